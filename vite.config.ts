@@ -1,0 +1,66 @@
+/// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// firebase.json is the single source of the emulator ports; the app reads them from here so the
+// two can never disagree.
+const firebaseJson = JSON.parse(readFileSync(new URL('./firebase.json', import.meta.url), 'utf8')) as {
+  emulators: Record<string, { host?: string; port?: number }>;
+};
+const emulatorPorts = {
+  auth: firebaseJson.emulators.auth?.port ?? 9099,
+  firestore: firebaseJson.emulators.firestore?.port ?? 8080,
+  functions: firebaseJson.emulators.functions?.port ?? 5001,
+};
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react()],
+  define: {
+    __EMULATOR_PORTS__: JSON.stringify(emulatorPorts),
+    // 'local' mode swaps Firestore for the in-memory repositories (ENGINEERING.md §4). It is a
+    // build-time constant so that a production build drops the in-memory code entirely.
+    __LOCAL_MODE__: JSON.stringify(mode === 'local' || mode === 'test'),
+  },
+  build: {
+    outDir: mode === 'local' ? 'dist-local' : 'dist',
+    manifest: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: { port: 5173, strictPort: true, host: '127.0.0.1' },
+  preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'functions/test/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          environment: 'jsdom',
+          include: ['tests/component/**/*.test.tsx'],
+          setupFiles: ['tests/component/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+}));
