@@ -1,0 +1,148 @@
+// Lint rules, including the layer boundaries of ENGINEERING.md §1:
+// crypto → data → session → features → app, with ui/ and domain/ usable from features and app.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const firebaseImports = {
+  group: ['firebase', 'firebase/*', '@firebase/*'],
+  message: 'Firebase is imported only inside src/data/ (ENGINEERING.md §1).',
+};
+const reactImports = { group: ['react', 'react-dom', 'react-dom/*', 'react-router-dom'], message: 'This layer renders nothing.' };
+// Matches a relative import that climbs to src/<name> from anywhere below src/.
+const layer = (name, why) => ({ regex: `^(\\.\\./)+${name}(/|$)`, message: why });
+
+const subtleOutsideCrypto = {
+  selector: "MemberExpression[property.name='subtle']",
+  message: 'crypto.subtle is called only inside src/crypto/ (ENGINEERING.md §1).',
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'dist-local', 'functions/lib', 'node_modules', 'coverage', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vite.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      'no-restricted-syntax': ['error', subtleOutsideCrypto],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [firebaseImports] }],
+    },
+  },
+  {
+    files: ['src/crypto/**'],
+    rules: {
+      'no-restricted-syntax': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            firebaseImports,
+            reactImports,
+            ...['data', 'session', 'features', 'app', 'ui', 'domain'].map((name) =>
+              layer(name, 'src/crypto depends on nothing but WebCrypto.'),
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/data/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            reactImports,
+            ...['session', 'features', 'app', 'ui'].map((name) => layer(name, 'src/data sits below the session and the UI.')),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/session/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            firebaseImports,
+            ...['features', 'app'].map((name) => layer(name, 'src/session sits below features and app.')),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/domain/**', 'src/ui/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            firebaseImports,
+            ...['data', 'session', 'features', 'app'].map((name) =>
+              layer(name, 'Shared rules and UI pieces depend on no feature and no I/O.'),
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            firebaseImports,
+            layer('app', 'Features are composed by src/app, never the reverse.'),
+            ...features
+              .filter((other) => other !== feature)
+              .map((other) => ({
+                regex: `^(\\.\\./)+(features/)?${other}(/|$)`,
+                message: `A feature never imports another (${feature} → ${other}).`,
+              })),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['tests/**', 'functions/test/**', 'bench/**'],
+    rules: {
+      'no-restricted-syntax': 'off',
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+);

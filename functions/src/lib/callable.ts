@@ -1,0 +1,52 @@
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
+
+// Every callable starts the same way (ENGINEERING.md §6): the caller's identity first, then the
+// shape of the payload, each failing with its own error code before anything is read or written.
+
+export interface Caller {
+  readonly uid: string;
+  readonly email: string | null;
+  readonly emailVerified: boolean;
+}
+
+export function requireCaller(request: Pick<CallableRequest, 'auth'>): Caller {
+  const auth = request.auth;
+  if (!auth) throw new HttpsError('unauthenticated', 'You must be signed in.');
+  const token = auth.token;
+  return {
+    uid: auth.uid,
+    email: typeof token.email === 'string' ? token.email.toLowerCase() : null,
+    emailVerified: token.email_verified === true,
+  };
+}
+
+/** The payload as a plain object, or invalid-argument; callables then read their fields from it. */
+export function requireObject(data: unknown): Readonly<Record<string, unknown>> {
+  if (data === null || data === undefined) return {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new HttpsError('invalid-argument', 'The request must be an object.');
+  }
+  return data as Readonly<Record<string, unknown>>;
+}
+
+export function optionalBoolean(data: Readonly<Record<string, unknown>>, field: string): boolean | undefined {
+  const value = data[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'boolean') throw new HttpsError('invalid-argument', `${field} must be true or false.`);
+  return value;
+}
+
+export function requireString(
+  data: Readonly<Record<string, unknown>>,
+  field: string,
+  limits: { maxLength: number } = { maxLength: 1024 },
+): string {
+  const value = data[field];
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new HttpsError('invalid-argument', `${field} is required.`);
+  }
+  if (value.length > limits.maxLength) {
+    throw new HttpsError('invalid-argument', `${field} is too long.`);
+  }
+  return value;
+}

@@ -1,0 +1,17 @@
+import { Link } from 'react-router-dom';
+
+/**
+ * Holds a route of the table whose screen a named, open issue builds. Loaded lazily like the real
+ * screen will be, so the split between public pages and signed-in code is already in place.
+ */
+export default function ComingSoon({ title, issue }: { title: string; issue?: number }) {
+  return (
+    <main id="main" className="coming-soon">
+      <h1>{title}</h1>
+      <p>This screen is not built yet{issue === undefined ? '' : ` (issue ${issue})`}.</p>
+      <p>
+        <Link to="/">Back to Home</Link>
+      </p>
+    </main>
+  );
+}

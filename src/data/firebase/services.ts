@@ -1,0 +1,70 @@
+// The one place that initialises Firebase. Every SDK is imported dynamically so that the public
+// pages never download it; the first feature that needs a service pays for it.
+import type { FirebaseApp } from 'firebase/app';
+import type { Auth } from 'firebase/auth';
+import type { Firestore } from 'firebase/firestore';
+import type { Functions } from 'firebase/functions';
+import type { AppConfig } from '../config';
+import { FUNCTIONS_REGION } from '../config';
+
+export interface FirebaseServices {
+  app(): Promise<FirebaseApp>;
+  auth(): Promise<Auth>;
+  firestore(): Promise<Firestore>;
+  functions(): Promise<Functions>;
+}
+
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= make().catch((error: unknown) => {
+      // A failed chunk load must not poison every later attempt.
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+export function createFirebaseServices(config: AppConfig): FirebaseServices {
+  const emulators = config.emulators;
+
+  const app = once(async () => {
+    const { initializeApp } = await import('firebase/app');
+    return initializeApp({ ...config.firebase });
+  });
+
+  const auth = once(async () => {
+    const [{ getAuth, connectAuthEmulator }, firebaseApp] = await Promise.all([import('firebase/auth'), app()]);
+    const instance = getAuth(firebaseApp);
+    if (emulators) {
+      connectAuthEmulator(instance, `http://${emulators.host}:${emulators.authPort}`, { disableWarnings: true });
+    }
+    return instance;
+  });
+
+  const firestore = once(async () => {
+    if (config.dataBackend !== 'firestore') {
+      throw new Error('Firestore is not used by this build (local mode keeps data in memory).');
+    }
+    const [{ getFirestore, connectFirestoreEmulator }, firebaseApp] = await Promise.all([
+      import('firebase/firestore'),
+      app(),
+    ]);
+    const instance = getFirestore(firebaseApp);
+    if (emulators) connectFirestoreEmulator(instance, emulators.host, emulators.firestorePort);
+    return instance;
+  });
+
+  const functions = once(async () => {
+    const [{ getFunctions, connectFunctionsEmulator }, firebaseApp] = await Promise.all([
+      import('firebase/functions'),
+      app(),
+    ]);
+    const instance = getFunctions(firebaseApp, FUNCTIONS_REGION);
+    if (emulators) connectFunctionsEmulator(instance, emulators.host, emulators.functionsPort);
+    return instance;
+  });
+
+  return { app, auth, firestore, functions };
+}
