@@ -1,0 +1,38 @@
+import { CryptoError } from './errors';
+
+// AES-GCM additional data: each ciphertext is bound to the one place it may live, so a server
+// that moves a ciphertext to another entry, field, invitation or role is caught by the tag check.
+// Every string is versioned ("v1") so the scheme can change without ambiguity. See docs/crypto.md.
+
+export const VAULT_KEY_CONTEXT = 'keyloft/vault-key/v1';
+export const MASTER_PASSWORD_TEST_CONTEXT = 'keyloft/master-password-test/v1';
+export const PRIVATE_KEY_CONTEXT = 'keyloft/private-key/v1';
+
+export type EntryField = 'username' | 'password';
+// Checked at runtime as well: a field name from untyped code must not create a new context.
+const ENTRY_FIELDS: ReadonlySet<string> = new Set<EntryField>(['username', 'password']);
+
+/**
+ * The entry id must exist before the first encryption (create the document id client-side).
+ * The field is the last segment and never contains '/', so the string maps back to one
+ * (entryId, field) pair even if an id contained '/'.
+ */
+export function entryFieldContext(entryId: string, field: EntryField): string {
+  requireId(entryId, 'entry id');
+  if (!ENTRY_FIELDS.has(field)) {
+    throw new CryptoError(`Unknown encrypted field: ${field}.`);
+  }
+  return `keyloft/entry/v1/${entryId}/${field}`;
+}
+
+/** Additional data for a team key carried by an invitation link. */
+export function inviteTeamKeyContext(inviteId: string): string {
+  requireId(inviteId, 'invitation id');
+  return `keyloft/invite-team-key/v1/${inviteId}`;
+}
+
+function requireId(id: string, what: string): void {
+  if (typeof id !== 'string' || id.length === 0) {
+    throw new CryptoError(`An ${what} is required to bind the ciphertext.`);
+  }
+}

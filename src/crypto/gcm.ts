@@ -1,0 +1,77 @@
+// Internal: the one AES-GCM implementation behind entry encryption, the check value and key
+// wrapping. Sealed form is IV ‖ ciphertext ‖ tag (SPEC §3). Not exported from index.ts: callers
+// go through the typed-key functions.
+import { concatBytes, toBufferSource, utf8Encode } from './encoding';
+import { DecryptionError, InvalidCiphertextError } from './errors';
+import { AES_KEY_BITS, GCM_TAG_BYTES, IV_BYTES } from './parameters';
+import { randomBytes } from './random';
+
+function gcmParams(iv: Uint8Array<ArrayBuffer>, context: string | undefined): AesGcmParams {
+  // Empty additional data and none at all authenticate identically in GCM; omit it for clarity.
+  return context ? { name: 'AES-GCM', iv, additionalData: utf8Encode(context) } : { name: 'AES-GCM', iv };
+}
+
+function splitSealed(sealed: Uint8Array<ArrayBuffer>): { iv: Uint8Array<ArrayBuffer>; body: Uint8Array<ArrayBuffer> } {
+  if (sealed.length < IV_BYTES + GCM_TAG_BYTES) {
+    throw new InvalidCiphertextError('The encrypted data is too short.');
+  }
+  return { iv: sealed.slice(0, IV_BYTES), body: sealed.subarray(IV_BYTES) };
+}
+
+export async function gcmSeal(key: CryptoKey, plaintext: Uint8Array, context?: string): Promise<Uint8Array<ArrayBuffer>> {
+  // A fresh random IV per call; with 96-bit IVs the collision risk stays negligible far beyond
+  // the number of encryptions one key will ever see here.
+  const iv = randomBytes(IV_BYTES);
+  const body = await globalThis.crypto.subtle.encrypt(gcmParams(iv, context), key, toBufferSource(plaintext));
+  return concatBytes(iv, new Uint8Array(body));
+}
+
+export async function gcmOpen(key: CryptoKey, sealed: Uint8Array, context?: string): Promise<Uint8Array<ArrayBuffer>> {
+  const { iv, body } = splitSealed(toBufferSource(sealed));
+  try {
+    return new Uint8Array(await globalThis.crypto.subtle.decrypt(gcmParams(iv, context), key, body));
+  } catch (cause) {
+    throw new DecryptionError({ cause });
+  }
+}
+
+/** Wraps an AES key (raw) with AES-GCM; same sealed layout as data. */
+export async function gcmWrapKey(key: CryptoKey, wrappingKey: CryptoKey, context: string): Promise<Uint8Array<ArrayBuffer>> {
+  const iv = randomBytes(IV_BYTES);
+  const wrapped = await globalThis.crypto.subtle.wrapKey('raw', key, wrappingKey, gcmParams(iv, context));
+  return concatBytes(iv, new Uint8Array(wrapped));
+}
+
+/** Unwraps an AES-256-GCM key; anything else (wrong tag, wrong key length) is a DecryptionError. */
+export async function gcmUnwrapAesKey(
+  sealed: Uint8Array,
+  unwrappingKey: CryptoKey,
+  context: string,
+  extractable: boolean,
+): Promise<CryptoKey> {
+  const { iv, body } = splitSealed(toBufferSource(sealed));
+  let key: CryptoKey;
+  try {
+    key = await globalThis.crypto.subtle.unwrapKey(
+      'raw',
+      body,
+      unwrappingKey,
+      gcmParams(iv, context),
+      { name: 'AES-GCM', length: AES_KEY_BITS },
+      extractable,
+      ['encrypt', 'decrypt'],
+    );
+  } catch (cause) {
+    throw new DecryptionError({ cause });
+  }
+  return requireAes256(key);
+}
+
+/** Raw AES import takes its length from the data; refuse a key shorter than the one we promise. */
+export function requireAes256(key: CryptoKey): CryptoKey {
+  const { algorithm } = key;
+  if (algorithm.name !== 'AES-GCM' || !('length' in algorithm) || algorithm.length !== AES_KEY_BITS) {
+    throw new DecryptionError();
+  }
+  return key;
+}

@@ -1,0 +1,38 @@
+// The public surface of the crypto layer. gcm.ts stays internal: everything else reaches AES-GCM
+// through typed keys.
+export * from './parameters';
+export {
+  CryptoError,
+  DecryptionError,
+  InvalidCiphertextError,
+  InvalidKeyError,
+  KeyTypeError,
+  UnsupportedKdfError,
+  WrongMasterPasswordError,
+} from './errors';
+export type { CryptoErrorCode } from './errors';
+export { base64ToBytes, base64UrlToBytes, bytesToBase64, bytesToBase64Url, utf8Decode, utf8Encode } from './encoding';
+export { assertKeyKind } from './keys';
+export type { InviteKey, KeyKind, MasterKey, PrivateKey, PublicKey, SymmetricDataKey, TeamKey, VaultKey } from './keys';
+export { generateSalt, generateSharedSecret, importInviteKey, randomBytes } from './random';
+export { deriveMasterKey, newKdfParams, validateKdfParams } from './kdf';
+export type { KdfParams } from './kdf';
+export { entryFieldContext, inviteTeamKeyContext } from './contexts';
+export type { EntryField } from './contexts';
+export { decryptBytes, decryptText, encryptBytes, encryptText } from './aead';
+export type { DataKey } from './aead';
+export {
+  exportPublicKey,
+  generateKeyPair,
+  generateTeamKey,
+  importPrivateKey,
+  importPublicKey,
+  unwrapTeamKey,
+  unwrapTeamKeyWithInvite,
+  wrapTeamKey,
+  wrapTeamKeyWithInvite,
+} from './rsa';
+export type { GeneratedKeyPair } from './rsa';
+export { MASTER_PASSWORD_CHECK_TEXT, changeMasterPassword, createAccountKeys, unlockPrivateKey, unlockVault } from './vault';
+export type { StoredMasterKeyMaterial, StoredVaultKeys } from './vault';
+export { sha256Base64 } from './hash';

@@ -1,0 +1,56 @@
+import { base64UrlToBytes, bytesToBase64Url } from './encoding';
+import { CryptoError, InvalidCiphertextError, InvalidKeyError } from './errors';
+import { tagKey } from './keys';
+import type { InviteKey } from './keys';
+import { SALT_BYTES, SHARED_SECRET_BYTES } from './parameters';
+
+// getRandomValues refuses more than 65,536 bytes per call.
+const MAX_RANDOM_CHUNK = 65_536;
+
+export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
+  if (!Number.isSafeInteger(length) || length < 0) {
+    throw new CryptoError(`Cannot generate ${String(length)} random bytes.`);
+  }
+  const bytes = new Uint8Array(length);
+  for (let offset = 0; offset < length; offset += MAX_RANDOM_CHUNK) {
+    globalThis.crypto.getRandomValues(bytes.subarray(offset, offset + MAX_RANDOM_CHUNK));
+  }
+  return bytes;
+}
+
+export function generateSalt(): Uint8Array<ArrayBuffer> {
+  return randomBytes(SALT_BYTES);
+}
+
+/** The secret carried by an invitation link (base64url, so it needs no escaping in the URL). */
+export function generateSharedSecret(): string {
+  return bytesToBase64Url(randomBytes(SHARED_SECRET_BYTES));
+}
+
+/**
+ * The shared secret is 256 uniformly random bits, so it is used as the AES key directly; a KDF
+ * would add nothing. Non-extractable: the key exists only to unwrap the invitation's team key.
+ */
+export async function importInviteKey(secret: string): Promise<InviteKey> {
+  let raw: Uint8Array<ArrayBuffer>;
+  try {
+    raw = base64UrlToBytes(secret);
+  } catch (cause) {
+    if (cause instanceof InvalidCiphertextError) throw new InvalidKeyError('The invitation secret is malformed.', { cause });
+    throw cause;
+  }
+  if (raw.length !== SHARED_SECRET_BYTES) {
+    throw new InvalidKeyError(`The invitation secret must be ${SHARED_SECRET_BYTES} bytes.`);
+  }
+  try {
+    const key = await globalThis.crypto.subtle.importKey('raw', raw, { name: 'AES-GCM' }, false, [
+      'encrypt',
+      'decrypt',
+      'wrapKey',
+      'unwrapKey',
+    ]);
+    return tagKey('invite', key);
+  } finally {
+    raw.fill(0);
+  }
+}

@@ -1,0 +1,148 @@
+import { base64ToBytes, bytesToBase64, utf8Decode, utf8Encode } from './encoding';
+import { DecryptionError, InvalidCiphertextError, WrongMasterPasswordError } from './errors';
+import { gcmOpen, gcmSeal, gcmUnwrapAesKey, gcmWrapKey } from './gcm';
+import { deriveMasterKey, newKdfParams, requireMasterPassword, validateKdfParams } from './kdf';
+import type { KdfParams } from './kdf';
+import { assertKeyKind, tagKey } from './keys';
+import type { MasterKey, PrivateKey, PublicKey, VaultKey } from './keys';
+import { AES_KEY_BITS, GCM_TAG_BYTES, IV_BYTES } from './parameters';
+import { exportPublicKey, generateKeyPair, importPrivateKey } from './rsa';
+import { MASTER_PASSWORD_TEST_CONTEXT, PRIVATE_KEY_CONTEXT, VAULT_KEY_CONTEXT } from './contexts';
+
+// The key hierarchy (ENGINEERING.md §2, docs/crypto.md):
+//   master password --PBKDF2--> master key --wraps--> vault key --encrypts--> private key, personal entries
+// The master key touches nothing else, so changing the master password rewrites three fields.
+
+/** A public constant; its ciphertext only proves the master key is right. */
+export const MASTER_PASSWORD_CHECK_TEXT = 'keyloft-master-password-check-v1';
+
+/** What the user record stores. Ciphertext only; all base64. */
+export type StoredVaultKeys = {
+  kdf: KdfParams;
+  wrappedVaultKey: string;
+  masterPasswordTest: string;
+  encryptedPrivateKey: string;
+  publicKey: string;
+};
+
+export type StoredMasterKeyMaterial = Pick<StoredVaultKeys, 'kdf' | 'wrappedVaultKey' | 'masterPasswordTest'>;
+
+export async function createAccountKeys(masterPassword: string): Promise<{
+  stored: StoredVaultKeys;
+  vaultKey: VaultKey;
+  privateKey: PrivateKey;
+  publicKey: PublicKey;
+}> {
+  requireMasterPassword(masterPassword);
+  const kdf = newKdfParams();
+  // PBKDF2 and RSA key generation are independent and both slow; run them side by side.
+  const [masterKey, pair] = await Promise.all([deriveMasterKey(masterPassword, kdf), generateKeyPair()]);
+  const subtle = globalThis.crypto.subtle;
+
+  const exportableVaultKey = await subtle.generateKey({ name: 'AES-GCM', length: AES_KEY_BITS }, true, ['encrypt', 'decrypt']);
+  const wrappedVaultKey = await gcmWrapKey(exportableVaultKey, masterKey.key, VAULT_KEY_CONTEXT);
+  // Unwrapping our own wrap gives the non-extractable working copy without the raw key ever
+  // entering JavaScript memory, and proves the stored wrap opens.
+  const vaultKey = tagKey('vault', await gcmUnwrapAesKey(wrappedVaultKey, masterKey.key, VAULT_KEY_CONTEXT, false));
+
+  let encryptedPrivateKey: Uint8Array<ArrayBuffer>;
+  try {
+    encryptedPrivateKey = await gcmSeal(vaultKey.key, pair.privateKeyPkcs8, PRIVATE_KEY_CONTEXT);
+  } finally {
+    pair.privateKeyPkcs8.fill(0);
+  }
+
+  return {
+    stored: {
+      kdf,
+      wrappedVaultKey: bytesToBase64(wrappedVaultKey),
+      masterPasswordTest: await sealCheckValue(masterKey),
+      encryptedPrivateKey: bytesToBase64(encryptedPrivateKey),
+      publicKey: await exportPublicKey(pair.publicKey),
+    },
+    vaultKey,
+    privateKey: pair.privateKey,
+    publicKey: pair.publicKey,
+  };
+}
+
+/** Throws WrongMasterPasswordError for a wrong password; derives the master key exactly once. */
+export async function unlockVault(
+  masterPassword: string,
+  stored: StoredMasterKeyMaterial,
+): Promise<{ vaultKey: VaultKey; masterKey: MasterKey }> {
+  const { masterKey, vaultKey } = await openVault(masterPassword, stored, false);
+  return { masterKey, vaultKey: tagKey('vault', vaultKey) };
+}
+
+export async function unlockPrivateKey(vaultKey: VaultKey, encryptedPrivateKey: string): Promise<PrivateKey> {
+  assertKeyKind(vaultKey, 'vault');
+  const pkcs8 = await gcmOpen(vaultKey.key, base64ToBytes(encryptedPrivateKey), PRIVATE_KEY_CONTEXT);
+  try {
+    return await importPrivateKey(pkcs8);
+  } finally {
+    pkcs8.fill(0);
+  }
+}
+
+/**
+ * Re-wraps the same vault key under a key from the new password (fresh salt, current iteration
+ * count). Entries and the private key stay valid because the vault key does not change; the
+ * caller writes the three returned fields in one update.
+ */
+export async function changeMasterPassword(
+  currentPassword: string,
+  newPassword: string,
+  stored: StoredMasterKeyMaterial,
+): Promise<StoredMasterKeyMaterial> {
+  requireMasterPassword(newPassword);
+  // Extractable only for the wrapKey call below; this copy is dropped when the function returns.
+  const { vaultKey } = await openVault(currentPassword, stored, true);
+  const kdf = newKdfParams();
+  const newMasterKey = await deriveMasterKey(newPassword, kdf);
+  return {
+    kdf,
+    wrappedVaultKey: bytesToBase64(await gcmWrapKey(vaultKey, newMasterKey.key, VAULT_KEY_CONTEXT)),
+    masterPasswordTest: await sealCheckValue(newMasterKey),
+  };
+}
+
+async function openVault(
+  masterPassword: string,
+  stored: StoredMasterKeyMaterial,
+  extractable: boolean,
+): Promise<{ masterKey: MasterKey; vaultKey: CryptoKey }> {
+  // Check everything that needs no key first, so malformed records fail fast instead of after
+  // a full key derivation, and are reported as what they are.
+  const kdf = validateKdfParams(stored.kdf);
+  const checkValue = decodeSealed(stored.masterPasswordTest);
+  const wrappedVaultKey = decodeSealed(stored.wrappedVaultKey);
+
+  const masterKey = await deriveMasterKey(masterPassword, kdf);
+  try {
+    const check = utf8Decode(await gcmOpen(masterKey.key, checkValue, MASTER_PASSWORD_TEST_CONTEXT));
+    if (check !== MASTER_PASSWORD_CHECK_TEXT) throw new WrongMasterPasswordError();
+    // The check value could be genuine while the wrapped vault key was swapped or altered; the
+    // user can do nothing else about it than retry, so it is reported the same way.
+    const vaultKey = await gcmUnwrapAesKey(wrappedVaultKey, masterKey.key, VAULT_KEY_CONTEXT, extractable);
+    return { masterKey, vaultKey };
+  } catch (cause) {
+    if (cause instanceof WrongMasterPasswordError) throw cause;
+    if (cause instanceof DecryptionError || cause instanceof InvalidCiphertextError) {
+      throw new WrongMasterPasswordError({ cause });
+    }
+    throw cause;
+  }
+}
+
+function decodeSealed(value: string): Uint8Array<ArrayBuffer> {
+  const bytes = base64ToBytes(value);
+  if (bytes.length < IV_BYTES + GCM_TAG_BYTES) {
+    throw new InvalidCiphertextError('The stored key material is too short.');
+  }
+  return bytes;
+}
+
+async function sealCheckValue(masterKey: MasterKey): Promise<string> {
+  return bytesToBase64(await gcmSeal(masterKey.key, utf8Encode(MASTER_PASSWORD_CHECK_TEXT), MASTER_PASSWORD_TEST_CONTEXT));
+}

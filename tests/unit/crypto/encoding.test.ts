@@ -1,0 +1,84 @@
+import { randomBytes as nodeRandomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  InvalidCiphertextError,
+  base64ToBytes,
+  base64UrlToBytes,
+  bytesToBase64,
+  bytesToBase64Url,
+  utf8Decode,
+  utf8Encode,
+} from '../../../src/crypto';
+
+describe('base64', () => {
+  it('matches node for every length 0..64 and round-trips', () => {
+    for (let length = 0; length <= 64; length++) {
+      const bytes = new Uint8Array(nodeRandomBytes(length));
+      const encoded = bytesToBase64(bytes);
+      expect(encoded).toBe(Buffer.from(bytes).toString('base64'));
+      expect(base64ToBytes(encoded)).toEqual(bytes);
+    }
+  });
+
+  it('handles inputs larger than one String.fromCharCode chunk', () => {
+    const bytes = new Uint8Array(nodeRandomBytes(200_000));
+    const encoded = bytesToBase64(bytes);
+    expect(encoded === Buffer.from(bytes).toString('base64')).toBe(true);
+    // Buffer.equals: a deep toEqual over 200,000 elements takes most of a second.
+    expect(Buffer.from(base64ToBytes(encoded)).equals(bytes)).toBe(true);
+  });
+
+  it.each([
+    ['bad length', 'abc'],
+    ['missing padding', 'QQ'],
+    ['characters outside the alphabet', 'ab$='],
+    ['url alphabet', 'ab-_'],
+    ['whitespace', 'QU JD'],
+    ['trailing newline', 'QUJD\n'],
+    ['padding in the middle', 'QQ==QUJD'],
+    ['non-zero trailing bits', 'QR=='],
+    ['too much padding', 'Q==='],
+  ])('rejects %s', (_label, input) => {
+    expect(() => base64ToBytes(input)).toThrow(InvalidCiphertextError);
+  });
+
+  it('rejects a non-string at runtime', () => {
+    expect(() => base64ToBytes(42 as unknown as string)).toThrow(InvalidCiphertextError);
+  });
+});
+
+describe('base64url', () => {
+  it('matches node base64url (unpadded) and round-trips', () => {
+    for (let length = 0; length <= 40; length++) {
+      const bytes = new Uint8Array(nodeRandomBytes(length));
+      const encoded = bytesToBase64Url(bytes);
+      expect(encoded).toBe(Buffer.from(bytes).toString('base64url'));
+      expect(encoded).toMatch(/^[A-Za-z0-9_-]*$/);
+      expect(base64UrlToBytes(encoded)).toEqual(bytes);
+    }
+  });
+
+  it.each([
+    ['standard alphabet', 'ab+/'],
+    ['padding', 'QQ=='],
+    ['impossible length', 'QUJDR'],
+    ['non-zero trailing bits', 'QR'],
+    ['whitespace', 'QU JD'],
+  ])('rejects %s', (_label, input) => {
+    expect(() => base64UrlToBytes(input)).toThrow(InvalidCiphertextError);
+  });
+});
+
+describe('utf8', () => {
+  it('round-trips unicode, emoji and a leading BOM exactly', () => {
+    for (const text of ['', 'plain', 'Grüße, Москва, 東京', '🔐👩‍👩‍👧‍👦', '\uFEFFbom', 'a\u0000b']) {
+      expect(utf8Decode(utf8Encode(text))).toBe(text);
+    }
+    expect(utf8Encode('🔐')).toEqual(new Uint8Array(Buffer.from('🔐', 'utf8')));
+  });
+
+  it('refuses invalid UTF-8 instead of substituting replacement characters', () => {
+    expect(() => utf8Decode(new Uint8Array([0x61, 0xff, 0x62]))).toThrow(InvalidCiphertextError);
+    expect(() => utf8Decode(new Uint8Array([0xf0, 0x9f, 0x94]))).toThrow(InvalidCiphertextError);
+  });
+});

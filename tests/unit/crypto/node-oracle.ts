@@ -1,0 +1,34 @@
+// An independent implementation of the stored formats, built on node:crypto (OpenSSL) rather than
+// WebCrypto, so known-answer tests do not compare the module with itself.
+import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from 'node:crypto';
+
+const IV = 12;
+const TAG = 16;
+
+/** base64(IV ‖ ciphertext ‖ tag), AES-256-GCM. */
+export function nodeSeal(key: Uint8Array, plaintext: Uint8Array | string, aad?: string, iv: Uint8Array = randomBytes(IV)): string {
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  if (aad !== undefined) cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const body = Buffer.concat([cipher.update(typeof plaintext === 'string' ? Buffer.from(plaintext, 'utf8') : plaintext), cipher.final()]);
+  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64');
+}
+
+export function nodeOpen(key: Uint8Array, sealedBase64: string, aad?: string): Buffer {
+  const sealed = Buffer.from(sealedBase64, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, IV));
+  if (aad !== undefined) decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAuthTag(sealed.subarray(sealed.length - TAG));
+  return Buffer.concat([decipher.update(sealed.subarray(IV, sealed.length - TAG)), decipher.final()]);
+}
+
+export function nodeMasterKey(password: string, saltBase64: string, iterations: number): Buffer {
+  return pbkdf2Sync(Buffer.from(password, 'utf8'), Buffer.from(saltBase64, 'base64'), iterations, 32, 'sha256');
+}
+
+/** Flips one bit of the decoded value at `index` (negative counts from the end). */
+export function flipByte(base64: string, index: number): string {
+  const bytes = Buffer.from(base64, 'base64');
+  const at = index < 0 ? bytes.length + index : index;
+  bytes[at] = (bytes[at] ?? 0) ^ 0x01;
+  return bytes.toString('base64');
+}
