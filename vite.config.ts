@@ -18,12 +18,12 @@ export default defineConfig(({ mode }) => ({
   plugins: [react()],
   define: {
     __EMULATOR_PORTS__: JSON.stringify(emulatorPorts),
-    // 'local' mode swaps Firestore for the in-memory repositories (ENGINEERING.md §4). It is a
+    // 'local-only' mode swaps Firestore for the in-memory repositories (ENGINEERING.md §4). It is a
     // build-time constant so that a production build drops the in-memory code entirely.
-    __LOCAL_MODE__: JSON.stringify(mode === 'local' || mode === 'test'),
+    __LOCAL_MODE__: JSON.stringify(mode === 'local-only' || mode === 'test'),
   },
   build: {
-    outDir: mode === 'local' ? 'dist-local' : 'dist',
+    outDir: mode === 'local-only' ? 'dist-local' : 'dist',
     manifest: true,
     sourcemap: false,
     target: 'es2022',
@@ -58,6 +58,16 @@ export default defineConfig(({ mode }) => ({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'firestore',
+          environment: 'node',
+          include: ['tests/firestore/**/*.test.ts'],
+          testTimeout: 30_000,
           fileParallelism: false,
         },
       },

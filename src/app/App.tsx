@@ -8,7 +8,8 @@ import { LocalModeBanner } from './LocalModeBanner';
 export function App({ config }: { config: AppConfig }) {
   return (
     <BrowserRouter>
-      {config.dataBackend === 'memory' && <LocalModeBanner />}
+      {/* A build-time constant, so a production build carries no trace of local mode. */}
+      {__LOCAL_MODE__ && config.dataBackend === 'memory' && <LocalModeBanner />}
       <SessionProvider state={SIGNED_OUT}>
         <AppRoutes />
       </SessionProvider>

@@ -1,16 +1,22 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { AuthModalRequest } from '../domain/authModalRequest';
-import { BillingCancelPage } from '../features/billing/BillingCancelPage';
-import { LandingPage, PrivacyPage, SecurityPage, TermsPage } from '../features/public';
+import { LandingPage } from '../features/public/LandingPage';
 import { useSession } from '../session/SessionContext';
-import { NotFoundPage } from './NotFoundPage';
 import { billingView, homeView } from './routeAccess';
 
-// Everything behind sign-in, and every page reached from an emailed link, loads on demand so the
-// public pages stay small. Each of these is replaced by its real screen in the issue named.
+// Only the landing page is in the first download; every other screen loads when it is visited, so
+// what a first-time visitor fetches stays small. ComingSoon holds routes whose screens later
+// issues build.
 const ComingSoon = lazy(() => import('./ComingSoon'));
 const AuthModal = lazy(() => import('../features/auth/AuthModal'));
+const PrivacyPage = lazy(() => import('../features/public/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('../features/public/TermsPage').then((m) => ({ default: m.TermsPage })));
+const SecurityPage = lazy(() => import('../features/public/SecurityPage').then((m) => ({ default: m.SecurityPage })));
+const BillingCancelPage = lazy(() =>
+  import('../features/billing/BillingCancelPage').then((m) => ({ default: m.BillingCancelPage })),
+);
+const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 function Loading() {
   return (

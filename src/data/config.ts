@@ -44,7 +44,7 @@ export class ConfigError extends Error {
 export type RawEnv = Readonly<Record<string, string | boolean | undefined>>;
 
 export interface BuildFacts {
-  /** True only in a build made with `--mode local` (or under test). */
+  /** True only in a build made with `--mode local-only` (or under test). */
   readonly localMode: boolean;
   readonly emulatorPorts: { auth: number; firestore: number; functions: number };
 }

@@ -1,0 +1,67 @@
+// Our crypto module against the bare WebCrypto calls that do the same work (the floor), measured
+// in the same run so the ratio says what our layers cost, whatever this machine's speed.
+import {
+  PBKDF2_ITERATIONS,
+  createAccountKeys,
+  decryptText,
+  deriveMasterKey,
+  encryptText,
+  entryFieldContext,
+  newKdfParams,
+} from '../src/crypto';
+import { medianMs, row } from './measure';
+
+const subtle = globalThis.crypto.subtle;
+const encoder = new TextEncoder();
+
+async function floorPbkdf2(password: string, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  const base = await subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveKey']);
+  return subtle.deriveKey(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: PBKDF2_ITERATIONS },
+    base,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'],
+  );
+}
+
+export async function cryptoBench(decrypts: number): Promise<string[]> {
+  const lines: string[] = [];
+  const password = 'bench master password';
+  const params = newKdfParams();
+  const salt = new Uint8Array(32);
+  globalThis.crypto.getRandomValues(salt);
+
+  const pbkdf2Floor = await medianMs(3, () => floorPbkdf2(password, salt));
+  const pbkdf2Ours = await medianMs(3, () => deriveMasterKey(password, params));
+  lines.push(row(`derive master key (PBKDF2, ${PBKDF2_ITERATIONS.toLocaleString('en-US')} it.)`, pbkdf2Ours, pbkdf2Floor));
+
+  // N entries' password fields: our format (base64, bound context) against raw AES-GCM on bytes.
+  const { vaultKey } = await createAccountKeys(password);
+  const entries = await Promise.all(
+    Array.from({ length: decrypts }, async (_, i) => {
+      const context = entryFieldContext(`entry-${i}`, 'password');
+      return { context, ciphertext: await encryptText(vaultKey, `secret-password-${i}`, context) };
+    }),
+  );
+  const rawKey = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  const raw = await Promise.all(
+    entries.map(async ({ context }, i) => {
+      const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+      const additionalData = encoder.encode(context);
+      const body = await subtle.encrypt({ name: 'AES-GCM', iv, additionalData }, rawKey, encoder.encode(`secret-password-${i}`));
+      return { iv, additionalData, body };
+    }),
+  );
+  const decoder = new TextDecoder();
+  const gcmFloor = await medianMs(5, async () => {
+    for (const { iv, additionalData, body } of raw) {
+      decoder.decode(await subtle.decrypt({ name: 'AES-GCM', iv, additionalData }, rawKey, body));
+    }
+  });
+  const gcmOurs = await medianMs(5, async () => {
+    for (const { context, ciphertext } of entries) await decryptText(vaultKey, ciphertext, context);
+  });
+  lines.push(row(`${decrypts.toLocaleString('en-US')} AES-256-GCM entry decrypts (sequential)`, gcmOurs, gcmFloor));
+  return lines;
+}

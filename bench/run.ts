@@ -1,0 +1,13 @@
+// `npm run bench`: figures for this machine. Ratios compare our code with the bare WebCrypto work
+// measured in the same run; nothing here is asserted, it is reported.
+import { cpus } from 'node:os';
+import { bundleBench } from './bundle';
+import { cryptoBench } from './crypto';
+
+const DECRYPTS = 1_000;
+
+console.log(`Keyloft benchmarks — node ${process.version}, ${cpus().length} cores, ${new Date().toISOString()}`);
+console.log('\n-- crypto (median of runs) --');
+for (const line of await cryptoBench(DECRYPTS)) console.log(line);
+console.log('\n-- bundle --');
+for (const line of await bundleBench()) console.log(line);

@@ -1,0 +1,46 @@
+// Checks the production build (dist/) made by `npm run build`:
+// - no trace of local mode (the in-memory data layer and its banner are for local builds only);
+// - the landing page's own JavaScript carries no Firebase SDK (it loads lazily, on sign-in).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dist = process.argv[2] ?? 'dist';
+const LOCAL_MODE_MARKERS = ['lives only in this tab', 'keyloft:in-memory-repositories'];
+const FIREBASE_MARKER = 'FirebaseError';
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+const failures = [];
+for (const file of filesUnder(dist).filter((name) => /\.(js|html|css)$/.test(name))) {
+  const text = readFileSync(file, 'utf8');
+  for (const marker of LOCAL_MODE_MARKERS) {
+    if (text.includes(marker)) failures.push(`${file} contains local-mode code ("${marker}")`);
+  }
+}
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) failures.push('the manifest names no entry chunk');
+const landing = new Set();
+const visit = (key) => {
+  if (landing.has(key)) return;
+  landing.add(key);
+  for (const next of manifest[key].imports ?? []) visit(next);
+};
+if (entryKey) visit(entryKey);
+for (const key of landing) {
+  const file = join(dist, manifest[key].file);
+  if (readFileSync(file, 'utf8').includes(FIREBASE_MARKER)) {
+    failures.push(`${file} is loaded by the landing page and contains the Firebase SDK`);
+  }
+}
+
+if (failures.length > 0) {
+  for (const failure of failures) console.error(`bundle check: ${failure}`);
+  process.exit(1);
+}
+console.log(`bundle check: ${dist} has no local-mode code; the landing page's ${landing.size} chunk(s) carry no Firebase`);

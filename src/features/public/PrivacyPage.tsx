@@ -1,0 +1,91 @@
+import { CONTACT_EMAILS, mailtoHref } from '../../domain/contact';
+import { LEGAL_LAST_UPDATED } from './constants';
+import { StaticPage, StaticSection } from './StaticPage';
+
+export function PrivacyPage() {
+  return (
+    <StaticPage
+      title="Privacy Policy"
+      lastUpdated={LEGAL_LAST_UPDATED}
+      intro="Keyloft is a password manager for individuals and teams. This policy explains what we store, what we cannot read and what happens when you delete your account."
+    >
+      <StaticSection title="What we store">
+        <ul>
+          <li>
+            <strong>Account details:</strong> your email address, how you sign in (email and password, Google,
+            Microsoft or GitHub), when your account was created and, if you turn on two-factor authentication, your
+            phone number or authenticator enrolment.
+          </li>
+          <li>
+            <strong>Encrypted vault data:</strong> the usernames and passwords of your entries, your encrypted private
+            key, your public key, your salt and the encrypted team keys made for you. We store these only in encrypted
+            form, apart from the public key and salt, which are not secret.
+          </li>
+          <li>
+            <strong>Unencrypted data:</strong> the title, url and notes of each entry, so they can be searched; group
+            names; team names and descriptions; team membership and roles; and invitations, including the invited
+            email address.
+          </li>
+          <li>
+            <strong>Subscription status:</strong> your plan, its status and trial and billing dates, and the reference
+            numbers our payment processor gives us. Payments are handled by the payment processor: you enter card
+            details on its checkout page, and they never reach our servers.
+          </li>
+        </ul>
+      </StaticSection>
+
+      <StaticSection title="What we cannot read">
+        <p>
+          Usernames and passwords are encrypted in your browser with keys that come from your master password. We never
+          receive your master password or those keys, so we cannot read your usernames and passwords and cannot hand
+          them over to anyone in readable form. The title, url and notes of an entry are not encrypted: do not put
+          secrets in them.
+        </p>
+      </StaticSection>
+
+      <StaticSection title="How we use your data">
+        <p>
+          We use your data only to run Keyloft: to sign you in, to store and sync your vault, to share entries within
+          your teams, to manage your subscription and to send the emails the service needs, such as email
+          verification, password reset, team invitations and security notifications about your account.
+        </p>
+      </StaticSection>
+
+      <StaticSection title="Service providers">
+        <p>
+          Keyloft runs on a cloud platform that provides our authentication, database and server functions. Payments
+          go through our payment processor. A bot-protection check runs when you sign up and when you verify a phone
+          number.
+        </p>
+      </StaticSection>
+
+      <StaticSection title="What we do not do">
+        <p>We do not sell your data, and we do not use it for advertising.</p>
+      </StaticSection>
+
+      <StaticSection title="Data in your browser">
+        <p>
+          While your vault is unlocked, its keys are held in your browser&rsquo;s memory. Your private key, still
+          encrypted, is kept in the tab&rsquo;s session storage. Both are cleared when you log out.
+        </p>
+      </StaticSection>
+
+      <StaticSection title="Deleting your account">
+        <p>
+          You can delete your account from your account settings. Deleting your account removes your data from
+          Keyloft. Backups are deleted within 30 days of account deletion.
+        </p>
+      </StaticSection>
+
+      <StaticSection title="Changes to this policy">
+        <p>When this policy changes, we update the date at the top of this page.</p>
+      </StaticSection>
+
+      <StaticSection title="Contact">
+        <p>
+          Questions about privacy: <a href={mailtoHref('privacy')}>{CONTACT_EMAILS.privacy}</a>.
+        </p>
+      </StaticSection>
+    </StaticPage>
+  );
+}

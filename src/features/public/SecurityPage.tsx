@@ -1,0 +1,120 @@
+import {
+  AES_KEY_BITS,
+  IV_BYTES,
+  PBKDF2_ITERATIONS,
+  RSA_MODULUS_BITS,
+  SALT_BYTES,
+  SHARED_SECRET_BYTES,
+} from '../../crypto/parameters';
+import { CONTACT_EMAILS, mailtoHref } from '../../domain/contact';
+import { StaticPage, StaticSection } from './StaticPage';
+
+// Every number on this page comes from the constants the crypto layer uses, so the page cannot
+// drift from the code.
+const ITERATIONS = PBKDF2_ITERATIONS.toLocaleString('en-US');
+const SALT_BITS = SALT_BYTES * 8;
+const AES = `AES-${AES_KEY_BITS}`;
+
+export function SecurityPage() {
+  return (
+    <StaticPage
+      title="How Keyloft Protects Your Passwords"
+      intro="Keyloft is zero-knowledge: your passwords are encrypted and decrypted in your browser, so only you and the teammates you share with can read them. This page describes exactly how."
+    >
+      <StaticSection title="Two passwords, two jobs">
+        <p>
+          Your <strong>account password</strong> (or Google, Microsoft or GitHub sign-in) proves who you are to our
+          servers. Your <strong>master password</strong> unlocks your vault and never leaves your browser. Use two
+          different passwords. If you sign in with Google, Microsoft or GitHub, you still set a master password, and
+          the provider never sees it.
+        </p>
+        <p>We never store your master password or a hash of it.</p>
+      </StaticSection>
+
+      <StaticSection title="From master password to keys">
+        <ul>
+          <li>Each user has a random {SALT_BITS}-bit salt.</li>
+          <li>
+            Your master password is stretched with PBKDF2-SHA-256 at {ITERATIONS} iterations into a master key. This
+            happens in your browser, and the master key never leaves it.
+          </li>
+          <li>
+            The master key only wraps (encrypts) a random vault key and a check value that confirms your master
+            password is correct. Changing your master password re-wraps the vault key; your entries are not
+            re-encrypted.
+          </li>
+          <li>Unlocked keys are held in memory only and are cleared when you log out.</li>
+        </ul>
+      </StaticSection>
+
+      <StaticSection title="How entries are encrypted">
+        <ul>
+          <li>
+            Passwords and usernames are encrypted with {AES}-GCM, with a fresh random {IV_BYTES}-byte IV each time.
+            Personal entries are encrypted with your vault key, team entries with the team key.
+          </li>
+          <li>
+            Each ciphertext is bound to its entry and field, so a ciphertext moved to another entry or field fails to
+            decrypt instead of showing the wrong secret. AES-GCM also detects any change to the stored data.
+          </li>
+        </ul>
+      </StaticSection>
+
+      <StaticSection title="What is not encrypted">
+        <p>
+          The title, url and notes of each entry are stored unencrypted so they can be searched. Names of teams and
+          groups, team descriptions and email addresses are stored unencrypted too.
+        </p>
+        <p className="notice notice--warning">
+          <strong>Do not put secrets in notes.</strong> Keep passwords, PINs and recovery codes in the password field,
+          which is encrypted.
+        </p>
+      </StaticSection>
+
+      <StaticSection title="Teams and sharing">
+        <ul>
+          <li>
+            Each user has an RSA-OAEP {RSA_MODULUS_BITS}-bit (SHA-256) key pair. The public key is stored so that
+            teammates can share with you. The private key is stored encrypted with your vault key.
+          </li>
+          <li>
+            Each team has an {AES} team key, stored once per member and encrypted with that member&rsquo;s public key.
+            Only members who have been given the team key can read the team&rsquo;s passwords.
+          </li>
+          <li>
+            Invitation links carry a {SHARED_SECRET_BYTES}-byte secret that is never stored on our servers. Anyone with
+            the link can use it, so treat an invitation link like a password.
+          </li>
+        </ul>
+      </StaticSection>
+
+      <StaticSection title="Signing in">
+        <p>
+          Optional two-factor authentication protects sign-in with a code from an SMS or an authenticator app. It is
+          available for accounts that sign in with email and password.
+        </p>
+      </StaticSection>
+
+      <StaticSection title="If you forget your master password">
+        <p>
+          The master password cannot be recovered. Nobody, including us, can decrypt your vault without it: if you
+          forget it, your encrypted data is lost. Resetting your account password lets you sign in again but does not
+          unlock your vault.
+        </p>
+      </StaticSection>
+
+      <StaticSection title="Choosing a master password">
+        <p>
+          We recommend a master password of at least 12 characters that mixes upper and lower case letters, digits and
+          symbols. Do not use it anywhere else, and keep it different from your account password.
+        </p>
+      </StaticSection>
+
+      <StaticSection title="Questions">
+        <p>
+          Write to <a href={mailtoHref('support')}>{CONTACT_EMAILS.support}</a>.
+        </p>
+      </StaticSection>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,10 @@
+export { LandingPage } from './LandingPage';
+export type { LandingPageProps } from './LandingPage';
+export { PrivacyPage } from './PrivacyPage';
+export { PublicFooter } from './PublicFooter';
+export { PublicHeader } from './PublicHeader';
+export type { PublicHeaderProps } from './PublicHeader';
+export { PublicLayout } from './PublicLayout';
+export type { PublicLayoutProps } from './PublicLayout';
+export { SecurityPage } from './SecurityPage';
+export { TermsPage } from './TermsPage';

@@ -1,0 +1,2 @@
+/** The product name shown in the UI. */
+export const PRODUCT_NAME = 'Keyloft';

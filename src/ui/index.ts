@@ -1,0 +1,10 @@
+export { PRODUCT_NAME } from './brand';
+export { Button, buttonClassName } from './Button';
+export type { ButtonProps, ButtonSize, ButtonStyleOptions, ButtonVariant } from './Button';
+export { Dialog } from './Dialog';
+export type { DialogProps, DialogSize } from './Dialog';
+export { focusableWithin } from './focusable';
+export { LinkButton } from './LinkButton';
+export type { LinkButtonProps } from './LinkButton';
+export { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+export { useDocumentTitle } from './useDocumentTitle';

@@ -1,0 +1,48 @@
+// Debian's Chromium driven by playwright-core (never a downloaded browser: see ENGINEERING.md §5).
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+}
+
+export interface WatchedPage {
+  readonly page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  readonly errors: string[];
+  /** URLs of every script the page fetched. */
+  readonly scripts: string[];
+}
+
+export async function openPage(browser: Browser): Promise<WatchedPage> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Fail a step in seconds with its own message, well inside the test's timeout.
+  page.setDefaultTimeout(5_000);
+  const errors: string[] = [];
+  const scripts: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  return { page, errors, scripts };
+}

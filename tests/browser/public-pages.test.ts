@@ -1,0 +1,90 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, openPage } from './chromium';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('public pages in Chromium (local-mode build)', () => {
+  it.each([
+    ['/', 'Secure Password Management for Teams'],
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Terms of Service'],
+    ['/security', 'How Keyloft Protects Your Passwords'],
+    ['/billing/cancel', 'Checkout cancelled'],
+  ])('%s renders its heading with no console errors', async (path, heading) => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${baseUrl}${path}`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(heading);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the local-mode banner, since this build keeps data in the tab', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('status').filter({ hasText: 'Local mode' }).waitFor({ state: 'visible' });
+    await page.context().close();
+  });
+
+  it('follows the footer and header links between the public pages', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL(`${baseUrl}/privacy`);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await page.waitForURL(`${baseUrl}/terms`);
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole('link', { name: 'Learn how Keyloft’s encryption works' }).click();
+    await page.waitForURL(`${baseUrl}/security`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('Sign Up on a legal page opens the sign-up dialog on the landing page', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${baseUrl}/terms`);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+    await dialog.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a deep link is served by the SPA and an unknown path says so', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${baseUrl}/no-such-page`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
+    await page.context().close();
+  });
+
+  it('the landing page loads no Firebase code', async () => {
+    const { page, scripts } = await openPage(browser);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const bodies = await Promise.all(
+      scripts.map(async (url) => {
+        const response = await page.request.get(url);
+        return response.text();
+      }),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const body of bodies) {
+      // Every Firebase SDK bundles FirebaseError from @firebase/util.
+      expect(body).not.toContain('FirebaseError');
+    }
+    await page.context().close();
+  });
+});
