@@ -76,9 +76,10 @@ const HOST_PATTERN = /^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:]+\]$/;
 
 export function readConfig(env: RawEnv, build: BuildFacts): AppConfig {
   const projectIdSetting = text(env, 'VITE_FIREBASE_PROJECT_ID');
-  // With no project configured at all, the app runs against the emulators under a demo- project,
-  // which the Emulator Suite treats as offline-only: nothing can reach a real project by accident.
-  const useEmulators = flag(env, 'VITE_USE_EMULATORS') ?? projectIdSetting === undefined;
+  // With no project configured (or a demo- one), the app runs against the emulators under a demo-
+  // project, which the Emulator Suite treats as offline-only: nothing reaches a real project by accident.
+  const useEmulators =
+    flag(env, 'VITE_USE_EMULATORS') ?? (projectIdSetting === undefined || projectIdSetting.startsWith('demo-'));
 
   if (build.localMode && !useEmulators) {
     throw new ConfigError(

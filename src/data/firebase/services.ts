@@ -26,12 +26,13 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export function createFirebaseServices(config: AppConfig): FirebaseServices {
+/** `appName` keeps separate instances apart (tests); the app itself uses the default one. */
+export function createFirebaseServices(config: AppConfig, appName?: string): FirebaseServices {
   const emulators = config.emulators;
 
   const app = once(async () => {
     const { initializeApp } = await import('firebase/app');
-    return initializeApp({ ...config.firebase });
+    return appName === undefined ? initializeApp({ ...config.firebase }) : initializeApp({ ...config.firebase }, appName);
   });
 
   const auth = once(async () => {

@@ -1,5 +1,4 @@
 import type { AuthModalRequest } from '../../domain/authModalRequest';
-import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 
 /**
@@ -12,9 +11,6 @@ export default function AuthModal({ request, onClose }: { request: AuthModalRequ
   return (
     <Dialog open onClose={onClose} title={title} size="sm">
       <p>Accounts are not open yet: sign-up and sign-in arrive with the next release of Keyloft.</p>
-      <Button variant="secondary" onClick={onClose}>
-        Close
-      </Button>
     </Dialog>
   );
 }

@@ -32,6 +32,12 @@ describe('readConfig', () => {
     expect(config.stripePublishableKey).toBeNull();
   });
 
+  it('treats a demo- project id as an emulator project', () => {
+    const config = readConfig({ VITE_FIREBASE_PROJECT_ID: 'demo-other' }, normalBuild);
+    expect(config.emulators).not.toBeNull();
+    expect(config.firebase.projectId).toBe('demo-other');
+  });
+
   it('selects the in-memory repositories only in a local-mode build', () => {
     expect(readConfig({}, localBuild).dataBackend).toBe('memory');
     expect(readConfig({}, normalBuild).dataBackend).toBe('firestore');
@@ -60,7 +66,7 @@ describe('readConfig', () => {
     expect(variableOf(() => readConfig({ VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: 'prod' }, normalBuild))).toBe(
       'VITE_FIREBASE_PROJECT_ID',
     );
-    expect(variableOf(() => readConfig({ ...production, VITE_FIREBASE_PROJECT_ID: 'demo-x' }, normalBuild))).toBe(
+    expect(variableOf(() => readConfig({ ...production, VITE_USE_EMULATORS: 'false', VITE_FIREBASE_PROJECT_ID: 'demo-x' }, normalBuild))).toBe(
       'VITE_FIREBASE_PROJECT_ID',
     );
   });

@@ -1,0 +1,44 @@
+// The layer rules of ENGINEERING.md §1 are enforced by eslint.config.js; this proves each rule
+// fires on a violation and stays quiet on the allowed direction.
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+// Type-aware rules need files on disk; the boundary rules do not, so they are switched off here.
+const eslint = new ESLint({ overrideConfig: [tseslint.configs.disableTypeChecked] });
+
+async function messages(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => `${message.ruleId ?? 'parse'}: ${message.message}`);
+}
+
+describe('layer boundaries', () => {
+  it.each([
+    ['src/crypto/probe.ts', "import { appConfig } from '../data/appConfig';\nexport const x = appConfig;"],
+    ['src/crypto/probe.ts', "import { useState } from 'react';\nexport const x = useState;"],
+    ['src/features/public/probe.ts', "import { initializeApp } from 'firebase/app';\nexport const x = initializeApp;"],
+    ['src/session/probe.ts', "import { getAuth } from 'firebase/auth';\nexport const x = getAuth;"],
+    ['src/features/public/probe.ts', "import AuthModal from '../auth/AuthModal';\nexport const x = AuthModal;"],
+    ['src/features/billing/probe.ts', "import { App } from '../../app/App';\nexport const x = App;"],
+    ['src/data/probe.ts', "import { useSession } from '../session/SessionContext';\nexport const x = useSession;"],
+    ['src/ui/probe.ts', "import { appConfig } from '../data/appConfig';\nexport const x = appConfig;"],
+  ])('%s may not import that: %s', async (file, code) => {
+    const found = await messages(file, code);
+    expect(found.some((m) => m.startsWith('no-restricted-imports'))).toBe(true);
+  });
+
+  it('crypto.subtle is used only inside src/crypto', async () => {
+    const code = 'export const digest = globalThis.crypto.subtle.digest;';
+    expect((await messages('src/features/public/probe.ts', code)).some((m) => m.includes('crypto.subtle'))).toBe(true);
+    expect(await messages('src/crypto/probe.ts', code)).toEqual([]);
+  });
+
+  it.each([
+    ['src/data/probe.ts', "import { initializeApp } from 'firebase/app';\nexport const x = initializeApp;"],
+    ['src/features/public/probe.ts', "import { Button } from '../../ui/Button';\nexport const x = Button;"],
+    ['src/features/public/probe.ts', "import { PBKDF2_ITERATIONS } from '../../crypto/parameters';\nexport const x = PBKDF2_ITERATIONS;"],
+    ['src/app/probe.ts', "import AuthModal from '../features/auth/AuthModal';\nexport const x = AuthModal;"],
+  ])('%s may import that: %s', async (file, code) => {
+    expect(await messages(file, code)).toEqual([]);
+  });
+});
