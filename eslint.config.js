@@ -140,8 +140,11 @@ export default tseslint.config(
   {
     files: ['tests/**', 'functions/test/**', 'bench/**'],
     rules: {
+      // Tests and benchmarks measure the layers from outside: they call crypto.subtle directly
+      // (to build independent floors and vectors) and import any layer, including Firebase.
       'no-restricted-syntax': 'off',
       'no-restricted-imports': 'off',
+      // A test that indexes its own fixture knows the element is there; a failing `!` fails the test.
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },

@@ -1,16 +1,35 @@
-/** Median wall time in ms of `runs` calls of `work`, after one warm-up call. */
-export async function medianMs(runs: number, work: () => Promise<unknown>): Promise<number> {
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? Number.NaN;
+export interface Comparison {
+  readonly ours: number;
+  readonly floor: number;
 }
 
-export function row(label: string, ours: number, floor: number, unit = 'ms'): string {
-  return `${label.padEnd(44)} ours ${ours.toFixed(1).padStart(9)} ${unit}   floor ${floor.toFixed(1).padStart(9)} ${unit}   ratio ${(ours / floor).toFixed(2)}`;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function timeMs(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+/**
+ * Median wall times (ms) of our code and of the floor, run alternately after one warm-up each,
+ * so that drift in the machine's speed during the run affects both sides alike.
+ */
+export async function compare(runs: number, ours: () => Promise<unknown>, floor: () => Promise<unknown>): Promise<Comparison> {
+  await ours();
+  await floor();
+  const oursTimes: number[] = [];
+  const floorTimes: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    floorTimes.push(await timeMs(floor));
+    oursTimes.push(await timeMs(ours));
+  }
+  return { ours: median(oursTimes), floor: median(floorTimes) };
+}
+
+export function row(label: string, { ours, floor }: Comparison, unit = 'ms'): string {
+  return `${label.padEnd(46)} ours ${ours.toFixed(1).padStart(8)} ${unit}   floor ${floor.toFixed(1).padStart(8)} ${unit}   ratio ${(ours / floor).toFixed(2)}`;
 }

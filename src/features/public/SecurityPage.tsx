@@ -82,8 +82,8 @@ export function SecurityPage() {
             Only members who have been given the team key can read the team&rsquo;s passwords.
           </li>
           <li>
-            Invitation links carry a {SHARED_SECRET_BYTES}-byte secret that is never stored on our servers. Anyone with
-            the link can use it, so treat an invitation link like a password.
+            Invitation links carry a {SHARED_SECRET_BYTES}-byte secret that is never stored on our servers. Only the
+            invited account can accept an invitation, but treat the link like a password all the same.
           </li>
         </ul>
       </StaticSection>
