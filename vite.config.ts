@@ -64,6 +64,18 @@ export default defineConfig(({ mode }) => ({
       {
         extends: true,
         test: {
+          // Runs under `firebase emulators:exec --only auth,functions` (scripts/test.mjs).
+          name: 'emulator',
+          environment: 'node',
+          include: ['tests/emulator/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'firestore',
           environment: 'node',
           include: ['tests/firestore/**/*.test.ts'],

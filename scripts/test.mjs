@@ -53,8 +53,11 @@ if (run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   run('production bundle check', 'node', ['scripts/check-bundle.mjs', 'dist']);
 }
 
+// The emulators-lite tier and the browser tier share one run of the Auth and Functions emulators
+// (Node only, so they run here); the browser tier also needs Debian's Chromium.
+const emulatorProjects = ['emulator'];
 if (existsSync(CHROMIUM)) {
-  vitest('browser tier', ['browser']);
+  emulatorProjects.push('browser');
 } else if (process.env.CI) {
   // .ci/run installs Chromium; its absence there is a broken CI, not a reason to skip.
   console.error(`browser tier: Chromium not found at ${CHROMIUM}`);
@@ -62,6 +65,12 @@ if (existsSync(CHROMIUM)) {
   totals.failed += 1;
 } else {
   skip('browser', `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+}
+if (run('functions build', 'npm', ['run', '--silent', '-w', 'functions', 'build'])) {
+  vitest(`${emulatorProjects.join(' and ')} tiers (Auth + Functions emulators)`, emulatorProjects, (args) => [
+    'npx',
+    ['firebase', 'emulators:exec', '--only', 'auth,functions', '--project', 'demo-keyloft', `npx ${args.join(' ')}`],
+  ]);
 }
 
 const firestoreReason = firestoreEmulatorUnavailable();

@@ -1,16 +1,20 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { SIGNED_OUT, type SessionState } from './sessionState';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { SessionStore } from './sessionStore';
+import type { SessionState } from './sessionState';
 
-const SessionContext = createContext<SessionState>(SIGNED_OUT);
+const SessionContext = createContext<SessionStore | null>(null);
 
-/**
- * Provides the session to the tree. Until sign-in is wired to the auth service nobody can be
- * signed in, so the app mounts it with the signed-out state; tests mount it with any state.
- */
-export function SessionProvider({ state, children }: { state: SessionState; children: ReactNode }) {
-  return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
+}
+
+export function useSessionStore(): SessionStore {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('useSessionStore needs a SessionProvider above it');
+  return store;
 }
 
 export function useSession(): SessionState {
-  return useContext(SessionContext);
+  const store = useSessionStore();
+  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
 }

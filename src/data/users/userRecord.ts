@@ -1,0 +1,50 @@
+// The stored user record (SPEC.md §3), ciphertext and public values only. Keys and plaintext
+// never appear in this type.
+
+import type { AuthProviderName } from '../auth/authGateway';
+
+export type SubscriptionStatus = 'trialing' | 'active' | 'canceled' | 'past_due' | 'incomplete' | 'unpaid';
+
+export interface StoredSubscription {
+  readonly id: string | null;
+  readonly customerId: string | null;
+  readonly status: SubscriptionStatus;
+  readonly planId: string;
+  readonly planName: string;
+  /** Epoch milliseconds. */
+  readonly currentPeriodStart: number;
+  readonly currentPeriodEnd: number;
+  readonly cancelAtPeriodEnd: boolean;
+  readonly trialStart: number | null;
+  readonly trialEnd: number | null;
+  readonly isFreeTrialOnly: boolean;
+  readonly updatedAt: number;
+}
+
+export interface StoredUserRecord {
+  readonly email: string;
+  /** base64 salt of the master-password KDF. */
+  readonly encryptionSalt: string;
+  /** The rest of the KDF parameters, stored so the work factor can rise (ENGINEERING.md §2). */
+  readonly kdf: { readonly algorithm: 'PBKDF2-SHA256'; readonly iterations: number };
+  readonly publicKey: string;
+  readonly encryptedPrivateKey: string;
+  /** The vault key wrapped by the master key. */
+  readonly wrappedVaultKey: string;
+  readonly masterPasswordTest: string;
+  readonly authProvider: AuthProviderName;
+  /** Epoch milliseconds. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly teamIds: readonly string[];
+  /** Team keys waiting for this user, keyed by invite id (ciphertext). */
+  readonly pendingTeamKeys: Readonly<Record<string, string>>;
+  readonly subscription: StoredSubscription;
+}
+
+export interface UserRepository {
+  /** null when the user has no record (a third-party sign-in that has not set a master password). */
+  get(uid: string): Promise<StoredUserRecord | null>;
+  /** Creates the record; fails if one exists, so a second tab cannot overwrite the keys. */
+  create(uid: string, record: StoredUserRecord): Promise<void>;
+}

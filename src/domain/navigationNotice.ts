@@ -1,0 +1,16 @@
+// A one-line message carried in navigation state to the next screen ('Verification email sent!',
+// 'Successfully joined the team!'), read back only if it has the right shape.
+
+export interface NavigationNotice {
+  readonly notice: string;
+}
+
+export function noticeState(notice: string): NavigationNotice {
+  return { notice };
+}
+
+export function parseNotice(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
+  const { notice } = state as { notice: unknown };
+  return typeof notice === 'string' && notice.trim() !== '' ? notice : null;
+}

@@ -1,0 +1,76 @@
+// The form rules of SPEC.md §5 for the auth modal. Each returns the first message that applies,
+// or null when the input may be submitted.
+
+export const VALIDATION = {
+  accountPasswordsDiffer: 'Account passwords do not match.',
+  masterPasswordsDiffer: 'Master passwords do not match.',
+  masterPasswordRequiredForSignup: 'Master password is required for signup.',
+  masterPasswordRequiredForLogin: 'Master password is required to decrypt your vault.',
+  emailRequiredForReset: 'Please enter your email address first.',
+  invalidEmail: 'Please enter a valid email address.',
+} as const;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmailShaped(email: string): boolean {
+  return EMAIL_SHAPE.test(email.trim());
+}
+
+export interface SignupInput {
+  readonly email: string;
+  readonly accountPassword: string;
+  readonly confirmAccountPassword: string;
+  readonly masterPassword: string;
+  readonly confirmMasterPassword: string;
+}
+
+export function validateSignup(input: SignupInput): string | null {
+  if (!isEmailShaped(input.email)) return VALIDATION.invalidEmail;
+  if (input.accountPassword !== input.confirmAccountPassword) return VALIDATION.accountPasswordsDiffer;
+  if (input.masterPassword === '') return VALIDATION.masterPasswordRequiredForSignup;
+  if (input.masterPassword !== input.confirmMasterPassword) return VALIDATION.masterPasswordsDiffer;
+  return null;
+}
+
+/** SPEC.md §5: a warning (not a block) when the two passwords are the same. */
+export function samePasswordWarning(accountPassword: string, masterPassword: string): boolean {
+  return accountPassword !== '' && accountPassword === masterPassword;
+}
+
+export interface LoginInput {
+  readonly email: string;
+  readonly accountPassword: string;
+  readonly masterPassword: string;
+}
+
+export function validateLogin(input: LoginInput): string | null {
+  if (!isEmailShaped(input.email)) return VALIDATION.invalidEmail;
+  if (input.masterPassword === '') return VALIDATION.masterPasswordRequiredForLogin;
+  return null;
+}
+
+export function validateResetRequest(email: string): string | null {
+  if (email.trim() === '') return VALIDATION.emailRequiredForReset;
+  if (!isEmailShaped(email)) return VALIDATION.invalidEmail;
+  return null;
+}
+
+/** Third-party new user: both fields filled (the button is disabled until then) and equal. */
+export function canSubmitNewMasterPassword(masterPassword: string, confirm: string): boolean {
+  return masterPassword !== '' && confirm !== '';
+}
+
+export function validateNewMasterPassword(masterPassword: string, confirm: string): string | null {
+  if (masterPassword === '') return VALIDATION.masterPasswordRequiredForSignup;
+  if (masterPassword !== confirm) return VALIDATION.masterPasswordsDiffer;
+  return null;
+}
+
+/** MFA codes: digits only, at most 6 (SPEC.md §5); Verify is enabled at exactly 6. */
+export function sanitizeMfaCode(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, 6);
+}
+
+export function isCompleteMfaCode(code: string): boolean {
+  return /^\d{6}$/.test(code);
+}

@@ -1,0 +1,66 @@
+import type { AuthUser } from '../data/auth/authGateway';
+import type { UnlockedKeys } from './keyring';
+import { SIGNED_OUT, type SessionState } from './sessionState';
+
+// The session: the state the routes read and the unlocked keys, with the only code that changes
+// them. The keys live in this closure and nowhere else; a reload starts with none.
+
+/** SPEC.md §4: the encrypted private key is kept in session storage while signed in. */
+export const PRIVATE_KEY_STORAGE_KEY = 'keyloft.encryptedPrivateKey';
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface SessionStore {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** The unlocked keys, or null when the vault is closed. */
+  keys(): UnlockedKeys | null;
+  /** The auth service reports a signed-in user whose vault is not open (yet). */
+  markLocked(user: AuthUser): void;
+  unlock(user: AuthUser, keys: UnlockedKeys, encryptedPrivateKey: string): void;
+  /** Forgets the keys and the stored private key; the state becomes signed-out. */
+  clear(): void;
+}
+
+export function createSessionStore(storage: KeyValueStorage): SessionStore {
+  let state: SessionState = SIGNED_OUT;
+  let keys: UnlockedKeys | null = null;
+  const listeners = new Set<() => void>();
+
+  const set = (next: SessionState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    keys: () => keys,
+    markLocked(user) {
+      // A token refresh of the unlocked user must not close the vault.
+      if (state.status === 'unlocked' && state.user.uid === user.uid) {
+        set({ status: 'unlocked', user });
+        return;
+      }
+      keys = null;
+      set({ status: 'locked', user });
+    },
+    unlock(user, unlocked, encryptedPrivateKey) {
+      keys = unlocked;
+      storage.setItem(PRIVATE_KEY_STORAGE_KEY, encryptedPrivateKey);
+      set({ status: 'unlocked', user });
+    },
+    clear() {
+      keys = null;
+      storage.removeItem(PRIVATE_KEY_STORAGE_KEY);
+      set(SIGNED_OUT);
+    },
+  };
+}
