@@ -11,6 +11,6 @@ export function noticeState(notice: string): NavigationNotice {
 
 export function parseNotice(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
-  const { notice } = state as { notice: unknown };
+  const notice: unknown = state.notice;
   return typeof notice === 'string' && notice.trim() !== '' ? notice : null;
 }

@@ -14,16 +14,17 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
+// Properties rather than methods: React hands getState and subscribe around unbound.
 export interface SessionStore {
-  getState(): SessionState;
-  subscribe(listener: () => void): () => void;
+  readonly getState: () => SessionState;
+  readonly subscribe: (listener: () => void) => () => void;
   /** The unlocked keys, or null when the vault is closed. */
-  keys(): UnlockedKeys | null;
+  readonly keys: () => UnlockedKeys | null;
   /** The auth service reports a signed-in user whose vault is not open (yet). */
-  markLocked(user: AuthUser): void;
-  unlock(user: AuthUser, keys: UnlockedKeys, encryptedPrivateKey: string): void;
+  readonly markLocked: (user: AuthUser) => void;
+  readonly unlock: (user: AuthUser, keys: UnlockedKeys, encryptedPrivateKey: string) => void;
   /** Forgets the keys and the stored private key; the state becomes signed-out. */
-  clear(): void;
+  readonly clear: () => void;
 }
 
 export function createSessionStore(storage: KeyValueStorage): SessionStore {
@@ -38,12 +39,14 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
 
   return {
     getState: () => state,
-    subscribe(listener) {
+    subscribe: (listener) => {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
     keys: () => keys,
-    markLocked(user) {
+    markLocked: (user) => {
       // A token refresh of the unlocked user must not close the vault.
       if (state.status === 'unlocked' && state.user.uid === user.uid) {
         set({ status: 'unlocked', user });
@@ -52,12 +55,12 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
       keys = null;
       set({ status: 'locked', user });
     },
-    unlock(user, unlocked, encryptedPrivateKey) {
+    unlock: (user, unlocked, encryptedPrivateKey) => {
       keys = unlocked;
       storage.setItem(PRIVATE_KEY_STORAGE_KEY, encryptedPrivateKey);
       set({ status: 'unlocked', user });
     },
-    clear() {
+    clear: () => {
       keys = null;
       storage.removeItem(PRIVATE_KEY_STORAGE_KEY);
       set(SIGNED_OUT);

@@ -1,13 +1,16 @@
 // Rules tests (firestore tier): run only under `firebase emulators:exec --only firestore`.
-// Until a collection is opened by the issue that builds it, every read and write is refused.
+// Pattern (ENGINEERING.md §6): wipe, seed with rules disabled, then an allow and a matching deny.
 import { readFileSync } from 'node:fs';
 import {
   assertFails,
+  assertSucceeds,
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { newTrialSubscription } from '../../src/domain/trial';
+import { sampleUserRecord } from '../contract/userRepository.contract';
 
 let env: RulesTestEnvironment;
 
@@ -26,32 +29,75 @@ beforeEach(async () => {
   await env.clearFirestore();
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore();
-    await setDoc(doc(db, 'users/alice'), { email: 'alice@example.com', encryptionSalt: 'c2FsdA==' });
+    await setDoc(doc(db, 'users/alice'), sampleUserRecord());
     await setDoc(doc(db, 'anything/else'), { value: 1 });
   });
 });
 
-const collections = ['users', 'passwords', 'groups', 'teams', 'invitations', 'anything'];
+const closed = ['passwords', 'groups', 'teams', 'invitations', 'anything'];
 
 describe('deny by default', () => {
-  it.each(collections)('a signed-out visitor can neither read, list nor write %s', async (name) => {
+  it.each(closed)('a signed-out visitor can neither read, list nor write %s', async (name) => {
     const db = env.unauthenticatedContext().firestore();
     await assertFails(getDoc(doc(db, `${name}/x`)));
     await assertFails(getDocs(collection(db, name)));
     await assertFails(setDoc(doc(db, `${name}/x`), { a: 1 }));
   });
 
-  it.each(collections)('a signed-in user can neither read, list nor write %s yet', async (name) => {
+  it.each(closed)('a signed-in user can neither read, list nor write %s yet', async (name) => {
     const db = env.authenticatedContext('bob').firestore();
     await assertFails(getDoc(doc(db, `${name}/x`)));
     await assertFails(getDocs(collection(db, name)));
     await assertFails(setDoc(doc(db, `${name}/bob`), { a: 1 }));
   });
+});
 
-  it('nobody, not even its owner, reads or changes a seeded user document', async () => {
+describe('users/{uid}', () => {
+  it('its owner reads it; another user and a visitor do not', async () => {
+    await assertSucceeds(getDoc(doc(env.authenticatedContext('alice').firestore(), 'users/alice')));
+    await assertFails(getDoc(doc(env.authenticatedContext('bob').firestore(), 'users/alice')));
+    await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), 'users/alice')));
+  });
+
+  it('nobody lists users', async () => {
+    await assertFails(getDocs(collection(env.authenticatedContext('alice').firestore(), 'users')));
+  });
+
+  it('a user creates their own record with the trial; not someone else’s', async () => {
+    await assertSucceeds(setDoc(doc(env.authenticatedContext('bob').firestore(), 'users/bob'), sampleUserRecord()));
+    await assertFails(setDoc(doc(env.authenticatedContext('carol').firestore(), 'users/dave'), sampleUserRecord()));
+    await assertFails(setDoc(doc(env.unauthenticatedContext().firestore(), 'users/erin'), sampleUserRecord()));
+  });
+
+  it('a new record cannot give itself a paid subscription or a long trial', async () => {
+    const db = env.authenticatedContext('bob').firestore();
+    const now = Date.now();
+    await assertFails(
+      setDoc(doc(db, 'users/bob'), {
+        ...sampleUserRecord(now),
+        subscription: { ...newTrialSubscription(now), status: 'active', isFreeTrialOnly: false },
+      }),
+    );
+    await assertFails(
+      setDoc(doc(db, 'users/bob'), {
+        ...sampleUserRecord(now),
+        subscription: { ...newTrialSubscription(now), currentPeriodEnd: now + 365 * 86_400_000, trialEnd: now + 365 * 86_400_000 },
+      }),
+    );
+  });
+
+  it('malformed records are refused', async () => {
+    const db = env.authenticatedContext('bob').firestore();
+    await assertFails(setDoc(doc(db, 'users/bob'), { ...sampleUserRecord(), kdf: { algorithm: 'PBKDF2-SHA256', iterations: 1000 } }));
+    await assertFails(setDoc(doc(db, 'users/bob'), { ...sampleUserRecord(), publicKey: 'not base64 !' }));
+    await assertFails(setDoc(doc(db, 'users/bob'), { ...sampleUserRecord(), teamIds: ['someone-elses-team'] }));
+    await assertFails(setDoc(doc(db, 'users/bob'), { ...sampleUserRecord(), masterPasswordHash: 'abc' }));
+  });
+
+  it('a record is not changed or deleted from the client yet, not even by its owner', async () => {
     const alice = env.authenticatedContext('alice').firestore();
-    await assertFails(getDoc(doc(alice, 'users/alice')));
     await assertFails(updateDoc(doc(alice, 'users/alice'), { email: 'x@example.com' }));
+    await assertFails(setDoc(doc(alice, 'users/alice'), sampleUserRecord()));
     await assertFails(deleteDoc(doc(alice, 'users/alice')));
   });
 });

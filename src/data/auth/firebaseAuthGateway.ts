@@ -169,7 +169,10 @@ export function createFirebaseAuthGateway(auth: Auth, options: { emulator: boole
 
   return {
     currentUser: () => (auth.currentUser ? toAuthUser(auth.currentUser) : null),
-    onUserChanged: (listener) => onAuthStateChanged(auth, (user) => listener(user ? toAuthUser(user) : null)),
+    onUserChanged: (listener) =>
+      onAuthStateChanged(auth, (user) => {
+        listener(user ? toAuthUser(user) : null);
+      }),
     signInWithEmail: (email, password) =>
       translated(() => signInOrChallenge(async () => (await signInWithEmailAndPassword(auth, email, password)).user)),
     createAccount: (email, password) =>

@@ -5,12 +5,15 @@ import { firebaseServices } from '../firebase/instance';
 
 export const CALLABLE_TIMEOUT_MS = 70_000;
 
-async function call<Request, Response>(name: string, data: Request): Promise<Response> {
+type Payload = Readonly<Record<string, unknown>>;
+
+/** The reply's data field, unchecked: each wrapper below validates what it reads. */
+async function call(name: string, data: Payload): Promise<unknown> {
   const [functions, { httpsCallable }] = await Promise.all([firebaseServices().functions(), import('firebase/functions')]);
-  const callable = httpsCallable<Request, Response>(functions, name, { timeout: CALLABLE_TIMEOUT_MS });
+  const callable = httpsCallable<Payload>(functions, name, { timeout: CALLABLE_TIMEOUT_MS });
   return (await callable(data)).data;
 }
 
 export async function sendCustomEmailVerification(isDevelopment: boolean): Promise<void> {
-  await call<{ isDevelopment: boolean }, unknown>('sendCustomEmailVerification', { isDevelopment });
+  await call('sendCustomEmailVerification', { isDevelopment });
 }

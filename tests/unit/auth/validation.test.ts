@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canSubmitNewMasterPassword,
+  isCompleteMfaCode,
+  samePasswordWarning,
+  sanitizeMfaCode,
+  validateLogin,
+  validateNewMasterPassword,
+  validateResetRequest,
+  validateSignup,
+} from '../../../src/features/auth/validation';
+
+const signup = {
+  email: 'ana@example.com',
+  accountPassword: 'account-pw',
+  confirmAccountPassword: 'account-pw',
+  masterPassword: 'master password',
+  confirmMasterPassword: 'master password',
+};
+
+describe('signup rules (SPEC.md §5)', () => {
+  it('accepts a complete, consistent form', () => {
+    expect(validateSignup(signup)).toBeNull();
+  });
+  it('needs matching account passwords', () => {
+    expect(validateSignup({ ...signup, confirmAccountPassword: 'other' })).toBe('Account passwords do not match.');
+  });
+  it('needs a master password', () => {
+    expect(validateSignup({ ...signup, masterPassword: '', confirmMasterPassword: '' })).toBe('Master password is required for signup.');
+  });
+  it('needs matching master passwords', () => {
+    expect(validateSignup({ ...signup, confirmMasterPassword: 'other' })).toBe('Master passwords do not match.');
+  });
+  it('needs an email of a basic shape', () => {
+    expect(validateSignup({ ...signup, email: 'not-an-email' })).toBe('Please enter a valid email address.');
+  });
+  it('warns, without blocking, when both passwords are the same', () => {
+    expect(samePasswordWarning('same', 'same')).toBe(true);
+    expect(samePasswordWarning('one', 'two')).toBe(false);
+    expect(samePasswordWarning('', '')).toBe(false);
+    expect(validateSignup({ ...signup, masterPassword: 'account-pw', confirmMasterPassword: 'account-pw' })).toBeNull();
+  });
+});
+
+describe('login, reset and third-party rules', () => {
+  it('login needs the master password', () => {
+    expect(validateLogin({ email: 'ana@example.com', accountPassword: 'x', masterPassword: '' })).toBe(
+      'Master password is required to decrypt your vault.',
+    );
+    expect(validateLogin({ email: 'ana@example.com', accountPassword: 'x', masterPassword: 'm' })).toBeNull();
+  });
+  it('a reset request needs an email first', () => {
+    expect(validateResetRequest('  ')).toBe('Please enter your email address first.');
+    expect(validateResetRequest('nope')).toBe('Please enter a valid email address.');
+    expect(validateResetRequest('ana@example.com')).toBeNull();
+  });
+  it('a new third-party user fills and confirms the master password', () => {
+    expect(canSubmitNewMasterPassword('a', '')).toBe(false);
+    expect(canSubmitNewMasterPassword('', 'a')).toBe(false);
+    expect(canSubmitNewMasterPassword('a', 'b')).toBe(true);
+    expect(validateNewMasterPassword('a', 'b')).toBe('Master passwords do not match.');
+    expect(validateNewMasterPassword('a', 'a')).toBeNull();
+  });
+});
+
+describe('MFA codes', () => {
+  it('keeps digits only, at most six', () => {
+    expect(sanitizeMfaCode('12a3 4-5678')).toBe('123456');
+    expect(sanitizeMfaCode('abc')).toBe('');
+  });
+  it('is complete at exactly six digits', () => {
+    expect(isCompleteMfaCode('12345')).toBe(false);
+    expect(isCompleteMfaCode('123456')).toBe(true);
+    expect(isCompleteMfaCode('12345a')).toBe(false);
+  });
+});

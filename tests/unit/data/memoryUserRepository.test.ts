@@ -1,0 +1,7 @@
+import { describe } from 'vitest';
+import { MemoryUserRepository } from '../../../src/data/memory/memoryUserRepository';
+import { userRepositoryContract } from '../../contract/userRepository.contract';
+
+describe('MemoryUserRepository', () => {
+  userRepositoryContract(() => Promise.resolve(new MemoryUserRepository()));
+});
