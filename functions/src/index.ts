@@ -4,4 +4,4 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
-export {};
+export { sendCustomEmailVerification } from './verification/sendCustomEmailVerification';

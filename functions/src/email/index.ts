@@ -1,0 +1,7 @@
+export type { EmailMessage, Mailer } from './types';
+export { composeEmail, escapeHtml, type EmailContent } from './compose';
+export { verificationEmail } from './messages';
+export { extractLinks } from './links';
+export { defaultMailer, isFunctionsEmulator, mailerSecrets } from './mailer';
+export { createOutboxMailer, defaultOutboxDirectory, type OutboxRecord } from './outbox';
+export { createSmtpMailer } from './smtp';

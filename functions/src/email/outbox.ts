@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import * as logger from 'firebase-functions/logger';
+import { extractLinks } from './links';
+import type { EmailMessage, Mailer } from './types';
+
+// The emulator's mailer: each message becomes one JSON file in functions/outbox/ and each link in
+// it is logged, so a developer (or a test) can open the link without any mail server. It never
+// touches SMTP and never reads the SMTP secret.
+
+export interface OutboxRecord extends EmailMessage {
+  readonly links: readonly string[];
+  readonly sentAt: string;
+}
+
+export interface OutboxOptions {
+  readonly directory: string;
+  readonly now?: () => Date;
+  readonly randomSuffix?: () => string;
+  readonly log?: (line: string) => void;
+}
+
+/** functions/outbox, from both src/email (tests) and lib/email (the compiled code the emulator runs). */
+export function defaultOutboxDirectory(): string {
+  return resolve(__dirname, '..', '..', 'outbox');
+}
+
+/** Sorts by time as plain text; the suffix keeps two messages in the same millisecond apart. */
+export function outboxFileName(sentAt: Date, suffix: string): string {
+  return `${sentAt.toISOString().replace(/[:.]/g, '-')}-${suffix}.json`;
+}
+
+export function createOutboxMailer(options: OutboxOptions): Mailer {
+  const now = options.now ?? (() => new Date());
+  const randomSuffix = options.randomSuffix ?? (() => randomBytes(4).toString('hex'));
+  const log = options.log ?? ((line: string) => { logger.info(line); });
+
+  return {
+    async send(message) {
+      const sentAt = now();
+      const links = extractLinks(message.text);
+      const record: OutboxRecord = { ...message, links, sentAt: sentAt.toISOString() };
+      await mkdir(options.directory, { recursive: true });
+      const file = join(options.directory, outboxFileName(sentAt, randomSuffix()));
+      await writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { flag: 'wx' });
+      log(`Outbox: "${message.subject}" to ${message.to} saved as ${file}`);
+      for (const link of links) log(`Outbox link for ${message.to}: ${link}`);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// The pure part of sendCustomEmailVerification: who gets an email and where its link points.
+
+/** The Vite dev server of this repository (vite.config.ts), used when the app runs on localhost. */
+export const DEVELOPMENT_APP_URL = 'http://127.0.0.1:5173';
+
+export interface VerificationEmailInput {
+  readonly email: string | undefined;
+  readonly emailVerified: boolean;
+  readonly isDevelopment: boolean;
+  readonly appUrl: string;
+}
+
+export type VerificationEmailDecision =
+  | { readonly kind: 'refuse'; readonly code: 'failed-precondition'; readonly message: string }
+  | { readonly kind: 'send'; readonly to: string; readonly continueBase: string };
+
+export function decideVerificationEmail(input: VerificationEmailInput): VerificationEmailDecision {
+  const email = input.email?.trim() ?? '';
+  if (email === '') {
+    return { kind: 'refuse', code: 'failed-precondition', message: 'This account has no email address to verify.' };
+  }
+  if (input.emailVerified) {
+    return { kind: 'refuse', code: 'failed-precondition', message: 'This email address is already verified.' };
+  }
+  const base = input.isDevelopment ? DEVELOPMENT_APP_URL : input.appUrl;
+  return { kind: 'send', to: email, continueBase: base.replace(/\/+$/, '') };
+}
+
+/** The one-time code in a link from generateEmailVerificationLink, or null when there is none. */
+export function oobCodeFromLink(link: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return null;
+  }
+  const code = url.searchParams.get('oobCode');
+  return code === null || code.trim() === '' ? null : code;
+}
+
+/** Our own verification page (SPEC.md §2), not Firebase's hosted action handler. */
+export function verificationLink(continueBase: string, oobCode: string): string {
+  return `${continueBase}/verify-email?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`;
+}

@@ -1,0 +1,75 @@
+import * as logger from 'firebase-functions/logger';
+import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { defaultMailer, mailerSecrets, verificationEmail, type Mailer } from '../email';
+import { adminAuth } from '../lib/admin';
+import { optionalBoolean, requireCaller, requireObject } from '../lib/callable';
+import { appUrl } from '../params';
+import { decideVerificationEmail, oobCodeFromLink, verificationLink } from './decide';
+
+// SPEC.md §4 Signup: after creating the account the app asks for a verification email that links
+// to its own /verify-email page. check auth → validate → load → decide (pure) → apply.
+
+export interface VerificationDeps {
+  readonly loadUser: (uid: string) => Promise<{ readonly email?: string; readonly emailVerified: boolean }>;
+  readonly generateLink: (email: string) => Promise<string>;
+  readonly mailer: () => Mailer;
+  readonly appUrl: () => string;
+}
+
+export async function handleSendCustomEmailVerification(
+  request: Pick<CallableRequest, 'auth' | 'data'>,
+  deps: VerificationDeps,
+): Promise<{ sent: true }> {
+  const caller = requireCaller(request);
+  const isDevelopment = optionalBoolean(requireObject(request.data), 'isDevelopment') ?? false;
+
+  const user = await deps.loadUser(caller.uid).catch((error: unknown) => {
+    logger.error('sendCustomEmailVerification: could not load the user', { uid: caller.uid, error: String(error) });
+    throw new HttpsError('internal', 'Could not load your account.');
+  });
+
+  const decision = decideVerificationEmail({
+    email: user.email,
+    emailVerified: user.emailVerified,
+    isDevelopment,
+    appUrl: deps.appUrl(),
+  });
+  if (decision.kind === 'refuse') throw new HttpsError(decision.code, decision.message);
+
+  // The generated link and its code are credentials: they are never logged here, nor put in an
+  // error message. Only the emulator outbox shows them.
+  const firebaseLink = await deps.generateLink(decision.to).catch((error: unknown) => {
+    logger.error('sendCustomEmailVerification: could not generate the link', { uid: caller.uid, error: errorCode(error) });
+    throw new HttpsError('internal', 'Could not create a verification link.');
+  });
+  const oobCode = oobCodeFromLink(firebaseLink);
+  if (oobCode === null) {
+    logger.error('sendCustomEmailVerification: the generated link has no oobCode', { uid: caller.uid });
+    throw new HttpsError('internal', 'Could not create a verification link.');
+  }
+
+  const message = verificationEmail({ to: decision.to, link: verificationLink(decision.continueBase, oobCode) });
+  await deps.mailer().send(message).catch((error: unknown) => {
+    logger.error('sendCustomEmailVerification: sending failed', { uid: caller.uid, error: errorMessage(error) });
+    throw new HttpsError('internal', 'Could not send the verification email.');
+  });
+  return { sent: true };
+}
+
+function errorCode(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
+  return 'unknown';
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : 'unknown';
+}
+
+export const sendCustomEmailVerification = onCall({ secrets: mailerSecrets() }, (request) =>
+  handleSendCustomEmailVerification(request, {
+    loadUser: (uid) => adminAuth().getUser(uid),
+    generateLink: (email) => adminAuth().generateEmailVerificationLink(email),
+    mailer: defaultMailer,
+    appUrl: () => appUrl.value(),
+  }),
+);
