@@ -23,7 +23,8 @@ describe('actionCodeErrorMessage', () => {
     ],
     [
       'auth/invalid-action-code',
-      'This verification link is invalid or has already been used. If your email is not verified yet, sign in to request a new one.',
+      'This verification link is invalid or has already been used. ' +
+        'If your email is not verified yet, sign in to request a new one.',
       'Invalid reset code.',
     ],
     [

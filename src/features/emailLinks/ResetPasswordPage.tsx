@@ -1,0 +1,261 @@
+import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { AuthGateway } from '../../data/auth/authGateway';
+import { authModalState } from '../../domain/authModalRequest';
+import { Button } from '../../ui/Button';
+import { LinkButton } from '../../ui/LinkButton';
+import { actionCodeErrorMessage, authErrorCode, canRetryActionCode } from './actionCodeErrors';
+import { readActionCode } from './actionLink';
+import { EmailLinkLayout, EmailLinkLoading } from './EmailLinkLayout';
+import { PasswordField } from './PasswordField';
+import { MIN_RESET_PASSWORD_LENGTH, validateResetPassword, type ResetPasswordField } from './resetPasswordValidation';
+import { SingleFlight } from './singleFlight';
+import { useRedirectAfterDelay } from './useRedirectAfterDelay';
+
+export type ResetPasswordGateway = Pick<AuthGateway, 'verifyPasswordResetCode' | 'confirmPasswordReset'>;
+
+export type ResetPasswordPageProps = {
+  /** Loads the auth service on demand, so this page can be reached without Firebase in the bundle. Keep it stable. */
+  loadGateway: () => Promise<ResetPasswordGateway>;
+};
+
+type CheckedLink = { readonly gateway: ResetPasswordGateway; readonly email: string };
+
+// Checking a reset code does not use it up, but StrictMode's second mount need not check it twice.
+const checks = new SingleFlight<CheckedLink>(false);
+
+type Checked = { readonly attempt: string } & (
+  | { readonly ok: true; readonly link: CheckedLink }
+  | { readonly ok: false; readonly error: unknown }
+);
+
+/**
+ * /reset-password?mode=resetPassword&oobCode=…: checks the emailed code, asks for a new password,
+ * confirms the reset, then goes to sign in.
+ */
+export function ResetPasswordPage({ loadGateway }: ResetPasswordPageProps) {
+  const [params] = useSearchParams();
+  const code = readActionCode(params, 'resetPassword');
+  const [retries, setRetries] = useState(0);
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const attempt = `${code ?? ''}#${retries}`;
+
+  useEffect(() => {
+    if (code === null) return;
+    let current = true;
+    checks
+      .run(code, async () => {
+        const gateway = await loadGateway();
+        const email = await gateway.verifyPasswordResetCode(code);
+        return { gateway, email };
+      })
+      .then(
+        (link) => {
+          if (current) setChecked({ attempt, ok: true, link });
+        },
+        (error: unknown) => {
+          if (current) setChecked({ attempt, ok: false, error });
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [code, attempt, loadGateway]);
+
+  let content;
+  if (code === null) {
+    content = <InvalidLink />;
+  } else if (checked?.attempt !== attempt) {
+    content = <EmailLinkLoading heading="Reset your password" status="Checking your reset link…" />;
+  } else if (!checked.ok) {
+    content = (
+      <ResetFailed
+        error={checked.error}
+        onRetry={() => {
+          setRetries((count) => count + 1);
+        }}
+      />
+    );
+  } else {
+    content = <ResetFlow key={code} code={code} link={checked.link} />;
+  }
+  return <EmailLinkLayout title="Reset your password">{content}</EmailLinkLayout>;
+}
+
+function InvalidLink() {
+  return (
+    <>
+      <h1>Invalid password reset link</h1>
+      <p>
+        This link is incomplete or is not a password reset link. Open it again from your password reset email,
+        making sure the whole address is used.
+      </p>
+      <div className="email-link__actions">
+        <LinkButton to="/" variant="primary">
+          Back to Home
+        </LinkButton>
+      </div>
+    </>
+  );
+}
+
+function ResetFailed({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const retry = onRetry !== undefined && canRetryActionCode(error);
+  return (
+    <>
+      <h1>We couldn’t reset your password</h1>
+      <p role="alert" className="notice notice--error">
+        {actionCodeErrorMessage(error, 'resetPassword')}
+      </p>
+      {/* The spec's 'Invalid reset code.' is terse: say what it means and what to do. */}
+      {authErrorCode(error) === 'auth/invalid-action-code' && (
+        <p>
+          The link may have been used already or copied only in part. Reset links work once: ask for a new one from
+          the sign-in screen.
+        </p>
+      )}
+      <div className="email-link__actions">
+        {retry && (
+          <Button variant="primary" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+        <LinkButton to="/" variant={retry ? 'secondary' : 'primary'}>
+          Back to Home
+        </LinkButton>
+      </div>
+    </>
+  );
+}
+
+type FlowState =
+  | { readonly step: 'form' }
+  | { readonly step: 'done' }
+  | { readonly step: 'failed'; readonly error: unknown };
+
+type FormErrors = {
+  readonly newPassword?: string;
+  readonly confirmPassword?: string;
+  /** A failure that belongs to no one field. */
+  readonly form?: string;
+};
+
+/** The form and what follows it, for one checked code. */
+function ResetFlow({ code, link }: { code: string; link: CheckedLink }) {
+  const [state, setState] = useState<FlowState>({ step: 'form' });
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const newPasswordRef = useRef<HTMLInputElement>(null);
+  const confirmPasswordRef = useRef<HTMLInputElement>(null);
+
+  if (state.step === 'done') return <ResetDone email={link.email} />;
+  if (state.step === 'failed') return <ResetFailed error={state.error} />;
+
+  function focusField(field: ResetPasswordField) {
+    (field === 'newPassword' ? newPasswordRef : confirmPasswordRef).current?.focus();
+  }
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const issue = validateResetPassword(newPassword, confirmPassword);
+    if (issue) {
+      setErrors({ [issue.field]: issue.message });
+      focusField(issue.field);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await link.gateway.confirmPasswordReset(code, newPassword);
+      setState({ step: 'done' });
+    } catch (error) {
+      if (!canRetryActionCode(error)) {
+        setState({ step: 'failed', error });
+      } else if (authErrorCode(error) === 'auth/weak-password') {
+        setErrors({ newPassword: actionCodeErrorMessage(error, 'resetPassword') });
+        focusField('newPassword');
+      } else {
+        setErrors({ form: actionCodeErrorMessage(error, 'resetPassword') });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function edit(setValue: (value: string) => void) {
+    return (value: string) => {
+      setValue(value);
+      setErrors({});
+    };
+  }
+
+  return (
+    <>
+      <h1>Reset your password</h1>
+      <p>
+        Choose a new password for <strong className="email-link__email">{link.email}</strong>.
+      </p>
+      <p className="email-link__note">
+        This changes the password you sign in with. Your master password, which unlocks your vault, stays the same.
+      </p>
+      <form
+        className="email-link__form"
+        noValidate
+        aria-busy={submitting}
+        onSubmit={(event) => {
+          void submit(event);
+        }}
+      >
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={link.email} readOnly hidden />
+        <PasswordField
+          label="New password"
+          toggleName="new password"
+          value={newPassword}
+          onChange={edit(setNewPassword)}
+          autoComplete="new-password"
+          hint={`At least ${MIN_RESET_PASSWORD_LENGTH} characters.`}
+          error={errors.newPassword}
+          inputRef={newPasswordRef}
+        />
+        <PasswordField
+          label="Confirm new password"
+          toggleName="password confirmation"
+          value={confirmPassword}
+          onChange={edit(setConfirmPassword)}
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+          inputRef={confirmPasswordRef}
+        />
+        {errors.form && (
+          <p role="alert" className="notice notice--error">
+            {errors.form}
+          </p>
+        )}
+        <Button type="submit" variant="primary" className="email-link__submit" disabled={submitting}>
+          {submitting ? 'Resetting password…' : 'Reset password'}
+        </Button>
+      </form>
+    </>
+  );
+}
+
+function ResetDone({ email }: { email: string }) {
+  // Opens the sign-in modal on the landing page with the account's email filled in.
+  const signIn = useMemo(() => authModalState(false, { email }), [email]);
+  useRedirectAfterDelay('/', signIn);
+  return (
+    <>
+      <h1>Password reset</h1>
+      <p role="status">Your password has been changed. Taking you to sign in…</p>
+      <div className="email-link__actions">
+        <LinkButton to="/" state={signIn} replace variant="primary">
+          Sign in now
+        </LinkButton>
+      </div>
+    </>
+  );
+}

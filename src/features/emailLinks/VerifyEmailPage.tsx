@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { AuthGateway } from '../../data/auth/authGateway';
+import { Button } from '../../ui/Button';
+import { LinkButton } from '../../ui/LinkButton';
+import { actionCodeErrorMessage, canRetryActionCode } from './actionCodeErrors';
+import { readActionCode } from './actionLink';
+import { EmailLinkLayout, EmailLinkLoading } from './EmailLinkLayout';
+import { SingleFlight } from './singleFlight';
+import { useRedirectAfterDelay } from './useRedirectAfterDelay';
+
+export type VerifyEmailGateway = Pick<AuthGateway, 'applyEmailVerificationCode'>;
+
+export type VerifyEmailPageProps = {
+  /** Loads the auth service on demand, so this page can be reached without Firebase in the bundle. Keep it stable. */
+  loadGateway: () => Promise<VerifyEmailGateway>;
+};
+
+// Module level so that StrictMode's second mount (and a later visit to the same link) shares the one
+// apply: the code is single-use.
+const verifications = new SingleFlight<void>(true);
+
+type Settled = { readonly attempt: string } & ({ readonly ok: true } | { readonly ok: false; readonly error: unknown });
+
+/** /verify-email?mode=verifyEmail&oobCode=…: applies the emailed code once, then goes to the dashboard. */
+export function VerifyEmailPage({ loadGateway }: VerifyEmailPageProps) {
+  const [params] = useSearchParams();
+  const code = readActionCode(params, 'verifyEmail');
+  const [retries, setRetries] = useState(0);
+  const [settled, setSettled] = useState<Settled | null>(null);
+  const attempt = `${code ?? ''}#${retries}`;
+
+  useEffect(() => {
+    if (code === null) return;
+    let current = true;
+    verifications
+      .run(code, async () => {
+        const gateway = await loadGateway();
+        await gateway.applyEmailVerificationCode(code);
+      })
+      .then(
+        () => {
+          if (current) setSettled({ attempt, ok: true });
+        },
+        (error: unknown) => {
+          if (current) setSettled({ attempt, ok: false, error });
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [code, attempt, loadGateway]);
+
+  let content;
+  if (code === null) {
+    content = <InvalidLink />;
+  } else if (settled?.attempt !== attempt) {
+    content = <EmailLinkLoading heading="Verifying your email" status="Checking your verification link…" />;
+  } else if (!settled.ok) {
+    content = (
+      <VerificationFailed
+        error={settled.error}
+        onRetry={() => {
+          setRetries((count) => count + 1);
+        }}
+      />
+    );
+  } else {
+    content = <Verified />;
+  }
+  return <EmailLinkLayout title="Verify your email">{content}</EmailLinkLayout>;
+}
+
+function InvalidLink() {
+  return (
+    <>
+      <h1>Invalid verification link</h1>
+      <p>
+        This link is incomplete or is not an email verification link. Open it again from your verification email,
+        making sure the whole address is used.
+      </p>
+      <div className="email-link__actions">
+        <LinkButton to="/" variant="primary">
+          Back to Home
+        </LinkButton>
+      </div>
+    </>
+  );
+}
+
+function Verified() {
+  useRedirectAfterDelay('/dashboard');
+  return (
+    <>
+      <h1>Email verified!</h1>
+      <p role="status">Your email address is confirmed. Taking you to your dashboard…</p>
+      <div className="email-link__actions">
+        <LinkButton to="/dashboard" replace variant="primary">
+          Go to dashboard now
+        </LinkButton>
+      </div>
+    </>
+  );
+}
+
+function VerificationFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <>
+      <h1>We couldn’t verify your email</h1>
+      <p role="alert" className="notice notice--error">
+        {actionCodeErrorMessage(error, 'verifyEmail')}
+      </p>
+      <div className="email-link__actions">
+        {canRetryActionCode(error) && (
+          <Button variant="primary" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+        <LinkButton to="/" variant={canRetryActionCode(error) ? 'secondary' : 'primary'}>
+          Back to Home
+        </LinkButton>
+      </div>
+    </>
+  );
+}

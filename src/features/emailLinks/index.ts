@@ -1,0 +1,4 @@
+export { ResetPasswordPage } from './ResetPasswordPage';
+export type { ResetPasswordGateway, ResetPasswordPageProps } from './ResetPasswordPage';
+export { VerifyEmailPage } from './VerifyEmailPage';
+export type { VerifyEmailGateway, VerifyEmailPageProps } from './VerifyEmailPage';
