@@ -1,18 +1,43 @@
-import { BrowserRouter } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../data/config';
 import { SessionProvider } from '../session/SessionContext';
-import { SIGNED_OUT } from '../session/sessionState';
+import { createSessionStore } from '../session/sessionStore';
 import { AppRoutes } from './AppRoutes';
+import { AppServicesProvider, useAppServices, type AppServices } from './AppServices';
+import { createAuthServices } from './authServices';
 import { LocalModeBanner } from './LocalModeBanner';
+import { routeNeedsAuth } from './routeAccess';
+
+/** Starts the auth service when a route that may need a signed-in user is shown. */
+function AuthOnDemand() {
+  const { pathname } = useLocation();
+  const { auth } = useAppServices();
+  useEffect(() => {
+    if (routeNeedsAuth(pathname)) {
+      auth.gateway().catch((error: unknown) => {
+        console.error('The authentication service could not be loaded', error);
+      });
+    }
+  }, [pathname, auth]);
+  return null;
+}
 
 export function App({ config }: { config: AppConfig }) {
+  const [services] = useState(() => {
+    const store = createSessionStore(window.sessionStorage);
+    return { store, app: { config, auth: createAuthServices(store, window.localStorage) } satisfies AppServices };
+  });
   return (
     <BrowserRouter>
       {/* A build-time constant, so a production build carries no trace of local mode. */}
       {__LOCAL_MODE__ && config.dataBackend === 'memory' && <LocalModeBanner />}
-      <SessionProvider state={SIGNED_OUT}>
-        <AppRoutes />
-      </SessionProvider>
+      <AppServicesProvider services={services.app}>
+        <SessionProvider store={services.store}>
+          <AuthOnDemand />
+          <AppRoutes />
+        </SessionProvider>
+      </AppServicesProvider>
     </BrowserRouter>
   );
 }

@@ -1,15 +1,27 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import type { AuthModalRequest } from '../domain/authModalRequest';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { loadAuthGateway } from '../data/auth/loadAuthGateway';
+import { parseAuthModalRequest, type AuthModalRequest } from '../domain/authModalRequest';
 import { LandingPage } from '../features/public/LandingPage';
 import { useSession } from '../session/SessionContext';
+import { AuthModalHost } from './AuthModalHost';
 import { billingView, homeView } from './routeAccess';
 
 // Only the landing page is in the first download; every other screen loads when it is visited, so
 // what a first-time visitor fetches stays small. ComingSoon holds routes whose screens later
 // issues build.
 const ComingSoon = lazy(() => import('./ComingSoon'));
-const AuthModal = lazy(() => import('../features/auth/AuthModal'));
+const DashboardPlaceholder = lazy(() => import('./DashboardPlaceholder'));
+const VerifyEmailPage = lazy(() =>
+  import('../features/emailLinks').then(({ VerifyEmailPage: Page }) => ({
+    default: () => <Page loadGateway={loadAuthGateway} />,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/emailLinks').then(({ ResetPasswordPage: Page }) => ({
+    default: () => <Page loadGateway={loadAuthGateway} />,
+  })),
+);
 const PrivacyPage = lazy(() => import('../features/public/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('../features/public/TermsPage').then((m) => ({ default: m.TermsPage })));
 const SecurityPage = lazy(() => import('../features/public/SecurityPage').then((m) => ({ default: m.SecurityPage })));
@@ -27,20 +39,33 @@ function Loading() {
 }
 
 function renderAuthModal(request: AuthModalRequest, close: () => void): ReactNode {
+  return <AuthModalHost request={request} onClose={close} />;
+}
+
+/** The landing page, with the auth modal open when navigation asks or the session is locked. */
+function Landing() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const requested = parseAuthModalRequest(location.state) !== null;
   return (
-    <Suspense fallback={null}>
-      <AuthModal request={request} onClose={close} />
-    </Suspense>
+    <>
+      <LandingPage renderAuthModal={renderAuthModal} />
+      {!requested && session.status === 'locked' && (
+        <AuthModalHost
+          request={null}
+          onClose={() => {
+            void navigate(location.pathname, { replace: true, state: null });
+          }}
+        />
+      )}
+    </>
   );
 }
 
 function Home() {
   const session = useSession();
-  return homeView(session) === 'dashboard' ? (
-    <ComingSoon title="Dashboard" issue={4} />
-  ) : (
-    <LandingPage renderAuthModal={renderAuthModal} />
-  );
+  return homeView(session) === 'dashboard' ? <DashboardPlaceholder /> : <Landing />;
 }
 
 function Billing() {
@@ -48,7 +73,7 @@ function Billing() {
   return billingView(session) === 'billing' ? (
     <ComingSoon title="Billing & Subscriptions" />
   ) : (
-    <LandingPage renderAuthModal={renderAuthModal} />
+    <Landing />
   );
 }
 
@@ -58,8 +83,8 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<Home />} />
         <Route path="/dashboard" element={<Home />} />
-        <Route path="/verify-email" element={<ComingSoon title="Verify your email" issue={3} />} />
-        <Route path="/reset-password" element={<ComingSoon title="Reset your password" issue={3} />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/verify-email-change" element={<ComingSoon title="Confirm your new email" />} />
         <Route path="/accept-invite" element={<ComingSoon title="Team invitation" />} />
         <Route path="/privacy" element={<PrivacyPage />} />

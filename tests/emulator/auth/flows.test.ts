@@ -19,7 +19,8 @@ import {
   signUp,
 } from '../../../src/features/auth/flows/signIn';
 import { createSessionStore, PRIVATE_KEY_STORAGE_KEY } from '../../../src/session/sessionStore';
-import { latestOobCode, MemoryStorage, uniqueEmail } from '../support';
+import { latestOobCode, uniqueEmail } from '../../support/authEmulator';
+import { MemoryStorage } from '../../support/memoryStorage';
 
 const config = readConfig({}, { localMode: true, emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
 const services = createFirebaseServices(config, 'emulator-flows');

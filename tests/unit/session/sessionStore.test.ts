@@ -3,7 +3,7 @@ import type { AuthGateway, AuthUser } from '../../../src/data/auth/authGateway';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
 import { createSessionStore, PRIVATE_KEY_STORAGE_KEY } from '../../../src/session/sessionStore';
 import { watchAuth } from '../../../src/session/watchAuth';
-import { MemoryStorage } from '../../emulator/support';
+import { MemoryStorage } from '../../support/memoryStorage';
 
 const ana: AuthUser = { uid: 'ana', email: 'ana@example.com', emailVerified: false, provider: 'password' };
 const bob: AuthUser = { uid: 'bob', email: 'bob@example.com', emailVerified: true, provider: 'google' };

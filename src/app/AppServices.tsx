@@ -1,0 +1,20 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { AppConfig } from '../data/config';
+import type { AuthServices } from './authServices';
+
+export interface AppServices {
+  readonly config: AppConfig;
+  readonly auth: AuthServices;
+}
+
+const AppServicesContext = createContext<AppServices | null>(null);
+
+export function AppServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <AppServicesContext.Provider value={services}>{children}</AppServicesContext.Provider>;
+}
+
+export function useAppServices(): AppServices {
+  const services = useContext(AppServicesContext);
+  if (!services) throw new Error('useAppServices needs an AppServicesProvider above it');
+  return services;
+}

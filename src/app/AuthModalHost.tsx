@@ -1,0 +1,29 @@
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { AuthModalRequest } from '../domain/authModalRequest';
+import { noticeState } from '../domain/navigationNotice';
+import { useAppServices } from './AppServices';
+
+const AuthModal = lazy(() => import('../features/auth/AuthModal'));
+
+/**
+ * The auth modal over the landing page: opened by navigation state, or by a locked session (a
+ * signed-in user whose vault is closed). Success lands on /dashboard.
+ */
+export function AuthModalHost({ request, onClose }: { request: AuthModalRequest | null; onClose: () => void }) {
+  const { config, auth } = useAppServices();
+  const navigate = useNavigate();
+  return (
+    <Suspense fallback={null}>
+      <AuthModal
+        request={request}
+        deps={auth.deps}
+        hcaptchaSiteKey={config.hcaptchaSiteKey}
+        onClose={onClose}
+        onAuthenticated={(notice) => {
+          void navigate('/dashboard', { replace: true, state: notice === undefined ? null : noticeState(notice) });
+        }}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,50 @@
+import { loadAuthGateway } from '../data/auth/loadAuthGateway';
+import type { AuthGateway } from '../data/auth/authGateway';
+import { sendCustomEmailVerification } from '../data/functions/callables';
+import { loadUserRepository } from '../data/repositories';
+import type { AuthDeps } from '../features/auth/flows/deps';
+import type { SessionStore } from '../session/sessionStore';
+import { watchAuth } from '../session/watchAuth';
+
+// Wires the auth service into the session, on first need only: a first-time visitor on a public
+// page never downloads the Firebase SDK.
+
+export const SIGNED_IN_HINT_KEY = 'keyloft.signedIn';
+
+export interface AuthServices {
+  /** Loads the gateway and starts following the auth state, once. */
+  gateway(): Promise<AuthGateway>;
+  readonly deps: AuthDeps;
+}
+
+export function createAuthServices(store: SessionStore, hints: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>): AuthServices {
+  let watching: Promise<AuthGateway> | undefined;
+  const gateway = () => {
+    watching ??= loadAuthGateway().then((loaded) => {
+      watchAuth(loaded, store);
+      return loaded;
+    });
+    return watching;
+  };
+
+  // Remembers across reloads only *that* someone was signed in (never who, never a key), so a
+  // returning user's tab starts the auth service and asks for the master password again.
+  store.subscribe(() => {
+    if (store.getState().status === 'signed-out') hints.removeItem(SIGNED_IN_HINT_KEY);
+    else hints.setItem(SIGNED_IN_HINT_KEY, '1');
+  });
+  if (hints.getItem(SIGNED_IN_HINT_KEY) === '1') void gateway();
+
+  const host = globalThis.location.hostname;
+  return {
+    gateway,
+    deps: {
+      loadGateway: gateway,
+      loadUsers: loadUserRepository,
+      sendCustomEmailVerification,
+      session: store,
+      now: () => Date.now(),
+      isDevelopment: host === 'localhost' || host === '127.0.0.1',
+    },
+  };
+}

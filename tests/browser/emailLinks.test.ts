@@ -1,0 +1,99 @@
+// The emailed-link pages in Chromium with real codes from the Auth emulator.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  createAccount,
+  latestOobCode,
+  lookup,
+  sendResetEmail,
+  sendVerificationEmail,
+  signInWithPassword,
+  uniqueEmail,
+} from '../support/authEmulator';
+import { launchChromium, openPage } from './chromium';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('/reset-password with a real code', () => {
+  it('sets a new account password, then goes to / after 3 s', async () => {
+    const email = uniqueEmail('reset');
+    await createAccount(email, 'old-password');
+    await sendResetEmail(email);
+    const code = await latestOobCode(email, 'PASSWORD_RESET');
+
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${baseUrl}/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(code)}`);
+    await page.getByText(email).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('brand-new-password');
+    await page.getByLabel('Confirm new password').fill('brand-new-password');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('heading', { name: 'Password reset' }).waitFor();
+    await page.waitForURL(`${baseUrl}/`, { timeout: 6_000 });
+
+    await expect(signInWithPassword(email, 'brand-new-password')).resolves.toHaveProperty('idToken');
+    await expect(signInWithPassword(email, 'old-password')).rejects.toThrow();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('checks the form before sending anything', async () => {
+    const email = uniqueEmail('resetform');
+    await createAccount(email, 'old-password');
+    await sendResetEmail(email);
+    const code = await latestOobCode(email, 'PASSWORD_RESET');
+
+    const { page } = await openPage(browser);
+    await page.goto(`${baseUrl}/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(code)}`);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm new password').fill('short');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Password must be at least 6 characters long.').waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('long-enough');
+    await page.getByLabel('Confirm new password').fill('long-enougH');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Passwords do not match.').waitFor();
+    // Nothing was changed: the old password still works.
+    await expect(signInWithPassword(email, 'old-password')).resolves.toHaveProperty('idToken');
+    await page.context().close();
+  });
+
+  it('refuses a code that does not exist', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${baseUrl}/reset-password?mode=resetPassword&oobCode=not-a-real-code`);
+    await page.getByText('Invalid reset code.').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('/verify-email with a real code', () => {
+  it('verifies the address, then goes to /dashboard after 3 s', async () => {
+    const email = uniqueEmail('verify');
+    const { idToken } = await createAccount(email, 'password-1');
+    await sendVerificationEmail(idToken);
+    const code = await latestOobCode(email, 'VERIFY_EMAIL');
+
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${baseUrl}/verify-email?mode=verifyEmail&oobCode=${encodeURIComponent(code)}`);
+    await page.getByRole('heading', { name: 'Email verified!' }).waitFor();
+    await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 6_000 });
+    expect((await lookup(idToken)).emailVerified).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says a link without a code is invalid', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${baseUrl}/verify-email?mode=verifyEmail`);
+    await page.getByRole('heading', { name: 'Invalid verification link' }).waitFor();
+    await page.context().close();
+  });
+});
