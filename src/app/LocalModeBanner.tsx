@@ -3,7 +3,7 @@ export function LocalModeBanner() {
   return (
     <div role="status" className="local-mode-banner">
       <strong>Local mode.</strong> No database is running: your data lives only in this tab and is gone when you
-      close or reload it.
+      close it.
     </div>
   );
 }

@@ -8,7 +8,7 @@ let users: Promise<UserRepository> | undefined;
 
 export function loadUserRepository(): Promise<UserRepository> {
   users ??= __LOCAL_MODE__
-    ? import('./memory/memoryUserRepository').then(({ MemoryUserRepository }) => new MemoryUserRepository())
+    ? import('./memory/memoryUserRepository').then(({ MemoryUserRepository }) => new MemoryUserRepository(window.sessionStorage))
     : Promise.all([firebaseServices().firestore(), import('./firestore/firestoreUserRepository')]).then(
         ([db, { createFirestoreUserRepository }]) => createFirestoreUserRepository(db),
       );

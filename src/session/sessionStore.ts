@@ -1,4 +1,5 @@
 import type { AuthUser } from '../data/auth/authGateway';
+import type { KeyValueStorage } from '../data/keyValueStorage';
 import type { UnlockedKeys } from './keyring';
 import { SIGNED_OUT, type SessionState } from './sessionState';
 
@@ -8,11 +9,7 @@ import { SIGNED_OUT, type SessionState } from './sessionState';
 /** SPEC.md §4: the encrypted private key is kept in session storage while signed in. */
 export const PRIVATE_KEY_STORAGE_KEY = 'keyloft.encryptedPrivateKey';
 
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export type { KeyValueStorage };
 
 // Properties rather than methods: React hands getState and subscribe around unbound.
 export interface SessionStore {
