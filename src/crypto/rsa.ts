@@ -133,9 +133,15 @@ function requireStrongRsa(key: CryptoKey): void {
   if (typeof modulusLength !== 'number' || modulusLength < RSA_MODULUS_BITS) {
     throw new InvalidKeyError(`RSA keys must have at least ${RSA_MODULUS_BITS} bits.`);
   }
-  if (!(publicExponent instanceof Uint8Array) || exponentValue(publicExponent) !== RSA_PUBLIC_EXPONENT) {
+  if (!isUint8Array(publicExponent) || exponentValue(publicExponent) !== RSA_PUBLIC_EXPONENT) {
     throw new InvalidKeyError('Unsupported RSA public exponent.');
   }
+}
+
+// Realm-independent: WebCrypto may hand back a Uint8Array of another realm (a worker, or Node's
+// under a jsdom test environment), which `instanceof` would reject.
+function isUint8Array(value: unknown): value is Uint8Array {
+  return ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]';
 }
 
 function exponentValue(bytes: Uint8Array): number {

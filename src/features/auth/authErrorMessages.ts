@@ -6,6 +6,8 @@ const BY_CODE: Readonly<Record<string, string>> = {
   'auth/invalid-credential': 'Invalid email or password. Please check your credentials and try again.',
   'auth/wrong-password': 'Invalid email or password. Please check your credentials and try again.',
   'auth/user-not-found': 'Invalid email or password. Please check your credentials and try again.',
+  // An empty account password at sign-in: the same answer as a wrong one.
+  'auth/missing-password': 'Invalid email or password. Please check your credentials and try again.',
   'auth/user-disabled': 'This account has been disabled. Please contact support.',
   'auth/too-many-requests': 'Too many failed login attempts. Please try again later.',
   'auth/email-already-in-use': 'An account with this email already exists. Please sign in instead.',

@@ -8,6 +8,7 @@ export const VALIDATION = {
   masterPasswordRequiredForLogin: 'Master password is required to decrypt your vault.',
   emailRequiredForReset: 'Please enter your email address first.',
   invalidEmail: 'Please enter a valid email address.',
+  weakAccountPassword: 'Password is too weak. Please choose a stronger password.',
 } as const;
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -26,6 +27,8 @@ export interface SignupInput {
 
 export function validateSignup(input: SignupInput): string | null {
   if (!isEmailShaped(input.email)) return VALIDATION.invalidEmail;
+  // The auth service refuses account passwords under 6 characters; say so before asking it.
+  if (input.accountPassword.length < 6) return VALIDATION.weakAccountPassword;
   if (input.accountPassword !== input.confirmAccountPassword) return VALIDATION.accountPasswordsDiffer;
   if (input.masterPassword === '') return VALIDATION.masterPasswordRequiredForSignup;
   if (input.masterPassword !== input.confirmMasterPassword) return VALIDATION.masterPasswordsDiffer;

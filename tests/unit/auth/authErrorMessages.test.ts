@@ -7,6 +7,7 @@ describe('the auth error table of SPEC.md §8', () => {
     ['invalid-credential', 'Invalid email or password. Please check your credentials and try again.'],
     ['wrong-password', 'Invalid email or password. Please check your credentials and try again.'],
     ['user-not-found', 'Invalid email or password. Please check your credentials and try again.'],
+    ['missing-password', 'Invalid email or password. Please check your credentials and try again.'],
     ['user-disabled', 'This account has been disabled. Please contact support.'],
     ['too-many-requests', 'Too many failed login attempts. Please try again later.'],
     ['email-already-in-use', 'An account with this email already exists. Please sign in instead.'],

@@ -22,6 +22,14 @@ describe('signup rules (SPEC.md §5)', () => {
   it('accepts a complete, consistent form', () => {
     expect(validateSignup(signup)).toBeNull();
   });
+  it('needs an account password the auth service accepts (6 characters or more)', () => {
+    expect(validateSignup({ ...signup, accountPassword: '', confirmAccountPassword: '' })).toBe(
+      'Password is too weak. Please choose a stronger password.',
+    );
+    expect(validateSignup({ ...signup, accountPassword: '12345', confirmAccountPassword: '12345' })).toBe(
+      'Password is too weak. Please choose a stronger password.',
+    );
+  });
   it('needs matching account passwords', () => {
     expect(validateSignup({ ...signup, confirmAccountPassword: 'other' })).toBe('Account passwords do not match.');
   });

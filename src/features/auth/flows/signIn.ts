@@ -102,6 +102,11 @@ export async function signOutQuietly(deps: AuthDeps): Promise<void> {
   }
 }
 
+/** Sends the reset email. An unknown address looks the same as a known one, so the form cannot be used to find out who has an account. */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
-  await (await deps.loadGateway()).sendPasswordResetEmail(email.trim());
+  try {
+    await (await deps.loadGateway()).sendPasswordResetEmail(email.trim());
+  } catch (error) {
+    if (!(error instanceof AuthServiceError && error.code === 'auth/user-not-found')) throw error;
+  }
 }

@@ -1,0 +1,41 @@
+import { useId } from 'react';
+import type { AuthUser } from '../../data/auth/authGateway';
+import { Button } from '../../ui/Button';
+import { FormAlert } from './fields';
+import type { FormError } from './formError';
+
+/** A signed-in user's record is being looked up, to know whether to ask for or set a master password. */
+export function AccountCheck({
+  user,
+  error,
+  onRetry,
+  onCancel,
+}: {
+  user: AuthUser;
+  error: FormError | null;
+  onRetry: () => void;
+  onCancel: () => void;
+}) {
+  const errorId = useId();
+  return (
+    <div className="auth-form">
+      {error === null ? (
+        <p role="status" className="auth-progress">
+          Checking your account{user.email === null ? '' : ` (${user.email})`}…
+        </p>
+      ) : (
+        <>
+          <FormAlert id={errorId} error={error} />
+          <Button className="auth-submit" onClick={onRetry}>
+            Try again
+          </Button>
+        </>
+      )}
+      <div className="auth-footer">
+        <Button variant="secondary" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

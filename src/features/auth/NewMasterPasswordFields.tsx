@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import { PasswordField } from './fields';
+import { StrengthMeter } from './StrengthMeter';
+import type { Submission } from './useSubmit';
+
+export const MASTER_PASSWORD_ADVICE =
+  'Use at least 12 characters mixing upper- and lower-case letters, digits and symbols. ' +
+  'Your master password cannot be recovered: if you forget it, nobody can open your vault.';
+
+// autoComplete="off" on master passwords: the master password must stay separate from the account
+// password, and a browser saving it under the same site and username would keep the vault's key
+// next to the login. Browsers may still offer to save it; the attribute states the intent.
+export const MASTER_PASSWORD_AUTOCOMPLETE = 'off';
+
+/** Master password + confirmation for a new vault, with the strength meter and the advice. */
+export function NewMasterPasswordFields({
+  masterPassword,
+  confirm,
+  onMasterPasswordChange,
+  onConfirmChange,
+  email,
+  submission,
+  warningId,
+}: {
+  masterPassword: string;
+  confirm: string;
+  onMasterPasswordChange: (value: string) => void;
+  onConfirmChange: (value: string) => void;
+  /** Counted as guessable by the strength meter. */
+  email: string;
+  submission: Submission;
+  /** A warning element (same passwords) that also describes the master password field. */
+  warningId?: string | undefined;
+}) {
+  const meterId = useId();
+  return (
+    <>
+      <PasswordField
+        label="Master password"
+        toggleName="master password"
+        value={masterPassword}
+        onChange={onMasterPasswordChange}
+        autoComplete={MASTER_PASSWORD_AUTOCOMPLETE}
+        errorId={submission.errorIdFor('masterPassword')}
+        hint={MASTER_PASSWORD_ADVICE}
+        extraDescribedBy={[meterId, warningId].filter(Boolean).join(' ')}
+      />
+      <StrengthMeter id={meterId} password={masterPassword} email={email} />
+      <PasswordField
+        label="Confirm master password"
+        toggleName="master password confirmation"
+        value={confirm}
+        onChange={onConfirmChange}
+        autoComplete={MASTER_PASSWORD_AUTOCOMPLETE}
+        errorId={submission.errorIdFor('confirmMasterPassword')}
+      />
+    </>
+  );
+}

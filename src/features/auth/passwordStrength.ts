@@ -1,0 +1,54 @@
+import type { Score, ZxcvbnFactory } from '@zxcvbn-ts/core';
+
+// Advisory strength of a new master password (zxcvbn-ts). The estimator and its dictionaries are
+// about a megabyte, so they load on first use, never with the landing page.
+
+export interface Strength {
+  readonly score: Score;
+  readonly label: string;
+  /** zxcvbn's warning ("This is a top-10 common password"), or null. */
+  readonly warning: string | null;
+}
+
+const LABELS: Readonly<Record<Score, string>> = {
+  0: 'Very weak',
+  1: 'Weak',
+  2: 'Fair',
+  3: 'Good',
+  4: 'Strong',
+};
+
+export function strengthLabel(score: Score): string {
+  return LABELS[score];
+}
+
+export type StrengthEstimator = (password: string, userInputs: readonly string[]) => Strength;
+
+let loading: Promise<StrengthEstimator> | null = null;
+
+/** Loads zxcvbn-ts once per page; a failed load may be retried. */
+export function loadStrengthEstimator(): Promise<StrengthEstimator> {
+  loading ??= createEstimator().catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+async function createEstimator(): Promise<StrengthEstimator> {
+  const [core, common, en] = await Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]);
+  const zxcvbn: ZxcvbnFactory = new core.ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...en.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: en.translations,
+  });
+  return (password, userInputs) => {
+    const result = zxcvbn.check(password, [...userInputs]);
+    const warning = result.feedback.warning;
+    return { score: result.score, label: strengthLabel(result.score), warning: warning === null || warning === '' ? null : warning };
+  };
+}
