@@ -23,7 +23,7 @@ export async function createAccount(email: string, password: string): Promise<{ 
   return post('accounts:signUp', { email, password, returnSecureToken: true });
 }
 
-export async function signInWithPassword(email: string, password: string): Promise<{ idToken: string }> {
+export async function signInWithPassword(email: string, password: string): Promise<{ idToken: string; localId: string }> {
   return post('accounts:signInWithPassword', { email, password, returnSecureToken: true });
 }
 
@@ -46,7 +46,7 @@ export async function lookup(idToken: string): Promise<{ email: string; emailVer
 export async function enrolPhoneFactor(localId: string, phoneNumber: string): Promise<void> {
   await post(
     'accounts:update',
-    { localId, emailVerified: true, mfa: { enrollments: [{ phoneInfo: phoneNumber, displayName: 'Work phone' }] } },
+    { localId, emailVerified: true, mfa: { enrollments: [{ mfaEnrollmentId: 'phone-1', phoneInfo: phoneNumber, displayName: 'Work phone' }] } },
     { authorization: 'Bearer owner' },
   );
 }

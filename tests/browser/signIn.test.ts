@@ -1,0 +1,126 @@
+// Sign-up, login, logout, reload and phone MFA in Chromium: the local-mode build (user records in
+// the tab) against the real Auth and Functions emulators.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { enrolPhoneFactor, latestSmsCode, signInWithPassword, uniqueEmail } from '../support/authEmulator';
+import { launchChromium, openPage } from './chromium';
+
+const baseUrl = inject('baseUrl');
+const ACCOUNT_PASSWORD = 'account-password-1';
+const MASTER_PASSWORD = 'a long master password 42!';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+async function openEmailForm(page: Page, mode: 'Sign Up' | 'Sign In'): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('banner').getByRole('button', { name: mode }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
+}
+
+async function signUp(page: Page, email: string): Promise<void> {
+  await openEmailForm(page, 'Sign Up');
+  const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Account password', { exact: true }).fill(ACCOUNT_PASSWORD);
+  await dialog.getByLabel('Confirm account password', { exact: true }).fill(ACCOUNT_PASSWORD);
+  await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+  await dialog.getByLabel('Confirm master password', { exact: true }).fill(MASTER_PASSWORD);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+}
+
+async function logIn(page: Page, email: string, masterPassword = MASTER_PASSWORD): Promise<void> {
+  await openEmailForm(page, 'Sign In');
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Account password', { exact: true }).fill(ACCOUNT_PASSWORD);
+  await dialog.getByLabel('Master password', { exact: true }).fill(masterPassword);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('heading', { name: 'Secure Password Management for Teams' }).waitFor();
+}
+
+describe('the auth modal in Chromium', () => {
+  it('validates the sign-up form before creating anything', async () => {
+    const { page } = await openPage(browser);
+    await openEmailForm(page, 'Sign Up');
+    const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+    const create = dialog.getByRole('button', { name: 'Create Account' });
+    await dialog.getByLabel('Email').fill(uniqueEmail('validate'));
+    await dialog.getByLabel('Account password', { exact: true }).fill(ACCOUNT_PASSWORD);
+    await dialog.getByLabel('Confirm account password', { exact: true }).fill('something else');
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Master password', { exact: true }).fill(ACCOUNT_PASSWORD);
+    await dialog.getByText(/same as your account password|account password and master password/i).first().waitFor();
+    await dialog.getByLabel('Confirm master password', { exact: true }).fill(ACCOUNT_PASSWORD);
+    await create.click();
+    await dialog.getByText('Account passwords do not match.').waitFor();
+    await page.context().close();
+  });
+
+  it('signs up, logs out, logs in, and refuses a wrong master password', async () => {
+    const { page, errors } = await openPage(browser);
+    const email = uniqueEmail('journey');
+    await signUp(page, email);
+    await page.getByText('Verification email sent!').waitFor();
+    await expect(page.evaluate(() => sessionStorage.getItem('keyloft.encryptedPrivateKey'))).resolves.not.toBeNull();
+
+    await logOut(page);
+    await expect(page.evaluate(() => sessionStorage.getItem('keyloft.encryptedPrivateKey'))).resolves.toBeNull();
+
+    await logIn(page, email, 'not my master password');
+    await page.getByText('Invalid master password. Please try again.').waitFor();
+    await expect(page.getByRole('heading', { name: 'Dashboard' }).count()).resolves.toBe(0);
+
+    await page.keyboard.press('Escape');
+    await logIn(page, email);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+    expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a reload keeps no keys: it asks for the master password again', async () => {
+    const { page } = await openPage(browser);
+    const email = uniqueEmail('reload');
+    await signUp(page, email);
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Enter Master Password' });
+    await dialog.waitFor({ timeout: 10_000 });
+    await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+    await page.context().close();
+  });
+
+  it('signs in with a phone second factor, using the code the emulator sent', async () => {
+    const { page } = await openPage(browser);
+    const email = uniqueEmail('mfa');
+    const phone = '+15555550123';
+    await signUp(page, email);
+    await logOut(page);
+    const { localId } = await signInWithPassword(email, ACCOUNT_PASSWORD);
+    await enrolPhoneFactor(localId, phone);
+
+    await logIn(page, email);
+    const dialog = page.getByRole('dialog', { name: 'Two-Factor Authentication' });
+    await dialog.getByText(/Enter the 6-digit code we sent/).waitFor({ timeout: 10_000 });
+    const verify = dialog.getByRole('button', { name: 'Verify' });
+    await dialog.getByLabel('Verification code').fill('12a');
+    expect(await dialog.getByLabel('Verification code').inputValue()).toBe('12');
+    expect(await verify.isDisabled()).toBe(true);
+    await dialog.getByLabel('Verification code').fill(await latestSmsCode(phone));
+    await verify.click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+    await page.context().close();
+  });
+});
