@@ -81,6 +81,14 @@ export function useAuthFlows({
 
   useEffect(() => store.subscribe(adoptLockedSession), [store, adoptLockedSession]);
 
+  // Load the auth service as soon as the modal opens: a sign-in popup must open within the
+  // click's user activation, which an SDK download started by the click could outlast.
+  useEffect(() => {
+    deps.loadGateway().catch((error: unknown) => {
+      console.error('The authentication service could not be loaded', error);
+    });
+  }, [deps]);
+
   // The locked user's record decides between 'Enter' and 'Set Master Password'.
   useEffect(() => {
     if (view.name !== 'checking' || view.error !== null) return;

@@ -175,6 +175,11 @@ describe('emailed codes (Auth emulator)', () => {
     expect(session.getState().status).toBe('unlocked');
   });
 
+  it('a reset request for an unknown address looks the same as for a known one', async () => {
+    const { deps } = await setup();
+    await expect(requestPasswordReset(deps, uniqueEmail('nobody'))).resolves.toBeUndefined();
+  });
+
   it('a used reset code is refused with auth/invalid-action-code', async () => {
     const { deps } = await setup();
     const email = uniqueEmail('reuse');

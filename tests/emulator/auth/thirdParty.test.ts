@@ -1,0 +1,76 @@
+// The third-party half of SPEC.md §4 against the Auth emulator. The popup itself cannot run on
+// this machine (the SDK loads apis.google.com for it even against the emulator), so the sign-in is
+// made with an unsigned Google ID token, which the emulator accepts; everything after it is the
+// app's real code: provider detection, record lookup, Set and Enter Master Password, Cancel.
+import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
+import { describe, expect, it } from 'vitest';
+import { createFirebaseAuthGateway } from '../../../src/data/auth/firebaseAuthGateway';
+import { readConfig } from '../../../src/data/config';
+import { createFirebaseServices } from '../../../src/data/firebase/services';
+import { MemoryUserRepository } from '../../../src/data/memory/memoryUserRepository';
+import type { AuthDeps } from '../../../src/features/auth/flows/deps';
+import { hasRecord, setMasterPassword, signOutQuietly, unlockSignedInUser } from '../../../src/features/auth/flows/signIn';
+import { createSessionStore } from '../../../src/session/sessionStore';
+import { uniqueEmail } from '../../support/authEmulator';
+import { MemoryStorage } from '../../support/memoryStorage';
+
+const config = readConfig({}, { localMode: true, emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
+const services = createFirebaseServices(config, 'emulator-third-party');
+const users = new MemoryUserRepository();
+
+async function setup() {
+  const auth = await services.auth();
+  const gateway = createFirebaseAuthGateway(auth, { emulator: true });
+  const session = createSessionStore(new MemoryStorage());
+  const deps: AuthDeps = {
+    loadGateway: () => Promise.resolve(gateway),
+    loadUsers: () => Promise.resolve(users),
+    sendCustomEmailVerification: () => Promise.resolve(),
+    session,
+    now: () => Date.now(),
+    isDevelopment: true,
+  };
+  const signInWithGoogle = async (sub: string, email: string) => {
+    const idToken = JSON.stringify({ sub, email, email_verified: true });
+    await signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
+    const user = gateway.currentUser();
+    if (!user) throw new Error('not signed in');
+    return user;
+  };
+  return { deps, gateway, session, signInWithGoogle };
+}
+
+describe('third-party sign-in after the popup (Auth emulator)', () => {
+  it('a new Google user sets a master password; next time they enter it', async () => {
+    const { deps, session, signInWithGoogle } = await setup();
+    const sub = `google-${Date.now().toString(36)}`;
+    const email = uniqueEmail('google');
+
+    const first = await signInWithGoogle(sub, email);
+    expect(first.provider).toBe('google');
+    expect(await hasRecord(deps, first.uid)).toBe(false);
+    await setMasterPassword(deps, first, 'google master password');
+    expect(session.getState().status).toBe('unlocked');
+    expect((await users.get(first.uid))?.authProvider).toBe('google');
+    await signOutQuietly(deps);
+
+    const again = await signInWithGoogle(sub, email);
+    expect(again.uid).toBe(first.uid);
+    expect(await hasRecord(deps, again.uid)).toBe(true);
+    await expect(unlockSignedInUser(deps, again, 'wrong one')).rejects.toThrow('Invalid master password. Please try again.');
+    // A third-party user stays signed in after a wrong master password and may retry.
+    expect(deps.session.getState().status).not.toBe('unlocked');
+    await unlockSignedInUser(deps, again, 'google master password');
+    expect(session.getState().status).toBe('unlocked');
+    await signOutQuietly(deps);
+  });
+
+  it('Cancel at the master-password step signs out and unlocks nothing', async () => {
+    const { deps, gateway, session, signInWithGoogle } = await setup();
+    await signInWithGoogle(`google-cancel-${Date.now().toString(36)}`, uniqueEmail('cancel'));
+    await signOutQuietly(deps);
+    expect(gateway.currentUser()).toBeNull();
+    expect(session.getState().status).toBe('signed-out');
+    expect(session.keys()).toBeNull();
+  });
+});
