@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthServiceError } from '../../../src/data/auth/authGateway';
+import { MemoryUserRepository } from '../../../src/data/memory/memoryUserRepository';
 import { authModalState } from '../../../src/domain/authModalRequest';
 import { UNEXPECTED_ERROR } from '../../../src/features/auth/authErrorMessages';
 import { MESSAGES } from '../../../src/features/auth/flows/errors';
@@ -172,6 +173,22 @@ describe('third-party sign-in', () => {
     );
     expect(store.getState()).toEqual({ status: 'unlocked', user: GOOGLE_BOB });
     expect((await users.get(GOOGLE_BOB.uid))?.authProvider).toBe('google');
+  });
+
+  it('says the OAuth login failed when the new vault cannot be saved, and keeps the step open', async () => {
+    const users = new MemoryUserRepository();
+    vi.spyOn(users, 'create').mockRejectedValue(new Error('database unavailable'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, store, onAuthenticated } = renderAuthModal({ users });
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    await screen.findByRole('dialog', { name: 'Set Master Password' });
+    await user.type(screen.getByLabelText('Master password'), 'Tr0ub4dor&3-horse');
+    await user.type(screen.getByLabelText('Confirm master password'), 'Tr0ub4dor&3-horse');
+    await user.click(screen.getByRole('button', { name: 'Set Master Password' }));
+    expect(await screen.findByText('Failed to complete OAuth login. Please try again.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(onAuthenticated).not.toHaveBeenCalled();
+    expect(store.getState().status).not.toBe('unlocked');
+    expect(screen.getByRole('dialog', { name: 'Set Master Password' })).toBeInTheDocument();
   });
 
   it('cancels a pending sign-in: Cancel signs out and closes', async () => {

@@ -65,6 +65,22 @@ describe('third-party sign-in after the popup (Auth emulator)', () => {
     await signOutQuietly(deps);
   });
 
+  it('a vault that cannot be saved reads as a failed OAuth login, and nothing is unlocked', async () => {
+    const { deps, session, signInWithGoogle } = await setup();
+    const user = await signInWithGoogle(`google-fail-${Date.now().toString(36)}`, uniqueEmail('fail'));
+    const failing: AuthDeps = {
+      ...deps,
+      loadUsers: () =>
+        Promise.resolve({ get: () => Promise.resolve(null), create: () => Promise.reject(new Error('database unavailable')) }),
+    };
+    await expect(setMasterPassword(failing, user, 'google master password')).rejects.toThrow(
+      'Failed to complete OAuth login. Please try again.',
+    );
+    expect(session.getState().status).not.toBe('unlocked');
+    expect(session.keys()).toBeNull();
+    await signOutQuietly(deps);
+  });
+
   it('Cancel at the master-password step signs out and unlocks nothing', async () => {
     const { deps, gateway, session, signInWithGoogle } = await setup();
     await signInWithGoogle(`google-cancel-${Date.now().toString(36)}`, uniqueEmail('cancel'));

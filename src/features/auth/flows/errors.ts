@@ -11,4 +11,5 @@ export const MESSAGES = {
   invalidMasterPassword: 'Invalid master password. Please try again.',
   userDataNotFound: 'User data not found',
   saltNotFound: 'Encryption salt not found. Please contact support.',
+  oauthIncomplete: 'Failed to complete OAuth login. Please try again.',
 } as const;

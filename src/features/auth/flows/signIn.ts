@@ -1,6 +1,6 @@
 import { AuthServiceError, type AuthUser, type ThirdPartyProvider } from '../../../data/auth/authGateway';
 import type { AuthDeps } from './deps';
-import { FlowError } from './errors';
+import { FlowError, MESSAGES } from './errors';
 import { createVault, openVault, requireRecord } from './vault';
 
 // The sign-in journeys of SPEC.md §4 as plain async functions over injected services. Each one
@@ -82,13 +82,28 @@ export async function hasRecord(deps: AuthDeps, uid: string): Promise<boolean> {
 
 /** 'Enter Master Password' for a signed-in user with a record; stays signed in on a wrong one. */
 export async function unlockSignedInUser(deps: AuthDeps, user: AuthUser, masterPassword: string): Promise<void> {
-  await openVault(deps, user, await requireRecord(deps, user.uid), masterPassword);
+  await explainedForThirdParty(user, async () => {
+    await openVault(deps, user, await requireRecord(deps, user.uid), masterPassword);
+  });
 }
 
 /** 'Set Master Password' for a signed-in user without a record (new third-party account). */
 export async function setMasterPassword(deps: AuthDeps, user: AuthUser, masterPassword: string): Promise<void> {
-  if (await hasRecord(deps, user.uid)) throw new FlowError('This account already has a master password.');
-  await createVault(deps, user, masterPassword);
+  await explainedForThirdParty(user, async () => {
+    if (await hasRecord(deps, user.uid)) throw new FlowError('This account already has a master password.');
+    await createVault(deps, user, masterPassword);
+  });
+}
+
+/** An unexpected failure after a third-party sign-in reads as SPEC.md §8 words it. */
+async function explainedForThirdParty(user: AuthUser, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (user.provider === 'password' || error instanceof FlowError || error instanceof AuthServiceError) throw error;
+    console.error('Third-party sign-in could not be completed', error);
+    throw new FlowError(MESSAGES.oauthIncomplete, { cause: error });
+  }
 }
 
 /** Cancel of a pending sign-in, and logout: keys and stored key go first, then the auth session. */
