@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthServiceError, MfaRequiredError, type MfaHint } from '../../../src/data/auth/authGateway';
 import { MESSAGES } from '../../../src/features/auth/flows/errors';
-import { AUTH_MESSAGES } from '../../../src/features/auth/messages';
 import {
   ACCOUNT_PASSWORD,
   ALICE,
@@ -155,7 +154,7 @@ describe('multi-factor sign-in after an email login', () => {
     expect(await screen.findByText(`Sending a code to ${PHONE_HINT.phoneNumber!}…`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled();
     firstSend.reject(new AuthServiceError('auth/too-many-requests'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.smsSendFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send verification code. Please try again.');
     expect(consoleError).toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
