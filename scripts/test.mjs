@@ -77,7 +77,7 @@ const firestoreReason = firestoreEmulatorUnavailable();
 if (firestoreReason === null) {
   vitest('firestore tier', ['firestore'], (args) => [
     'npx',
-    ['firebase', 'emulators:exec', '--only', 'firestore', '--project', 'demo-keyloft', `npx ${args.join(' ')}`],
+    ['firebase', 'emulators:exec', '--only', 'auth,firestore', '--project', 'demo-keyloft', `npx ${args.join(' ')}`],
   ]);
 } else {
   skip('firestore', firestoreReason);
