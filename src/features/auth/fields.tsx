@@ -1,5 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '../../ui/Button';
+import { PasswordField as SharedPasswordField } from '../../ui/PasswordField';
 import type { FormError } from './formError';
 
 // The labelled inputs of the auth forms. Each links its hint and the form's error message with
@@ -61,63 +62,9 @@ export interface PasswordFieldProps extends FieldProps {
   extraDescribedBy?: string | undefined;
 }
 
-/** A password input with a show/hide toggle. */
-export function PasswordField({
-  label,
-  value,
-  onChange,
-  autoComplete,
-  errorId,
-  hint,
-  disabled,
-  toggleName,
-  extraDescribedBy,
-}: PasswordFieldProps) {
-  const inputId = useId();
-  const hintId = useId();
-  const [visible, setVisible] = useState(false);
-  return (
-    <div className="field">
-      <label htmlFor={inputId} className="field__label">
-        {label}
-      </label>
-      <div className="auth-password">
-        <input
-          id={inputId}
-          className="input auth-password__input"
-          type={visible ? 'text' : 'password'}
-          value={value}
-          onChange={(event) => {
-            onChange(event.target.value);
-          }}
-          autoComplete={autoComplete}
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          disabled={disabled}
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={describedBy(hint !== undefined && hintId, extraDescribedBy, errorId)}
-        />
-        <Button
-          variant="ghost"
-          size="sm"
-          className="auth-password__toggle"
-          aria-controls={inputId}
-          aria-label={`${visible ? 'Hide' : 'Show'} ${toggleName}`}
-          onClick={() => {
-            setVisible((shown) => !shown);
-          }}
-        >
-          {visible ? 'Hide' : 'Show'}
-        </Button>
-      </div>
-      {hint !== undefined && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
+/** The shared password field, wired to the auth forms' error convention (a form-level alert). */
+export function PasswordField({ errorId, extraDescribedBy, ...rest }: PasswordFieldProps) {
+  return <SharedPasswordField {...rest} invalid={Boolean(errorId)} describedBy={[extraDescribedBy, errorId]} />;
 }
 
 /** The form's failure message, announced when it appears. */

@@ -7,7 +7,7 @@ import { LinkButton } from '../../ui/LinkButton';
 import { actionCodeErrorMessage, authErrorCode, canRetryActionCode } from './actionCodeErrors';
 import { readActionCode } from './actionLink';
 import { EmailLinkLayout, EmailLinkLoading } from './EmailLinkLayout';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../ui/PasswordField';
 import { MIN_RESET_PASSWORD_LENGTH, validateResetPassword, type ResetPasswordField } from './resetPasswordValidation';
 import { SingleFlight } from './singleFlight';
 import { useRedirectAfterDelay } from './useRedirectAfterDelay';

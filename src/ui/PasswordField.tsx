@@ -1,36 +1,46 @@
-import { useId, useState, type Ref } from 'react';
-import { Button } from '../../ui/Button';
+import { useId, useState, type ReactNode, type Ref } from 'react';
+import { Button } from './Button';
+import './styles.css';
 
-export type PasswordFieldProps = {
+export interface PasswordFieldProps {
   label: string;
-  /** Completes "Show …" / "Hide …" on the visibility toggle, e.g. "new password". */
+  /** Completes the toggle's accessible name: "Show master password", "Hide master password". */
   toggleName: string;
   value: string;
   onChange: (value: string) => void;
   autoComplete: string;
-  /** Shown under the field, announced, and linked with aria-describedby; marks the field invalid. */
-  error?: string | null;
-  hint?: string;
-  inputRef?: Ref<HTMLInputElement>;
-};
+  hint?: ReactNode;
+  /** A message shown under the field, announced, and marking it invalid. */
+  error?: string | null | undefined;
+  /** Marks the field invalid when its message is shown elsewhere (a form-level alert). */
+  invalid?: boolean | undefined;
+  /** Ids of other elements describing the input: a form alert, a strength meter, a warning. */
+  describedBy?: readonly (string | null | undefined)[] | undefined;
+  disabled?: boolean | undefined;
+  required?: boolean | undefined;
+  inputRef?: Ref<HTMLInputElement> | undefined;
+}
 
-/** A labelled password input with a show/hide toggle. */
+/** A labelled password input with a show/hide toggle whose name says which field it reveals. */
 export function PasswordField({
   label,
   toggleName,
   value,
   onChange,
   autoComplete,
-  error = null,
   hint,
+  error = null,
+  invalid = false,
+  describedBy = [],
+  disabled,
+  required,
   inputRef,
 }: PasswordFieldProps) {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const [visible, setVisible] = useState(false);
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
-
+  const ids = [hint === undefined ? undefined : hintId, ...describedBy, error ? errorId : undefined].filter(Boolean);
   return (
     <div className="field">
       <label htmlFor={inputId} className="field__label">
@@ -50,9 +60,10 @@ export function PasswordField({
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          disabled={disabled}
+          required={required}
+          aria-invalid={invalid || error ? true : undefined}
+          aria-describedby={ids.length > 0 ? ids.join(' ') : undefined}
         />
         <Button
           variant="ghost"
@@ -67,7 +78,7 @@ export function PasswordField({
           {visible ? 'Hide' : 'Show'}
         </Button>
       </div>
-      {hint && (
+      {hint !== undefined && (
         <p id={hintId} className="field__hint">
           {hint}
         </p>
