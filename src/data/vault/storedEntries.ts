@@ -1,0 +1,68 @@
+// Stored shapes of the vault (SPEC.md §3): ciphertext and searchable plain fields only. The
+// decrypted shapes the UI uses live in the vault feature; converters accept only these.
+
+export interface StoredPasswordEntry {
+  readonly title: string;
+  /** Omitted when empty (SPEC.md §5). */
+  readonly url?: string;
+  readonly notes?: string;
+  /** base64(IV ‖ ciphertext ‖ tag), bound to this entry and field. */
+  readonly username: string;
+  readonly password: string;
+  /** null for a personal entry. */
+  readonly teamId: string | null;
+  readonly userId: string;
+  readonly groupId: string | null;
+  readonly encrypted: true;
+  /** Epoch milliseconds. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** The fields an edit may change; updatedAt and encrypted are set by the repository. */
+export type PasswordEntryChanges = Partial<Pick<StoredPasswordEntry, 'title' | 'url' | 'notes' | 'username' | 'password' | 'groupId'>> & {
+  /** Clears the optional fields an edit emptied. */
+  readonly remove?: readonly ('url' | 'notes')[];
+};
+
+export interface StoredGroup {
+  readonly name: string;
+  readonly description?: string;
+  /** Set for personal groups, null for team groups. */
+  readonly userId: string | null;
+  /** Set for team groups, null for personal groups. */
+  readonly teamId: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface WithId<T> {
+  readonly id: string;
+  readonly data: T;
+}
+
+export interface PasswordRepository {
+  /** A fresh document id: entries are encrypted against their id before they are first written. */
+  newId(): string;
+  /** The user's personal entries, ordered by title. */
+  listPersonal(userId: string): Promise<WithId<StoredPasswordEntry>[]>;
+  create(id: string, entry: StoredPasswordEntry): Promise<void>;
+  /** Writes only the given fields, plus updatedAt and encrypted: true. */
+  update(id: string, changes: PasswordEntryChanges, now: number): Promise<void>;
+  delete(id: string): Promise<void>;
+  /**
+   * Moves every personal entry of the group to no group, in batches. Run before the group is
+   * deleted, so an interruption leaves the group in place and a retry finishes the move.
+   */
+  ungroupPersonal(userId: string, groupId: string, now: number): Promise<number>;
+}
+
+export interface GroupRepository {
+  newId(): string;
+  /** The user's personal groups, ordered by name. */
+  listPersonal(userId: string): Promise<WithId<StoredGroup>[]>;
+  create(id: string, group: StoredGroup): Promise<void>;
+  /** Sets updatedAt. */
+  update(id: string, changes: { readonly name: string; readonly description?: string }, now: number): Promise<void>;
+  delete(id: string): Promise<void>;
+}

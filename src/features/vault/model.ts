@@ -1,0 +1,43 @@
+// Decrypted shapes: what the vault screens show and edit. They exist only in memory; the stored
+// shapes (ciphertext) are in src/data/vault/storedEntries.ts.
+
+export interface PasswordEntry {
+  readonly id: string;
+  readonly title: string;
+  readonly url: string | null;
+  readonly notes: string | null;
+  readonly username: string;
+  readonly password: string;
+  readonly groupId: string | null;
+  /** Epoch milliseconds. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /**
+   * True when username or password could not be decrypted: the item then shows the stored
+   * ciphertext as it is (SPEC.md §8) and the failure has been logged.
+   */
+  readonly undecryptable: boolean;
+}
+
+export interface Group {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** The password form's values as typed; the save path trims them (SPEC.md §5). */
+export interface PasswordDraft {
+  readonly title: string;
+  readonly url: string;
+  readonly notes: string;
+  readonly username: string;
+  readonly password: string;
+  readonly groupId: string | null;
+}
+
+export interface GroupDraft {
+  readonly name: string;
+  readonly description: string;
+}
