@@ -7,10 +7,11 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
+import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { newTrialSubscription } from '../../src/domain/trial';
 import { sampleUserRecord } from '../contract/userRepository.contract';
+import { sampleEntry, sampleGroup } from '../contract/vaultRepositories.contract';
 
 let env: RulesTestEnvironment;
 
@@ -31,10 +32,12 @@ beforeEach(async () => {
     const db = context.firestore();
     await setDoc(doc(db, 'users/alice'), sampleUserRecord());
     await setDoc(doc(db, 'anything/else'), { value: 1 });
+    await setDoc(doc(db, 'passwords/alice-entry'), sampleEntry('alice', 'Alice’s bank'));
+    await setDoc(doc(db, 'groups/alice-group'), sampleGroup('alice', 'Banking'));
   });
 });
 
-const closed = ['passwords', 'groups', 'teams', 'invitations', 'anything'];
+const closed = ['teams', 'invitations', 'anything'];
 
 describe('deny by default', () => {
   it.each(closed)('a signed-out visitor can neither read, list nor write %s', async (name) => {
@@ -99,5 +102,58 @@ describe('users/{uid}', () => {
     await assertFails(updateDoc(doc(alice, 'users/alice'), { email: 'x@example.com' }));
     await assertFails(setDoc(doc(alice, 'users/alice'), sampleUserRecord()));
     await assertFails(deleteDoc(doc(alice, 'users/alice')));
+  });
+});
+
+describe.each([
+  ['passwords', 'alice-entry', () => sampleEntry('alice', 'Alice’s bank'), { title: 'Renamed' }],
+  ['groups', 'alice-group', () => sampleGroup('alice', 'Banking'), { name: 'Renamed' }],
+] as const)('%s (personal)', (collectionName, seededId, sample, change) => {
+  const path = `${collectionName}/${seededId}`;
+  const ownQuery = (db: ReturnType<ReturnType<RulesTestEnvironment['authenticatedContext']>['firestore']>, uid: string) =>
+    query(collection(db, collectionName), where('userId', '==', uid), where('teamId', '==', null));
+
+  it('its owner reads and lists it; another user and a visitor do not', async () => {
+    const alice = env.authenticatedContext('alice').firestore();
+    await assertSucceeds(getDoc(doc(alice, path)));
+    await assertSucceeds(getDocs(ownQuery(alice, 'alice')));
+    const bob = env.authenticatedContext('bob').firestore();
+    await assertFails(getDoc(doc(bob, path)));
+    await assertFails(getDocs(ownQuery(bob, 'alice')));
+    await assertFails(getDocs(collection(bob, collectionName)));
+    await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), path)));
+  });
+
+  it('its owner creates, updates and deletes; others do not', async () => {
+    const alice = env.authenticatedContext('alice').firestore();
+    const bob = env.authenticatedContext('bob').firestore();
+    await assertSucceeds(setDoc(doc(alice, `${collectionName}/new-one`), sample()));
+    await assertFails(setDoc(doc(bob, `${collectionName}/forged`), sample()));
+    await assertFails(setDoc(doc(env.unauthenticatedContext().firestore(), `${collectionName}/anon`), sample()));
+    await assertFails(updateDoc(doc(bob, path), change));
+    await assertFails(deleteDoc(doc(bob, path)));
+    await assertSucceeds(updateDoc(doc(alice, path), { ...change, updatedAt: 2_000 }));
+    await assertSucceeds(deleteDoc(doc(alice, path)));
+  });
+
+  it('an owner cannot hand the document to someone else or to a team, or rewrite its creation time', async () => {
+    const alice = env.authenticatedContext('alice').firestore();
+    await assertFails(updateDoc(doc(alice, path), { userId: 'bob' }));
+    await assertFails(updateDoc(doc(alice, path), { teamId: 'team-1' }));
+    await assertFails(updateDoc(doc(alice, path), { createdAt: 1 }));
+  });
+});
+
+describe('passwords: malformed entries are refused', () => {
+  it.each([
+    ['a plaintext password', { password: 'hunter2 is my password' }],
+    ['no title', { title: '' }],
+    ['encrypted false', { encrypted: false }],
+    ['an extra field', { masterPassword: 'x' }],
+    ['a huge note', { notes: 'x'.repeat(10_001) }],
+    ['a team entry', { teamId: 'team-1' }],
+  ])('%s', async (_label, override) => {
+    const alice = env.authenticatedContext('alice').firestore();
+    await assertFails(setDoc(doc(alice, 'passwords/bad'), { ...sampleEntry('alice', 'Bad'), ...override }));
   });
 });

@@ -1,32 +1,20 @@
 import type { StoredSubscription, StoredUserRecord } from '../users/userRecord';
 
-// Firestore hands back whatever is stored; nothing untyped leaves the data layer. A record that
-// does not have the stored shape is refused here, before any code treats it as a user.
+import {
+  field,
+  isBoolean,
+  isNullableNumber,
+  isNullableString,
+  isNumber,
+  isObject,
+  isString,
+  isStringArray,
+  isStringMap,
+  type Data,
+} from './fieldChecks';
 
-export class MalformedRecordError extends Error {
-  constructor(path: string, field: string) {
-    super(`${path}: field "${field}" is missing or has the wrong type`);
-    this.name = 'MalformedRecordError';
-  }
-}
+export { MalformedRecordError } from './fieldChecks';
 
-type Data = Readonly<Record<string, unknown>>;
-
-function field<T>(path: string, data: Data, name: string, check: (value: unknown) => value is T): T {
-  const value = data[name];
-  if (!check(value)) throw new MalformedRecordError(path, name);
-  return value;
-}
-
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-const isNullableString = (value: unknown): value is string | null => value === null || isString(value);
-const isNullableNumber = (value: unknown): value is number | null => value === null || isNumber(value);
-const isObject = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
-const isStringMap = (value: unknown): value is Record<string, string> =>
-  isObject(value) && Object.values(value).every(isString);
 const PROVIDERS = ['password', 'google', 'microsoft', 'github', 'unknown'] as const;
 const isProvider = (value: unknown): value is StoredUserRecord['authProvider'] =>
   PROVIDERS.some((provider) => provider === value);
