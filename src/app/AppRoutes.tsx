@@ -11,7 +11,7 @@ import { billingView, homeView } from './routeAccess';
 // what a first-time visitor fetches stays small. ComingSoon holds routes whose screens later
 // issues build.
 const ComingSoon = lazy(() => import('./ComingSoon'));
-const DashboardPlaceholder = lazy(() => import('./DashboardPlaceholder'));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const VerifyEmailPage = lazy(() =>
   import('../features/emailLinks').then(({ VerifyEmailPage: Page }) => ({
     default: () => <Page loadGateway={loadAuthGateway} />,
@@ -65,7 +65,7 @@ function Landing() {
 
 function Home() {
   const session = useSession();
-  return homeView(session) === 'dashboard' ? <DashboardPlaceholder /> : <Landing />;
+  return homeView(session) === 'dashboard' ? <DashboardPage /> : <Landing />;
 }
 
 function Billing() {

@@ -1,0 +1,116 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { loadRepositories, type Repositories } from '../../data/repositories';
+import { parseNotice } from '../../domain/navigationNotice';
+import { showsUpgradeOverlay, subscriptionOrFallback } from '../../domain/subscription';
+import { signOutQuietly } from '../../features/auth/flows/signIn';
+import { PersonalPasswordsSection } from '../../features/vault/PersonalPasswordsSection';
+import { useSession, useSessionStore } from '../../session/SessionContext';
+import { UpgradeOverlay } from '../../ui/UpgradeOverlay';
+import { useAppServices } from '../AppServices';
+import { DashboardHeader } from './DashboardHeader';
+import { JoinedTeamsSection, MyTeamsSection } from './TeamSections';
+import './dashboard.css';
+
+type Loaded = { readonly repositories: Repositories; readonly locked: boolean } | { readonly failed: true };
+
+/** The signed-in home: header, Personal Passwords, My Teams, Joined Teams (SPEC.md §2). */
+export default function DashboardPage() {
+  const session = useSession();
+  const store = useSessionStore();
+  const { auth } = useAppServices();
+  const notice = parseNotice(useLocation().state);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const uid = session.status === 'unlocked' ? session.user.uid : null;
+
+  useEffect(() => {
+    if (uid === null) return;
+    const controller = new AbortController();
+    void (async () => {
+      const repositories = await loadRepositories().catch((error: unknown) => {
+        console.error('The data layer could not be loaded', error);
+        return null;
+      });
+      if (repositories === null) {
+        if (!controller.signal.aborted) setLoaded({ failed: true });
+        return;
+      }
+      // SPEC.md §4: if the subscription cannot be read, the free plan (active) is assumed.
+      const record = await repositories.users.get(uid).catch((error: unknown) => {
+        console.error('Could not read the subscription', error);
+        return null;
+      });
+      const subscription = subscriptionOrFallback(record?.subscription);
+      if (!controller.signal.aborted) {
+        setLoaded({ repositories, locked: showsUpgradeOverlay(subscription, Date.now()) });
+      }
+    })();
+    return () => {
+      controller.abort();
+    };
+  }, [uid]);
+
+  const keys = store.keys();
+  const vaultDeps = useMemo(
+    () =>
+      loaded && !('failed' in loaded) && keys && uid !== null
+        ? { passwords: loaded.repositories.passwords, groups: loaded.repositories.groups, vaultKey: keys.vaultKey, userId: uid, now: () => Date.now() }
+        : null,
+    [loaded, keys, uid],
+  );
+
+  if (session.status !== 'unlocked') return null;
+  const locked = loaded !== null && 'locked' in loaded && loaded.locked;
+
+  return (
+    <div className="dashboard">
+      <DashboardHeader
+        user={session.user}
+        loggingOut={loggingOut}
+        onLogout={() => {
+          setLoggingOut(true);
+          void signOutQuietly(auth.deps);
+        }}
+      />
+      <main id="main" className="dashboard__main">
+        <h1 className="visually-hidden">Dashboard</h1>
+        {notice !== null && (
+          <p role="status" className="notice notice--success">
+            {notice}
+          </p>
+        )}
+        {loaded !== null && 'failed' in loaded ? (
+          <p role="alert" className="notice notice--error">
+            Failed to load teams/passwords
+          </p>
+        ) : vaultDeps === null ? (
+          <p role="status">Opening your vault…</p>
+        ) : (
+          <UpgradeOverlay locked={locked}>
+            {/* Under the overlay nothing is decrypted: the sections are replaced, not hidden. */}
+            {locked ? (
+              <LockedPlaceholder />
+            ) : (
+              <>
+                <PersonalPasswordsSection deps={vaultDeps} />
+                <MyTeamsSection />
+              </>
+            )}
+          </UpgradeOverlay>
+        )}
+        <JoinedTeamsSection />
+      </main>
+    </div>
+  );
+}
+
+function LockedPlaceholder() {
+  return (
+    <div className="dashboard__locked">
+      <h2>Personal Passwords</h2>
+      <p>Your passwords stay encrypted and safe while your plan is inactive.</p>
+      <h2>My Teams</h2>
+    </div>
+  );
+}

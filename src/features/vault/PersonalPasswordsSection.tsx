@@ -1,0 +1,129 @@
+import { useId, useMemo, useState } from 'react';
+import { Button } from '../../ui/Button';
+import { PasswordFormDialog } from './form/PasswordFormDialog';
+import { GroupManagerDialog } from './groups/GroupManagerDialog';
+import { PasswordList } from './list/PasswordList';
+import type { PasswordEntry } from './model';
+import type { PersonalVaultDeps } from './personalVault';
+import { usePersonalVault } from './usePersonalVault';
+import './vault.css';
+
+const ALL = '';
+
+/** The dashboard's 'Personal Passwords' section (SPEC.md §2). */
+export function PersonalPasswordsSection({ deps }: { deps: PersonalVaultDeps }) {
+  const vault = usePersonalVault(deps);
+  const headingId = useId();
+  const filterId = useId();
+  const [groupFilter, setGroupFilter] = useState(ALL);
+  const [form, setForm] = useState<{ entry: PasswordEntry | null } | null>(null);
+  const [managingGroups, setManagingGroups] = useState(false);
+
+  // A filter on a group that was deleted falls back to all passwords.
+  const activeFilter = vault.groups.some((group) => group.id === groupFilter) ? groupFilter : ALL;
+  const shown = useMemo(
+    () => (activeFilter === ALL ? vault.entries : vault.entries.filter((entry) => entry.groupId === activeFilter)),
+    [vault.entries, activeFilter],
+  );
+
+  return (
+    <section className="vault-section" aria-labelledby={headingId}>
+      <div className="vault-section__header">
+        <h2 id={headingId}>Personal Passwords</h2>
+        <div className="vault-section__actions">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setManagingGroups(true);
+            }}
+            disabled={vault.load.status !== 'ready'}
+          >
+            Groups
+          </Button>
+          <Button
+            onClick={() => {
+              setForm({ entry: null });
+            }}
+            disabled={vault.load.status !== 'ready'}
+          >
+            Add Password
+          </Button>
+        </div>
+      </div>
+
+      {vault.load.status === 'loading' && (
+        <p role="status" className="vault-section__status">
+          {vault.load.total === 0
+            ? 'Loading your passwords…'
+            : `Decrypting your passwords… ${vault.load.done.toLocaleString()} of ${vault.load.total.toLocaleString()}`}
+        </p>
+      )}
+
+      {vault.load.status === 'failed' && (
+        <div role="alert" className="notice notice--error">
+          <p>{vault.load.message}</p>
+          <Button variant="secondary" size="sm" onClick={vault.retry}>
+            Try again
+          </Button>
+        </div>
+      )}
+
+      {vault.load.status === 'ready' && (
+        <>
+          <div className="field vault-section__filter">
+            <label htmlFor={filterId} className="field__label">
+              Group
+            </label>
+            <select
+              id={filterId}
+              className="input"
+              value={activeFilter}
+              onChange={(event) => {
+                setGroupFilter(event.target.value);
+              }}
+            >
+              <option value={ALL}>All Passwords</option>
+              {vault.groups.map((group) => (
+                <option key={group.id} value={group.id}>
+                  {group.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <PasswordList
+            label="Personal passwords"
+            entries={shown}
+            groups={vault.groups}
+            canEdit
+            canDelete
+            onEdit={(entry) => {
+              setForm({ entry });
+            }}
+            onDelete={vault.remove}
+          />
+        </>
+      )}
+
+      <PasswordFormDialog
+        open={form !== null}
+        entry={form?.entry ?? null}
+        groups={vault.groups}
+        onSubmit={(draft) => vault.save(draft, form?.entry ?? null)}
+        onClose={() => {
+          setForm(null);
+        }}
+      />
+
+      <GroupManagerDialog
+        open={managingGroups}
+        groups={vault.groups}
+        onClose={() => {
+          setManagingGroups(false);
+        }}
+        onCreate={vault.addGroup}
+        onUpdate={vault.editGroup}
+        onDelete={vault.removeGroup}
+      />
+    </section>
+  );
+}

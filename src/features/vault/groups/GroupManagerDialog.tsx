@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import type { Group, GroupDraft } from '../model';
+import { GroupFormDialog } from './GroupFormDialog';
+import { GROUP_MESSAGES } from './validateGroupDraft';
+
+export interface GroupManagerDialogProps {
+  readonly open: boolean;
+  readonly groups: readonly Group[];
+  readonly onClose: () => void;
+  readonly onCreate: (draft: GroupDraft) => Promise<void>;
+  readonly onUpdate: (group: Group, draft: GroupDraft) => Promise<void>;
+  readonly onDelete: (group: Group) => Promise<void>;
+}
+
+type Editing = { readonly group: Group | null } | null;
+
+/** Lists, creates, edits and deletes groups (SPEC.md §2 "Group manager"). */
+export function GroupManagerDialog({ open, groups, onClose, onCreate, onUpdate, onDelete }: GroupManagerDialogProps) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Group | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+
+  async function confirmDelete(group: Group) {
+    setBusy(true);
+    setDeleteFailed(false);
+    try {
+      await onDelete(group);
+      setDeleting(null);
+    } catch (error) {
+      console.error(GROUP_MESSAGES.deleteFailed, error);
+      setDeleteFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Dialog open={open} onClose={onClose} title="Groups">
+        {groups.length === 0 ? (
+          <p>No groups yet. Groups keep related passwords together.</p>
+        ) : (
+          <ul className="group-list" aria-label="Groups">
+            {groups.map((group) => (
+              <li key={group.id} className="group-list__item">
+                <div>
+                  <strong>{group.name}</strong>
+                  {group.description !== null && <p className="group-list__description">{group.description}</p>}
+                </div>
+                <div className="group-list__actions">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Edit ${group.name}`}
+                    onClick={() => {
+                      setEditing({ group });
+                    }}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Delete ${group.name}`}
+                    onClick={() => {
+                      setDeleteFailed(false);
+                      setDeleting(group);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="vault-dialog-actions">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button
+            onClick={() => {
+              setEditing({ group: null });
+            }}
+          >
+            New Group
+          </Button>
+        </div>
+      </Dialog>
+
+      {open && editing !== null && (
+        <GroupFormDialog
+          group={editing.group}
+          failureMessage={editing.group === null ? GROUP_MESSAGES.addFailed : GROUP_MESSAGES.updateFailed}
+          onSubmit={(draft) => (editing.group === null ? onCreate(draft) : onUpdate(editing.group, draft))}
+          onClose={() => {
+            setEditing(null);
+          }}
+        />
+      )}
+
+      {open && deleting !== null && (
+        <Dialog
+          open
+          size="sm"
+          title="Delete Group"
+          onClose={() => {
+            if (!busy) setDeleting(null);
+          }}
+        >
+          {deleteFailed && (
+            <p role="alert" className="notice notice--error">
+              {GROUP_MESSAGES.deleteFailed}
+            </p>
+          )}
+          <p>
+            Delete the group “{deleting.name}”? Its passwords are kept and move to {"'No Group'"}.
+          </p>
+          <div className="vault-dialog-actions">
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => {
+                setDeleting(null);
+              }}
+            >
+              Cancel
+            </Button>
+            <Button variant="danger" disabled={busy} onClick={() => void confirmDelete(deleting)}>
+              {busy ? 'Deleting…' : 'Delete Group'}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}
