@@ -78,9 +78,6 @@ export function GroupManagerDialog({ open, groups, onClose, onCreate, onUpdate, 
           </ul>
         )}
         <div className="vault-dialog-actions">
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
           <Button
             onClick={() => {
               setEditing({ group: null });
