@@ -3,11 +3,14 @@
 import { cpus } from 'node:os';
 import { bundleBench } from './bundle';
 import { cryptoBench } from './crypto';
+import { vaultBench } from './vault';
 
 const DECRYPTS = 1_000;
 
 console.log(`Keyloft benchmarks — node ${process.version}, ${cpus().length} cores, ${new Date().toISOString()}`);
 console.log('\n-- crypto (median of runs) --');
 for (const line of await cryptoBench(DECRYPTS)) console.log(line);
+console.log('\n-- vault --');
+for (const line of await vaultBench(10_000)) console.log(line);
 console.log('\n-- bundle --');
 for (const line of await bundleBench()) console.log(line);
