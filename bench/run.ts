@@ -3,6 +3,7 @@
 import { cpus } from 'node:os';
 import { bundleBench } from './bundle';
 import { cryptoBench } from './crypto';
+import { generatorBench } from './generator';
 import { vaultBench } from './vault';
 
 const DECRYPTS = 1_000;
@@ -12,5 +13,6 @@ console.log('\n-- crypto (median of runs) --');
 for (const line of await cryptoBench(DECRYPTS)) console.log(line);
 console.log('\n-- vault --');
 for (const line of await vaultBench(10_000)) console.log(line);
+for (const line of await generatorBench()) console.log(line);
 console.log('\n-- bundle --');
 for (const line of await bundleBench()) console.log(line);
