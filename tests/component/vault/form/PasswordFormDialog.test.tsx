@@ -1,0 +1,308 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { PasswordFormDialog, type PasswordFormDialogProps } from '../../../../src/features/vault/form';
+import type { PasswordDraft, PasswordEntry } from '../../../../src/features/vault/model';
+import { deferred, GROUPS, makeEntry } from '../list/harness';
+
+const QUICK_ALPHABET = /^[A-Za-z0-9!@#$%^&*]{16}$/;
+
+const existing: PasswordEntry = makeEntry('gh', {
+  title: 'GitHub',
+  url: 'https://github.com',
+  notes: 'Recovery codes in the safe',
+  username: 'octocat',
+  password: 'hunter2!',
+  groupId: 'g-home',
+});
+
+/** Opens the form from a button, as the dashboard does, and closes it through onClose. */
+function Harness({ entry, onSubmit }: Pick<PasswordFormDialogProps, 'entry' | 'onSubmit'>) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        Add Password
+      </button>
+      <PasswordFormDialog
+        open={open}
+        entry={entry}
+        groups={GROUPS}
+        onSubmit={onSubmit}
+        onClose={() => {
+          setOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+function renderForm(entry: PasswordEntry | null = null) {
+  const user = userEvent.setup();
+  const onSubmit = vi.fn<(draft: PasswordDraft) => Promise<void>>(() => Promise.resolve());
+  render(<Harness entry={entry} onSubmit={onSubmit} />);
+  return { user, onSubmit };
+}
+
+const field = {
+  title: () => screen.getByRole('textbox', { name: 'Title' }),
+  // Testing Library's role table has no textbox for type="url"; the label is what a user sees.
+  url: () => screen.getByLabelText('URL (optional)'),
+  username: () => screen.getByRole('textbox', { name: 'Username' }),
+  password: () => screen.getByLabelText('Password', { selector: 'input' }),
+  notes: () => screen.getByRole('textbox', { name: 'Notes (optional)' }),
+  group: () => screen.getByRole('combobox', { name: 'Group' }),
+};
+
+function save() {
+  return screen.getByRole('button', { name: 'Save' });
+}
+
+describe('PasswordFormDialog: titles and values', () => {
+  it('is titled "Add New Password" when adding, with empty fields and No Group', () => {
+    renderForm();
+    expect(screen.getByRole('dialog', { name: 'Add New Password' })).toBeInTheDocument();
+    expect(field.title()).toHaveValue('');
+    expect(field.title()).toHaveFocus();
+    expect(field.password()).toHaveValue('');
+    expect(field.group()).toHaveDisplayValue('No Group');
+    expect(within(field.group()).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'No Group',
+      'Work',
+      'Home',
+    ]);
+  });
+
+  it('is titled "Edit Password" when editing, filled from the entry', () => {
+    renderForm(existing);
+    expect(screen.getByRole('dialog', { name: 'Edit Password' })).toBeInTheDocument();
+    expect(field.title()).toHaveValue('GitHub');
+    expect(field.url()).toHaveValue('https://github.com');
+    expect(field.username()).toHaveValue('octocat');
+    expect(field.password()).toHaveValue('hunter2!');
+    expect(field.password()).toHaveAttribute('type', 'password');
+    expect(field.notes()).toHaveValue('Recovery codes in the safe');
+    expect(field.group()).toHaveDisplayValue('Home');
+  });
+
+  it('warns that an undecryptable entry shows its stored values', () => {
+    renderForm({ ...existing, username: 'c2FsdA==', password: 'AAECAw==', undecryptable: true });
+    expect(
+      screen.getByText(
+        'This password could not be decrypted: the username and password below are its stored values. Replace them before saving.',
+      ),
+    ).toBeInTheDocument();
+    expect(field.username()).toHaveValue('c2FsdA==');
+  });
+
+  it('has no such warning for a normal entry', () => {
+    renderForm(existing);
+    expect(screen.queryByText(/could not be decrypted/)).not.toBeInTheDocument();
+  });
+
+  it('falls back to No Group when the entry’s group no longer exists', () => {
+    renderForm({ ...existing, groupId: 'g-deleted' });
+    expect(field.group()).toHaveDisplayValue('No Group');
+  });
+
+  it('saves an unchanged edit with the entry’s values', async () => {
+    const { user, onSubmit } = renderForm(existing);
+    await user.click(save());
+    expect(onSubmit).toHaveBeenCalledWith({
+      title: 'GitHub',
+      url: 'https://github.com',
+      notes: 'Recovery codes in the safe',
+      username: 'octocat',
+      password: 'hunter2!',
+      groupId: 'g-home',
+    });
+  });
+});
+
+describe('PasswordFormDialog: validation', () => {
+  it('shows the three required messages at once, on their fields, and focuses the first', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.click(save());
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Title is required',
+      'Username is required',
+      'Password is required',
+    ]);
+    expect(field.title()).toHaveAttribute('aria-invalid', 'true');
+    expect(field.title()).toHaveAccessibleDescription('Title is required');
+    expect(field.username()).toHaveAttribute('aria-invalid', 'true');
+    expect(field.username()).toHaveAccessibleDescription('Username is required');
+    expect(field.password()).toHaveAttribute('aria-invalid', 'true');
+    expect(field.password()).toHaveAccessibleDescription('Password is required');
+    expect(field.url()).not.toHaveAttribute('aria-invalid');
+    expect(field.title()).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: 'Add New Password' })).toBeInTheDocument();
+  });
+
+  it('treats whitespace as missing and focuses the first invalid field', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.type(field.title(), 'Bank');
+    await user.type(field.username(), '   ');
+    await user.type(field.password(), 'pw');
+    await user.click(save());
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Username is required']);
+    expect(field.username()).toHaveFocus();
+    expect(field.title()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('clears a field’s message once it is edited, keeping the others', async () => {
+    const { user } = renderForm();
+    await user.click(save());
+    await user.type(field.title(), 'T');
+    expect(field.title()).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Username is required',
+      'Password is required',
+    ]);
+  });
+});
+
+describe('PasswordFormDialog: saving', () => {
+  it('trims the values before handing them over, with an empty url and notes as omitted', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.type(field.title(), '  Bank  ');
+    await user.type(field.url(), '   ');
+    await user.type(field.username(), ' alice ');
+    await user.type(field.password(), '  s3cret  ');
+    await user.type(field.notes(), '  ');
+    await user.selectOptions(field.group(), 'Work');
+    await user.click(save());
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith({
+      title: 'Bank',
+      url: '',
+      notes: '',
+      username: 'alice',
+      password: 's3cret',
+      groupId: 'g-work',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('sends no group when No Group is chosen', async () => {
+    const { user, onSubmit } = renderForm(existing);
+    await user.selectOptions(field.group(), 'No Group');
+    await user.click(save());
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ groupId: null }));
+  });
+
+  it('shows progress while saving and ignores a second submit and Escape', async () => {
+    const { user, onSubmit } = renderForm(existing);
+    const pending = deferred<undefined>();
+    onSubmit.mockReturnValueOnce(pending.promise);
+    await user.click(save());
+    const busy = screen.getByRole('button', { name: 'Saving…' });
+    expect(busy).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Edit Password' })).toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    pending.resolve(undefined);
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
+  it('shows "Failed to save password" and keeps everything typed when saving fails', async () => {
+    const { user, onSubmit } = renderForm();
+    onSubmit.mockRejectedValueOnce(new Error('permission-denied'));
+    await user.type(field.title(), 'Bank');
+    await user.type(field.url(), 'bank.example');
+    await user.type(field.username(), 'alice');
+    await user.type(field.password(), 's3cret');
+    await user.type(field.notes(), 'PIN in the drawer');
+    await user.selectOptions(field.group(), 'Home');
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save password');
+    expect(screen.getByRole('dialog', { name: 'Add New Password' })).toBeInTheDocument();
+    expect(field.title()).toHaveValue('Bank');
+    expect(field.url()).toHaveValue('bank.example');
+    expect(field.username()).toHaveValue('alice');
+    expect(field.password()).toHaveValue('s3cret');
+    expect(field.notes()).toHaveValue('PIN in the drawer');
+    expect(field.group()).toHaveDisplayValue('Home');
+    expect(save()).toBeEnabled();
+
+    await user.click(save());
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
+  it('closes on Cancel without saving, and opens afresh', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.type(field.title(), 'Draft');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Add Password' }));
+    expect(field.title()).toHaveValue('');
+  });
+});
+
+describe('PasswordFormDialog: generating', () => {
+  it('Generate fills a hidden 16-character password from the quick alphabet', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    const first = (field.password() as HTMLInputElement).value;
+    expect(first).toMatch(QUICK_ALPHABET);
+    expect(field.password()).toHaveAttribute('type', 'password');
+    expect(screen.queryByText(first)).not.toBeInTheDocument();
+    expect(screen.getByText('A new 16-character password was generated.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    const second = (field.password() as HTMLInputElement).value;
+    expect(second).toMatch(QUICK_ALPHABET);
+    expect(second).not.toBe(first);
+
+    await user.type(field.title(), 'New');
+    await user.type(field.username(), 'me');
+    await user.click(save());
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ password: second }));
+  });
+
+  it('clears a "Password is required" message when a password is generated', async () => {
+    const { user } = renderForm();
+    await user.click(save());
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(field.password()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+  });
+
+  it('the generator’s "Use this password" fills the field', async () => {
+    const { user } = renderForm(existing);
+    await user.click(screen.getByRole('button', { name: 'Open generator' }));
+    const generator = screen.getByRole('dialog', { name: 'Password Generator' });
+    const shown = within(generator).getByRole('status', { name: 'Generated password' }).textContent;
+    expect(shown).toHaveLength(16);
+    await user.click(within(generator).getByRole('button', { name: 'Use this password' }));
+    expect(screen.queryByRole('dialog', { name: 'Password Generator' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Password' })).toBeInTheDocument();
+    expect(field.password()).toHaveValue(shown);
+    expect(screen.getByRole('button', { name: 'Open generator' })).toHaveFocus();
+  });
+
+  it('closing the generator leaves the password alone', async () => {
+    const { user } = renderForm(existing);
+    await user.click(screen.getByRole('button', { name: 'Open generator' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Password Generator' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Password' })).toBeInTheDocument();
+    expect(field.password()).toHaveValue('hunter2!');
+  });
+});

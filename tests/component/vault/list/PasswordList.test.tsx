@@ -1,0 +1,234 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_OVERSCAN, DEFAULT_ROW_HEIGHT, DEFAULT_VIEWPORT_HEIGHT } from '../../../../src/features/vault/list';
+import { deferred, makeEntries, makeEntry, renderList } from './harness';
+
+const github = makeEntry('gh', { title: 'GitHub', url: 'https://github.com', username: 'octocat' });
+const bank = makeEntry('bank', { title: 'First Bank', url: 'bank.example', username: 'alice' });
+const mail = makeEntry('mail', { title: 'Mail', username: 'ALICE@mail.test' });
+const three = [github, bank, mail];
+
+function search() {
+  return screen.getByRole('searchbox', { name: 'Search passwords' });
+}
+
+function rowTitles(): string[] {
+  return screen.getAllByRole('listitem').map((row) => within(row).getByRole('heading').textContent);
+}
+
+function positions(): number[] {
+  return screen.getAllByRole('listitem').map((row) => Number(row.getAttribute('aria-posinset')));
+}
+
+function viewport(): HTMLElement {
+  const container = screen.getByRole('list', { name: 'Personal passwords' }).parentElement;
+  if (!container) throw new Error('The list has no scroll container');
+  return container;
+}
+
+function scrollTo(top: number) {
+  const container = viewport();
+  container.scrollTop = top;
+  fireEvent.scroll(container);
+}
+
+describe('PasswordList: empty states and search', () => {
+  it('says there are no passwords yet when the list is empty', () => {
+    renderList({ entries: [] });
+    expect(screen.getByText('No passwords yet. Add your first password!')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByText('No passwords match your search.')).not.toBeInTheDocument();
+  });
+
+  it('lists every entry, with a labelled list and search box', () => {
+    renderList({ entries: three });
+    expect(screen.getByRole('list', { name: 'Personal passwords' })).toBeInTheDocument();
+    expect(search()).toBeInTheDocument();
+    expect(rowTitles()).toEqual(['GitHub', 'First Bank', 'Mail']);
+    expect(screen.queryByText('No passwords yet. Add your first password!')).not.toBeInTheDocument();
+  });
+
+  it('filters on title, url and username, case-insensitively', async () => {
+    const user = userEvent.setup();
+    renderList({ entries: three });
+    await user.type(search(), 'GITHUB');
+    expect(rowTitles()).toEqual(['GitHub']);
+    await user.clear(search());
+    await user.type(search(), 'bank.EXAMPLE');
+    expect(rowTitles()).toEqual(['First Bank']);
+    await user.clear(search());
+    await user.type(search(), '  alice ');
+    expect(rowTitles()).toEqual(['First Bank', 'Mail']);
+    expect(screen.getByText('2 passwords match your search.')).toBeInTheDocument();
+    await user.clear(search());
+    expect(rowTitles()).toEqual(['GitHub', 'First Bank', 'Mail']);
+  });
+
+  it('says nothing matches when the search filters everything out', async () => {
+    const user = userEvent.setup();
+    renderList({ entries: three });
+    await user.type(search(), 'no such thing');
+    expect(screen.getByText('No passwords match your search.')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByText('No passwords yet. Add your first password!')).not.toBeInTheDocument();
+  });
+
+  it('gives every row its place in the filtered list', async () => {
+    const user = userEvent.setup();
+    renderList({ entries: three });
+    for (const row of screen.getAllByRole('listitem')) expect(row).toHaveAttribute('aria-setsize', '3');
+    expect(positions()).toEqual([1, 2, 3]);
+    await user.type(search(), 'mail');
+    expect(screen.getByRole('listitem', { name: 'Mail' })).toHaveAttribute('aria-setsize', '1');
+    expect(screen.getByRole('listitem', { name: 'Mail' })).toHaveAttribute('aria-posinset', '1');
+  });
+});
+
+describe('PasswordList: virtualisation', () => {
+  const windowSize = Math.ceil(DEFAULT_VIEWPORT_HEIGHT / DEFAULT_ROW_HEIGHT) + DEFAULT_OVERSCAN;
+
+  it('renders only a window of rows for 10,000 entries', () => {
+    renderList({ entries: makeEntries(10_000) });
+    const rows = screen.getAllByRole('listitem');
+    expect(rows).toHaveLength(windowSize);
+    expect(rows.length).toBeLessThan(20);
+    expect(positions()).toEqual(Array.from({ length: windowSize }, (_, n) => n + 1));
+    for (const row of rows) expect(row).toHaveAttribute('aria-setsize', '10000');
+    expect(screen.getByRole('list', { name: 'Personal passwords' })).toHaveStyle({
+      height: `${10_000 * DEFAULT_ROW_HEIGHT}px`,
+    });
+  });
+
+  it('renders the rows in view as the container scrolls', () => {
+    renderList({ entries: makeEntries(10_000), viewportHeight: 400, rowHeight: 100, overscan: 2 });
+    expect(positions()).toEqual([1, 2, 3, 4, 5, 6]);
+
+    scrollTo(5_000 * 100);
+    // Rows 5001–5004 are in view, two more on either side.
+    expect(positions()).toEqual([4999, 5000, 5001, 5002, 5003, 5004, 5005, 5006]);
+    expect(screen.getByRole('listitem', { name: 'Account 5001' })).toHaveStyle({ top: '500000px', height: '100px' });
+    expect(screen.queryByRole('listitem', { name: 'Account 1' })).not.toBeInTheDocument();
+
+    scrollTo(10_000 * 100);
+    expect(positions()).toEqual([9995, 9996, 9997, 9998, 9999, 10000]);
+  });
+
+  it('keeps the row holding focus rendered when it scrolls away', () => {
+    renderList({ entries: makeEntries(10_000), viewportHeight: 400, rowHeight: 100, overscan: 2 });
+    const edit = screen.getByRole('button', { name: 'Edit Account 2' });
+    edit.focus();
+    scrollTo(5_000 * 100);
+    expect(edit).toHaveFocus();
+    expect(positions()).toEqual([2, 4999, 5000, 5001, 5002, 5003, 5004, 5005, 5006]);
+  });
+
+  it('lets Tab reach the controls of the rendered rows, in order', async () => {
+    const user = userEvent.setup();
+    renderList({ entries: makeEntries(10_000), viewportHeight: 400, rowHeight: 100, overscan: 2 });
+    await user.click(search());
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Edit Account 1' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Delete Account 1' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Copy username for Account 1' })).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Edit Account 2' })).toHaveFocus();
+  });
+
+  it('starts a new search at the top', async () => {
+    const user = userEvent.setup();
+    renderList({ entries: makeEntries(10_000), viewportHeight: 400, rowHeight: 100, overscan: 2 });
+    scrollTo(9_000 * 100);
+    await user.type(search(), 'Account 1');
+    expect(viewport().scrollTop).toBe(0);
+    expect(rowTitles().slice(0, 3)).toEqual(['Account 1', 'Account 10', 'Account 11']);
+    expect(screen.getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', '1112');
+  });
+
+  it('copes with a scroll position left beyond the end of a list that shrank', () => {
+    const { rerender } = renderList({ entries: makeEntries(10_000), viewportHeight: 400, rowHeight: 100, overscan: 2 });
+    scrollTo(9_000 * 100);
+    rerender({ entries: makeEntries(10) });
+    expect(positions()).toEqual([5, 6, 7, 8, 9, 10]);
+  });
+});
+
+describe('PasswordList: edit and delete', () => {
+  it('shows Edit and Delete per row when allowed, and calls onEdit with the entry', async () => {
+    const user = userEvent.setup();
+    const { onEdit } = renderList({ entries: three });
+    await user.click(screen.getByRole('button', { name: 'Edit First Bank' }));
+    expect(onEdit).toHaveBeenCalledTimes(1);
+    expect(onEdit).toHaveBeenCalledWith(bank);
+    expect(screen.getByRole('button', { name: 'Delete First Bank' })).toBeInTheDocument();
+  });
+
+  it('hides Edit when canEdit is false and Delete when canDelete is false', () => {
+    const { rerender } = renderList({ entries: three, canEdit: false });
+    expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Delete / })).toHaveLength(3);
+
+    rerender({ canEdit: true, canDelete: false });
+    expect(screen.getAllByRole('button', { name: /^Edit / })).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+
+    rerender({ canEdit: false, canDelete: false });
+    expect(screen.queryByRole('button', { name: /^(Edit|Delete) / })).not.toBeInTheDocument();
+  });
+
+  it('asks before deleting, and Cancel deletes nothing', async () => {
+    const user = userEvent.setup();
+    const { onDelete } = renderList({ entries: three });
+    const opener = screen.getByRole('button', { name: 'Delete GitHub' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Delete Password' });
+    expect(within(dialog).getByText('Are you sure you want to delete this password?')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onDelete).not.toHaveBeenCalled();
+    expect(opener).toHaveFocus();
+  });
+
+  it('deletes once on confirm, showing progress, then closes', async () => {
+    const user = userEvent.setup();
+    const pending = deferred<undefined>();
+    const { onDelete } = renderList({ entries: three });
+    onDelete.mockReturnValueOnce(pending.promise);
+    await user.click(screen.getByRole('button', { name: 'Delete GitHub' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const busy = within(dialog).getByRole('button', { name: 'Deleting…' });
+    expect(busy).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await user.click(busy);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Delete Password' })).toBeInTheDocument();
+    pending.resolve(undefined);
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(onDelete).toHaveBeenCalledTimes(1);
+    expect(onDelete).toHaveBeenCalledWith(github);
+  });
+
+  it('keeps the dialog open with an error when deleting fails, and can retry', async () => {
+    const user = userEvent.setup();
+    const { onDelete } = renderList({ entries: three });
+    onDelete.mockRejectedValueOnce(new Error('offline'));
+    await user.click(screen.getByRole('button', { name: 'Delete Mail' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to delete password');
+    expect(within(dialog).getByText('Are you sure you want to delete this password?')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(onDelete).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
