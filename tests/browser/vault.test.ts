@@ -1,0 +1,77 @@
+// The personal vault in Chromium: add, reveal, copy, survive a reload behind the master password,
+// delete. Local-mode build (entries in the tab's storage) against the Auth emulator.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { uniqueEmail } from '../support/authEmulator';
+import { launchChromium, openPage } from './chromium';
+
+const baseUrl = inject('baseUrl');
+const MASTER_PASSWORD = 'a long master password 42!';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+async function signUp(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+  await dialog.getByLabel('Email').fill(uniqueEmail('vault'));
+  await dialog.getByLabel('Account password', { exact: true }).fill('account-password-1');
+  await dialog.getByLabel('Confirm account password', { exact: true }).fill('account-password-1');
+  await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+  await dialog.getByLabel('Confirm master password', { exact: true }).fill(MASTER_PASSWORD);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByText('No passwords yet. Add your first password!').waitFor({ timeout: 15_000 });
+}
+
+describe('the personal vault in Chromium', () => {
+  it('adds, reveals and copies a password, keeps it across a reload, and deletes it', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await signUp(page);
+
+    await page.getByRole('button', { name: 'Add Password' }).click();
+    const form = page.getByRole('dialog', { name: 'Add New Password' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Title is required').waitFor();
+    await form.getByLabel('Title').fill('  Bank  ');
+    await form.getByLabel('URL').fill('javascript:alert(1)');
+    await form.getByLabel('Username').fill('ana@example.com');
+    await form.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    const item = page.getByRole('listitem', { name: 'Bank' });
+    await item.waitFor();
+    // A javascript: url is shown as text, never as a link.
+    expect(await item.getByRole('link').count()).toBe(0);
+    expect(await item.getByText('correct horse battery').count()).toBe(0);
+    await item.getByRole('button', { name: 'Show password for Bank' }).click();
+    await item.getByText('correct horse battery').waitFor();
+    await item.getByRole('button', { name: 'Copy password for Bank' }).click();
+    await item.getByText('Copied', { exact: true }).first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('correct horse battery');
+
+    await page.reload();
+    const unlock = page.getByRole('dialog', { name: 'Enter Master Password' });
+    await unlock.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+    await unlock.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('listitem', { name: 'Bank' }).getByRole('button', { name: 'Show password for Bank' }).click();
+    await page.getByText('correct horse battery').waitFor({ timeout: 15_000 });
+
+    await page.getByRole('button', { name: 'Delete Bank' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Password' });
+    await confirm.getByText('Are you sure you want to delete this password?').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No passwords yet. Add your first password!').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
