@@ -193,6 +193,11 @@ describe('emailed codes (Auth emulator)', () => {
     expect((error as AuthServiceError).code).toBe('auth/invalid-action-code');
   });
 
+  it('asking for a verification email with nobody signed in fails as "User not authenticated"', async () => {
+    const { gateway: current } = await setup();
+    await expect(current.sendVerificationEmail()).rejects.toThrow('User not authenticated');
+  });
+
   it('verifies the email address with the code of the SDK fallback email', async () => {
     const { deps } = await setup();
     const email = uniqueEmail('verify');

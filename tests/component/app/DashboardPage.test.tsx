@@ -1,0 +1,104 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { AppServicesProvider } from '../../../src/app/AppServices';
+import type { AuthServices } from '../../../src/app/authServices';
+import DashboardPage from '../../../src/app/dashboard/DashboardPage';
+import type { PrivateKey, VaultKey } from '../../../src/crypto';
+import { readConfig } from '../../../src/data/config';
+import { loadRepositories } from '../../../src/data/repositories';
+import { newTrialSubscription } from '../../../src/domain/trial';
+import { SessionProvider } from '../../../src/session/SessionContext';
+import { createSessionStore } from '../../../src/session/sessionStore';
+import { sampleUserRecord } from '../../contract/userRepository.contract';
+import { MemoryStorage } from '../../support/memoryStorage';
+import { fakeGateway } from './fakeGateway';
+
+const DAY = 86_400_000;
+
+async function renderDashboard(uid: string, subscription: 'trial' | 'expired' | 'none') {
+  const { users } = await loadRepositories();
+  const now = Date.now();
+  if (subscription === 'trial') await users.create(uid, { ...sampleUserRecord(now), subscription: newTrialSubscription(now) });
+  if (subscription === 'expired') await users.create(uid, { ...sampleUserRecord(now), subscription: newTrialSubscription(now - 15 * DAY) });
+  const store = createSessionStore(new MemoryStorage());
+  // Nothing is stored for these users, so nothing is decrypted: stand-in keys are enough.
+  store.unlock(
+    { uid, email: `${uid}@example.com`, emailVerified: false, provider: 'password' },
+    { vaultKey: { kind: 'vault' } as VaultKey, privateKey: { kind: 'private' } as PrivateKey },
+    'encrypted',
+  );
+  const gateway = fakeGateway();
+  const signOut = vi.spyOn(gateway, 'signOut');
+  const auth: AuthServices = {
+    gateway: () => Promise.resolve(gateway),
+    deps: {
+      loadGateway: () => Promise.resolve(gateway),
+      loadUsers: async () => (await loadRepositories()).users,
+      sendCustomEmailVerification: () => Promise.resolve(),
+      session: store,
+      now: () => Date.now(),
+      isDevelopment: true,
+    },
+  };
+  const config = readConfig({}, { localMode: true, emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
+  render(
+    <MemoryRouter initialEntries={[{ pathname: '/dashboard', state: { notice: 'Verification email sent!' } }]}>
+      <AppServicesProvider services={{ config, auth }}>
+        <SessionProvider store={store}>
+          <Routes>
+            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/billing" element={<h1>Billing page</h1>} />
+          </Routes>
+        </SessionProvider>
+      </AppServicesProvider>
+    </MemoryRouter>,
+  );
+  return { store, signOut, user: userEvent.setup() };
+}
+
+describe('the dashboard (SPEC.md §2)', () => {
+  it('has the header, the notice and the three sections with their empty states', async () => {
+    await renderDashboard('dash-trial', 'trial');
+    const nav = screen.getByRole('navigation', { name: 'Account' });
+    for (const name of ['Dashboard', 'Billing']) expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    for (const name of ['Account Settings', 'Log out']) expect(within(nav).getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getByText('Verification email sent!')).toBeInTheDocument();
+    expect(await screen.findByText('No passwords yet. Add your first password!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Personal Passwords' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'My Teams' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Joined Teams' })).toBeInTheDocument();
+    expect(screen.getByText('No teams yet. Create your first team!')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'All Passwords' })).toBeInTheDocument();
+    expect(screen.queryByText('Upgrade to Access')).not.toBeInTheDocument();
+  });
+
+  it('covers personal passwords and My Teams with the upgrade overlay after the trial', async () => {
+    const { user } = await renderDashboard('dash-expired', 'expired');
+    expect(await screen.findByText('Upgrade to Access')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Password' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Joined Teams' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: /View plans/ }));
+    expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeInTheDocument();
+  });
+
+  it('falls back to the free plan, with the overlay, when the subscription cannot be read', async () => {
+    await renderDashboard('dash-none', 'none');
+    expect(await screen.findByText('Upgrade to Access')).toBeInTheDocument();
+  });
+
+  it('shows the account in Account Settings, and Log out clears the session', async () => {
+    const { user, store, signOut } = await renderDashboard('dash-logout', 'trial');
+    await user.click(screen.getByRole('button', { name: 'Account Settings' }));
+    const settings = await screen.findByRole('dialog', { name: 'Account Settings' });
+    expect(settings).toHaveTextContent('dash-logout@example.com');
+    await user.click(within(settings).getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => {
+      expect(store.getState().status).toBe('signed-out');
+    });
+    expect(store.keys()).toBeNull();
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+});
