@@ -1,32 +1,18 @@
 // Rules tests (firestore tier): run only under `firebase emulators:exec --only firestore`.
 // Pattern (ENGINEERING.md §6): wipe, seed with rules disabled, then an allow and a matching deny.
-import { readFileSync } from 'node:fs';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { beforeEach, describe, it } from 'vitest';
 import { newTrialSubscription } from '../../src/domain/trial';
 import { sampleUserRecord } from '../contract/userRepository.contract';
 import { sampleEntry, sampleGroup } from '../contract/vaultRepositories.contract';
+import { useRulesEnvironment } from './rulesEnvironment';
 
+const environment = useRulesEnvironment();
 let env: RulesTestEnvironment;
 
-beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: 'demo-keyloft',
-    firestore: { rules: readFileSync('firestore.rules', 'utf8') },
-  });
-});
-
-afterAll(async () => {
-  await env.cleanup();
-});
-
 beforeEach(async () => {
+  env = environment();
   await env.clearFirestore();
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore();

@@ -1,30 +1,15 @@
 // The UserRepository contract against the Firestore emulator, through the security rules.
-import { readFileSync } from 'node:fs';
-import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import type { Firestore } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { beforeEach, describe } from 'vitest';
 import { createFirestoreUserRepository } from '../../src/data/firestore/firestoreUserRepository';
 import { userRepositoryContract } from '../contract/userRepository.contract';
+import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
 
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: 'demo-keyloft',
-    firestore: { rules: readFileSync('firestore.rules', 'utf8') },
-  });
-});
-
-afterAll(async () => {
-  await env.cleanup();
-});
+const env = useRulesEnvironment();
 
 beforeEach(async () => {
-  await env.clearFirestore();
+  await env().clearFirestore();
 });
 
 describe('FirestoreUserRepository', () => {
-  userRepositoryContract((uid) =>
-    Promise.resolve(createFirestoreUserRepository(env.authenticatedContext(uid).firestore() as unknown as Firestore)),
-  );
+  userRepositoryContract((uid) => Promise.resolve(createFirestoreUserRepository(firestoreAs(env(), uid))));
 });

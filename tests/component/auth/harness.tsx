@@ -169,13 +169,4 @@ export function renderAuthModal(options: RenderOptions = {}) {
   return { ...utils, user, store, storage, users, gateway, sendCustomEmailVerification, onClose, onAuthenticated };
 }
 
-/** A promise settled from outside, to hold a call in flight. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+export { deferred } from '../../support/async';

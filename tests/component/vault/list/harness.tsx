@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { vi, type Mock } from 'vitest';
 import { PasswordList, type PasswordListProps } from '../../../../src/features/vault/list';
 import type { Group, PasswordEntry } from '../../../../src/features/vault/model';
@@ -68,29 +68,4 @@ export function stubClipboard(writeText: Mock<(text: string) => Promise<void>> =
   return writeText;
 }
 
-/** A promise the test settles by hand, to hold a row in its deleting state. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-// Timing tests install vi.useFakeTimers() with nothing advancing on its own; Testing Library's
-// async helpers wait on a real setTimeout and would hang then, so those tests use fireEvent with
-// settle() and elapse().
-
-/** Lets pending promises settle and React commit, without fake time passing. */
-export async function settle() {
-  await act(async () => {});
-}
-
-/** Moves fake time on by `ms`, committing what the timers cause. */
-export function elapse(ms: number) {
-  act(() => {
-    vi.advanceTimersByTime(ms);
-  });
-}
+export { deferred, settle, elapse } from '../../../support/async';
