@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuthGateway } from '../../data/auth/authGateway';
 import { authModalState } from '../../domain/authModalRequest';
@@ -10,6 +10,7 @@ import { EmailLinkLayout, EmailLinkLoading } from './EmailLinkLayout';
 import { PasswordField } from '../../ui/PasswordField';
 import { MIN_RESET_PASSWORD_LENGTH, validateResetPassword, type ResetPasswordField } from './resetPasswordValidation';
 import { SingleFlight } from './singleFlight';
+import { useActionCodeTask } from './useActionCodeTask';
 import { useRedirectAfterDelay } from './useRedirectAfterDelay';
 
 export type ResetPasswordGateway = Pick<AuthGateway, 'verifyPasswordResetCode' | 'confirmPasswordReset'>;
@@ -24,11 +25,6 @@ type CheckedLink = { readonly gateway: ResetPasswordGateway; readonly email: str
 // Checking a reset code does not use it up, but StrictMode's second mount need not check it twice.
 const checks = new SingleFlight<CheckedLink>(false);
 
-type Checked = { readonly attempt: string } & (
-  | { readonly ok: true; readonly link: CheckedLink }
-  | { readonly ok: false; readonly error: unknown }
-);
-
 /**
  * /reset-password?mode=resetPassword&oobCode=…: checks the emailed code, asks for a new password,
  * confirms the reset, then goes to sign in.
@@ -36,48 +32,24 @@ type Checked = { readonly attempt: string } & (
 export function ResetPasswordPage({ loadGateway }: ResetPasswordPageProps) {
   const [params] = useSearchParams();
   const code = readActionCode(params, 'resetPassword');
-  const [retries, setRetries] = useState(0);
-  const [checked, setChecked] = useState<Checked | null>(null);
-  const attempt = `${code ?? ''}#${retries}`;
-
-  useEffect(() => {
-    if (code === null) return;
-    let current = true;
-    checks
-      .run(code, async () => {
-        const gateway = await loadGateway();
-        const email = await gateway.verifyPasswordResetCode(code);
-        return { gateway, email };
-      })
-      .then(
-        (link) => {
-          if (current) setChecked({ attempt, ok: true, link });
-        },
-        (error: unknown) => {
-          if (current) setChecked({ attempt, ok: false, error });
-        },
-      );
-    return () => {
-      current = false;
-    };
-  }, [code, attempt, loadGateway]);
+  const check = useCallback(
+    async (oobCode: string): Promise<CheckedLink> => {
+      const gateway = await loadGateway();
+      return { gateway, email: await gateway.verifyPasswordResetCode(oobCode) };
+    },
+    [loadGateway],
+  );
+  const { result, retry } = useActionCodeTask(code, checks, check);
 
   let content;
   if (code === null) {
     content = <InvalidLink />;
-  } else if (checked?.attempt !== attempt) {
+  } else if (result === null) {
     content = <EmailLinkLoading heading="Reset your password" status="Checking your reset link…" />;
-  } else if (!checked.ok) {
-    content = (
-      <ResetFailed
-        error={checked.error}
-        onRetry={() => {
-          setRetries((count) => count + 1);
-        }}
-      />
-    );
+  } else if (!result.ok) {
+    content = <ResetFailed error={result.error} onRetry={retry} />;
   } else {
-    content = <ResetFlow key={code} code={code} link={checked.link} />;
+    content = <ResetFlow key={code} code={code} link={result.value} />;
   }
   return <EmailLinkLayout title="Reset your password">{content}</EmailLinkLayout>;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuthGateway } from '../../data/auth/authGateway';
 import { Button } from '../../ui/Button';
@@ -7,6 +7,7 @@ import { actionCodeErrorMessage, canRetryActionCode } from './actionCodeErrors';
 import { readActionCode } from './actionLink';
 import { EmailLinkLayout, EmailLinkLoading } from './EmailLinkLayout';
 import { SingleFlight } from './singleFlight';
+import { useActionCodeTask } from './useActionCodeTask';
 import { useRedirectAfterDelay } from './useRedirectAfterDelay';
 
 export type VerifyEmailGateway = Pick<AuthGateway, 'applyEmailVerificationCode'>;
@@ -20,51 +21,25 @@ export type VerifyEmailPageProps = {
 // apply: the code is single-use.
 const verifications = new SingleFlight<void>(true);
 
-type Settled = { readonly attempt: string } & ({ readonly ok: true } | { readonly ok: false; readonly error: unknown });
-
 /** /verify-email?mode=verifyEmail&oobCode=…: applies the emailed code once, then goes to the dashboard. */
 export function VerifyEmailPage({ loadGateway }: VerifyEmailPageProps) {
   const [params] = useSearchParams();
   const code = readActionCode(params, 'verifyEmail');
-  const [retries, setRetries] = useState(0);
-  const [settled, setSettled] = useState<Settled | null>(null);
-  const attempt = `${code ?? ''}#${retries}`;
-
-  useEffect(() => {
-    if (code === null) return;
-    let current = true;
-    verifications
-      .run(code, async () => {
-        const gateway = await loadGateway();
-        await gateway.applyEmailVerificationCode(code);
-      })
-      .then(
-        () => {
-          if (current) setSettled({ attempt, ok: true });
-        },
-        (error: unknown) => {
-          if (current) setSettled({ attempt, ok: false, error });
-        },
-      );
-    return () => {
-      current = false;
-    };
-  }, [code, attempt, loadGateway]);
+  const apply = useCallback(
+    async (oobCode: string) => {
+      await (await loadGateway()).applyEmailVerificationCode(oobCode);
+    },
+    [loadGateway],
+  );
+  const { result, retry } = useActionCodeTask(code, verifications, apply);
 
   let content;
   if (code === null) {
     content = <InvalidLink />;
-  } else if (settled?.attempt !== attempt) {
+  } else if (result === null) {
     content = <EmailLinkLoading heading="Verifying your email" status="Checking your verification link…" />;
-  } else if (!settled.ok) {
-    content = (
-      <VerificationFailed
-        error={settled.error}
-        onRetry={() => {
-          setRetries((count) => count + 1);
-        }}
-      />
-    );
+  } else if (!result.ok) {
+    content = <VerificationFailed error={result.error} onRetry={retry} />;
   } else {
     content = <Verified />;
   }
