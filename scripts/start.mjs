@@ -1,11 +1,13 @@
-// `npm start`: the app on the local Firebase Emulator Suite.
-// With a Firestore emulator (Java 21+ and its JAR): Auth, Functions and Firestore emulators plus
-// the Vite dev server. Without one: Auth and Functions emulators and a local-mode app whose data
-// lives in the browser tab (ENGINEERING.md §4), after saying exactly why.
+// `npm start`: the app on the local Firebase Emulator Suite — Auth, Functions and Firestore
+// emulators plus the Vite dev server, on the production data layer. Emailed links are printed
+// as links to the app's own pages.
 import { spawn, spawnSync } from 'node:child_process';
-import { firestoreEmulatorUnavailable } from './lib/firestoreEmulator.mjs';
+import { watch } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ID, ROOT, emulatorPorts, loadRules, provideFirestore } from './lib/firestoreEmulator.mjs';
+import { relayEmailedLinks } from './lib/emailedLinks.mjs';
 
-const PROJECT = 'demo-keyloft';
+const APP_URL = 'http://127.0.0.1:5173';
 
 const build = spawnSync('npm', ['run', '--silent', '-w', 'functions', 'build'], { stdio: 'inherit' });
 if (build.status !== 0) {
@@ -13,20 +15,53 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-const reason = firestoreEmulatorUnavailable();
-const emulators = reason === null ? 'auth,functions,firestore' : 'auth,functions';
-const viteCommand = reason === null ? 'npx vite' : 'npx vite --mode local-only';
-if (reason !== null) {
-  console.log(`\nThe Firestore emulator cannot start here: ${reason}.`);
-  console.log('Starting the Auth and Functions emulators with the in-memory data layer instead (local mode):');
-  console.log('the app works, but everything you store lives only in the browser tab.\n');
+let firestore;
+try {
+  firestore = await provideFirestore();
+} catch (error) {
+  console.error(`\nstart: ${error.message}.`);
+  process.exit(1);
 }
-console.log(`Emulators: ${emulators}. App: http://127.0.0.1:5173/  (Ctrl-C stops everything)\n`);
 
-const child = spawn('npx', ['firebase', 'emulators:exec', '--only', emulators, '--project', PROJECT, viteCommand], {
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => child.kill(signal));
+let shuttingDown = false;
+async function shutDown(code) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  await firestore.stop();
+  process.exit(code);
 }
-child.on('exit', (code) => process.exit(code ?? 0));
+
+if (firestore.hostPort) {
+  // Rules edits take effect at once: the emulator accepts a new ruleset over its REST API.
+  let timer;
+  watch(join(ROOT, 'firestore.rules'), () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      loadRules(firestore.hostPort).then(
+        () => console.log('start: firestore.rules reloaded'),
+        (error) => console.error(`start: ${error.message}`),
+      );
+    }, 200);
+  });
+}
+
+const only = ['auth', 'functions', ...firestore.only].join(',');
+console.log(`\nEmulators: ${only}${firestore.hostPort ? `, firestore (Cloud CLI JAR on ${firestore.hostPort})` : ''}.`);
+console.log(`App: ${APP_URL}/  (Ctrl-C stops everything)`);
+console.log('Emailed links appear below as "Email link" lines; custom emails are also written to functions/outbox/.\n');
+
+const child = spawn('npx', ['firebase', 'emulators:exec', '--only', only, '--project', PROJECT_ID, 'npx vite'], {
+  stdio: 'inherit',
+  env: { ...process.env, ...firestore.env },
+});
+const { host: authHost = '127.0.0.1', port: authPort = 9099 } = emulatorPorts().auth ?? {};
+const relay = relayEmailedLinks({ appUrl: APP_URL, authOrigin: `http://${authHost}:${authPort}`, print: (line) => console.log(line) });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    child.kill(signal);
+  });
+}
+child.on('exit', (code) => {
+  relay.stop();
+  void shutDown(code ?? 0);
+});

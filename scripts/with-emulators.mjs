@@ -1,0 +1,27 @@
+// `node scripts/with-emulators.mjs auth,functions,hosting -- <command…>`: runs one command under
+// `firebase emulators:exec` with a Firestore emulator beside the named emulators, then stops it.
+// The single-tier npm scripts use it (README, "Single tiers").
+import { spawnSync } from 'node:child_process';
+import { PROJECT_ID, provideFirestore } from './lib/firestoreEmulator.mjs';
+
+const [list, separator, ...command] = process.argv.slice(2);
+if (!list || separator !== '--' || command.length === 0) {
+  console.error('usage: node scripts/with-emulators.mjs auth,functions[,hosting] -- <command…>');
+  process.exit(2);
+}
+
+let firestore;
+try {
+  firestore = await provideFirestore();
+} catch (error) {
+  console.error(`with-emulators: ${error.message}`);
+  process.exit(1);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void firestore.stop().then(() => process.exit(130)));
+const only = [...list.split(','), ...firestore.only].join(',');
+const result = spawnSync('npx', ['firebase', 'emulators:exec', '--only', only, '--project', PROJECT_ID, command.join(' ')], {
+  stdio: 'inherit',
+  env: { ...process.env, ...firestore.env },
+});
+await firestore.stop();
+process.exit(result.status ?? 1);
