@@ -14,6 +14,10 @@ const firebaseImports = {
   group: ['firebase', 'firebase/*', '@firebase/*'],
   message: 'Firebase is imported only inside src/data/ (ENGINEERING.md §1).',
 };
+const testImports = {
+  group: ['**/tests/**'],
+  message: 'Test doubles and helpers never reach the app: screens get repositories from the app services.',
+};
 const reactImports = { group: ['react', 'react-dom', 'react-dom/*', 'react-router-dom'], message: 'This layer renders nothing.' };
 // Matches a relative import that climbs to src/<name> from anywhere below src/.
 const layer = (name, why) => ({ regex: `^(\\.\\./)+${name}(/|$)`, message: why });
@@ -24,7 +28,7 @@ const subtleOutsideCrypto = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-local', 'functions/lib', 'node_modules', 'coverage', '**/*.d.ts'] },
+  { ignores: ['dist', 'functions/lib', 'node_modules', 'coverage', '**/*.d.ts', '**/*.d.mts'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -54,7 +58,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [firebaseImports] }],
+      'no-restricted-imports': ['error', { patterns: [firebaseImports, testImports] }],
     },
   },
   {
@@ -65,6 +69,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            testImports,
             firebaseImports,
             reactImports,
             ...['data', 'session', 'features', 'app', 'ui', 'domain'].map((name) =>
@@ -82,6 +87,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            testImports,
             reactImports,
             ...['session', 'features', 'app', 'ui'].map((name) => layer(name, 'src/data sits below the session and the UI.')),
           ],
@@ -96,6 +102,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            testImports,
             firebaseImports,
             ...['features', 'app'].map((name) => layer(name, 'src/session sits below features and app.')),
           ],
@@ -110,6 +117,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            testImports,
             firebaseImports,
             ...['data', 'session', 'features', 'app'].map((name) =>
               layer(name, 'Shared rules and UI pieces depend on no feature and no I/O.'),
@@ -126,6 +134,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            testImports,
             firebaseImports,
             layer('app', 'Features are composed by src/app, never the reverse.'),
             ...features

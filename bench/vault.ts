@@ -1,7 +1,7 @@
 // A 10,000-entry personal vault: loading it (list + decrypt every username and password) against
 // the bare AES-GCM decryptions of the same ciphertexts, and one search keystroke over it.
 import { createAccountKeys, entryFieldContext } from '../src/crypto';
-import { MemoryGroupRepository, MemoryPasswordRepository } from '../src/data/memory/memoryVaultRepositories';
+import { MemoryGroupRepository, MemoryPasswordRepository } from '../tests/doubles/memoryVaultRepositories';
 import { buildSearchIndex, filterEntries } from '../src/features/vault/list/filterEntries';
 import { loadEntries, savePassword, type PersonalVaultDeps } from '../src/features/vault/personalVault';
 import { compare, row } from './measure';

@@ -1,11 +1,11 @@
 // Checks the production build (dist/) made by `npm run build`:
-// - no trace of local mode (the in-memory data layer and its banner are for local builds only);
+// - no test double (the in-memory repositories of tests/doubles/ are for the component tier only);
 // - the landing page's own JavaScript carries no Firebase SDK (it loads lazily, on sign-in).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dist = process.argv[2] ?? 'dist';
-const LOCAL_MODE_MARKERS = ['lives only in this tab', 'keyloft:in-memory-repositories'];
+const TEST_DOUBLE_MARKERS = ['keyloft:in-memory-repositories'];
 const FIREBASE_MARKER = 'FirebaseError';
 
 function filesUnder(dir) {
@@ -17,8 +17,8 @@ function filesUnder(dir) {
 const failures = [];
 for (const file of filesUnder(dist).filter((name) => /\.(js|html|css)$/.test(name))) {
   const text = readFileSync(file, 'utf8');
-  for (const marker of LOCAL_MODE_MARKERS) {
-    if (text.includes(marker)) failures.push(`${file} contains local-mode code ("${marker}")`);
+  for (const marker of TEST_DOUBLE_MARKERS) {
+    if (text.includes(marker)) failures.push(`${file} contains a test double ("${marker}")`);
   }
 }
 
@@ -43,4 +43,4 @@ if (failures.length > 0) {
   for (const failure of failures) console.error(`bundle check: ${failure}`);
   process.exit(1);
 }
-console.log(`bundle check: ${dist} has no local-mode code; the landing page's ${landing.size} chunk(s) carry no Firebase`);
+console.log(`bundle check: ${dist} has no test double; the landing page's ${landing.size} chunk(s) carry no Firebase`);

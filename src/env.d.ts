@@ -1,7 +1,6 @@
 /// <reference types="vite/client" />
 
 declare const __EMULATOR_PORTS__: { auth: number; firestore: number; functions: number };
-declare const __LOCAL_MODE__: boolean;
 
 interface ImportMetaEnv {
   readonly VITE_FIREBASE_API_KEY?: string;

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../data/config';
+import { loadRepositories } from '../data/repositories';
 import { SessionProvider } from '../session/SessionContext';
 import { createSessionStore } from '../session/sessionStore';
 import { AppRoutes } from './AppRoutes';
 import { AppServicesProvider, useAppServices, type AppServices } from './AppServices';
 import { createAuthServices } from './authServices';
-import { LocalModeBanner } from './LocalModeBanner';
 import { routeNeedsAuth } from './routeAccess';
 
 /** Starts the auth service when a route that may need a signed-in user is shown. */
@@ -26,12 +26,10 @@ function AuthOnDemand() {
 export function App({ config }: { config: AppConfig }) {
   const [services] = useState(() => {
     const store = createSessionStore(window.sessionStorage);
-    return { store, app: { config, auth: createAuthServices(store, window.localStorage) } satisfies AppServices };
+    return { store, app: { config, auth: createAuthServices(store, window.localStorage), repositories: loadRepositories } satisfies AppServices };
   });
   return (
     <BrowserRouter>
-      {/* A build-time constant, so a production build carries no trace of local mode. */}
-      {__LOCAL_MODE__ && config.dataBackend === 'memory' && <LocalModeBanner />}
       <AppServicesProvider services={services.app}>
         <SessionProvider store={services.store}>
           <AuthOnDemand />

@@ -1,10 +1,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AppConfig } from '../data/config';
+import type { Repositories } from '../data/repositories';
 import type { AuthServices } from './authServices';
 
 export interface AppServices {
   readonly config: AppConfig;
   readonly auth: AuthServices;
+  /** The data layer: Firestore in the app, in-memory doubles in component tests. */
+  readonly repositories: () => Promise<Repositories>;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);

@@ -4,8 +4,6 @@
 export const DEMO_PROJECT_ID = 'demo-keyloft';
 export const FUNCTIONS_REGION = 'us-central1';
 
-export type DataBackend = 'firestore' | 'memory';
-
 export interface EmulatorHosts {
   readonly host: string;
   readonly authPort: number;
@@ -26,7 +24,6 @@ export interface AppConfig {
   readonly firebase: FirebaseOptions;
   /** Set when the app talks to the local Emulator Suite instead of a real project. */
   readonly emulators: EmulatorHosts | null;
-  readonly dataBackend: DataBackend;
   readonly hcaptchaSiteKey: string | null;
   readonly stripePublishableKey: string | null;
 }
@@ -44,8 +41,6 @@ export class ConfigError extends Error {
 export type RawEnv = Readonly<Record<string, string | boolean | undefined>>;
 
 export interface BuildFacts {
-  /** True only in a build made with `--mode local-only` (or under test). */
-  readonly localMode: boolean;
   readonly emulatorPorts: { auth: number; firestore: number; functions: number };
 }
 
@@ -81,20 +76,11 @@ export function readConfig(env: RawEnv, build: BuildFacts): AppConfig {
   const useEmulators =
     flag(env, 'VITE_USE_EMULATORS') ?? (projectIdSetting === undefined || projectIdSetting.startsWith('demo-'));
 
-  if (build.localMode && !useEmulators) {
-    throw new ConfigError(
-      'VITE_USE_EMULATORS',
-      'local mode keeps data in the browser tab and must run against the emulators',
-    );
-  }
-
   const hcaptchaSiteKey = text(env, 'VITE_HCAPTCHA_SITE_KEY') ?? null;
   const stripeKey = text(env, 'VITE_STRIPE_PUBLISHABLE_KEY') ?? null;
   if (stripeKey !== null && !/^pk_(test|live)_[A-Za-z0-9]+$/.test(stripeKey)) {
     throw new ConfigError('VITE_STRIPE_PUBLISHABLE_KEY', 'must be a publishable key (pk_test_… or pk_live_…), never a secret key');
   }
-
-  const dataBackend: DataBackend = build.localMode ? 'memory' : 'firestore';
 
   if (useEmulators) {
     const projectId = projectIdSetting ?? DEMO_PROJECT_ID;
@@ -118,7 +104,6 @@ export function readConfig(env: RawEnv, build: BuildFacts): AppConfig {
         firestorePort: build.emulatorPorts.firestore,
         functionsPort: build.emulatorPorts.functions,
       },
-      dataBackend,
       hcaptchaSiteKey,
       stripePublishableKey: stripeKey,
     };
@@ -140,7 +125,6 @@ export function readConfig(env: RawEnv, build: BuildFacts): AppConfig {
       ...(storageBucket === undefined ? {} : { storageBucket }),
     },
     emulators: null,
-    dataBackend,
     hcaptchaSiteKey,
     stripePublishableKey: stripeKey,
   };

@@ -2,8 +2,8 @@ import { firebaseServices } from './firebase/instance';
 import type { UserRepository } from './users/userRecord';
 import type { GroupRepository, PasswordRepository } from './vault/storedEntries';
 
-// The one switch between Firestore and the in-memory repositories. __LOCAL_MODE__ is a build-time
-// constant, so a production build keeps only the Firestore branch (checked by check-bundle.mjs).
+// The app's repositories, on Firestore. Screens receive them through the app's services, so the
+// component tier can hand in the in-memory test doubles (tests/doubles) instead.
 
 export interface Repositories {
   readonly users: UserRepository;
@@ -14,15 +14,6 @@ export interface Repositories {
 let repositories: Promise<Repositories> | undefined;
 
 function load(): Promise<Repositories> {
-  if (__LOCAL_MODE__) {
-    return Promise.all([import('./memory/memoryUserRepository'), import('./memory/memoryVaultRepositories')]).then(
-      ([{ MemoryUserRepository }, { MemoryPasswordRepository, MemoryGroupRepository }]) => ({
-        users: new MemoryUserRepository(window.sessionStorage),
-        passwords: new MemoryPasswordRepository(window.sessionStorage),
-        groups: new MemoryGroupRepository(window.sessionStorage),
-      }),
-    );
-  }
   return Promise.all([
     firebaseServices().firestore(),
     import('./firestore/firestoreUserRepository'),

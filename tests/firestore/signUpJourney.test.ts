@@ -11,7 +11,7 @@ import { createSessionStore } from '../../src/session/sessionStore';
 import { uniqueEmail } from '../support/authEmulator';
 import { MemoryStorage } from '../support/memoryStorage';
 
-const config = readConfig({}, { localMode: false, emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
+const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
 const services = createFirebaseServices(config, 'firestore-journey');
 
 async function setup() {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { loadRepositories, type Repositories } from '../../data/repositories';
+import type { Repositories } from '../../data/repositories';
 import { parseNotice } from '../../domain/navigationNotice';
 import { showsUpgradeOverlay, subscriptionOrFallback } from '../../domain/subscription';
 import { signOutQuietly } from '../../features/auth/flows/signIn';
@@ -18,7 +18,7 @@ type Loaded = { readonly repositories: Repositories; readonly locked: boolean } 
 export default function DashboardPage() {
   const session = useSession();
   const store = useSessionStore();
-  const { auth } = useAppServices();
+  const { auth, repositories: loadRepositories } = useAppServices();
   const notice = parseNotice(useLocation().state);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -49,7 +49,7 @@ export default function DashboardPage() {
     return () => {
       controller.abort();
     };
-  }, [uid]);
+  }, [uid, loadRepositories]);
 
   const keys = store.keys();
   const vaultDeps = useMemo(

@@ -45,9 +45,6 @@ export function createFirebaseServices(config: AppConfig, appName?: string): Fir
   });
 
   const firestore = once(async () => {
-    if (config.dataBackend !== 'firestore') {
-      throw new Error('Firestore is not used by this build (local mode keeps data in memory).');
-    }
     const [{ getFirestore, connectFirestoreEmulator }, firebaseApp] = await Promise.all([
       import('firebase/firestore'),
       app(),

@@ -19,7 +19,7 @@ export interface AuthModalProps {
   /** The navigation state that opened the modal; null when it opens for a locked session. */
   request: AuthModalRequest | null;
   deps: AuthDeps;
-  /** null in local mode: the bot check before sign-up is skipped. */
+  /** null without a site key (the emulators' default): the bot check before sign-up is skipped. */
   hcaptchaSiteKey: string | null;
   /** The user closed the modal (any pending sign-in has been cancelled first). */
   onClose: () => void;

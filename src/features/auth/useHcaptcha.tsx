@@ -26,7 +26,7 @@ export function useHcaptcha(siteKey: string | null): BotCheck {
     if (siteKey === null) {
       if (!reportedOff) {
         reportedOff = true;
-        console.info('Bot check is off: no hCaptcha site key is configured (local mode).');
+        console.info('Bot check is off: no hCaptcha site key is configured (VITE_HCAPTCHA_SITE_KEY).');
       }
       return null;
     }

@@ -7,9 +7,10 @@ import { AppServicesProvider } from '../../../src/app/AppServices';
 import type { AuthServices } from '../../../src/app/authServices';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
 import { readConfig } from '../../../src/data/config';
-import { MemoryUserRepository } from '../../../src/data/memory/memoryUserRepository';
+import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
+import { memoryRepositories } from '../../doubles/memoryRepositories';
 import { fakeGateway } from './fakeGateway';
 
 type Session = 'signed-out' | 'locked' | 'unlocked';
@@ -48,10 +49,10 @@ function renderAt(path: string, session: Session = signedOut) {
       isDevelopment: true,
     },
   };
-  const config = readConfig({}, { localMode: true, emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
+  const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AppServicesProvider services={{ config, auth }}>
+      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(memoryRepositories()) }}>
         <SessionProvider store={store}>
           <AppRoutes />
         </SessionProvider>

@@ -7,18 +7,19 @@ import type { AuthServices } from '../../../src/app/authServices';
 import DashboardPage from '../../../src/app/dashboard/DashboardPage';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
 import { readConfig } from '../../../src/data/config';
-import { loadRepositories } from '../../../src/data/repositories';
 import { newTrialSubscription } from '../../../src/domain/trial';
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore } from '../../../src/session/sessionStore';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { MemoryStorage } from '../../support/memoryStorage';
+import { memoryRepositories } from '../../doubles/memoryRepositories';
 import { fakeGateway } from './fakeGateway';
 
 const DAY = 86_400_000;
 
 async function renderDashboard(uid: string, subscription: 'trial' | 'expired' | 'none') {
-  const { users } = await loadRepositories();
+  const repositories = memoryRepositories();
+  const { users } = repositories;
   const now = Date.now();
   if (subscription === 'trial') await users.create(uid, { ...sampleUserRecord(now), subscription: newTrialSubscription(now) });
   if (subscription === 'expired') await users.create(uid, { ...sampleUserRecord(now), subscription: newTrialSubscription(now - 15 * DAY) });
@@ -35,17 +36,17 @@ async function renderDashboard(uid: string, subscription: 'trial' | 'expired' | 
     gateway: () => Promise.resolve(gateway),
     deps: {
       loadGateway: () => Promise.resolve(gateway),
-      loadUsers: async () => (await loadRepositories()).users,
+      loadUsers: () => Promise.resolve(users),
       sendCustomEmailVerification: () => Promise.resolve(),
       session: store,
       now: () => Date.now(),
       isDevelopment: true,
     },
   };
-  const config = readConfig({}, { localMode: true, emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
+  const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
   render(
     <MemoryRouter initialEntries={[{ pathname: '/dashboard', state: { notice: 'Verification email sent!' } }]}>
-      <AppServicesProvider services={{ config, auth }}>
+      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories) }}>
         <SessionProvider store={store}>
           <Routes>
             <Route path="/dashboard" element={<DashboardPage />} />

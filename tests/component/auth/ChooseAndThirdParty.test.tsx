@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthServiceError } from '../../../src/data/auth/authGateway';
-import { MemoryUserRepository } from '../../../src/data/memory/memoryUserRepository';
+import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
 import { authModalState } from '../../../src/domain/authModalRequest';
 import { UNEXPECTED_ERROR } from '../../../src/features/auth/authErrorMessages';
 import { MESSAGES } from '../../../src/features/auth/flows/errors';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryUserRepository } from '../../../src/data/memory/memoryUserRepository';
+import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
 import { authModalState } from '../../../src/domain/authModalRequest';
 import { UNEXPECTED_ERROR } from '../../../src/features/auth/authErrorMessages';
 import { ALICE, aliceAccount, GOOGLE_BOB, MASTER_PASSWORD, renderAuthModal, usersWithAlice } from './harness';

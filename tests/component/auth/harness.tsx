@@ -9,7 +9,7 @@ import {
   type MfaChallenge,
   type MfaHint,
 } from '../../../src/data/auth/authGateway';
-import { MemoryUserRepository } from '../../../src/data/memory/memoryUserRepository';
+import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
 import type { StoredUserRecord } from '../../../src/data/users/userRecord';
 import { authModalState, type AuthModalRequest } from '../../../src/domain/authModalRequest';
 import AuthModal from '../../../src/features/auth/AuthModal';

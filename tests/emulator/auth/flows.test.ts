@@ -1,12 +1,12 @@
 // Sign-up, login, logout, password reset and email verification through the real Firebase Auth
-// SDK against the Auth emulator. User records go to the in-memory repository in this tier.
+// SDK against the Auth emulator, with user records on the Firestore emulator through the rules.
 import { httpsCallable } from 'firebase/functions';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthServiceError, type AuthGateway } from '../../../src/data/auth/authGateway';
 import { createFirebaseAuthGateway } from '../../../src/data/auth/firebaseAuthGateway';
 import { readConfig } from '../../../src/data/config';
 import { createFirebaseServices } from '../../../src/data/firebase/services';
-import { MemoryUserRepository } from '../../../src/data/memory/memoryUserRepository';
+import { createFirestoreUserRepository } from '../../../src/data/firestore/firestoreUserRepository';
 import type { StoredUserRecord, UserRepository } from '../../../src/data/users/userRecord';
 import { authErrorMessage } from '../../../src/features/auth/authErrorMessages';
 import type { AuthDeps } from '../../../src/features/auth/flows/deps';
@@ -22,11 +22,12 @@ import { createSessionStore, PRIVATE_KEY_STORAGE_KEY } from '../../../src/sessio
 import { latestOobCode, uniqueEmail } from '../../support/authEmulator';
 import { MemoryStorage } from '../../support/memoryStorage';
 
-const config = readConfig({}, { localMode: true, emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
+const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
 const services = createFirebaseServices(config, 'emulator-flows');
 let gateway: AuthGateway | undefined;
 
-async function setup(users: UserRepository = new MemoryUserRepository()) {
+async function setup(givenUsers?: UserRepository) {
+  const users = givenUsers ?? createFirestoreUserRepository(await services.firestore());
   gateway ??= createFirebaseAuthGateway(await services.auth(), { emulator: true });
   const current = gateway;
   const storage = new MemoryStorage();

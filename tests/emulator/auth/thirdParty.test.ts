@@ -1,22 +1,22 @@
 // The third-party half of SPEC.md §4 against the Auth emulator. The popup itself cannot run on
 // this machine (the SDK loads apis.google.com for it even against the emulator), so the sign-in is
 // made with an unsigned Google ID token, which the emulator accepts; everything after it is the
-// app's real code: provider detection, record lookup, Set and Enter Master Password, Cancel.
+// app's real code: provider detection, record lookup on Firestore through the rules, Set and Enter
+// Master Password, Cancel.
 import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
 import { createFirebaseAuthGateway } from '../../../src/data/auth/firebaseAuthGateway';
 import { readConfig } from '../../../src/data/config';
 import { createFirebaseServices } from '../../../src/data/firebase/services';
-import { MemoryUserRepository } from '../../../src/data/memory/memoryUserRepository';
+import { createFirestoreUserRepository } from '../../../src/data/firestore/firestoreUserRepository';
 import type { AuthDeps } from '../../../src/features/auth/flows/deps';
 import { hasRecord, setMasterPassword, signOutQuietly, unlockSignedInUser } from '../../../src/features/auth/flows/signIn';
 import { createSessionStore } from '../../../src/session/sessionStore';
 import { uniqueEmail } from '../../support/authEmulator';
 import { MemoryStorage } from '../../support/memoryStorage';
 
-const config = readConfig({}, { localMode: true, emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
+const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
 const services = createFirebaseServices(config, 'emulator-third-party');
-const users = new MemoryUserRepository();
 
 async function setup() {
   const auth = await services.auth();
@@ -24,7 +24,7 @@ async function setup() {
   const session = createSessionStore(new MemoryStorage());
   const deps: AuthDeps = {
     loadGateway: () => Promise.resolve(gateway),
-    loadUsers: () => Promise.resolve(users),
+    loadUsers: async () => createFirestoreUserRepository(await services.firestore()),
     sendCustomEmailVerification: () => Promise.resolve(),
     session,
     now: () => Date.now(),
@@ -51,6 +51,7 @@ describe('third-party sign-in after the popup (Auth emulator)', () => {
     expect(await hasRecord(deps, first.uid)).toBe(false);
     await setMasterPassword(deps, first, 'google master password');
     expect(session.getState().status).toBe('unlocked');
+    const users = await deps.loadUsers();
     expect((await users.get(first.uid))?.authProvider).toBe('google');
     await signOutQuietly(deps);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../src/data/auth/authGateway';
-import { MemoryUserRepository } from '../../../src/data/memory/memoryUserRepository';
+import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
 import type { AuthDeps } from '../../../src/features/auth/flows/deps';
 import { createVault, openVault, requireRecord } from '../../../src/features/auth/flows/vault';
 import { createSessionStore } from '../../../src/session/sessionStore';

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_PROJECT_ID, readConfig, type BuildFacts, type RawEnv } from '../../../src/data/config';
 
 const ports = { auth: 9099, firestore: 8080, functions: 5001 };
-const localBuild: BuildFacts = { localMode: true, emulatorPorts: ports };
-const normalBuild: BuildFacts = { localMode: false, emulatorPorts: ports };
+const normalBuild: BuildFacts = { emulatorPorts: ports };
 
 const production: RawEnv = {
   VITE_FIREBASE_API_KEY: 'AIzaKey',
@@ -27,7 +26,6 @@ describe('readConfig', () => {
     const config = readConfig({}, normalBuild);
     expect(config.firebase.projectId).toBe(DEMO_PROJECT_ID);
     expect(config.emulators).toEqual({ host: '127.0.0.1', authPort: 9099, firestorePort: 8080, functionsPort: 5001 });
-    expect(config.dataBackend).toBe('firestore');
     expect(config.hcaptchaSiteKey).toBeNull();
     expect(config.stripePublishableKey).toBeNull();
   });
@@ -36,11 +34,6 @@ describe('readConfig', () => {
     const config = readConfig({ VITE_FIREBASE_PROJECT_ID: 'demo-other' }, normalBuild);
     expect(config.emulators).not.toBeNull();
     expect(config.firebase.projectId).toBe('demo-other');
-  });
-
-  it('selects the in-memory repositories only in a local-mode build', () => {
-    expect(readConfig({}, localBuild).dataBackend).toBe('memory');
-    expect(readConfig({}, normalBuild).dataBackend).toBe('firestore');
   });
 
   it('reads a complete production configuration', () => {
@@ -68,12 +61,6 @@ describe('readConfig', () => {
     );
     expect(variableOf(() => readConfig({ ...production, VITE_USE_EMULATORS: 'false', VITE_FIREBASE_PROJECT_ID: 'demo-x' }, normalBuild))).toBe(
       'VITE_FIREBASE_PROJECT_ID',
-    );
-  });
-
-  it('refuses a local-mode build pointed at a real project', () => {
-    expect(variableOf(() => readConfig({ ...production, VITE_USE_EMULATORS: 'false' }, localBuild))).toBe(
-      'VITE_USE_EMULATORS',
     );
   });
 

@@ -1,15 +1,14 @@
 import { describe } from 'vitest';
-import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../src/data/memory/memoryVaultRepositories';
+import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
 import { groupRepositoryContract, passwordRepositoryContract } from '../../contract/vaultRepositories.contract';
-import { MemoryStorage } from '../../support/memoryStorage';
 
 describe('in-memory vault repositories', () => {
   passwordRepositoryContract(() => {
-    const repository = new MemoryPasswordRepository(new MemoryStorage());
+    const repository = new MemoryPasswordRepository();
     return Promise.resolve(() => Promise.resolve(repository));
   });
   groupRepositoryContract(() => {
-    const repository = new MemoryGroupRepository(new MemoryStorage());
+    const repository = new MemoryGroupRepository();
     return Promise.resolve(() => Promise.resolve(repository));
   });
 });

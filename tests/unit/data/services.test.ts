@@ -7,7 +7,7 @@ const emulatorPorts = { auth: 9099, firestore: 8080, functions: 5001 };
 // Creating the SDK objects makes no network request, so these run without any emulator.
 describe('createFirebaseServices', () => {
   it('points Auth at the emulator from firebase.json and shares one app', async () => {
-    const services = createFirebaseServices(readConfig({}, { localMode: false, emulatorPorts }), 'auth-test');
+    const services = createFirebaseServices(readConfig({}, { emulatorPorts }), 'auth-test');
     const auth = await services.auth();
     expect(auth.emulatorConfig).toMatchObject({ host: '127.0.0.1', port: 9099, protocol: 'http' });
     expect(auth.app).toBe(await services.app());
@@ -15,17 +15,14 @@ describe('createFirebaseServices', () => {
   });
 
   it('uses the us-central1 region for callable functions', async () => {
-    const services = createFirebaseServices(readConfig({}, { localMode: false, emulatorPorts }), 'functions-test');
+    const services = createFirebaseServices(readConfig({}, { emulatorPorts }), 'functions-test');
     const functions = await services.functions();
     expect(functions.region).toBe('us-central1');
   });
 
-  it('gives a Firestore instance only to builds that use Firestore', async () => {
-    const firestoreBuild = createFirebaseServices(readConfig({ VITE_FIREBASE_PROJECT_ID: 'demo-other' }, { localMode: false, emulatorPorts }), 'firestore-test');
-    const db = await firestoreBuild.firestore();
+  it('gives a Firestore instance of the configured project', async () => {
+    const services = createFirebaseServices(readConfig({ VITE_FIREBASE_PROJECT_ID: 'demo-other' }, { emulatorPorts }), 'firestore-test');
+    const db = await services.firestore();
     expect(db.app.options.projectId).toBe('demo-other');
-
-    const localBuild = createFirebaseServices(readConfig({ VITE_FIREBASE_PROJECT_ID: 'demo-local' }, { localMode: true, emulatorPorts }), 'local-test');
-    await expect(localBuild.firestore()).rejects.toThrow('local mode keeps data in memory');
   });
 });

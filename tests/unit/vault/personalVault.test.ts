@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, type VaultKey } from '../../../src/crypto';
-import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../src/data/memory/memoryVaultRepositories';
+import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
 import type { ValidPasswordDraft } from '../../../src/features/vault/form/validatePasswordDraft';
 import {
   createGroup,

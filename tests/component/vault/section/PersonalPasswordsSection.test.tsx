@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, type VaultKey } from '../../../../src/crypto';
-import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../../src/data/memory/memoryVaultRepositories';
+import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
 import { PersonalPasswordsSection } from '../../../../src/features/vault/PersonalPasswordsSection';
 import type { PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
 

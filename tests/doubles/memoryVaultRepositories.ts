@@ -1,4 +1,3 @@
-import type { KeyValueStorage } from '../keyValueStorage';
 import type {
   GroupRepository,
   PasswordEntryChanges,
@@ -6,8 +5,8 @@ import type {
   StoredGroup,
   StoredPasswordEntry,
   WithId,
-} from '../vault/storedEntries';
-import { applyEntryChanges, applyGroupChanges } from '../vault/entryChanges';
+} from '../../src/data/vault/storedEntries';
+import { applyEntryChanges, applyGroupChanges } from '../../src/data/vault/entryChanges';
 import { MemoryCollection } from './memoryCollection';
 
 const byKey =
@@ -20,11 +19,7 @@ function missing(kind: string, id: string): Error {
 }
 
 export class MemoryPasswordRepository implements PasswordRepository {
-  private readonly entries: MemoryCollection<StoredPasswordEntry>;
-
-  constructor(storage?: KeyValueStorage) {
-    this.entries = new MemoryCollection('passwords', storage);
-  }
+  private readonly entries = new MemoryCollection<StoredPasswordEntry>();
 
   newId(): string {
     return this.entries.newId();
@@ -64,11 +59,7 @@ export class MemoryPasswordRepository implements PasswordRepository {
 }
 
 export class MemoryGroupRepository implements GroupRepository {
-  private readonly groups: MemoryCollection<StoredGroup>;
-
-  constructor(storage?: KeyValueStorage) {
-    this.groups = new MemoryCollection('groups', storage);
-  }
+  private readonly groups = new MemoryCollection<StoredGroup>();
 
   newId(): string {
     return this.groups.newId();

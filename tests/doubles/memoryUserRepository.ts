@@ -1,13 +1,8 @@
-import type { KeyValueStorage } from '../keyValueStorage';
-import type { StoredUserRecord, UserRepository } from '../users/userRecord';
+import type { StoredUserRecord, UserRepository } from '../../src/data/users/userRecord';
 import { MemoryCollection } from './memoryCollection';
 
 export class MemoryUserRepository implements UserRepository {
-  private readonly users: MemoryCollection<StoredUserRecord>;
-
-  constructor(storage?: KeyValueStorage) {
-    this.users = new MemoryCollection('users', storage);
-  }
+  private readonly users = new MemoryCollection<StoredUserRecord>();
 
   get(uid: string): Promise<StoredUserRecord | null> {
     return Promise.resolve(this.users.get(uid));
