@@ -14,16 +14,13 @@ const emulatorPorts = {
   functions: firebaseJson.emulators.functions?.port ?? 5001,
 };
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig({
   plugins: [react()],
   define: {
     __EMULATOR_PORTS__: JSON.stringify(emulatorPorts),
-    // 'local-only' mode swaps Firestore for the in-memory repositories (ENGINEERING.md §4). It is a
-    // build-time constant so that a production build drops the in-memory code entirely.
-    __LOCAL_MODE__: JSON.stringify(mode === 'local-only' || mode === 'test'),
   },
   build: {
-    outDir: mode === 'local-only' ? 'dist-local' : 'dist',
+    outDir: 'dist',
     manifest: true,
     // The password-strength dictionaries are one large chunk, loaded only by the forms that set a
     // master password; the landing page's size is watched by `npm run bench` instead.
@@ -88,4 +85,4 @@ export default defineConfig(({ mode }) => ({
       },
     ],
   },
-}));
+});

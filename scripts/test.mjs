@@ -1,30 +1,34 @@
-// `npm test`: every tier this machine can run, in order, and one line per tier it cannot run.
-// Exits non-zero if anything failed; never counts a skipped tier as passed.
+// `npm test`: every tier, in order, with one summary line. A tier that cannot run on this
+// machine prints `SKIPPED <tier> tier: <reason>` and never counts as passed; under CI (`CI` set)
+// it is a failure instead, since .ci/run installs what the tiers need.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firestoreEmulatorUnavailable } from './lib/firestoreEmulator.mjs';
+import { PROJECT_ID, locateFirestoreEmulator, provideFirestore } from './lib/firestoreEmulator.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reportDir = mkdtempSync(join(tmpdir(), 'keyloft-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const results = [];
+// The browser tier tests the production build that the build step below makes, on the emulators
+// (a developer's .env.local must not point it at a real project).
+const testEnv = { ...process.env, FORCE_COLOR: '0', VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: PROJECT_ID };
 
-function run(label, command, args) {
+function run(label, command, args, env = testEnv) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
   const ok = result.status === 0;
   results.push({ label, status: ok ? 'passed' : 'FAILED', seconds: (Date.now() - started) / 1000 });
   return ok;
 }
 
-function vitest(label, projects, wrap = (args) => ['npx', args]) {
+function vitest(label, projects, { wrap = (args) => ['npx', args], env = testEnv } = {}) {
   const report = join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   const [command, commandArgs] = wrap(args);
-  const ok = run(label, command, commandArgs);
+  const ok = run(label, command, commandArgs, env);
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
@@ -35,52 +39,77 @@ function vitest(label, projects, wrap = (args) => ['npx', args]) {
       results.at(-1).status = 'FAILED';
       return false;
     }
+    rmSync(report);
   } else if (ok) {
     results.at(-1).status = 'FAILED (no report)';
   }
   return ok;
 }
 
-function skip(tier, reason) {
+function cannotRun(tier, reason) {
+  if (process.env.CI) {
+    console.error(`${tier} tier cannot run: ${reason}`);
+    results.push({ label: `${tier} tier`, status: `FAILED: ${reason}`, seconds: 0 });
+    return;
+  }
   console.log(`SKIPPED ${tier} tier: ${reason}`);
   results.push({ label: `${tier} tier`, status: `SKIPPED: ${reason}`, seconds: 0 });
+}
+
+/** `firebase emulators:exec` around a vitest run, with the Firestore emulator already up. */
+function underEmulators(only, firestore) {
+  const list = [...only, ...firestore.only].join(',');
+  return {
+    env: { ...testEnv, ...firestore.env },
+    wrap: (args) => ['npx', ['firebase', 'emulators:exec', '--only', list, '--project', PROJECT_ID, `npx ${args.join(' ')}`]],
+  };
 }
 
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 vitest('unit and component tiers', ['unit', 'component']);
-if (run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
-  run('production bundle check', 'node', ['scripts/check-bundle.mjs', 'dist']);
+const built = run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+if (built) run('production bundle check', 'node', ['scripts/check-bundle.mjs', 'dist']);
+const functionsBuilt = run('functions build', 'npm', ['run', '--silent', '-w', 'functions', 'build']);
+
+// The emulator, browser and firestore tiers share one Firestore emulator for the whole run.
+const located = locateFirestoreEmulator();
+let firestore = null;
+if (located.kind === 'missing') {
+  for (const tier of ['emulator', 'browser', 'firestore']) cannotRun(tier, `the Firestore emulator cannot start: ${located.reason}`);
+} else {
+  try {
+    firestore = await provideFirestore(located);
+  } catch (error) {
+    for (const tier of ['emulator', 'browser', 'firestore']) cannotRun(tier, error.message);
+  }
 }
 
-// The emulators-lite tier and the browser tier share one run of the Auth and Functions emulators
-// (Node only, so they run here); the browser tier also needs Debian's Chromium.
-const emulatorProjects = ['emulator'];
-if (existsSync(CHROMIUM)) {
-  emulatorProjects.push('browser');
-} else if (process.env.CI) {
-  // .ci/run installs Chromium; its absence there is a broken CI, not a reason to skip.
-  console.error(`browser tier: Chromium not found at ${CHROMIUM}`);
-  results.push({ label: 'browser tier', status: 'FAILED (no Chromium)', seconds: 0 });
-  totals.failed += 1;
-} else {
-  skip('browser', `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
-}
-if (run('functions build', 'npm', ['run', '--silent', '-w', 'functions', 'build'])) {
-  vitest(`${emulatorProjects.join(' and ')} tiers (Auth + Functions emulators)`, emulatorProjects, (args) => [
-    'npx',
-    ['firebase', 'emulators:exec', '--only', 'auth,functions', '--project', 'demo-keyloft', `npx ${args.join(' ')}`],
-  ]);
-}
+if (firestore) {
+  const stopFirestore = () => firestore.stop();
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void stopFirestore().then(() => process.exit(130)));
 
-const firestoreReason = firestoreEmulatorUnavailable();
-if (firestoreReason === null) {
-  vitest('firestore tier', ['firestore'], (args) => [
-    'npx',
-    ['firebase', 'emulators:exec', '--only', 'auth,firestore', '--project', 'demo-keyloft', `npx ${args.join(' ')}`],
-  ]);
-} else {
-  skip('firestore', firestoreReason);
+  const projects = ['emulator'];
+  if (!existsSync(CHROMIUM)) {
+    cannotRun('browser', `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  } else if (!built) {
+    cannotRun('browser', 'the production build failed');
+  } else {
+    projects.push('browser');
+  }
+  if (functionsBuilt) {
+    // The browser tier loads dist/ from the Hosting emulator, so firebase.json's headers apply.
+    const { env, wrap } = underEmulators(['auth', 'functions', 'hosting'], firestore);
+    vitest(`${projects.join(' and ')} tiers (Auth, Functions, Firestore, Hosting emulators)`, projects, {
+      wrap,
+      env: { ...env, KEYLOFT_DIST_BUILT: '1' },
+    });
+  } else {
+    cannotRun('emulator', 'the functions/ package did not compile');
+  }
+  // The rules tests wipe the database, so they run after the tiers that keep users in it.
+  vitest('firestore tier (rules, repositories)', ['firestore'], underEmulators(['auth'], firestore));
+  await stopFirestore();
 }
 
 rmSync(reportDir, { recursive: true, force: true });

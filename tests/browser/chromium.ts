@@ -41,6 +41,14 @@ export async function openPage(browser: Browser): Promise<WatchedPage> {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  // Chromium also logs a refused load, but an event names the directive and keeps inline cases.
+  await page.exposeFunction('__reportCspViolation', (text: string) => errors.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+      report(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`);
+    });
+  });
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });

@@ -10,6 +10,7 @@ import {
   signInWithPassword,
   uniqueEmail,
 } from '../support/authEmulator';
+import { relayEmailedLinks } from '../../scripts/lib/emailedLinks.mjs';
 import { launchChromium, openPage } from './chromium';
 
 const baseUrl = inject('baseUrl');
@@ -24,14 +25,21 @@ afterAll(async () => {
 });
 
 describe('/reset-password with a real code', () => {
-  it('sets a new account password, then goes to / after 3 s', async () => {
+  it('follows the link `npm start` prints to /reset-password, sets a new password, then goes to / after 3 s', async () => {
     const email = uniqueEmail('reset');
     await createAccount(email, 'old-password');
+    const printed: string[] = [];
+    const relay = relayEmailedLinks({ appUrl: baseUrl, print: (line) => printed.push(line), intervalMs: 100 });
     await sendResetEmail(email);
-    const code = await latestOobCode(email, 'PASSWORD_RESET');
+    await expect.poll(() => printed.find((line) => line.includes(email)), { timeout: 5_000 }).toBeDefined();
+    relay.stop();
+    const line = printed.find((entry) => entry.includes(email)) ?? '';
+    expect(line).toMatch(/^Email link \(password reset\) for /);
+    const link = line.slice(line.indexOf('http'));
+    expect(link.startsWith(`${baseUrl}/reset-password?mode=resetPassword&oobCode=`)).toBe(true);
 
     const { page, errors } = await openPage(browser);
-    await page.goto(`${baseUrl}/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(code)}`);
+    await page.goto(link);
     await page.getByText(email).waitFor();
     await page.getByLabel('New password', { exact: true }).fill('brand-new-password');
     await page.getByLabel('Confirm new password').fill('brand-new-password');

@@ -1,6 +1,9 @@
-// Builds the app in local mode (in-memory repositories, everything else real) and serves it with
-// `vite preview`, once for the whole browser tier.
-import { build, preview } from 'vite';
+// The browser tier runs against the production build in dist/, served by the Hosting emulator so
+// that firebase.json's headers (the Content-Security-Policy among them) apply, on the real Auth,
+// Functions and Firestore emulators. `npm test` builds dist/ just before; run alone
+// (`npm run test:browser`), this setup builds it first.
+import { readFileSync } from 'node:fs';
+import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -9,13 +12,23 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  await build({ mode: 'local-only', logLevel: 'warn' });
-  const server = await preview({ mode: 'local-only', logLevel: 'warn', preview: { port: 4173, strictPort: false } });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) throw new Error('vite preview did not report a local URL');
-  project.provide('baseUrl', url.replace(/\/$/, ''));
-  return async () => {
-    await server.close();
+function hostingOrigin(): string {
+  const { emulators } = JSON.parse(readFileSync('firebase.json', 'utf8')) as {
+    emulators: { hosting?: { host?: string; port?: number } };
   };
+  return `http://${emulators.hosting?.host ?? '127.0.0.1'}:${emulators.hosting?.port ?? 5000}`;
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  if (process.env.KEYLOFT_DIST_BUILT !== '1') {
+    await build({ logLevel: 'warn', mode: 'production' });
+  }
+  const origin = hostingOrigin();
+  const response = await fetch(`${origin}/`).catch(() => null);
+  if (!response?.ok) {
+    throw new Error(
+      `the Hosting emulator does not answer at ${origin}: run the browser tier with \`npm run test:browser\` or \`npm test\`, which start it`,
+    );
+  }
+  project.provide('baseUrl', origin);
 }

@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-describe('public pages in Chromium (local-mode build)', () => {
+describe('public pages in Chromium (production build on the Hosting emulator)', () => {
   it.each([
     ['/', 'Secure Password Management for Teams'],
     ['/privacy', 'Privacy Policy'],
@@ -28,10 +28,30 @@ describe('public pages in Chromium (local-mode build)', () => {
     await page.context().close();
   });
 
-  it('shows the local-mode banner, since this build keeps data in the tab', async () => {
+  it('is served with the security headers of firebase.json', async () => {
     const { page } = await openPage(browser);
+    const response = await page.goto(`${baseUrl}/security`);
+    const headers = response?.headers() ?? {};
+    const csp = headers['content-security-policy'] ?? '';
+    for (const directive of ["script-src 'self' ", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-inline');
+    expect(headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    await page.context().close();
+  });
+
+  it('reports a CSP violation when one happens, so the other tests’ empty error lists mean something', async () => {
+    const { page, errors } = await openPage(browser);
     await page.goto(`${baseUrl}/`);
-    await page.getByRole('status').filter({ hasText: 'Local mode' }).waitFor({ state: 'visible' });
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.src = 'https://example.invalid/evil.js';
+      document.head.append(script);
+    });
+    await expect.poll(() => errors.join('\n')).toContain('CSP violation: script-src-elem');
     await page.context().close();
   });
 

@@ -1,5 +1,5 @@
-// Sign-up, login, logout, reload and phone MFA in Chromium: the local-mode build (user records in
-// the tab) against the real Auth and Functions emulators.
+// Sign-up, login, logout, reload, a second tab and phone MFA in Chromium: the production build on
+// the real Auth, Functions and Firestore emulators.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { enrolPhoneFactor, latestSmsCode, signInWithPassword, uniqueEmail } from '../support/authEmulator';
@@ -99,6 +99,21 @@ describe('the auth modal in Chromium', () => {
     await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
     await dialog.getByRole('button', { name: 'Unlock' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+    await page.context().close();
+  });
+
+  it('a second tab of a new user asks for the master password, not to set one', async () => {
+    const { page } = await openPage(browser);
+    await signUp(page, uniqueEmail('second-tab'));
+    const second = await page.context().newPage();
+    second.setDefaultTimeout(5_000);
+    await second.goto(`${baseUrl}/dashboard`);
+    const dialog = second.getByRole('dialog', { name: 'Enter Master Password' });
+    await dialog.waitFor({ timeout: 10_000 });
+    await expect(second.getByRole('dialog', { name: 'Set Master Password' }).count()).resolves.toBe(0);
+    await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await second.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 15_000 });
     await page.context().close();
   });
 

@@ -1,5 +1,5 @@
 // The personal vault in Chromium: add, reveal, copy, survive a reload behind the master password,
-// delete. Local-mode build (entries in the tab's storage) against the Auth emulator.
+// delete. The production build, with entries on the Firestore emulator through the rules.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueEmail } from '../support/authEmulator';
