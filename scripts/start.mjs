@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { watch } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ID, ROOT, emulatorPorts, loadRules, provideFirestore } from './lib/firestoreEmulator.mjs';
+import { PROJECT_ID, ROOT, assertEmulatorPortsFree, emulatorPorts, loadRules, provideFirestore } from './lib/firestoreEmulator.mjs';
 import { relayEmailedLinks } from './lib/emailedLinks.mjs';
 
 const APP_URL = 'http://127.0.0.1:5173';
@@ -17,6 +17,7 @@ if (build.status !== 0) {
 
 let firestore;
 try {
+  await assertEmulatorPortsFree(['auth', 'functions', 'firestore'], [{ host: '127.0.0.1', port: 5173, what: 'Vite dev server' }]);
   firestore = await provideFirestore();
 } catch (error) {
   console.error(`\nstart: ${error.message}.`);

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ID, locateFirestoreEmulator, provideFirestore } from './lib/firestoreEmulator.mjs';
+import { PROJECT_ID, assertEmulatorPortsFree, locateFirestoreEmulator, provideFirestore } from './lib/firestoreEmulator.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reportDir = mkdtempSync(join(tmpdir(), 'keyloft-test-'));
@@ -79,6 +79,7 @@ if (located.kind === 'missing') {
   for (const tier of ['emulator', 'browser', 'firestore']) cannotRun(tier, `the Firestore emulator cannot start: ${located.reason}`);
 } else {
   try {
+    await assertEmulatorPortsFree(['auth', 'functions', 'hosting', 'firestore']);
     firestore = await provideFirestore(located);
   } catch (error) {
     for (const tier of ['emulator', 'browser', 'firestore']) cannotRun(tier, error.message);

@@ -2,7 +2,7 @@
 // `firebase emulators:exec` with a Firestore emulator beside the named emulators, then stops it.
 // The single-tier npm scripts use it (README, "Single tiers").
 import { spawnSync } from 'node:child_process';
-import { PROJECT_ID, provideFirestore } from './lib/firestoreEmulator.mjs';
+import { PROJECT_ID, assertEmulatorPortsFree, provideFirestore } from './lib/firestoreEmulator.mjs';
 
 const [list, separator, ...command] = process.argv.slice(2);
 if (!list || separator !== '--' || command.length === 0) {
@@ -12,6 +12,7 @@ if (!list || separator !== '--' || command.length === 0) {
 
 let firestore;
 try {
+  await assertEmulatorPortsFree([...list.split(','), 'firestore']);
   firestore = await provideFirestore();
 } catch (error) {
   console.error(`with-emulators: ${error.message}`);

@@ -95,6 +95,18 @@ export function assertPortFree(host, port, what) {
   });
 }
 
+/**
+ * Checks every port the named emulators (plus the hub and logging, which firebase-tools always
+ * starts) and any extra ones need, before anything starts, so a taken port is named up front.
+ */
+export async function assertEmulatorPortsFree(names, extra = []) {
+  const config = emulatorPorts();
+  const wanted = [...names, 'hub', 'logging']
+    .filter((name) => config[name]?.port)
+    .map((name) => ({ host: config[name].host ?? '127.0.0.1', port: config[name].port, what: `${name} emulator` }));
+  for (const { host, port, what } of [...wanted, ...extra]) await assertPortFree(host, port, what);
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function answersOk(url) {

@@ -47,7 +47,7 @@ describe('sign-up and login on Firestore', () => {
 
     const other = uniqueEmail('other');
     await signUp(deps, { email: other, accountPassword: 'account-password-2', masterPassword: 'master password 2' });
-    await expect(users.get(uid)).rejects.toThrow(/permission/i);
+    await expect(users.get(uid)).rejects.toMatchObject({ code: 'permission-denied' });
     await signOutQuietly(deps);
     expect(gateway.currentUser()).toBeNull();
   });
