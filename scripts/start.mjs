@@ -51,18 +51,32 @@ console.log(`\nEmulators: ${only}${firestore.hostPort ? `, firestore (Cloud CLI 
 console.log(`App: ${APP_URL}/  (Ctrl-C stops everything)`);
 console.log('Emailed links appear below as "Email link" lines; custom emails are also written to functions/outbox/.\n');
 
+// Its own process group, so that a signal reaches firebase-tools, every emulator and Vite alike
+// (npx does not pass signals on to its children).
 const child = spawn('npx', ['firebase', 'emulators:exec', '--only', only, '--project', PROJECT_ID, 'npx vite'], {
-  stdio: 'inherit',
+  // No stdin: a background process group that read the terminal would be stopped (SIGTTIN).
+  stdio: ['ignore', 'inherit', 'inherit'],
   env: { ...process.env, ...firestore.env },
+  detached: true,
 });
 const { host: authHost = '127.0.0.1', port: authPort = 9099 } = emulatorPorts().auth ?? {};
 const relay = relayEmailedLinks({ appUrl: APP_URL, authOrigin: `http://${authHost}:${authPort}`, print: (line) => console.log(line) });
-for (const signal of ['SIGINT', 'SIGTERM']) {
+const signalGroup = (signal) => {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
-    child.kill(signal);
+    signalGroup(signal);
+    // firebase-tools exports emulator data and stops each emulator; give it time, then insist.
+    setTimeout(() => signalGroup('SIGKILL'), 15_000).unref();
   });
 }
 child.on('exit', (code) => {
   relay.stop();
+  signalGroup('SIGTERM');
   void shutDown(code ?? 0);
 });
