@@ -1,7 +1,8 @@
 import { CryptoError } from './errors';
 
 // AES-GCM additional data: each ciphertext is bound to the one place it may live, so a server
-// that moves a ciphertext to another entry, field, invitation or role is caught by the tag check.
+// that moves a ciphertext to another entry, field, invitation, team or key version is caught by the
+// tag check (or, for RSA-OAEP, the label).
 // Every string is versioned ("v1") so the scheme can change without ambiguity. See docs/crypto.md.
 
 export const VAULT_KEY_CONTEXT = 'keyloft/vault-key/v1';
@@ -29,6 +30,38 @@ export function entryFieldContext(entryId: string, field: EntryField): string {
 export function inviteTeamKeyContext(inviteId: string): string {
   requireId(inviteId, 'invitation id');
   return `keyloft/invite-team-key/v1/${inviteId}`;
+}
+
+/** Which team key a wrapped copy is: the team and the key's version (1, then +1 per rotation). */
+export interface TeamKeyBinding {
+  readonly teamId: string;
+  readonly keyVersion: number;
+}
+
+/** RSA-OAEP label of a team key wrapped for a member. */
+export function teamKeyLabel({ teamId, keyVersion }: TeamKeyBinding): string {
+  requireId(teamId, 'team id');
+  requireVersion(keyVersion);
+  return `keyloft/team-key/v1/${teamId}/${keyVersion}`;
+}
+
+/**
+ * Additional data of the previous team key sealed under the current one during a rotation: names
+ * the team and the version of the key inside, so one step of the chain cannot stand for another.
+ */
+export function previousTeamKeyContext({ teamId, keyVersion }: TeamKeyBinding): string {
+  requireId(teamId, 'team id');
+  requireVersion(keyVersion);
+  return `keyloft/previous-team-key/v1/${teamId}/${keyVersion}`;
+}
+
+/** Additional data of the teammates' key fingerprints a user remembers, under their vault key. */
+export const KNOWN_KEYS_CONTEXT = 'keyloft/known-public-keys/v1';
+
+function requireVersion(version: number): void {
+  if (!Number.isSafeInteger(version) || version < 1) {
+    throw new CryptoError('A team key version is a whole number from 1.');
+  }
 }
 
 function requireId(id: string, what: string): void {

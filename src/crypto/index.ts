@@ -17,8 +17,10 @@ export type { InviteKey, KeyKind, MasterKey, PrivateKey, PublicKey, SymmetricDat
 export { generateSalt, generateSharedSecret, importInviteKey, randomBytes } from './random';
 export { deriveMasterKey, newKdfParams, validateKdfParams } from './kdf';
 export type { KdfParams } from './kdf';
-export { entryFieldContext, inviteTeamKeyContext } from './contexts';
-export type { EntryField } from './contexts';
+export { KNOWN_KEYS_CONTEXT, entryFieldContext, inviteTeamKeyContext, previousTeamKeyContext, teamKeyLabel } from './contexts';
+export type { EntryField, TeamKeyBinding } from './contexts';
+export { openPreviousTeamKey, sealPreviousTeamKey } from './teamKeys';
+export { formatFingerprint, publicKeyFingerprint } from './fingerprint';
 export { decryptBytes, decryptText, encryptBytes, encryptText } from './aead';
 export type { DataKey } from './aead';
 export {

@@ -1,4 +1,5 @@
-import { base64ToBytes, bytesToBase64, toBufferSource } from './encoding';
+import { teamKeyLabel, type TeamKeyBinding } from './contexts';
+import { base64ToBytes, bytesToBase64, toBufferSource, utf8Encode } from './encoding';
 import { CryptoError, DecryptionError, InvalidKeyError } from './errors';
 import { gcmUnwrapAesKey, gcmWrapKey, requireAes256 } from './gcm';
 import { assertKeyKind, tagKey } from './keys';
@@ -73,16 +74,22 @@ export async function generateTeamKey(): Promise<TeamKey> {
   return tagKey('team', key);
 }
 
-/** RSA-OAEP wrap of the raw team key, base64. What Team.members[uid].encryptedTeamKey holds. */
-export async function wrapTeamKey(team: TeamKey, recipient: PublicKey): Promise<string> {
+/**
+ * RSA-OAEP wrap of the raw team key, base64: what Team.members[uid].encryptedTeamKey holds. The
+ * OAEP label names the team and key version, so a wrap moved to another team (or passed off as
+ * another version) fails to open.
+ */
+export async function wrapTeamKey(team: TeamKey, recipient: PublicKey, binding: TeamKeyBinding): Promise<string> {
   assertKeyKind(team, 'team');
   assertKeyKind(recipient, 'public');
-  const wrapped = await globalThis.crypto.subtle.wrapKey('raw', team.key, recipient.key, { name: 'RSA-OAEP' });
+  const params: RsaOaepParams = { name: 'RSA-OAEP', label: utf8Encode(teamKeyLabel(binding)) };
+  const wrapped = await globalThis.crypto.subtle.wrapKey('raw', team.key, recipient.key, params);
   return bytesToBase64(new Uint8Array(wrapped));
 }
 
-export async function unwrapTeamKey(wrapped: string, own: PrivateKey): Promise<TeamKey> {
+export async function unwrapTeamKey(wrapped: string, own: PrivateKey, binding: TeamKeyBinding): Promise<TeamKey> {
   assertKeyKind(own, 'private');
+  const params: RsaOaepParams = { name: 'RSA-OAEP', label: utf8Encode(teamKeyLabel(binding)) };
   const bytes = base64ToBytes(wrapped);
   let key: CryptoKey;
   try {
@@ -90,7 +97,7 @@ export async function unwrapTeamKey(wrapped: string, own: PrivateKey): Promise<T
       'raw',
       bytes,
       own.key,
-      { name: 'RSA-OAEP' },
+      params,
       { name: 'AES-GCM', length: AES_KEY_BITS },
       true,
       TEAM_KEY_USAGES,

@@ -42,9 +42,9 @@ describe('key kinds', () => {
 
   it('public and private keys cannot be swapped', async () => {
     // @ts-expect-error a PrivateKey is not a PublicKey.
-    await expect(wrapTeamKey(team, pair.privateKey)).rejects.toThrow(KeyTypeError);
+    await expect(wrapTeamKey(team, pair.privateKey, { teamId: 't1', keyVersion: 1 })).rejects.toThrow(KeyTypeError);
     // @ts-expect-error a PublicKey is not a PrivateKey.
-    await expect(unwrapTeamKey('AAAA', pair.publicKey)).rejects.toThrow(KeyTypeError);
+    await expect(unwrapTeamKey('AAAA', pair.publicKey, { teamId: 't1', keyVersion: 1 })).rejects.toThrow(KeyTypeError);
   });
 
   it('an invite key is not a team key', async () => {
@@ -57,7 +57,7 @@ describe('key kinds', () => {
     const forged = { kind: 'vault', key: pair.publicKey.key } as VaultKey;
     await expect(unlockPrivateKey(forged, 'AAAA')).rejects.toThrow(KeyTypeError);
     const secretAsPublic = { kind: 'public', key: team.key } as const;
-    await expect(wrapTeamKey(team, secretAsPublic)).rejects.toThrow(KeyTypeError);
+    await expect(wrapTeamKey(team, secretAsPublic, { teamId: 't1', keyVersion: 1 })).rejects.toThrow(KeyTypeError);
   });
 
   it('rejects values that are not keys at all', () => {

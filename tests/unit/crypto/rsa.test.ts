@@ -2,6 +2,7 @@ import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, priv
 import type { KeyObject } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  CryptoError,
   DecryptionError,
   InvalidCiphertextError,
   InvalidKeyError,
@@ -40,6 +41,9 @@ beforeAll(async () => {
 async function rawTeamKey(team: TeamKey): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.exportKey('raw', team.key));
 }
+
+const TEAM = { teamId: 'team-a', keyVersion: 1 } as const;
+const TEAM_LABEL = Buffer.from('keyloft/team-key/v1/team-a/1', 'utf8');
 
 describe('generateKeyPair', () => {
   it('makes an RSA-OAEP-2048/SHA-256 pair with e = 65537 and a non-extractable private key', async () => {
@@ -100,35 +104,48 @@ describe('team key wrapped for a member', () => {
     expect(team.key.extractable).toBe(true);
     const sealed = await encryptText(team, 'team secret', 'ctx');
 
-    const forAlice = await wrapTeamKey(team, alice.publicKey);
-    const aliceCopy = await unwrapTeamKey(forAlice, alice.privateKey);
+    const forAlice = await wrapTeamKey(team, alice.publicKey, TEAM);
+    const aliceCopy = await unwrapTeamKey(forAlice, alice.privateKey, TEAM);
     expect(aliceCopy.kind).toBe('team');
     expect(await decryptText(aliceCopy, sealed, 'ctx')).toBe('team secret');
 
     // An owner re-wraps the key she unwrapped for a new member.
-    const forBob = await wrapTeamKey(aliceCopy, bob.publicKey);
-    expect(await decryptText(await unwrapTeamKey(forBob, bob.privateKey), sealed, 'ctx')).toBe('team secret');
+    const forBob = await wrapTeamKey(aliceCopy, bob.publicKey, TEAM);
+    expect(await decryptText(await unwrapTeamKey(forBob, bob.privateKey, TEAM), sealed, 'ctx')).toBe('team secret');
   });
 
   it('is randomised (OAEP): two wraps of one key differ', async () => {
     const team = await generateTeamKey();
-    expect(await wrapTeamKey(team, alice.publicKey)).not.toBe(await wrapTeamKey(team, alice.publicKey));
+    expect(await wrapTeamKey(team, alice.publicKey, TEAM)).not.toBe(await wrapTeamKey(team, alice.publicKey, TEAM));
   });
 
   it('throws DecryptionError for the wrong private key or a flipped byte', async () => {
-    const wrapped = await wrapTeamKey(await generateTeamKey(), alice.publicKey);
-    await expect(unwrapTeamKey(wrapped, bob.privateKey)).rejects.toThrow(DecryptionError);
-    await expect(unwrapTeamKey(flipByte(wrapped, 100), alice.privateKey)).rejects.toThrow(DecryptionError);
+    const wrapped = await wrapTeamKey(await generateTeamKey(), alice.publicKey, TEAM);
+    await expect(unwrapTeamKey(wrapped, bob.privateKey, TEAM)).rejects.toThrow(DecryptionError);
+    await expect(unwrapTeamKey(flipByte(wrapped, 100), alice.privateKey, TEAM)).rejects.toThrow(DecryptionError);
+  });
+
+  it('is bound to its team and key version (the OAEP label): moved or relabelled, it does not open', async () => {
+    const wrapped = await wrapTeamKey(await generateTeamKey(), alice.publicKey, TEAM);
+    await expect(unwrapTeamKey(wrapped, alice.privateKey, { teamId: 'team-b', keyVersion: 1 })).rejects.toThrow(DecryptionError);
+    await expect(unwrapTeamKey(wrapped, alice.privateKey, { teamId: 'team-a', keyVersion: 2 })).rejects.toThrow(DecryptionError);
+  });
+
+  it('refuses a binding without a team id or with a version below 1', async () => {
+    const team = await generateTeamKey();
+    await expect(wrapTeamKey(team, alice.publicKey, { teamId: '', keyVersion: 1 })).rejects.toThrow(CryptoError);
+    await expect(wrapTeamKey(team, alice.publicKey, { teamId: 't', keyVersion: 0 })).rejects.toThrow(CryptoError);
+    await expect(wrapTeamKey(team, alice.publicKey, { teamId: 't', keyVersion: 1.5 })).rejects.toThrow(CryptoError);
   });
 
   it('throws InvalidCiphertextError for non-base64', async () => {
-    await expect(unwrapTeamKey('%%%', alice.privateKey)).rejects.toThrow(InvalidCiphertextError);
+    await expect(unwrapTeamKey('%%%', alice.privateKey, TEAM)).rejects.toThrow(InvalidCiphertextError);
   });
 
   it('refuses an unwrapped key that is not AES-256 (a 16-byte payload)', async () => {
     const spki = await exportPublicKey(alice.publicKey);
-    const short = publicEncrypt({ key: createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' }), ...OAEP_SHA256 }, nodeRandomBytes(16));
-    await expect(unwrapTeamKey(short.toString('base64'), alice.privateKey)).rejects.toThrow(DecryptionError);
+    const short = publicEncrypt({ key: createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' }), ...OAEP_SHA256, oaepLabel: TEAM_LABEL }, nodeRandomBytes(16));
+    await expect(unwrapTeamKey(short.toString('base64'), alice.privateKey, TEAM)).rejects.toThrow(DecryptionError);
   });
 });
 
@@ -137,10 +154,10 @@ describe('RSA-OAEP-SHA256 known answers with node:crypto', () => {
     const spki = Buffer.from(await exportPublicKey(alice.publicKey), 'base64');
     const nodePublic = createPublicKey({ key: spki, format: 'der', type: 'spki' });
     const raw = nodeRandomBytes(32);
-    const wrapped = publicEncrypt({ key: nodePublic, ...OAEP_SHA256 }, raw).toString('base64');
+    const wrapped = publicEncrypt({ key: nodePublic, ...OAEP_SHA256, oaepLabel: TEAM_LABEL }, raw).toString('base64');
     const sealedByNode = nodeSeal(raw, 'encrypted by node', 'keyloft/entry/v1/x/password');
 
-    const team = await unwrapTeamKey(wrapped, alice.privateKey);
+    const team = await unwrapTeamKey(wrapped, alice.privateKey, TEAM);
     expect(Buffer.from(await rawTeamKey(team)).equals(raw)).toBe(true);
     expect(await decryptText(team, sealedByNode, 'keyloft/entry/v1/x/password')).toBe('encrypted by node');
   });
@@ -148,8 +165,8 @@ describe('RSA-OAEP-SHA256 known answers with node:crypto', () => {
   it('we wrap for a node-generated public key (SPKI import); node privateDecrypt recovers the key', async () => {
     const recipient = await importPublicKey(nodePair.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
     const team = await generateTeamKey();
-    const wrapped = await wrapTeamKey(team, recipient);
-    const raw = privateDecrypt({ key: nodePair.privateKey, ...OAEP_SHA256 }, Buffer.from(wrapped, 'base64'));
+    const wrapped = await wrapTeamKey(team, recipient, TEAM);
+    const raw = privateDecrypt({ key: nodePair.privateKey, ...OAEP_SHA256, oaepLabel: TEAM_LABEL }, Buffer.from(wrapped, 'base64'));
     expect(raw.length).toBe(32);
     expect(raw.equals(await rawTeamKey(team))).toBe(true);
     const sealed = await encryptText(team, 'for node', 'ctx');
@@ -160,8 +177,8 @@ describe('RSA-OAEP-SHA256 known answers with node:crypto', () => {
     const own = await importPrivateKey(new Uint8Array(nodePair.privateKey.export({ format: 'der', type: 'pkcs8' })));
     expect(own.key.extractable).toBe(false);
     const raw = nodeRandomBytes(32);
-    const wrapped = publicEncrypt({ key: nodePair.publicKey, ...OAEP_SHA256 }, raw).toString('base64');
-    expect(Buffer.from(await rawTeamKey(await unwrapTeamKey(wrapped, own))).equals(raw)).toBe(true);
+    const wrapped = publicEncrypt({ key: nodePair.publicKey, ...OAEP_SHA256, oaepLabel: TEAM_LABEL }, raw).toString('base64');
+    expect(Buffer.from(await rawTeamKey(await unwrapTeamKey(wrapped, own, TEAM))).equals(raw)).toBe(true);
   });
 });
 

@@ -90,8 +90,8 @@ describe('unlockVault and unlockPrivateKey', () => {
 
     const privateKey = await unlockPrivateKey(vaultKey, account.stored.encryptedPrivateKey);
     const team = await generateTeamKey();
-    const wrapped = await wrapTeamKey(team, await importPublicKey(account.stored.publicKey));
-    const unwrapped = await unwrapTeamKey(wrapped, privateKey);
+    const wrapped = await wrapTeamKey(team, await importPublicKey(account.stored.publicKey), { teamId: 't1', keyVersion: 1 });
+    const unwrapped = await unwrapTeamKey(wrapped, privateKey, { teamId: 't1', keyVersion: 1 });
     const sealed = await encryptText(team, 'team data');
     expect(await decryptText(unwrapped, sealed)).toBe('team data');
   });
@@ -188,8 +188,8 @@ describe('changeMasterPassword', () => {
     // The private key was not re-encrypted and still opens.
     const privateKey = await unlockPrivateKey(vaultKey, account.stored.encryptedPrivateKey);
     const team = await generateTeamKey();
-    const wrapped = await wrapTeamKey(team, await importPublicKey(account.stored.publicKey));
-    expect((await unwrapTeamKey(wrapped, privateKey)).kind).toBe('team');
+    const wrapped = await wrapTeamKey(team, await importPublicKey(account.stored.publicKey), { teamId: 't1', keyVersion: 1 });
+    expect((await unwrapTeamKey(wrapped, privateKey, { teamId: 't1', keyVersion: 1 })).kind).toBe('team');
   });
 
   it('throws WrongMasterPasswordError for a wrong current password and returns nothing', async () => {
@@ -232,8 +232,8 @@ describe('an account stored with 100,000 iterations and a 16-byte salt (built by
     expect(await decryptText(vaultKey, entry, entryFieldContext('legacy-entry', 'password'))).toBe('old secret');
     const privateKey = await unlockPrivateKey(vaultKey, legacy.encryptedPrivateKey);
     const team = await generateTeamKey();
-    const wrapped = await wrapTeamKey(team, await importPublicKey(legacy.publicKey));
-    expect((await unwrapTeamKey(wrapped, privateKey)).kind).toBe('team');
+    const wrapped = await wrapTeamKey(team, await importPublicKey(legacy.publicKey), { teamId: 't1', keyVersion: 1 });
+    expect((await unwrapTeamKey(wrapped, privateKey, { teamId: 't1', keyVersion: 1 })).kind).toBe('team');
     await expect(unlockVault('legacy password', legacy)).rejects.toThrow(WrongMasterPasswordError);
   });
 
