@@ -1,0 +1,20 @@
+// Bundles the functions into lib/index.js with esbuild, so that the pure rules they share with the
+// web app (../src/domain, e.g. the team permission table) are compiled in: one copy of each rule,
+// and a deploy of this folder alone still carries everything it runs. Type-checking is tsc's job
+// (`npm run typecheck`, run first by `npm run build`).
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+rmSync(new URL('./lib', import.meta.url), { recursive: true, force: true });
+await build({
+  entryPoints: [new URL('./src/index.ts', import.meta.url).pathname],
+  outfile: new URL('./lib/index.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  // Installed by the deploy from package.json; never bundled.
+  packages: 'external',
+  logLevel: 'warning',
+});
