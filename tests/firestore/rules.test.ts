@@ -6,7 +6,7 @@ import { beforeEach, describe, it } from 'vitest';
 import { newTrialSubscription } from '../../src/domain/trial';
 import { sampleUserRecord } from '../contract/userRepository.contract';
 import { sampleEntry, sampleGroup } from '../contract/vaultRepositories.contract';
-import { useRulesEnvironment } from './rulesEnvironment';
+import { tokenFor, useRulesEnvironment } from './rulesEnvironment';
 
 const environment = useRulesEnvironment();
 let env: RulesTestEnvironment;
@@ -53,7 +53,9 @@ describe('users/{uid}', () => {
   });
 
   it('a user creates their own record with the trial; not someone else’s', async () => {
-    await assertSucceeds(setDoc(doc(env.authenticatedContext('bob').firestore(), 'users/bob'), sampleUserRecord()));
+    await assertSucceeds(
+      setDoc(doc(env.authenticatedContext('bob', tokenFor('bob', { email: 'ana@example.com' })).firestore(), 'users/bob'), sampleUserRecord()),
+    );
     await assertFails(setDoc(doc(env.authenticatedContext('carol').firestore(), 'users/dave'), sampleUserRecord()));
     await assertFails(setDoc(doc(env.unauthenticatedContext().firestore(), 'users/erin'), sampleUserRecord()));
   });
