@@ -4,15 +4,34 @@ import { describe, expect, it } from 'vitest';
 import type { StoredUserRecord, UserRepository } from '../../src/data/users/userRecord';
 import { newTrialSubscription } from '../../src/domain/trial';
 
+/** Canonical base64 of `length` bytes: a stand-in of the stored size for a key or a ciphertext. */
+export function base64OfBytes(length: number, fill = 0x41): string {
+  return btoa(String.fromCharCode(...new Uint8Array(length).fill(fill)));
+}
+
+/** What src/crypto stores, at its real sizes (docs/rules.md lists them). */
+export const STORED_SIZES = {
+  /** SALT_BYTES. */
+  encryptionSalt: 32,
+  /** SPKI DER of an RSA-2048 public key. */
+  publicKey: 294,
+  /** IV + PKCS#8 of an RSA-2048 private key (1214 to 1219 bytes) + GCM tag. */
+  encryptedPrivateKey: 12 + 1217 + 16,
+  /** IV + 32-byte AES key + GCM tag. */
+  wrappedVaultKey: 12 + 32 + 16,
+  /** IV + the 32-byte check text + GCM tag. */
+  masterPasswordTest: 12 + 32 + 16,
+} as const;
+
 export function sampleUserRecord(now = Date.now()): StoredUserRecord {
   return {
     email: 'ana@example.com',
-    encryptionSalt: 'c2FsdHNhbHRzYWx0c2FsdHNhbHRzYWx0c2FsdHNhbHQ=',
+    encryptionSalt: base64OfBytes(STORED_SIZES.encryptionSalt, 0x73),
     kdf: { algorithm: 'PBKDF2-SHA256', iterations: 600_000 },
-    publicKey: 'cHVibGljLWtleQ==',
-    encryptedPrivateKey: 'ZW5jcnlwdGVkLXByaXZhdGUta2V5',
-    wrappedVaultKey: 'd3JhcHBlZC12YXVsdC1rZXk=',
-    masterPasswordTest: 'bWFzdGVyLXBhc3N3b3JkLXRlc3Q=',
+    publicKey: base64OfBytes(STORED_SIZES.publicKey, 0x70),
+    encryptedPrivateKey: base64OfBytes(STORED_SIZES.encryptedPrivateKey, 0x6b),
+    wrappedVaultKey: base64OfBytes(STORED_SIZES.wrappedVaultKey, 0x77),
+    masterPasswordTest: base64OfBytes(STORED_SIZES.masterPasswordTest, 0x6d),
     authProvider: 'password',
     createdAt: now,
     updatedAt: now,
@@ -41,7 +60,7 @@ export function userRepositoryContract(open: (uid: string) => Promise<UserReposi
       const users = await open('ana');
       const first = sampleUserRecord();
       await users.create('ana', first);
-      await expect(users.create('ana', { ...sampleUserRecord(), publicKey: 'b3RoZXI=' })).rejects.toThrow();
+      await expect(users.create('ana', { ...sampleUserRecord(), publicKey: base64OfBytes(STORED_SIZES.publicKey, 0x6f) })).rejects.toThrow();
       expect(await users.get('ana')).toEqual(first);
     });
 

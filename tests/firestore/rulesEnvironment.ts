@@ -22,8 +22,24 @@ export function useRulesEnvironment(): () => RulesTestEnvironment {
   };
 }
 
+/** ID-token claims the rules read: the address and the sign-in provider. */
+export interface TokenClaims {
+  /** Omitted: a token without an email (some third-party accounts). */
+  readonly email?: string;
+  /** firebase.sign_in_provider, e.g. 'password', 'google.com'. */
+  readonly provider?: string;
+}
+
+/** An email-and-password user `uid` with the address `${uid}@example.com`, unless told otherwise. */
+export function tokenFor(uid: string, claims: TokenClaims = { email: `${uid}@example.com` }): Record<string, unknown> {
+  return {
+    firebase: { sign_in_provider: claims.provider ?? 'password' },
+    ...(claims.email === undefined ? {} : { email: claims.email }),
+  };
+}
+
 /** The modular SDK's view of a signed-in user's Firestore in the test environment. */
-export function firestoreAs(env: RulesTestEnvironment, uid: string): Firestore {
+export function firestoreAs(env: RulesTestEnvironment, uid: string, claims?: TokenClaims): Firestore {
   // rules-unit-testing hands out its own instance type; the modular functions accept it at run time.
-  return env.authenticatedContext(uid).firestore() as unknown as Firestore;
+  return env.authenticatedContext(uid, tokenFor(uid, claims)).firestore() as unknown as Firestore;
 }

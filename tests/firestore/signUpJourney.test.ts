@@ -10,8 +10,12 @@ import { finishEmailSignIn, signInWithEmail, signOutQuietly, signUp } from '../.
 import { createSessionStore } from '../../src/session/sessionStore';
 import { uniqueEmail } from '../support/authEmulator';
 import { MemoryStorage } from '../support/memoryStorage';
+import { useRulesEnvironment } from './rulesEnvironment';
 
-const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
+// The Firestore emulator the tier runs on (FIRESTORE_EMULATOR_HOST, as rules-unit-testing reads it), with our rules loaded.
+useRulesEnvironment();
+const firestorePort = Number(process.env.FIRESTORE_EMULATOR_HOST?.split(':')[1] ?? 8080);
+const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: firestorePort, functions: 5001 } });
 const services = createFirebaseServices(config, 'firestore-journey');
 
 async function setup() {

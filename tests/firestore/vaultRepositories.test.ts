@@ -12,7 +12,10 @@ const env = useRulesEnvironment();
 describe('Firestore vault repositories', () => {
   passwordRepositoryContract(async () => {
     await env().clearFirestore();
-    return (uid) => Promise.resolve(createFirestorePasswordRepository(firestoreAs(env(), uid)));
+    return (uid) => {
+      const db = firestoreAs(env(), uid);
+      return Promise.resolve({ passwords: createFirestorePasswordRepository(db), groups: createFirestoreGroupRepository(db) });
+    };
   });
   groupRepositoryContract(async () => {
     await env().clearFirestore();

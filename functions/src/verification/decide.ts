@@ -6,8 +6,24 @@ export const DEVELOPMENT_APP_URL = 'http://127.0.0.1:5173';
 export interface VerificationEmailInput {
   readonly email: string | undefined;
   readonly emailVerified: boolean;
+  /** What the caller asked for; only honoured on the emulator (see developmentLinksAllowed). */
   readonly isDevelopment: boolean;
+  /** True when this code runs in the Functions emulator. */
+  readonly onEmulator: boolean;
   readonly appUrl: string;
+}
+
+/**
+ * Whether the link may point at the local dev server. Only on the emulator: in production any
+ * caller could otherwise have a real verification code mailed inside a link to 127.0.0.1.
+ */
+export function developmentLinksAllowed(requested: boolean, onEmulator: boolean): boolean {
+  return requested && onEmulator;
+}
+
+/** The Functions emulator sets FUNCTIONS_EMULATOR=true; production never does. */
+export function runsOnEmulator(env: Readonly<Record<string, string | undefined>>): boolean {
+  return env.FUNCTIONS_EMULATOR === 'true';
 }
 
 export type VerificationEmailDecision =
@@ -22,7 +38,7 @@ export function decideVerificationEmail(input: VerificationEmailInput): Verifica
   if (input.emailVerified) {
     return { kind: 'refuse', code: 'failed-precondition', message: 'This email address is already verified.' };
   }
-  const base = input.isDevelopment ? DEVELOPMENT_APP_URL : input.appUrl;
+  const base = developmentLinksAllowed(input.isDevelopment, input.onEmulator) ? DEVELOPMENT_APP_URL : input.appUrl;
   return { kind: 'send', to: email, continueBase: base.replace(/\/+$/, '') };
 }
 

@@ -4,7 +4,7 @@ import { defaultMailer, mailerSecrets, verificationEmail, type Mailer } from '..
 import { adminAuth } from '../lib/admin';
 import { optionalBoolean, requireCaller, requireObject } from '../lib/callable';
 import { appUrl } from '../params';
-import { decideVerificationEmail, oobCodeFromLink, verificationLink } from './decide';
+import { decideVerificationEmail, oobCodeFromLink, runsOnEmulator, verificationLink } from './decide';
 
 // SPEC.md §4 Signup: after creating the account the app asks for a verification email that links
 // to its own /verify-email page. check auth → validate → load → decide (pure) → apply.
@@ -14,6 +14,8 @@ export interface VerificationDeps {
   readonly generateLink: (email: string) => Promise<string>;
   readonly mailer: () => Mailer;
   readonly appUrl: () => string;
+  /** Whether this runs in the Functions emulator, the only place isDevelopment is honoured. */
+  readonly onEmulator: () => boolean;
 }
 
 export async function handleSendCustomEmailVerification(
@@ -32,6 +34,7 @@ export async function handleSendCustomEmailVerification(
     email: user.email,
     emailVerified: user.emailVerified,
     isDevelopment,
+    onEmulator: deps.onEmulator(),
     appUrl: deps.appUrl(),
   });
   if (decision.kind === 'refuse') throw new HttpsError(decision.code, decision.message);
@@ -71,5 +74,6 @@ export const sendCustomEmailVerification = onCall({ secrets: mailerSecrets() }, 
     generateLink: (email) => adminAuth().generateEmailVerificationLink(email),
     mailer: defaultMailer,
     appUrl: () => appUrl.value(),
+    onEmulator: () => runsOnEmulator(process.env),
   }),
 );

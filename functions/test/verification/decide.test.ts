@@ -1,20 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { DEVELOPMENT_APP_URL, decideVerificationEmail, oobCodeFromLink, verificationLink } from '../../src/verification/decide';
+import {
+  DEVELOPMENT_APP_URL,
+  decideVerificationEmail,
+  developmentLinksAllowed,
+  oobCodeFromLink,
+  runsOnEmulator,
+  verificationLink,
+} from '../../src/verification/decide';
 
-const base = { email: 'ana@example.com', emailVerified: false, isDevelopment: false, appUrl: 'https://keyloft.app' };
+const base = { email: 'ana@example.com', emailVerified: false, isDevelopment: false, onEmulator: false, appUrl: 'https://keyloft.app' };
 
 describe('decideVerificationEmail', () => {
   it('sends to the account address with the production app URL', () => {
     expect(decideVerificationEmail(base)).toEqual({ kind: 'send', to: 'ana@example.com', continueBase: 'https://keyloft.app' });
   });
 
-  it('points at the local Vite dev server in development', () => {
-    expect(decideVerificationEmail({ ...base, isDevelopment: true })).toEqual({
+  it('points at the local Vite dev server in development on the emulator', () => {
+    expect(decideVerificationEmail({ ...base, isDevelopment: true, onEmulator: true })).toEqual({
       kind: 'send',
       to: 'ana@example.com',
       continueBase: 'http://127.0.0.1:5173',
     });
     expect(DEVELOPMENT_APP_URL).toBe('http://127.0.0.1:5173');
+  });
+
+  it('ignores a request for development links in production', () => {
+    expect(decideVerificationEmail({ ...base, isDevelopment: true, onEmulator: false })).toEqual({
+      kind: 'send',
+      to: 'ana@example.com',
+      continueBase: 'https://keyloft.app',
+    });
+  });
+
+  it('uses the app URL on the emulator unless development links are asked for', () => {
+    expect(decideVerificationEmail({ ...base, onEmulator: true })).toMatchObject({ continueBase: 'https://keyloft.app' });
   });
 
   it('drops trailing slashes from the configured URL', () => {
@@ -35,6 +54,25 @@ describe('decideVerificationEmail', () => {
       code: 'failed-precondition',
       message: 'This email address is already verified.',
     });
+  });
+});
+
+describe('developmentLinksAllowed', () => {
+  it.each([
+    [false, false, false],
+    [true, false, false],
+    [false, true, false],
+    [true, true, true],
+  ])('requested %s, on the emulator %s: %s', (requested, onEmulator, allowed) => {
+    expect(developmentLinksAllowed(requested, onEmulator)).toBe(allowed);
+  });
+});
+
+describe('runsOnEmulator', () => {
+  it('is true only when the Functions emulator says so', () => {
+    expect(runsOnEmulator({ FUNCTIONS_EMULATOR: 'true' })).toBe(true);
+    for (const value of [undefined, '', 'false', 'TRUE', '1']) expect(runsOnEmulator({ FUNCTIONS_EMULATOR: value })).toBe(false);
+    expect(runsOnEmulator({})).toBe(false);
   });
 });
 

@@ -42,6 +42,7 @@ function fakes(overrides: Partial<VerificationDeps> = {}) {
       },
     }),
     appUrl: () => 'https://keyloft.app',
+    onEmulator: () => true,
     ...overrides,
   };
   return { deps, sent, calls };
@@ -66,13 +67,26 @@ describe('handleSendCustomEmailVerification', () => {
     vi.clearAllMocks();
   });
 
-  it('sends our own development link for the loaded account', async () => {
+  it('on the emulator, sends our own development link for the loaded account', async () => {
     const { deps, sent, calls } = fakes();
     await expect(handleSendCustomEmailVerification(request({ isDevelopment: true }), deps)).resolves.toEqual({ sent: true });
     expect(calls).toEqual(['load u1', 'link ana@example.com']);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe('ana@example.com');
     expect(sent[0]!.text).toContain('http://127.0.0.1:5173/verify-email?mode=verifyEmail&oobCode=Code%2B1');
+  });
+
+  it('in production, ignores isDevelopment and links to APP_URL', async () => {
+    const { deps, sent } = fakes({ onEmulator: () => false });
+    await expect(handleSendCustomEmailVerification(request({ isDevelopment: true }), deps)).resolves.toEqual({ sent: true });
+    expect(sent[0]!.text).toContain('https://keyloft.app/verify-email?mode=verifyEmail&oobCode=Code%2B1');
+    expect(sent[0]!.text).not.toContain('127.0.0.1');
+  });
+
+  it('in production, still refuses a malformed isDevelopment', async () => {
+    const { deps, calls } = fakes({ onEmulator: () => false });
+    expect(await codeOf(handleSendCustomEmailVerification(request({ isDevelopment: 'yes' }), deps))).toBe('invalid-argument');
+    expect(calls).toEqual([]);
   });
 
   it('uses APP_URL when not in development, also for an empty payload', async () => {

@@ -42,7 +42,7 @@ export function userRecordFrom(path: string, data: Data): StoredUserRecord {
   const kdf = field(path, data, 'kdf', isObject);
   const algorithm = field(`${path}.kdf`, kdf, 'algorithm', (value): value is 'PBKDF2-SHA256' => value === 'PBKDF2-SHA256');
   return {
-    email: field(path, data, 'email', isString),
+    email: field(path, data, 'email', isNullableString),
     encryptionSalt: field(path, data, 'encryptionSalt', isString),
     kdf: { algorithm, iterations: field(`${path}.kdf`, kdf, 'iterations', isNumber) },
     publicKey: field(path, data, 'publicKey', isString),

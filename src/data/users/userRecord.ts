@@ -22,7 +22,8 @@ export interface StoredSubscription {
 }
 
 export interface StoredUserRecord {
-  readonly email: string;
+  /** Lower-cased; null when the account has no address (the rules hold it to the ID token's). */
+  readonly email: string | null;
   /** base64 salt of the master-password KDF. */
   readonly encryptionSalt: string;
   /** The rest of the KDF parameters, stored so the work factor can rise (ENGINEERING.md §2). */

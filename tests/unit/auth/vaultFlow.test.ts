@@ -31,6 +31,15 @@ describe('the vault half of sign-in', () => {
     expect(d.session.getState().status).toBe('unlocked');
   });
 
+  it('an account without an address gets a record with email null, as the rules require', async () => {
+    const d = deps();
+    await createVault(d, { ...ana, email: null, provider: 'github' }, 'master password');
+    const record = await requireRecord(d, 'ana');
+    expect(record.email).toBeNull();
+    expect(record.authProvider).toBe('github');
+    expect(d.session.getState().status).toBe('unlocked');
+  });
+
   it('a record without a salt cannot be opened, and says so', async () => {
     const d = deps();
     await createVault(d, ana, 'master password');

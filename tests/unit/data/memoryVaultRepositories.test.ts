@@ -4,8 +4,8 @@ import { groupRepositoryContract, passwordRepositoryContract } from '../../contr
 
 describe('in-memory vault repositories', () => {
   passwordRepositoryContract(() => {
-    const repository = new MemoryPasswordRepository();
-    return Promise.resolve(() => Promise.resolve(repository));
+    const repositories = { passwords: new MemoryPasswordRepository(), groups: new MemoryGroupRepository() };
+    return Promise.resolve(() => Promise.resolve(repositories));
   });
   groupRepositoryContract(() => {
     const repository = new MemoryGroupRepository();

@@ -8,8 +8,14 @@ describe('userRecordFrom', () => {
     expect(userRecordFrom('users/ana', { ...record })).toEqual(record);
   });
 
+  it('accepts a record without an address as email null', () => {
+    const record = { ...sampleUserRecord(), email: null };
+    expect(userRecordFrom('users/ana', { ...record })).toEqual(record);
+  });
+
   it.each([
     ['email', 3],
+    ['email', undefined],
     ['encryptionSalt', undefined],
     ['kdf', { algorithm: 'MD5', iterations: 1 }],
     ['authProvider', 'facebook'],

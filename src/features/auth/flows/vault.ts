@@ -28,11 +28,11 @@ export async function openVault(deps: AuthDeps, user: AuthUser, record: StoredUs
 
 /** Makes the keys and the user record of a new account, then unlocks it. */
 export async function createVault(deps: AuthDeps, user: AuthUser, masterPassword: string): Promise<void> {
-  if (user.email === null) throw new FlowError(MESSAGES.userDataNotFound);
   const { stored, vaultKey, privateKey } = await createAccountKeys(masterPassword);
   const now = deps.now();
   const record: StoredUserRecord = {
-    email: user.email.toLowerCase(),
+    // The rules accept exactly the ID token's address, lower-cased, or null when it has none.
+    email: user.email === null ? null : user.email.toLowerCase(),
     encryptionSalt: stored.kdf.salt,
     kdf: { algorithm: stored.kdf.algorithm, iterations: stored.kdf.iterations },
     publicKey: stored.publicKey,

@@ -1,0 +1,80 @@
+// groups/{groupId}: personal groups (SPEC.md §3), read and written by their owner only.
+import { sampleGroup } from '../../contract/vaultRepositories.contract';
+import { ALLOW_OWNER_ONLY, changed, DENY_ALL, OTHER, OWNER, type CollectionTable } from './table';
+
+const MINUTE = 60_000;
+const GROUP = `groups/${OWNER}-group`;
+const group = () => sampleGroup(OWNER, 'Banking');
+
+export const groupsTable: CollectionTable = {
+  collection: 'groups',
+  seed: () => ({ [GROUP]: group(), [`groups/${OTHER}-group`]: sampleGroup(OTHER, 'Bob’s') }),
+  access: [
+    { op: 'get', what: 'the owner’s group', path: GROUP, expect: ALLOW_OWNER_ONLY },
+    {
+      op: 'list',
+      what: 'the owner’s personal groups',
+      path: 'groups',
+      where: [
+        ['userId', '==', OWNER],
+        ['teamId', '==', null],
+      ],
+      expect: ALLOW_OWNER_ONLY,
+    },
+    { op: 'list', what: 'the whole collection', path: 'groups', expect: DENY_ALL },
+    { op: 'create', what: 'a group of the owner’s', path: 'groups/new', data: group, expect: ALLOW_OWNER_ONLY },
+    { op: 'update', what: 'the owner’s group’s name', path: GROUP, data: () => ({ name: 'Renamed', updatedAt: 2_000 }), expect: ALLOW_OWNER_ONLY },
+    {
+      op: 'update',
+      what: 'the owner’s group, replaced whole',
+      path: GROUP,
+      replace: true,
+      data: () => sampleGroup(OWNER, 'Replaced', { updatedAt: 3_000 }),
+      expect: ALLOW_OWNER_ONLY,
+    },
+    { op: 'delete', what: 'the owner’s group', path: GROUP, expect: ALLOW_OWNER_ONLY },
+  ],
+  malformed: [
+    ...(
+      [
+        ['a missing name', { name: undefined }],
+        ['an empty name', { name: '' }],
+        ['a name over 100 characters', { name: 'x'.repeat(101) }],
+        ['a name that is a number', { name: 1 }],
+        ['a description over 500 characters', { description: 'x'.repeat(501) }],
+        ['a missing userId', { userId: undefined }],
+        ['a missing teamId', { teamId: undefined }],
+        ['a missing updatedAt', { updatedAt: undefined }],
+        ['an extra field', { colour: 'red' }],
+        ['a timestamp that is a string', { createdAt: '1000' }],
+        ['a team group', { teamId: 'team-1' }],
+        ['another user as owner', { userId: OTHER }],
+        ['updatedAt before createdAt', { createdAt: 2_000, updatedAt: 1_000 }],
+      ] as const
+    ).map(([what, change]) => ({ what, op: 'create' as const, path: 'groups/new', valid: group, invalid: () => changed(group(), change) })),
+    {
+      what: 'a createdAt 11 minutes ahead',
+      op: 'create',
+      path: 'groups/new',
+      valid: () => sampleGroup(OWNER, 'Now', { createdAt: Date.now(), updatedAt: Date.now() + 5 * MINUTE }),
+      invalid: () => sampleGroup(OWNER, 'Now', { createdAt: Date.now() + 11 * MINUTE, updatedAt: Date.now() + 11 * MINUTE }),
+    },
+    ...(
+      [
+        ['handing it to another user', { userId: OTHER }],
+        ['handing it to a team', { teamId: 'team-1' }],
+        ['a changed createdAt', { createdAt: 1 }],
+        ['updatedAt before createdAt', { updatedAt: 999 }],
+        // An hour, not 11 minutes: the table is built when the file loads, before the cases run.
+        ['an updatedAt an hour ahead', { updatedAt: Date.now() + 60 * MINUTE }],
+        ['an extra field', { colour: 'red' }],
+      ] as const
+    ).map(([what, change]) => ({
+      what,
+      op: 'update' as const,
+      path: GROUP,
+      valid: () => ({ name: 'Renamed', updatedAt: Date.now() }),
+      invalid: () => ({ name: 'Renamed', updatedAt: Date.now(), ...change }),
+    })),
+  ],
+};

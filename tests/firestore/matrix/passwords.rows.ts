@@ -1,0 +1,112 @@
+// passwords/{entryId}: personal entries (SPEC.md §3), read and written by their owner only.
+import { sampleEntry, sampleGroup } from '../../contract/vaultRepositories.contract';
+import { ALLOW_OWNER_ONLY, changed, DENY_ALL, OTHER, OWNER, type CollectionTable } from './table';
+
+const MINUTE = 60_000;
+const ENTRY = `passwords/${OWNER}-entry`;
+const entry = () => sampleEntry(OWNER, 'Alice’s bank');
+
+export const passwordsTable: CollectionTable = {
+  collection: 'passwords',
+  seed: () => ({
+    [ENTRY]: entry(),
+    [`passwords/${OTHER}-entry`]: sampleEntry(OTHER, 'Bob’s bank'),
+    [`groups/${OWNER}-group`]: sampleGroup(OWNER, 'Alice’s'),
+    [`groups/${OTHER}-group`]: sampleGroup(OTHER, 'Bob’s'),
+    'groups/team-group': sampleGroup(OWNER, 'Team', { userId: null, teamId: 'team-1' }),
+  }),
+  access: [
+    { op: 'get', what: 'the owner’s entry', path: ENTRY, expect: ALLOW_OWNER_ONLY },
+    {
+      op: 'list',
+      what: 'the owner’s personal entries',
+      path: 'passwords',
+      where: [
+        ['userId', '==', OWNER],
+        ['teamId', '==', null],
+      ],
+      expect: ALLOW_OWNER_ONLY,
+    },
+    { op: 'list', what: 'the whole collection', path: 'passwords', expect: DENY_ALL },
+    { op: 'create', what: 'an entry of the owner’s', path: 'passwords/new', data: entry, expect: ALLOW_OWNER_ONLY },
+    {
+      op: 'create',
+      what: 'an entry of the owner’s in their group',
+      path: 'passwords/new',
+      data: () => sampleEntry(OWNER, 'Grouped', { groupId: `${OWNER}-group` }),
+      expect: ALLOW_OWNER_ONLY,
+    },
+    { op: 'update', what: 'the owner’s entry’s title', path: ENTRY, data: () => ({ title: 'Renamed', updatedAt: 2_000 }), expect: ALLOW_OWNER_ONLY },
+    { op: 'update', what: 'the owner’s entry, into their group', path: ENTRY, data: () => ({ groupId: `${OWNER}-group` }), expect: ALLOW_OWNER_ONLY },
+    {
+      op: 'update',
+      what: 'the owner’s entry, replaced whole',
+      path: ENTRY,
+      replace: true,
+      data: () => sampleEntry(OWNER, 'Replaced', { updatedAt: 3_000 }),
+      expect: ALLOW_OWNER_ONLY,
+    },
+    { op: 'delete', what: 'the owner’s entry', path: ENTRY, expect: ALLOW_OWNER_ONLY },
+  ],
+  malformed: [
+    ...(
+      [
+        ['a missing title', { title: undefined }],
+        ['an empty title', { title: '' }],
+        ['a missing username', { username: undefined }],
+        ['a missing password', { password: undefined }],
+        ['a missing groupId', { groupId: undefined }],
+        ['a missing teamId', { teamId: undefined }],
+        ['a missing createdAt', { createdAt: undefined }],
+        ['an extra field', { masterPassword: 'x' }],
+        ['a plaintext password', { password: 'hunter2 is my password' }],
+        ['a too-short password ciphertext', { password: 'AAAA' }],
+        // 36 characters: 27 bytes, one short of IV (12) + tag (16).
+        ['a password ciphertext one byte short of IV and tag', { password: `${'A'.repeat(35)}=` }],
+        ['a too-short username ciphertext', { username: 'QUJD' }],
+        ['padding inside the base64', { password: `${'A'.repeat(20)}==${'A'.repeat(18)}` }],
+        ['base64url instead of base64', { password: '-_'.repeat(22) }],
+        ['encrypted false', { encrypted: false }],
+        ['a title that is a number', { title: 42 }],
+        ['a timestamp that is a string', { updatedAt: '1000' }],
+        ['a groupId that is a number', { groupId: 7 }],
+        ['a huge note', { notes: 'x'.repeat(10_001) }],
+        ['an empty url', { url: '' }],
+        ['a team entry', { teamId: 'team-1' }],
+        ['another user as owner', { userId: OTHER }],
+        ['another user’s group', { groupId: `${OTHER}-group` }],
+        ['a team’s group', { groupId: 'team-group' }],
+        ['a group that does not exist', { groupId: 'no-such-group' }],
+        ['updatedAt before createdAt', { createdAt: 2_000, updatedAt: 1_000 }],
+      ] as const
+    ).map(([what, change]) => ({ what, op: 'create' as const, path: 'passwords/new', valid: entry, invalid: () => changed(entry(), change) })),
+    {
+      what: 'a createdAt 11 minutes ahead',
+      op: 'create',
+      path: 'passwords/new',
+      valid: () => sampleEntry(OWNER, 'Now', { createdAt: Date.now(), updatedAt: Date.now() + 5 * MINUTE }),
+      invalid: () => sampleEntry(OWNER, 'Now', { createdAt: Date.now() + 11 * MINUTE, updatedAt: Date.now() + 11 * MINUTE }),
+    },
+    ...(
+      [
+        ['handing it to another user', { userId: OTHER }],
+        ['handing it to a team', { teamId: 'team-1' }],
+        ['a changed createdAt', { createdAt: 1 }],
+        ['updatedAt before createdAt', { updatedAt: 999 }],
+        // An hour, not 11 minutes: the table is built when the file loads, before the cases run.
+        ['an updatedAt an hour ahead', { updatedAt: Date.now() + 60 * MINUTE }],
+        ['moving it to another user’s group', { groupId: `${OTHER}-group` }],
+        ['moving it to a team’s group', { groupId: 'team-group' }],
+        ['a plaintext password', { password: 'hunter2' }],
+        ['a too-short username ciphertext', { username: 'AAAA' }],
+        ['an extra field', { masterPassword: 'x' }],
+      ] as const
+    ).map(([what, change]) => ({
+      what,
+      op: 'update' as const,
+      path: ENTRY,
+      valid: () => ({ title: 'Renamed', updatedAt: Date.now() }),
+      invalid: () => ({ title: 'Renamed', updatedAt: Date.now(), ...change }),
+    })),
+  ],
+};
