@@ -1,0 +1,85 @@
+// Stored shapes of teams and the interfaces of their repositories and callable functions
+// (docs/teams.md). Ciphertext and public values only; the teams feature holds the keys.
+import type { TeamRole } from '../../domain/teamPermissions';
+import type { WithId } from '../vault/storedEntries';
+
+export interface StoredTeamMember {
+  readonly userId: string;
+  readonly role: TeamRole;
+  readonly joinedAt: number;
+  /** Lower-cased; null for an account without an address. */
+  readonly email: string | null;
+  /** The team key of the team's keyVersion, RSA-OAEP-wrapped for this member; null while needsTeamKey. */
+  readonly encryptedTeamKey: string | null;
+  readonly needsTeamKey: boolean;
+}
+
+export interface PreviousTeamKey {
+  readonly version: number;
+  /** The key of `version`, sealed under the current key (sealPreviousTeamKey). */
+  readonly sealed: string;
+}
+
+export interface StoredTeam {
+  readonly name: string;
+  /** Omitted when empty (SPEC.md §5). */
+  readonly description?: string;
+  readonly ownerId: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** Every member with an account: what membership queries and rules use. */
+  readonly memberIds: readonly string[];
+  readonly members: Readonly<Record<string, StoredTeamMember>>;
+  readonly keyVersion: number;
+  readonly rotationNeeded: boolean;
+  readonly previousKey: PreviousTeamKey | null;
+  readonly deleting: boolean;
+}
+
+export interface TeamRepository {
+  /** A fresh team id: the team key's wraps are bound to it before the team is created. */
+  newId(): string;
+  /** The teams the user is a member of (by memberIds), ordered by name; deleting teams left out. */
+  listForMember(uid: string): Promise<WithId<StoredTeam>[]>;
+  get(teamId: string): Promise<StoredTeam | null>;
+  /** Owner only (rules): name and description, and updatedAt. An empty description is removed. */
+  updateDetails(teamId: string, details: { readonly name: string; readonly description?: string }, now: number): Promise<void>;
+}
+
+/** publicKeys/{uid}: readable by every signed-in user, created once by its owner. */
+export interface PublicKeyRepository {
+  get(uid: string): Promise<string | null>;
+  /** Creates the document if it does not exist yet; never changes an existing one. */
+  publish(uid: string, publicKey: string, now: number): Promise<void>;
+}
+
+/** knownKeys/{uid}: the owner's remembered teammate fingerprints, sealed under their vault key. */
+export interface KnownKeysRepository {
+  get(uid: string): Promise<string | null>;
+  put(uid: string, sealed: string, now: number): Promise<void>;
+}
+
+export interface TeamCandidate {
+  readonly userId: string;
+  readonly email: string;
+  readonly publicKey: string;
+}
+
+/** The team callables (docs/teams.md); each rejects with the server's message on refusal. */
+export interface TeamFunctions {
+  createTeam(input: { teamId: string; name: string; description?: string; encryptedTeamKey: string }): Promise<void>;
+  lookupTeamCandidate(input: { teamId: string; email: string }): Promise<TeamCandidate>;
+  addTeamMember(input: { teamId: string; userId: string; role: TeamRole; keyVersion: number; encryptedTeamKey: string | null }): Promise<void>;
+  changeMemberRole(input: { teamId: string; userId: string; role: TeamRole }): Promise<void>;
+  removeTeamMember(input: { teamId: string; userId: string }): Promise<void>;
+  leaveTeam(input: { teamId: string }): Promise<void>;
+  grantTeamKey(input: { teamId: string; userId: string; keyVersion: number; encryptedTeamKey: string }): Promise<void>;
+  rotateTeamKey(input: {
+    teamId: string;
+    fromVersion: number;
+    wraps: Readonly<Record<string, string>>;
+    sealedPreviousKey: string;
+  }): Promise<{ keyVersion: number }>;
+  finishKeyRotation(input: { teamId: string; keyVersion: number }): Promise<void>;
+  deleteTeam(input: { teamId: string }): Promise<void>;
+}
