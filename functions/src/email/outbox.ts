@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as logger from 'firebase-functions/logger';
 import { extractLinks } from './links';
 import type { EmailMessage, Mailer } from './types';
@@ -21,9 +22,14 @@ export interface OutboxOptions {
   readonly log?: (line: string) => void;
 }
 
-/** functions/outbox, from both src/email (tests) and lib/email (the compiled code the emulator runs). */
+/**
+ * functions/outbox: the folder beside the functions package's package.json, found upwards from this
+ * code, which runs as src/email/outbox.ts under tests and inside the bundle lib/index.js on the emulator.
+ */
 export function defaultOutboxDirectory(): string {
-  return resolve(__dirname, '..', '..', 'outbox');
+  let directory = __dirname;
+  while (!existsSync(join(directory, 'package.json')) && dirname(directory) !== directory) directory = dirname(directory);
+  return join(directory, 'outbox');
 }
 
 /** Sorts by time as plain text; the suffix keeps two messages in the same millisecond apart. */

@@ -1,11 +1,17 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verificationEmail } from '../../src/email/messages';
-import { createOutboxMailer, outboxFileName, type OutboxRecord } from '../../src/email/outbox';
+import { createOutboxMailer, defaultOutboxDirectory, outboxFileName, type OutboxRecord } from '../../src/email/outbox';
 
 const LINK = 'http://127.0.0.1:5173/verify-email?mode=verifyEmail&oobCode=code-1';
+
+describe('the default outbox', () => {
+  it('is functions/outbox, found from the package.json above the code (the emulator runs a bundle in lib/)', () => {
+    expect(defaultOutboxDirectory()).toBe(resolve('functions', 'outbox'));
+  });
+});
 
 describe('outbox mailer', () => {
   let root: string;
