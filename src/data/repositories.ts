@@ -1,4 +1,5 @@
 import { firebaseServices } from './firebase/instance';
+import type { KnownKeysRepository, PublicKeyRepository, TeamRepository } from './teams/storedTeams';
 import type { UserRepository } from './users/userRecord';
 import type { GroupRepository, PasswordRepository } from './vault/storedEntries';
 
@@ -9,6 +10,9 @@ export interface Repositories {
   readonly users: UserRepository;
   readonly passwords: PasswordRepository;
   readonly groups: GroupRepository;
+  readonly teams: TeamRepository;
+  readonly publicKeys: PublicKeyRepository;
+  readonly knownKeys: KnownKeysRepository;
 }
 
 let repositories: Promise<Repositories> | undefined;
@@ -18,10 +22,14 @@ function load(): Promise<Repositories> {
     firebaseServices().firestore(),
     import('./firestore/firestoreUserRepository'),
     import('./firestore/firestoreVaultRepositories'),
-  ]).then(([db, { createFirestoreUserRepository }, { createFirestorePasswordRepository, createFirestoreGroupRepository }]) => ({
-    users: createFirestoreUserRepository(db),
-    passwords: createFirestorePasswordRepository(db),
-    groups: createFirestoreGroupRepository(db),
+    import('./firestore/firestoreTeamRepositories'),
+  ]).then(([db, users, vault, teams]) => ({
+    users: users.createFirestoreUserRepository(db),
+    passwords: vault.createFirestorePasswordRepository(db),
+    groups: vault.createFirestoreGroupRepository(db),
+    teams: teams.createFirestoreTeamRepository(db),
+    publicKeys: teams.createFirestorePublicKeyRepository(db),
+    knownKeys: teams.createFirestoreKnownKeysRepository(db),
   }));
 }
 

@@ -33,6 +33,11 @@ export class MemoryPasswordRepository implements PasswordRepository {
     return Promise.resolve(found.sort(byKey((entry) => entry.title)));
   }
 
+  listTeam(teamId: string): Promise<WithId<StoredPasswordEntry>[]> {
+    const found = this.entries.where((entry) => entry.teamId === teamId).map(([id, data]) => ({ id, data }));
+    return Promise.resolve(found.sort(byKey((entry) => entry.title)));
+  }
+
   create(id: string, entry: StoredPasswordEntry): Promise<void> {
     if (this.entries.has(id)) return Promise.reject(new Error(`Password ${id} already exists`));
     this.entries.set(id, entry);

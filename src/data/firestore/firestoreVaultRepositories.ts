@@ -31,6 +31,10 @@ export function createFirestorePasswordRepository(db: Firestore): PasswordReposi
       );
       return snapshot.docs.map((document) => ({ id: document.id, data: passwordEntryFrom(document.ref.path, document.data()) }));
     },
+    async listTeam(teamId) {
+      const snapshot = await getDocs(query(passwords, where('teamId', '==', teamId), orderBy('title')));
+      return snapshot.docs.map((document) => ({ id: document.id, data: passwordEntryFrom(document.ref.path, document.data()) }));
+    },
     async create(id, entry: StoredPasswordEntry) {
       await setDoc(doc(passwords, id), { ...entry });
     },

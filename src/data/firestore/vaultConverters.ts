@@ -6,6 +6,7 @@ const isTrue = (value: unknown): value is true => value === true;
 export function passwordEntryFrom(path: string, data: Data): StoredPasswordEntry {
   const url = optionalField(path, data, 'url', isString);
   const notes = optionalField(path, data, 'notes', isString);
+  const keyVersion = optionalField(path, data, 'keyVersion', isNumber);
   return {
     title: field(path, data, 'title', isString),
     ...(url === undefined ? {} : { url }),
@@ -16,6 +17,7 @@ export function passwordEntryFrom(path: string, data: Data): StoredPasswordEntry
     userId: field(path, data, 'userId', isString),
     groupId: field(path, data, 'groupId', isNullableString),
     encrypted: field(path, data, 'encrypted', isTrue),
+    ...(keyVersion === undefined ? {} : { keyVersion }),
     createdAt: field(path, data, 'createdAt', isNumber),
     updatedAt: field(path, data, 'updatedAt', isNumber),
   };

@@ -14,13 +14,17 @@ export interface StoredPasswordEntry {
   readonly userId: string;
   readonly groupId: string | null;
   readonly encrypted: true;
+  /** Team entries only: the version of the team key that encrypted username and password. */
+  readonly keyVersion?: number;
   /** Epoch milliseconds. */
   readonly createdAt: number;
   readonly updatedAt: number;
 }
 
 /** The fields an edit may change; updatedAt and encrypted are set by the repository. */
-export type PasswordEntryChanges = Partial<Pick<StoredPasswordEntry, 'title' | 'url' | 'notes' | 'username' | 'password' | 'groupId'>> & {
+export type PasswordEntryChanges = Partial<
+  Pick<StoredPasswordEntry, 'title' | 'url' | 'notes' | 'username' | 'password' | 'groupId' | 'keyVersion'>
+> & {
   /** Clears the optional fields an edit emptied. */
   readonly remove?: readonly ('url' | 'notes')[];
 };
@@ -46,6 +50,8 @@ export interface PasswordRepository {
   newId(): string;
   /** The user's personal entries, ordered by title. */
   listPersonal(userId: string): Promise<WithId<StoredPasswordEntry>[]>;
+  /** A team's entries, ordered by title. */
+  listTeam(teamId: string): Promise<WithId<StoredPasswordEntry>[]>;
   create(id: string, entry: StoredPasswordEntry): Promise<void>;
   /** Writes only the given fields, plus updatedAt and encrypted: true. */
   update(id: string, changes: PasswordEntryChanges, now: number): Promise<void>;

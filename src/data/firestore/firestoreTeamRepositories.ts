@@ -1,0 +1,61 @@
+import { collection, deleteField, doc, getDoc, getDocs, orderBy, query, runTransaction, setDoc, updateDoc, where, type Firestore } from 'firebase/firestore';
+import type { KnownKeysRepository, PublicKeyRepository, TeamRepository } from '../teams/storedTeams';
+import { field, isString } from './fieldChecks';
+import { teamFrom } from './teamConverter';
+
+// Teams by membership (docs/teams.md): the query names the user in memberIds and excludes teams
+// being deleted, so the rules can allow exactly it and its cost never grows with other teams.
+
+export function createFirestoreTeamRepository(db: Firestore): TeamRepository {
+  const teams = collection(db, 'teams');
+  return {
+    newId: () => doc(teams).id,
+    async listForMember(uid) {
+      const snapshot = await getDocs(
+        query(teams, where('memberIds', 'array-contains', uid), where('deleting', '==', false), orderBy('name')),
+      );
+      return snapshot.docs.map((document) => ({ id: document.id, data: teamFrom(document.ref.path, document.data()) }));
+    },
+    async get(teamId) {
+      const snapshot = await getDoc(doc(teams, teamId));
+      return snapshot.exists() ? teamFrom(snapshot.ref.path, snapshot.data()) : null;
+    },
+    async updateDetails(teamId, details, now) {
+      await updateDoc(doc(teams, teamId), {
+        name: details.name,
+        description: details.description ?? deleteField(),
+        updatedAt: now,
+      });
+    },
+  };
+}
+
+export function createFirestorePublicKeyRepository(db: Firestore): PublicKeyRepository {
+  return {
+    async get(uid) {
+      const snapshot = await getDoc(doc(db, 'publicKeys', uid));
+      return snapshot.exists() ? field(snapshot.ref.path, snapshot.data(), 'publicKey', isString) : null;
+    },
+    async publish(uid, publicKey, now) {
+      const ref = doc(db, 'publicKeys', uid);
+      // Created once: a transaction, so two tabs publishing at once do not collide into an update
+      // (which the rules refuse).
+      await runTransaction(db, async (transaction) => {
+        if ((await transaction.get(ref)).exists()) return;
+        transaction.set(ref, { publicKey, createdAt: now });
+      });
+    },
+  };
+}
+
+export function createFirestoreKnownKeysRepository(db: Firestore): KnownKeysRepository {
+  return {
+    async get(uid) {
+      const snapshot = await getDoc(doc(db, 'knownKeys', uid));
+      return snapshot.exists() ? field(snapshot.ref.path, snapshot.data(), 'sealed', isString) : null;
+    },
+    async put(uid, sealed, now) {
+      await setDoc(doc(db, 'knownKeys', uid), { sealed, updatedAt: now });
+    },
+  };
+}
