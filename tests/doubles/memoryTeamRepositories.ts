@@ -29,8 +29,7 @@ export class MemoryTeamRepository implements TeamRepository {
   updateDetails(teamId: string, details: { readonly name: string; readonly description?: string }, now: number): Promise<void> {
     const team = this.teams.get(teamId);
     if (team === null) return Promise.reject(new Error(`No team ${teamId}`));
-    const { description, ...rest } = team;
-    void description;
+    const { description: _dropped, ...rest } = team;
     this.teams.set(teamId, { ...rest, name: details.name, ...(details.description === undefined ? {} : { description: details.description }), updatedAt: now });
     return Promise.resolve();
   }

@@ -1,0 +1,133 @@
+import {
+  decryptText,
+  encryptText,
+  entryFieldContext,
+  generateTeamKey,
+  openPreviousTeamKey,
+  sealPreviousTeamKey,
+  type TeamKey,
+} from '../../crypto';
+import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamFunctions, TeamRepository } from '../../data/teams/storedTeams';
+import type { PasswordRepository } from '../../data/vault/storedEntries';
+import { TEAM_KEY_MESSAGES, TeamKeyError, checkKnown, fingerprintOf, loadKnownKeys, openTeamKey, wrapFor, type UserKeys } from './teamKeys';
+
+// Rotation after someone leaves (docs/teams.md, "Rotation on removal"). Each pass looks at the
+// team as stored and does the next step, so an interruption anywhere is finished by the next run:
+//   previousKey set    → re-encrypt the entries still at the old version, then finishKeyRotation;
+//   rotationNeeded set → a new key wrapped for every key holder, the old one sealed under it.
+
+export interface RotationDeps {
+  readonly teams: TeamRepository;
+  readonly publicKeys: PublicKeyRepository;
+  readonly knownKeys: KnownKeysRepository;
+  readonly passwords: PasswordRepository;
+  readonly functions: TeamFunctions;
+  readonly userId: string;
+  readonly keys: UserKeys | null;
+  now(): number;
+}
+
+export interface RotationProgress {
+  readonly phase: 'rotating' | 're-encrypting' | 'done';
+  readonly done: number;
+  readonly total: number;
+}
+
+/** Entries re-encrypted per slice; between slices the page gets the main thread back. */
+const SLICE = 100;
+/** Guards against a server that keeps asking for another pass. */
+const MAX_PASSES = 8;
+
+const yieldToPage = () =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, 0);
+  });
+
+/** True when the team has a rotation for an owner or admin to run or finish. */
+export function rotationPending(team: StoredTeam): boolean {
+  return team.rotationNeeded || team.previousKey !== null;
+}
+
+export async function rotateIfNeeded(deps: RotationDeps, teamId: string, onProgress?: (progress: RotationProgress) => void): Promise<void> {
+  for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+    const team = await deps.teams.get(teamId);
+    if (team === null || team.deleting) return;
+    if (team.previousKey !== null) {
+      await reencrypt(deps, teamId, team, onProgress);
+    } else if (team.rotationNeeded) {
+      onProgress?.({ phase: 'rotating', done: 0, total: 0 });
+      await rotate(deps, teamId, team);
+    } else {
+      onProgress?.({ phase: 'done', done: 0, total: 0 });
+      return;
+    }
+  }
+  throw new TeamKeyError('The team key rotation did not settle; try again.');
+}
+
+async function rotate(deps: RotationDeps, teamId: string, team: StoredTeam): Promise<void> {
+  const keys = requireKeys(deps);
+  const current = await openTeamKey(team, teamId, deps.userId, keys);
+  const next = await generateTeamKey();
+  const nextVersion = team.keyVersion + 1;
+  const known = await loadKnownKeys(deps.knownKeys, deps.userId, keys.vaultKey);
+  const wraps: Record<string, string> = {};
+  for (const [uid, member] of Object.entries(team.members)) {
+    if (member.needsTeamKey) continue;
+    const publicKey = await deps.publicKeys.get(uid);
+    if (publicKey === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.userNoPublicKey);
+    // A teammate whose key changed since this user last wrapped for them gets nothing.
+    if (uid !== deps.userId) checkKnown(known, uid, await fingerprintOf(publicKey), member.email ?? 'a member');
+    wraps[uid] = await wrapFor(next, publicKey, teamId, nextVersion);
+  }
+  const sealedPreviousKey = await sealPreviousTeamKey(current, next, { teamId, keyVersion: team.keyVersion });
+  await deps.functions.rotateTeamKey({ teamId, fromVersion: team.keyVersion, wraps, sealedPreviousKey });
+}
+
+async function reencrypt(
+  deps: RotationDeps,
+  teamId: string,
+  team: StoredTeam,
+  onProgress?: (progress: RotationProgress) => void,
+): Promise<void> {
+  const previousKey = team.previousKey;
+  if (previousKey === null) return;
+  const current = await openTeamKey(team, teamId, deps.userId, requireKeys(deps));
+  const previous = await openPreviousTeamKey(previousKey.sealed, current, { teamId, keyVersion: previousKey.version });
+  const stale = (await deps.passwords.listTeam(teamId)).filter((entry) => (entry.data.keyVersion ?? 0) < team.keyVersion);
+  onProgress?.({ phase: 're-encrypting', done: 0, total: stale.length });
+  for (let start = 0; start < stale.length; start += SLICE) {
+    const slice = stale.slice(start, start + SLICE);
+    await Promise.all(slice.map((entry) => reencryptEntry(deps, entry.id, entry.data, previous, current, team.keyVersion)));
+    onProgress?.({ phase: 're-encrypting', done: Math.min(start + SLICE, stale.length), total: stale.length });
+    await yieldToPage();
+  }
+  await deps.functions.finishKeyRotation({ teamId, keyVersion: team.keyVersion });
+}
+
+async function reencryptEntry(
+  deps: RotationDeps,
+  id: string,
+  entry: { readonly username: string; readonly password: string },
+  previous: TeamKey,
+  current: TeamKey,
+  keyVersion: number,
+): Promise<void> {
+  const usernameContext = entryFieldContext(id, 'username');
+  const passwordContext = entryFieldContext(id, 'password');
+  const [username, password] = await Promise.all([
+    decryptText(previous, entry.username, usernameContext),
+    decryptText(previous, entry.password, passwordContext),
+  ]);
+  const [newUsername, newPassword] = await Promise.all([
+    encryptText(current, username, usernameContext),
+    encryptText(current, password, passwordContext),
+  ]);
+  await deps.passwords.update(id, { username: newUsername, password: newPassword, keyVersion }, deps.now());
+}
+
+function requireKeys(deps: RotationDeps): UserKeys {
+  if (deps.keys === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.noPrivateKey);
+  return deps.keys;
+}
+

@@ -1,0 +1,106 @@
+import {
+  KNOWN_KEYS_CONTEXT,
+  decryptText,
+  encryptText,
+  formatFingerprint,
+  importPublicKey,
+  publicKeyFingerprint,
+  unwrapTeamKey,
+  wrapTeamKey,
+  type PrivateKey,
+  type TeamKey,
+  type VaultKey,
+} from '../../crypto';
+import type { KnownKeysRepository, StoredTeam } from '../../data/teams/storedTeams';
+
+// The team key in the browser (docs/teams.md): opened from the member's own wrap, and wrapped for
+// a teammate only after their public key's fingerprint is shown and checked against the one this
+// user remembered the last time (sealed under their vault key, so no server can edit the memory).
+
+export const TEAM_KEY_MESSAGES = Object.freeze({
+  notAvailable: 'Team key not available',
+  noPrivateKey: 'Private key not found in session',
+  noAccess: 'You do not have access to the team key',
+  userNotFound: 'User not found',
+  newMemberNoPublicKey: 'New member does not have a public key',
+  userNoPublicKey: 'User does not have a public key',
+  grantFailed: 'Failed to grant team key access',
+});
+
+export class TeamKeyError extends Error {
+  override readonly name = 'TeamKeyError';
+}
+
+/** The server handed out a public key for someone that differs from the one remembered. */
+export class PublicKeyChangedError extends Error {
+  override readonly name = 'PublicKeyChangedError';
+  constructor(readonly who: string) {
+    super(
+      `The security key of ${who} has changed since you last shared with them. Nothing was shared. Ask them whether they ` +
+        'reset their account before you share again.',
+    );
+  }
+}
+
+export interface UserKeys {
+  readonly vaultKey: VaultKey;
+  readonly privateKey: PrivateKey;
+}
+
+/** This user's copy of the team's current key. */
+export async function openTeamKey(team: StoredTeam, teamId: string, uid: string, keys: UserKeys | null): Promise<TeamKey> {
+  if (keys === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.noPrivateKey);
+  const member = team.members[uid];
+  if (member === undefined) throw new TeamKeyError(TEAM_KEY_MESSAGES.noAccess);
+  if (member.needsTeamKey || member.encryptedTeamKey === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.noAccess);
+  try {
+    return await unwrapTeamKey(member.encryptedTeamKey, keys.privateKey, { teamId, keyVersion: team.keyVersion });
+  } catch (cause) {
+    throw new TeamKeyError(TEAM_KEY_MESSAGES.notAvailable, { cause });
+  }
+}
+
+export interface Fingerprint {
+  /** SHA-256 of the SPKI, 64 hex digits: what is remembered. */
+  readonly full: string;
+  /** What a person compares: eight groups of four hex digits. */
+  readonly shown: string;
+}
+
+export async function fingerprintOf(publicKey: string): Promise<Fingerprint> {
+  const full = await publicKeyFingerprint(publicKey);
+  return { full, shown: formatFingerprint(full) };
+}
+
+/** The remembered fingerprints (uid → SHA-256 hex), or an empty map before the first share. */
+export async function loadKnownKeys(repository: KnownKeysRepository, uid: string, vaultKey: VaultKey): Promise<Map<string, string>> {
+  const sealed = await repository.get(uid);
+  if (sealed === null) return new Map();
+  const parsed: unknown = JSON.parse(await decryptText(vaultKey, sealed, KNOWN_KEYS_CONTEXT));
+  if (typeof parsed !== 'object' || parsed === null) return new Map();
+  return new Map(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+export async function saveKnownKeys(
+  repository: KnownKeysRepository,
+  uid: string,
+  vaultKey: VaultKey,
+  known: ReadonlyMap<string, string>,
+  now: number,
+): Promise<void> {
+  const sealed = await encryptText(vaultKey, JSON.stringify(Object.fromEntries(known)), KNOWN_KEYS_CONTEXT);
+  await repository.put(uid, sealed, now);
+}
+
+/** 'new' the first time, 'same' when it matches; throws PublicKeyChangedError when it does not. */
+export function checkKnown(known: ReadonlyMap<string, string>, memberUid: string, fingerprint: Fingerprint, who: string): 'new' | 'same' {
+  const remembered = known.get(memberUid);
+  if (remembered === undefined) return 'new';
+  if (remembered !== fingerprint.full) throw new PublicKeyChangedError(who);
+  return 'same';
+}
+
+/** Wraps the team key for a teammate's public key, bound to the team and key version. */
+export async function wrapFor(teamKey: TeamKey, publicKey: string, teamId: string, keyVersion: number): Promise<string> {
+  return wrapTeamKey(teamKey, await importPublicKey(publicKey), { teamId, keyVersion });
+}

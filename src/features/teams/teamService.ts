@@ -1,0 +1,174 @@
+import { generateTeamKey, importPublicKey, wrapTeamKey } from '../../crypto';
+import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamCandidate, TeamFunctions, TeamRepository } from '../../data/teams/storedTeams';
+import type { PasswordRepository } from '../../data/vault/storedEntries';
+import type { TeamRole } from '../../domain/teamPermissions';
+import type { TeamDraft, TeamSummary, TeamsApi } from './model';
+import { rotateIfNeeded, type RotationProgress } from './rotation';
+import {
+  TEAM_KEY_MESSAGES,
+  TeamKeyError,
+  checkKnown,
+  fingerprintOf,
+  loadKnownKeys,
+  openTeamKey,
+  saveKnownKeys,
+  wrapFor,
+  type Fingerprint,
+  type UserKeys,
+} from './teamKeys';
+
+// The teams feature between the screens and the data layer (docs/teams.md): team keys are made,
+// opened and wrapped here, in the browser; the callables see only wrapped keys.
+
+export interface TeamServiceDeps {
+  readonly teams: TeamRepository;
+  readonly publicKeys: PublicKeyRepository;
+  readonly knownKeys: KnownKeysRepository;
+  readonly passwords: PasswordRepository;
+  readonly functions: TeamFunctions;
+  readonly userId: string;
+  /** The signed-in user's own public key (SPKI base64), to wrap the key of a team they create. */
+  readonly ownPublicKey: string;
+  /** null when the vault is locked. */
+  readonly keys: UserKeys | null;
+  now(): number;
+}
+
+export function summaryOf(uid: string, id: string, team: StoredTeam): TeamSummary | null {
+  const me = team.members[uid];
+  if (me === undefined) return null;
+  return {
+    id,
+    name: team.name,
+    description: team.description ?? null,
+    ownerId: team.ownerId,
+    memberCount: Object.keys(team.members).length,
+    createdAt: team.createdAt,
+    myRole: me.role,
+    needsKey: me.needsTeamKey,
+  };
+}
+
+function detailsOf(draft: TeamDraft): { name: string; description?: string } {
+  const description = draft.description.trim();
+  return { name: draft.name.trim(), ...(description === '' ? {} : { description }) };
+}
+
+export function createTeamsApi(deps: TeamServiceDeps): TeamsApi {
+  return {
+    async list() {
+      const teams = await deps.teams.listForMember(deps.userId);
+      return teams.map(({ id, data }) => summaryOf(deps.userId, id, data)).filter((team): team is TeamSummary => team !== null);
+    },
+    async create(draft) {
+      if (deps.keys === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.noPrivateKey);
+      const teamId = deps.teams.newId();
+      const teamKey = await generateTeamKey();
+      const encryptedTeamKey = await wrapTeamKey(teamKey, await importPublicKey(deps.ownPublicKey), { teamId, keyVersion: 1 });
+      await deps.functions.createTeam({ teamId, ...detailsOf(draft), encryptedTeamKey });
+    },
+    async update(teamId, draft) {
+      await deps.teams.updateDetails(teamId, detailsOf(draft), deps.now());
+    },
+    async remove(teamId) {
+      await deps.functions.deleteTeam({ teamId });
+    },
+  };
+}
+
+async function requireTeam(deps: TeamServiceDeps, teamId: string): Promise<StoredTeam> {
+  const team = await deps.teams.get(teamId);
+  if (team === null) throw new TeamKeyError('This team does not exist or has been deleted.');
+  return team;
+}
+
+function requireKeys(deps: TeamServiceDeps): UserKeys {
+  if (deps.keys === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.noPrivateKey);
+  return deps.keys;
+}
+
+/** A person about to receive the team key, with the fingerprint to show before anything is wrapped. */
+export interface PreparedRecipient {
+  readonly userId: string;
+  readonly email: string | null;
+  readonly publicKey: string;
+  readonly fingerprint: Fingerprint;
+  /** True when this user shared with them before and the key is the one remembered. */
+  readonly seenBefore: boolean;
+}
+
+async function prepare(deps: TeamServiceDeps, userId: string, email: string | null, publicKey: string): Promise<PreparedRecipient> {
+  const keys = requireKeys(deps);
+  const fingerprint = await fingerprintOf(publicKey);
+  const known = await loadKnownKeys(deps.knownKeys, deps.userId, keys.vaultKey);
+  const seen = checkKnown(known, userId, fingerprint, email ?? 'this member');
+  return { userId, email, publicKey, fingerprint, seenBefore: seen === 'same' };
+}
+
+async function remember(deps: TeamServiceDeps, recipients: readonly PreparedRecipient[]): Promise<void> {
+  const keys = requireKeys(deps);
+  const known = await loadKnownKeys(deps.knownKeys, deps.userId, keys.vaultKey);
+  const before = known.size;
+  for (const recipient of recipients) {
+    checkKnown(known, recipient.userId, recipient.fingerprint, recipient.email ?? 'this member');
+    known.set(recipient.userId, recipient.fingerprint.full);
+  }
+  if (known.size !== before) await saveKnownKeys(deps.knownKeys, deps.userId, keys.vaultKey, known, deps.now());
+}
+
+/** Step one of adding someone: find them by email and show their key's fingerprint. */
+export async function prepareAddMember(deps: TeamServiceDeps, teamId: string, email: string): Promise<PreparedRecipient> {
+  const candidate: TeamCandidate = await deps.functions.lookupTeamCandidate({ teamId, email: email.trim().toLowerCase() });
+  return prepare(deps, candidate.userId, candidate.email, candidate.publicKey);
+}
+
+/**
+ * Step two: wraps the team key for them when this user holds it (otherwise they join with
+ * 'Needs Key' for an owner or admin to grant), adds them, and remembers their fingerprint.
+ */
+export async function addMember(deps: TeamServiceDeps, teamId: string, recipient: PreparedRecipient, role: TeamRole): Promise<void> {
+  const team = await requireTeam(deps, teamId);
+  const me = team.members[deps.userId];
+  const holdsKey = me !== undefined && !me.needsTeamKey && me.encryptedTeamKey !== null;
+  const encryptedTeamKey = holdsKey
+    ? await wrapFor(await openTeamKey(team, teamId, deps.userId, deps.keys), recipient.publicKey, teamId, team.keyVersion)
+    : null;
+  await deps.functions.addTeamMember({ teamId, userId: recipient.userId, role, keyVersion: team.keyVersion, encryptedTeamKey });
+  if (encryptedTeamKey !== null) await remember(deps, [recipient]);
+}
+
+/** Step one of 'Grant Access': the member's published key and its fingerprint. */
+export async function prepareGrant(deps: TeamServiceDeps, teamId: string, userId: string): Promise<PreparedRecipient> {
+  const team = await requireTeam(deps, teamId);
+  const publicKey = await deps.publicKeys.get(userId);
+  if (publicKey === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.userNoPublicKey);
+  return prepare(deps, userId, team.members[userId]?.email ?? null, publicKey);
+}
+
+export async function grantKey(deps: TeamServiceDeps, teamId: string, recipient: PreparedRecipient): Promise<void> {
+  const team = await requireTeam(deps, teamId);
+  const teamKey = await openTeamKey(team, teamId, deps.userId, deps.keys);
+  const encryptedTeamKey = await wrapFor(teamKey, recipient.publicKey, teamId, team.keyVersion);
+  await deps.functions.grantTeamKey({ teamId, userId: recipient.userId, keyVersion: team.keyVersion, encryptedTeamKey });
+  await remember(deps, [recipient]);
+}
+
+export async function changeRole(deps: TeamServiceDeps, teamId: string, userId: string, role: TeamRole): Promise<void> {
+  await deps.functions.changeMemberRole({ teamId, userId, role });
+}
+
+/** Removes a member, then rotates the team key so what they held opens nothing new. */
+export async function removeMember(
+  deps: TeamServiceDeps,
+  teamId: string,
+  userId: string,
+  onProgress?: (progress: RotationProgress) => void,
+): Promise<void> {
+  await deps.functions.removeTeamMember({ teamId, userId });
+  await rotateIfNeeded(deps, teamId, onProgress);
+}
+
+export async function leaveTeam(deps: TeamServiceDeps, teamId: string): Promise<void> {
+  // The rotation is left to the team's owners and admins: the leaver no longer may.
+  await deps.functions.leaveTeam({ teamId });
+}

@@ -1,0 +1,187 @@
+// A stand-in for the team callables over the in-memory repositories, doing what docs/teams.md says
+// the server does, for the teams feature's unit and component tests. The callables themselves are
+// tested on the emulators (tests/emulator/teams).
+import type { StoredTeam, TeamCandidate, TeamFunctions } from '../../src/data/teams/storedTeams';
+import { decideAddMember, decideGrantKey, decideRemoval, decideRoleChange, type RoleOrNone } from '../../src/domain/teamPermissions';
+import type { MemoryPublicKeyRepository, MemoryTeamRepository } from './memoryTeamRepositories';
+import type { MemoryPasswordRepository } from './memoryVaultRepositories';
+
+export interface FakeAccount {
+  readonly uid: string;
+  readonly email: string;
+}
+
+export class FakeTeamFunctions implements TeamFunctions {
+  /** Every call, by name, for assertions. */
+  readonly calls: { name: string; input: unknown }[] = [];
+
+  constructor(
+    private readonly as: () => string,
+    private readonly teams: MemoryTeamRepository,
+    private readonly publicKeys: MemoryPublicKeyRepository,
+    private readonly passwords: MemoryPasswordRepository,
+    private readonly accounts: readonly FakeAccount[],
+    private readonly now: () => number = () => 1_000,
+  ) {}
+
+  private async team(teamId: string): Promise<StoredTeam> {
+    const team = await this.teams.get(teamId);
+    if (team === null) throw new Error('not-found');
+    return team;
+  }
+
+  private roleOf(team: StoredTeam, uid: string): RoleOrNone {
+    return team.members[uid]?.role ?? 'none';
+  }
+
+  private check(decision: { ok: true } | { ok: false; message: string }): void {
+    if (!decision.ok) throw new Error(decision.message);
+  }
+
+  createTeam(input: { teamId: string; name: string; description?: string; encryptedTeamKey: string }): Promise<void> {
+    this.calls.push({ name: 'createTeam', input });
+    const uid = this.as();
+    const email = this.accounts.find((account) => account.uid === uid)?.email ?? null;
+    this.teams.put(input.teamId, {
+      name: input.name,
+      ...(input.description === undefined ? {} : { description: input.description }),
+      ownerId: uid,
+      createdAt: this.now(),
+      updatedAt: this.now(),
+      memberIds: [uid],
+      members: { [uid]: { userId: uid, role: 'owner', joinedAt: this.now(), email, encryptedTeamKey: input.encryptedTeamKey, needsTeamKey: false } },
+      keyVersion: 1,
+      rotationNeeded: false,
+      previousKey: null,
+      deleting: false,
+    });
+    return Promise.resolve();
+  }
+
+  async lookupTeamCandidate(input: { teamId: string; email: string }): Promise<TeamCandidate> {
+    this.calls.push({ name: 'lookupTeamCandidate', input });
+    const team = await this.team(input.teamId);
+    this.check(decideAddMember(this.roleOf(team, this.as()), 'view', false));
+    const account = this.accounts.find((candidate) => candidate.email === input.email);
+    if (!account) throw new Error('User not found');
+    if (Object.values(team.members).some((member) => member.email === account.email)) {
+      throw new Error('This email address is already a member of the team');
+    }
+    const publicKey = await this.publicKeys.get(account.uid);
+    if (publicKey === null) throw new Error('New member does not have a public key');
+    return { userId: account.uid, email: account.email, publicKey };
+  }
+
+  async addTeamMember(input: { teamId: string; userId: string; role: 'admin' | 'full' | 'view' | 'owner'; keyVersion: number; encryptedTeamKey: string | null }): Promise<void> {
+    this.calls.push({ name: 'addTeamMember', input });
+    const team = await this.team(input.teamId);
+    this.check(decideAddMember(this.roleOf(team, this.as()), input.role, input.userId in team.members));
+    if (input.keyVersion !== team.keyVersion) throw new Error('stale key version');
+    const email = this.accounts.find((account) => account.uid === input.userId)?.email ?? null;
+    this.teams.put(input.teamId, {
+      ...team,
+      memberIds: [...team.memberIds, input.userId],
+      members: {
+        ...team.members,
+        [input.userId]: {
+          userId: input.userId,
+          role: input.role,
+          joinedAt: this.now(),
+          email,
+          encryptedTeamKey: input.encryptedTeamKey,
+          needsTeamKey: input.encryptedTeamKey === null,
+        },
+      },
+    });
+  }
+
+  async changeMemberRole(input: { teamId: string; userId: string; role: 'admin' | 'full' | 'view' | 'owner' }): Promise<void> {
+    this.calls.push({ name: 'changeMemberRole', input });
+    const team = await this.team(input.teamId);
+    const actor = this.as();
+    this.check(
+      decideRoleChange({ actorUid: actor, actorRole: this.roleOf(team, actor), targetUid: input.userId, targetRole: this.roleOf(team, input.userId) }, input.role),
+    );
+    const member = team.members[input.userId];
+    if (member) this.teams.put(input.teamId, { ...team, members: { ...team.members, [input.userId]: { ...member, role: input.role } } });
+  }
+
+  private async without(teamId: string, uid: string): Promise<void> {
+    const team = await this.team(teamId);
+    const members = Object.fromEntries(Object.entries(team.members).filter(([key]) => key !== uid));
+    this.teams.put(teamId, { ...team, members, memberIds: team.memberIds.filter((id) => id !== uid), rotationNeeded: true });
+  }
+
+  async removeTeamMember(input: { teamId: string; userId: string }): Promise<void> {
+    this.calls.push({ name: 'removeTeamMember', input });
+    const team = await this.team(input.teamId);
+    const actor = this.as();
+    this.check(decideRemoval({ actorUid: actor, actorRole: this.roleOf(team, actor), targetUid: input.userId, targetRole: this.roleOf(team, input.userId) }));
+    await this.without(input.teamId, input.userId);
+  }
+
+  async leaveTeam(input: { teamId: string }): Promise<void> {
+    this.calls.push({ name: 'leaveTeam', input });
+    await this.without(input.teamId, this.as());
+  }
+
+  async grantTeamKey(input: { teamId: string; userId: string; keyVersion: number; encryptedTeamKey: string }): Promise<void> {
+    this.calls.push({ name: 'grantTeamKey', input });
+    const team = await this.team(input.teamId);
+    const member = team.members[input.userId];
+    this.check(decideGrantKey(this.roleOf(team, this.as()), this.roleOf(team, input.userId), member?.needsTeamKey ?? false));
+    if (!member) return;
+    this.teams.put(input.teamId, {
+      ...team,
+      members: { ...team.members, [input.userId]: { ...member, encryptedTeamKey: input.encryptedTeamKey, needsTeamKey: false } },
+    });
+  }
+
+  /** Set to make the next rotateTeamKey fail before it writes (an interrupted rotation). */
+  failNextRotation = false;
+  /** Set to make the next finishKeyRotation fail (an interrupted re-encryption). */
+  failNextFinish = false;
+
+  async rotateTeamKey(input: { teamId: string; fromVersion: number; wraps: Readonly<Record<string, string>>; sealedPreviousKey: string }): Promise<{ keyVersion: number }> {
+    this.calls.push({ name: 'rotateTeamKey', input });
+    if (this.failNextRotation) {
+      this.failNextRotation = false;
+      throw new Error('network error');
+    }
+    const team = await this.team(input.teamId);
+    if (input.fromVersion !== team.keyVersion || team.previousKey !== null) throw new Error('aborted');
+    const holders = Object.entries(team.members).filter(([, member]) => !member.needsTeamKey).map(([uid]) => uid).sort();
+    if (JSON.stringify(holders) !== JSON.stringify(Object.keys(input.wraps).sort())) throw new Error('wraps must cover the key holders');
+    const members = Object.fromEntries(
+      Object.entries(team.members).map(([uid, member]) => [uid, member.needsTeamKey ? member : { ...member, encryptedTeamKey: input.wraps[uid] ?? null }]),
+    );
+    const keyVersion = team.keyVersion + 1;
+    this.teams.put(input.teamId, {
+      ...team,
+      members,
+      keyVersion,
+      rotationNeeded: false,
+      previousKey: { version: team.keyVersion, sealed: input.sealedPreviousKey },
+    });
+    return { keyVersion };
+  }
+
+  async finishKeyRotation(input: { teamId: string; keyVersion: number }): Promise<void> {
+    this.calls.push({ name: 'finishKeyRotation', input });
+    if (this.failNextFinish) {
+      this.failNextFinish = false;
+      throw new Error('network error');
+    }
+    const team = await this.team(input.teamId);
+    const stale = (await this.passwords.listTeam(input.teamId)).filter((entry) => (entry.data.keyVersion ?? 0) < team.keyVersion);
+    if (stale.length > 0) throw new Error('entries remain at the old key');
+    this.teams.put(input.teamId, { ...team, previousKey: null });
+  }
+
+  async deleteTeam(input: { teamId: string }): Promise<void> {
+    this.calls.push({ name: 'deleteTeam', input });
+    await this.team(input.teamId);
+    for (const entry of await this.passwords.listTeam(input.teamId)) await this.passwords.delete(entry.id);
+    this.teams.remove(input.teamId);
+  }
+}

@@ -1,0 +1,284 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  DecryptionError,
+  createAccountKeys,
+  decryptText,
+  encryptText,
+  entryFieldContext,
+  openPreviousTeamKey,
+  type PrivateKey,
+  type TeamKey,
+  type VaultKey,
+} from '../../../src/crypto';
+import type { StoredTeam } from '../../../src/data/teams/storedTeams';
+import type { PasswordEntryChanges, StoredPasswordEntry } from '../../../src/data/vault/storedEntries';
+import { rotateIfNeeded, rotationPending } from '../../../src/features/teams/rotation';
+import { PublicKeyChangedError, TeamKeyError, openTeamKey } from '../../../src/features/teams/teamKeys';
+import {
+  addMember,
+  createTeamsApi,
+  grantKey,
+  prepareAddMember,
+  prepareGrant,
+  removeMember,
+  type TeamServiceDeps,
+} from '../../../src/features/teams/teamService';
+import { FakeTeamFunctions } from '../../doubles/fakeTeamFunctions';
+import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from '../../doubles/memoryTeamRepositories';
+import { MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+
+interface Person {
+  readonly uid: string;
+  readonly email: string;
+  readonly vaultKey: VaultKey;
+  readonly privateKey: PrivateKey;
+  readonly publicKey: string;
+}
+
+const people: Record<'ana' | 'bob' | 'cid', Person> = {} as Record<'ana' | 'bob' | 'cid', Person>;
+beforeAll(async () => {
+  for (const name of ['ana', 'bob', 'cid'] as const) {
+    const account = await createAccountKeys(`${name} master password`);
+    people[name] = { uid: name, email: `${name}@example.com`, vaultKey: account.vaultKey, privateKey: account.privateKey, publicKey: account.stored.publicKey };
+  }
+});
+
+/** One shared "server" (repositories and callables) and a way to act as each person on it. */
+function world() {
+  let acting = 'ana';
+  let clock = 1_000;
+  const teams = new MemoryTeamRepository();
+  const publicKeys = new MemoryPublicKeyRepository();
+  const passwords = new MemoryPasswordRepository();
+  const knownKeys: Record<string, MemoryKnownKeysRepository> = {};
+  const functions = new FakeTeamFunctions(() => acting, teams, publicKeys, passwords, Object.values(people));
+  for (const person of Object.values(people)) void publicKeys.publish(person.uid, person.publicKey, 0);
+  const as = (name: keyof typeof people): TeamServiceDeps => {
+    const person = people[name];
+    knownKeys[name] ??= new MemoryKnownKeysRepository();
+    return {
+      teams,
+      publicKeys,
+      knownKeys: knownKeys[name],
+      passwords,
+      functions: new Proxy(functions, {
+        get(target, property, receiver) {
+          acting = person.uid;
+          return Reflect.get(target, property, receiver) as unknown;
+        },
+      }),
+      userId: person.uid,
+      ownPublicKey: person.publicKey,
+      keys: { vaultKey: person.vaultKey, privateKey: person.privateKey },
+      now: () => (clock += 1),
+    };
+  };
+  return { teams, publicKeys, passwords, functions, as };
+}
+
+async function onlyTeam(teams: MemoryTeamRepository, uid: string): Promise<{ id: string; data: StoredTeam }> {
+  const [team] = await teams.listForMember(uid);
+  if (!team) throw new Error('no team');
+  return team;
+}
+
+async function keyOf(deps: TeamServiceDeps, teamId: string): Promise<TeamKey> {
+  const team = await deps.teams.get(teamId);
+  if (!team) throw new Error('no team');
+  return openTeamKey(team, teamId, deps.userId, deps.keys);
+}
+
+async function addEntries(deps: TeamServiceDeps, teamId: string, count: number): Promise<void> {
+  const key = await keyOf(deps, teamId);
+  for (let index = 0; index < count; index += 1) {
+    const id = deps.passwords.newId();
+    const entry: StoredPasswordEntry = {
+      title: `Entry ${String(index).padStart(3, '0')}`,
+      username: await encryptText(key, `user${index}`, entryFieldContext(id, 'username')),
+      password: await encryptText(key, `secret${index}`, entryFieldContext(id, 'password')),
+      teamId,
+      userId: deps.userId,
+      groupId: null,
+      encrypted: true,
+      keyVersion: 1,
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    await deps.passwords.create(id, entry);
+  }
+}
+
+/** What a member's client does to read every entry: the current key, or the previous one through the chain. */
+async function readAll(deps: TeamServiceDeps, teamId: string): Promise<string[]> {
+  const team = await deps.teams.get(teamId);
+  if (!team) throw new Error('no team');
+  const current = await openTeamKey(team, teamId, deps.userId, deps.keys);
+  const previous = team.previousKey ? await openPreviousTeamKey(team.previousKey.sealed, current, { teamId, keyVersion: team.previousKey.version }) : null;
+  const entries = await deps.passwords.listTeam(teamId);
+  return Promise.all(
+    entries.map(async ({ id, data }) => {
+      const key = (data.keyVersion ?? 0) === team.keyVersion ? current : previous;
+      if (!key) throw new Error(`entry ${id} is at a version nobody holds`);
+      return decryptText(key, data.password, entryFieldContext(id, 'password'));
+    }),
+  );
+}
+
+async function teamOfThree() {
+  const w = world();
+  const ana = w.as('ana');
+  await createTeamsApi(ana).create({ name: '  Ops  ', description: '  ' });
+  const { id } = await onlyTeam(w.teams, 'ana');
+  for (const name of ['bob', 'cid'] as const) {
+    const recipient = await prepareAddMember(ana, id, people[name].email);
+    await addMember(ana, id, recipient, 'full');
+  }
+  return { ...w, id, ana, bob: w.as('bob'), cid: w.as('cid') };
+}
+
+describe('creating and listing teams', () => {
+  it('creates a team whose key only the owner can open, bound to the team; trims and omits an empty description', async () => {
+    const w = world();
+    const ana = w.as('ana');
+    await createTeamsApi(ana).create({ name: '  Ops  ', description: '   ' });
+    const [summary] = await createTeamsApi(ana).list();
+    expect(summary).toMatchObject({ name: 'Ops', description: null, memberCount: 1, myRole: 'owner', needsKey: false, ownerId: 'ana' });
+    const team = await w.teams.get(summary!.id);
+    expect(team).not.toHaveProperty('description');
+    expect((await openTeamKey(team!, summary!.id, 'ana', ana.keys)).kind).toBe('team');
+    // The wrap is bound to its team: presented as another team's key, it does not open.
+    await expect(openTeamKey(team!, 'another-team', 'ana', ana.keys)).rejects.toThrow('Team key not available');
+    expect(await createTeamsApi(w.as('bob')).list()).toEqual([]);
+  });
+
+  it('says the private key is missing when the vault is locked', async () => {
+    const w = world();
+    await expect(createTeamsApi({ ...w.as('ana'), keys: null }).create({ name: 'X', description: '' })).rejects.toThrow(
+      'Private key not found in session',
+    );
+  });
+});
+
+describe('adding members and granting the key', () => {
+  it('shows the new member’s fingerprint first, wraps the key for them, and they can open it', async () => {
+    const { teams, id, bob } = await teamOfThree();
+    const team = await teams.get(id);
+    expect(team?.members.bob).toMatchObject({ role: 'full', needsTeamKey: false });
+    expect((await keyOf(bob, id)).kind).toBe('team');
+  });
+
+  it('remembers the fingerprint, and refuses to share when the server hands out a different key later', async () => {
+    const w = world();
+    const ana = w.as('ana');
+    await createTeamsApi(ana).create({ name: 'Ops', description: '' });
+    const { id } = await onlyTeam(w.teams, 'ana');
+    const first = await prepareAddMember(ana, id, 'bob@example.com');
+    expect(first.seenBefore).toBe(false);
+    expect(first.fingerprint.shown).toMatch(/^([0-9a-f]{4} ){7}[0-9a-f]{4}$/);
+    await addMember(ana, id, first, 'view');
+    expect((await prepareGrant(ana, id, 'bob')).seenBefore).toBe(true);
+
+    w.publicKeys.replace('bob', people.cid.publicKey);
+    await expect(prepareGrant(ana, id, 'bob')).rejects.toThrow(PublicKeyChangedError);
+    await expect(prepareGrant(ana, id, 'bob')).rejects.toThrow(/security key of bob@example.com has changed/);
+  });
+
+  it('an adder without the key adds a member who then needs it; an owner grants it', async () => {
+    const w = world();
+    const ana = w.as('ana');
+    await createTeamsApi(ana).create({ name: 'Ops', description: '' });
+    const { id } = await onlyTeam(w.teams, 'ana');
+    // Ana's own copy is missing (say, a member whose key was never granted adding someone).
+    const team = await w.teams.get(id);
+    w.teams.put(id, { ...team!, members: { ...team!.members, ana: { ...team!.members.ana!, needsTeamKey: true, encryptedTeamKey: null } } });
+    const recipient = await prepareAddMember(ana, id, 'bob@example.com');
+    await expect(addMember(ana, id, recipient, 'view')).resolves.toBeUndefined();
+    expect((await w.teams.get(id))?.members.bob?.needsTeamKey).toBe(true);
+    await expect(keyOf(w.as('bob'), id)).rejects.toThrow('You do not have access to the team key');
+    await expect(grantKey(ana, id, await prepareGrant(ana, id, 'bob'))).rejects.toThrow(TeamKeyError);
+
+    const withBob = await w.teams.get(id);
+    w.teams.put(id, { ...withBob!, members: { ...withBob!.members, ana: team!.members.ana! } });
+    await grantKey(ana, id, await prepareGrant(ana, id, 'bob'));
+    expect((await keyOf(w.as('bob'), id)).kind).toBe('team');
+  });
+
+  it('a member without a published key cannot be granted it: "User does not have a public key"', async () => {
+    const { id, ana, teams } = await teamOfThree();
+    const team = await teams.get(id);
+    teams.put(id, { ...team!, members: { ...team!.members, dan: { userId: 'dan', role: 'view', joinedAt: 1, email: null, encryptedTeamKey: null, needsTeamKey: true } } });
+    await expect(prepareGrant(ana, id, 'dan')).rejects.toThrow('User does not have a public key');
+  });
+});
+
+describe('rotation when a member is removed', () => {
+  it('gives every remaining member a new key, re-encrypts every entry, and stores the old key nowhere', async () => {
+    const { teams, id, ana, bob, cid } = await teamOfThree();
+    await addEntries(ana, id, 7);
+    const oldKey = await keyOf(cid, id);
+    const progress: string[] = [];
+    await removeMember(ana, id, 'cid', (step) => progress.push(`${step.phase} ${step.done}/${step.total}`));
+
+    const team = await teams.get(id);
+    expect(team).toMatchObject({ keyVersion: 2, rotationNeeded: false, previousKey: null });
+    expect(team?.memberIds).toEqual(['ana', 'bob']);
+    expect(progress).toContain('re-encrypting 7/7');
+    for (const member of [ana, bob]) expect((await readAll(member, id)).sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map((n) => `secret${n}`));
+    // What the removed member held opens none of the entries any more.
+    const [first] = await ana.passwords.listTeam(id);
+    await expect(decryptText(oldKey, first!.data.password, entryFieldContext(first!.id, 'password'))).rejects.toThrow(DecryptionError);
+    expect(JSON.stringify(team)).not.toContain('"version":1');
+  });
+
+  it('an interrupted rotation changes nothing, and the next run finishes it', async () => {
+    const { teams, functions, id, ana, bob } = await teamOfThree();
+    await addEntries(ana, id, 3);
+    functions.failNextRotation = true;
+    await expect(removeMember(ana, id, 'cid')).rejects.toThrow('network error');
+    const halfway = await teams.get(id);
+    expect(halfway).toMatchObject({ keyVersion: 1, rotationNeeded: true, previousKey: null });
+    expect(rotationPending(halfway!)).toBe(true);
+    expect(await readAll(bob, id)).toHaveLength(3);
+
+    await rotateIfNeeded(ana, id);
+    expect(await teams.get(id)).toMatchObject({ keyVersion: 2, rotationNeeded: false, previousKey: null });
+    expect(await readAll(bob, id)).toHaveLength(3);
+  });
+
+  it('re-encryption stopped halfway leaves every entry readable by every remaining member; another admin finishes it', async () => {
+    const { teams, passwords, id, ana, bob } = await teamOfThree();
+    await addEntries(ana, id, 5);
+    // The third entry's write fails: two are at the new key, three at the old.
+    let writes = 0;
+    const update = passwords.update.bind(passwords);
+    const failing = {
+      ...ana,
+      passwords: Object.assign(Object.create(passwords) as MemoryPasswordRepository, {
+        update: (entryId: string, changes: PasswordEntryChanges, now: number) =>
+          (writes += 1) === 3 ? Promise.reject(new Error('connection lost')) : update(entryId, changes, now),
+      }),
+    };
+    await expect(removeMember(failing, id, 'cid')).rejects.toThrow('connection lost');
+    const halfway = await teams.get(id);
+    expect(halfway?.keyVersion).toBe(2);
+    expect(halfway?.previousKey?.version).toBe(1);
+    const versions = (await passwords.listTeam(id)).map((entry) => entry.data.keyVersion);
+    expect(versions.filter((version) => version === 2).length).toBeGreaterThan(0);
+    expect(versions.filter((version) => version === 1).length).toBeGreaterThan(0);
+    for (const member of [ana, bob]) expect((await readAll(member, id)).sort()).toEqual([0, 1, 2, 3, 4].map((n) => `secret${n}`));
+
+    // Bob is promoted to admin and his session finishes the job.
+    const team = await teams.get(id);
+    teams.put(id, { ...team!, members: { ...team!.members, bob: { ...team!.members.bob!, role: 'admin' } } });
+    await rotateIfNeeded(bob, id);
+    expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
+    expect((await passwords.listTeam(id)).every((entry) => entry.data.keyVersion === 2)).toBe(true);
+    expect((await readAll(bob, id)).sort()).toEqual([0, 1, 2, 3, 4].map((n) => `secret${n}`));
+  });
+
+  it('refuses to rotate for a member whose key changed behind the user’s back', async () => {
+    const { publicKeys, id, ana } = await teamOfThree();
+    publicKeys.replace('bob', people.cid.publicKey);
+    await expect(removeMember(ana, id, 'cid')).rejects.toThrow(PublicKeyChangedError);
+  });
+});
