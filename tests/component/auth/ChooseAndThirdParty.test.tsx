@@ -175,6 +175,25 @@ describe('third-party sign-in', () => {
     expect((await users.get(GOOGLE_BOB.uid))?.authProvider).toBe('google');
   });
 
+  it('clears the mismatch message on Set Master Password as soon as the confirmation matches', async () => {
+    const { user } = renderAuthModal();
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    await screen.findByRole('dialog', { name: 'Set Master Password' });
+    await user.type(screen.getByLabelText('Master password'), 'Tr0ub4dor&3-horse');
+    await user.type(screen.getByLabelText('Confirm master password'), 'Tr0ub4dor&3-hor');
+    await user.click(screen.getByRole('button', { name: 'Set Master Password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.masterPasswordsDiffer);
+
+    await user.type(screen.getByLabelText('Confirm master password'), 's');
+    expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.masterPasswordsDiffer);
+    await user.type(screen.getByLabelText('Confirm master password'), 'e');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm master password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Master password')).toHaveValue('Tr0ub4dor&3-horse');
+    expect(screen.getByLabelText('Confirm master password')).toHaveValue('Tr0ub4dor&3-horse');
+    expect(screen.getByRole('button', { name: 'Set Master Password' })).toBeEnabled();
+  });
+
   it('says the OAuth login failed when the new vault cannot be saved, and keeps the step open', async () => {
     const users = new MemoryUserRepository();
     vi.spyOn(users, 'create').mockRejectedValue(new Error('database unavailable'));
