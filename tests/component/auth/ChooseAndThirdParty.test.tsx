@@ -72,6 +72,23 @@ describe('third-party sign-in', () => {
   });
 
   it.each([
+    ['Google', 'auth/internal-error'],
+    ['Microsoft', 'auth/internal-error'],
+    ['GitHub', 'auth/network-request-failed'],
+  ])('says %s is unreachable when its sign-in script cannot load (%s), and email still works', async (name, code) => {
+    const { user, gateway } = renderAuthModal();
+    gateway.signInWithProvider.mockRejectedValueOnce(new AuthServiceError(code));
+    await user.click(screen.getByRole('button', { name: `Continue with ${name}` }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${name} sign-in is unreachable right now. Check your connection, or sign in with email.`,
+    );
+    expect(screen.queryByText(UNEXPECTED_ERROR)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Continue with ${name}` })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Continue with email' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it.each([
     ['auth/account-exists-with-different-credential', 'An account already exists with this email using a different sign-in method.'],
     ['auth/operation-not-allowed', 'GitHub authentication is not enabled. Please contact support.'],
   ])('shows %s as its message', async (code, message) => {
