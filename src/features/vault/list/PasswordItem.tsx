@@ -11,6 +11,8 @@ export const LIST_MESSAGES = {
   // SPEC.md §8 names no message for a failed delete; this follows 'Failed to save password'.
   deleteFailed: 'Failed to delete password',
   undecryptable: 'Could not decrypt',
+  /** Announced by the list once a delete is done (focus moves on to another entry). */
+  deleted: (title: string) => `${title} deleted.`,
 } as const;
 
 /** A fixed length, so the mask says nothing about the password's length. */

@@ -8,9 +8,10 @@ import {
   useState,
   type ChangeEvent,
 } from 'react';
+import { focusableWithin } from '../../../ui/focusable';
 import type { Group, PasswordEntry } from '../model';
 import { filterEntries } from './filterEntries';
-import { PasswordItem } from './PasswordItem';
+import { LIST_MESSAGES, PasswordItem } from './PasswordItem';
 import { rowOffsets, visibleRows } from './virtualRows';
 import './list.css';
 
@@ -35,6 +36,12 @@ export interface PasswordListProps {
   label: string;
   estimatedRowHeight?: number;
   overscan?: number;
+}
+
+/** The last confirmed delete: the entry and where it was in the list. */
+interface Deletion {
+  readonly id: string;
+  readonly index: number;
 }
 
 interface View {
@@ -73,6 +80,11 @@ export function PasswordList({
   const [query, setQuery] = useState('');
   const [view, setView] = useState<View>(() => ({ top: 0, height: windowHeight() }));
   const [focusedId, setFocusedId] = useState<string | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const rowElements = useRef(new Map<string, HTMLLIElement>());
+  const [deletion, setDeletion] = useState<Deletion | null>(null);
+  const focusMovedFor = useRef<Deletion | null>(null);
+  const [deleted, setDeleted] = useState('');
 
   // Measured heights by entry id, kept across searches. The measuring callbacks fill the one map
   // and replace the wrapper, so that the offsets are worked out again.
@@ -129,10 +141,12 @@ export function PasswordList({
   const measure = useCallback(
     (element: HTMLLIElement, id: string) => {
       observedIds.current.set(element, id);
+      rowElements.current.set(id, element);
       record([[element, element.getBoundingClientRect().height]]);
       observer.current?.observe(element);
       return () => {
         observer.current?.unobserve(element);
+        if (rowElements.current.get(id) === element) rowElements.current.delete(id);
       };
     },
     [record],
@@ -170,17 +184,48 @@ export function PasswordList({
     [filtered, estimatedRowHeight, heights],
   );
 
+  // After a confirmed delete the row (and the dialog's opener) is gone, and focus would fall to the
+  // page. It goes to the entry that took the deleted one's place, else the one before it, else
+  // (the list is empty) the search box. The effect runs after the row's dialog has closed and
+  // un-inerted the page. onDelete resolves once the entry is out of `entries`: one still there was
+  // not removed, and its dialog gives focus back to its Delete button.
+  const removed = deletion !== null && !filtered.some((entry) => entry.id === deletion.id);
+  const focusTarget = removed ? (filtered[Math.min(deletion.index, filtered.length - 1)] ?? null) : null;
+
+  useEffect(() => {
+    if (!removed || focusMovedFor.current === deletion) return;
+    focusMovedFor.current = deletion;
+    const row = focusTarget === null ? undefined : rowElements.current.get(focusTarget.id);
+    const control = row === undefined ? undefined : focusableWithin(row)[0];
+    (control ?? searchRef.current)?.focus();
+  }, [removed, deletion, focusTarget]);
+
+  async function handleDelete(entry: PasswordEntry) {
+    const index = filtered.findIndex((candidate) => candidate.id === entry.id);
+    // A failure is shown by the row's dialog, which stays open.
+    await onDelete(entry);
+    setDeleted(LIST_MESSAGES.deleted(entry.title));
+    setDeletion({ id: entry.id, index: Math.max(0, index) });
+  }
+
   function handleSearch(event: ChangeEvent<HTMLInputElement>) {
     setQuery(event.target.value);
+    setDeleted('');
+    setDeletion(null);
   }
 
   const total = filtered.length;
   const { start, end } = visibleRows(offsets, view.top, view.height, overscan);
   const indices: number[] = [];
-  const focusedIndex = focusedId === null ? -1 : filtered.findIndex((entry) => entry.id === focusedId);
-  if (focusedIndex >= 0 && focusedIndex < start) indices.push(focusedIndex);
+  // The row holding focus, and the one focus is about to move to, are rendered wherever they are.
+  const kept = new Set<number>();
+  for (const id of [focusedId, focusTarget?.id ?? null]) {
+    const index = id === null ? -1 : filtered.findIndex((entry) => entry.id === id);
+    if (index >= 0 && (index < start || index >= end)) kept.add(index);
+  }
+  for (const index of [...kept].filter((index) => index < start).sort((a, b) => a - b)) indices.push(index);
   for (let index = start; index < end; index += 1) indices.push(index);
-  if (focusedIndex >= end) indices.push(focusedIndex);
+  for (const index of [...kept].filter((index) => index >= end).sort((a, b) => a - b)) indices.push(index);
 
   // Rows are in the normal flow; the space of the rows not rendered goes above each rendered row
   // (as its top margin) and below the last one (as the list's bottom padding).
@@ -202,6 +247,7 @@ export function PasswordList({
           Search passwords
         </label>
         <input
+          ref={searchRef}
           id={searchId}
           className="input"
           type="search"
@@ -213,7 +259,7 @@ export function PasswordList({
         />
       </div>
       <p role="status" className="visually-hidden">
-        {status}
+        {deleted || status}
       </p>
       {entries.length === 0 ? (
         <p className="pw-list__empty">{EMPTY_TEXTS.noEntries}</p>
@@ -240,7 +286,7 @@ export function PasswordList({
                 canEdit={canEdit}
                 canDelete={canDelete}
                 onEdit={onEdit}
-                onDelete={onDelete}
+                onDelete={handleDelete}
                 setSize={total}
                 posInSet={index + 1}
                 style={gap > 0 ? { marginTop: gap } : undefined}

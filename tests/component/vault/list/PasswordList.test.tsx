@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_ESTIMATED_ROW_HEIGHT, DEFAULT_OVERSCAN } from '../../../../src/features/vault/list';
+import { DEFAULT_ESTIMATED_ROW_HEIGHT, DEFAULT_OVERSCAN, PasswordList } from '../../../../src/features/vault/list';
+import type { PasswordEntry } from '../../../../src/features/vault/model';
 import { deferred, makeEntries, makeEntry, renderList } from './harness';
 
 const github = makeEntry('gh', { title: 'GitHub', url: 'https://github.com', username: 'octocat' });
@@ -269,5 +271,77 @@ describe('PasswordList: edit and delete', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+/** A list whose onDelete removes the entry, as the vault does once the delete is stored. */
+function DeletingList({ initial, canEdit = true }: { initial: readonly PasswordEntry[]; canEdit?: boolean }) {
+  const [entries, setEntries] = useState(initial);
+  return (
+    <PasswordList
+      label="Personal passwords"
+      entries={entries}
+      canEdit={canEdit}
+      canDelete
+      onEdit={() => undefined}
+      onDelete={(entry) => {
+        setEntries((list) => list.filter((candidate) => candidate.id !== entry.id));
+        return Promise.resolve();
+      }}
+    />
+  );
+}
+
+async function confirmDelete(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await user.click(screen.getByRole('button', { name: `Delete ${title}` }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete Password' });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => {
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+}
+
+describe('PasswordList: focus after a delete', () => {
+  it('moves focus to the next entry’s first control and announces the delete', async () => {
+    const user = userEvent.setup();
+    render(<DeletingList initial={three} />);
+    await confirmDelete(user, 'GitHub');
+    expect(screen.queryByRole('listitem', { name: 'GitHub' })).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Edit First Bank' })).toHaveFocus();
+    });
+    // Said in the list's live region, for screen readers.
+    expect(screen.getByText('GitHub deleted.')).toHaveAttribute('role', 'status');
+    expect(document.body).not.toHaveFocus();
+  });
+
+  it('moves focus to the previous entry when the last one is deleted', async () => {
+    const user = userEvent.setup();
+    render(<DeletingList initial={three} />);
+    await confirmDelete(user, 'Mail');
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Edit First Bank' })).toHaveFocus();
+    });
+    expect(screen.getByText('Mail deleted.')).toBeInTheDocument();
+  });
+
+  it('moves focus to the first control there is when the row has no Edit', async () => {
+    const user = userEvent.setup();
+    render(<DeletingList initial={three} canEdit={false} />);
+    await confirmDelete(user, 'First Bank');
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Delete Mail' })).toHaveFocus();
+    });
+  });
+
+  it('moves focus to the search box when the list becomes empty', async () => {
+    const user = userEvent.setup();
+    render(<DeletingList initial={[github]} />);
+    await confirmDelete(user, 'GitHub');
+    expect(screen.getByText('No passwords yet. Add your first password!')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(search()).toHaveFocus();
+    });
+    expect(screen.getByText('GitHub deleted.')).toBeInTheDocument();
   });
 });
