@@ -292,6 +292,8 @@ export function PasswordList({
                 style={gap > 0 ? { marginTop: gap } : undefined}
                 onFocus={() => {
                   setFocusedId(entry.id);
+                  // Focus has landed (moved there after a delete, or by the user): nothing left to move.
+                  setDeletion(null);
                 }}
               />
             );
