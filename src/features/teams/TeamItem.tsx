@@ -49,9 +49,33 @@ export function TeamItem({ team, onOpenTeam, onManageMembers, onEdit, onDelete, 
           </span>
         )}
         {team.needsKey && (
-          <span className="team-item__badge team-item__badge--warning" title="An owner or admin has to grant you access to the team key">
+          <span className="team-item__badge team-item__badge--warning">
             Needs Key
           </span>
+        )}
+        {owned && (
+          <div className="team-item__owner-actions">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Edit team ${name}`}
+              onClick={() => {
+                onEdit(team);
+              }}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Delete team ${name}`}
+              onClick={() => {
+                onDelete(team);
+              }}
+            >
+              Delete
+            </Button>
+          </div>
         )}
       </div>
       {team.description !== null && team.description !== '' && <p className="team-item__description">{team.description}</p>}
@@ -81,30 +105,6 @@ export function TeamItem({ team, onOpenTeam, onManageMembers, onEdit, onDelete, 
         >
           Manage Members
         </Button>
-        {owned && (
-          <>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Edit team ${name}`}
-              onClick={() => {
-                onEdit(team);
-              }}
-            >
-              Edit
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Delete team ${name}`}
-              onClick={() => {
-                onDelete(team);
-              }}
-            >
-              Delete
-            </Button>
-          </>
-        )}
       </div>
     </li>
   );
