@@ -59,6 +59,8 @@ export const passwordsTable: CollectionTable = {
         ['a missing teamId', { teamId: undefined }],
         ['a missing createdAt', { createdAt: undefined }],
         ['an extra field', { masterPassword: 'x' }],
+        // Personal entries are under the vault key, which has no versions (docs/rules.md).
+        ['a keyVersion', { keyVersion: 2 }],
         ['a plaintext password', { password: 'hunter2 is my password' }],
         ['a too-short password ciphertext', { password: 'AAAA' }],
         // 36 characters: 27 bytes, one short of IV (12) + tag (16).
@@ -100,6 +102,7 @@ export const passwordsTable: CollectionTable = {
         ['a plaintext password', { password: 'hunter2' }],
         ['a too-short username ciphertext', { username: 'AAAA' }],
         ['an extra field', { masterPassword: 'x' }],
+        ['a keyVersion', { keyVersion: 2 }],
       ] as const
     ).map(([what, change]) => ({
       what,

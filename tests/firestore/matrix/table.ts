@@ -7,17 +7,27 @@ import type { TokenClaims } from '../rulesEnvironment';
 export const OPERATIONS = ['get', 'list', 'create', 'update', 'delete'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
-/** owner: the user the seeded documents belong to; other: another signed-in user; signedOut: no token. */
-export const ACTORS = ['owner', 'other', 'signedOut'] as const;
+/**
+ * owner: the user the seeded documents belong to, and the owner of the seeded team; admin, full and
+ * view: members of that team with those roles (to personal documents, just other users); other:
+ * another signed-in user, in no team of the owner's; signedOut: no token.
+ */
+export const ACTORS = ['owner', 'admin', 'full', 'view', 'other', 'signedOut'] as const;
 export type Actor = (typeof ACTORS)[number];
 export type Outcome = 'allow' | 'deny';
 
 /** Who each actor is: uid and ID-token claims. */
 export const IDENTITIES: Readonly<Record<Exclude<Actor, 'signedOut'>, { uid: string; claims: TokenClaims }>> = {
   owner: { uid: 'alice', claims: { email: 'alice@example.com', provider: 'password' } },
+  admin: { uid: 'carol', claims: { email: 'carol@example.com', provider: 'password' } },
+  full: { uid: 'dave', claims: { email: 'dave@example.com', provider: 'google.com' } },
+  view: { uid: 'erin', claims: { email: 'erin@example.com', provider: 'password' } },
   other: { uid: 'bob', claims: { email: 'bob@example.com', provider: 'password' } },
 };
 export const OWNER = IDENTITIES.owner.uid;
+export const ADMIN = IDENTITIES.admin.uid;
+export const FULL = IDENTITIES.full.uid;
+export const VIEW = IDENTITIES.view.uid;
 export const OTHER = IDENTITIES.other.uid;
 
 /** Documents by path, written with the rules disabled. A function, so timestamps are fresh. */
@@ -65,8 +75,14 @@ export interface CollectionTable {
   readonly malformed: readonly MalformedRow[];
 }
 
-export const ALLOW_OWNER_ONLY = { owner: 'allow', other: 'deny', signedOut: 'deny' } as const;
-export const DENY_ALL = { owner: 'deny', other: 'deny', signedOut: 'deny' } as const;
+export const ALLOW_OWNER_ONLY = { owner: 'allow', admin: 'deny', full: 'deny', view: 'deny', other: 'deny', signedOut: 'deny' } as const;
+export const DENY_ALL = { owner: 'deny', admin: 'deny', full: 'deny', view: 'deny', other: 'deny', signedOut: 'deny' } as const;
+export const ALLOW_SIGNED_IN = { owner: 'allow', admin: 'allow', full: 'allow', view: 'allow', other: 'allow', signedOut: 'deny' } as const;
+
+/** Only `actor` is allowed. */
+export function allowOnly(actor: Actor): Readonly<Record<Actor, Outcome>> {
+  return Object.fromEntries(ACTORS.map((each) => [each, each === actor ? 'allow' : 'deny'])) as Record<Actor, Outcome>;
+}
 
 /** `base` with some fields replaced or (value undefined) removed. */
 export function changed(base: DocumentData, changes: Readonly<Record<string, unknown>>): DocumentData {

@@ -1,0 +1,114 @@
+// groups/{groupId} with teamId set and userId null: any member of the team reads; owner, admin and
+// full write; nothing on a deleting team (docs/teams.md).
+import { canOnPasswords } from '../../../src/domain/teamPermissions';
+import { sampleGroup } from '../../contract/vaultRepositories.contract';
+import { changed, DENY_ALL, OWNER, VIEW, type CollectionTable, type MalformedRow } from './table';
+import { byRole, DELETING_TEAM, OTHERS_TEAM, TEAM, teams } from './teamSeed';
+
+const MINUTE = 60_000;
+const GROUP = 'groups/team-group';
+const DELETING_GROUP = 'groups/deleting-team-group';
+const teamGroup = (teamId = TEAM, name = 'Servers') => sampleGroup(OWNER, name, { userId: null, teamId });
+const readers = byRole((role) => canOnPasswords(role, 'view'));
+
+function createRow(what: string, change: Record<string, unknown> | (() => Record<string, unknown>)): MalformedRow {
+  return {
+    what,
+    op: 'create',
+    path: 'groups/new',
+    valid: () => teamGroup(),
+    invalid: () => {
+      const changes = typeof change === 'function' ? change() : change;
+      return changed(teamGroup(), changes);
+    },
+  };
+}
+
+function updateRow(what: string, change: Record<string, unknown>): MalformedRow {
+  const valid = () => ({ name: 'Renamed', updatedAt: Date.now() });
+  return { what, op: 'update', path: GROUP, valid, invalid: () => ({ ...valid(), ...change }) };
+}
+
+export const teamGroupsTable: CollectionTable = {
+  collection: 'team groups',
+  seed: () => ({
+    ...teams(),
+    [GROUP]: teamGroup(),
+    [DELETING_GROUP]: teamGroup(DELETING_TEAM, 'Going away'),
+    'groups/team-2-group': teamGroup(OTHERS_TEAM, 'Bob’s servers'),
+    [`groups/${OWNER}-group`]: sampleGroup(OWNER, 'Alice’s'),
+  }),
+  access: [
+    { op: 'get', what: 'a group of the team', path: GROUP, expect: readers },
+    { op: 'get', what: 'a group of a deleting team', path: DELETING_GROUP, expect: DENY_ALL },
+    { op: 'list', what: 'the team’s groups', path: 'groups', where: [['teamId', '==', TEAM]], expect: readers },
+    { op: 'list', what: 'a deleting team’s groups', path: 'groups', where: [['teamId', '==', DELETING_TEAM]], expect: DENY_ALL },
+    { op: 'list', what: 'every team group', path: 'groups', where: [['userId', '==', null]], expect: DENY_ALL },
+    { op: 'create', what: 'a group of the team', path: 'groups/new', data: () => teamGroup(), expect: byRole((role) => canOnPasswords(role, 'create')) },
+    { op: 'create', what: 'a group of a deleting team', path: 'groups/new', data: () => teamGroup(DELETING_TEAM), expect: DENY_ALL },
+    { op: 'update', what: 'the group’s name', path: GROUP, data: () => ({ name: 'Renamed', updatedAt: Date.now() }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
+    {
+      op: 'update',
+      what: 'the group, replaced whole',
+      path: GROUP,
+      replace: true,
+      data: () => ({ ...teamGroup(TEAM, 'Replaced'), updatedAt: 3_000 }),
+      expect: byRole((role) => canOnPasswords(role, 'edit')),
+    },
+    { op: 'update', what: 'a group of a deleting team', path: DELETING_GROUP, data: () => ({ name: 'Renamed', updatedAt: Date.now() }), expect: DENY_ALL },
+    { op: 'delete', what: 'a group of the team', path: GROUP, expect: byRole((role) => canOnPasswords(role, 'delete')) },
+    { op: 'delete', what: 'a group of a deleting team', path: DELETING_GROUP, expect: DENY_ALL },
+  ],
+  malformed: [
+    ...(
+      [
+        ['a userId as well as a teamId', { userId: OWNER }],
+        ['a deleting team', { teamId: DELETING_TEAM }],
+        ['a team that does not exist', { teamId: 'no-such-team' }],
+        ['a teamId that is a number', { teamId: 7 }],
+        ['a missing name', { name: undefined }],
+        ['an empty name', { name: '' }],
+        ['a name over 100 characters', { name: 'x'.repeat(101) }],
+        ['a description over 500 characters', { description: 'x'.repeat(501) }],
+        ['an extra field', { colour: 'red' }],
+        ['a timestamp that is a string', { createdAt: '1000' }],
+        ['updatedAt before createdAt', { createdAt: 2_000, updatedAt: 1_000 }],
+      ] as const
+    ).map(([what, change]) => createRow(what, change)),
+    createRow('a createdAt 11 minutes ahead', () => ({ createdAt: Date.now() + 11 * MINUTE, updatedAt: Date.now() + 11 * MINUTE })),
+    {
+      what: 'a view member writing (valid: their personal group)',
+      op: 'create',
+      path: 'groups/new',
+      actor: 'view',
+      valid: () => sampleGroup(VIEW, 'Mine'),
+      invalid: () => teamGroup(),
+    },
+    {
+      what: 'a non-member writing (valid: a group of their own team)',
+      op: 'create',
+      path: 'groups/new',
+      actor: 'other',
+      valid: () => teamGroup(OTHERS_TEAM),
+      invalid: () => teamGroup(),
+    },
+    ...(
+      [
+        ['a changed teamId (to a team the writer may write)', { teamId: OTHERS_TEAM }],
+        ['teamId null (made personal)', { teamId: null, userId: OWNER }],
+        ['a userId set', { userId: OWNER }],
+        ['a changed createdAt', { createdAt: 1 }],
+        ['an extra field', { colour: 'red' }],
+        // An hour, not 11 minutes: the table is built when the file loads, before the cases run.
+        ['an updatedAt an hour ahead', { updatedAt: Date.now() + 60 * MINUTE }],
+      ] as const
+    ).map(([what, change]) => updateRow(what, change)),
+    {
+      what: 'a personal group handed to the team',
+      op: 'update',
+      path: `groups/${OWNER}-group`,
+      valid: () => ({ name: 'Renamed', updatedAt: Date.now() }),
+      invalid: () => ({ name: 'Renamed', updatedAt: Date.now(), userId: null, teamId: TEAM }),
+    },
+  ],
+};
