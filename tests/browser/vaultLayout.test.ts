@@ -110,10 +110,17 @@ describe('the password list layout in Chromium', () => {
     // The third card is not cut off inside a scroll box: scrolled into view, it shows whole.
     const third = rows[2] as Locator;
     expect(await clippingScrollBoxes(third)).toEqual([]);
-    await third.scrollIntoViewIfNeeded();
-    const thirdBox = await third.boundingBox();
-    expect(thirdBox).not.toBeNull();
-    expect((thirdBox?.y ?? -1) >= 0 && (thirdBox?.y ?? 0) + (thirdBox?.height ?? 0) <= 900).toBe(true);
+    // Rows are measured as they render, so the page may settle after the first scroll: poll.
+    await expect
+      .poll(
+        async () => {
+          await third.scrollIntoViewIfNeeded();
+          const box = await third.boundingBox();
+          return box !== null && box.y >= 0 && box.y + box.height <= 900;
+        },
+        { timeout: 5_000 },
+      )
+      .toBe(true);
 
     // 200% text: each row grows with its content instead of scrolling inside itself.
     await page.evaluate(() => {
