@@ -30,6 +30,32 @@ export async function compare(runs: number, ours: () => Promise<unknown>, floor:
   return { ours: median(oursTimes), floor: median(floorTimes) };
 }
 
+/**
+ * As compare(), with `prepare` run untimed before every timed call of either side (fresh state
+ * for work that consumes it, such as a rotation).
+ */
+export async function compareWithSetup(
+  runs: number,
+  prepare: () => Promise<void>,
+  ours: () => Promise<unknown>,
+  floor: () => Promise<unknown>,
+): Promise<Comparison> {
+  const oursTimes: number[] = [];
+  const floorTimes: number[] = [];
+  for (let i = 0; i <= runs; i += 1) {
+    await prepare();
+    const floorTime = await timeMs(floor);
+    await prepare();
+    const oursTime = await timeMs(ours);
+    // The first round warms up.
+    if (i > 0) {
+      floorTimes.push(floorTime);
+      oursTimes.push(oursTime);
+    }
+  }
+  return { ours: median(oursTimes), floor: median(floorTimes) };
+}
+
 export function row(label: string, { ours, floor }: Comparison, unit = 'ms'): string {
   return `${label.padEnd(46)} ours ${ours.toFixed(1).padStart(8)} ${unit}   floor ${floor.toFixed(1).padStart(8)} ${unit}   ratio ${(ours / floor).toFixed(2)}`;
 }

@@ -4,6 +4,7 @@ import { cpus } from 'node:os';
 import { bundleBench } from './bundle';
 import { cryptoBench } from './crypto';
 import { generatorBench } from './generator';
+import { teamsBench } from './teams';
 import { vaultBench } from './vault';
 
 const DECRYPTS = 1_000;
@@ -14,5 +15,7 @@ for (const line of await cryptoBench(DECRYPTS)) console.log(line);
 console.log('\n-- vault --');
 for (const line of await vaultBench(10_000)) console.log(line);
 for (const line of await generatorBench()) console.log(line);
+console.log('\n-- teams --');
+for (const line of await teamsBench(100, 1_000)) console.log(line);
 console.log('\n-- bundle --');
 for (const line of await bundleBench()) console.log(line);

@@ -19,6 +19,12 @@ export interface PasswordFieldProps {
   disabled?: boolean | undefined;
   required?: boolean | undefined;
   inputRef?: Ref<HTMLInputElement> | undefined;
+  /**
+   * Whether the value is shown, for a parent that reveals it itself (a generated password).
+   * Without it the field keeps its own state and starts masked.
+   */
+  visible?: boolean | undefined;
+  onVisibleChange?: ((visible: boolean) => void) | undefined;
 }
 
 /** A labelled password input with a show/hide toggle whose name says which field it reveals. */
@@ -35,11 +41,14 @@ export function PasswordField({
   disabled,
   required,
   inputRef,
+  visible: visibleProp,
+  onVisibleChange,
 }: PasswordFieldProps) {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
-  const [visible, setVisible] = useState(false);
+  const [ownVisible, setOwnVisible] = useState(false);
+  const visible = visibleProp ?? ownVisible;
   const ids = [hint === undefined ? undefined : hintId, ...describedBy, error ? errorId : undefined].filter(Boolean);
   return (
     <div className="field">
@@ -72,7 +81,8 @@ export function PasswordField({
           aria-controls={inputId}
           aria-label={`${visible ? 'Hide' : 'Show'} ${toggleName}`}
           onClick={() => {
-            setVisible((shown) => !shown);
+            setOwnVisible(!visible);
+            onVisibleChange?.(!visible);
           }}
         >
           {visible ? 'Hide' : 'Show'}

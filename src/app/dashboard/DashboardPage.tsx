@@ -2,8 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Repositories } from '../../data/repositories';
 import { parseNotice } from '../../domain/navigationNotice';
-import { showsUpgradeOverlay, subscriptionOrFallback } from '../../domain/subscription';
+import { effectivePlanId, FREE_PLAN_ID, showsUpgradeOverlay, subscriptionOrFallback } from '../../domain/subscription';
 import { signOutQuietly } from '../../features/auth/flows/signIn';
+import { useTeams, type TeamsApi } from '../../features/teams';
 import { PersonalPasswordsSection } from '../../features/vault/PersonalPasswordsSection';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { UpgradeOverlay } from '../../ui/UpgradeOverlay';
@@ -12,10 +13,17 @@ import { DashboardHeader } from './DashboardHeader';
 import { JoinedTeamsSection, MyTeamsSection } from './TeamSections';
 import './dashboard.css';
 
-type Loaded = { readonly repositories: Repositories; readonly locked: boolean } | { readonly failed: true };
+type Loaded =
+  | { readonly repositories: Repositories; readonly locked: boolean; readonly planId: string }
+  | { readonly failed: true };
+
+export interface DashboardPageProps {
+  /** The team service; null until it is wired (the team sections then show their empty states). */
+  readonly teams?: TeamsApi | null;
+}
 
 /** The signed-in home: header, Personal Passwords, My Teams, Joined Teams (SPEC.md §2). */
-export default function DashboardPage() {
+export default function DashboardPage({ teams = null }: DashboardPageProps) {
   const session = useSession();
   const store = useSessionStore();
   const { auth, repositories: loadRepositories } = useAppServices();
@@ -43,7 +51,8 @@ export default function DashboardPage() {
       });
       const subscription = subscriptionOrFallback(record?.subscription);
       if (!controller.signal.aborted) {
-        setLoaded({ repositories, locked: showsUpgradeOverlay(subscription, Date.now()) });
+        const now = Date.now();
+        setLoaded({ repositories, locked: showsUpgradeOverlay(subscription, now), planId: effectivePlanId(subscription, now) });
       }
     })();
     return () => {
@@ -51,6 +60,7 @@ export default function DashboardPage() {
     };
   }, [uid, loadRepositories]);
 
+  const teamList = useTeams(teams);
   const keys = store.keys();
   const vaultDeps = useMemo(
     () =>
@@ -62,6 +72,7 @@ export default function DashboardPage() {
 
   if (session.status !== 'unlocked') return null;
   const locked = loaded !== null && 'locked' in loaded && loaded.locked;
+  const planId = loaded !== null && 'planId' in loaded ? loaded.planId : FREE_PLAN_ID;
 
   return (
     <div className="dashboard">
@@ -94,12 +105,12 @@ export default function DashboardPage() {
             ) : (
               <>
                 <PersonalPasswordsSection deps={vaultDeps} />
-                <MyTeamsSection />
+                <MyTeamsSection teams={teamList} planId={planId} />
               </>
             )}
           </UpgradeOverlay>
         )}
-        <JoinedTeamsSection />
+        <JoinedTeamsSection teams={teamList} />
       </main>
     </div>
   );

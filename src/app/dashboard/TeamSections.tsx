@@ -1,22 +1,3 @@
-import { useId } from 'react';
-
-/** 'My Teams' until the teams issue fills it: its empty state (SPEC.md §2 "Team list"). */
-export function MyTeamsSection() {
-  const headingId = useId();
-  return (
-    <section className="vault-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>My Teams</h2>
-      <p>No teams yet. Create your first team!</p>
-    </section>
-  );
-}
-
-export function JoinedTeamsSection() {
-  const headingId = useId();
-  return (
-    <section className="vault-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Joined Teams</h2>
-      <p>You have not joined any teams yet. Invitations you accept appear here.</p>
-    </section>
-  );
-}
+// The dashboard's two team sections (SPEC.md §2 "Dashboard", "Team list"). Both show one list,
+// loaded once by useTeams in DashboardPage: owned teams under 'My Teams', the others under 'Joined Teams'.
+export { JoinedTeams as JoinedTeamsSection, MyTeams as MyTeamsSection } from '../../features/teams';

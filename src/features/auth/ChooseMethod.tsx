@@ -2,13 +2,8 @@ import { useId, useState } from 'react';
 import type { ThirdPartyProvider } from '../../data/auth/authGateway';
 import { Button } from '../../ui/Button';
 import { FormAlert, ModeSwitch } from './fields';
+import { PROVIDER_NAMES } from './providerErrors';
 import { useSubmit } from './useSubmit';
-
-export const PROVIDER_NAMES: Readonly<Record<ThirdPartyProvider, string>> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  github: 'GitHub',
-};
 
 const PROVIDERS = ['google', 'microsoft', 'github'] as const;
 

@@ -6,7 +6,12 @@ import { validationError } from './formError';
 import { FlowError, MESSAGES } from './flows/errors';
 import { MASTER_PASSWORD_AUTOCOMPLETE, NewMasterPasswordFields } from './NewMasterPasswordFields';
 import { useSubmit } from './useSubmit';
-import { canSubmitNewMasterPassword, validateNewMasterPassword, VALIDATION } from './validation';
+import {
+  canSubmitNewMasterPassword,
+  newMasterPasswordRuleStillFails,
+  validateNewMasterPassword,
+  VALIDATION,
+} from './validation';
 
 interface StepProps {
   user: AuthUser;
@@ -81,6 +86,11 @@ export function SetMasterPassword({ user, onSubmit, onCancel }: StepProps) {
   const [confirm, setConfirm] = useState('');
   const ready = canSubmitNewMasterPassword(masterPassword, confirm);
 
+  /** A rule message the edit has fixed goes at once; the other field keeps its value. */
+  function clearFixed(nextMasterPassword: string, nextConfirm: string) {
+    if (error !== null && !newMasterPasswordRuleStillFails(error.message, nextMasterPassword, nextConfirm)) setError(null);
+  }
+
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !ready) return;
@@ -100,8 +110,14 @@ export function SetMasterPassword({ user, onSubmit, onCancel }: StepProps) {
       <NewMasterPasswordFields
         masterPassword={masterPassword}
         confirm={confirm}
-        onMasterPasswordChange={setMasterPassword}
-        onConfirmChange={setConfirm}
+        onMasterPasswordChange={(value) => {
+          setMasterPassword(value);
+          clearFixed(value, confirm);
+        }}
+        onConfirmChange={(value) => {
+          setConfirm(value);
+          clearFixed(masterPassword, value);
+        }}
         email={user.email ?? ''}
         submission={submission}
       />

@@ -5,7 +5,7 @@ import { validationError } from './formError';
 import { NewMasterPasswordFields } from './NewMasterPasswordFields';
 import { useHcaptcha } from './useHcaptcha';
 import { useSubmit } from './useSubmit';
-import { samePasswordWarning, validateSignup } from './validation';
+import { samePasswordWarning, signupRuleStillFails, validateSignup, type SignupInput } from './validation';
 
 export interface SignupValues {
   readonly email: string;
@@ -40,11 +40,20 @@ export function SignupForm({
   const [masterPassword, setMasterPassword] = useState('');
   const [confirmMasterPassword, setConfirmMasterPassword] = useState('');
   const samePasswords = samePasswordWarning(accountPassword, masterPassword);
+  const values: SignupInput = { email, accountPassword, confirmAccountPassword, masterPassword, confirmMasterPassword };
+
+  /** Sets one field; a rule message the edit has fixed goes at once (the other values stay). */
+  function change(field: keyof SignupInput, set: (value: string) => void): (value: string) => void {
+    return (value) => {
+      set(value);
+      if (error !== null && !signupRuleStillFails(error.message, { ...values, [field]: value })) setError(null);
+    };
+  }
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || masterPassword === '') return;
-    const invalid = validateSignup({ email, accountPassword, confirmAccountPassword, masterPassword, confirmMasterPassword });
+    const invalid = validateSignup(values);
     if (invalid !== null) {
       setError(validationError(invalid));
       return;
@@ -60,12 +69,12 @@ export function SignupForm({
   return (
     <form className="auth-form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
       <FormAlert id={errorId} error={error} />
-      <EmailField label="Email" value={email} onChange={setEmail} autoComplete="email" errorId={errorIdFor('email')} />
+      <EmailField label="Email" value={email} onChange={change('email', setEmail)} autoComplete="email" errorId={errorIdFor('email')} />
       <PasswordField
         label="Account password"
         toggleName="account password"
         value={accountPassword}
-        onChange={setAccountPassword}
+        onChange={change('accountPassword', setAccountPassword)}
         autoComplete="new-password"
         errorId={errorIdFor('accountPassword')}
         hint="Signs you in to Keyloft."
@@ -74,15 +83,15 @@ export function SignupForm({
         label="Confirm account password"
         toggleName="account password confirmation"
         value={confirmAccountPassword}
-        onChange={setConfirmAccountPassword}
+        onChange={change('confirmAccountPassword', setConfirmAccountPassword)}
         autoComplete="new-password"
         errorId={errorIdFor('confirmAccountPassword')}
       />
       <NewMasterPasswordFields
         masterPassword={masterPassword}
         confirm={confirmMasterPassword}
-        onMasterPasswordChange={setMasterPassword}
-        onConfirmChange={setConfirmMasterPassword}
+        onMasterPasswordChange={change('masterPassword', setMasterPassword)}
+        onConfirmChange={change('confirmMasterPassword', setConfirmMasterPassword)}
         email={email}
         submission={submission}
         warningId={samePasswords ? warningId : undefined}

@@ -35,6 +35,28 @@ export function validateSignup(input: SignupInput): string | null {
   return null;
 }
 
+/**
+ * Whether the signup rule behind a shown message still fails for the values now typed. Each rule
+ * is checked on its own, so fixing one field clears its message even while another rule fails
+ * (that one is reported at the next submit). A message that is no rule's stays until the next submit.
+ */
+export function signupRuleStillFails(message: string, input: SignupInput): boolean {
+  switch (message) {
+    case VALIDATION.invalidEmail:
+      return !isEmailShaped(input.email);
+    case VALIDATION.weakAccountPassword:
+      return input.accountPassword.length < 6;
+    case VALIDATION.accountPasswordsDiffer:
+      return input.accountPassword !== input.confirmAccountPassword;
+    case VALIDATION.masterPasswordRequiredForSignup:
+      return input.masterPassword === '';
+    case VALIDATION.masterPasswordsDiffer:
+      return input.masterPassword !== input.confirmMasterPassword;
+    default:
+      return true;
+  }
+}
+
 /** SPEC.md §5: a warning (not a block) when the two passwords are the same. */
 export function samePasswordWarning(accountPassword: string, masterPassword: string): boolean {
   return accountPassword !== '' && accountPassword === masterPassword;
@@ -67,6 +89,18 @@ export function validateNewMasterPassword(masterPassword: string, confirm: strin
   if (masterPassword === '') return VALIDATION.masterPasswordRequiredForSignup;
   if (masterPassword !== confirm) return VALIDATION.masterPasswordsDiffer;
   return null;
+}
+
+/** As signupRuleStillFails, for the third-party 'Set Master Password' step. */
+export function newMasterPasswordRuleStillFails(message: string, masterPassword: string, confirm: string): boolean {
+  switch (message) {
+    case VALIDATION.masterPasswordRequiredForSignup:
+      return masterPassword === '';
+    case VALIDATION.masterPasswordsDiffer:
+      return masterPassword !== confirm;
+    default:
+      return true;
+  }
 }
 
 /** MFA codes: digits only, at most 6 (SPEC.md §5); Verify is enabled at exactly 6. */

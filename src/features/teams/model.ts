@@ -16,9 +16,10 @@ export interface TeamSummary {
   readonly needsKey: boolean;
 }
 
+/** What the team form hands the service: trimmed, the name non-empty, an empty description omitted (SPEC.md §5). */
 export interface TeamDraft {
   readonly name: string;
-  readonly description: string;
+  readonly description?: string;
 }
 
 export interface TeamsApi {

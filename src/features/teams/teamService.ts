@@ -50,7 +50,7 @@ export function summaryOf(uid: string, id: string, team: StoredTeam): TeamSummar
 }
 
 function detailsOf(draft: TeamDraft): { name: string; description?: string } {
-  const description = draft.description.trim();
+  const description = draft.description?.trim() ?? '';
   return { name: draft.name.trim(), ...(description === '' ? {} : { description }) };
 }
 

@@ -2,13 +2,23 @@ import { useId, useMemo, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { PasswordFormDialog } from './form/PasswordFormDialog';
 import { GroupManagerDialog } from './groups/GroupManagerDialog';
+import { ALL_PASSWORDS, filterByGroup, NO_GROUP, type GroupFilter } from './groupFilter';
 import { PasswordList } from './list/PasswordList';
 import type { PasswordEntry } from './model';
 import type { PersonalVaultDeps } from './personalVault';
 import { usePersonalVault } from './usePersonalVault';
 import './vault.css';
 
+// The filter's <select> values. '__none__' cannot be a group id: Firestore reserves ids of the
+// form __.*__.
 const ALL = '';
+const NONE = '__none__';
+
+function filterFor(value: string): GroupFilter {
+  if (value === ALL) return ALL_PASSWORDS;
+  if (value === NONE) return NO_GROUP;
+  return { kind: 'group', groupId: value };
+}
 
 /** The dashboard's 'Personal Passwords' section (SPEC.md §2). */
 export function PersonalPasswordsSection({ deps }: { deps: PersonalVaultDeps }) {
@@ -20,10 +30,11 @@ export function PersonalPasswordsSection({ deps }: { deps: PersonalVaultDeps }) 
   const [managingGroups, setManagingGroups] = useState(false);
 
   // A filter on a group that was deleted falls back to all passwords.
-  const activeFilter = vault.groups.some((group) => group.id === groupFilter) ? groupFilter : ALL;
+  const activeFilter =
+    groupFilter === NONE || vault.groups.some((group) => group.id === groupFilter) ? groupFilter : ALL;
   const shown = useMemo(
-    () => (activeFilter === ALL ? vault.entries : vault.entries.filter((entry) => entry.groupId === activeFilter)),
-    [vault.entries, activeFilter],
+    () => filterByGroup(vault.entries, filterFor(activeFilter), vault.groups),
+    [vault.entries, activeFilter, vault.groups],
   );
 
   return (
@@ -83,6 +94,7 @@ export function PersonalPasswordsSection({ deps }: { deps: PersonalVaultDeps }) 
               }}
             >
               <option value={ALL}>All Passwords</option>
+              <option value={NONE}>No Group</option>
               {vault.groups.map((group) => (
                 <option key={group.id} value={group.id}>
                   {group.name}

@@ -72,6 +72,23 @@ describe('third-party sign-in', () => {
   });
 
   it.each([
+    ['Google', 'auth/internal-error'],
+    ['Microsoft', 'auth/internal-error'],
+    ['GitHub', 'auth/network-request-failed'],
+  ])('says %s is unreachable when its sign-in script cannot load (%s), and email still works', async (name, code) => {
+    const { user, gateway } = renderAuthModal();
+    gateway.signInWithProvider.mockRejectedValueOnce(new AuthServiceError(code));
+    await user.click(screen.getByRole('button', { name: `Continue with ${name}` }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${name} sign-in is unreachable right now. Check your connection, or sign in with email.`,
+    );
+    expect(screen.queryByText(UNEXPECTED_ERROR)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Continue with ${name}` })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Continue with email' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it.each([
     ['auth/account-exists-with-different-credential', 'An account already exists with this email using a different sign-in method.'],
     ['auth/operation-not-allowed', 'GitHub authentication is not enabled. Please contact support.'],
   ])('shows %s as its message', async (code, message) => {
@@ -173,6 +190,25 @@ describe('third-party sign-in', () => {
     );
     expect(store.getState()).toEqual({ status: 'unlocked', user: GOOGLE_BOB });
     expect((await users.get(GOOGLE_BOB.uid))?.authProvider).toBe('google');
+  });
+
+  it('clears the mismatch message on Set Master Password as soon as the confirmation matches', async () => {
+    const { user } = renderAuthModal();
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    await screen.findByRole('dialog', { name: 'Set Master Password' });
+    await user.type(screen.getByLabelText('Master password'), 'Tr0ub4dor&3-horse');
+    await user.type(screen.getByLabelText('Confirm master password'), 'Tr0ub4dor&3-hor');
+    await user.click(screen.getByRole('button', { name: 'Set Master Password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.masterPasswordsDiffer);
+
+    await user.type(screen.getByLabelText('Confirm master password'), 's');
+    expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.masterPasswordsDiffer);
+    await user.type(screen.getByLabelText('Confirm master password'), 'e');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm master password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Master password')).toHaveValue('Tr0ub4dor&3-horse');
+    expect(screen.getByLabelText('Confirm master password')).toHaveValue('Tr0ub4dor&3-horse');
+    expect(screen.getByRole('button', { name: 'Set Master Password' })).toBeEnabled();
   });
 
   it('says the OAuth login failed when the new vault cannot be saved, and keeps the step open', async () => {

@@ -119,6 +119,29 @@ describe('the sign-up form', () => {
     expect(gateway.createAccount).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['Confirm master password', { confirmMaster: 'Plum-Violin-Quartz-9' }, '3!', VALIDATION.masterPasswordsDiffer],
+    ['Confirm account password', { confirmAccount: ACCOUNT_PASSWORD.slice(0, -2) }, ACCOUNT_PASSWORD.slice(-2), VALIDATION.accountPasswordsDiffer],
+  ])('clears the mismatch message once %s matches, keeping what was typed', async (field, values, rest, message) => {
+    const { user } = await openSignup();
+    await fillSignup(user, values);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+
+    // Still different after one more character: the message stays.
+    await user.type(screen.getByLabelText(field), rest.charAt(0));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+
+    await user.type(screen.getByLabelText(field), rest.charAt(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(field)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Email')).toHaveValue('new@example.com');
+    expect(screen.getByLabelText('Account password')).toHaveValue(ACCOUNT_PASSWORD);
+    expect(screen.getByLabelText('Confirm account password')).toHaveValue(ACCOUNT_PASSWORD);
+    expect(screen.getByLabelText('Master password')).toHaveValue(STRONG_MASTER);
+    expect(screen.getByLabelText('Confirm master password')).toHaveValue(STRONG_MASTER);
+  });
+
   it('refuses an email that is not shaped like one', async () => {
     const { user, gateway } = await openSignup('not-an-email');
     await fillSignup(user);

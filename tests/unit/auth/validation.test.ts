@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   canSubmitNewMasterPassword,
   isCompleteMfaCode,
+  newMasterPasswordRuleStillFails,
   samePasswordWarning,
   sanitizeMfaCode,
+  signupRuleStillFails,
   validateLogin,
   validateNewMasterPassword,
   validateResetRequest,
@@ -68,6 +70,38 @@ describe('login, reset and third-party rules', () => {
     expect(canSubmitNewMasterPassword('a', 'b')).toBe(true);
     expect(validateNewMasterPassword('a', 'b')).toBe('Master passwords do not match.');
     expect(validateNewMasterPassword('a', 'a')).toBeNull();
+  });
+});
+
+describe('whether a shown rule message still applies after an edit', () => {
+  it('a signup mismatch stops applying as soon as the pair matches', () => {
+    const message = 'Master passwords do not match.';
+    expect(signupRuleStillFails(message, { ...signup, confirmMasterPassword: 'master passwor' })).toBe(true);
+    expect(signupRuleStillFails(message, signup)).toBe(false);
+    const accounts = 'Account passwords do not match.';
+    expect(signupRuleStillFails(accounts, { ...signup, confirmAccountPassword: 'account-p' })).toBe(true);
+    expect(signupRuleStillFails(accounts, signup)).toBe(false);
+  });
+
+  it('checks the rule of the message on its own, whatever else is still wrong', () => {
+    const broken = { ...signup, email: 'not-an-email', confirmMasterPassword: 'other' };
+    expect(signupRuleStillFails('Master passwords do not match.', broken)).toBe(true);
+    expect(signupRuleStillFails('Please enter a valid email address.', broken)).toBe(true);
+    expect(signupRuleStillFails('Please enter a valid email address.', signup)).toBe(false);
+    expect(signupRuleStillFails('Master password is required for signup.', { ...signup, masterPassword: '' })).toBe(true);
+    expect(signupRuleStillFails('Password is too weak. Please choose a stronger password.', signup)).toBe(false);
+  });
+
+  it('keeps any other message (a service failure) until the next submit', () => {
+    expect(signupRuleStillFails('An account with this email already exists. Please sign in instead.', signup)).toBe(true);
+    expect(newMasterPasswordRuleStillFails('Failed to complete OAuth login. Please try again.', 'a', 'a')).toBe(true);
+  });
+
+  it('the third-party master password step: mismatch and required', () => {
+    expect(newMasterPasswordRuleStillFails('Master passwords do not match.', 'secret', 'secre')).toBe(true);
+    expect(newMasterPasswordRuleStillFails('Master passwords do not match.', 'secret', 'secret')).toBe(false);
+    expect(newMasterPasswordRuleStillFails('Master password is required for signup.', '', 'x')).toBe(true);
+    expect(newMasterPasswordRuleStillFails('Master password is required for signup.', 'x', '')).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { AuthServiceError, type AuthUser, type ThirdPartyProvider } from '../../../data/auth/authGateway';
+import { providerSignInMessage } from '../providerErrors';
 import type { AuthDeps } from './deps';
 import { FlowError, MESSAGES } from './errors';
 import { createVault, openVault, requireRecord } from './vault';
@@ -70,6 +71,8 @@ export async function startThirdPartySignIn(
     return { user, hasRecord: await hasRecord(deps, user.uid) };
   } catch (error) {
     if (error instanceof AuthServiceError && POPUP_DISMISSED.has(error.code)) return null;
+    const unreachable = providerSignInMessage(error, provider);
+    if (unreachable !== null) throw new FlowError(unreachable, { cause: error });
     throw error;
   }
 }

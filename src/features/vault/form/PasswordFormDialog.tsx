@@ -120,6 +120,8 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
   const savingRef = useRef(false);
   const [generatorOpen, setGeneratorOpen] = useState(false);
   const [generated, setGenerated] = useState('');
+  // A generated password is shown, so the user sees what they got; the toggle still hides it.
+  const [passwordVisible, setPasswordVisible] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -137,6 +139,7 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
   function fillPassword(value: string, message: string) {
     edit('password', setPassword)(value);
     setGenerated(message);
+    setPasswordVisible(true);
   }
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -218,6 +221,8 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
           error={errors.password}
           inputRef={passwordRef}
           required
+          visible={passwordVisible}
+          onVisibleChange={setPasswordVisible}
         />
         <div className="pw-form__generate">
           <Button

@@ -3,6 +3,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import {
   DEFAULT_OPTIONS,
+  INVALID_LENGTH_MESSAGE,
   MAX_LENGTH,
   MIN_LENGTH,
   clampLength,
@@ -75,6 +76,7 @@ function GeneratorPanel({ options, onOptionsChange, onUse }: GeneratorPanelProps
   const lengthInputId = useId();
   const outputLabelId = useId();
   const errorId = useId();
+  const lengthErrorId = useId();
   const [password, setPassword] = useState(() => passwordFor(options));
   // The number box's text while it is being typed in: "3" on the way to "30" must not be clamped.
   const [lengthDraft, setLengthDraft] = useState(String(options.length));
@@ -136,7 +138,10 @@ function GeneratorPanel({ options, onOptionsChange, onUse }: GeneratorPanelProps
     if (copying === generation.current) setCopy(next);
   }
 
+  // A length typed but not yet settled (Enter or leaving the box) that is outside 4–50 or not whole:
+  // the slider still shows the length in use, so generating waits until the two agree again.
   const draftInvalid = !isValidLength(Number(lengthDraft)) || lengthDraft.trim() === '';
+  const blocked = error !== null || draftInvalid;
 
   return (
     <div className="generator">
@@ -167,12 +172,23 @@ function GeneratorPanel({ options, onOptionsChange, onUse }: GeneratorPanelProps
             inputMode="numeric"
             value={lengthDraft}
             aria-invalid={draftInvalid ? true : undefined}
+            aria-describedby={draftInvalid ? lengthErrorId : undefined}
             onChange={(event) => {
               typeLength(event.target.value);
+            }}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              settleLength();
             }}
             onBlur={settleLength}
           />
         </div>
+        {draftInvalid && (
+          <p id={lengthErrorId} className="field__error">
+            {INVALID_LENGTH_MESSAGE}
+          </p>
+        )}
       </div>
 
       <fieldset className="generator__types">
@@ -219,7 +235,7 @@ function GeneratorPanel({ options, onOptionsChange, onUse }: GeneratorPanelProps
       <div className="generator__actions">
         <Button
           variant="secondary"
-          disabled={error !== null}
+          disabled={blocked}
           onClick={() => {
             showNewPassword(options);
           }}
@@ -228,7 +244,7 @@ function GeneratorPanel({ options, onOptionsChange, onUse }: GeneratorPanelProps
         </Button>
         <Button
           variant="secondary"
-          disabled={error !== null}
+          disabled={blocked}
           onClick={() => {
             void copyPassword();
           }}
@@ -244,7 +260,7 @@ function GeneratorPanel({ options, onOptionsChange, onUse }: GeneratorPanelProps
         <Button
           variant="primary"
           className="generator__use"
-          disabled={error !== null}
+          disabled={blocked}
           onClick={() => {
             onUse(password);
           }}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type CSSProperties, type FocusEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type FocusEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { PasswordEntry } from '../model';
@@ -11,6 +11,8 @@ export const LIST_MESSAGES = {
   // SPEC.md §8 names no message for a failed delete; this follows 'Failed to save password'.
   deleteFailed: 'Failed to delete password',
   undecryptable: 'Could not decrypt',
+  /** Announced by the list once a delete is done (focus moves on to another entry). */
+  deleted: (title: string) => `${title} deleted.`,
 } as const;
 
 /** A fixed length, so the mask says nothing about the password's length. */
@@ -68,6 +70,8 @@ export interface PasswordItemProps {
   posInSet: number;
   /** Positions the row inside the virtualised list. */
   style?: CSSProperties;
+  /** Lets the list measure the row's element; returns the cleanup for when the row goes. */
+  measure?: (element: HTMLLIElement, id: string) => () => void;
   onFocus?: (event: FocusEvent<HTMLLIElement>) => void;
 }
 
@@ -82,6 +86,7 @@ export function PasswordItem({
   setSize,
   posInSet,
   style,
+  measure,
   onFocus,
 }: PasswordItemProps) {
   const titleId = useId();
@@ -95,7 +100,11 @@ export function PasswordItem({
   const deletingRef = useRef(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  const { title } = entry;
+  const { id, title } = entry;
+  const rowRef = useCallback(
+    (element: HTMLLIElement | null) => (element === null || measure === undefined ? undefined : measure(element, id)),
+    [measure, id],
+  );
   const href = safeHttpUrl(entry.url);
   const notes = entry.notes === null || entry.notes === '' ? null : notesPreview(entry.notes);
 
@@ -158,6 +167,7 @@ export function PasswordItem({
 
   return (
     <li
+      ref={rowRef}
       className="pw-item"
       aria-labelledby={titleId}
       aria-setsize={setSize}

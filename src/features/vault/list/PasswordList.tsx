@@ -1,7 +1,18 @@
-import { useId, useMemo, useRef, useState, type ChangeEvent, type UIEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+} from 'react';
+import { focusableWithin } from '../../../ui/focusable';
 import type { Group, PasswordEntry } from '../model';
 import { filterEntries } from './filterEntries';
-import { PasswordItem } from './PasswordItem';
+import { LIST_MESSAGES, PasswordItem } from './PasswordItem';
+import { rowOffsets, visibleRows } from './virtualRows';
 import './list.css';
 
 export const EMPTY_TEXTS = {
@@ -9,10 +20,8 @@ export const EMPTY_TEXTS = {
   noMatches: 'No passwords match your search.',
 } as const;
 
-/** Default height of one row in px; every row has this height (fixed-height windowing). */
-export const DEFAULT_ROW_HEIGHT = 248;
-/** Default height of the scroll container in px; it shrinks to fit a short list. */
-export const DEFAULT_VIEWPORT_HEIGHT = 640;
+/** Height in px counted for a row until it has been measured. */
+export const DEFAULT_ESTIMATED_ROW_HEIGHT = 180;
 /** Rows rendered above and below the visible ones, so Tab always has a next row to reach. */
 export const DEFAULT_OVERSCAN = 3;
 
@@ -25,34 +34,34 @@ export interface PasswordListProps {
   onDelete: (entry: PasswordEntry) => Promise<void>;
   /** Accessible name of the list, e.g. "Personal passwords". */
   label: string;
-  /** Scroll container height in px. Injectable because jsdom has no layout. */
-  viewportHeight?: number;
-  rowHeight?: number;
+  estimatedRowHeight?: number;
   overscan?: number;
 }
 
-/** The window of rows to render for a scroll position: [start, end) in list indices. */
-export function visibleRange(
-  total: number,
-  scrollTop: number,
-  viewportHeight: number,
-  rowHeight: number,
-  overscan: number,
-): { start: number; end: number } {
-  // A list that shrank (a search, a delete) may leave a stale scroll position behind.
-  const maxScroll = Math.max(0, total * rowHeight - viewportHeight);
-  const top = Math.min(Math.max(0, scrollTop), maxScroll);
-  const start = Math.max(0, Math.floor(top / rowHeight) - overscan);
-  const end = Math.min(total, Math.ceil((top + viewportHeight) / rowHeight) + overscan);
-  return { start, end };
+/** The last confirmed delete: the entry and where it was in the list. */
+interface Deletion {
+  readonly id: string;
+  readonly index: number;
+}
+
+interface View {
+  /** How far the top of the view is below the top of the list, in px (negative: the list starts lower). */
+  readonly top: number;
+  readonly height: number;
+}
+
+function windowHeight(): number {
+  return typeof window === 'undefined' ? 0 : window.innerHeight;
 }
 
 /**
- * The searchable, virtualised password list. Only the rows in view (plus an overscan) are in the
- * DOM; each carries aria-setsize/aria-posinset so screen readers know the full size. Focusing a
- * control in an overscan row makes the browser scroll it into view, which moves the window, so
- * Tab walks the whole list. The row holding focus stays rendered while scrolled away, so focus
- * (and an open delete dialog) is never dropped.
+ * The searchable, virtualised password list. The list is part of the page, which scrolls it (no
+ * scroll box of its own). Only the rows in view (plus an overscan) are in the DOM; each row is
+ * measured, so it is as tall as its content, and rows out of view are stood in for by space of
+ * their measured (or estimated) height. Each row carries aria-setsize/aria-posinset so screen
+ * readers know the full size. Focusing a control in an overscan row makes the browser scroll it
+ * into view, which moves the window, so Tab walks the whole list. The row holding focus stays
+ * rendered while scrolled away, so focus (and an open delete dialog) is never dropped.
  */
 export function PasswordList({
   entries,
@@ -62,38 +71,171 @@ export function PasswordList({
   onEdit,
   onDelete,
   label,
-  viewportHeight = DEFAULT_VIEWPORT_HEIGHT,
-  rowHeight = DEFAULT_ROW_HEIGHT,
+  estimatedRowHeight = DEFAULT_ESTIMATED_ROW_HEIGHT,
   overscan = DEFAULT_OVERSCAN,
 }: PasswordListProps) {
   const searchId = useId();
   const listId = useId();
-  const viewportRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const [query, setQuery] = useState('');
-  const [scrollTop, setScrollTop] = useState(0);
+  const [view, setView] = useState<View>(() => ({ top: 0, height: windowHeight() }));
   const [focusedId, setFocusedId] = useState<string | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const rowElements = useRef(new Map<string, HTMLLIElement>());
+  const [deletion, setDeletion] = useState<Deletion | null>(null);
+  const focusMovedFor = useRef<Deletion | null>(null);
+  const [deleted, setDeleted] = useState('');
+
+  // Measured heights by entry id, kept across searches. The measuring callbacks fill the one map
+  // and replace the wrapper, so that the offsets are worked out again.
+  const [heights, setHeights] = useState(() => ({ byId: new Map<string, number>() }));
+  const byId = heights.byId;
+  const observer = useRef<ResizeObserver | null>(null);
+  const observedIds = useRef(new WeakMap<Element, string>());
+  // Height gained by rows above the view since the last render, scrolled away after it.
+  const pendingScroll = useRef(0);
 
   const filtered = useMemo(() => filterEntries(entries, query), [entries, query]);
   const groupNames = useMemo(() => new Map(groups.map((group) => [group.id, group.name])), [groups]);
 
-  function handleSearch(event: ChangeEvent<HTMLInputElement>) {
-    setQuery(event.target.value);
-    // A new result set starts at its top.
-    if (viewportRef.current) viewportRef.current.scrollTop = 0;
-    setScrollTop(0);
+  /**
+   * Keeps the heights of rows that have layout (jsdom, or a detached row, measures 0: the estimate
+   * stays). A row above the view that turns out taller or shorter than counted would push the rows
+   * in view; the page is scrolled by as much after the next render so that they stay put.
+   */
+  const record = useCallback(
+    (measurements: readonly (readonly [Element, number])[]) => {
+      let changed = false;
+      for (const [element, height] of measurements) {
+        const id = observedIds.current.get(element);
+        if (id === undefined || height <= 0) continue;
+        const known = byId.get(id);
+        if (known !== undefined && Math.abs(known - height) < 0.5) continue;
+        if (element.getBoundingClientRect().top < 0) pendingScroll.current += height - (known ?? estimatedRowHeight);
+        byId.set(id, height);
+        changed = true;
+      }
+      if (changed) setHeights({ byId });
+    },
+    [byId, estimatedRowHeight],
+  );
+
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const resizes = new ResizeObserver((changes) => {
+      record(
+        changes.map((change) => [
+          change.target,
+          change.borderBoxSize[0]?.blockSize ?? change.target.getBoundingClientRect().height,
+        ]),
+      );
+    });
+    observer.current = resizes;
+    return () => {
+      resizes.disconnect();
+      observer.current = null;
+    };
+  }, [record]);
+
+  /** Measures a row now, and again whenever it resizes (text zoom, a revealed password, a tick). */
+  const measure = useCallback(
+    (element: HTMLLIElement, id: string) => {
+      observedIds.current.set(element, id);
+      rowElements.current.set(id, element);
+      record([[element, element.getBoundingClientRect().height]]);
+      observer.current?.observe(element);
+      return () => {
+        observer.current?.unobserve(element);
+        if (rowElements.current.get(id) === element) rowElements.current.delete(id);
+      };
+    },
+    [record],
+  );
+
+  const updateView = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const next: View = { top: -list.getBoundingClientRect().top, height: windowHeight() };
+    setView((current) => (current.top === next.top && current.height === next.height ? current : next));
+  }, []);
+
+  // Rows measured, a search, a delete: the list may have moved on the page.
+  useLayoutEffect(() => {
+    if (pendingScroll.current !== 0) {
+      window.scrollBy(0, pendingScroll.current);
+      pendingScroll.current = 0;
+    }
+    updateView();
+  });
+
+  useEffect(() => {
+    // Capture: a scroll of any scrolling ancestor, not only the page, moves the list in view.
+    const options = { capture: true, passive: true } as const;
+    window.addEventListener('scroll', updateView, options);
+    window.addEventListener('resize', updateView);
+    return () => {
+      window.removeEventListener('scroll', updateView, options);
+      window.removeEventListener('resize', updateView);
+    };
+  }, [updateView]);
+
+  const offsets = useMemo(
+    () => rowOffsets(filtered.map((entry) => heights.byId.get(entry.id) ?? estimatedRowHeight)),
+    [filtered, estimatedRowHeight, heights],
+  );
+
+  // After a confirmed delete the row (and the dialog's opener) is gone, and focus would fall to the
+  // page. It goes to the entry that took the deleted one's place, else the one before it, else
+  // (the list is empty) the search box. The effect runs after the row's dialog has closed and
+  // un-inerted the page. onDelete resolves once the entry is out of `entries`: one still there was
+  // not removed, and its dialog gives focus back to its Delete button.
+  const removed = deletion !== null && !filtered.some((entry) => entry.id === deletion.id);
+  const focusTarget = removed ? (filtered[Math.min(deletion.index, filtered.length - 1)] ?? null) : null;
+
+  useEffect(() => {
+    if (!removed || focusMovedFor.current === deletion) return;
+    focusMovedFor.current = deletion;
+    const row = focusTarget === null ? undefined : rowElements.current.get(focusTarget.id);
+    const control = row === undefined ? undefined : focusableWithin(row)[0];
+    (control ?? searchRef.current)?.focus();
+  }, [removed, deletion, focusTarget]);
+
+  async function handleDelete(entry: PasswordEntry) {
+    const index = filtered.findIndex((candidate) => candidate.id === entry.id);
+    // A failure is shown by the row's dialog, which stays open.
+    await onDelete(entry);
+    setDeleted(LIST_MESSAGES.deleted(entry.title));
+    setDeletion({ id: entry.id, index: Math.max(0, index) });
   }
 
-  function handleScroll(event: UIEvent<HTMLDivElement>) {
-    setScrollTop(event.currentTarget.scrollTop);
+  function handleSearch(event: ChangeEvent<HTMLInputElement>) {
+    setQuery(event.target.value);
+    setDeleted('');
+    setDeletion(null);
   }
 
   const total = filtered.length;
-  const { start, end } = visibleRange(total, scrollTop, viewportHeight, rowHeight, overscan);
+  const { start, end } = visibleRows(offsets, view.top, view.height, overscan);
   const indices: number[] = [];
+  // The row holding focus, and the one focus is about to move to, are rendered wherever they are.
+  const kept = new Set<number>();
+  for (const id of [focusedId, focusTarget?.id ?? null]) {
+    const index = id === null ? -1 : filtered.findIndex((entry) => entry.id === id);
+    if (index >= 0 && (index < start || index >= end)) kept.add(index);
+  }
+  for (const index of [...kept].filter((index) => index < start).sort((a, b) => a - b)) indices.push(index);
   for (let index = start; index < end; index += 1) indices.push(index);
-  const focusedIndex = focusedId === null ? -1 : filtered.findIndex((entry) => entry.id === focusedId);
-  if (focusedIndex >= 0 && focusedIndex < start) indices.unshift(focusedIndex);
-  if (focusedIndex >= end) indices.push(focusedIndex);
+  for (const index of [...kept].filter((index) => index >= end).sort((a, b) => a - b)) indices.push(index);
+
+  // Rows are in the normal flow; the space of the rows not rendered goes above each rendered row
+  // (as its top margin) and below the last one (as the list's bottom padding).
+  let covered = 0;
+  const placed = indices.map((index) => {
+    const gap = (offsets[index] ?? covered) - covered;
+    covered = offsets[index + 1] ?? covered;
+    return { index, gap };
+  });
+  const after = (offsets[total] ?? 0) - covered;
 
   const searching = query.trim() !== '';
   const status = searching && entries.length > 0 ? `${total} ${total === 1 ? 'password matches' : 'passwords match'} your search.` : '';
@@ -105,6 +247,7 @@ export function PasswordList({
           Search passwords
         </label>
         <input
+          ref={searchRef}
           id={searchId}
           className="input"
           type="search"
@@ -116,38 +259,46 @@ export function PasswordList({
         />
       </div>
       <p role="status" className="visually-hidden">
-        {status}
+        {deleted || status}
       </p>
       {entries.length === 0 ? (
         <p className="pw-list__empty">{EMPTY_TEXTS.noEntries}</p>
       ) : total === 0 ? (
         <p className="pw-list__empty">{EMPTY_TEXTS.noMatches}</p>
       ) : (
-        <div ref={viewportRef} className="pw-list__viewport" style={{ maxHeight: viewportHeight }} onScroll={handleScroll}>
-          <ul id={listId} role="list" aria-label={label} className="pw-list__rows" style={{ height: total * rowHeight }}>
-            {indices.map((index) => {
-              const entry = filtered[index];
-              if (entry === undefined) return null;
-              return (
-                <PasswordItem
-                  key={entry.id}
-                  entry={entry}
-                  groupName={entry.groupId === null ? null : (groupNames.get(entry.groupId) ?? null)}
-                  canEdit={canEdit}
-                  canDelete={canDelete}
-                  onEdit={onEdit}
-                  onDelete={onDelete}
-                  setSize={total}
-                  posInSet={index + 1}
-                  style={{ top: index * rowHeight, height: rowHeight }}
-                  onFocus={() => {
-                    setFocusedId(entry.id);
-                  }}
-                />
-              );
-            })}
-          </ul>
-        </div>
+        <ul
+          ref={listRef}
+          id={listId}
+          role="list"
+          aria-label={label}
+          className="pw-list__rows"
+          style={{ paddingBottom: after }}
+        >
+          {placed.map(({ index, gap }) => {
+            const entry = filtered[index];
+            if (entry === undefined) return null;
+            return (
+              <PasswordItem
+                key={entry.id}
+                measure={measure}
+                entry={entry}
+                groupName={entry.groupId === null ? null : (groupNames.get(entry.groupId) ?? null)}
+                canEdit={canEdit}
+                canDelete={canDelete}
+                onEdit={onEdit}
+                onDelete={handleDelete}
+                setSize={total}
+                posInSet={index + 1}
+                style={gap > 0 ? { marginTop: gap } : undefined}
+                onFocus={() => {
+                  setFocusedId(entry.id);
+                  // Focus has landed (moved there after a delete, or by the user): nothing left to move.
+                  setDeletion(null);
+                }}
+              />
+            );
+          })}
+        </ul>
       )}
     </div>
   );

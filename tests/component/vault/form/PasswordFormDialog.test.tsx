@@ -256,13 +256,14 @@ describe('PasswordFormDialog: saving', () => {
 });
 
 describe('PasswordFormDialog: generating', () => {
-  it('Generate fills a hidden 16-character password from the quick alphabet', async () => {
+  it('Generate fills a 16-character password from the quick alphabet and shows it', async () => {
     const { user, onSubmit } = renderForm();
+    expect(field.password()).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     const first = (field.password() as HTMLInputElement).value;
     expect(first).toMatch(QUICK_ALPHABET);
-    expect(field.password()).toHaveAttribute('type', 'password');
-    expect(screen.queryByText(first)).not.toBeInTheDocument();
+    expect(field.password()).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toBeInTheDocument();
     expect(screen.getByText('A new 16-character password was generated.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Generate' }));
@@ -294,7 +295,30 @@ describe('PasswordFormDialog: generating', () => {
     expect(screen.queryByRole('dialog', { name: 'Password Generator' })).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Edit Password' })).toBeInTheDocument();
     expect(field.password()).toHaveValue(shown);
+    expect(field.password()).toHaveAttribute('type', 'text');
     expect(screen.getByRole('button', { name: 'Open generator' })).toHaveFocus();
+  });
+
+  it('a shown generated password can be hidden again, and a later one is shown again', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(field.password()).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open generator' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Password Generator' })).getByRole('button', { name: 'Use this password' }),
+    );
+    expect(field.password()).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(field.password()).toHaveAttribute('type', 'password');
+  });
+
+  it('typing a password by hand leaves it masked', async () => {
+    const { user } = renderForm();
+    await user.type(field.password(), 'typed-secret');
+    expect(field.password()).toHaveAttribute('type', 'password');
   });
 
   it('closing the generator leaves the password alone', async () => {

@@ -124,6 +124,40 @@ describe('GeneratorDialog', () => {
     expect(lengthBox()).not.toHaveAttribute('aria-invalid');
   });
 
+  it.each([
+    ['0', 4],
+    ['51', 50],
+    ['12.7', 13],
+  ])('never lets the box (%s) and the slider disagree silently: says why and blocks generating until Enter sets %i', async (typed, settled) => {
+    const onUse = vi.fn();
+    const { user } = renderGenerator({ onUse });
+    await user.clear(lengthBox());
+    await user.type(lengthBox(), typed);
+    expect(lengthBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(lengthBox()).toHaveAccessibleDescription('Length must be a whole number from 4 to 50');
+    for (const name of ['Regenerate', 'Copy', 'Use this password']) expect(button(name)).toBeDisabled();
+
+    await user.keyboard('{Enter}');
+    expect(lengthBox()).toHaveValue(settled);
+    expect(slider()).toHaveValue(String(settled));
+    expect(shown()).toHaveLength(settled);
+    expect(lengthBox()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Length must be a whole number from 4 to 50')).not.toBeInTheDocument();
+    for (const name of ['Regenerate', 'Copy', 'Use this password']) expect(button(name)).toBeEnabled();
+    await user.click(button('Use this password'));
+    expect(onUse).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^.{${settled}}$`)));
+  });
+
+  it('rounds a fractional length when the box is left, keeping both controls on it', async () => {
+    const { user } = renderGenerator();
+    await user.clear(lengthBox());
+    await user.type(lengthBox(), '12.7');
+    await user.tab();
+    expect(lengthBox()).toHaveValue(13);
+    expect(slider()).toHaveValue('13');
+    expect(shown()).toHaveLength(13);
+  });
+
   it('makes a new password on Regenerate', async () => {
     const { user } = renderGenerator();
     const first = shown();

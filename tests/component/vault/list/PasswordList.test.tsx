@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_OVERSCAN, DEFAULT_ROW_HEIGHT, DEFAULT_VIEWPORT_HEIGHT } from '../../../../src/features/vault/list';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_ESTIMATED_ROW_HEIGHT, DEFAULT_OVERSCAN, PasswordList } from '../../../../src/features/vault/list';
+import type { PasswordEntry } from '../../../../src/features/vault/model';
 import { deferred, makeEntries, makeEntry, renderList } from './harness';
 
 const github = makeEntry('gh', { title: 'GitHub', url: 'https://github.com', username: 'octocat' });
@@ -19,18 +21,6 @@ function rowTitles(): string[] {
 
 function positions(): number[] {
   return screen.getAllByRole('listitem').map((row) => Number(row.getAttribute('aria-posinset')));
-}
-
-function viewport(): HTMLElement {
-  const container = screen.getByRole('list', { name: 'Personal passwords' }).parentElement;
-  if (!container) throw new Error('The list has no scroll container');
-  return container;
-}
-
-function scrollTo(top: number) {
-  const container = viewport();
-  container.scrollTop = top;
-  fireEvent.scroll(container);
 }
 
 describe('PasswordList: empty states and search', () => {
@@ -86,46 +76,99 @@ describe('PasswordList: empty states and search', () => {
 });
 
 describe('PasswordList: virtualisation', () => {
-  const windowSize = Math.ceil(DEFAULT_VIEWPORT_HEIGHT / DEFAULT_ROW_HEIGHT) + DEFAULT_OVERSCAN;
+  // jsdom has no layout: the tests say where the list is in the window (the page's scroll) and how
+  // tall the window is; rows measure 0 there, so they count at the estimate unless a test gives
+  // them a height.
+  let pageScroll = 0;
+  let rowHeightOf: (row: HTMLLIElement) => number = () => 0;
 
-  it('renders only a window of rows for 10,000 entries', () => {
-    renderList({ entries: makeEntries(10_000) });
-    const rows = screen.getAllByRole('listitem');
-    expect(rows).toHaveLength(windowSize);
-    expect(rows.length).toBeLessThan(20);
-    expect(positions()).toEqual(Array.from({ length: windowSize }, (_, n) => n + 1));
-    for (const row of rows) expect(row).toHaveAttribute('aria-setsize', '10000');
-    expect(screen.getByRole('list', { name: 'Personal passwords' })).toHaveStyle({
-      height: `${10_000 * DEFAULT_ROW_HEIGHT}px`,
+  beforeEach(() => {
+    pageScroll = 0;
+    rowHeightOf = () => 0;
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(400);
+    vi.spyOn(HTMLUListElement.prototype, 'getBoundingClientRect').mockImplementation(() =>
+      DOMRect.fromRect({ x: 0, y: -pageScroll, width: 800, height: 0 }),
+    );
+    vi.spyOn(HTMLLIElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLLIElement) {
+      return DOMRect.fromRect({ x: 0, y: 0, width: 800, height: rowHeightOf(this) });
     });
   });
 
-  it('renders the rows in view as the container scrolls', () => {
-    renderList({ entries: makeEntries(10_000), viewportHeight: 400, rowHeight: 100, overscan: 2 });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function scrollPage(top: number) {
+    pageScroll = top;
+    fireEvent.scroll(window);
+  }
+
+  it('renders only a window of rows for 10,000 entries, and keeps the space of the others', () => {
+    renderList({ entries: makeEntries(10_000) });
+    const rendered = Math.ceil(400 / DEFAULT_ESTIMATED_ROW_HEIGHT) + DEFAULT_OVERSCAN;
+    const rows = screen.getAllByRole('listitem');
+    expect(rows).toHaveLength(rendered);
+    expect(rows.length).toBeLessThan(20);
+    expect(positions()).toEqual(Array.from({ length: rendered }, (_, n) => n + 1));
+    for (const row of rows) expect(row).toHaveAttribute('aria-setsize', '10000');
+    expect(screen.getByRole('list', { name: 'Personal passwords' })).toHaveStyle({
+      paddingBottom: `${(10_000 - rendered) * DEFAULT_ESTIMATED_ROW_HEIGHT}px`,
+    });
+  });
+
+  it('has no scroll box of its own: the page scrolls it, and it renders the rows in view', () => {
+    renderList({ entries: makeEntries(10_000), estimatedRowHeight: 100, overscan: 2 });
+    const list = screen.getByRole('list', { name: 'Personal passwords' });
+    for (let element: HTMLElement | null = list; element !== null; element = element.parentElement) {
+      expect(element.style.maxHeight).toBe('');
+      expect(element.style.overflow + element.style.overflowY).toBe('');
+    }
     expect(positions()).toEqual([1, 2, 3, 4, 5, 6]);
 
-    scrollTo(5_000 * 100);
-    // Rows 5001–5004 are in view, two more on either side.
+    scrollPage(5_000 * 100);
+    // Rows 5001–5004 are in view, two more on either side; the rows above are space.
     expect(positions()).toEqual([4999, 5000, 5001, 5002, 5003, 5004, 5005, 5006]);
-    expect(screen.getByRole('listitem', { name: 'Account 5001' })).toHaveStyle({ top: '500000px', height: '100px' });
+    expect(screen.getByRole('listitem', { name: 'Account 4999' })).toHaveStyle({ marginTop: `${4_998 * 100}px` });
     expect(screen.queryByRole('listitem', { name: 'Account 1' })).not.toBeInTheDocument();
 
-    scrollTo(10_000 * 100);
+    scrollPage(10_000 * 100);
     expect(positions()).toEqual([9995, 9996, 9997, 9998, 9999, 10000]);
   });
 
+  it('renders the first rows while the list is still further down the page', () => {
+    renderList({ entries: makeEntries(10_000), estimatedRowHeight: 100, overscan: 2 });
+    scrollPage(-1_000);
+    expect(positions()).toEqual([1, 2, 3]);
+  });
+
+  it('counts each row at its measured height, not a fixed one', () => {
+    // The first entry is tall (long notes, large text), the others short.
+    rowHeightOf = (row) => (row.getAttribute('aria-posinset') === '1' ? 300 : 60);
+    const { rerender } = renderList({ entries: makeEntries(100), estimatedRowHeight: 100, overscan: 0 });
+    // 0–300 is row 1, 300–360 row 2, 360–420 row 3: the window of 400 px ends in row 3.
+    expect(positions()).toEqual([1, 2, 3]);
+    // Render (and so measure) every row once, then only those in view again.
+    rerender({ estimatedRowHeight: 100, overscan: 100 });
+    rerender({ estimatedRowHeight: 100, overscan: 0 });
+    scrollPage(300 + 60 * 10);
+    expect(positions()).toEqual(Array.from({ length: 7 }, (_, n) => n + 12));
+    expect(screen.getByRole('listitem', { name: 'Account 12' })).toHaveStyle({ marginTop: `${300 + 60 * 10}px` });
+  });
+
   it('keeps the row holding focus rendered when it scrolls away', () => {
-    renderList({ entries: makeEntries(10_000), viewportHeight: 400, rowHeight: 100, overscan: 2 });
+    renderList({ entries: makeEntries(10_000), estimatedRowHeight: 100, overscan: 2 });
     const edit = screen.getByRole('button', { name: 'Edit Account 2' });
     edit.focus();
-    scrollTo(5_000 * 100);
+    scrollPage(5_000 * 100);
     expect(edit).toHaveFocus();
     expect(positions()).toEqual([2, 4999, 5000, 5001, 5002, 5003, 5004, 5005, 5006]);
+    // The focused row takes its own place; the space between it and the window stays right.
+    expect(screen.getByRole('listitem', { name: 'Account 4999' })).toHaveStyle({ marginTop: `${4_996 * 100}px` });
   });
 
   it('lets Tab reach the controls of the rendered rows, in order', async () => {
     const user = userEvent.setup();
-    renderList({ entries: makeEntries(10_000), viewportHeight: 400, rowHeight: 100, overscan: 2 });
+    renderList({ entries: makeEntries(10_000), estimatedRowHeight: 100, overscan: 2 });
     await user.click(search());
     await user.tab();
     expect(screen.getByRole('button', { name: 'Edit Account 1' })).toHaveFocus();
@@ -139,19 +182,17 @@ describe('PasswordList: virtualisation', () => {
     expect(screen.getByRole('button', { name: 'Edit Account 2' })).toHaveFocus();
   });
 
-  it('starts a new search at the top', async () => {
+  it('lists a search’s first matches from the top', async () => {
     const user = userEvent.setup();
-    renderList({ entries: makeEntries(10_000), viewportHeight: 400, rowHeight: 100, overscan: 2 });
-    scrollTo(9_000 * 100);
+    renderList({ entries: makeEntries(10_000), estimatedRowHeight: 100, overscan: 2 });
     await user.type(search(), 'Account 1');
-    expect(viewport().scrollTop).toBe(0);
     expect(rowTitles().slice(0, 3)).toEqual(['Account 1', 'Account 10', 'Account 11']);
     expect(screen.getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', '1112');
   });
 
   it('copes with a scroll position left beyond the end of a list that shrank', () => {
-    const { rerender } = renderList({ entries: makeEntries(10_000), viewportHeight: 400, rowHeight: 100, overscan: 2 });
-    scrollTo(9_000 * 100);
+    const { rerender } = renderList({ entries: makeEntries(10_000), estimatedRowHeight: 100, overscan: 2 });
+    scrollPage(9_000 * 100);
     rerender({ entries: makeEntries(10) });
     expect(positions()).toEqual([5, 6, 7, 8, 9, 10]);
   });
@@ -230,5 +271,77 @@ describe('PasswordList: edit and delete', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+/** A list whose onDelete removes the entry, as the vault does once the delete is stored. */
+function DeletingList({ initial, canEdit = true }: { initial: readonly PasswordEntry[]; canEdit?: boolean }) {
+  const [entries, setEntries] = useState(initial);
+  return (
+    <PasswordList
+      label="Personal passwords"
+      entries={entries}
+      canEdit={canEdit}
+      canDelete
+      onEdit={() => undefined}
+      onDelete={(entry) => {
+        setEntries((list) => list.filter((candidate) => candidate.id !== entry.id));
+        return Promise.resolve();
+      }}
+    />
+  );
+}
+
+async function confirmDelete(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await user.click(screen.getByRole('button', { name: `Delete ${title}` }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete Password' });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => {
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+}
+
+describe('PasswordList: focus after a delete', () => {
+  it('moves focus to the next entry’s first control and announces the delete', async () => {
+    const user = userEvent.setup();
+    render(<DeletingList initial={three} />);
+    await confirmDelete(user, 'GitHub');
+    expect(screen.queryByRole('listitem', { name: 'GitHub' })).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Edit First Bank' })).toHaveFocus();
+    });
+    // Said in the list's live region, for screen readers.
+    expect(screen.getByText('GitHub deleted.')).toHaveAttribute('role', 'status');
+    expect(document.body).not.toHaveFocus();
+  });
+
+  it('moves focus to the previous entry when the last one is deleted', async () => {
+    const user = userEvent.setup();
+    render(<DeletingList initial={three} />);
+    await confirmDelete(user, 'Mail');
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Edit First Bank' })).toHaveFocus();
+    });
+    expect(screen.getByText('Mail deleted.')).toBeInTheDocument();
+  });
+
+  it('moves focus to the first control there is when the row has no Edit', async () => {
+    const user = userEvent.setup();
+    render(<DeletingList initial={three} canEdit={false} />);
+    await confirmDelete(user, 'First Bank');
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Delete Mail' })).toHaveFocus();
+    });
+  });
+
+  it('moves focus to the search box when the list becomes empty', async () => {
+    const user = userEvent.setup();
+    render(<DeletingList initial={[github]} />);
+    await confirmDelete(user, 'GitHub');
+    expect(screen.getByText('No passwords yet. Add your first password!')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(search()).toHaveFocus();
+    });
+    expect(screen.getByText('GitHub deleted.')).toBeInTheDocument();
   });
 });

@@ -93,6 +93,29 @@ describe('Personal Passwords', () => {
     expect(screen.getByText('Bank')).toBeInTheDocument();
   });
 
+  it("lists only the passwords without a group under 'No Group', and all again under 'All Passwords'", async () => {
+    const groups = new MemoryGroupRepository();
+    await groups.create('g1', { name: 'Work', userId: 'ana', teamId: null, createdAt: 1, updatedAt: 1 });
+    const { user } = setup({ groups });
+    await screen.findByText('No passwords yet. Add your first password!');
+    await addPassword(user, 'Office wifi', 'Work');
+    await addPassword(user, 'Bank');
+
+    const filter = screen.getByRole('combobox', { name: 'Group' });
+    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All Passwords',
+      'No Group',
+      'Work',
+    ]);
+    await user.selectOptions(filter, 'No Group');
+    expect(screen.getByRole('listitem', { name: 'Bank' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Office wifi' })).not.toBeInTheDocument();
+
+    await user.selectOptions(filter, 'All Passwords');
+    expect(screen.getByRole('listitem', { name: 'Bank' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Office wifi' })).toBeInTheDocument();
+  });
+
   it('says so when passwords cannot be loaded, and tries again', async () => {
     const passwords = new MemoryPasswordRepository();
     // StrictMode runs the loading effect twice: both first loads fail.

@@ -1,0 +1,154 @@
+// Team keys: granting the key to 100 members, and rotating a 1,000-entry team after a removal,
+// against the bare WebCrypto work the same operations need (RSA-OAEP wraps; AES-GCM decrypt and
+// re-encrypt of every username and password). Our side runs the real teams service over the
+// in-memory repositories and a fake of the callables (no network in the figure).
+import {
+  createAccountKeys,
+  encryptText,
+  entryFieldContext,
+  generateKeyPair,
+  exportPublicKey,
+  generateTeamKey,
+  wrapTeamKey,
+  importPublicKey,
+  type TeamKey,
+} from '../src/crypto';
+import { rotateIfNeeded } from '../src/features/teams/rotation';
+import { grantKey, prepareGrant, type TeamServiceDeps } from '../src/features/teams/teamService';
+import type { StoredTeam, StoredTeamMember } from '../src/data/teams/storedTeams';
+import { FakeTeamFunctions } from '../tests/doubles/fakeTeamFunctions';
+import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from '../tests/doubles/memoryTeamRepositories';
+import { MemoryPasswordRepository } from '../tests/doubles/memoryVaultRepositories';
+import { compareWithSetup, row } from './measure';
+
+const subtle = globalThis.crypto.subtle;
+const encoder = new TextEncoder();
+const TEAM = 'bench-team';
+
+export async function teamsBench(members: number, entries: number): Promise<string[]> {
+  const owner = await createAccountKeys('bench owner');
+  const ownerPublic = owner.stored.publicKey;
+  // RSA key generation is slow; ten distinct keys shared out among the members are enough here.
+  const memberKeys = await Promise.all(Array.from({ length: 10 }, async () => exportPublicKey((await generateKeyPair()).publicKey)));
+
+  const teams = new MemoryTeamRepository();
+  const publicKeys = new MemoryPublicKeyRepository();
+  const passwords = new MemoryPasswordRepository();
+  const memberIds = Array.from({ length: members }, (_, i) => `member-${i}`);
+  for (const [i, uid] of memberIds.entries()) await publicKeys.publish(uid, memberKeys[i % memberKeys.length]!, 0);
+  await publicKeys.publish('owner', ownerPublic, 0);
+  const functions = new FakeTeamFunctions(() => 'owner', teams, publicKeys, passwords, []);
+  let knownKeys = new MemoryKnownKeysRepository();
+  const deps = (): TeamServiceDeps => ({
+    teams,
+    publicKeys,
+    knownKeys,
+    passwords,
+    functions,
+    userId: 'owner',
+    ownPublicKey: ownerPublic,
+    keys: { vaultKey: owner.vaultKey, privateKey: owner.privateKey },
+    now: () => Date.now(),
+  });
+
+  let teamKey: TeamKey = await generateTeamKey();
+  const member = async (uid: string, publicKey: string | null, keyVersion: number): Promise<StoredTeamMember> => ({
+    userId: uid,
+    role: uid === 'owner' ? 'owner' : 'view',
+    joinedAt: 1,
+    email: null,
+    encryptedTeamKey: publicKey === null ? null : await wrapTeamKey(teamKey, await importPublicKey(publicKey), { teamId: TEAM, keyVersion }),
+    needsTeamKey: publicKey === null,
+  });
+  const teamWith = async (holders: string[], needing: string[], keyVersion = 1): Promise<StoredTeam> => {
+    const members: Record<string, StoredTeamMember> = { owner: await member('owner', ownerPublic, keyVersion) };
+    for (const uid of holders) members[uid] = await member(uid, await publicKeys.get(uid), keyVersion);
+    for (const uid of needing) members[uid] = await member(uid, null, keyVersion);
+    return {
+      name: 'Bench',
+      ownerId: 'owner',
+      createdAt: 1,
+      updatedAt: 1,
+      memberIds: Object.keys(members),
+      members,
+      keyVersion,
+      rotationNeeded: false,
+      previousKey: null,
+      deleting: false,
+    };
+  };
+
+  // Grant: every member starts with 'Needs Key' and no remembered fingerprint.
+  const imported = await Promise.all(memberIds.map(async (uid) => importPublicKey((await publicKeys.get(uid))!)));
+  const grant = await compareWithSetup(
+    3,
+    async () => {
+      knownKeys = new MemoryKnownKeysRepository();
+      teams.put(TEAM, await teamWith([], memberIds));
+    },
+    async () => {
+      for (const uid of memberIds) await grantKey(deps(), TEAM, await prepareGrant(deps(), TEAM, uid));
+    },
+    async () => {
+      for (const key of imported) await subtle.wrapKey('raw', teamKey.key, key.key, { name: 'RSA-OAEP', label: encoder.encode('label') });
+    },
+  );
+
+  // Rotation: a team of the owner and two members, `entries` entries at version 1, one member gone.
+  const stay = memberIds.slice(0, 2);
+  const floorKeys = await Promise.all([subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']), subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt'])]);
+  let floorSealed: { iv: Uint8Array<ArrayBuffer>; ad: Uint8Array<ArrayBuffer>; body: ArrayBuffer }[] = [];
+  const rotation = await compareWithSetup(
+    3,
+    async () => {
+      teamKey = await generateTeamKey();
+      knownKeys = new MemoryKnownKeysRepository();
+      teams.put(TEAM, { ...(await teamWith(stay, [])), rotationNeeded: true });
+      for (const entry of await passwords.listTeam(TEAM)) await passwords.delete(entry.id);
+      for (let i = 0; i < entries; i += 1) {
+        const id = `entry-${i}`;
+        await passwords.create(id, {
+          title: `Entry ${i}`,
+          username: await encryptText(teamKey, `user${i}@example.com`, entryFieldContext(id, 'username')),
+          password: await encryptText(teamKey, `pw-${i}-${'x'.repeat(12)}`, entryFieldContext(id, 'password')),
+          teamId: TEAM,
+          userId: 'owner',
+          groupId: null,
+          encrypted: true,
+          keyVersion: 1,
+          createdAt: 1,
+          updatedAt: 1,
+        });
+      }
+      floorSealed = await Promise.all(
+        Array.from({ length: entries * 2 }, async (_, i) => {
+          const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+          const ad = encoder.encode(entryFieldContext(`entry-${i >> 1}`, i % 2 === 0 ? 'username' : 'password'));
+          return { iv, ad, body: await subtle.encrypt({ name: 'AES-GCM', iv, additionalData: ad }, floorKeys[0], encoder.encode(`value-${i}`)) };
+        }),
+      );
+    },
+    () => rotateIfNeeded(deps(), TEAM),
+    async () => {
+      const next = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
+      for (const uid of ['owner', ...stay]) {
+        const key = uid === 'owner' ? await importPublicKey(ownerPublic) : await importPublicKey((await publicKeys.get(uid))!);
+        await subtle.wrapKey('raw', next, key.key, { name: 'RSA-OAEP', label: encoder.encode('label') });
+      }
+      for (let start = 0; start < floorSealed.length; start += 200) {
+        await Promise.all(
+          floorSealed.slice(start, start + 200).map(async ({ iv, ad, body }) => {
+            const plain = await subtle.decrypt({ name: 'AES-GCM', iv, additionalData: ad }, floorKeys[0], body);
+            const freshIv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+            return subtle.encrypt({ name: 'AES-GCM', iv: freshIv, additionalData: ad }, floorKeys[1], plain);
+          }),
+        );
+      }
+    },
+  );
+
+  return [
+    row(`grant the team key to ${members} members`, grant),
+    row(`rotate a ${entries.toLocaleString('en-US')}-entry team key (3 members)`, rotation),
+  ];
+}

@@ -1,0 +1,111 @@
+import { useId, type Ref } from 'react';
+import { ROLE_LABELS } from '../../domain/teamPermissions';
+import { Button } from '../../ui/Button';
+import type { TeamSummary } from './model';
+import { isOwnedTeam, memberCountText } from './teamList';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function CreatedDate({ epochMs }: { epochMs: number }) {
+  const date = new Date(epochMs);
+  // An invalid date would make toISOString throw and take the whole list down.
+  if (Number.isNaN(date.getTime())) return <span>Created: unknown</span>;
+  return (
+    <span>
+      Created <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>
+    </span>
+  );
+}
+
+export interface TeamItemProps {
+  readonly team: TeamSummary;
+  /** Absent until the team screens exist: the button is then shown disabled. */
+  readonly onOpenTeam: ((teamId: string) => void) | undefined;
+  readonly onManageMembers: ((teamId: string) => void) | undefined;
+  readonly onEdit: (team: TeamSummary) => void;
+  readonly onDelete: (team: TeamSummary) => void;
+  /** The list moves focus to an item (focusable by script only) after its neighbour is deleted. */
+  readonly itemRef?: Ref<HTMLLIElement>;
+}
+
+/** One team: name, description, member count, Owner badge, created date and its actions. */
+export function TeamItem({ team, onOpenTeam, onManageMembers, onEdit, onDelete, itemRef }: TeamItemProps) {
+  const nameId = useId();
+  const owned = isOwnedTeam(team);
+  const { name } = team;
+
+  return (
+    <li ref={itemRef} className="team-item" aria-labelledby={nameId} tabIndex={-1}>
+      <div className="team-item__head">
+        <h3 id={nameId} className="team-item__name">
+          {name}
+        </h3>
+        {owned ? (
+          <span className="team-item__badge team-item__badge--owner">Owner</span>
+        ) : (
+          <span className="team-item__badge">
+            <span className="visually-hidden">Your role: </span>
+            {ROLE_LABELS[team.myRole]}
+          </span>
+        )}
+        {team.needsKey && (
+          <span className="team-item__badge team-item__badge--warning">
+            Needs Key
+          </span>
+        )}
+        {owned && (
+          <div className="team-item__owner-actions">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Edit team ${name}`}
+              onClick={() => {
+                onEdit(team);
+              }}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Delete team ${name}`}
+              onClick={() => {
+                onDelete(team);
+              }}
+            >
+              Delete
+            </Button>
+          </div>
+        )}
+      </div>
+      {team.description !== null && team.description !== '' && <p className="team-item__description">{team.description}</p>}
+      {team.needsKey && (
+        <p className="team-item__note">An owner or admin has to grant you access before you can open this team’s passwords.</p>
+      )}
+      <p className="team-item__meta">
+        <span>{memberCountText(team.memberCount)}</span>
+        <CreatedDate epochMs={team.createdAt} />
+      </p>
+      <div className="team-item__actions">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`View passwords of team ${name}`}
+          disabled={onOpenTeam === undefined}
+          onClick={() => onOpenTeam?.(team.id)}
+        >
+          View Passwords
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Manage members of team ${name}`}
+          disabled={onManageMembers === undefined}
+          onClick={() => onManageMembers?.(team.id)}
+        >
+          Manage Members
+        </Button>
+      </div>
+    </li>
+  );
+}

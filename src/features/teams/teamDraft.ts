@@ -1,0 +1,39 @@
+import type { TeamDraft } from './model';
+
+// The team form's rules (SPEC.md §5 "Team"): the name is required; values are trimmed; an empty
+// description is omitted. Limits follow the stored document (docs/teams.md): name 1–100,
+// description 1–500 characters.
+
+export const TEAM_NAME_MAX = 100;
+export const TEAM_DESCRIPTION_MAX = 500;
+
+export const TEAM_FORM_MESSAGES = {
+  nameRequired: 'Team name is required',
+  nameTooLong: `Team name must be at most ${TEAM_NAME_MAX} characters`,
+  descriptionTooLong: `Description must be at most ${TEAM_DESCRIPTION_MAX} characters`,
+  saveFailed: 'Failed to save team',
+} as const;
+
+/** The form's values as typed. */
+export interface TeamFormValues {
+  readonly name: string;
+  readonly description: string;
+}
+
+export type TeamFormErrors = Partial<Record<keyof TeamFormValues, string>>;
+
+export type TeamDraftValidation =
+  | { readonly ok: true; readonly draft: TeamDraft }
+  | { readonly ok: false; readonly errors: TeamFormErrors };
+
+/** Checks every rule at once, so each field shows its own message. */
+export function validateTeamDraft(values: TeamFormValues): TeamDraftValidation {
+  const name = values.name.trim();
+  const description = values.description.trim();
+  const errors: TeamFormErrors = {};
+  if (name === '') errors.name = TEAM_FORM_MESSAGES.nameRequired;
+  else if (name.length > TEAM_NAME_MAX) errors.name = TEAM_FORM_MESSAGES.nameTooLong;
+  if (description.length > TEAM_DESCRIPTION_MAX) errors.description = TEAM_FORM_MESSAGES.descriptionTooLong;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, draft: description === '' ? { name } : { name, description } };
+}

@@ -1,0 +1,183 @@
+// The password list's layout in Chromium, measured: rows as tall as their content (no fixed row
+// height, no scroll box inside a row or around the list), rows that grow at 200% text size, and a
+// url row that keeps a usable width on a 390 px phone. jsdom does no layout, so this is the tier
+// that can check it. Relies only on the served app (inject('baseUrl')) and its UI.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { uniqueEmail } from '../support/authEmulator';
+import { launchChromium, openPage } from './chromium';
+
+const baseUrl = inject('baseUrl');
+const MASTER_PASSWORD = 'a long master password 42!';
+const LONG_URL = 'https://accounts.example-company-with-a-long-domain-name.com/signin/v2/identifier?continue=/dashboard';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+async function signUp(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+  await dialog.getByLabel('Email').fill(uniqueEmail('layout'));
+  await dialog.getByLabel('Account password', { exact: true }).fill('account-password-1');
+  await dialog.getByLabel('Confirm account password', { exact: true }).fill('account-password-1');
+  await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+  await dialog.getByLabel('Confirm master password', { exact: true }).fill(MASTER_PASSWORD);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByText('No passwords yet. Add your first password!').waitFor({ timeout: 15_000 });
+}
+
+async function addPassword(page: Page, fields: { title: string; url?: string; notes?: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Add Password' }).click();
+  const form = page.getByRole('dialog', { name: 'Add New Password' });
+  await form.getByLabel('Title').fill(fields.title);
+  if (fields.url !== undefined) await form.getByLabel('URL').fill(fields.url);
+  await form.getByLabel('Username').fill(`${fields.title.toLowerCase()}@example.com`);
+  await form.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  if (fields.notes !== undefined) await form.getByLabel('Notes').fill(fields.notes);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await form.waitFor({ state: 'detached' });
+  await page.getByRole('listitem', { name: fields.title }).waitFor();
+}
+
+interface RowBox {
+  /** The row (list item) and its card, as laid out. */
+  readonly rowHeight: number;
+  readonly cardHeight: number;
+  /** How much of the card's content does not fit in it (a scroll box inside the row). */
+  readonly cardOverflow: number;
+}
+
+function measureRow(row: Locator): Promise<RowBox> {
+  return row.evaluate((element) => {
+    const card = element.firstElementChild;
+    if (!(card instanceof HTMLElement)) throw new Error('The row has no card');
+    return {
+      rowHeight: element.getBoundingClientRect().height,
+      cardHeight: card.getBoundingClientRect().height,
+      cardOverflow: card.scrollHeight - card.clientHeight,
+    };
+  });
+}
+
+/** Ancestors of the element (up to the page) that scroll by themselves and clip part of their content. */
+function clippingScrollBoxes(row: Locator): Promise<string[]> {
+  return row.evaluate((element) => {
+    const found: string[] = [];
+    for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      const scrolls = ['auto', 'scroll'].includes(style.overflowY) || ['auto', 'scroll'].includes(style.overflowX);
+      if (scrolls && node.scrollHeight > node.clientHeight + 1) {
+        found.push(`${node.tagName.toLowerCase()} (${node.clientHeight}px showing ${node.scrollHeight}px)`);
+      }
+    }
+    return found;
+  });
+}
+
+async function setUpVault(page: Page): Promise<void> {
+  await signUp(page);
+  await addPassword(page, { title: 'Alpha' });
+  await addPassword(page, { title: 'Bravo', notes: 'Recovery codes in the safe\nPIN is with the bank' });
+  await addPassword(page, { title: 'Charlie', url: LONG_URL });
+}
+
+describe('the password list layout in Chromium', () => {
+  it('sizes each row to its content, with no scroll box in a row or around the list, and grows rows at 200% text', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await setUpVault(page);
+    const rows = ['Alpha', 'Bravo', 'Charlie'].map((name) => page.getByRole('listitem', { name }));
+
+    const boxes = await Promise.all(rows.map(measureRow));
+    for (const box of boxes) {
+      expect(box.cardOverflow).toBeLessThanOrEqual(1);
+      // The row is its card plus the gap to the next one: no empty space kept for a fixed height.
+      expect(box.rowHeight - box.cardHeight).toBeGreaterThanOrEqual(0);
+      expect(box.rowHeight - box.cardHeight).toBeLessThan(24);
+    }
+    const [alpha, bravo] = boxes as [RowBox, RowBox, RowBox];
+    // Bravo's notes take a line more than Alpha, which has neither notes nor url.
+    expect(bravo.cardHeight).toBeGreaterThan(alpha.cardHeight + 8);
+
+    // The third card is not cut off inside a scroll box: scrolled into view, it shows whole.
+    const third = rows[2] as Locator;
+    expect(await clippingScrollBoxes(third)).toEqual([]);
+    await third.scrollIntoViewIfNeeded();
+    const thirdBox = await third.boundingBox();
+    expect(thirdBox).not.toBeNull();
+    expect((thirdBox?.y ?? -1) >= 0 && (thirdBox?.y ?? 0) + (thirdBox?.height ?? 0) <= 900).toBe(true);
+
+    // 200% text: each row grows with its content instead of scrolling inside itself.
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '200%';
+    });
+    await page.waitForFunction(
+      (before) => {
+        const row = document.querySelector('[aria-posinset="1"]');
+        return row !== null && row.getBoundingClientRect().height > before * 1.5;
+      },
+      alpha.rowHeight,
+    );
+    const zoomed = await Promise.all(rows.map(measureRow));
+    zoomed.forEach((box, index) => {
+      expect(box.cardOverflow).toBeLessThanOrEqual(1);
+      expect(box.rowHeight).toBeGreaterThan((boxes[index] as RowBox).rowHeight * 1.5);
+      expect(box.rowHeight - box.cardHeight).toBeLessThan(48);
+    });
+    expect(await clippingScrollBoxes(third)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps a usable url row on a 390 px phone, without widening the page', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await setUpVault(page);
+    const row = page.getByRole('listitem', { name: 'Charlie' });
+    await row.scrollIntoViewIfNeeded();
+    const layout = await row.getByRole('link').evaluate((link) => {
+      const urlRow = link.parentElement;
+      const card = link.closest('li')?.firstElementChild;
+      if (!urlRow || !(card instanceof HTMLElement)) throw new Error('The url has no row or card');
+      const cardStyle = getComputedStyle(card);
+      const cardContent =
+        card.clientWidth - Number.parseFloat(cardStyle.paddingLeft) - Number.parseFloat(cardStyle.paddingRight);
+      const box = urlRow.getBoundingClientRect();
+      return {
+        urlWidth: box.width,
+        urlHeight: box.height,
+        lineHeight: Number.parseFloat(getComputedStyle(urlRow).fontSize),
+        cardContent,
+        cardRight: card.getBoundingClientRect().right,
+        pageWidth: document.documentElement.scrollWidth,
+        viewportWidth: window.innerWidth,
+        // What reaches past the viewport (clipped or not), for a readable failure.
+        tooWide: [...document.body.querySelectorAll('*')]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(0, 5)
+          .map((element) => `${element.tagName.toLowerCase()} "${element.textContent.slice(0, 40)}" right=${element.getBoundingClientRect().right}`),
+      };
+    });
+    // The url row takes the card's whole width and at least one line of text.
+    expect(layout.urlWidth).toBeGreaterThanOrEqual(layout.cardContent - 1);
+    expect(layout.urlWidth).toBeGreaterThan(200);
+    expect(layout.urlHeight).toBeGreaterThanOrEqual(layout.lineHeight);
+    expect(layout.cardRight).toBeLessThanOrEqual(layout.viewportWidth);
+    expect(layout.pageWidth, `wider than the viewport: ${layout.tooWide.join('; ')}`).toBeLessThanOrEqual(
+      layout.viewportWidth,
+    );
+
+    const box = await measureRow(row);
+    expect(box.cardOverflow).toBeLessThanOrEqual(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,365 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeTeamsApi, team } from './fakeTeamsApi';
+import { renderTeams } from './harness';
+
+beforeEach(() => {
+  // Failures are logged on purpose; keep the output readable.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function section(name: 'My Teams' | 'Joined Teams'): HTMLElement {
+  return screen.getByRole('region', { name });
+}
+
+const alpha = team({ id: 'alpha', name: 'Alpha', description: 'Marketing logins', memberCount: 3 });
+const beta = team({ id: 'beta', name: 'Beta', description: null, memberCount: 1 });
+const gamma = team({
+  id: 'gamma',
+  name: 'Gamma',
+  description: 'Servers for the alpha launch',
+  ownerId: 'bob',
+  memberCount: 5,
+  myRole: 'view',
+  needsKey: true,
+});
+const delta = team({ id: 'delta', name: 'Delta', ownerId: 'carol', memberCount: 2, myRole: 'admin' });
+
+describe('the team sections (SPEC.md §2 "Team list")', () => {
+  it('lists owned teams under My Teams and the others under Joined Teams, with their details', async () => {
+    const { user, onOpenTeam, onManageMembers } = renderTeams(new FakeTeamsApi([alpha, beta, gamma, delta]));
+    const mine = await screen.findByRole('list', { name: 'My teams' });
+    const joined = screen.getByRole('list', { name: 'Joined teams' });
+    expect(within(mine).getAllByRole('listitem').map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Alpha',
+      'Beta',
+    ]);
+    expect(within(joined).getAllByRole('listitem').map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Delta',
+      'Gamma',
+    ]);
+
+    const alphaItem = within(mine).getByRole('listitem', { name: 'Alpha' });
+    expect(alphaItem).toHaveTextContent('Marketing logins');
+    expect(alphaItem).toHaveTextContent('3 members');
+    expect(within(alphaItem).getByText('Owner')).toBeInTheDocument();
+    expect(alphaItem).toHaveTextContent(/Created/);
+    expect(within(alphaItem).getByText((_, element) => element?.tagName === 'TIME')).toHaveAttribute(
+      'datetime',
+      '2026-01-15T12:00:00.000Z',
+    );
+    expect(within(mine).getByRole('listitem', { name: 'Beta' })).toHaveTextContent('1 member');
+
+    const gammaItem = within(joined).getByRole('listitem', { name: 'Gamma' });
+    expect(within(gammaItem).queryByText('Owner')).not.toBeInTheDocument();
+    expect(within(gammaItem).getByText('View Only')).toBeInTheDocument();
+    expect(within(gammaItem).getByText('Needs Key')).toBeInTheDocument();
+    expect(within(joined).getByRole('listitem', { name: 'Delta' })).not.toHaveTextContent('Needs Key');
+    expect(alphaItem).not.toHaveTextContent('Needs Key');
+
+    // Edit and delete for the owner only; everyone can view passwords and manage members.
+    expect(within(alphaItem).getByRole('button', { name: 'Edit team Alpha' })).toBeInTheDocument();
+    expect(within(alphaItem).getByRole('button', { name: 'Delete team Alpha' })).toBeInTheDocument();
+    expect(within(gammaItem).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+    expect(within(gammaItem).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit team Delta' })).not.toBeInTheDocument();
+
+    await user.click(within(gammaItem).getByRole('button', { name: 'View passwords of team Gamma' }));
+    expect(onOpenTeam).toHaveBeenCalledWith('gamma');
+    await user.click(within(alphaItem).getByRole('button', { name: 'Manage members of team Alpha' }));
+    expect(onManageMembers).toHaveBeenCalledWith('alpha');
+  });
+
+  it('shows the empty texts of both sections', async () => {
+    renderTeams(new FakeTeamsApi([]));
+    expect(await within(section('My Teams')).findByText('No teams yet. Create your first team!')).toBeInTheDocument();
+    expect(
+      within(section('Joined Teams')).getByText('You have not joined any teams yet. Invitations you accept appear here.'),
+    ).toBeInTheDocument();
+  });
+
+  it('searches by name or description, case-insensitively, with its own empty text', async () => {
+    const { user } = renderTeams(new FakeTeamsApi([alpha, beta, gamma, delta]));
+    await screen.findByRole('list', { name: 'My teams' });
+    await user.type(within(section('My Teams')).getByRole('searchbox', { name: 'Search my teams' }), 'MARKET');
+    const mine = screen.getByRole('list', { name: 'My teams' });
+    expect(within(mine).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(mine).getByRole('listitem', { name: 'Alpha' })).toBeInTheDocument();
+    // Each section searches on its own.
+    expect(within(screen.getByRole('list', { name: 'Joined teams' })).getAllByRole('listitem')).toHaveLength(2);
+
+    const joinedSearch = within(section('Joined Teams')).getByRole('searchbox', { name: 'Search joined teams' });
+    await user.type(joinedSearch, 'ALPHA');
+    expect(within(screen.getByRole('list', { name: 'Joined teams' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('listitem', { name: 'Gamma' })).toBeInTheDocument();
+
+    await user.clear(joinedSearch);
+    await user.type(joinedSearch, 'nothing like this');
+    expect(within(section('Joined Teams')).getByText('No teams match your search.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Joined teams' })).not.toBeInTheDocument();
+  });
+
+  it('shows a status while loading, and an empty state without a team service', async () => {
+    const api = new FakeTeamsApi([alpha]);
+    const release = api.hold('list');
+    renderTeams(api);
+    expect(within(section('My Teams')).getByRole('status')).toHaveTextContent('Loading your teams…');
+    expect(within(section('My Teams')).getByRole('button', { name: 'Create Team' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('listitem', { name: 'Alpha' })).toBeInTheDocument();
+    expect(within(section('My Teams')).getByRole('button', { name: 'Create Team' })).toBeEnabled();
+  });
+
+  it('without a team service shows the empty texts and no Create Team', () => {
+    renderTeams(null);
+    expect(within(section('My Teams')).getByText('No teams yet. Create your first team!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Team' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to load teams/passwords' when listing fails, and Try again loads", async () => {
+    const api = new FakeTeamsApi([alpha, gamma]);
+    api.breakDown('list');
+    const { user } = renderTeams(api);
+    const alert = await within(section('My Teams')).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load teams/passwords');
+    expect(within(section('Joined Teams')).getByRole('alert')).toHaveTextContent('Failed to load teams/passwords');
+    expect(within(section('My Teams')).getByRole('button', { name: 'Create Team' })).toBeDisabled();
+    api.recover('list');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: 'Alpha' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Gamma' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('creating and editing a team (SPEC.md §5 "Team")', () => {
+  it('creates a team with trimmed values and the empty description omitted; focus returns to Create Team', async () => {
+    const api = new FakeTeamsApi([]);
+    const { user } = renderTeams(api);
+    const create = await within(section('My Teams')).findByRole('button', { name: 'Create Team' });
+    await waitFor(() => {
+      expect(create).toBeEnabled();
+    });
+    await user.click(create);
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Team' });
+    expect(within(dialog).getByLabelText('Name')).toHaveFocus();
+    await user.type(within(dialog).getByLabelText('Name'), '  Alpha  ');
+    await user.type(within(dialog).getByLabelText('Description (optional)'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(api.drafts).toEqual([{ call: 'create', teamId: null, draft: { name: 'Alpha' } }]);
+    expect(Object.hasOwn(api.drafts[0]!.draft, 'description')).toBe(false);
+    const item = within(screen.getByRole('list', { name: 'My teams' })).getByRole('listitem', { name: 'Alpha' });
+    expect(within(item).getByText('Owner')).toBeInTheDocument();
+    expect(screen.queryByText('No teams yet. Create your first team!')).not.toBeInTheDocument();
+    expect(create).toHaveFocus();
+  });
+
+  it('trims a description and keeps it', async () => {
+    const api = new FakeTeamsApi([]);
+    const { user } = renderTeams(api);
+    await screen.findByText('No teams yet. Create your first team!');
+    await user.click(screen.getByRole('button', { name: 'Create Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Team' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Ops');
+    await user.type(within(dialog).getByLabelText('Description (optional)'), '  On-call logins  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    expect(await screen.findByRole('listitem', { name: 'Ops' })).toHaveTextContent('On-call logins');
+    expect(api.drafts[0]?.draft).toEqual({ name: 'Ops', description: 'On-call logins' });
+  });
+
+  it("says 'Team name is required' for a blank name and calls nothing", async () => {
+    const api = new FakeTeamsApi([]);
+    const { user } = renderTeams(api);
+    await screen.findByText('No teams yet. Create your first team!');
+    await user.click(screen.getByRole('button', { name: 'Create Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Team' });
+    const name = within(dialog).getByLabelText('Name');
+    await user.type(name, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    expect(within(dialog).getByText('Team name is required')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Team name is required');
+    expect(name).toHaveFocus();
+    expect(api.calls).not.toContain('create');
+    await user.type(name, 'Alpha');
+    expect(within(dialog).queryByText('Team name is required')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to save team' and keeps what was typed; a second try saves", async () => {
+    const api = new FakeTeamsApi([]);
+    api.failNext('create');
+    const { user } = renderTeams(api);
+    await screen.findByText('No teams yet. Create your first team!');
+    await user.click(screen.getByRole('button', { name: 'Create Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Team' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Alpha');
+    await user.type(within(dialog).getByLabelText('Description (optional)'), 'Shared');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to save team');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Alpha');
+    expect(within(dialog).getByLabelText('Description (optional)')).toHaveValue('Shared');
+    expect(within(dialog).getByRole('button', { name: 'Create Team' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    expect(await screen.findByRole('listitem', { name: 'Alpha' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows Saving… with the buttons disabled while the save runs', async () => {
+    const api = new FakeTeamsApi([]);
+    const release = api.hold('create');
+    const { user } = renderTeams(api);
+    await screen.findByText('No teams yet. Create your first team!');
+    await user.click(screen.getByRole('button', { name: 'Create Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Team' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Alpha');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    expect(await within(dialog).findByRole('button', { name: 'Saving…' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('listitem', { name: 'Alpha' })).toBeInTheDocument();
+  });
+
+  it('edits a team: the form is filled in, and clearing the description omits it', async () => {
+    const api = new FakeTeamsApi([alpha, beta]);
+    const { user } = renderTeams(api);
+    const edit = await screen.findByRole('button', { name: 'Edit team Alpha' });
+    await user.click(edit);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Team' });
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toHaveValue('Alpha');
+    expect(within(dialog).getByLabelText('Description (optional)')).toHaveValue('Marketing logins');
+    await user.clear(name);
+    await user.type(name, ' Alpha Squad ');
+    await user.clear(within(dialog).getByLabelText('Description (optional)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('listitem', { name: 'Alpha Squad' })).not.toHaveTextContent('Marketing logins');
+    expect(api.drafts).toEqual([{ call: 'update', teamId: 'alpha', draft: { name: 'Alpha Squad' } }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit team Alpha Squad' })).toHaveFocus();
+  });
+
+  it('cancelling an edit changes nothing', async () => {
+    const api = new FakeTeamsApi([alpha]);
+    const { user } = renderTeams(api);
+    await user.click(await screen.findByRole('button', { name: 'Edit team Alpha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Team' });
+    await user.type(within(dialog).getByLabelText('Name'), ' changed');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls).not.toContain('update');
+    expect(screen.getByRole('button', { name: 'Edit team Alpha' })).toHaveFocus();
+  });
+});
+
+describe('deleting a team', () => {
+  it('asks in a Delete Team dialog that warns about the passwords; Cancel keeps the team', async () => {
+    const api = new FakeTeamsApi([alpha, beta]);
+    const { user } = renderTeams(api);
+    const remove = await screen.findByRole('button', { name: 'Delete team Alpha' });
+    await user.click(remove);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Team' });
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete "Alpha"? All passwords in this team will be permanently deleted.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls).not.toContain('remove');
+    expect(screen.getByRole('listitem', { name: 'Alpha' })).toBeInTheDocument();
+    expect(remove).toHaveFocus();
+  });
+
+  it('deletes with progress, then focus moves to the next team', async () => {
+    const api = new FakeTeamsApi([alpha, beta]);
+    const release = api.hold('remove');
+    const { user } = renderTeams(api);
+    await user.click(await screen.findByRole('button', { name: 'Delete team Alpha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Team' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Team' }));
+    expect(within(dialog).getByRole('button', { name: 'Deleting…' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Deleting the team and its passwords…');
+    // Escape does nothing while the delete runs.
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Delete Team' })).toBeInTheDocument();
+    release();
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(screen.queryByRole('listitem', { name: 'Alpha' })).not.toBeInTheDocument();
+    expect(api.teams.map((t) => t.id)).toEqual(['beta']);
+    expect(screen.getByRole('listitem', { name: 'Beta' })).toHaveFocus();
+  });
+
+  it('moves focus to the search box after deleting the last team, and shows the empty text', async () => {
+    const api = new FakeTeamsApi([alpha]);
+    const { user } = renderTeams(api);
+    await user.click(await screen.findByRole('button', { name: 'Delete team Alpha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Team' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Team' }));
+    expect(await within(section('My Teams')).findByText('No teams yet. Create your first team!')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search my teams' })).toHaveFocus();
+  });
+
+  it('shows an error when the delete fails and keeps the team', async () => {
+    const api = new FakeTeamsApi([alpha]);
+    api.failNext('remove');
+    const { user } = renderTeams(api);
+    await user.click(await screen.findByRole('button', { name: 'Delete team Alpha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Team' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Team' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to delete team');
+    expect(within(dialog).getByRole('button', { name: 'Delete Team' })).toBeEnabled();
+    expect(api.teams).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('listitem', { name: 'Alpha' })).toBeInTheDocument();
+  });
+});
+
+describe('the team limit (SPEC.md §9)', () => {
+  function owned(count: number) {
+    return Array.from({ length: count }, (_, index) =>
+      team({ id: `t${String(index).padStart(2, '0')}`, name: `Team ${String(index).padStart(2, '0')}` }),
+    );
+  }
+
+  it("shows 'Team Creation Limit Reached' naming the limit instead of the form", async () => {
+    const api = new FakeTeamsApi([...owned(10), gamma]);
+    const { user } = renderTeams(api, { planId: 'standard' });
+    const create = await screen.findByRole('button', { name: 'Create Team' });
+    await screen.findByRole('listitem', { name: 'Team 00' });
+    await user.click(create);
+    const warning = await screen.findByRole('dialog', { name: 'Team Creation Limit Reached' });
+    expect(warning).toHaveTextContent('10 teams');
+    expect(screen.queryByRole('dialog', { name: 'Create New Team' })).not.toBeInTheDocument();
+    await user.click(within(warning).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(create).toHaveFocus();
+  });
+
+  it('counts only the teams the user owns', async () => {
+    const joined = Array.from({ length: 5 }, (_, index) =>
+      team({ id: `j${index}`, name: `Joined ${index}`, ownerId: 'bob', myRole: 'full' }),
+    );
+    const api = new FakeTeamsApi([...owned(9), ...joined]);
+    const { user } = renderTeams(api, { planId: 'standard' });
+    await screen.findByRole('listitem', { name: 'Team 00' });
+    await user.click(screen.getByRole('button', { name: 'Create Team' }));
+    expect(await screen.findByRole('dialog', { name: 'Create New Team' })).toBeInTheDocument();
+  });
+
+  it('has no limit on the unlimited plan', async () => {
+    const api = new FakeTeamsApi(owned(30));
+    const { user } = renderTeams(api, { planId: 'unlimited' });
+    await screen.findByRole('listitem', { name: 'Team 00' });
+    await user.click(screen.getByRole('button', { name: 'Create Team' }));
+    expect(await screen.findByRole('dialog', { name: 'Create New Team' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,40 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { vi } from 'vitest';
+import { JoinedTeamsSection, MyTeamsSection } from '../../../src/app/dashboard/TeamSections';
+import { useTeams } from '../../../src/features/teams';
+import type { TeamsApi } from '../../../src/features/teams/model';
+
+function Sections({
+  api,
+  planId,
+  onOpenTeam,
+  onManageMembers,
+}: {
+  api: TeamsApi | null;
+  planId: string;
+  onOpenTeam: (teamId: string) => void;
+  onManageMembers: (teamId: string) => void;
+}) {
+  // The same wiring as DashboardPage: one list for both sections.
+  const teams = useTeams(api);
+  return (
+    <main>
+      <MyTeamsSection teams={teams} planId={planId} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} />
+      <JoinedTeamsSection teams={teams} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} />
+    </main>
+  );
+}
+
+export function renderTeams(api: TeamsApi | null, { planId = 'unlimited' }: { planId?: string } = {}) {
+  const onOpenTeam = vi.fn<(teamId: string) => void>();
+  const onManageMembers = vi.fn<(teamId: string) => void>();
+  const user = userEvent.setup();
+  render(
+    <StrictMode>
+      <Sections api={api} planId={planId} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} />
+    </StrictMode>,
+  );
+  return { user, onOpenTeam, onManageMembers };
+}
