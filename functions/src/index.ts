@@ -5,3 +5,13 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 export { sendCustomEmailVerification } from './verification/sendCustomEmailVerification';
+export { createTeam } from './teams/createTeam';
+export { lookupTeamCandidate } from './teams/lookupTeamCandidate';
+export { addTeamMember } from './teams/addTeamMember';
+export { changeMemberRole } from './teams/changeMemberRole';
+export { removeTeamMember } from './teams/removeTeamMember';
+export { leaveTeam } from './teams/leaveTeam';
+export { grantTeamKey } from './teams/grantTeamKey';
+export { rotateTeamKey } from './teams/rotateTeamKey';
+export { finishKeyRotation } from './teams/finishKeyRotation';
+export { deleteTeam } from './teams/deleteTeam';

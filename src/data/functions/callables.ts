@@ -5,10 +5,10 @@ import { firebaseServices } from '../firebase/instance';
 
 export const CALLABLE_TIMEOUT_MS = 70_000;
 
-type Payload = Readonly<Record<string, unknown>>;
+export type Payload = Readonly<Record<string, unknown>>;
 
 /** The reply's data field, unchecked: each wrapper below validates what it reads. */
-async function call(name: string, data: Payload): Promise<unknown> {
+export async function call(name: string, data: Payload): Promise<unknown> {
   const [functions, { httpsCallable }] = await Promise.all([firebaseServices().functions(), import('firebase/functions')]);
   const callable = httpsCallable<Payload>(functions, name, { timeout: CALLABLE_TIMEOUT_MS });
   return (await callable(data)).data;

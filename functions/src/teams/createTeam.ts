@@ -1,0 +1,61 @@
+import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { SubscriptionLike } from '../../../src/domain/subscription';
+import { requireCaller } from '../lib/callable';
+import { decideCreateTeam } from './decideMembers';
+import { defaultTeamDeps } from './deps';
+import { loadTeam, teamRef, unwrap, userRef, type TeamDeps } from './store';
+import { FieldValue } from 'firebase-admin/firestore';
+import { parseCreateTeam } from './validate';
+
+// createTeam (docs/teams.md): the team document with its creator as owner, and the id in the
+// owner's teamIds, in one transaction; the plan limit counts the teams the caller owns.
+
+export async function handleCreateTeam(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TeamDeps): Promise<{ teamId: string }> {
+  const caller = requireCaller(request);
+  const input = parseCreateTeam(request.data);
+  const db = deps.db();
+  await db.runTransaction(async (tx) => {
+    const existing = await loadTeam(tx, db, input.teamId);
+    const user = await tx.get(userRef(db, caller.uid));
+    const owned = await tx.get(
+      db.collection('teams').where('ownerId', '==', caller.uid).where('deleting', '==', false).select(),
+    );
+    const plan = unwrap(
+      decideCreateTeam({
+        uid: caller.uid,
+        email: caller.email,
+        input,
+        existing,
+        hasUserRecord: user.exists,
+        subscription: readSubscription(user.get('subscription')),
+        ownedTeams: owned.size,
+        now: deps.now(),
+      }),
+    );
+    if (plan.kind === 'already-created') return;
+    tx.create(teamRef(db, input.teamId), plan.team);
+    tx.update(user.ref, { teamIds: FieldValue.arrayUnion(input.teamId) });
+  });
+  return { teamId: input.teamId };
+}
+
+/** The fields the plan limit reads, or null (the fallback: free plan) when they are not there. */
+export function readSubscription(value: unknown): SubscriptionLike | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const sub = value as Record<string, unknown>;
+  const numberOrNull = (field: unknown) => (typeof field === 'number' ? field : null);
+  if (typeof sub.status !== 'string' || typeof sub.planId !== 'string') return null;
+  const statuses = ['trialing', 'active', 'canceled', 'past_due', 'incomplete', 'unpaid'];
+  if (!statuses.includes(sub.status)) return null;
+  return {
+    status: sub.status as SubscriptionLike['status'],
+    planId: sub.planId,
+    planName: typeof sub.planName === 'string' ? sub.planName : sub.planId,
+    currentPeriodEnd: numberOrNull(sub.currentPeriodEnd),
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd === true,
+    trialEnd: numberOrNull(sub.trialEnd),
+    isFreeTrialOnly: sub.isFreeTrialOnly === true,
+  };
+}
+
+export const createTeam = onCall((request) => handleCreateTeam(request, defaultTeamDeps()));

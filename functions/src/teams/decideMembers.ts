@@ -1,0 +1,233 @@
+import {
+  ASSIGNABLE_ROLES,
+  DEFAULT_MEMBER_ROLE,
+  PERMISSION_MESSAGES,
+  decideAddMember,
+  decideGrantKey,
+  decideLeave,
+  decideRemoval,
+  decideRoleChange,
+  type TeamRole,
+} from '../../../src/domain/teamPermissions';
+import { canCreateTeam, effectivePlanId, subscriptionOrFallback, type SubscriptionLike } from '../../../src/domain/subscription';
+import type { TeamCandidate } from '../../../src/data/teams/storedTeams';
+import { TEAM_MESSAGES } from './messages';
+import {
+  accept,
+  memberOf,
+  refusal,
+  refusalOf,
+  roleOf,
+  type Outcome,
+    type StoredTeam,
+  type StoredTeamMember,
+  type TeamChange,
+} from './model';
+import type { AddTeamMemberInput, CreateTeamInput, GrantTeamKeyInput } from './validate';
+
+// The pure decisions of the membership callables (docs/teams.md): who may, and what changes.
+// The §6 table and its messages come from src/domain/teamPermissions.ts.
+
+const NOT_MEMBER = refusal('permission-denied', PERMISSION_MESSAGES.notMember);
+
+/**
+ * The checks every callable on an existing team starts with: a missing team answers like one the
+ * caller is not in (no probing for ids), and a team being deleted is read-only.
+ */
+export function openTeam(team: StoredTeam | null, actorUid: string): Outcome<StoredTeam> {
+  if (team === null || roleOf(team, actorUid) === 'none') return NOT_MEMBER;
+  if (team.deleting) return refusal('failed-precondition', TEAM_MESSAGES.teamDeleting);
+  return accept(team);
+}
+
+function withoutMember(team: StoredTeam, uid: string, now: number): TeamChange {
+  const members = Object.fromEntries(Object.entries(team.members).filter(([key]) => key !== uid));
+  return {
+    patch: { members, memberIds: team.memberIds.filter((id) => id !== uid), rotationNeeded: true, updatedAt: now },
+    addTeamIdFor: [],
+    removeTeamIdFor: [uid],
+  };
+}
+
+function withMember(team: StoredTeam, uid: string, member: StoredTeamMember, now: number): TeamChange['patch'] {
+  return { members: { ...team.members, [uid]: member }, updatedAt: now };
+}
+
+// createTeam --------------------------------------------------------------------------------
+
+export interface CreateTeamFacts {
+  readonly uid: string;
+  readonly email: string | null;
+  readonly input: CreateTeamInput;
+  /** The document at input.teamId, if any. */
+  readonly existing: StoredTeam | null;
+  /** Whether users/{uid} exists (it carries the subscription and teamIds). */
+  readonly hasUserRecord: boolean;
+  readonly subscription: SubscriptionLike | null;
+  /** Teams the user owns that are not being deleted. */
+  readonly ownedTeams: number;
+  readonly now: number;
+}
+
+export type CreateTeamPlan = { readonly kind: 'create'; readonly team: StoredTeam } | { readonly kind: 'already-created' };
+
+export function decideCreateTeam(facts: CreateTeamFacts): Outcome<CreateTeamPlan> {
+  const { uid, input, existing, now } = facts;
+  if (existing !== null) {
+    // A retry of the same call (the reply was lost) succeeds without writing; anything else is
+    // someone else's team or a different team under the same id.
+    const own = memberOf(existing, uid);
+    const sameCall = existing.ownerId === uid && !existing.deleting && own?.encryptedTeamKey === input.encryptedTeamKey;
+    return sameCall ? accept({ kind: 'already-created' }) : refusal('already-exists', TEAM_MESSAGES.teamIdTaken);
+  }
+  if (!facts.hasUserRecord) return refusal('failed-precondition', TEAM_MESSAGES.noUserRecord);
+  const planId = effectivePlanId(subscriptionOrFallback(facts.subscription), now);
+  if (!canCreateTeam(planId, facts.ownedTeams)) return refusal('failed-precondition', TEAM_MESSAGES.limitReached);
+  const team: StoredTeam = {
+    name: input.name,
+    ...(input.description === undefined ? {} : { description: input.description }),
+    ownerId: uid,
+    createdAt: now,
+    updatedAt: now,
+    memberIds: [uid],
+    members: {
+      [uid]: {
+        userId: uid,
+        role: 'owner',
+        joinedAt: now,
+        email: facts.email?.toLowerCase() ?? null,
+        encryptedTeamKey: input.encryptedTeamKey,
+        needsTeamKey: false,
+      },
+    },
+    keyVersion: 1,
+    rotationNeeded: false,
+    previousKey: null,
+    deleting: false,
+  };
+  return accept({ kind: 'create', team });
+}
+
+// lookupTeamCandidate ----------------------------------------------------------------------
+
+/** Before any account is looked up: only the owner adds members, so only the owner may ask. */
+export function decideLookupAccess(stored: StoredTeam | null, actorUid: string): Outcome<StoredTeam> {
+  const open = openTeam(stored, actorUid);
+  if (!open.ok) return open;
+  return refusalOf(decideAddMember(roleOf(open.value, actorUid), DEFAULT_MEMBER_ROLE, false)) ?? open;
+}
+
+function hasMemberWith(team: StoredTeam, uid: string, email: string | null): boolean {
+  return Object.entries(team.members).some(
+    ([key, member]) => key === uid || member.userId === uid || (email !== null && member.email?.toLowerCase() === email),
+  );
+}
+
+export function decideCandidate(
+  team: StoredTeam,
+  account: { readonly uid: string; readonly email: string } | null,
+  publicKey: string | null,
+): Outcome<TeamCandidate> {
+  if (account === null) return refusal('not-found', TEAM_MESSAGES.userNotFound);
+  const email = account.email.toLowerCase();
+  if (hasMemberWith(team, account.uid, email)) return refusal('failed-precondition', PERMISSION_MESSAGES.alreadyMember);
+  if (publicKey === null || publicKey === '') return refusal('failed-precondition', TEAM_MESSAGES.noPublicKey);
+  return accept({ userId: account.uid, email, publicKey });
+}
+
+// addTeamMember ----------------------------------------------------------------------------
+
+export interface AddTeamMemberFacts {
+  readonly actorUid: string;
+  readonly team: StoredTeam | null;
+  readonly input: AddTeamMemberInput;
+  /** The account being added: null when there is none; hasUserRecord false when it has no keys. */
+  readonly account: { readonly email: string | null; readonly hasUserRecord: boolean } | null;
+  readonly now: number;
+}
+
+export function decideAddTeamMember(facts: AddTeamMemberFacts): Outcome<TeamChange> {
+  const { team: stored, actorUid, input, account, now } = facts;
+  const open = openTeam(stored, actorUid);
+  if (!open.ok) return open;
+  const team = open.value;
+  const email = account?.email?.toLowerCase() ?? null;
+  const denied = refusalOf(decideAddMember(roleOf(team, actorUid), input.role, hasMemberWith(team, input.userId, email)));
+  if (denied !== null) return denied;
+  if (account === null) return refusal('not-found', TEAM_MESSAGES.userNotFound);
+  if (!account.hasUserRecord) return refusal('failed-precondition', TEAM_MESSAGES.noPublicKey);
+  if (input.keyVersion !== team.keyVersion) return refusal('failed-precondition', TEAM_MESSAGES.staleKeyVersion);
+  const member: StoredTeamMember = {
+    userId: input.userId,
+    role: input.role,
+    joinedAt: now,
+    email,
+    encryptedTeamKey: input.encryptedTeamKey,
+    needsTeamKey: input.encryptedTeamKey === null,
+  };
+  return accept({
+    patch: { ...withMember(team, input.userId, member, now), memberIds: [...team.memberIds, input.userId] },
+    addTeamIdFor: [input.userId],
+    removeTeamIdFor: [],
+  });
+}
+
+// changeMemberRole -------------------------------------------------------------------------
+
+export function decideChangeMemberRole(
+  stored: StoredTeam | null,
+  actorUid: string,
+  input: { readonly userId: string; readonly role: TeamRole },
+  now: number,
+): Outcome<TeamChange> {
+  const open = openTeam(stored, actorUid);
+  if (!open.ok) return open;
+  const team = open.value;
+  const change = { actorUid, actorRole: roleOf(team, actorUid), targetUid: input.userId, targetRole: roleOf(team, input.userId) };
+  const denied = refusalOf(decideRoleChange(change, input.role));
+  if (denied !== null) return denied;
+  const target = memberOf(team, input.userId);
+  // decideRoleChange already refuses the owner role; this keeps anything else from being stored.
+  if (target === null || !ASSIGNABLE_ROLES.includes(input.role)) return refusal('invalid-argument', PERMISSION_MESSAGES.unknownRole);
+  return accept({ patch: withMember(team, input.userId, { ...target, role: input.role }, now), addTeamIdFor: [], removeTeamIdFor: [] });
+}
+
+// removeTeamMember / leaveTeam ---------------------------------------------------------------
+
+export function decideRemoveTeamMember(stored: StoredTeam | null, actorUid: string, targetUid: string, now: number): Outcome<TeamChange> {
+  const open = openTeam(stored, actorUid);
+  if (!open.ok) return open;
+  const team = open.value;
+  const change = { actorUid, actorRole: roleOf(team, actorUid), targetUid, targetRole: roleOf(team, targetUid) };
+  const denied = refusalOf(decideRemoval(change));
+  if (denied !== null) return denied;
+  return accept(withoutMember(team, targetUid, now));
+}
+
+export function decideLeaveTeam(stored: StoredTeam | null, actorUid: string, now: number): Outcome<TeamChange> {
+  const open = openTeam(stored, actorUid);
+  if (!open.ok) return open;
+  const team = open.value;
+  const denied = refusalOf(decideLeave(roleOf(team, actorUid)));
+  if (denied !== null) return denied;
+  return accept(withoutMember(team, actorUid, now));
+}
+
+// grantTeamKey -----------------------------------------------------------------------------
+
+export function decideGrantTeamKey(
+  stored: StoredTeam | null,
+  actorUid: string,
+  input: Omit<GrantTeamKeyInput, 'teamId'>,
+  now: number,
+): Outcome<TeamChange> {
+  const open = openTeam(stored, actorUid);
+  if (!open.ok) return open;
+  const team = open.value;
+  const target = memberOf(team, input.userId);
+  const denied = refusalOf(decideGrantKey(roleOf(team, actorUid), roleOf(team, input.userId), target?.needsTeamKey ?? false));
+  if (denied !== null || target === null) return denied ?? NOT_MEMBER;
+  if (input.keyVersion !== team.keyVersion) return refusal('failed-precondition', TEAM_MESSAGES.staleKeyVersion);
+  const granted: StoredTeamMember = { ...target, encryptedTeamKey: input.encryptedTeamKey, needsTeamKey: false };
+  return accept({ patch: withMember(team, input.userId, granted, now), addTeamIdFor: [], removeTeamIdFor: [] });
+}

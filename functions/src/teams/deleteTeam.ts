@@ -1,0 +1,82 @@
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { requireCaller } from '../lib/callable';
+import { DELETION_BATCH_LIMIT, decideDeleteTeam } from './decideDeletion';
+import { defaultTeamDeps } from './deps';
+import { loadTeam, refuse, teamRef, userRef, type TeamDeps } from './store';
+import { parseTeamOnly } from './validate';
+
+// deleteTeam (docs/teams.md, "Team deletion"), resumable: (1) set `deleting`, which ends client
+// access; (2) delete the team's passwords, then its groups, in batches of at most 500; (3) remove
+// the id from every member's teamIds; (4) delete the team document. Each step is safe to repeat,
+// so a failure anywhere leaves `deleting` set and the next call continues from where it stopped.
+
+export interface DeletionBatch {
+  readonly step: 'passwords' | 'groups' | 'teamIds';
+  /** Writes in the batch just committed. */
+  readonly size: number;
+}
+
+export interface DeletionOptions {
+  /** At most DELETION_BATCH_LIMIT. */
+  readonly batchSize?: number;
+  /** Runs after each committed batch; tests throw here to interrupt the deletion between batches. */
+  readonly afterBatch?: (batch: DeletionBatch) => void | Promise<void>;
+}
+
+/**
+ * Steps 2–4 for a team whose `deleting` flag is set (step 1, done by the callable after its
+ * permission check). Exported so that the emulator tests can inject a failure between batches.
+ */
+export async function applyTeamDeletion(db: Firestore, teamId: string, options: DeletionOptions = {}): Promise<void> {
+  const batchSize = Math.min(options.batchSize ?? DELETION_BATCH_LIMIT, DELETION_BATCH_LIMIT);
+  const team = teamRef(db, teamId);
+  for (const step of ['passwords', 'groups'] as const) {
+    for (;;) {
+      const page = await db.collection(step).where('teamId', '==', teamId).select().limit(batchSize).get();
+      if (page.empty) break;
+      const batch = db.batch();
+      for (const doc of page.docs) batch.delete(doc.ref);
+      await batch.commit();
+      await options.afterBatch?.({ step, size: page.size });
+    }
+  }
+  const snapshot = await team.get();
+  if (!snapshot.exists) return;
+  const memberIds = (snapshot.get('memberIds') as unknown[] | undefined)?.filter((uid): uid is string => typeof uid === 'string') ?? [];
+  for (let start = 0; start < memberIds.length; start += batchSize) {
+    const refs = memberIds.slice(start, start + batchSize).map((uid) => userRef(db, uid));
+    const users = await db.getAll(...refs);
+    const batch = db.batch();
+    let size = 0;
+    for (const user of users) {
+      if (!user.exists) continue;
+      batch.update(user.ref, { teamIds: FieldValue.arrayRemove(teamId) });
+      size += 1;
+    }
+    if (size === 0) continue;
+    await batch.commit();
+    await options.afterBatch?.({ step: 'teamIds', size });
+  }
+  await team.delete();
+}
+
+export async function handleDeleteTeam(
+  request: Pick<CallableRequest, 'auth' | 'data'>,
+  deps: TeamDeps,
+  options: DeletionOptions = {},
+): Promise<{ ok: true }> {
+  const caller = requireCaller(request);
+  const { teamId } = parseTeamOnly(request.data);
+  const db = deps.db();
+  await db.runTransaction(async (tx) => {
+    const team = await loadTeam(tx, db, teamId);
+    const denied = decideDeleteTeam(team, caller.uid);
+    if (denied !== null) refuse(denied);
+    if (team?.deleting !== true) tx.update(teamRef(db, teamId), { deleting: true, updatedAt: deps.now() });
+  });
+  await applyTeamDeletion(db, teamId, options);
+  return { ok: true };
+}
+
+export const deleteTeam = onCall({ timeoutSeconds: 540 }, (request) => handleDeleteTeam(request, defaultTeamDeps()));

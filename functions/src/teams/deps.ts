@@ -1,0 +1,39 @@
+import { adminAuth, adminFirestore } from '../lib/admin';
+import type { TeamDeps } from './store';
+
+// The I/O the team callables use, replaceable in tests.
+
+export interface Account {
+  readonly uid: string;
+  readonly email: string | null;
+}
+
+export interface TeamCallableDeps extends TeamDeps {
+  /** The Auth account of `uid`, or null when there is none. */
+  readonly accountById: (uid: string) => Promise<Account | null>;
+  /** The Auth account with this (lower-cased) address, or null when there is none. */
+  readonly accountByEmail: (email: string) => Promise<Account | null>;
+}
+
+function isUserNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'auth/user-not-found';
+}
+
+async function orNull(load: () => Promise<{ uid: string; email?: string }>): Promise<Account | null> {
+  try {
+    const user = await load();
+    return { uid: user.uid, email: user.email?.toLowerCase() ?? null };
+  } catch (error) {
+    if (isUserNotFound(error)) return null;
+    throw error;
+  }
+}
+
+export function defaultTeamDeps(): TeamCallableDeps {
+  return {
+    db: adminFirestore,
+    now: Date.now,
+    accountById: (uid) => orNull(() => adminAuth().getUser(uid)),
+    accountByEmail: (email) => orNull(() => adminAuth().getUserByEmail(email)),
+  };
+}

@@ -1,0 +1,28 @@
+import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { requireCaller } from '../lib/callable';
+import { decideFinishKeyRotation, isStaleEntry } from './decideKeys';
+import { defaultTeamDeps } from './deps';
+import { applyTeamChange, loadTeam, unwrap, type TeamDeps } from './store';
+import { parseFinishKeyRotation } from './validate';
+
+// finishKeyRotation (docs/teams.md, step 4): once no entry of the team is below keyVersion, the
+// sealed previous key is deleted and the old key is stored nowhere.
+
+export async function handleFinishKeyRotation(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TeamDeps): Promise<{ ok: true }> {
+  const caller = requireCaller(request);
+  const input = parseFinishKeyRotation(request.data);
+  const db = deps.db();
+  await db.runTransaction(async (tx) => {
+    const team = await loadTeam(tx, db, input.teamId);
+    // Who may is settled before the team's entries are read (then the count is the only question).
+    unwrap(decideFinishKeyRotation(team, caller.uid, input.keyVersion, 0, deps.now()));
+    // Every entry of the team, not a range query: an entry without keyVersion counts as stale.
+    const entries = await tx.get(db.collection('passwords').where('teamId', '==', input.teamId).select('keyVersion'));
+    const stale = entries.docs.filter((doc) => isStaleEntry({ keyVersion: doc.get('keyVersion') }, input.keyVersion)).length;
+    const change = unwrap(decideFinishKeyRotation(team, caller.uid, input.keyVersion, stale, deps.now()));
+    await applyTeamChange(tx, db, input.teamId, change);
+  });
+  return { ok: true };
+}
+
+export const finishKeyRotation = onCall((request) => handleFinishKeyRotation(request, defaultTeamDeps()));

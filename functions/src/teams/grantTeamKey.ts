@@ -1,0 +1,17 @@
+import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { requireCaller } from '../lib/callable';
+import { decideGrantTeamKey } from './decideMembers';
+import { defaultTeamDeps } from './deps';
+import { changeTeam, type TeamDeps } from './store';
+import { parseGrantTeamKey } from './validate';
+
+// grantTeamKey (docs/teams.md): owner or admin gives the current team key to a member who needs it.
+
+export async function handleGrantTeamKey(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TeamDeps): Promise<{ ok: true }> {
+  const caller = requireCaller(request);
+  const input = parseGrantTeamKey(request.data);
+  await changeTeam(deps, input.teamId, (team, now) => decideGrantTeamKey(team, caller.uid, input, now));
+  return { ok: true };
+}
+
+export const grantTeamKey = onCall((request) => handleGrantTeamKey(request, defaultTeamDeps()));

@@ -1,0 +1,17 @@
+import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { requireCaller } from '../lib/callable';
+import { decideLeaveTeam } from './decideMembers';
+import { defaultTeamDeps } from './deps';
+import { changeTeam, type TeamDeps } from './store';
+import { parseTeamOnly } from './validate';
+
+// leaveTeam (docs/teams.md): any member but the owner; the team then needs a key rotation.
+
+export async function handleLeaveTeam(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TeamDeps): Promise<{ ok: true }> {
+  const caller = requireCaller(request);
+  const input = parseTeamOnly(request.data);
+  await changeTeam(deps, input.teamId, (team, now) => decideLeaveTeam(team, caller.uid, now));
+  return { ok: true };
+}
+
+export const leaveTeam = onCall((request) => handleLeaveTeam(request, defaultTeamDeps()));

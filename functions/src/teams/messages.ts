@@ -1,0 +1,18 @@
+// Messages of the team callables that SPEC.md §6 does not word (the §6 ones are
+// PERMISSION_MESSAGES in src/domain/teamPermissions.ts and are used from there).
+export const TEAM_MESSAGES = Object.freeze({
+  nameRequired: 'Team name is required',
+  nameTooLong: 'Team name must be at most 100 characters',
+  descriptionTooLong: 'Team description must be at most 500 characters',
+  limitReached: 'Team Creation Limit Reached',
+  teamIdTaken: 'This team id is already in use',
+  noUserRecord: 'Finish setting up your account before creating a team',
+  userNotFound: 'User not found',
+  noPublicKey: 'New member does not have a public key',
+  teamDeleting: 'This team is being deleted',
+  staleKeyVersion: 'The team key has changed; reload the team and try again',
+  onlyManagersRotate: 'Only owners and admins can rotate the team key',
+  rotationInProgress: 'Finish the current key rotation first',
+  wrapsMismatch: 'The new team key must be wrapped for exactly the members who hold the key',
+  entriesLeft: 'Some team passwords are still encrypted with the previous team key',
+});

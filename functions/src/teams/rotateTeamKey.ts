@@ -1,0 +1,21 @@
+import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { requireCaller } from '../lib/callable';
+import { decideRotateTeamKey } from './decideKeys';
+import { defaultTeamDeps } from './deps';
+import { changeTeam, type TeamDeps } from './store';
+import { parseRotateTeamKey } from './validate';
+
+// rotateTeamKey (docs/teams.md, step 2 of "Rotation on removal"): in one transaction the new key's
+// wraps for every key holder, keyVersion + 1, the old key sealed under the new, rotationNeeded off.
+
+export async function handleRotateTeamKey(
+  request: Pick<CallableRequest, 'auth' | 'data'>,
+  deps: TeamDeps,
+): Promise<{ keyVersion: number }> {
+  const caller = requireCaller(request);
+  const input = parseRotateTeamKey(request.data);
+  const change = await changeTeam(deps, input.teamId, (team, now) => decideRotateTeamKey(team, caller.uid, input, now));
+  return { keyVersion: change.keyVersion };
+}
+
+export const rotateTeamKey = onCall((request) => handleRotateTeamKey(request, defaultTeamDeps()));

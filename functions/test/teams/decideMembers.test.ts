@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decideAddTeamMember,
+  decideCandidate,
+  decideChangeMemberRole,
+  decideCreateTeam,
+  decideGrantTeamKey,
+  decideLeaveTeam,
+  decideLookupAccess,
+  decideRemoveTeamMember,
+  type CreateTeamFacts,
+} from '../../src/teams/decideMembers';
+import type { SubscriptionLike } from '../../../src/domain/subscription';
+import { KEY, NOW, member, team } from './fixtures';
+
+const refused = (code: string, message: string) => ({ ok: false, code, message });
+const NOT_MEMBER = refused('permission-denied', 'You are not a member of this team');
+
+describe('createTeam', () => {
+  const paid = (planId: string): SubscriptionLike => ({
+    status: 'active',
+    planId,
+    planName: planId,
+    currentPeriodEnd: NOW + 1e9,
+    cancelAtPeriodEnd: false,
+    trialEnd: null,
+    isFreeTrialOnly: false,
+  });
+  const facts = (overrides: Partial<CreateTeamFacts> = {}): CreateTeamFacts => ({
+    uid: 'owner',
+    email: 'Owner@Example.com',
+    input: { teamId: 'T1', name: 'Ops', description: 'Night shift', encryptedTeamKey: KEY(1) },
+    existing: null,
+    hasUserRecord: true,
+    subscription: paid('standard'),
+    ownedTeams: 0,
+    now: NOW,
+    ...overrides,
+  });
+
+  it('creates the document of docs/teams.md with the creator as owner holding the key', () => {
+    expect(decideCreateTeam(facts())).toEqual({
+      ok: true,
+      value: {
+        kind: 'create',
+        team: {
+          name: 'Ops',
+          description: 'Night shift',
+          ownerId: 'owner',
+          createdAt: NOW,
+          updatedAt: NOW,
+          memberIds: ['owner'],
+          members: {
+            owner: { userId: 'owner', role: 'owner', joinedAt: NOW, email: 'owner@example.com', encryptedTeamKey: KEY(1), needsTeamKey: false },
+          },
+          keyVersion: 1,
+          rotationNeeded: false,
+          previousKey: null,
+          deleting: false,
+        },
+      },
+    });
+  });
+
+  it('omits an absent description', () => {
+    const outcome = decideCreateTeam(facts({ input: { teamId: 'T1', name: 'Ops', encryptedTeamKey: KEY(1) } }));
+    expect(outcome.ok && outcome.value.kind === 'create' && 'description' in outcome.value.team).toBe(false);
+  });
+
+  it("stops at the plan's limit, counted as teams owned", () => {
+    expect(decideCreateTeam(facts({ ownedTeams: 9 })).ok).toBe(true);
+    expect(decideCreateTeam(facts({ ownedTeams: 10 }))).toEqual(refused('failed-precondition', 'Team Creation Limit Reached'));
+    expect(decideCreateTeam(facts({ subscription: paid('pro'), ownedTeams: 24 })).ok).toBe(true);
+    expect(decideCreateTeam(facts({ subscription: paid('pro'), ownedTeams: 25 })).ok).toBe(false);
+    // Unlimited plans, and the free fallback (src/domain/subscription.ts TEAM_LIMITS), have none.
+    expect(decideCreateTeam(facts({ subscription: paid('unlimited'), ownedTeams: 500 })).ok).toBe(true);
+    expect(decideCreateTeam(facts({ subscription: null, ownedTeams: 500 })).ok).toBe(true);
+  });
+
+  it('uses the effective plan: a cancelled standard subscription falls back to the free plan', () => {
+    const cancelled = { ...paid('standard'), status: 'canceled' as const };
+    expect(decideCreateTeam(facts({ subscription: cancelled, ownedTeams: 10 })).ok).toBe(true);
+  });
+
+  it('answers a retry of the same call without writing, even at the limit', () => {
+    const created = decideCreateTeam(facts());
+    if (!created.ok || created.value.kind !== 'create') throw new Error('not created');
+    expect(decideCreateTeam(facts({ existing: created.value.team, ownedTeams: 10 }))).toEqual({ ok: true, value: { kind: 'already-created' } });
+  });
+
+  it("refuses an id taken by someone else's team, by a different key, or by a team being deleted", () => {
+    const taken = refused('already-exists', 'This team id is already in use');
+    expect(decideCreateTeam(facts({ existing: team({ ownerId: 'other' }), uid: 'other2' }))).toEqual(taken);
+    expect(decideCreateTeam(facts({ existing: team(), input: { teamId: 'T1', name: 'Ops', encryptedTeamKey: KEY(2) } }))).toEqual(taken);
+    expect(decideCreateTeam(facts({ existing: team({ deleting: true }) }))).toEqual(taken);
+  });
+
+  it('refuses an account without a user record', () => {
+    expect(decideCreateTeam(facts({ hasUserRecord: false })).ok).toBe(false);
+  });
+});
+
+describe('lookupTeamCandidate', () => {
+  it('is for the owner only, decided before any account is looked up', () => {
+    expect(decideLookupAccess(team(), 'owner').ok).toBe(true);
+    expect(decideLookupAccess(team(), 'admin')).toEqual(refused('permission-denied', 'Only the team owner can add members'));
+    expect(decideLookupAccess(team(), 'stranger')).toEqual(NOT_MEMBER);
+    expect(decideLookupAccess(null, 'owner')).toEqual(NOT_MEMBER);
+    expect(decideLookupAccess(team({ deleting: true }), 'owner').ok).toBe(false);
+  });
+
+  it("answers with the account's id, lower-cased email and public key", () => {
+    expect(decideCandidate(team(), { uid: 'new', email: 'New@Example.com' }, 'SPKI')).toEqual({
+      ok: true,
+      value: { userId: 'new', email: 'new@example.com', publicKey: 'SPKI' },
+    });
+  });
+
+  it('refuses an unknown address, an existing member (by id or address) and an account without a key', () => {
+    expect(decideCandidate(team(), null, null)).toEqual(refused('not-found', 'User not found'));
+    const already = refused('failed-precondition', 'This email address is already a member of the team');
+    expect(decideCandidate(team(), { uid: 'full', email: 'x@example.com' }, 'SPKI')).toEqual(already);
+    expect(decideCandidate(team(), { uid: 'other', email: 'FULL@example.com' }, 'SPKI')).toEqual(already);
+    expect(decideCandidate(team(), { uid: 'new', email: 'new@example.com' }, null)).toEqual(
+      refused('failed-precondition', 'New member does not have a public key'),
+    );
+  });
+});
+
+describe('addTeamMember', () => {
+  const input = { teamId: 'T1', userId: 'new', role: 'full' as const, keyVersion: 1, encryptedTeamKey: KEY(5) };
+  const account = { email: 'New@Example.com', hasUserRecord: true };
+
+  it('adds the member with the wrapped key, to members, memberIds and their teamIds', () => {
+    const outcome = decideAddTeamMember({ actorUid: 'owner', team: team(), input, account, now: NOW });
+    expect(outcome.ok && outcome.value).toEqual({
+      patch: {
+        members: {
+          ...team().members,
+          new: { userId: 'new', role: 'full', joinedAt: NOW, email: 'new@example.com', encryptedTeamKey: KEY(5), needsTeamKey: false },
+        },
+        memberIds: ['owner', 'admin', 'full', 'viewer', 'new'],
+        updatedAt: NOW,
+      },
+      addTeamIdFor: ['new'],
+      removeTeamIdFor: [],
+    });
+  });
+
+  it('marks a member added without a key as needing it', () => {
+    const outcome = decideAddTeamMember({ actorUid: 'owner', team: team(), input: { ...input, encryptedTeamKey: null }, account, now: NOW });
+    expect(outcome.ok && outcome.value.patch.members?.new).toMatchObject({ encryptedTeamKey: null, needsTeamKey: true });
+  });
+
+  it('refuses with the §6 messages and codes', () => {
+    const add = (over: Partial<Parameters<typeof decideAddTeamMember>[0]>) =>
+      decideAddTeamMember({ actorUid: 'owner', team: team(), input, account, now: NOW, ...over });
+    expect(add({ actorUid: 'admin' })).toEqual(refused('permission-denied', 'Only the team owner can add members'));
+    expect(add({ actorUid: 'stranger' })).toEqual(NOT_MEMBER);
+    expect(add({ team: null })).toEqual(NOT_MEMBER);
+    expect(add({ input: { ...input, role: 'owner' } })).toEqual(refused('permission-denied', 'Cannot change the owner role'));
+    expect(add({ input: { ...input, userId: 'full' } })).toEqual(
+      refused('failed-precondition', 'This email address is already a member of the team'),
+    );
+    expect(add({ account: null })).toEqual(refused('not-found', 'User not found'));
+    expect(add({ account: { ...account, hasUserRecord: false } })).toEqual(
+      refused('failed-precondition', 'New member does not have a public key'),
+    );
+    expect(add({ input: { ...input, keyVersion: 2 } }).ok).toBe(false);
+    expect(add({ team: team({ deleting: true }) }).ok).toBe(false);
+  });
+});
+
+describe('changeMemberRole', () => {
+  it('lets owners and admins change another non-owner member to an assignable role', () => {
+    for (const actor of ['owner', 'admin']) {
+      const outcome = decideChangeMemberRole(team(), actor, { userId: 'full', role: 'view' }, NOW);
+      expect(outcome.ok && outcome.value.patch).toEqual({
+        members: { ...team().members, full: { ...member('full', 'full'), role: 'view' } },
+        updatedAt: NOW,
+      });
+    }
+  });
+
+  it('refuses with the §6 messages', () => {
+    expect(decideChangeMemberRole(team(), 'admin', { userId: 'owner', role: 'view' }, NOW)).toEqual(
+      refused('permission-denied', 'Cannot change the owner role'),
+    );
+    expect(decideChangeMemberRole(team(), 'owner', { userId: 'full', role: 'owner' }, NOW)).toEqual(
+      refused('permission-denied', 'Cannot change the owner role'),
+    );
+    expect(decideChangeMemberRole(team(), 'full', { userId: 'viewer', role: 'admin' }, NOW)).toEqual(
+      refused('permission-denied', 'Only owners and admins can change member roles'),
+    );
+    expect(decideChangeMemberRole(team(), 'viewer', { userId: 'full', role: 'view' }, NOW)).toEqual(
+      refused('permission-denied', 'Only owners and admins can change member roles'),
+    );
+    expect(decideChangeMemberRole(team(), 'stranger', { userId: 'full', role: 'view' }, NOW)).toEqual(NOT_MEMBER);
+    expect(decideChangeMemberRole(team(), 'admin', { userId: 'admin', role: 'view' }, NOW).ok).toBe(false);
+    expect(decideChangeMemberRole(team(), 'owner', { userId: 'stranger', role: 'view' }, NOW)).toMatchObject({ code: 'failed-precondition' });
+  });
+});
+
+describe('removeTeamMember and leaveTeam', () => {
+  const removal = (uid: string) => ({
+    patch: {
+      members: Object.fromEntries(Object.entries(team().members).filter(([key]) => key !== uid)),
+      memberIds: team().memberIds.filter((id) => id !== uid),
+      rotationNeeded: true,
+      updatedAt: NOW,
+    },
+    addTeamIdFor: [],
+    removeTeamIdFor: [uid],
+  });
+
+  it('removes the member everywhere and asks for a key rotation', () => {
+    expect(decideRemoveTeamMember(team(), 'admin', 'full', NOW)).toEqual({ ok: true, value: removal('full') });
+    expect(decideRemoveTeamMember(team(), 'owner', 'admin', NOW)).toEqual({ ok: true, value: removal('admin') });
+    expect(decideLeaveTeam(team(), 'viewer', NOW)).toEqual({ ok: true, value: removal('viewer') });
+  });
+
+  it('refuses with the §6 messages', () => {
+    expect(decideRemoveTeamMember(team(), 'admin', 'owner', NOW)).toEqual(refused('permission-denied', 'Cannot remove the team owner'));
+    expect(decideRemoveTeamMember(team(), 'full', 'viewer', NOW)).toEqual(
+      refused('permission-denied', 'Only owners and admins can remove members'),
+    );
+    expect(decideRemoveTeamMember(team(), 'stranger', 'viewer', NOW)).toEqual(NOT_MEMBER);
+    expect(decideRemoveTeamMember(team(), 'admin', 'admin', NOW).ok).toBe(false);
+    expect(decideLeaveTeam(team(), 'owner', NOW)).toMatchObject({ ok: false, code: 'permission-denied' });
+    expect(decideLeaveTeam(team(), 'stranger', NOW)).toEqual(NOT_MEMBER);
+    expect(decideLeaveTeam(team({ deleting: true }), 'viewer', NOW).ok).toBe(false);
+  });
+});
+
+describe('grantTeamKey', () => {
+  const grant = { userId: 'viewer', keyVersion: 1, encryptedTeamKey: KEY(6) };
+
+  it('gives the current key to a member who needs it', () => {
+    const outcome = decideGrantTeamKey(team(), 'admin', grant, NOW);
+    expect(outcome.ok && outcome.value.patch.members?.viewer).toEqual({
+      ...member('viewer', 'view', true),
+      encryptedTeamKey: KEY(6),
+      needsTeamKey: false,
+    });
+  });
+
+  it('refuses non-managers, members who hold the key, non-members and a stale key version', () => {
+    expect(decideGrantTeamKey(team(), 'full', grant, NOW)).toEqual(refused('permission-denied', 'Only owners and admins can grant team key access'));
+    expect(decideGrantTeamKey(team(), 'owner', { ...grant, userId: 'full' }, NOW)).toEqual(
+      refused('failed-precondition', 'This member already has the team key'),
+    );
+    expect(decideGrantTeamKey(team(), 'owner', { ...grant, userId: 'stranger' }, NOW)).toMatchObject({ code: 'failed-precondition' });
+    expect(decideGrantTeamKey(team(), 'stranger', grant, NOW)).toEqual(NOT_MEMBER);
+    expect(decideGrantTeamKey(team({ keyVersion: 2 }), 'owner', grant, NOW)).toMatchObject({ code: 'failed-precondition' });
+  });
+});

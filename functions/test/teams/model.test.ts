@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { keyHolders, readTeam, roleOf } from '../../src/teams/model';
+import { readSubscription } from '../../src/teams/createTeam';
+import { team } from './fixtures';
+
+describe('readTeam', () => {
+  it('reads a stored team as it is', () => {
+    expect(readTeam(JSON.parse(JSON.stringify(team())))).toEqual(team());
+  });
+
+  it('refuses documents without the shape of docs/teams.md', () => {
+    expect(readTeam(null)).toBeNull();
+    expect(readTeam({ ...team(), keyVersion: 0 })).toBeNull();
+    expect(readTeam({ ...team(), memberIds: 'owner' })).toBeNull();
+    expect(readTeam({ ...team(), members: { owner: { ...team().members.owner, role: 'god' } } })).toBeNull();
+    expect(readTeam({ ...team(), previousKey: { version: 'x' } })).toBeNull();
+  });
+});
+
+describe('roles', () => {
+  it('knows members by the members map and memberIds, never by inherited properties', () => {
+    expect(roleOf(team(), 'admin')).toBe('admin');
+    expect(roleOf(team(), 'constructor')).toBe('none');
+    expect(roleOf(team({ memberIds: ['owner'] }), 'admin')).toBe('none');
+    expect(roleOf(null, 'owner')).toBe('none');
+    expect(keyHolders(team())).toEqual(['admin', 'full', 'owner']);
+  });
+});
+
+describe('readSubscription', () => {
+  it('reads the fields of the plan limit, or nothing', () => {
+    expect(readSubscription({ status: 'active', planId: 'pro', currentPeriodEnd: 5, trialEnd: null, isFreeTrialOnly: false })).toMatchObject({
+      status: 'active',
+      planId: 'pro',
+      currentPeriodEnd: 5,
+    });
+    expect(readSubscription({ status: 'weird', planId: 'pro' })).toBeNull();
+    expect(readSubscription(undefined)).toBeNull();
+  });
+});

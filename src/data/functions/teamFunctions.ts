@@ -1,0 +1,53 @@
+import type { TeamCandidate, TeamFunctions } from '../teams/storedTeams';
+import { call, type Payload } from './callables';
+
+// The team callables of docs/teams.md over `call`. A refusal rejects with the server's
+// HttpsError (its message is the §6 text); a reply of the wrong shape rejects too, rather than
+// handing the teams feature a half-read value.
+
+export type CallableInvoker = (name: string, data: Payload) => Promise<unknown>;
+
+export class UnexpectedReplyError extends Error {
+  constructor(name: string) {
+    super(`${name} returned an unexpected reply.`);
+    this.name = 'UnexpectedReplyError';
+  }
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readCandidate(reply: unknown): TeamCandidate {
+  if (!isRecord(reply)) throw new UnexpectedReplyError('lookupTeamCandidate');
+  const { userId, email, publicKey } = reply;
+  if (typeof userId !== 'string' || typeof email !== 'string' || typeof publicKey !== 'string' || publicKey === '') {
+    throw new UnexpectedReplyError('lookupTeamCandidate');
+  }
+  return { userId, email, publicKey };
+}
+
+function readKeyVersion(reply: unknown): { keyVersion: number } {
+  if (!isRecord(reply) || typeof reply.keyVersion !== 'number' || !Number.isInteger(reply.keyVersion)) {
+    throw new UnexpectedReplyError('rotateTeamKey');
+  }
+  return { keyVersion: reply.keyVersion };
+}
+
+export function createTeamFunctions(invoke: CallableInvoker = call): TeamFunctions {
+  const run = async (name: string, data: Payload): Promise<void> => {
+    await invoke(name, data);
+  };
+  return {
+    createTeam: (input) => run('createTeam', input),
+    lookupTeamCandidate: async (input) => readCandidate(await invoke('lookupTeamCandidate', input)),
+    addTeamMember: (input) => run('addTeamMember', input),
+    changeMemberRole: (input) => run('changeMemberRole', input),
+    removeTeamMember: (input) => run('removeTeamMember', input),
+    leaveTeam: (input) => run('leaveTeam', input),
+    grantTeamKey: (input) => run('grantTeamKey', input),
+    rotateTeamKey: async (input) => readKeyVersion(await invoke('rotateTeamKey', input)),
+    finishKeyRotation: (input) => run('finishKeyRotation', input),
+    deleteTeam: (input) => run('deleteTeam', input),
+  };
+}

@@ -1,0 +1,191 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addMember, call, createTeam, db, newTeamId, newUser, refusal, subscription, teamDoc, teamIdsOf, wrappedKey, type TestUser } from './support';
+
+// The membership callables end to end: signed-in users on the Auth emulator call the deployed
+// functions on the Functions emulator, which write to the Firestore emulator.
+
+const denied = (message: string) => ({ status: 'PERMISSION_DENIED', message });
+const NOT_MEMBER = denied('You are not a member of this team');
+
+describe('createTeam', () => {
+  it('creates the team document of docs/teams.md and adds it to the owner’s teamIds', async () => {
+    const owner = await newUser('create');
+    const teamId = newTeamId();
+    const key = wrappedKey();
+    const reply = await call('createTeam', { teamId, name: ' Ops ', description: ' Night ', encryptedTeamKey: key }, owner);
+    expect(reply).toEqual({ result: { teamId } });
+    const stored = await teamDoc(teamId);
+    expect(stored).toEqual({
+      name: 'Ops',
+      description: 'Night',
+      ownerId: owner.uid,
+      createdAt: expect.any(Number) as number,
+      updatedAt: expect.any(Number) as number,
+      memberIds: [owner.uid],
+      members: {
+        [owner.uid]: { userId: owner.uid, role: 'owner', joinedAt: expect.any(Number) as number, email: owner.email, encryptedTeamKey: key, needsTeamKey: false },
+      },
+      keyVersion: 1,
+      rotationNeeded: false,
+      previousKey: null,
+      deleting: false,
+    });
+    expect(await teamIdsOf(owner.uid)).toEqual([teamId]);
+
+    // A retry of the same call succeeds and changes nothing.
+    expect(await call('createTeam', { teamId, name: ' Ops ', description: ' Night ', encryptedTeamKey: key }, owner)).toEqual({ result: { teamId } });
+    expect(await teamDoc(teamId)).toEqual(stored);
+    expect(await teamIdsOf(owner.uid)).toEqual([teamId]);
+  });
+
+  it('refuses a team id that exists for someone else, a signed-out caller and a bad payload', async () => {
+    const owner = await newUser('create-a');
+    const other = await newUser('create-b');
+    const teamId = await createTeam(owner);
+    expect(refusal(await call('createTeam', { teamId, name: 'Mine', encryptedTeamKey: wrappedKey() }, other))).toEqual({
+      status: 'ALREADY_EXISTS',
+      message: 'This team id is already in use',
+    });
+    expect((await call('createTeam', { teamId: newTeamId(), name: 'X', encryptedTeamKey: wrappedKey() })).error?.status).toBe('UNAUTHENTICATED');
+    expect(refusal(await call('createTeam', { teamId: newTeamId(), name: '  ', encryptedTeamKey: wrappedKey() }, owner))).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: 'Team name is required',
+    });
+    expect((await call('createTeam', { teamId: newTeamId(), name: 'X', encryptedTeamKey: 'c2hvcnQ=' }, owner)).error?.status).toBe('INVALID_ARGUMENT');
+    expect(await teamIdsOf(other.uid)).toEqual([]);
+  });
+
+  it("stops at the plan's limit, counted as teams owned and not being deleted", async () => {
+    const owner = await newUser('limit', { subscription: subscription('standard') });
+    const batch = db().batch();
+    for (let index = 0; index < 9; index += 1) {
+      batch.set(db().collection('teams').doc(), { ownerId: owner.uid, deleting: false, name: `T${index}` });
+    }
+    batch.set(db().collection('teams').doc(), { ownerId: owner.uid, deleting: true, name: 'going' });
+    await batch.commit();
+    await createTeam(owner, 'the tenth');
+    const refused = await call('createTeam', { teamId: newTeamId(), name: 'eleventh', encryptedTeamKey: wrappedKey() }, owner);
+    expect(refusal(refused)).toEqual({ status: 'FAILED_PRECONDITION', message: 'Team Creation Limit Reached' });
+    expect(await teamIdsOf(owner.uid)).toHaveLength(1);
+  });
+});
+
+describe('members', () => {
+  let owner: TestUser;
+  let admin: TestUser;
+  let full: TestUser;
+  let viewer: TestUser;
+  let outsider: TestUser;
+  let teamId: string;
+
+  beforeAll(async () => {
+    [owner, admin, full, viewer, outsider] = await Promise.all([newUser('members-owner'), newUser('members-admin'), newUser('members-full'), newUser('members-viewer'), newUser('members-outsider')]);
+    teamId = await createTeam(owner);
+    await addMember(teamId, owner, admin, 'admin');
+    await addMember(teamId, owner, full, 'full');
+    await addMember(teamId, owner, viewer, 'view', false);
+  });
+
+  it('lookupTeamCandidate finds an account by address, case-insensitively, with its public key', async () => {
+    const candidate = await newUser('candidate');
+    expect(await call('lookupTeamCandidate', { teamId, email: candidate.email.toUpperCase() }, owner)).toEqual({
+      result: { userId: candidate.uid, email: candidate.email, publicKey: candidate.publicKey },
+    });
+    // An account made before publicKeys/ existed: its user record's key.
+    const older = await newUser('candidate-old', { publishKey: false });
+    expect((await call('lookupTeamCandidate', { teamId, email: older.email }, owner)).result).toMatchObject({ publicKey: older.publicKey });
+  });
+
+  it('lookupTeamCandidate refuses unknown addresses, members, accounts without a key, and non-owners', async () => {
+    expect(refusal(await call('lookupTeamCandidate', { teamId, email: 'nobody-here@example.com' }, owner))).toEqual({
+      status: 'NOT_FOUND',
+      message: 'User not found',
+    });
+    expect(refusal(await call('lookupTeamCandidate', { teamId, email: full.email }, owner))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: 'This email address is already a member of the team',
+    });
+    const keyless = await newUser('keyless', { publishKey: false, record: false });
+    expect(refusal(await call('lookupTeamCandidate', { teamId, email: keyless.email }, owner))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: 'New member does not have a public key',
+    });
+    expect(refusal(await call('lookupTeamCandidate', { teamId, email: outsider.email }, admin))).toEqual(
+      denied('Only the team owner can add members'),
+    );
+    expect(refusal(await call('lookupTeamCandidate', { teamId, email: full.email }, outsider))).toEqual(NOT_MEMBER);
+  });
+
+  it('addTeamMember keeps members, memberIds and teamIds together; a null key means needsTeamKey', async () => {
+    const stored = await teamDoc(teamId);
+    expect(stored?.memberIds).toEqual([owner.uid, admin.uid, full.uid, viewer.uid]);
+    expect((stored?.members as Record<string, unknown>)[viewer.uid]).toMatchObject({ role: 'view', needsTeamKey: true, encryptedTeamKey: null, email: viewer.email });
+    expect((stored?.members as Record<string, unknown>)[full.uid]).toMatchObject({ role: 'full', needsTeamKey: false });
+    expect(await teamIdsOf(full.uid)).toEqual([teamId]);
+  });
+
+  it('addTeamMember refuses non-owners, the owner role, members and a stale key version', async () => {
+    const add = (by: TestUser, role: string, keyVersion = 1, who = outsider) =>
+      call('addTeamMember', { teamId, userId: who.uid, role, keyVersion, encryptedTeamKey: wrappedKey() }, by);
+    expect(refusal(await add(admin, 'view'))).toEqual(denied('Only the team owner can add members'));
+    expect(refusal(await add(outsider, 'view'))).toEqual(NOT_MEMBER);
+    expect(refusal(await add(owner, 'owner'))).toEqual(denied('Cannot change the owner role'));
+    expect(refusal(await add(owner, 'view', 1, full))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: 'This email address is already a member of the team',
+    });
+    expect((await add(owner, 'view', 2)).error?.status).toBe('FAILED_PRECONDITION');
+    expect(await teamIdsOf(outsider.uid)).toEqual([]);
+  });
+
+  it('changeMemberRole: owners and admins change roles, never the owner role', async () => {
+    expect(await call('changeMemberRole', { teamId, userId: viewer.uid, role: 'full' }, admin)).toEqual({ result: { ok: true } });
+    expect(((await teamDoc(teamId))?.members as Record<string, { role: string }>)[viewer.uid]?.role).toBe('full');
+    expect(await call('changeMemberRole', { teamId, userId: viewer.uid, role: 'view' }, owner)).toEqual({ result: { ok: true } });
+
+    expect(refusal(await call('changeMemberRole', { teamId, userId: owner.uid, role: 'admin' }, admin))).toEqual(
+      denied('Cannot change the owner role'),
+    );
+    expect(refusal(await call('changeMemberRole', { teamId, userId: full.uid, role: 'owner' }, owner))).toEqual(
+      denied('Cannot change the owner role'),
+    );
+    expect(refusal(await call('changeMemberRole', { teamId, userId: viewer.uid, role: 'admin' }, full))).toEqual(
+      denied('Only owners and admins can change member roles'),
+    );
+    expect(refusal(await call('changeMemberRole', { teamId, userId: viewer.uid, role: 'admin' }, outsider))).toEqual(NOT_MEMBER);
+  });
+
+  it('grantTeamKey: owners and admins give the key to a member who needs it', async () => {
+    const grant = (by: TestUser) => call('grantTeamKey', { teamId, userId: viewer.uid, keyVersion: 1, encryptedTeamKey: wrappedKey() }, by);
+    expect(refusal(await grant(full))).toEqual(denied('Only owners and admins can grant team key access'));
+    expect(refusal(await grant(outsider))).toEqual(NOT_MEMBER);
+    expect(await grant(admin)).toEqual({ result: { ok: true } });
+    expect(((await teamDoc(teamId))?.members as Record<string, { needsTeamKey: boolean }>)[viewer.uid]?.needsTeamKey).toBe(false);
+    expect(refusal(await grant(owner))).toEqual({ status: 'FAILED_PRECONDITION', message: 'This member already has the team key' });
+  });
+
+  it('removeTeamMember: owners and admins remove others, never the owner; the team then needs rotation', async () => {
+    expect(refusal(await call('removeTeamMember', { teamId, userId: owner.uid }, admin))).toEqual(denied('Cannot remove the team owner'));
+    expect(refusal(await call('removeTeamMember', { teamId, userId: viewer.uid }, full))).toEqual(
+      denied('Only owners and admins can remove members'),
+    );
+    expect(refusal(await call('removeTeamMember', { teamId, userId: viewer.uid }, outsider))).toEqual(NOT_MEMBER);
+
+    expect(await call('removeTeamMember', { teamId, userId: viewer.uid }, admin)).toEqual({ result: { ok: true } });
+    const stored = await teamDoc(teamId);
+    expect(stored?.memberIds).toEqual([owner.uid, admin.uid, full.uid]);
+    expect(Object.keys(stored?.members as object).sort()).toEqual([owner.uid, admin.uid, full.uid].sort());
+    expect(stored?.rotationNeeded).toBe(true);
+    expect(await teamIdsOf(viewer.uid)).toEqual([]);
+    // Gone means gone: the removed member is now an outsider.
+    expect(refusal(await call('leaveTeam', { teamId }, viewer))).toEqual(NOT_MEMBER);
+  });
+
+  it('leaveTeam: any member but the owner', async () => {
+    expect(refusal(await call('leaveTeam', { teamId }, owner))).toEqual(denied('The owner cannot leave the team; delete the team instead'));
+    expect(await call('leaveTeam', { teamId }, full)).toEqual({ result: { ok: true } });
+    expect((await teamDoc(teamId))?.memberIds).toEqual([owner.uid, admin.uid]);
+    expect(await teamIdsOf(full.uid)).toEqual([]);
+    expect(await teamIdsOf(owner.uid)).toEqual([teamId]);
+  });
+});

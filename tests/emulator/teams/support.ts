@@ -1,0 +1,124 @@
+// Shared set-up of the team callable tests: accounts on the Auth emulator, documents seeded with
+// firebase-admin on the Firestore emulator (FIRESTORE_EMULATOR_HOST, exported by
+// scripts/with-emulators.mjs), and the deployed callables reached over the Functions emulator.
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { createAccount, uniqueEmail } from '../../support/authEmulator';
+
+const PROJECT = 'demo-keyloft';
+const FUNCTIONS = `http://127.0.0.1:5001/${PROJECT}/us-central1`;
+const APP_NAME = 'teams-emulator-tests';
+
+process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
+
+export function db(): Firestore {
+  const app = getApps().find((candidate) => candidate.name === APP_NAME) ?? initializeApp({ projectId: PROJECT }, APP_NAME);
+  return getFirestore(app);
+}
+
+/** A random RSA-2048-sized ciphertext: the server stores wraps, it never opens them. */
+export function wrappedKey(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(256))).toString('base64');
+}
+
+export function sealedKey(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(60))).toString('base64');
+}
+
+/** A fresh team id in the client's shape (doc(collection(db, 'teams')).id). */
+export function newTeamId(): string {
+  return db().collection('teams').doc().id;
+}
+
+export interface TestUser {
+  readonly uid: string;
+  readonly email: string;
+  readonly idToken: string;
+  readonly publicKey: string;
+}
+
+export interface UserOptions {
+  /** Default: an active Unlimited subscription. */
+  readonly subscription?: Record<string, unknown>;
+  /** Whether publicKeys/{uid} is written (default true); users/{uid}.publicKey always is. */
+  readonly publishKey?: boolean;
+  /** Whether users/{uid} is written at all (default true). */
+  readonly record?: boolean;
+}
+
+export function subscription(planId: string, status = 'active'): Record<string, unknown> {
+  const now = Date.now();
+  return {
+    id: null,
+    customerId: null,
+    status,
+    planId,
+    planName: planId,
+    currentPeriodStart: now,
+    currentPeriodEnd: now + 30 * 86_400_000,
+    cancelAtPeriodEnd: false,
+    trialStart: null,
+    trialEnd: null,
+    isFreeTrialOnly: false,
+    updatedAt: now,
+  };
+}
+
+export async function newUser(label: string, options: UserOptions = {}): Promise<TestUser> {
+  const email = uniqueEmail(label);
+  const { idToken, localId: uid } = await createAccount(email, 'correct horse battery');
+  const publicKey = `SPKI-${uid}`;
+  if (options.record !== false) {
+    await db()
+      .collection('users')
+      .doc(uid)
+      .set({ email, publicKey, teamIds: [], pendingTeamKeys: {}, subscription: options.subscription ?? subscription('unlimited') });
+  }
+  if (options.publishKey !== false) await db().collection('publicKeys').doc(uid).set({ publicKey, createdAt: Date.now() });
+  return { uid, email, idToken, publicKey };
+}
+
+export interface CallableReply<T = unknown> {
+  readonly result?: T;
+  readonly error?: { readonly status: string; readonly message: string };
+}
+
+export async function call<T = unknown>(name: string, data: unknown, user?: TestUser): Promise<CallableReply<T>> {
+  const response = await fetch(`${FUNCTIONS}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(user ? { authorization: `Bearer ${user.idToken}` } : {}) },
+    body: JSON.stringify({ data }),
+  });
+  return (await response.json()) as CallableReply<T>;
+}
+
+/** The refusal of a call as { status, message }, so that a test names both. */
+export function refusal(reply: CallableReply): { status: string; message: string } | undefined {
+  return reply.error ? { status: reply.error.status, message: reply.error.message } : undefined;
+}
+
+export async function teamDoc(teamId: string): Promise<Record<string, unknown> | undefined> {
+  return (await db().collection('teams').doc(teamId).get()).data();
+}
+
+export async function teamIdsOf(uid: string): Promise<unknown> {
+  return (await db().collection('users').doc(uid).get()).get('teamIds');
+}
+
+/** Creates a team through the callable, owned by `owner`. */
+export async function createTeam(owner: TestUser, name = 'Ops'): Promise<string> {
+  const teamId = newTeamId();
+  const reply = await call('createTeam', { teamId, name, encryptedTeamKey: wrappedKey() }, owner);
+  if (!reply.result) throw new Error(`createTeam failed: ${JSON.stringify(reply.error)}`);
+  return teamId;
+}
+
+/** Adds `member` with `role` through the callable, holding the key unless `withKey` is false. */
+export async function addMember(teamId: string, owner: TestUser, member: TestUser, role: string, withKey = true): Promise<void> {
+  const reply = await call(
+    'addTeamMember',
+    { teamId, userId: member.uid, role, keyVersion: 1, encryptedTeamKey: withKey ? wrappedKey() : null },
+    owner,
+  );
+  if (!reply.result) throw new Error(`addTeamMember failed: ${JSON.stringify(reply.error)}`);
+}

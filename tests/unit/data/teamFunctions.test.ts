@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createTeamFunctions, UnexpectedReplyError } from '../../../src/data/functions/teamFunctions';
+
+// The client wrapper of the team callables: names and payloads as docs/teams.md has them, replies read strictly.
+
+function recorder(reply: unknown = { ok: true }) {
+  const calls: { name: string; data: unknown }[] = [];
+  const functions = createTeamFunctions((name, data) => {
+    calls.push({ name, data });
+    return Promise.resolve(reply);
+  });
+  return { calls, functions };
+}
+
+describe('team functions client', () => {
+  it('calls each callable by its name with the payload as given', async () => {
+    const { calls, functions } = recorder();
+    await functions.createTeam({ teamId: 't', name: 'Ops', encryptedTeamKey: 'k' });
+    await functions.addTeamMember({ teamId: 't', userId: 'u', role: 'view', keyVersion: 1, encryptedTeamKey: null });
+    await functions.changeMemberRole({ teamId: 't', userId: 'u', role: 'full' });
+    await functions.removeTeamMember({ teamId: 't', userId: 'u' });
+    await functions.leaveTeam({ teamId: 't' });
+    await functions.grantTeamKey({ teamId: 't', userId: 'u', keyVersion: 1, encryptedTeamKey: 'k' });
+    await functions.finishKeyRotation({ teamId: 't', keyVersion: 2 });
+    await functions.deleteTeam({ teamId: 't' });
+    expect(calls.map((entry) => entry.name)).toEqual([
+      'createTeam',
+      'addTeamMember',
+      'changeMemberRole',
+      'removeTeamMember',
+      'leaveTeam',
+      'grantTeamKey',
+      'finishKeyRotation',
+      'deleteTeam',
+    ]);
+    expect(calls[1]?.data).toEqual({ teamId: 't', userId: 'u', role: 'view', keyVersion: 1, encryptedTeamKey: null });
+  });
+
+  it('reads the candidate and the new key version, and refuses other replies', async () => {
+    const candidate = { userId: 'u', email: 'a@example.com', publicKey: 'SPKI' };
+    await expect(recorder(candidate).functions.lookupTeamCandidate({ teamId: 't', email: 'a@example.com' })).resolves.toEqual(candidate);
+    await expect(recorder({ userId: 'u' }).functions.lookupTeamCandidate({ teamId: 't', email: 'a@example.com' })).rejects.toThrow(
+      UnexpectedReplyError,
+    );
+    const rotation = { teamId: 't', fromVersion: 1, wraps: { u: 'k' }, sealedPreviousKey: 's' };
+    await expect(recorder({ keyVersion: 2 }).functions.rotateTeamKey(rotation)).resolves.toEqual({ keyVersion: 2 });
+    await expect(recorder({ keyVersion: '2' }).functions.rotateTeamKey(rotation)).rejects.toThrow(UnexpectedReplyError);
+  });
+
+  it("passes a refusal through with the server's message", async () => {
+    const functions = createTeamFunctions(() => Promise.reject(new Error('Cannot remove the team owner')));
+    await expect(functions.removeTeamMember({ teamId: 't', userId: 'o' })).rejects.toThrow('Cannot remove the team owner');
+  });
+});
