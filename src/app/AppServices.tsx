@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AppConfig } from '../data/config';
 import type { Repositories } from '../data/repositories';
+import type { TeamFunctions } from '../data/teams/storedTeams';
 import type { AuthServices } from './authServices';
 
 export interface AppServices {
@@ -8,6 +9,8 @@ export interface AppServices {
   readonly auth: AuthServices;
   /** The data layer: Firestore in the app, in-memory doubles in component tests. */
   readonly repositories: () => Promise<Repositories>;
+  /** The team callables (docs/teams.md): the deployed functions in the app, a fake in component tests. */
+  readonly teamFunctions: TeamFunctions;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);

@@ -1,10 +1,17 @@
 import type { Repositories } from '../../src/data/repositories';
+import { FakeTeamFunctions } from './fakeTeamFunctions';
 import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from './memoryTeamRepositories';
 import { MemoryUserRepository } from './memoryUserRepository';
 import { MemoryGroupRepository, MemoryPasswordRepository } from './memoryVaultRepositories';
 
 /** A fresh in-memory data layer with the app's repository interfaces. */
-export function memoryRepositories(): Repositories & { readonly teams: MemoryTeamRepository; readonly publicKeys: MemoryPublicKeyRepository } {
+export interface MemoryRepositories extends Repositories {
+  readonly passwords: MemoryPasswordRepository;
+  readonly teams: MemoryTeamRepository;
+  readonly publicKeys: MemoryPublicKeyRepository;
+}
+
+export function memoryRepositories(): MemoryRepositories {
   return {
     users: new MemoryUserRepository(),
     passwords: new MemoryPasswordRepository(),
@@ -13,4 +20,9 @@ export function memoryRepositories(): Repositories & { readonly teams: MemoryTea
     publicKeys: new MemoryPublicKeyRepository(),
     knownKeys: new MemoryKnownKeysRepository(),
   };
+}
+
+/** The team callables' stand-in over these repositories, acting as `uid`. */
+export function fakeTeamFunctions(repositories: MemoryRepositories, uid: () => string): FakeTeamFunctions {
+  return new FakeTeamFunctions(uid, repositories.teams, repositories.publicKeys, repositories.passwords, []);
 }

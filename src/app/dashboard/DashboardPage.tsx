@@ -4,7 +4,7 @@ import type { Repositories } from '../../data/repositories';
 import { parseNotice } from '../../domain/navigationNotice';
 import { effectivePlanId, FREE_PLAN_ID, showsUpgradeOverlay, subscriptionOrFallback } from '../../domain/subscription';
 import { signOutQuietly } from '../../features/auth/flows/signIn';
-import { useTeams, type TeamsApi } from '../../features/teams';
+import { createTeamsApi, useTeams, type TeamsApi } from '../../features/teams';
 import { PersonalPasswordsSection } from '../../features/vault/PersonalPasswordsSection';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { UpgradeOverlay } from '../../ui/UpgradeOverlay';
@@ -13,20 +13,31 @@ import { DashboardHeader } from './DashboardHeader';
 import { JoinedTeamsSection, MyTeamsSection } from './TeamSections';
 import './dashboard.css';
 
+const clock = () => Date.now();
+
 type Loaded =
-  | { readonly repositories: Repositories; readonly locked: boolean; readonly planId: string }
+  | {
+      readonly repositories: Repositories;
+      readonly locked: boolean;
+      readonly planId: string;
+      /** The user's own public key, from their record: teams they create are wrapped for it. */
+      readonly ownPublicKey: string | null;
+    }
   | { readonly failed: true };
 
 export interface DashboardPageProps {
-  /** The team service; null until it is wired (the team sections then show their empty states). */
+  /**
+   * Replaces the team service built from the app services (screen tests of the team sections);
+   * null shows the team sections' empty states.
+   */
   readonly teams?: TeamsApi | null;
 }
 
 /** The signed-in home: header, Personal Passwords, My Teams, Joined Teams (SPEC.md §2). */
-export default function DashboardPage({ teams = null }: DashboardPageProps) {
+export default function DashboardPage({ teams }: DashboardPageProps) {
   const session = useSession();
   const store = useSessionStore();
-  const { auth, repositories: loadRepositories } = useAppServices();
+  const { auth, repositories: loadRepositories, teamFunctions } = useAppServices();
   const notice = parseNotice(useLocation().state);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -50,9 +61,21 @@ export default function DashboardPage({ teams = null }: DashboardPageProps) {
         return null;
       });
       const subscription = subscriptionOrFallback(record?.subscription);
+      // Teammates wrap team keys for the key published here; accounts made before publicKeys
+      // existed publish at their next unlock. It is created once and never changed.
+      if (record !== null) {
+        repositories.publicKeys.publish(uid, record.publicKey, Date.now()).catch((error: unknown) => {
+          console.error('Could not publish the public key', error);
+        });
+      }
       if (!controller.signal.aborted) {
         const now = Date.now();
-        setLoaded({ repositories, locked: showsUpgradeOverlay(subscription, now), planId: effectivePlanId(subscription, now) });
+        setLoaded({
+          repositories,
+          locked: showsUpgradeOverlay(subscription, now),
+          planId: effectivePlanId(subscription, now),
+          ownPublicKey: record?.publicKey ?? null,
+        });
       }
     })();
     return () => {
@@ -60,8 +83,25 @@ export default function DashboardPage({ teams = null }: DashboardPageProps) {
     };
   }, [uid, loadRepositories]);
 
-  const teamList = useTeams(teams);
   const keys = store.keys();
+  const builtTeams = useMemo(
+    () =>
+      loaded && !('failed' in loaded) && loaded.ownPublicKey !== null && keys && uid !== null
+        ? createTeamsApi({
+            teams: loaded.repositories.teams,
+            publicKeys: loaded.repositories.publicKeys,
+            knownKeys: loaded.repositories.knownKeys,
+            passwords: loaded.repositories.passwords,
+            functions: teamFunctions,
+            userId: uid,
+            ownPublicKey: loaded.ownPublicKey,
+            keys,
+            now: clock,
+          })
+        : null,
+    [loaded, keys, uid, teamFunctions],
+  );
+  const teamList = useTeams(teams === undefined ? builtTeams : teams);
   const vaultDeps = useMemo(
     () =>
       loaded && !('failed' in loaded) && keys && uid !== null

@@ -10,7 +10,7 @@ import { readConfig } from '../../../src/data/config';
 import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
-import { memoryRepositories } from '../../doubles/memoryRepositories';
+import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
 import { fakeGateway } from './fakeGateway';
 
 type Session = 'signed-out' | 'locked' | 'unlocked';
@@ -50,9 +50,10 @@ function renderAt(path: string, session: Session = signedOut) {
     },
   };
   const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
+  const repositories = memoryRepositories();
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(memoryRepositories()) }}>
+      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => user.uid) }}>
         <SessionProvider store={store}>
           <AppRoutes />
         </SessionProvider>

@@ -12,7 +12,7 @@ import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore } from '../../../src/session/sessionStore';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { MemoryStorage } from '../../support/memoryStorage';
-import { memoryRepositories } from '../../doubles/memoryRepositories';
+import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
 import { fakeGateway } from './fakeGateway';
 
 const DAY = 86_400_000;
@@ -46,7 +46,7 @@ async function renderDashboard(uid: string, subscription: 'trial' | 'expired' | 
   const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
   render(
     <MemoryRouter initialEntries={[{ pathname: '/dashboard', state: { notice: 'Verification email sent!' } }]}>
-      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories) }}>
+      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => uid) }}>
         <SessionProvider store={store}>
           <Routes>
             <Route path="/dashboard" element={<DashboardPage />} />

@@ -12,7 +12,7 @@ import type { TeamsApi } from '../../../src/features/teams/model';
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore } from '../../../src/session/sessionStore';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
-import { memoryRepositories } from '../../doubles/memoryRepositories';
+import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
 import { MemoryStorage } from '../../support/memoryStorage';
 import { fakeGateway } from '../app/fakeGateway';
 import { FakeTeamsApi, team } from './fakeTeamsApi';
@@ -63,7 +63,7 @@ async function renderDashboard(uid: string, plan: Plan, teams: TeamsApi) {
   const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
   render(
     <MemoryRouter initialEntries={['/dashboard']}>
-      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories) }}>
+      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => uid) }}>
         <SessionProvider store={store}>
           <Routes>
             <Route path="/dashboard" element={<DashboardPage teams={teams} />} />
