@@ -2,6 +2,7 @@
 // through the rules (firestore tier).
 import { describe, expect, it } from 'vitest';
 import type { GroupRepository, PasswordRepository, StoredGroup, StoredPasswordEntry } from '../../src/data/vault/storedEntries';
+import type { TeamRole } from '../../src/domain/teamPermissions';
 
 const CIPHER = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
@@ -125,6 +126,122 @@ export function groupRepositoryContract(fresh: Fresh<GroupRepository>): void {
       await ana.create(id, sampleGroup('ana', 'Gone'));
       await ana.delete(id);
       expect(await ana.listPersonal('ana')).toEqual([]);
+    });
+  });
+}
+
+/** A team the store holds before a team contract case runs (on Firestore: seeded with rules disabled). */
+export interface ContractTeam {
+  readonly teamId: string;
+  readonly keyVersion: number;
+  /** uid → role; every one of them is a member with the team key. */
+  readonly roles: Readonly<Record<string, TeamRole>>;
+}
+
+/** `fresh(teams)` empties the store, seeds the teams and returns a way to act as any of their members. */
+export type FreshTeams = (teams: readonly ContractTeam[]) => Promise<(uid: string) => Promise<VaultRepositories>>;
+
+const SHARED: ContractTeam = { teamId: 'team-shared', keyVersion: 3, roles: { ana: 'owner', bob: 'full', cy: 'view' } };
+const OTHER_TEAM: ContractTeam = { teamId: 'team-other', keyVersion: 1, roles: { dee: 'owner', ana: 'admin' } };
+
+/** A team entry as the team vault writes it: created by `userId`, at the team's key version. */
+export function sampleTeamEntry(team: ContractTeam, userId: string, title: string, overrides: Partial<StoredPasswordEntry> = {}): StoredPasswordEntry {
+  return sampleEntry(userId, title, { teamId: team.teamId, keyVersion: team.keyVersion, ...overrides });
+}
+
+export function sampleTeamGroup(team: ContractTeam, name: string, overrides: Partial<StoredGroup> = {}): StoredGroup {
+  return sampleGroup('unused', name, { userId: null, teamId: team.teamId, ...overrides });
+}
+
+/** Team entries and groups (docs/teams.md): passwords/ and groups/ with teamId set, written by members. */
+export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
+  describe('team vault repositories contract', () => {
+    it('lists a team’s entries by title for every member, and no personal or other team’s entry', async () => {
+      const as = await fresh([SHARED, OTHER_TEAM]);
+      const ana = await as('ana');
+      const bob = await as('bob');
+      await ana.passwords.create(ana.passwords.newId(), sampleTeamEntry(SHARED, 'ana', 'Zeta'));
+      await bob.passwords.create(bob.passwords.newId(), sampleTeamEntry(SHARED, 'bob', 'Beta'));
+      await ana.passwords.create(ana.passwords.newId(), sampleEntry('ana', 'Alpha personal'));
+      await ana.passwords.create(ana.passwords.newId(), sampleTeamEntry(OTHER_TEAM, 'ana', 'Alpha other team'));
+      const cy = await as('cy');
+      const listed = await cy.passwords.listTeam(SHARED.teamId);
+      expect(listed.map((entry) => entry.data.title)).toEqual(['Beta', 'Zeta']);
+      expect(listed.map((entry) => [entry.data.userId, entry.data.keyVersion])).toEqual([
+        ['bob', 3],
+        ['ana', 3],
+      ]);
+      expect((await ana.passwords.listPersonal('ana')).map((entry) => entry.data.title)).toEqual(['Alpha personal']);
+    });
+
+    it('updates a team entry: the given fields and keyVersion, keeping team, creator and createdAt', async () => {
+      const as = await fresh([SHARED]);
+      const ana = await as('ana');
+      const id = ana.passwords.newId();
+      await ana.passwords.create(id, sampleTeamEntry(SHARED, 'ana', 'Old'));
+      const bob = await as('bob');
+      await bob.passwords.update(id, { title: 'New', username: CIPHER, password: CIPHER, keyVersion: 3, remove: ['notes'] }, 6_000);
+      const [entry] = await bob.passwords.listTeam(SHARED.teamId);
+      const { notes: _dropped, ...expected } = sampleTeamEntry(SHARED, 'ana', 'New', { updatedAt: 6_000 });
+      expect(entry?.data).toEqual(expected);
+      await bob.passwords.delete(id);
+      expect(await bob.passwords.listTeam(SHARED.teamId)).toEqual([]);
+    });
+
+    it('lists a team’s groups by name, and no personal or other team’s group', async () => {
+      const as = await fresh([SHARED, OTHER_TEAM]);
+      const ana = await as('ana');
+      for (const name of ['Servers', 'Databases', 'CI']) await ana.groups.create(ana.groups.newId(), sampleTeamGroup(SHARED, name));
+      await ana.groups.create(ana.groups.newId(), sampleGroup('ana', 'Ana’s own'));
+      await ana.groups.create(ana.groups.newId(), sampleTeamGroup(OTHER_TEAM, 'Elsewhere'));
+      const cy = await as('cy');
+      const listed = await cy.groups.listTeam(SHARED.teamId);
+      expect(listed.map((group) => group.data.name)).toEqual(['CI', 'Databases', 'Servers']);
+      expect(listed.every((group) => group.data.userId === null && group.data.teamId === SHARED.teamId)).toBe(true);
+      expect((await ana.groups.listPersonal('ana')).map((group) => group.data.name)).toEqual(['Ana’s own']);
+    });
+
+    it('renames and deletes a team group', async () => {
+      const as = await fresh([SHARED]);
+      const ana = await as('ana');
+      const id = ana.groups.newId();
+      await ana.groups.create(id, sampleTeamGroup(SHARED, 'Old'));
+      const bob = await as('bob');
+      await bob.groups.update(id, { name: 'New', description: 'renamed' }, 8_000);
+      expect((await bob.groups.listTeam(SHARED.teamId)).map((group) => [group.data.name, group.data.description, group.data.updatedAt])).toEqual([
+        ['New', 'renamed', 8_000],
+      ]);
+      await bob.groups.delete(id);
+      expect(await bob.groups.listTeam(SHARED.teamId)).toEqual([]);
+    });
+
+    it('moves a team group’s entries to no group, and only those', async () => {
+      const as = await fresh([SHARED, OTHER_TEAM]);
+      const ana = await as('ana');
+      const [servers, ci, elsewhere, own] = [ana.groups.newId(), ana.groups.newId(), ana.groups.newId(), ana.groups.newId()];
+      await ana.groups.create(servers, sampleTeamGroup(SHARED, 'Servers'));
+      await ana.groups.create(ci, sampleTeamGroup(SHARED, 'CI'));
+      await ana.groups.create(elsewhere, sampleTeamGroup(OTHER_TEAM, 'Elsewhere'));
+      await ana.groups.create(own, sampleGroup('ana', 'Own'));
+      const bob = await as('bob');
+      await ana.passwords.create(ana.passwords.newId(), sampleTeamEntry(SHARED, 'ana', 'Web 1', { groupId: servers }));
+      await bob.passwords.create(bob.passwords.newId(), sampleTeamEntry(SHARED, 'bob', 'Web 2', { groupId: servers }));
+      await bob.passwords.create(bob.passwords.newId(), sampleTeamEntry(SHARED, 'bob', 'Runner', { groupId: ci }));
+      await ana.passwords.create(ana.passwords.newId(), sampleTeamEntry(OTHER_TEAM, 'ana', 'Other', { groupId: elsewhere }));
+      await ana.passwords.create(ana.passwords.newId(), sampleEntry('ana', 'Mine', { groupId: own }));
+
+      // A full member who did not create every entry moves them all, then deletes the group.
+      expect(await bob.passwords.ungroupTeam(SHARED.teamId, servers, 7_000)).toBe(2);
+      await bob.groups.delete(servers);
+
+      const byTitle = Object.fromEntries((await bob.passwords.listTeam(SHARED.teamId)).map((entry) => [entry.data.title, entry.data]));
+      expect(byTitle['Web 1']).toMatchObject({ groupId: null, updatedAt: 7_000, userId: 'ana', keyVersion: 3 });
+      expect(byTitle['Web 2']).toMatchObject({ groupId: null, updatedAt: 7_000, userId: 'bob' });
+      expect(byTitle['Runner']?.groupId).toBe(ci);
+      expect((await ana.passwords.listTeam(OTHER_TEAM.teamId))[0]?.data.groupId).toBe(elsewhere);
+      expect((await ana.passwords.listPersonal('ana'))[0]?.data.groupId).toBe(own);
+      expect((await bob.groups.listTeam(SHARED.teamId)).map((group) => group.id)).toEqual([ci]);
+      expect(await bob.passwords.ungroupTeam(SHARED.teamId, ci, 7_500)).toBe(1);
     });
   });
 }

@@ -61,6 +61,12 @@ export class MemoryPasswordRepository implements PasswordRepository {
     for (const [id, entry] of grouped) this.entries.set(id, applyEntryChanges(entry, { groupId: null }, now));
     return Promise.resolve(grouped.length);
   }
+
+  ungroupTeam(teamId: string, groupId: string, now: number): Promise<number> {
+    const grouped = this.entries.where((entry) => entry.teamId === teamId && entry.groupId === groupId);
+    for (const [id, entry] of grouped) this.entries.set(id, applyEntryChanges(entry, { groupId: null }, now));
+    return Promise.resolve(grouped.length);
+  }
 }
 
 export class MemoryGroupRepository implements GroupRepository {
@@ -72,6 +78,11 @@ export class MemoryGroupRepository implements GroupRepository {
 
   listPersonal(userId: string): Promise<WithId<StoredGroup>[]> {
     const found = this.groups.where((group) => group.userId === userId && group.teamId === null).map(([id, data]) => ({ id, data }));
+    return Promise.resolve(found.sort(byKey((group) => group.name)));
+  }
+
+  listTeam(teamId: string): Promise<WithId<StoredGroup>[]> {
+    const found = this.groups.where((group) => group.teamId === teamId && group.userId === null).map(([id, data]) => ({ id, data }));
     return Promise.resolve(found.sort(byKey((group) => group.name)));
   }
 

@@ -11,15 +11,50 @@ import {
   where,
   writeBatch,
   type Firestore,
+  type QuerySnapshot,
 } from 'firebase/firestore';
-import type { GroupRepository, PasswordEntryChanges, PasswordRepository, StoredGroup, StoredPasswordEntry } from '../vault/storedEntries';
+import {
+  WriteRefusedError,
+  type GroupRepository,
+  type PasswordEntryChanges,
+  type PasswordRepository,
+  type StoredGroup,
+  type StoredPasswordEntry,
+} from '../vault/storedEntries';
 import { groupFrom, passwordEntryFrom } from './vaultConverters';
 
-// Personal passwords and groups (SPEC.md §7 "Document database"). Every query names the owner, so
-// the rules can allow exactly the user's own documents.
+// Personal and team passwords and groups (SPEC.md §7 "Document database", docs/teams.md). Every
+// query names the owner or the team, so the rules can allow exactly what the user may read.
 
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
+
+/** A write the rules refused becomes WriteRefusedError; anything else passes through unchanged. */
+async function write<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'permission-denied') {
+      throw new WriteRefusedError('Missing or insufficient permissions', { cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Moves the found entries to no group. Each batch is atomic; between batches a failure leaves some
+ * entries moved and the group still there, and running the move again finishes it.
+ */
+async function ungroup(db: Firestore, snapshot: QuerySnapshot, now: number): Promise<number> {
+  for (let start = 0; start < snapshot.docs.length; start += BATCH_LIMIT) {
+    const batch = writeBatch(db);
+    for (const document of snapshot.docs.slice(start, start + BATCH_LIMIT)) {
+      batch.update(document.ref, { groupId: null, updatedAt: now, encrypted: true });
+    }
+    await write(() => batch.commit());
+  }
+  return snapshot.docs.length;
+}
 
 export function createFirestorePasswordRepository(db: Firestore): PasswordRepository {
   const passwords = collection(db, 'passwords');
@@ -36,34 +71,32 @@ export function createFirestorePasswordRepository(db: Firestore): PasswordReposi
       return snapshot.docs.map((document) => ({ id: document.id, data: passwordEntryFrom(document.ref.path, document.data()) }));
     },
     async create(id, entry: StoredPasswordEntry) {
-      await setDoc(doc(passwords, id), { ...entry });
+      await write(() => setDoc(doc(passwords, id), { ...entry }));
     },
     async update(id, changes: PasswordEntryChanges, now) {
       const { remove = [], ...fields } = changes;
-      await updateDoc(doc(passwords, id), {
-        ...fields,
-        ...Object.fromEntries(remove.map((name) => [name, deleteField()])),
-        updatedAt: now,
-        encrypted: true,
-      });
+      await write(() =>
+        updateDoc(doc(passwords, id), {
+          ...fields,
+          ...Object.fromEntries(remove.map((name) => [name, deleteField()])),
+          updatedAt: now,
+          encrypted: true,
+        }),
+      );
     },
     async delete(id) {
-      await deleteDoc(doc(passwords, id));
+      await write(() => deleteDoc(doc(passwords, id)));
     },
     async ungroupPersonal(userId, groupId, now) {
       const snapshot = await getDocs(
         query(passwords, where('userId', '==', userId), where('teamId', '==', null), where('groupId', '==', groupId)),
       );
-      // Each batch is atomic; between batches a failure leaves some entries moved and the group
-      // still there, and running the move again finishes it.
-      for (let start = 0; start < snapshot.docs.length; start += BATCH_LIMIT) {
-        const batch = writeBatch(db);
-        for (const document of snapshot.docs.slice(start, start + BATCH_LIMIT)) {
-          batch.update(document.ref, { groupId: null, updatedAt: now, encrypted: true });
-        }
-        await batch.commit();
-      }
-      return snapshot.docs.length;
+      return ungroup(db, snapshot, now);
+    },
+    async ungroupTeam(teamId, groupId, now) {
+      // Equality filters only: no composite index needed. where('teamId') alone proves the read to the rules.
+      const snapshot = await getDocs(query(passwords, where('teamId', '==', teamId), where('groupId', '==', groupId)));
+      return ungroup(db, snapshot, now);
     },
   };
 }
@@ -76,18 +109,24 @@ export function createFirestoreGroupRepository(db: Firestore): GroupRepository {
       const snapshot = await getDocs(query(groups, where('userId', '==', userId), where('teamId', '==', null), orderBy('name')));
       return snapshot.docs.map((document) => ({ id: document.id, data: groupFrom(document.ref.path, document.data()) }));
     },
+    async listTeam(teamId) {
+      const snapshot = await getDocs(query(groups, where('teamId', '==', teamId), orderBy('name')));
+      return snapshot.docs.map((document) => ({ id: document.id, data: groupFrom(document.ref.path, document.data()) }));
+    },
     async create(id, group: StoredGroup) {
-      await setDoc(doc(groups, id), { ...group });
+      await write(() => setDoc(doc(groups, id), { ...group }));
     },
     async update(id, changes, now) {
-      await updateDoc(doc(groups, id), {
-        name: changes.name,
-        description: changes.description ?? deleteField(),
-        updatedAt: now,
-      });
+      await write(() =>
+        updateDoc(doc(groups, id), {
+          name: changes.name,
+          description: changes.description ?? deleteField(),
+          updatedAt: now,
+        }),
+      );
     },
     async delete(id) {
-      await deleteDoc(doc(groups, id));
+      await write(() => deleteDoc(doc(groups, id)));
     },
   };
 }

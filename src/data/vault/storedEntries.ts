@@ -61,14 +61,31 @@ export interface PasswordRepository {
    * deleted, so an interruption leaves the group in place and a retry finishes the move.
    */
   ungroupPersonal(userId: string, groupId: string, now: number): Promise<number>;
+  /**
+   * The same for a team group: every entry of the team in the group moves to no group, in
+   * batches. The rules accept a team entry's write only at the team's current keyVersion, so while
+   * a rotation is re-encrypting entries a batch holding an older one is refused (WriteRefusedError)
+   * and the group stays; once the rotation is done, running it again finishes the move.
+   */
+  ungroupTeam(teamId: string, groupId: string, now: number): Promise<number>;
 }
 
 export interface GroupRepository {
   newId(): string;
   /** The user's personal groups, ordered by name. */
   listPersonal(userId: string): Promise<WithId<StoredGroup>[]>;
+  /** A team's groups (userId null), ordered by name. */
+  listTeam(teamId: string): Promise<WithId<StoredGroup>[]>;
   create(id: string, group: StoredGroup): Promise<void>;
   /** Sets updatedAt. */
   update(id: string, changes: { readonly name: string; readonly description?: string }, now: number): Promise<void>;
   delete(id: string): Promise<void>;
+}
+
+/**
+ * The database refused a write (Firestore's permission-denied: the rules said no, for example
+ * after the user's team role changed). The vault feature turns it into the SPEC.md §6 message.
+ */
+export class WriteRefusedError extends Error {
+  override readonly name = 'WriteRefusedError';
 }

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
-import { groupRepositoryContract, passwordRepositoryContract } from '../../contract/vaultRepositories.contract';
+import { groupRepositoryContract, passwordRepositoryContract, teamVaultRepositoriesContract } from '../../contract/vaultRepositories.contract';
 
 describe('in-memory vault repositories', () => {
   passwordRepositoryContract(() => {
@@ -10,5 +10,10 @@ describe('in-memory vault repositories', () => {
   groupRepositoryContract(() => {
     const repository = new MemoryGroupRepository();
     return Promise.resolve(() => Promise.resolve(repository));
+  });
+  // The doubles hold no teams and check no roles: the rules do, in the firestore tier.
+  teamVaultRepositoriesContract(() => {
+    const repositories = { passwords: new MemoryPasswordRepository(), groups: new MemoryGroupRepository() };
+    return Promise.resolve(() => Promise.resolve(repositories));
   });
 });
