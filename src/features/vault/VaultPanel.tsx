@@ -1,12 +1,12 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../ui/Button';
 import { PasswordFormDialog } from './form/PasswordFormDialog';
 import { GroupManagerDialog } from './groups/GroupManagerDialog';
 import { ALL_PASSWORDS, filterByGroup, NO_GROUP, type GroupFilter } from './groupFilter';
 import { PasswordList } from './list/PasswordList';
 import type { PasswordEntry } from './model';
-import type { PersonalVaultDeps } from './personalVault';
-import { usePersonalVault } from './usePersonalVault';
+import { useVault } from './useVault';
+import type { VaultDeps } from './vaultService';
 import './vault.css';
 
 // The filter's <select> values. '__none__' cannot be a group id: Firestore reserves ids of the
@@ -20,9 +20,29 @@ function filterFor(value: string): GroupFilter {
   return { kind: 'group', groupId: value };
 }
 
-/** The dashboard's 'Personal Passwords' section (SPEC.md §2). */
-export function PersonalPasswordsSection({ deps }: { deps: PersonalVaultDeps }) {
-  const vault = usePersonalVault(deps);
+export interface VaultPanelProps {
+  readonly deps: VaultDeps;
+  /** The section's h2. */
+  readonly heading: ReactNode;
+  /** Shown under the header (the team view's member count and role). */
+  readonly details?: ReactNode;
+  /** The list's accessible name. */
+  readonly listLabel: string;
+  /** Whose passwords the loading texts name: 'your passwords', 'the team’s passwords'. */
+  readonly subject: string;
+  /** Add Password and Groups are shown only when true (SPEC.md §2 "Team password view"). */
+  readonly canCreate: boolean;
+  readonly canEdit: boolean;
+  readonly canDelete: boolean;
+}
+
+/**
+ * One vault on screen: header with Groups and Add Password, the group filter ('All Passwords',
+ * 'No Group', each group), the password list, the form and the group manager. The personal
+ * section and the team view are this panel over their own scope.
+ */
+export function VaultPanel({ deps, heading, details, listLabel, subject, canCreate, canEdit, canDelete }: VaultPanelProps) {
+  const vault = useVault(deps);
   const headingId = useId();
   const filterId = useId();
   const [groupFilter, setGroupFilter] = useState(ALL);
@@ -40,33 +60,36 @@ export function PersonalPasswordsSection({ deps }: { deps: PersonalVaultDeps }) 
   return (
     <section className="vault-section" aria-labelledby={headingId}>
       <div className="vault-section__header">
-        <h2 id={headingId}>Personal Passwords</h2>
-        <div className="vault-section__actions">
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setManagingGroups(true);
-            }}
-            disabled={vault.load.status !== 'ready'}
-          >
-            Groups
-          </Button>
-          <Button
-            onClick={() => {
-              setForm({ entry: null });
-            }}
-            disabled={vault.load.status !== 'ready'}
-          >
-            Add Password
-          </Button>
-        </div>
+        <h2 id={headingId}>{heading}</h2>
+        {canCreate && (
+          <div className="vault-section__actions">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setManagingGroups(true);
+              }}
+              disabled={vault.load.status !== 'ready'}
+            >
+              Groups
+            </Button>
+            <Button
+              onClick={() => {
+                setForm({ entry: null });
+              }}
+              disabled={vault.load.status !== 'ready'}
+            >
+              Add Password
+            </Button>
+          </div>
+        )}
       </div>
+      {details}
 
       {vault.load.status === 'loading' && (
         <p role="status" className="vault-section__status">
           {vault.load.total === 0
-            ? 'Loading your passwords…'
-            : `Decrypting your passwords… ${vault.load.done.toLocaleString()} of ${vault.load.total.toLocaleString()}`}
+            ? `Loading ${subject}…`
+            : `Decrypting ${subject}… ${vault.load.done.toLocaleString()} of ${vault.load.total.toLocaleString()}`}
         </p>
       )}
 
@@ -103,11 +126,11 @@ export function PersonalPasswordsSection({ deps }: { deps: PersonalVaultDeps }) 
             </select>
           </div>
           <PasswordList
-            label="Personal passwords"
+            label={listLabel}
             entries={shown}
             groups={vault.groups}
-            canEdit
-            canDelete
+            canEdit={canEdit}
+            canDelete={canDelete}
             onEdit={(entry) => {
               setForm({ entry });
             }}

@@ -9,8 +9,8 @@ import {
   loadGroups,
   savePassword,
   updateGroup,
-  type PersonalVaultDeps,
-} from './personalVault';
+  type VaultDeps,
+} from './vaultService';
 
 export type LoadState =
   | { readonly status: 'loading'; readonly done: number; readonly total: number }
@@ -31,8 +31,11 @@ function byName(a: Group, b: Group): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-/** The personal vault's state for the dashboard: load once, then keep the lists in step with each change. */
-export function usePersonalVault(deps: PersonalVaultDeps) {
+/**
+ * A vault's state (personal or one team's) for a screen: load once, then keep the lists in step
+ * with each change.
+ */
+export function useVault(deps: VaultDeps) {
   const [entries, setEntries] = useState<readonly PasswordEntry[]>([]);
   const [groups, setGroups] = useState<readonly Group[]>([]);
   const [load, setLoad] = useState<LoadState>({ status: 'loading', done: 0, total: 0 });
@@ -116,3 +119,5 @@ export function usePersonalVault(deps: PersonalVaultDeps) {
 
   return { entries, groups, load, retry, save, remove, addGroup, editGroup, removeGroup };
 }
+
+export type VaultController = ReturnType<typeof useVault>;

@@ -1,16 +1,21 @@
-import { decryptText, encryptText, entryFieldContext, type VaultKey } from '../../crypto';
-import type {
-  GroupRepository,
-  PasswordRepository,
-  StoredGroup,
-  StoredPasswordEntry,
-  WithId,
+import { decryptText, encryptText, entryFieldContext, type TeamKey, type VaultKey } from '../../crypto';
+import {
+  WriteRefusedError,
+  type GroupRepository,
+  type PasswordRepository,
+  type StoredGroup,
+  type StoredPasswordEntry,
+  type WithId,
 } from '../../data/vault/storedEntries';
+import { decidePasswordWrite, PERMISSION_MESSAGES, type PasswordAction, type TeamRole } from '../../domain/teamPermissions';
 import type { ValidPasswordDraft } from './form/validatePasswordDraft';
 import type { Group, GroupDraft, PasswordEntry } from './model';
+import { VaultPermissionError } from './vaultErrors';
 
-// The personal vault between the screens and the repositories: it turns stored ciphertext into the
-// entries the screens show and back, with the vault key, each field bound to its entry (ENGINEERING.md §2).
+// The vault between the screens and the repositories, for one scope: the user's personal vault
+// (vault key) or one team (team key). It turns stored ciphertext into the entries the screens show
+// and back, each field bound to its entry (ENGINEERING.md §2); team entries carry the key version
+// that encrypted them (docs/teams.md).
 
 export interface PersonalVaultDeps {
   readonly passwords: PasswordRepository;
@@ -20,7 +25,36 @@ export interface PersonalVaultDeps {
   now(): number;
 }
 
+/** One team as the vault sees it: handed in by the app, which opened the key (features/teams). */
+export interface TeamScope {
+  readonly teamId: string;
+  /** The team key of `keyVersion`, the team's current version. */
+  readonly key: TeamKey;
+  readonly keyVersion: number;
+  /** The user's role: what they may write (SPEC.md §6). */
+  readonly role: TeamRole;
+  /** During a rotation: the key of keyVersion − 1, which still opens entries not yet re-encrypted. */
+  readonly previousKey?: TeamKey | null;
+}
+
+export interface TeamVaultDeps {
+  readonly passwords: PasswordRepository;
+  readonly groups: GroupRepository;
+  /** The signed-in user: the creator written on new team entries. */
+  readonly userId: string;
+  readonly team: TeamScope;
+  now(): number;
+}
+
+export type VaultDeps = PersonalVaultDeps | TeamVaultDeps;
+
+export function isTeamVault(deps: VaultDeps): deps is TeamVaultDeps {
+  return 'team' in deps;
+}
+
 export const DECRYPT_FAILED_MESSAGE = 'Failed to decrypt data. The encryption key may be invalid.';
+
+export { VaultPermissionError } from './vaultErrors';
 
 /** Entries decrypted per slice; between slices the page gets the main thread back. */
 const DECRYPT_SLICE = 250;
@@ -30,7 +64,37 @@ const yieldToPage = () =>
     setTimeout(resolve, 0);
   });
 
-async function decryptEntry(key: VaultKey, { id, data }: WithId<StoredPasswordEntry>): Promise<PasswordEntry> {
+type WriteAction = Exclude<PasswordAction, 'view'>;
+
+const REFUSED: Readonly<Record<WriteAction, string>> = {
+  create: PERMISSION_MESSAGES.cannotAddPasswords,
+  edit: PERMISSION_MESSAGES.cannotUpdatePasswords,
+  delete: PERMISSION_MESSAGES.cannotDeletePasswords,
+};
+
+/** Runs a write of a team vault only if the role allows it, and reports a refusal in §6 words. */
+async function guarded<T>(deps: VaultDeps, action: WriteAction, write: () => Promise<T>): Promise<T> {
+  if (!isTeamVault(deps)) return write();
+  const decision = decidePasswordWrite(deps.team.role, action);
+  if (!decision.ok) throw new VaultPermissionError(decision.message);
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof WriteRefusedError) throw new VaultPermissionError(REFUSED[action], { cause: error });
+    throw error;
+  }
+}
+
+/** The key that opens an entry, or why none of the keys held does. */
+function keyFor(deps: VaultDeps, data: StoredPasswordEntry): VaultKey | TeamKey | string {
+  if (!isTeamVault(deps)) return deps.vaultKey;
+  const { key, keyVersion, previousKey } = deps.team;
+  if (data.keyVersion === keyVersion) return key;
+  if (data.keyVersion === keyVersion - 1 && previousKey) return previousKey;
+  return `entry at team key version ${String(data.keyVersion)}; this session holds version ${keyVersion}${previousKey ? ` and ${keyVersion - 1}` : ''}`;
+}
+
+async function decryptEntry(deps: VaultDeps, { id, data }: WithId<StoredPasswordEntry>): Promise<PasswordEntry> {
   const base = {
     id,
     title: data.title,
@@ -40,6 +104,14 @@ async function decryptEntry(key: VaultKey, { id, data }: WithId<StoredPasswordEn
     createdAt: data.createdAt,
     updatedAt: data.updatedAt,
   };
+  const undecryptable = (error: unknown) => {
+    // SPEC.md §8: shown with its stored values, and logged. The crypto layer threw (or no key held
+    // fits); nothing here pretends the ciphertext is the secret.
+    console.error(`${DECRYPT_FAILED_MESSAGE} (entry ${id})`, error);
+    return { ...base, username: data.username, password: data.password, undecryptable: true };
+  };
+  const key = keyFor(deps, data);
+  if (typeof key === 'string') return undecryptable(key);
   try {
     const [username, password] = await Promise.all([
       decryptText(key, data.username, entryFieldContext(id, 'username')),
@@ -47,10 +119,7 @@ async function decryptEntry(key: VaultKey, { id, data }: WithId<StoredPasswordEn
     ]);
     return { ...base, username, password, undecryptable: false };
   } catch (error) {
-    // SPEC.md §8: shown with its stored values, and logged. The crypto layer threw; nothing here
-    // pretends the ciphertext is the secret.
-    console.error(`${DECRYPT_FAILED_MESSAGE} (entry ${id})`, error);
-    return { ...base, username: data.username, password: data.password, undecryptable: true };
+    return undecryptable(error);
   }
 }
 
@@ -58,20 +127,21 @@ function groupOf({ id, data }: WithId<StoredGroup>): Group {
   return { id, name: data.name, description: data.description ?? null, createdAt: data.createdAt, updatedAt: data.updatedAt };
 }
 
-export async function loadGroups(deps: PersonalVaultDeps): Promise<Group[]> {
-  return (await deps.groups.listPersonal(deps.userId)).map(groupOf);
+export async function loadGroups(deps: VaultDeps): Promise<Group[]> {
+  const stored = isTeamVault(deps) ? await deps.groups.listTeam(deps.team.teamId) : await deps.groups.listPersonal(deps.userId);
+  return stored.map(groupOf);
 }
 
 /**
- * The user's entries, decrypted a slice at a time so a large vault never blocks the page;
+ * The scope's entries, decrypted a slice at a time so a large vault never blocks the page;
  * `onProgress(done, total)` reports after each slice.
  */
-export async function loadEntries(deps: PersonalVaultDeps, onProgress?: (done: number, total: number) => void): Promise<PasswordEntry[]> {
-  const stored = await deps.passwords.listPersonal(deps.userId);
+export async function loadEntries(deps: VaultDeps, onProgress?: (done: number, total: number) => void): Promise<PasswordEntry[]> {
+  const stored = isTeamVault(deps) ? await deps.passwords.listTeam(deps.team.teamId) : await deps.passwords.listPersonal(deps.userId);
   const entries: PasswordEntry[] = [];
   for (let start = 0; start < stored.length; start += DECRYPT_SLICE) {
     const slice = stored.slice(start, start + DECRYPT_SLICE);
-    entries.push(...(await Promise.all(slice.map((entry) => decryptEntry(deps.vaultKey, entry)))));
+    entries.push(...(await Promise.all(slice.map((entry) => decryptEntry(deps, entry)))));
     onProgress?.(entries.length, stored.length);
     if (start + DECRYPT_SLICE < stored.length) await yieldToPage();
   }
@@ -79,50 +149,56 @@ export async function loadEntries(deps: PersonalVaultDeps, onProgress?: (done: n
 }
 
 /** Creates (no `existing`) or updates an entry; returns it as the list shows it. */
-export async function savePassword(deps: PersonalVaultDeps, draft: ValidPasswordDraft, existing?: PasswordEntry): Promise<PasswordEntry> {
-  const id = existing?.id ?? deps.passwords.newId();
-  const now = deps.now();
-  const [username, password] = await Promise.all([
-    encryptText(deps.vaultKey, draft.username, entryFieldContext(id, 'username')),
-    encryptText(deps.vaultKey, draft.password, entryFieldContext(id, 'password')),
-  ]);
-  const plain = {
-    title: draft.title,
-    ...(draft.url === null ? {} : { url: draft.url }),
-    ...(draft.notes === null ? {} : { notes: draft.notes }),
-  };
-  if (existing === undefined) {
-    await deps.passwords.create(id, {
-      ...plain,
-      username,
-      password,
-      teamId: null,
-      userId: deps.userId,
+export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, existing?: PasswordEntry): Promise<PasswordEntry> {
+  return guarded(deps, existing === undefined ? 'create' : 'edit', async () => {
+    const id = existing?.id ?? deps.passwords.newId();
+    const now = deps.now();
+    const key = isTeamVault(deps) ? deps.team.key : deps.vaultKey;
+    const [username, password] = await Promise.all([
+      encryptText(key, draft.username, entryFieldContext(id, 'username')),
+      encryptText(key, draft.password, entryFieldContext(id, 'password')),
+    ]);
+    const plain = {
+      title: draft.title,
+      ...(draft.url === null ? {} : { url: draft.url }),
+      ...(draft.notes === null ? {} : { notes: draft.notes }),
+    };
+    // A team entry is always written at the team's current key version (the rules insist).
+    const version = isTeamVault(deps) ? { keyVersion: deps.team.keyVersion } : {};
+    if (existing === undefined) {
+      await deps.passwords.create(id, {
+        ...plain,
+        username,
+        password,
+        teamId: isTeamVault(deps) ? deps.team.teamId : null,
+        userId: deps.userId,
+        groupId: draft.groupId,
+        encrypted: true,
+        ...version,
+        createdAt: now,
+        updatedAt: now,
+      });
+    } else {
+      const remove = [...(draft.url === null ? (['url'] as const) : []), ...(draft.notes === null ? (['notes'] as const) : [])];
+      await deps.passwords.update(id, { ...plain, username, password, groupId: draft.groupId, ...version, remove }, now);
+    }
+    return {
+      id,
+      title: draft.title,
+      url: draft.url,
+      notes: draft.notes,
+      username: draft.username,
+      password: draft.password,
       groupId: draft.groupId,
-      encrypted: true,
-      createdAt: now,
+      createdAt: existing?.createdAt ?? now,
       updatedAt: now,
-    });
-  } else {
-    const remove = [...(draft.url === null ? (['url'] as const) : []), ...(draft.notes === null ? (['notes'] as const) : [])];
-    await deps.passwords.update(id, { ...plain, username, password, groupId: draft.groupId, remove }, now);
-  }
-  return {
-    id,
-    title: draft.title,
-    url: draft.url,
-    notes: draft.notes,
-    username: draft.username,
-    password: draft.password,
-    groupId: draft.groupId,
-    createdAt: existing?.createdAt ?? now,
-    updatedAt: now,
-    undecryptable: false,
-  };
+      undecryptable: false,
+    };
+  });
 }
 
-export async function deletePassword(deps: PersonalVaultDeps, id: string): Promise<void> {
-  await deps.passwords.delete(id);
+export async function deletePassword(deps: VaultDeps, id: string): Promise<void> {
+  await guarded(deps, 'delete', () => deps.passwords.delete(id));
 }
 
 function groupFields(draft: GroupDraft): { name: string; description?: string } {
@@ -130,26 +206,37 @@ function groupFields(draft: GroupDraft): { name: string; description?: string } 
   return { name: draft.name.trim(), ...(description === '' ? {} : { description }) };
 }
 
-export async function createGroup(deps: PersonalVaultDeps, draft: GroupDraft): Promise<Group> {
-  const id = deps.groups.newId();
-  const now = deps.now();
-  const fields = groupFields(draft);
-  await deps.groups.create(id, { ...fields, userId: deps.userId, teamId: null, createdAt: now, updatedAt: now });
-  return { id, name: fields.name, description: fields.description ?? null, createdAt: now, updatedAt: now };
+// Team groups follow the password permissions: whoever may create, edit or delete passwords may do
+// the same to groups (the rules agree), and a refusal uses the same §6 words.
+
+export async function createGroup(deps: VaultDeps, draft: GroupDraft): Promise<Group> {
+  return guarded(deps, 'create', async () => {
+    const id = deps.groups.newId();
+    const now = deps.now();
+    const fields = groupFields(draft);
+    const owner = isTeamVault(deps) ? { userId: null, teamId: deps.team.teamId } : { userId: deps.userId, teamId: null };
+    await deps.groups.create(id, { ...fields, ...owner, createdAt: now, updatedAt: now });
+    return { id, name: fields.name, description: fields.description ?? null, createdAt: now, updatedAt: now };
+  });
 }
 
-export async function updateGroup(deps: PersonalVaultDeps, group: Group, draft: GroupDraft): Promise<Group> {
-  const now = deps.now();
-  const fields = groupFields(draft);
-  await deps.groups.update(group.id, fields, now);
-  return { ...group, name: fields.name, description: fields.description ?? null, updatedAt: now };
+export async function updateGroup(deps: VaultDeps, group: Group, draft: GroupDraft): Promise<Group> {
+  return guarded(deps, 'edit', async () => {
+    const now = deps.now();
+    const fields = groupFields(draft);
+    await deps.groups.update(group.id, fields, now);
+    return { ...group, name: fields.name, description: fields.description ?? null, updatedAt: now };
+  });
 }
 
 /**
  * Deletes a group after moving its passwords to 'No Group' (SPEC.md §2). The move comes first:
  * if it stops halfway the group is still there, no password is lost, and deleting again finishes.
  */
-export async function deleteGroup(deps: PersonalVaultDeps, groupId: string): Promise<void> {
-  await deps.passwords.ungroupPersonal(deps.userId, groupId, deps.now());
-  await deps.groups.delete(groupId);
+export async function deleteGroup(deps: VaultDeps, groupId: string): Promise<void> {
+  await guarded(deps, 'delete', async () => {
+    if (isTeamVault(deps)) await deps.passwords.ungroupTeam(deps.team.teamId, groupId, deps.now());
+    else await deps.passwords.ungroupPersonal(deps.userId, groupId, deps.now());
+    await deps.groups.delete(groupId);
+  });
 }

@@ -4,6 +4,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { PasswordField } from '../../../ui/PasswordField';
 import { GeneratorDialog, quickGenerate } from '../generator';
 import type { Group, PasswordDraft, PasswordEntry } from '../model';
+import { failureText } from '../vaultErrors';
 import {
   PASSWORD_DRAFT_FIELDS,
   validatePasswordDraft,
@@ -171,9 +172,9 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
     setSaving(true);
     try {
       await onSubmit({ ...value, url: value.url ?? '', notes: value.notes ?? '' });
-    } catch {
+    } catch (error) {
       // Everything typed stays in the fields, so the user can simply try again.
-      setSaveError(SAVE_FAILED);
+      setSaveError(failureText(error, SAVE_FAILED));
       return;
     } finally {
       savingRef.current = false;

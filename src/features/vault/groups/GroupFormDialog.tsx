@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { Group, GroupDraft } from '../model';
+import { failureText } from '../vaultErrors';
 import { isGroupDraftComplete } from './validateGroupDraft';
 
 export interface GroupFormDialogProps {
@@ -21,20 +22,20 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
   const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const complete = isGroupDraftComplete({ name, description });
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!complete || saving) return;
     setSaving(true);
-    setFailed(false);
+    setFailed(null);
     try {
       await onSubmit({ name, description });
       onClose();
     } catch (error) {
       console.error(failureMessage, error);
-      setFailed(true);
+      setFailed(failureText(error, failureMessage));
       setSaving(false);
     }
   }
@@ -42,9 +43,9 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
   return (
     <Dialog open onClose={onClose} title={group === null ? 'New Group' : 'Edit Group'} size="sm">
       <form onSubmit={(event) => void submit(event)} noValidate>
-        {failed && (
+        {failed !== null && (
           <p id={errorId} role="alert" className="notice notice--error">
-            {failureMessage}
+            {failed}
           </p>
         )}
         <div className="field">
@@ -60,7 +61,7 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
             onChange={(event) => {
               setName(event.target.value);
             }}
-            aria-describedby={failed ? errorId : undefined}
+            aria-describedby={failed !== null ? errorId : undefined}
           />
         </div>
         <div className="field">

@@ -3,6 +3,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { Group, GroupDraft } from '../model';
 import { GroupFormDialog } from './GroupFormDialog';
+import { failureText } from '../vaultErrors';
 import { GROUP_MESSAGES } from './validateGroupDraft';
 
 export interface GroupManagerDialogProps {
@@ -21,17 +22,17 @@ export function GroupManagerDialog({ open, groups, onClose, onCreate, onUpdate, 
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
   const [busy, setBusy] = useState(false);
-  const [deleteFailed, setDeleteFailed] = useState(false);
+  const [deleteFailed, setDeleteFailed] = useState<string | null>(null);
 
   async function confirmDelete(group: Group) {
     setBusy(true);
-    setDeleteFailed(false);
+    setDeleteFailed(null);
     try {
       await onDelete(group);
       setDeleting(null);
     } catch (error) {
       console.error(GROUP_MESSAGES.deleteFailed, error);
-      setDeleteFailed(true);
+      setDeleteFailed(failureText(error, GROUP_MESSAGES.deleteFailed));
     } finally {
       setBusy(false);
     }
@@ -66,7 +67,7 @@ export function GroupManagerDialog({ open, groups, onClose, onCreate, onUpdate, 
                     size="sm"
                     aria-label={`Delete ${group.name}`}
                     onClick={() => {
-                      setDeleteFailed(false);
+                      setDeleteFailed(null);
                       setDeleting(group);
                     }}
                   >
@@ -108,9 +109,9 @@ export function GroupManagerDialog({ open, groups, onClose, onCreate, onUpdate, 
             if (!busy) setDeleting(null);
           }}
         >
-          {deleteFailed && (
+          {deleteFailed !== null && (
             <p role="alert" className="notice notice--error">
-              {GROUP_MESSAGES.deleteFailed}
+              {deleteFailed}
             </p>
           )}
           <p>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, ty
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { PasswordEntry } from '../model';
+import { failureText } from '../vaultErrors';
 import { CLIPBOARD_CLEAR_MS, COPIED_INDICATOR_MS, copyToClipboard } from './clipboard';
 import { safeHttpUrl } from './safeUrl';
 import './list.css';
@@ -142,8 +143,8 @@ export function PasswordItem({
     try {
       await onDelete(entry);
       setConfirming(false);
-    } catch {
-      setDeleteError(LIST_MESSAGES.deleteFailed);
+    } catch (error) {
+      setDeleteError(failureText(error, LIST_MESSAGES.deleteFailed));
     } finally {
       deletingRef.current = false;
       setDeleting(false);

@@ -1,0 +1,17 @@
+import type { PersonalVaultDeps } from './personalVault';
+import { VaultPanel } from './VaultPanel';
+
+/** The dashboard's 'Personal Passwords' section (SPEC.md §2): the user's own vault, every action allowed. */
+export function PersonalPasswordsSection({ deps }: { deps: PersonalVaultDeps }) {
+  return (
+    <VaultPanel
+      deps={deps}
+      heading="Personal Passwords"
+      listLabel="Personal passwords"
+      subject="your passwords"
+      canCreate
+      canEdit
+      canDelete
+    />
+  );
+}
