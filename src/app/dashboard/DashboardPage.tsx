@@ -11,6 +11,7 @@ import { UpgradeOverlay } from '../../ui/UpgradeOverlay';
 import { useAppServices } from '../AppServices';
 import { DashboardHeader } from './DashboardHeader';
 import { JoinedTeamsSection, MyTeamsSection } from './TeamSections';
+import { TeamVaultHost } from './TeamVaultHost';
 import './dashboard.css';
 
 const clock = () => Date.now();
@@ -41,6 +42,8 @@ export default function DashboardPage({ teams }: DashboardPageProps) {
   const notice = parseNotice(useLocation().state);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
+  /** The team whose passwords are shown in place of the sections ('View Passwords'). */
+  const [openTeamId, setOpenTeamId] = useState<string | null>(null);
   const uid = session.status === 'unlocked' ? session.user.uid : null;
 
   useEffect(() => {
@@ -111,6 +114,7 @@ export default function DashboardPage({ teams }: DashboardPageProps) {
   );
 
   if (session.status !== 'unlocked') return null;
+  const repositories = loaded !== null && 'repositories' in loaded ? loaded.repositories : null;
   const locked = loaded !== null && 'locked' in loaded && loaded.locked;
   const planId = loaded !== null && 'planId' in loaded ? loaded.planId : FREE_PLAN_ID;
 
@@ -131,7 +135,18 @@ export default function DashboardPage({ teams }: DashboardPageProps) {
             {notice}
           </p>
         )}
-        {loaded !== null && 'failed' in loaded ? (
+        {openTeamId !== null && repositories !== null ? (
+          <TeamVaultHost
+            teamId={openTeamId}
+            summary={teamList?.teams.find((team) => team.id === openTeamId)}
+            repositories={repositories}
+            keys={keys}
+            userId={session.user.uid}
+            onBack={() => {
+              setOpenTeamId(null);
+            }}
+          />
+        ) : loaded !== null && 'failed' in loaded ? (
           <p role="alert" className="notice notice--error">
             Failed to load teams/passwords
           </p>
@@ -145,12 +160,12 @@ export default function DashboardPage({ teams }: DashboardPageProps) {
             ) : (
               <>
                 <PersonalPasswordsSection deps={vaultDeps} />
-                <MyTeamsSection teams={teamList} planId={planId} />
+                <MyTeamsSection teams={teamList} planId={planId} onOpenTeam={setOpenTeamId} />
               </>
             )}
           </UpgradeOverlay>
         )}
-        <JoinedTeamsSection teams={teamList} />
+        {openTeamId === null && <JoinedTeamsSection teams={teamList} onOpenTeam={setOpenTeamId} />}
       </main>
     </div>
   );

@@ -1,0 +1,116 @@
+import { useEffect, useId, useRef } from 'react';
+import { canOnPasswords, ROLE_LABELS, type TeamRole } from '../../domain/teamPermissions';
+import { Button } from '../../ui/Button';
+import type { TeamVaultDeps } from './vaultService';
+import { VaultPanel } from './VaultPanel';
+import './vault.css';
+
+/** What the view's header shows of the team. */
+export interface TeamViewTeam {
+  readonly name: string;
+  readonly memberCount: number;
+  /** The signed-in user's own role. */
+  readonly role: TeamRole;
+}
+
+/**
+ * The team key as the app could open it (features never import each other: the app opens the key
+ * with the teams feature and hands the vault what it got).
+ */
+export type TeamKeyAccess =
+  | { readonly status: 'opening' }
+  /** The user is a member without a wrapped key yet ('Needs Key'): nothing can be decrypted. */
+  | { readonly status: 'needsKey' }
+  /** The key could not be opened ('Team key not available', 'You do not have access to the team key', ...). */
+  | { readonly status: 'unavailable'; readonly message: string }
+  | { readonly status: 'open'; readonly deps: TeamVaultDeps };
+
+export const TEAM_VIEW_TEXTS = Object.freeze({
+  back: 'Back to dashboard',
+  opening: 'Opening the team key…',
+  keyRequiredTitle: 'Key access required',
+  keyRequired:
+    'You do not have access to this team’s key yet, so its passwords cannot be decrypted. An owner or admin of the ' +
+    'team must grant you access (Grant Access in Manage Team Members). Open the team again once they have.',
+});
+
+export function memberCountLabel(count: number): string {
+  return `${count.toLocaleString()} ${count === 1 ? 'member' : 'members'}`;
+}
+
+export interface TeamPasswordsViewProps {
+  readonly team: TeamViewTeam;
+  readonly access: TeamKeyAccess;
+  readonly onBack: () => void;
+}
+
+/**
+ * The Team password view (SPEC.md §2): header with the team's name, member count and the user's
+ * role; Add Password and Groups only for roles that may create; the key-access-required banner
+ * while the user needs the key; otherwise the group filter and the list, with edit and delete as
+ * the role allows (SPEC.md §6).
+ */
+export function TeamPasswordsView({ team, access, onBack }: TeamPasswordsViewProps) {
+  const headingId = useId();
+  const backRef = useRef<HTMLButtonElement>(null);
+
+  // The view replaces the dashboard's sections: focus starts on its way back.
+  useEffect(() => {
+    backRef.current?.focus();
+  }, []);
+
+  const details = (
+    <p className="vault-section__details">
+      <span>{memberCountLabel(team.memberCount)}</span>
+      {' · '}
+      <span>Your role: {ROLE_LABELS[team.role]}</span>
+    </p>
+  );
+
+  return (
+    <div className="team-vault">
+      <div>
+        <Button ref={backRef} variant="ghost" size="sm" onClick={onBack}>
+          ← {TEAM_VIEW_TEXTS.back}
+        </Button>
+      </div>
+      {access.status === 'open' ? (
+        <VaultPanel
+          // A new key (another team, or a rotation seen on reopening) starts the list afresh.
+          key={`${access.deps.team.teamId}/${access.deps.team.keyVersion}`}
+          deps={access.deps}
+          heading={team.name}
+          details={details}
+          listLabel={`${team.name} passwords`}
+          subject="the team’s passwords"
+          canCreate={canOnPasswords(team.role, 'create')}
+          canEdit={canOnPasswords(team.role, 'edit')}
+          canDelete={canOnPasswords(team.role, 'delete')}
+        />
+      ) : (
+        <section className="vault-section" aria-labelledby={headingId}>
+          <div className="vault-section__header">
+            <h2 id={headingId}>{team.name}</h2>
+          </div>
+          {details}
+          {access.status === 'opening' && (
+            <p role="status" className="vault-section__status">
+              {TEAM_VIEW_TEXTS.opening}
+            </p>
+          )}
+          {access.status === 'needsKey' && (
+            <div className="notice notice--warning" role="status">
+              <h3 className="vault-section__banner-title">{TEAM_VIEW_TEXTS.keyRequiredTitle}</h3>
+              <p>{TEAM_VIEW_TEXTS.keyRequired}</p>
+            </div>
+          )}
+          {access.status === 'unavailable' && (
+            <p role="alert" className="notice notice--error">
+              {access.message}
+            </p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
