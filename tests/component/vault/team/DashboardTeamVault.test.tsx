@@ -1,0 +1,176 @@
+// 'View Passwords' on the dashboard: the app reads the team, opens the member's wrap of the team
+// key with the teams feature and hands it to the vault's team view (features never import each other).
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppServicesProvider } from '../../../../src/app/AppServices';
+import type { AuthServices } from '../../../../src/app/authServices';
+import DashboardPage from '../../../../src/app/dashboard/DashboardPage';
+import { createAccountKeys, generateTeamKey, importPublicKey, sealPreviousTeamKey, wrapTeamKey, type TeamKey } from '../../../../src/crypto';
+import { readConfig } from '../../../../src/data/config';
+import type { StoredTeam } from '../../../../src/data/teams/storedTeams';
+import type { TeamRole } from '../../../../src/domain/teamPermissions';
+import { newTrialSubscription } from '../../../../src/domain/trial';
+import { savePassword } from '../../../../src/features/vault/vaultService';
+import { SessionProvider } from '../../../../src/session/SessionContext';
+import { createSessionStore } from '../../../../src/session/sessionStore';
+import { sampleUserRecord } from '../../../contract/userRepository.contract';
+import { fakeTeamFunctions, memoryRepositories, type MemoryRepositories } from '../../../doubles/memoryRepositories';
+import { MemoryStorage } from '../../../support/memoryStorage';
+import { fakeGateway } from '../../app/fakeGateway';
+
+let account: Awaited<ReturnType<typeof createAccountKeys>>;
+let teamKey: TeamKey;
+let previousKey: TeamKey;
+beforeAll(async () => {
+  account = await createAccountKeys('team vault master password');
+  [teamKey, previousKey] = await Promise.all([generateTeamKey(), generateTeamKey()]);
+});
+
+const UID = 'ana';
+
+async function team(name: string, role: TeamRole, wrap: 'key' | 'needsKey' | 'broken', overrides: Partial<StoredTeam> = {}): Promise<StoredTeam> {
+  const teamId = name.toLowerCase();
+  const keyVersion = overrides.keyVersion ?? 2;
+  const encryptedTeamKey =
+    wrap === 'needsKey' ? null : await wrapTeamKey(wrap === 'key' ? teamKey : previousKey, await importPublicKey(account.stored.publicKey), { teamId, keyVersion: wrap === 'key' ? keyVersion : 99 });
+  const owner = role === 'owner' ? UID : 'olga';
+  const members: StoredTeam['members'] = {
+    [UID]: { userId: UID, role, joinedAt: 1, email: 'ana@example.com', encryptedTeamKey, needsTeamKey: wrap === 'needsKey' },
+    ...(owner === UID ? {} : { olga: { userId: 'olga', role: 'owner', joinedAt: 1, email: 'olga@example.com', encryptedTeamKey: null, needsTeamKey: false } }),
+    bo: { userId: 'bo', role: 'full', joinedAt: 1, email: 'bo@example.com', encryptedTeamKey: null, needsTeamKey: false },
+  };
+  return {
+    name,
+    ownerId: owner,
+    createdAt: 1_000,
+    updatedAt: 1_000,
+    memberIds: Object.keys(members),
+    members,
+    keyVersion,
+    rotationNeeded: false,
+    previousKey: null,
+    deleting: false,
+    ...overrides,
+  };
+}
+
+async function renderDashboard(seed: (repositories: MemoryRepositories) => Promise<void>) {
+  const repositories = memoryRepositories();
+  const now = Date.now();
+  await repositories.users.create(UID, { ...sampleUserRecord(now), publicKey: account.stored.publicKey, subscription: newTrialSubscription(now) });
+  await seed(repositories);
+  const store = createSessionStore(new MemoryStorage());
+  store.unlock({ uid: UID, email: 'ana@example.com', emailVerified: true, provider: 'password' }, { vaultKey: account.vaultKey, privateKey: account.privateKey }, 'encrypted');
+  const gateway = fakeGateway();
+  const auth: AuthServices = {
+    gateway: () => Promise.resolve(gateway),
+    deps: {
+      loadGateway: () => Promise.resolve(gateway),
+      loadUsers: () => Promise.resolve(repositories.users),
+      sendCustomEmailVerification: () => Promise.resolve(),
+      session: store,
+      now: () => Date.now(),
+      isDevelopment: true,
+    },
+  };
+  render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <AppServicesProvider
+        services={{
+          config: readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } }),
+          auth,
+          repositories: () => Promise.resolve(repositories),
+          teamFunctions: fakeTeamFunctions(repositories, () => UID),
+        }}
+      >
+        <SessionProvider store={store}>
+          <Routes>
+            <Route path="/dashboard" element={<DashboardPage />} />
+          </Routes>
+        </SessionProvider>
+      </AppServicesProvider>
+    </MemoryRouter>,
+  );
+  return { user: userEvent.setup(), repositories };
+}
+
+const teamDeps = (repositories: MemoryRepositories, teamId: string, key: TeamKey, keyVersion: number) => ({
+  passwords: repositories.passwords,
+  groups: repositories.groups,
+  userId: 'bo',
+  team: { teamId, key, keyVersion, role: 'full' as const },
+  now: () => 2_000,
+});
+
+const draft = (title: string) => ({ title, url: null, notes: null, username: `${title}-user`, password: `${title}-secret`, groupId: null });
+
+describe('View Passwords on the dashboard', () => {
+  it('opens the team’s passwords with the key opened in the app, and goes back', async () => {
+    const { user } = await renderDashboard(async (repositories) => {
+      repositories.teams.put('engineering', await team('Engineering', 'owner', 'key'));
+      await savePassword(teamDeps(repositories, 'engineering', teamKey, 2), draft('Deploy'));
+    });
+    await user.click(await screen.findByRole('button', { name: 'View passwords of team Engineering' }));
+    expect(await screen.findByRole('heading', { name: 'Engineering' })).toBeInTheDocument();
+    expect(screen.getByText('Your role: Owner')).toBeInTheDocument();
+    expect(screen.getByText('2 members')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Engineering passwords' });
+    await user.click(within(list).getByRole('button', { name: 'Show password for Deploy' }));
+    expect(within(list).getByText('Deploy-secret')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Password' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Personal Passwords' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Back to dashboard/ }));
+    expect(await screen.findByRole('heading', { name: 'Personal Passwords' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Joined Teams' })).toBeInTheDocument();
+  });
+
+  it('a View Only member of a joined team sees the list without Add Password', async () => {
+    const { user } = await renderDashboard(async (repositories) => {
+      repositories.teams.put('design', await team('Design', 'view', 'key'));
+      await savePassword(teamDeps(repositories, 'design', teamKey, 2), draft('Figma'));
+    });
+    await user.click(await screen.findByRole('button', { name: 'View passwords of team Design' }));
+    expect(await screen.findByText('Figma')).toBeInTheDocument();
+    expect(screen.getByText('Your role: View Only')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Password' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Figma' })).not.toBeInTheDocument();
+  });
+
+  it('during a rotation, entries not yet re-encrypted open with the previous key sealed in the team', async () => {
+    const { user } = await renderDashboard(async (repositories) => {
+      const sealed = await sealPreviousTeamKey(previousKey, teamKey, { teamId: 'ops', keyVersion: 2 });
+      repositories.teams.put('ops', await team('Ops', 'admin', 'key', { keyVersion: 3, previousKey: { version: 2, sealed } }));
+      await savePassword(teamDeps(repositories, 'ops', previousKey, 2), draft('Old'));
+      await savePassword(teamDeps(repositories, 'ops', teamKey, 3), draft('New'));
+    });
+    await user.click(await screen.findByRole('button', { name: 'View passwords of team Ops' }));
+    const list = await screen.findByRole('list', { name: 'Ops passwords' });
+    await user.click(within(list).getByRole('button', { name: 'Show password for Old' }));
+    await user.click(within(list).getByRole('button', { name: 'Show password for New' }));
+    expect(within(list).getByText('Old-secret')).toBeInTheDocument();
+    expect(within(list).getByText('New-secret')).toBeInTheDocument();
+  });
+
+  it('a member who needs the key sees the key-access banner', async () => {
+    const { user } = await renderDashboard(async (repositories) => {
+      repositories.teams.put('sales', await team('Sales', 'full', 'needsKey'));
+    });
+    await user.click(await screen.findByRole('button', { name: 'View passwords of team Sales' }));
+    expect(await screen.findByRole('heading', { name: 'Key access required' })).toBeInTheDocument();
+    expect(screen.getByText('Your role: Full Access')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Password' })).not.toBeInTheDocument();
+  });
+
+  it('says ‘Team key not available’ when the wrap does not open', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await renderDashboard(async (repositories) => {
+      repositories.teams.put('legal', await team('Legal', 'admin', 'broken'));
+    });
+    await user.click(await screen.findByRole('button', { name: 'View passwords of team Legal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Team key not available');
+    vi.restoreAllMocks();
+  });
+});
