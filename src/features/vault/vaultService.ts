@@ -235,8 +235,17 @@ export async function updateGroup(deps: VaultDeps, group: Group, draft: GroupDra
  */
 export async function deleteGroup(deps: VaultDeps, groupId: string): Promise<void> {
   await guarded(deps, 'delete', async () => {
-    if (isTeamVault(deps)) await deps.passwords.ungroupTeam(deps.team.teamId, groupId, deps.now());
-    else await deps.passwords.ungroupPersonal(deps.userId, groupId, deps.now());
+    if (isTeamVault(deps)) {
+      // The role was checked above: a refused move is most likely an entry still at the previous
+      // key version during a rotation (the rules take team writes only at the current one), not a
+      // permission, so it fails as a plain 'Failed to delete group' and a later retry finishes.
+      const { teamId } = deps.team;
+      await deps.passwords.ungroupTeam(teamId, groupId, deps.now()).catch((error: unknown) => {
+        throw error instanceof WriteRefusedError ? new Error(`Could not move the passwords of group ${groupId} out of it`, { cause: error }) : error;
+      });
+    } else {
+      await deps.passwords.ungroupPersonal(deps.userId, groupId, deps.now());
+    }
     await deps.groups.delete(groupId);
   });
 }

@@ -191,6 +191,18 @@ describe('team vault', () => {
     await expect(savePassword(d, draft, { ...(await savePassword(d, draft)) })).rejects.toThrow('network');
   });
 
+  it('a refused move out of a group (an entry still at the previous key version) is no permission message, and the group stays', async () => {
+    const d = teamDeps({ role: 'owner' });
+    const group = await createGroup(d, { name: 'Servers', description: '' });
+    vi.spyOn(d.passwords, 'ungroupTeam').mockRejectedValueOnce(new WriteRefusedError('Missing or insufficient permissions'));
+    const failure = deleteGroup(d, group.id);
+    await expect(failure).rejects.not.toBeInstanceOf(VaultPermissionError);
+    await expect(failure).rejects.toThrow('Could not move the passwords');
+    expect((await loadGroups(d)).map((stored) => stored.id)).toEqual([group.id]);
+    await deleteGroup(d, group.id);
+    expect(await loadGroups(d)).toEqual([]);
+  });
+
   it('leaves the personal vault as it was: no teamId, no keyVersion, the vault key', async () => {
     const repos = { passwords: new MemoryPasswordRepository(), groups: new MemoryGroupRepository() };
     const personal = personalDeps(repos);
