@@ -1,9 +1,8 @@
 import { generateTeamKey, importPublicKey, wrapTeamKey } from '../../crypto';
-import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamCandidate, TeamFunctions, TeamRepository } from '../../data/teams/storedTeams';
-import type { PasswordRepository } from '../../data/vault/storedEntries';
+import type { StoredTeam, TeamCandidate } from '../../data/teams/storedTeams';
 import type { TeamRole } from '../../domain/teamPermissions';
 import type { TeamDraft, TeamSummary, TeamsApi } from './model';
-import { rotateIfNeeded, type RotationProgress } from './rotation';
+import { rotateIfNeeded, type RotationDeps, type RotationProgress } from './rotation';
 import {
   TEAM_KEY_MESSAGES,
   TeamKeyError,
@@ -20,18 +19,9 @@ import {
 // The teams feature between the screens and the data layer (docs/teams.md): team keys are made,
 // opened and wrapped here, in the browser; the callables see only wrapped keys.
 
-export interface TeamServiceDeps {
-  readonly teams: TeamRepository;
-  readonly publicKeys: PublicKeyRepository;
-  readonly knownKeys: KnownKeysRepository;
-  readonly passwords: PasswordRepository;
-  readonly functions: TeamFunctions;
-  readonly userId: string;
+export interface TeamServiceDeps extends RotationDeps {
   /** The signed-in user's own public key (SPKI base64), to wrap the key of a team they create. */
   readonly ownPublicKey: string;
-  /** null when the vault is locked. */
-  readonly keys: UserKeys | null;
-  now(): number;
 }
 
 export function summaryOf(uid: string, id: string, team: StoredTeam): TeamSummary | null {
