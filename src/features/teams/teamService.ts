@@ -88,9 +88,12 @@ export interface PreparedRecipient {
 }
 
 async function prepare(deps: TeamServiceDeps, userId: string, email: string | null, publicKey: string): Promise<PreparedRecipient> {
-  const keys = requireKeys(deps);
+  const known = await loadKnownKeys(deps.knownKeys, deps.userId, requireKeys(deps).vaultKey);
+  return prepareWith(known, userId, email, publicKey);
+}
+
+async function prepareWith(known: ReadonlyMap<string, string>, userId: string, email: string | null, publicKey: string): Promise<PreparedRecipient> {
   const fingerprint = await fingerprintOf(publicKey);
-  const known = await loadKnownKeys(deps.knownKeys, deps.userId, keys.vaultKey);
   const seen = checkKnown(known, userId, fingerprint, email ?? 'this member');
   return { userId, email, publicKey, fingerprint, seenBefore: seen === 'same' };
 }
@@ -129,18 +132,43 @@ export async function addMember(deps: TeamServiceDeps, teamId: string, recipient
 
 /** Step one of 'Grant Access': the member's published key and its fingerprint. */
 export async function prepareGrant(deps: TeamServiceDeps, teamId: string, userId: string): Promise<PreparedRecipient> {
+  const [recipient] = await prepareGrants(deps, teamId, [userId]);
+  if (recipient === undefined) throw new TeamKeyError(TEAM_KEY_MESSAGES.userNoPublicKey);
+  return recipient;
+}
+
+/** prepareGrant for several members, reading the remembered fingerprints once. */
+export async function prepareGrants(deps: TeamServiceDeps, teamId: string, userIds: readonly string[]): Promise<PreparedRecipient[]> {
   const team = await requireTeam(deps, teamId);
-  const publicKey = await deps.publicKeys.get(userId);
-  if (publicKey === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.userNoPublicKey);
-  return prepare(deps, userId, team.members[userId]?.email ?? null, publicKey);
+  const known = await loadKnownKeys(deps.knownKeys, deps.userId, requireKeys(deps).vaultKey);
+  return Promise.all(
+    userIds.map(async (userId) => {
+      const publicKey = await deps.publicKeys.get(userId);
+      if (publicKey === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.userNoPublicKey);
+      return prepareWith(known, userId, team.members[userId]?.email ?? null, publicKey);
+    }),
+  );
 }
 
 export async function grantKey(deps: TeamServiceDeps, teamId: string, recipient: PreparedRecipient): Promise<void> {
+  await grantKeys(deps, teamId, [recipient]);
+}
+
+/** Grants the key to several members: the team key is opened once and the fingerprints saved once. */
+export async function grantKeys(deps: TeamServiceDeps, teamId: string, recipients: readonly PreparedRecipient[]): Promise<void> {
   const team = await requireTeam(deps, teamId);
   const teamKey = await openTeamKey(team, teamId, deps.userId, deps.keys);
-  const encryptedTeamKey = await wrapFor(teamKey, recipient.publicKey, teamId, team.keyVersion);
-  await deps.functions.grantTeamKey({ teamId, userId: recipient.userId, keyVersion: team.keyVersion, encryptedTeamKey });
-  await remember(deps, [recipient]);
+  const granted: PreparedRecipient[] = [];
+  try {
+    for (const recipient of recipients) {
+      const encryptedTeamKey = await wrapFor(teamKey, recipient.publicKey, teamId, team.keyVersion);
+      await deps.functions.grantTeamKey({ teamId, userId: recipient.userId, keyVersion: team.keyVersion, encryptedTeamKey });
+      granted.push(recipient);
+    }
+  } finally {
+    // Whatever was granted is remembered, even if a later grant failed.
+    if (granted.length > 0) await remember(deps, granted);
+  }
 }
 
 export async function changeRole(deps: TeamServiceDeps, teamId: string, userId: string, role: TeamRole): Promise<void> {
