@@ -39,7 +39,7 @@ export interface DashboardPageProps {
    * null shows the team sections' empty states.
    */
   readonly teams?: TeamsApi | null;
-  /** Replaces the members service of the 'Manage Team Members' modal, as `teams` does. */
+  /** Replaces the service of the 'Manage Team Members' modal; without it, a replaced `teams` leaves 'Manage Members' off. */
   readonly members?: TeamMembersApi | null;
 }
 
@@ -115,7 +115,8 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
   const builtTeams = useMemo(() => (teamDeps === null ? null : createTeamsApi(teamDeps)), [teamDeps]);
   const builtMembers = useMemo(() => (teamDeps === null ? null : createTeamMembersApi(teamDeps)), [teamDeps]);
   const teamList = useTeams(teams === undefined ? builtTeams : teams);
-  const membersApi = members === undefined ? builtMembers : members;
+  // A replaced team list is not mixed with the real members service: its ids mean nothing there.
+  const membersApi = members !== undefined ? members : teams === undefined ? builtMembers : null;
   const onManageMembers = membersApi === null ? undefined : setManagingTeamId;
   const vaultDeps = useMemo(
     () =>
