@@ -111,7 +111,9 @@ describe('Manage Members from the dashboard', () => {
     await waitFor(() => {
       expect(within(screen.getByRole('list', { name: 'My teams' })).getByRole('listitem', { name: 'Ops' })).toHaveTextContent('2 members');
     });
-    expect(within(screen.getByRole('list', { name: 'My teams' })).getByRole('button', { name: 'Manage members of team Ops' })).toHaveFocus();
+    await waitFor(() => {
+      expect(within(screen.getByRole('list', { name: 'My teams' })).getByRole('button', { name: 'Manage members of team Ops' })).toHaveFocus();
+    });
   });
 
   it('a member leaves a joined team from the modal; the team leaves the list', async () => {

@@ -77,7 +77,9 @@ describe('Manage Team Members: the owner adds a member', () => {
     expect(within(bob).queryByText('Needs Key')).not.toBeInTheDocument();
     expect(onChanged).toHaveBeenCalled();
     // Focus returns to the form for the next address.
-    expect(within(dialog).getByLabelText('Email')).toHaveFocus();
+    await waitFor(() => {
+      expect(within(dialog).getByLabelText('Email')).toHaveFocus();
+    });
 
     const team = await storedTeam(world, teamId);
     expect(team.members[accounts.member.uid]).toMatchObject({ role: 'view', needsTeamKey: false });
@@ -315,7 +317,9 @@ describe('Manage Team Members: current members', () => {
       expect(screen.queryByRole('dialog', { name: 'Remove Member' })).not.toBeInTheDocument();
     });
     expect(within(dialog).queryByRole('listitem', { name: 'bob@example.com' })).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('heading', { name: 'Current Members (2)' })).toHaveFocus();
+    await waitFor(() => {
+      expect(within(dialog).getByRole('heading', { name: 'Current Members (2)' })).toHaveFocus();
+    });
     expect(onChanged).toHaveBeenCalled();
     const team = await storedTeam(world, teamId);
     expect(team).toMatchObject({ keyVersion: 2, rotationNeeded: false, previousKey: null });
@@ -378,7 +382,9 @@ describe('Manage Team Members: current members', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Remove Member' }));
     expect(await within(confirm).findByRole('alert')).toHaveTextContent('bob@example.com was removed, but the team key rotation did not finish');
     await user.click(within(confirm).getByRole('button', { name: 'OK' }));
-    expect(within(dialog).getByRole('heading', { name: 'Current Members (1)' })).toHaveFocus();
+    await waitFor(() => {
+      expect(within(dialog).getByRole('heading', { name: 'Current Members (1)' })).toHaveFocus();
+    });
 
     await user.click(within(dialog).getByRole('button', { name: 'Rotate team key' }));
     await waitFor(() => {
