@@ -2,11 +2,10 @@
 // delete. The production build, with entries on the Firestore emulator through the rules.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { uniqueEmail } from '../support/authEmulator';
 import { launchChromium, openPage } from './chromium';
+import { MASTER_PASSWORD, signUpToEmptyVault } from './journeys';
 
 const baseUrl = inject('baseUrl');
-const MASTER_PASSWORD = 'a long master password 42!';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -18,17 +17,7 @@ afterAll(async () => {
 });
 
 async function signUp(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/`);
-  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign Up' });
-  await dialog.getByLabel('Email').fill(uniqueEmail('vault'));
-  await dialog.getByLabel('Account password', { exact: true }).fill('account-password-1');
-  await dialog.getByLabel('Confirm account password', { exact: true }).fill('account-password-1');
-  await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
-  await dialog.getByLabel('Confirm master password', { exact: true }).fill(MASTER_PASSWORD);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByText('No passwords yet. Add your first password!').waitFor({ timeout: 15_000 });
+  await signUpToEmptyVault(page, baseUrl, 'vault');
 }
 
 describe('the personal vault in Chromium', () => {

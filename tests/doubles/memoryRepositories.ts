@@ -1,5 +1,5 @@
 import type { Repositories } from '../../src/data/repositories';
-import { FakeTeamFunctions } from './fakeTeamFunctions';
+import { FakeTeamFunctions, type FakeAccount } from './fakeTeamFunctions';
 import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from './memoryTeamRepositories';
 import { MemoryUserRepository } from './memoryUserRepository';
 import { MemoryGroupRepository, MemoryPasswordRepository } from './memoryVaultRepositories';
@@ -22,7 +22,7 @@ export function memoryRepositories(): MemoryRepositories {
   };
 }
 
-/** The team callables' stand-in over these repositories, acting as `uid`. */
-export function fakeTeamFunctions(repositories: MemoryRepositories, uid: () => string): FakeTeamFunctions {
-  return new FakeTeamFunctions(uid, repositories.teams, repositories.publicKeys, repositories.passwords, []);
+/** The team callables' stand-in over these repositories, acting as `uid`; `accounts` are who lookupTeamCandidate finds. */
+export function fakeTeamFunctions(repositories: MemoryRepositories, uid: () => string, accounts: readonly FakeAccount[] = []): FakeTeamFunctions {
+  return new FakeTeamFunctions(uid, repositories.teams, repositories.publicKeys, repositories.passwords, accounts);
 }

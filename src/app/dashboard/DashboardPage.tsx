@@ -4,7 +4,15 @@ import type { Repositories } from '../../data/repositories';
 import { parseNotice } from '../../domain/navigationNotice';
 import { effectivePlanId, FREE_PLAN_ID, showsUpgradeOverlay, subscriptionOrFallback } from '../../domain/subscription';
 import { signOutQuietly } from '../../features/auth/flows/signIn';
-import { createTeamsApi, useTeams, type TeamsApi } from '../../features/teams';
+import {
+  createTeamMembersApi,
+  createTeamsApi,
+  ManageMembersDialog,
+  useTeams,
+  type TeamMembersApi,
+  type TeamsApi,
+  type TeamServiceDeps,
+} from '../../features/teams';
 import { PersonalPasswordsSection } from '../../features/vault/PersonalPasswordsSection';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { UpgradeOverlay } from '../../ui/UpgradeOverlay';
@@ -32,10 +40,12 @@ export interface DashboardPageProps {
    * null shows the team sections' empty states.
    */
   readonly teams?: TeamsApi | null;
+  /** Replaces the service of the 'Manage Team Members' modal; without it, a replaced `teams` leaves 'Manage Members' off. */
+  readonly members?: TeamMembersApi | null;
 }
 
 /** The signed-in home: header, Personal Passwords, My Teams, Joined Teams (SPEC.md §2). */
-export default function DashboardPage({ teams }: DashboardPageProps) {
+export default function DashboardPage({ teams, members }: DashboardPageProps) {
   const session = useSession();
   const store = useSessionStore();
   const { auth, repositories: loadRepositories, teamFunctions } = useAppServices();
@@ -44,6 +54,7 @@ export default function DashboardPage({ teams }: DashboardPageProps) {
   const [loggingOut, setLoggingOut] = useState(false);
   /** The team whose passwords are shown in place of the sections ('View Passwords'). */
   const [openTeamId, setOpenTeamId] = useState<string | null>(null);
+  const [managingTeamId, setManagingTeamId] = useState<string | null>(null);
   const uid = session.status === 'unlocked' ? session.user.uid : null;
 
   useEffect(() => {
@@ -87,10 +98,10 @@ export default function DashboardPage({ teams }: DashboardPageProps) {
   }, [uid, loadRepositories]);
 
   const keys = store.keys();
-  const builtTeams = useMemo(
-    () =>
+  const teamDeps = useMemo(
+    (): TeamServiceDeps | null =>
       loaded && !('failed' in loaded) && loaded.ownPublicKey !== null && keys && uid !== null
-        ? createTeamsApi({
+        ? {
             teams: loaded.repositories.teams,
             publicKeys: loaded.repositories.publicKeys,
             knownKeys: loaded.repositories.knownKeys,
@@ -100,11 +111,16 @@ export default function DashboardPage({ teams }: DashboardPageProps) {
             ownPublicKey: loaded.ownPublicKey,
             keys,
             now: clock,
-          })
+          }
         : null,
     [loaded, keys, uid, teamFunctions],
   );
+  const builtTeams = useMemo(() => (teamDeps === null ? null : createTeamsApi(teamDeps)), [teamDeps]);
+  const builtMembers = useMemo(() => (teamDeps === null ? null : createTeamMembersApi(teamDeps)), [teamDeps]);
   const teamList = useTeams(teams === undefined ? builtTeams : teams);
+  // A replaced team list is not mixed with the real members service: its ids mean nothing there.
+  const membersApi = members !== undefined ? members : teams === undefined ? builtMembers : null;
+  const onManageMembers = membersApi === null ? undefined : setManagingTeamId;
   const vaultDeps = useMemo(
     () =>
       loaded && !('failed' in loaded) && keys && uid !== null
@@ -160,13 +176,28 @@ export default function DashboardPage({ teams }: DashboardPageProps) {
             ) : (
               <>
                 <PersonalPasswordsSection deps={vaultDeps} />
-                <MyTeamsSection teams={teamList} planId={planId} onOpenTeam={setOpenTeamId} />
+                <MyTeamsSection teams={teamList} planId={planId} onOpenTeam={setOpenTeamId} onManageMembers={onManageMembers} />
               </>
             )}
           </UpgradeOverlay>
         )}
-        {openTeamId === null && <JoinedTeamsSection teams={teamList} onOpenTeam={setOpenTeamId} />}
+        {openTeamId === null && <JoinedTeamsSection teams={teamList} onOpenTeam={setOpenTeamId} onManageMembers={onManageMembers} />}
       </main>
+      {membersApi !== null && managingTeamId !== null && (
+        <ManageMembersDialog
+          api={membersApi}
+          teamId={managingTeamId}
+          onClose={() => {
+            setManagingTeamId(null);
+          }}
+          onChanged={() => {
+            void teamList?.refresh();
+          }}
+          onLeft={() => {
+            setManagingTeamId(null);
+          }}
+        />
+      )}
     </div>
   );
 }

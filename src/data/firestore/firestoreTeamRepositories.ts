@@ -31,19 +31,27 @@ export function createFirestoreTeamRepository(db: Firestore): TeamRepository {
 }
 
 export function createFirestorePublicKeyRepository(db: Firestore): PublicKeyRepository {
+  // One publish per user per repository: a dashboard mounted twice in a row would otherwise run two
+  // create transactions at once, and the loser's commit is refused (409) before its retry.
+  const publishing = new Map<string, Promise<void>>();
   return {
     async get(uid) {
       const snapshot = await getDoc(doc(db, 'publicKeys', uid));
       return snapshot.exists() ? field(snapshot.ref.path, snapshot.data(), 'publicKey', isString) : null;
     },
-    async publish(uid, publicKey, now) {
-      const ref = doc(db, 'publicKeys', uid);
-      // Created once: a transaction, so two tabs publishing at once do not collide into an update
-      // (which the rules refuse).
-      await runTransaction(db, async (transaction) => {
-        if ((await transaction.get(ref)).exists()) return;
-        transaction.set(ref, { publicKey, createdAt: now });
-      });
+    publish(uid, publicKey, now) {
+      const pending =
+        publishing.get(uid) ??
+        // Created once: a transaction, so two tabs publishing at once do not turn into an update
+        // (which the rules refuse).
+        runTransaction(db, async (transaction) => {
+          const ref = doc(db, 'publicKeys', uid);
+          if ((await transaction.get(ref)).exists()) return;
+          transaction.set(ref, { publicKey, createdAt: now });
+        });
+      publishing.set(uid, pending);
+      pending.catch(() => publishing.delete(uid));
+      return pending;
     },
   };
 }

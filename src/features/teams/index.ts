@@ -5,3 +5,7 @@ export { useTeams } from './useTeams';
 export type { TeamsController, TeamsLoadStatus } from './useTeams';
 export { createTeamsApi } from './teamService';
 export type { TeamServiceDeps } from './teamService';
+export type { KeyRecipient, TeamDetail, TeamMember, TeamMembersApi } from './model';
+export { ManageMembersDialog } from './ManageMembersDialog';
+export type { ManageMembersDialogProps } from './ManageMembersDialog';
+export { createTeamMembersApi, RotationIncompleteError } from './membersApi';

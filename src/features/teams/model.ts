@@ -1,6 +1,8 @@
 // What the team screens show and do (docs/teams.md). The team service implements TeamsApi over the
 // repositories, the team callables and the user's keys; screens and their tests see only this.
 import type { TeamRole } from '../../domain/teamPermissions';
+import type { RotationProgress } from './rotation';
+import type { Fingerprint } from './teamKeys';
 
 export interface TeamSummary {
   readonly id: string;
@@ -30,4 +32,66 @@ export interface TeamsApi {
   update(teamId: string, draft: TeamDraft): Promise<void>;
   /** Deletes the team with all its passwords and groups. */
   remove(teamId: string): Promise<void>;
+}
+
+/** One member as the 'Manage Team Members' modal shows them. */
+export interface TeamMember {
+  readonly uid: string;
+  /** Lower-cased; null for an account without an address. */
+  readonly email: string | null;
+  readonly role: TeamRole;
+  /** True until an owner or admin grants them the team key ('Needs Key'). */
+  readonly needsKey: boolean;
+  /** Epoch milliseconds. */
+  readonly joinedAt: number;
+  /** The signed-in user. */
+  readonly isMe: boolean;
+}
+
+/** A team's members and the signed-in user's place in it. */
+export interface TeamDetail {
+  readonly id: string;
+  readonly name: string;
+  readonly ownerId: string;
+  /** The owner first, then by email. */
+  readonly members: readonly TeamMember[];
+  readonly myRole: TeamRole;
+  /** False while the signed-in user needs the key themselves: they cannot wrap it for anyone. */
+  readonly iHoldKey: boolean;
+  /** Someone left or was removed and the team key still has to be rotated (or re-encryption finished). */
+  readonly rotationPending: boolean;
+}
+
+/** A person about to receive the team key: the fingerprint is shown before anything is wrapped. */
+export interface KeyRecipient {
+  readonly userId: string;
+  readonly email: string | null;
+  readonly publicKey: string;
+  readonly fingerprint: Fingerprint;
+  /** True when this user shared with them before and the key is the one remembered. */
+  readonly seenBefore: boolean;
+}
+
+/**
+ * Member operations of the 'Manage Team Members' modal (docs/teams.md). Adding and granting take
+ * two steps, so the recipient's fingerprint is on screen before the team key is wrapped. Every
+ * method rejects with the server's refusal (the SPEC.md §6 message) or a PublicKeyChangedError.
+ */
+export interface TeamMembersApi {
+  load(teamId: string): Promise<TeamDetail>;
+  /** Finds an account by email ('User not found', 'New member does not have a public key', …). */
+  prepareAdd(teamId: string, email: string): Promise<KeyRecipient>;
+  add(teamId: string, recipient: KeyRecipient, role: TeamRole): Promise<void>;
+  prepareGrant(teamId: string, userId: string): Promise<KeyRecipient>;
+  grant(teamId: string, recipient: KeyRecipient): Promise<void>;
+  changeRole(teamId: string, userId: string, role: TeamRole): Promise<void>;
+  /**
+   * Removes the member, then rotates the team key. When the removal went through but the rotation
+   * did not, rejects with a RotationIncompleteError (the team then shows rotationPending).
+   */
+  remove(teamId: string, userId: string, onProgress?: (progress: RotationProgress) => void): Promise<void>;
+  /** Runs or finishes a pending rotation (rotationPending). */
+  finishPendingRotation(teamId: string, onProgress?: (progress: RotationProgress) => void): Promise<void>;
+  /** Any member but the owner; the rotation is left to the team's owners and admins. */
+  leave(teamId: string): Promise<void>;
 }

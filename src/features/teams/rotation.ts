@@ -16,6 +16,7 @@ import { TEAM_KEY_MESSAGES, TeamKeyError, checkKnown, fingerprintOf, loadKnownKe
 //   previousKey set    → re-encrypt the entries still at the old version, then finishKeyRotation;
 //   rotationNeeded set → a new key wrapped for every key holder, the old one sealed under it.
 
+/** What the teams feature works with: the repositories, the callables and the signed-in user's keys. */
 export interface RotationDeps {
   readonly teams: TeamRepository;
   readonly publicKeys: PublicKeyRepository;
@@ -23,6 +24,7 @@ export interface RotationDeps {
   readonly passwords: PasswordRepository;
   readonly functions: TeamFunctions;
   readonly userId: string;
+  /** null when the vault is locked. */
   readonly keys: UserKeys | null;
   now(): number;
 }

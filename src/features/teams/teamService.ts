@@ -1,9 +1,8 @@
 import { generateTeamKey, importPublicKey, wrapTeamKey } from '../../crypto';
-import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamCandidate, TeamFunctions, TeamRepository } from '../../data/teams/storedTeams';
-import type { PasswordRepository } from '../../data/vault/storedEntries';
+import type { StoredTeam, TeamCandidate } from '../../data/teams/storedTeams';
 import type { TeamRole } from '../../domain/teamPermissions';
 import type { TeamDraft, TeamSummary, TeamsApi } from './model';
-import { rotateIfNeeded, type RotationProgress } from './rotation';
+import { rotateIfNeeded, type RotationDeps, type RotationProgress } from './rotation';
 import {
   TEAM_KEY_MESSAGES,
   TeamKeyError,
@@ -20,18 +19,9 @@ import {
 // The teams feature between the screens and the data layer (docs/teams.md): team keys are made,
 // opened and wrapped here, in the browser; the callables see only wrapped keys.
 
-export interface TeamServiceDeps {
-  readonly teams: TeamRepository;
-  readonly publicKeys: PublicKeyRepository;
-  readonly knownKeys: KnownKeysRepository;
-  readonly passwords: PasswordRepository;
-  readonly functions: TeamFunctions;
-  readonly userId: string;
+export interface TeamServiceDeps extends RotationDeps {
   /** The signed-in user's own public key (SPKI base64), to wrap the key of a team they create. */
   readonly ownPublicKey: string;
-  /** null when the vault is locked. */
-  readonly keys: UserKeys | null;
-  now(): number;
 }
 
 export function summaryOf(uid: string, id: string, team: StoredTeam): TeamSummary | null {
@@ -98,9 +88,12 @@ export interface PreparedRecipient {
 }
 
 async function prepare(deps: TeamServiceDeps, userId: string, email: string | null, publicKey: string): Promise<PreparedRecipient> {
-  const keys = requireKeys(deps);
+  const known = await loadKnownKeys(deps.knownKeys, deps.userId, requireKeys(deps).vaultKey);
+  return prepareWith(known, userId, email, publicKey);
+}
+
+async function prepareWith(known: ReadonlyMap<string, string>, userId: string, email: string | null, publicKey: string): Promise<PreparedRecipient> {
   const fingerprint = await fingerprintOf(publicKey);
-  const known = await loadKnownKeys(deps.knownKeys, deps.userId, keys.vaultKey);
   const seen = checkKnown(known, userId, fingerprint, email ?? 'this member');
   return { userId, email, publicKey, fingerprint, seenBefore: seen === 'same' };
 }
@@ -139,18 +132,43 @@ export async function addMember(deps: TeamServiceDeps, teamId: string, recipient
 
 /** Step one of 'Grant Access': the member's published key and its fingerprint. */
 export async function prepareGrant(deps: TeamServiceDeps, teamId: string, userId: string): Promise<PreparedRecipient> {
+  const [recipient] = await prepareGrants(deps, teamId, [userId]);
+  if (recipient === undefined) throw new TeamKeyError(TEAM_KEY_MESSAGES.userNoPublicKey);
+  return recipient;
+}
+
+/** prepareGrant for several members, reading the remembered fingerprints once. */
+export async function prepareGrants(deps: TeamServiceDeps, teamId: string, userIds: readonly string[]): Promise<PreparedRecipient[]> {
   const team = await requireTeam(deps, teamId);
-  const publicKey = await deps.publicKeys.get(userId);
-  if (publicKey === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.userNoPublicKey);
-  return prepare(deps, userId, team.members[userId]?.email ?? null, publicKey);
+  const known = await loadKnownKeys(deps.knownKeys, deps.userId, requireKeys(deps).vaultKey);
+  return Promise.all(
+    userIds.map(async (userId) => {
+      const publicKey = await deps.publicKeys.get(userId);
+      if (publicKey === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.userNoPublicKey);
+      return prepareWith(known, userId, team.members[userId]?.email ?? null, publicKey);
+    }),
+  );
 }
 
 export async function grantKey(deps: TeamServiceDeps, teamId: string, recipient: PreparedRecipient): Promise<void> {
+  await grantKeys(deps, teamId, [recipient]);
+}
+
+/** Grants the key to several members: the team key is opened once and the fingerprints saved once. */
+export async function grantKeys(deps: TeamServiceDeps, teamId: string, recipients: readonly PreparedRecipient[]): Promise<void> {
   const team = await requireTeam(deps, teamId);
   const teamKey = await openTeamKey(team, teamId, deps.userId, deps.keys);
-  const encryptedTeamKey = await wrapFor(teamKey, recipient.publicKey, teamId, team.keyVersion);
-  await deps.functions.grantTeamKey({ teamId, userId: recipient.userId, keyVersion: team.keyVersion, encryptedTeamKey });
-  await remember(deps, [recipient]);
+  const granted: PreparedRecipient[] = [];
+  try {
+    for (const recipient of recipients) {
+      const encryptedTeamKey = await wrapFor(teamKey, recipient.publicKey, teamId, team.keyVersion);
+      await deps.functions.grantTeamKey({ teamId, userId: recipient.userId, keyVersion: team.keyVersion, encryptedTeamKey });
+      granted.push(recipient);
+    }
+  } finally {
+    // Whatever was granted is remembered, even if a later grant failed.
+    if (granted.length > 0) await remember(deps, granted);
+  }
 }
 
 export async function changeRole(deps: TeamServiceDeps, teamId: string, userId: string, role: TeamRole): Promise<void> {

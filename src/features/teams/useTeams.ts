@@ -9,6 +9,8 @@ export interface TeamsController {
   /** The last list loaded; kept while a reload runs. */
   readonly teams: readonly TeamSummary[];
   readonly retry: () => void;
+  /** Reads the list again in the background (after a member change), keeping the one shown meanwhile. */
+  readonly refresh: () => Promise<void>;
   /** Rejects when the save fails; a failed reload afterwards shows as a load failure instead. */
   readonly create: (draft: TeamDraft) => Promise<void>;
   readonly update: (teamId: string, draft: TeamDraft) => Promise<void>;
@@ -90,5 +92,5 @@ export function useTeams(api: TeamsApi | null): TeamsController | null {
   );
 
   if (api === null) return null;
-  return { status: state.status, teams: state.teams, retry, create, update, remove };
+  return { status: state.status, teams: state.teams, retry, refresh: load, create, update, remove };
 }

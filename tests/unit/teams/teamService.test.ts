@@ -18,8 +18,10 @@ import {
   addMember,
   createTeamsApi,
   grantKey,
+  grantKeys,
   prepareAddMember,
   prepareGrant,
+  prepareGrants,
   removeMember,
   type TeamServiceDeps,
 } from '../../../src/features/teams/teamService';
@@ -201,6 +203,25 @@ describe('adding members and granting the key', () => {
     w.teams.put(id, { ...withBob!, members: { ...withBob!.members, ana: team!.members.ana! } });
     await grantKey(ana, id, await prepareGrant(ana, id, 'bob'));
     expect((await keyOf(w.as('bob'), id)).kind).toBe('team');
+  });
+
+  it('grants several members at once, and remembers those granted even when a later grant fails', async () => {
+    const w = world();
+    const ana = w.as('ana');
+    await createTeamsApi(ana).create({ name: 'Ops', description: '' });
+    const { id } = await onlyTeam(w.teams, 'ana');
+    const team = await w.teams.get(id);
+    const needing = (uid: string) => ({ userId: uid, role: 'view' as const, joinedAt: 1, email: `${uid}@example.com`, encryptedTeamKey: null, needsTeamKey: true });
+    w.teams.put(id, { ...team!, memberIds: ['ana', 'bob', 'cid'], members: { ...team!.members, bob: needing('bob'), cid: needing('cid') } });
+
+    const recipients = await prepareGrants(ana, id, ['bob', 'cid']);
+    expect(recipients.map((recipient) => recipient.seenBefore)).toEqual([false, false]);
+    const grant = w.functions.grantTeamKey.bind(w.functions);
+    w.functions.grantTeamKey = (input) => (input.userId === 'cid' ? Promise.reject(new Error('Failed to grant team key access')) : grant(input));
+    await expect(grantKeys(ana, id, recipients)).rejects.toThrow('Failed to grant team key access');
+    expect((await keyOf(w.as('bob'), id)).kind).toBe('team');
+    expect((await prepareGrant(ana, id, 'bob')).seenBefore).toBe(true);
+    expect((await prepareGrant(ana, id, 'cid')).seenBefore).toBe(false);
   });
 
   it('a member without a published key cannot be granted it: "User does not have a public key"', async () => {

@@ -1,0 +1,63 @@
+import { PERMISSION_MESSAGES } from '../../domain/teamPermissions';
+import type { TeamMember } from './model';
+import type { RotationProgress } from './rotation';
+import { PublicKeyChangedError, TEAM_KEY_MESSAGES, TeamKeyError } from './teamKeys';
+
+// Pure rules of the 'Manage Team Members' modal (SPEC.md §2, §5 "Add member", §8).
+
+export const MEMBER_MESSAGES = Object.freeze({
+  emailRequired: 'Email is required',
+  invalidEmail: 'Please enter a valid email address',
+  alreadyMember: PERMISSION_MESSAGES.alreadyMember,
+  addFailed: 'Failed to add member',
+  roleFailed: 'Failed to update member role',
+  removeFailed: 'Failed to remove member',
+  grantFailed: TEAM_KEY_MESSAGES.grantFailed,
+  // Not worded by the spec:
+  loadFailed: 'Failed to load team members',
+  leaveFailed: 'Failed to leave the team',
+  rotationFailed: 'Failed to finish the team key rotation',
+  rotating: 'Rotating the team key…',
+});
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The first message of SPEC.md §5 "Add member" that applies, or null when the email may be looked up. */
+export function validateMemberEmail(email: string, members: readonly Pick<TeamMember, 'email'>[]): string | null {
+  const trimmed = email.trim().toLowerCase();
+  if (trimmed === '') return MEMBER_MESSAGES.emailRequired;
+  if (!EMAIL_SHAPE.test(trimmed)) return MEMBER_MESSAGES.invalidEmail;
+  if (members.some((member) => member.email?.toLowerCase() === trimmed)) return MEMBER_MESSAGES.alreadyMember;
+  return null;
+}
+
+// Messages a refusal may carry to the screen as they are: the §6 and §8 texts and the callables'
+// own. Anything else (a network failure, an internal error) shows the operation's fallback.
+const SERVER_MESSAGES: ReadonlySet<string> = new Set([
+  ...Object.values(PERMISSION_MESSAGES),
+  ...Object.values(TEAM_KEY_MESSAGES),
+  'This team is being deleted',
+  'The team key has changed; reload the team and try again',
+  'Only owners and admins can rotate the team key',
+  'Finish the current key rotation first',
+  'Some team passwords are still encrypted with the previous team key',
+]);
+
+/** What a failed member operation shows: its own message when it is one a user can act on, else `fallback`. */
+export function memberErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof PublicKeyChangedError || error instanceof TeamKeyError) return error.message;
+  if (error instanceof Error && SERVER_MESSAGES.has(error.message)) return error.message;
+  return fallback;
+}
+
+/** The live progress line of a running rotation. */
+export function rotationProgressText(progress: RotationProgress | null): string {
+  if (progress?.phase === 'done') return 'The team key was rotated.';
+  if (progress === null || progress.phase === 'rotating' || progress.total === 0) return MEMBER_MESSAGES.rotating;
+  return `Re-encrypting ${progress.done} of ${progress.total}`;
+}
+
+/** How a member is named on screen and in labels ('Role of bob@example.com'). */
+export function memberName(member: Pick<TeamMember, 'email' | 'uid'>): string {
+  return member.email ?? `Member ${member.uid.slice(0, 8)}`;
+}

@@ -1,0 +1,489 @@
+// The 'Manage Team Members' modal with the real team service over the in-memory "server" and
+// real keys for three accounts (owner ana, member bob, another cid).
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ROLE_DESCRIPTIONS } from '../../../src/domain/teamPermissions';
+import { ManageMembersDialog } from '../../../src/features/teams/ManageMembersDialog';
+import type { TeamMembersApi } from '../../../src/features/teams/model';
+import { PublicKeyChangedError, fingerprintOf, openTeamKey } from '../../../src/features/teams/teamKeys';
+import { makeAccounts, membersWorld, type Account, type MembersWorld, type Name } from './membersWorld';
+
+let accounts: Record<Name, Account>;
+let strangerPublicKey: string;
+beforeAll(async () => {
+  ({ accounts, strangerPublicKey } = await makeAccounts());
+});
+
+function renderMembers(api: TeamMembersApi, teamId: string) {
+  const onClose = vi.fn();
+  const onChanged = vi.fn();
+  const onLeft = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <StrictMode>
+      <ManageMembersDialog api={api} teamId={teamId} onClose={onClose} onChanged={onChanged} onLeft={onLeft} />
+    </StrictMode>,
+  );
+  return { user, onClose, onChanged, onLeft };
+}
+
+async function openModal() {
+  const dialog = await screen.findByRole('dialog', { name: 'Manage Team Members' });
+  await within(dialog).findByRole('list', { name: 'Current members' });
+  return dialog;
+}
+
+function calls(world: MembersWorld, name: string) {
+  return world.functions.calls.filter((call) => call.name === name);
+}
+
+async function storedTeam(world: MembersWorld, teamId: string) {
+  const team = await world.teams.get(teamId);
+  if (team === null) throw new Error('no team');
+  return team;
+}
+
+describe('Manage Team Members: the owner adds a member', () => {
+  it('shows the fingerprint before anything is wrapped, then adds them as View Only with the team key', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops');
+    const { user, onChanged } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    expect(dialog).toHaveAccessibleDescription('Ops');
+
+    const role = within(dialog).getByLabelText('Role');
+    expect(role).toHaveDisplayValue('View Only');
+    await user.type(within(dialog).getByLabelText('Email'), 'Bob@Example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm New Member' });
+    const expected = await fingerprintOf(accounts.member.publicKey);
+    expect(within(confirm).getByText(expected.shown).tagName).toBe('CODE');
+    expect(confirm).toHaveTextContent('You have not shared with bob@example.com before');
+    expect(confirm).toHaveTextContent('as View Only');
+    // Looked up, nothing wrapped or added yet.
+    expect(calls(world, 'lookupTeamCandidate')).toHaveLength(1);
+    expect(calls(world, 'addTeamMember')).toHaveLength(0);
+
+    await user.click(within(confirm).getByRole('button', { name: 'Add Member' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Confirm New Member' })).not.toBeInTheDocument();
+    });
+    const list = within(dialog).getByRole('list', { name: 'Current members' });
+    const bob = await within(list).findByRole('listitem', { name: 'bob@example.com' });
+    expect(within(bob).getByLabelText('Role of bob@example.com')).toHaveDisplayValue('View Only');
+    expect(within(bob).queryByText('Needs Key')).not.toBeInTheDocument();
+    expect(onChanged).toHaveBeenCalled();
+    // Focus returns to the form for the next address.
+    await waitFor(() => {
+      expect(within(dialog).getByLabelText('Email')).toHaveFocus();
+    });
+
+    const team = await storedTeam(world, teamId);
+    expect(team.members[accounts.member.uid]).toMatchObject({ role: 'view', needsTeamKey: false });
+    expect((await openTeamKey(team, teamId, accounts.member.uid, accounts.member)).kind).toBe('team');
+  });
+
+  it('adds with the role chosen', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops');
+    const { user } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    await user.type(within(dialog).getByLabelText('Email'), 'cid@example.com');
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'Admin');
+    expect(dialog).toHaveTextContent(ROLE_DESCRIPTIONS.admin);
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm New Member' });
+    await user.click(within(confirm).getByRole('button', { name: 'Add Member' }));
+    await within(dialog).findByRole('listitem', { name: 'cid@example.com' });
+    expect((await storedTeam(world, teamId)).members[accounts.another.uid]?.role).toBe('admin');
+  });
+
+  it('cancelling the confirmation shares nothing', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops');
+    const { user } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    await user.type(within(dialog).getByLabelText('Email'), 'bob@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm New Member' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Confirm New Member' })).not.toBeInTheDocument();
+    expect(calls(world, 'addTeamMember')).toHaveLength(0);
+    expect(within(dialog).queryByRole('listitem', { name: 'bob@example.com' })).not.toBeInTheDocument();
+  });
+
+  it('validates the email: required, shape, already a member; submit disabled while invalid', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'full' });
+    const lookups = calls(world, 'lookupTeamCandidate').length;
+    const { user } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    const email = within(dialog).getByLabelText('Email');
+    const submit = within(dialog).getByRole('button', { name: 'Add Member' });
+    expect(submit).toBeDisabled();
+
+    await user.type(email, 'bob');
+    await user.tab();
+    expect(within(dialog).getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(submit).toBeDisabled();
+
+    await user.clear(email);
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.type(email, 'BOB@example.com');
+    expect(within(dialog).getByText('This email address is already a member of the team')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.clear(email);
+    await user.type(email, 'cid@example.com');
+    expect(within(dialog).queryByText('This email address is already a member of the team')).not.toBeInTheDocument();
+    expect(submit).toBeEnabled();
+    expect(calls(world, 'lookupTeamCandidate')).toHaveLength(lookups);
+  });
+
+  it('shows the server’s refusal, or the generic message', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops');
+    const { user } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    await user.type(within(dialog).getByLabelText('Email'), 'nobody@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('User not found');
+
+    world.functions.lookupTeamCandidate = () => Promise.reject(new Error('internal'));
+    await user.clear(within(dialog).getByLabelText('Email'));
+    await user.type(within(dialog).getByLabelText('Email'), 'cid@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to add member');
+    expect(screen.queryByRole('dialog', { name: 'Confirm New Member' })).not.toBeInTheDocument();
+  });
+
+  it('shows a member without a public key as the server words it', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops');
+    world.functions.lookupTeamCandidate = () => Promise.reject(new Error('New member does not have a public key'));
+    const { user } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    await user.type(within(dialog).getByLabelText('Email'), 'cid@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('New member does not have a public key');
+  });
+
+  it('refuses a key that changed since the owner last shared with that person, and shares nothing', async () => {
+    const world = membersWorld(accounts);
+    await world.team('First', { member: 'view' });
+    const second = await world.team('Second');
+    world.publicKeys.replace(accounts.member.uid, strangerPublicKey);
+    const { user } = renderMembers(world.api('owner'), second);
+    const dialog = await openModal();
+    await user.type(within(dialog).getByLabelText('Email'), 'bob@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(new PublicKeyChangedError('bob@example.com').message);
+    expect(screen.queryByRole('dialog', { name: 'Confirm New Member' })).not.toBeInTheDocument();
+    expect(calls(world, 'addTeamMember')).toHaveLength(1);
+    expect((await storedTeam(world, second)).members[accounts.member.uid]).toBeUndefined();
+  });
+
+  it('says when the key is the one remembered', async () => {
+    const world = membersWorld(accounts);
+    await world.team('First', { member: 'view' });
+    const second = await world.team('Second');
+    const { user } = renderMembers(world.api('owner'), second);
+    const dialog = await openModal();
+    await user.type(within(dialog).getByLabelText('Email'), 'bob@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm New Member' });
+    expect(confirm).toHaveTextContent('This is the key you shared with before.');
+  });
+});
+
+describe('Manage Team Members: current members', () => {
+  it('lists members with the owner first, role descriptions, and no leave for the owner', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'full', another: 'admin' });
+    renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    const items = within(within(dialog).getByRole('list', { name: 'Current members' })).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('ana@example.com(you)Owner');
+    expect(within(items[0]!).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(items[0]!).queryByRole('button')).not.toBeInTheDocument();
+    for (const description of Object.values(ROLE_DESCRIPTIONS)) expect(dialog).toHaveTextContent(description);
+    expect(within(dialog).queryByRole('button', { name: 'Leave team' })).not.toBeInTheDocument();
+  });
+
+  it('grants the key to a member who needs it, after showing the fingerprint', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops');
+    await world.addWithoutKey(teamId, 'another', 'view');
+    const { user, onChanged } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    const cid = within(dialog).getByRole('listitem', { name: 'cid@example.com' });
+    expect(within(cid).getByText('Needs Key')).toBeInTheDocument();
+
+    await user.click(within(cid).getByRole('button', { name: 'Grant Access to cid@example.com' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Grant Access' });
+    expect(within(confirm).getByText((await fingerprintOf(accounts.another.publicKey)).shown)).toBeInTheDocument();
+    expect(calls(world, 'grantTeamKey')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Grant Access' }));
+
+    await waitFor(() => {
+      expect(within(dialog).queryByText('Needs Key')).not.toBeInTheDocument();
+    });
+    expect(within(dialog).queryByRole('button', { name: 'Grant Access to cid@example.com' })).not.toBeInTheDocument();
+    expect(onChanged).toHaveBeenCalled();
+    const team = await storedTeam(world, teamId);
+    expect((await openTeamKey(team, teamId, accounts.another.uid, accounts.another)).kind).toBe('team');
+  });
+
+  it('shows a failed grant', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops');
+    await world.addWithoutKey(teamId, 'another', 'view');
+    world.functions.grantTeamKey = () => Promise.reject(new Error('internal'));
+    const { user } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Grant Access to cid@example.com' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Grant Access' });
+    await user.click(within(confirm).getByRole('button', { name: 'Grant Access' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('Failed to grant team key access');
+  });
+
+  it('refuses to grant to a member whose key changed', async () => {
+    const world = membersWorld(accounts);
+    await world.team('Ops', { another: 'view' });
+    const second = await world.team('Second');
+    await world.addWithoutKey(second, 'another', 'view');
+    world.publicKeys.replace(accounts.another.uid, strangerPublicKey);
+    const { user } = renderMembers(world.api('owner'), second);
+    const dialog = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Grant Access to cid@example.com' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(new PublicKeyChangedError('cid@example.com').message);
+    expect(screen.queryByRole('dialog', { name: 'Grant Access' })).not.toBeInTheDocument();
+    expect(calls(world, 'grantTeamKey')).toHaveLength(0);
+  });
+
+  it('changes a member’s role', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'view' });
+    const { user, onChanged } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    await user.selectOptions(within(dialog).getByLabelText('Role of bob@example.com'), 'Full Access');
+    await waitFor(async () => {
+      expect((await storedTeam(world, teamId)).members[accounts.member.uid]?.role).toBe('full');
+    });
+    await waitFor(() => {
+      expect(within(dialog).getByLabelText('Role of bob@example.com')).toBeEnabled();
+    });
+    expect(within(dialog).getByLabelText('Role of bob@example.com')).toHaveDisplayValue('Full Access');
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('shows a refused role change with the server’s message, or the generic one', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'view' });
+    world.functions.changeMemberRole = () => Promise.reject(new Error('Only owners and admins can change member roles'));
+    const { user } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    await user.selectOptions(within(dialog).getByLabelText('Role of bob@example.com'), 'Admin');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only owners and admins can change member roles');
+    expect(within(dialog).getByLabelText('Role of bob@example.com')).toHaveDisplayValue('View Only');
+
+    world.functions.changeMemberRole = () => Promise.reject(new Error('internal'));
+    await user.selectOptions(within(dialog).getByLabelText('Role of bob@example.com'), 'Admin');
+    await waitFor(() => {
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to update member role');
+    });
+  });
+
+  it('removes a member after a confirmation that says the key is rotated; the key is at version 2 afterwards', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'view', another: 'full' });
+    const { user, onChanged } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove bob@example.com' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove Member' });
+    expect(confirm).toHaveTextContent('The team key will be rotated');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Remove Member' }));
+
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Remove Member' })).not.toBeInTheDocument();
+    });
+    expect(within(dialog).queryByRole('listitem', { name: 'bob@example.com' })).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(within(dialog).getByRole('heading', { name: 'Current Members (2)' })).toHaveFocus();
+    });
+    expect(onChanged).toHaveBeenCalled();
+    const team = await storedTeam(world, teamId);
+    expect(team).toMatchObject({ keyVersion: 2, rotationNeeded: false, previousKey: null });
+    expect(team.members[accounts.member.uid]).toBeUndefined();
+    // The remaining member opens the new key; the removed one has no wrap of it.
+    expect((await openTeamKey(team, teamId, accounts.another.uid, accounts.another)).kind).toBe('team');
+    expect(calls(world, 'rotateTeamKey')).toHaveLength(1);
+  });
+
+  it('shows the rotation’s progress while it runs', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'view' });
+    const real = world.api('owner');
+    let release: () => void = () => undefined;
+    const api: TeamMembersApi = {
+      ...real,
+      async remove(id, uid, onProgress) {
+        onProgress?.({ phase: 'rotating', done: 0, total: 0 });
+        await new Promise<void>((resolve) => {
+          release = resolve;
+          onProgress?.({ phase: 're-encrypting', done: 100, total: 250 });
+        });
+        await real.remove(id, uid, onProgress);
+      },
+    };
+    const { user } = renderMembers(api, teamId);
+    const dialog = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove bob@example.com' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove Member' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove Member' }));
+    expect(await within(confirm).findByRole('status')).toHaveTextContent('Re-encrypting 100 of 250');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    release();
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Remove Member' })).not.toBeInTheDocument();
+    });
+  });
+
+  it('shows a refused removal', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'view' });
+    world.functions.removeTeamMember = () => Promise.reject(new Error('internal'));
+    const { user } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove bob@example.com' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove Member' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove Member' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('Failed to remove member');
+    expect(within(dialog).getByRole('listitem', { name: 'bob@example.com' })).toBeInTheDocument();
+  });
+
+  it('when the rotation after a removal fails, says so and offers to finish it', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'view' });
+    world.functions.failNextRotation = true;
+    const { user } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove bob@example.com' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove Member' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove Member' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('bob@example.com was removed, but the team key rotation did not finish');
+    await user.click(within(confirm).getByRole('button', { name: 'OK' }));
+    await waitFor(() => {
+      expect(within(dialog).getByRole('heading', { name: 'Current Members (1)' })).toHaveFocus();
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate team key' }));
+    await waitFor(() => {
+      expect(within(dialog).queryByText(/A member left this team/)).not.toBeInTheDocument();
+    });
+    expect(await storedTeam(world, teamId)).toMatchObject({ keyVersion: 2, rotationNeeded: false, previousKey: null });
+  });
+});
+
+describe('Manage Team Members: a pending rotation', () => {
+  it('is offered to the owner after someone left, and finished from the notice', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'view', another: 'full' });
+    await world.api('member').leave(teamId);
+    const { user } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    expect(dialog).toHaveTextContent('A member left this team.');
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate team key' }));
+    await waitFor(() => {
+      expect(within(dialog).queryByText(/A member left this team/)).not.toBeInTheDocument();
+    });
+    expect(await storedTeam(world, teamId)).toMatchObject({ keyVersion: 2, rotationNeeded: false, previousKey: null });
+  });
+
+  it('is not shown to a member who is not owner or admin', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'view', another: 'full' });
+    await world.api('member').leave(teamId);
+    renderMembers(world.api('another'), teamId);
+    const dialog = await openModal();
+    expect(dialog).not.toHaveTextContent('A member left this team.');
+    expect(within(dialog).queryByRole('button', { name: 'Rotate team key' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Manage Team Members: what a member who does not manage sees', () => {
+  for (const role of ['view', 'full'] as const) {
+    it(`a ${role} member sees the members but no add form, role selects, grant or remove`, async () => {
+      const world = membersWorld(accounts);
+      const teamId = await world.team('Ops', { member: role });
+      await world.addWithoutKey(teamId, 'another', 'view');
+      renderMembers(world.api('member'), teamId);
+      const dialog = await openModal();
+      expect(within(dialog).queryByLabelText('Email')).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: /^Grant Access/ })).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('listitem', { name: 'ana@example.com' })).toHaveTextContent('Owner');
+      expect(within(dialog).getByRole('listitem', { name: 'bob@example.com' })).toHaveTextContent(role === 'view' ? 'View Only' : 'Full Access');
+      expect(within(dialog).getByRole('listitem', { name: 'cid@example.com' })).toHaveTextContent('Needs Key');
+      expect(within(dialog).getByRole('button', { name: 'Leave team' })).toBeInTheDocument();
+    });
+  }
+
+  it('an admin manages roles, grants and removal but cannot add, and has no controls on the owner or themselves', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'admin' });
+    await world.addWithoutKey(teamId, 'another', 'view');
+    renderMembers(world.api('member'), teamId);
+    const dialog = await openModal();
+    expect(within(dialog).queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Role of cid@example.com')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Grant Access to cid@example.com' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Remove cid@example.com' })).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Role of bob@example.com')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Remove bob@example.com' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Role of ana@example.com')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Remove ana@example.com' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the team after a confirmation', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'view' });
+    const { user, onLeft, onChanged } = renderMembers(world.api('member'), teamId);
+    const dialog = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Leave team' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Leave Team' });
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Leave Team' }));
+    await waitFor(() => {
+      expect(onLeft).toHaveBeenCalled();
+    });
+    expect(onChanged).toHaveBeenCalled();
+    const team = await storedTeam(world, teamId);
+    expect(team.memberIds).not.toContain(accounts.member.uid);
+    expect(team.rotationNeeded).toBe(true);
+  });
+
+  it('cancelling leaving keeps the member', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'view' });
+    const { user, onLeft } = renderMembers(world.api('member'), teamId);
+    const dialog = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Leave team' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Leave Team' });
+    await user.keyboard('{Escape}');
+    expect(confirm).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Manage Team Members' })).toBeInTheDocument();
+    expect(onLeft).not.toHaveBeenCalled();
+    expect(calls(world, 'leaveTeam')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,86 @@
+// One in-memory "server" (repositories and the fake callables) with three real accounts (keys from
+// createAccountKeys), and the real members API as each of them sees it.
+import { createAccountKeys, type PrivateKey, type VaultKey } from '../../../src/crypto';
+import { createTeamMembersApi } from '../../../src/features/teams/membersApi';
+import type { TeamMembersApi } from '../../../src/features/teams/model';
+import { createTeamsApi, type TeamServiceDeps } from '../../../src/features/teams/teamService';
+import { FakeTeamFunctions } from '../../doubles/fakeTeamFunctions';
+import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from '../../doubles/memoryTeamRepositories';
+import { MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+
+export type Name = 'owner' | 'member' | 'another';
+
+export interface Account {
+  readonly uid: string;
+  readonly email: string;
+  readonly vaultKey: VaultKey;
+  readonly privateKey: PrivateKey;
+  readonly publicKey: string;
+}
+
+export const EMAILS: Record<Name, string> = { owner: 'ana@example.com', member: 'bob@example.com', another: 'cid@example.com' };
+
+/** Made once per test file (PBKDF2 at the production cost is slow). */
+export async function makeAccounts(): Promise<{ accounts: Record<Name, Account>; strangerPublicKey: string }> {
+  const accounts = {} as Record<Name, Account>;
+  for (const name of ['owner', 'member', 'another'] as const) {
+    const keys = await createAccountKeys(`${name} master password`);
+    accounts[name] = { uid: `${name}-uid`, email: EMAILS[name], vaultKey: keys.vaultKey, privateKey: keys.privateKey, publicKey: keys.stored.publicKey };
+  }
+  const stranger = await createAccountKeys('a replaced key');
+  return { accounts, strangerPublicKey: stranger.stored.publicKey };
+}
+
+export function membersWorld(accounts: Record<Name, Account>) {
+  let acting = accounts.owner.uid;
+  const teams = new MemoryTeamRepository();
+  const publicKeys = new MemoryPublicKeyRepository();
+  const passwords = new MemoryPasswordRepository();
+  const knownKeys: Partial<Record<Name, MemoryKnownKeysRepository>> = {};
+  const functions = new FakeTeamFunctions(() => acting, teams, publicKeys, passwords, Object.values(accounts));
+  for (const account of Object.values(accounts)) void publicKeys.publish(account.uid, account.publicKey, 0);
+
+  const deps = (name: Name): TeamServiceDeps => {
+    const account = accounts[name];
+    return {
+      teams,
+      publicKeys,
+      knownKeys: (knownKeys[name] ??= new MemoryKnownKeysRepository()),
+      passwords,
+      // Every call on the "server" is made as this person.
+      functions: new Proxy(functions, {
+        get(target, property, receiver) {
+          acting = account.uid;
+          return Reflect.get(target, property, receiver) as unknown;
+        },
+      }),
+      userId: account.uid,
+      ownPublicKey: account.publicKey,
+      keys: { vaultKey: account.vaultKey, privateKey: account.privateKey },
+      now: () => Date.now(),
+    };
+  };
+  const api = (name: Name): TeamMembersApi => createTeamMembersApi(deps(name));
+
+  /** A team the owner creates, with `members` added through the real service (key wrapped, fingerprint remembered). */
+  async function team(name: string, members: Partial<Record<Exclude<Name, 'owner'>, 'admin' | 'full' | 'view'>> = {}): Promise<string> {
+    await createTeamsApi(deps('owner')).create({ name });
+    const created = (await teams.listForMember(accounts.owner.uid)).find((entry) => entry.data.name === name);
+    if (!created) throw new Error('team not created');
+    for (const [who, role] of Object.entries(members) as [Exclude<Name, 'owner'>, 'admin' | 'full' | 'view'][]) {
+      const owner = api('owner');
+      await owner.add(created.id, await owner.prepareAdd(created.id, EMAILS[who]), role);
+    }
+    return created.id;
+  }
+
+  /** Adds someone without the key, as the server does for a member added by someone who lacks it ('Needs Key'). */
+  async function addWithoutKey(teamId: string, who: Exclude<Name, 'owner'>, role: 'admin' | 'full' | 'view'): Promise<void> {
+    acting = accounts.owner.uid;
+    await functions.addTeamMember({ teamId, userId: accounts[who].uid, role, keyVersion: 1, encryptedTeamKey: null });
+  }
+
+  return { teams, publicKeys, passwords, functions, deps, api, team, addWithoutKey };
+}
+
+export type MembersWorld = ReturnType<typeof membersWorld>;

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { MEMBER_MESSAGES, memberErrorMessage, memberName, rotationProgressText, validateMemberEmail } from '../../../src/features/teams/memberForm';
+import { PublicKeyChangedError, TeamKeyError } from '../../../src/features/teams/teamKeys';
+
+describe('validateMemberEmail (SPEC.md §5 "Add member")', () => {
+  const members = [{ email: 'ana@example.com' }, { email: null }];
+
+  it('requires an email', () => {
+    expect(validateMemberEmail('', members)).toBe('Email is required');
+    expect(validateMemberEmail('   ', members)).toBe('Email is required');
+  });
+
+  it('requires a basic email shape', () => {
+    for (const email of ['bob', 'bob@', 'bob@example', '@example.com', 'b ob@example.com']) {
+      expect(validateMemberEmail(email, members)).toBe('Please enter a valid email address');
+    }
+  });
+
+  it('refuses someone already listed, whatever the case and spaces', () => {
+    expect(validateMemberEmail(' Ana@Example.com ', members)).toBe('This email address is already a member of the team');
+  });
+
+  it('accepts a new address', () => {
+    expect(validateMemberEmail('bob@example.com', members)).toBeNull();
+  });
+});
+
+describe('memberErrorMessage', () => {
+  it('shows the spec’s messages and key errors as they are', () => {
+    expect(memberErrorMessage(new Error('User not found'), MEMBER_MESSAGES.addFailed)).toBe('User not found');
+    expect(memberErrorMessage(new Error('New member does not have a public key'), 'x')).toBe('New member does not have a public key');
+    expect(memberErrorMessage(new Error('Only owners and admins can change member roles'), 'x')).toBe('Only owners and admins can change member roles');
+    expect(memberErrorMessage(new TeamKeyError('You do not have access to the team key'), 'x')).toBe('You do not have access to the team key');
+    expect(memberErrorMessage(new PublicKeyChangedError('bob@example.com'), 'x')).toMatch(/security key of bob@example.com has changed/);
+  });
+
+  it('falls back for anything else', () => {
+    expect(memberErrorMessage(new Error('internal'), MEMBER_MESSAGES.addFailed)).toBe('Failed to add member');
+    expect(memberErrorMessage('boom', MEMBER_MESSAGES.removeFailed)).toBe('Failed to remove member');
+    expect(memberErrorMessage(undefined, MEMBER_MESSAGES.roleFailed)).toBe('Failed to update member role');
+  });
+});
+
+describe('rotationProgressText', () => {
+  it('says what the rotation is doing', () => {
+    expect(rotationProgressText(null)).toBe('Rotating the team key…');
+    expect(rotationProgressText({ phase: 'rotating', done: 0, total: 0 })).toBe('Rotating the team key…');
+    expect(rotationProgressText({ phase: 're-encrypting', done: 100, total: 250 })).toBe('Re-encrypting 100 of 250');
+    expect(rotationProgressText({ phase: 'done', done: 0, total: 0 })).toBe('The team key was rotated.');
+  });
+});
+
+describe('memberName', () => {
+  it('is the email, or a short id for an account without one', () => {
+    expect(memberName({ email: 'bob@example.com', uid: 'u1' })).toBe('bob@example.com');
+    expect(memberName({ email: null, uid: 'abcdefghijkl' })).toBe('Member abcdefgh');
+  });
+});
