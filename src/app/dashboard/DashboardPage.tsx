@@ -8,6 +8,7 @@ import {
   createTeamMembersApi,
   createTeamsApi,
   ManageMembersDialog,
+  useRotationResume,
   useTeams,
   type TeamMembersApi,
   type TeamsApi,
@@ -121,6 +122,7 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
   // A replaced team list is not mixed with the real members service: its ids mean nothing there.
   const membersApi = members !== undefined ? members : teams === undefined ? builtMembers : null;
   const onManageMembers = membersApi === null ? undefined : setManagingTeamId;
+  useRotationResume(teamList, membersApi);
   const vaultDeps = useMemo(
     () =>
       loaded && !('failed' in loaded) && keys && uid !== null

@@ -9,3 +9,4 @@ export type { KeyRecipient, TeamDetail, TeamMember, TeamMembersApi } from './mod
 export { ManageMembersDialog } from './ManageMembersDialog';
 export type { ManageMembersDialogProps } from './ManageMembersDialog';
 export { createTeamMembersApi, RotationIncompleteError } from './membersApi';
+export { useRotationResume } from './useRotationResume';

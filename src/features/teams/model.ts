@@ -16,6 +16,8 @@ export interface TeamSummary {
   readonly myRole: TeamRole;
   /** True while the signed-in user has no wrapped team key yet ('Needs Key'). */
   readonly needsKey: boolean;
+  /** Someone left or was removed and the key rotation is not finished (docs/teams.md). */
+  readonly rotationPending: boolean;
 }
 
 /** What the team form hands the service: trimmed, the name non-empty, an empty description omitted (SPEC.md §5). */

@@ -2,7 +2,7 @@ import { generateTeamKey, importPublicKey, wrapTeamKey } from '../../crypto';
 import type { StoredTeam, TeamCandidate } from '../../data/teams/storedTeams';
 import type { TeamRole } from '../../domain/teamPermissions';
 import type { TeamDraft, TeamSummary, TeamsApi } from './model';
-import { rotateIfNeeded, type RotationDeps, type RotationProgress } from './rotation';
+import { rotateIfNeeded, rotationPending, type RotationDeps, type RotationProgress } from './rotation';
 import {
   TEAM_KEY_MESSAGES,
   TeamKeyError,
@@ -36,6 +36,7 @@ export function summaryOf(uid: string, id: string, team: StoredTeam): TeamSummar
     createdAt: team.createdAt,
     myRole: me.role,
     needsKey: me.needsTeamKey,
+    rotationPending: rotationPending(team),
   };
 }
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AppServicesProvider } from '../../../src/app/AppServices';
 import type { AuthServices } from '../../../src/app/authServices';
 import DashboardPage from '../../../src/app/dashboard/DashboardPage';
-import { createAccountKeys } from '../../../src/crypto';
+import { createAccountKeys, generateTeamKey, importPublicKey, wrapTeamKey } from '../../../src/crypto';
 import { readConfig } from '../../../src/data/config';
 import { newTrialSubscription } from '../../../src/domain/trial';
 import { openTeamKey } from '../../../src/features/teams/teamKeys';
@@ -23,8 +23,9 @@ beforeAll(async () => {
   account = await createAccountKeys('team master password');
 });
 
-async function renderDashboard(uid: string) {
+async function renderDashboard(uid: string, seed: (repositories: ReturnType<typeof memoryRepositories>) => Promise<void> = () => Promise.resolve()) {
   const repositories = memoryRepositories();
+  await seed(repositories);
   const now = Date.now();
   await repositories.users.create(uid, { ...sampleUserRecord(now), publicKey: account.stored.publicKey, subscription: newTrialSubscription(now) });
   const store = createSessionStore(new MemoryStorage());
@@ -78,5 +79,30 @@ describe('the dashboard’s team service', () => {
     // What reached the "server" is a wrap only the owner's private key opens, bound to the team.
     expect((await openTeamKey(created!.data, created!.id, 'ana', { vaultKey: account.vaultKey, privateKey: account.privateKey })).kind).toBe('team');
     expect(JSON.stringify(teamFunctions.calls)).not.toContain('"kind"');
+  });
+
+  it('an owner’s next session finishes a rotation someone’s leaving left pending', async () => {
+    const { repositories } = await renderDashboard('ana', async (seeded) => {
+      const teamKey = await generateTeamKey();
+      const wrap = await wrapTeamKey(teamKey, await importPublicKey(account.stored.publicKey), { teamId: 'ops', keyVersion: 1 });
+      await seeded.publicKeys.publish('ana', account.stored.publicKey, 1);
+      seeded.teams.put('ops', {
+        name: 'Ops',
+        ownerId: 'ana',
+        createdAt: 1,
+        updatedAt: 1,
+        memberIds: ['ana'],
+        members: { ana: { userId: 'ana', role: 'owner', joinedAt: 1, email: 'ana@example.com', encryptedTeamKey: wrap, needsTeamKey: false } },
+        keyVersion: 1,
+        // Bob left: his copy is gone, the key he held is not rotated yet.
+        rotationNeeded: true,
+        previousKey: null,
+        deleting: false,
+      });
+    });
+    await screen.findByRole('listitem', { name: 'Ops' });
+    await waitFor(async () => {
+      expect(await repositories.teams.get('ops')).toMatchObject({ keyVersion: 2, rotationNeeded: false, previousKey: null });
+    });
   });
 });

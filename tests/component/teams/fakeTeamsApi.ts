@@ -104,6 +104,7 @@ export function team(fields: Partial<TeamSummary> & { readonly id: string; reado
     createdAt: Date.UTC(2026, 0, 15, 12),
     myRole: 'owner',
     needsKey: false,
+    rotationPending: false,
     ...fields,
   };
 }

@@ -22,6 +22,7 @@ function team(id: string, fields: Partial<TeamSummary> = {}): TeamSummary {
     createdAt: 0,
     myRole: 'owner',
     needsKey: false,
+    rotationPending: false,
     ...fields,
   };
 }
