@@ -1,19 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { AppServicesProvider } from '../../../src/app/AppServices';
-import type { AuthServices } from '../../../src/app/authServices';
-import DashboardPage from '../../../src/app/dashboard/DashboardPage';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
-import { readConfig } from '../../../src/data/config';
 import { newTrialSubscription } from '../../../src/domain/trial';
-import { SessionProvider } from '../../../src/session/SessionContext';
-import { createSessionStore } from '../../../src/session/sessionStore';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
-import { MemoryStorage } from '../../support/memoryStorage';
-import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
-import { fakeGateway } from './fakeGateway';
+import { memoryRepositories } from '../../doubles/memoryRepositories';
+import { renderDashboardPage } from './dashboardHarness';
 
 const DAY = 86_400_000;
 
@@ -23,40 +15,16 @@ async function renderDashboard(uid: string, subscription: 'trial' | 'expired' | 
   const now = Date.now();
   if (subscription === 'trial') await users.create(uid, { ...sampleUserRecord(now), subscription: newTrialSubscription(now) });
   if (subscription === 'expired') await users.create(uid, { ...sampleUserRecord(now), subscription: newTrialSubscription(now - 15 * DAY) });
-  const store = createSessionStore(new MemoryStorage());
-  // Nothing is stored for these users, so nothing is decrypted: stand-in keys are enough.
-  store.unlock(
-    { uid, email: `${uid}@example.com`, emailVerified: false, provider: 'password' },
-    { vaultKey: { kind: 'vault' } as VaultKey, privateKey: { kind: 'private' } as PrivateKey },
-    'encrypted',
-  );
-  const gateway = fakeGateway();
-  const signOut = vi.spyOn(gateway, 'signOut');
-  const auth: AuthServices = {
-    gateway: () => Promise.resolve(gateway),
-    deps: {
-      loadGateway: () => Promise.resolve(gateway),
-      loadUsers: () => Promise.resolve(users),
-      sendCustomEmailVerification: () => Promise.resolve(),
-      session: store,
-      now: () => Date.now(),
-      isDevelopment: true,
-    },
-  };
-  const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
-  render(
-    <MemoryRouter initialEntries={[{ pathname: '/dashboard', state: { notice: 'Verification email sent!' } }]}>
-      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => uid) }}>
-        <SessionProvider store={store}>
-          <Routes>
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/billing" element={<h1>Billing page</h1>} />
-          </Routes>
-        </SessionProvider>
-      </AppServicesProvider>
-    </MemoryRouter>,
-  );
-  return { store, signOut, user: userEvent.setup() };
+  const harness = renderDashboardPage({
+    uid,
+    emailVerified: false,
+    // Nothing is stored for these users, so nothing is decrypted: stand-in keys are enough.
+    keys: { vaultKey: { kind: 'vault' } as VaultKey, privateKey: { kind: 'private' } as PrivateKey },
+    repositories,
+    initialEntry: { pathname: '/dashboard', state: { notice: 'Verification email sent!' } },
+    routes: <Route path="/billing" element={<h1>Billing page</h1>} />,
+  });
+  return { store: harness.store, signOut: vi.spyOn(harness.gateway, 'signOut'), user: harness.user };
 }
 
 describe('the dashboard (SPEC.md §2)', () => {

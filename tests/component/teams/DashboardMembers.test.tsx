@@ -1,23 +1,14 @@
 // The dashboard opens 'Manage Team Members' from a team's 'Manage Members' button, with the real
 // team service over the in-memory repositories and the fake callables, and reloads the team list
 // after a change.
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppServicesProvider } from '../../../src/app/AppServices';
-import type { AuthServices } from '../../../src/app/authServices';
-import DashboardPage from '../../../src/app/dashboard/DashboardPage';
-import { readConfig } from '../../../src/data/config';
 import { newTrialSubscription } from '../../../src/domain/trial';
 import { createTeamsApi } from '../../../src/features/teams/teamService';
-import { SessionProvider } from '../../../src/session/SessionContext';
-import { createSessionStore } from '../../../src/session/sessionStore';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
-import { MemoryStorage } from '../../support/memoryStorage';
-import { fakeGateway } from '../app/fakeGateway';
 import { makeAccounts, type Account, type Name } from './membersWorld';
+import { renderDashboardPage } from '../app/dashboardHarness';
 
 let accounts: Record<Name, Account>;
 beforeAll(async () => {
@@ -54,39 +45,14 @@ async function renderDashboard(as: Name, { bobJoined = false }: { bobJoined?: bo
   }
   acting = me.uid;
 
-  const store = createSessionStore(new MemoryStorage());
-  store.unlock({ uid: me.uid, email: me.email, emailVerified: true, provider: 'password' }, { vaultKey: me.vaultKey, privateKey: me.privateKey }, 'encrypted');
-  const gateway = fakeGateway();
-  const auth: AuthServices = {
-    gateway: () => Promise.resolve(gateway),
-    deps: {
-      loadGateway: () => Promise.resolve(gateway),
-      loadUsers: () => Promise.resolve(repositories.users),
-      sendCustomEmailVerification: () => Promise.resolve(),
-      session: store,
-      now: () => Date.now(),
-      isDevelopment: true,
-    },
-  };
-  render(
-    <MemoryRouter initialEntries={['/dashboard']}>
-      <AppServicesProvider
-        services={{
-          config: readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } }),
-          auth,
-          repositories: () => Promise.resolve(repositories),
-          teamFunctions,
-        }}
-      >
-        <SessionProvider store={store}>
-          <Routes>
-            <Route path="/dashboard" element={<DashboardPage />} />
-          </Routes>
-        </SessionProvider>
-      </AppServicesProvider>
-    </MemoryRouter>,
-  );
-  return { user: userEvent.setup(), repositories, teamFunctions };
+  const { user } = renderDashboardPage({
+    uid: me.uid,
+    email: me.email,
+    keys: { vaultKey: me.vaultKey, privateKey: me.privateKey },
+    repositories,
+    teamFunctions,
+  });
+  return { user, repositories, teamFunctions };
 }
 
 describe('Manage Members from the dashboard', () => {

@@ -1,22 +1,13 @@
 // The dashboard with the real team service: keys made and wrapped in the browser, the callables
 // faked over the in-memory repositories (the callables themselves are tested on the emulators).
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppServicesProvider } from '../../../src/app/AppServices';
-import type { AuthServices } from '../../../src/app/authServices';
-import DashboardPage from '../../../src/app/dashboard/DashboardPage';
 import { createAccountKeys, generateTeamKey, importPublicKey, wrapTeamKey } from '../../../src/crypto';
-import { readConfig } from '../../../src/data/config';
 import { newTrialSubscription } from '../../../src/domain/trial';
 import { openTeamKey } from '../../../src/features/teams/teamKeys';
-import { SessionProvider } from '../../../src/session/SessionContext';
-import { createSessionStore } from '../../../src/session/sessionStore';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
-import { MemoryStorage } from '../../support/memoryStorage';
-import { fakeGateway } from '../app/fakeGateway';
+import { renderDashboardPage } from '../app/dashboardHarness';
 
 let account: Awaited<ReturnType<typeof createAccountKeys>>;
 beforeAll(async () => {
@@ -28,33 +19,9 @@ async function renderDashboard(uid: string, seed: (repositories: ReturnType<type
   await seed(repositories);
   const now = Date.now();
   await repositories.users.create(uid, { ...sampleUserRecord(now), publicKey: account.stored.publicKey, subscription: newTrialSubscription(now) });
-  const store = createSessionStore(new MemoryStorage());
-  store.unlock({ uid, email: `${uid}@example.com`, emailVerified: true, provider: 'password' }, { vaultKey: account.vaultKey, privateKey: account.privateKey }, 'encrypted');
-  const gateway = fakeGateway();
-  const auth: AuthServices = {
-    gateway: () => Promise.resolve(gateway),
-    deps: {
-      loadGateway: () => Promise.resolve(gateway),
-      loadUsers: () => Promise.resolve(repositories.users),
-      sendCustomEmailVerification: () => Promise.resolve(),
-      session: store,
-      now: () => Date.now(),
-      isDevelopment: true,
-    },
-  };
   const teamFunctions = fakeTeamFunctions(repositories, () => uid);
-  render(
-    <MemoryRouter initialEntries={['/dashboard']}>
-      <AppServicesProvider services={{ config: readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } }), auth, repositories: () => Promise.resolve(repositories), teamFunctions }}>
-        <SessionProvider store={store}>
-          <Routes>
-            <Route path="/dashboard" element={<DashboardPage />} />
-          </Routes>
-        </SessionProvider>
-      </AppServicesProvider>
-    </MemoryRouter>,
-  );
-  return { user: userEvent.setup(), repositories, teamFunctions };
+  const { user } = renderDashboardPage({ uid, keys: { vaultKey: account.vaultKey, privateKey: account.privateKey }, repositories, teamFunctions });
+  return { user, repositories, teamFunctions };
 }
 
 describe('the dashboard’s team service', () => {

@@ -1,21 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppServicesProvider } from '../../../src/app/AppServices';
-import type { AuthServices } from '../../../src/app/authServices';
-import DashboardPage from '../../../src/app/dashboard/DashboardPage';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
-import { readConfig } from '../../../src/data/config';
 import { newTrialSubscription } from '../../../src/domain/trial';
 import type { TeamsApi } from '../../../src/features/teams/model';
-import { SessionProvider } from '../../../src/session/SessionContext';
-import { createSessionStore } from '../../../src/session/sessionStore';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
-import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
-import { MemoryStorage } from '../../support/memoryStorage';
-import { fakeGateway } from '../app/fakeGateway';
+import { memoryRepositories } from '../../doubles/memoryRepositories';
 import { FakeTeamsApi, team } from './fakeTeamsApi';
+import { renderDashboardPage } from '../app/dashboardHarness';
 
 const DAY = 86_400_000;
 
@@ -41,38 +32,9 @@ async function renderDashboard(uid: string, plan: Plan, teams: TeamsApi) {
   const repositories = memoryRepositories();
   const now = Date.now();
   await repositories.users.create(uid, { ...sampleUserRecord(now), subscription: subscriptionFor(plan, now) });
-  const store = createSessionStore(new MemoryStorage());
   // Nothing personal is stored for these users, so nothing is decrypted: stand-in keys are enough.
-  store.unlock(
-    { uid, email: `${uid}@example.com`, emailVerified: false, provider: 'password' },
-    { vaultKey: { kind: 'vault' } as VaultKey, privateKey: { kind: 'private' } as PrivateKey },
-    'encrypted',
-  );
-  const gateway = fakeGateway();
-  const auth: AuthServices = {
-    gateway: () => Promise.resolve(gateway),
-    deps: {
-      loadGateway: () => Promise.resolve(gateway),
-      loadUsers: () => Promise.resolve(repositories.users),
-      sendCustomEmailVerification: () => Promise.resolve(),
-      session: store,
-      now: () => Date.now(),
-      isDevelopment: true,
-    },
-  };
-  const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
-  render(
-    <MemoryRouter initialEntries={['/dashboard']}>
-      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => uid) }}>
-        <SessionProvider store={store}>
-          <Routes>
-            <Route path="/dashboard" element={<DashboardPage teams={teams} />} />
-          </Routes>
-        </SessionProvider>
-      </AppServicesProvider>
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
+  const keys = { vaultKey: { kind: 'vault' } as VaultKey, privateKey: { kind: 'private' } as PrivateKey };
+  return renderDashboardPage({ uid, emailVerified: false, keys, repositories, props: { teams } }).user;
 }
 
 const ownedTeams = Array.from({ length: 10 }, (_, index) => team({ id: `t${index}`, name: `Team ${index}` }));

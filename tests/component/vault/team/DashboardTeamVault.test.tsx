@@ -1,24 +1,15 @@
 // 'View Passwords' on the dashboard: the app reads the team, opens the member's wrap of the team
 // key with the teams feature and hands it to the vault's team view (features never import each other).
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppServicesProvider } from '../../../../src/app/AppServices';
-import type { AuthServices } from '../../../../src/app/authServices';
-import DashboardPage from '../../../../src/app/dashboard/DashboardPage';
 import { createAccountKeys, generateTeamKey, importPublicKey, sealPreviousTeamKey, wrapTeamKey, type TeamKey } from '../../../../src/crypto';
-import { readConfig } from '../../../../src/data/config';
 import type { StoredTeam } from '../../../../src/data/teams/storedTeams';
 import type { TeamRole } from '../../../../src/domain/teamPermissions';
 import { newTrialSubscription } from '../../../../src/domain/trial';
 import { savePassword } from '../../../../src/features/vault/vaultService';
-import { SessionProvider } from '../../../../src/session/SessionContext';
-import { createSessionStore } from '../../../../src/session/sessionStore';
 import { sampleUserRecord } from '../../../contract/userRepository.contract';
-import { fakeTeamFunctions, memoryRepositories, type MemoryRepositories } from '../../../doubles/memoryRepositories';
-import { MemoryStorage } from '../../../support/memoryStorage';
-import { fakeGateway } from '../../app/fakeGateway';
+import { memoryRepositories, type MemoryRepositories } from '../../../doubles/memoryRepositories';
+import { renderDashboardPage } from '../../app/dashboardHarness';
 
 let account: Awaited<ReturnType<typeof createAccountKeys>>;
 let teamKey: TeamKey;
@@ -61,39 +52,13 @@ async function renderDashboard(seed: (repositories: MemoryRepositories) => Promi
   const now = Date.now();
   await repositories.users.create(UID, { ...sampleUserRecord(now), publicKey: account.stored.publicKey, subscription: newTrialSubscription(now) });
   await seed(repositories);
-  const store = createSessionStore(new MemoryStorage());
-  store.unlock({ uid: UID, email: 'ana@example.com', emailVerified: true, provider: 'password' }, { vaultKey: account.vaultKey, privateKey: account.privateKey }, 'encrypted');
-  const gateway = fakeGateway();
-  const auth: AuthServices = {
-    gateway: () => Promise.resolve(gateway),
-    deps: {
-      loadGateway: () => Promise.resolve(gateway),
-      loadUsers: () => Promise.resolve(repositories.users),
-      sendCustomEmailVerification: () => Promise.resolve(),
-      session: store,
-      now: () => Date.now(),
-      isDevelopment: true,
-    },
-  };
-  render(
-    <MemoryRouter initialEntries={['/dashboard']}>
-      <AppServicesProvider
-        services={{
-          config: readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } }),
-          auth,
-          repositories: () => Promise.resolve(repositories),
-          teamFunctions: fakeTeamFunctions(repositories, () => UID),
-        }}
-      >
-        <SessionProvider store={store}>
-          <Routes>
-            <Route path="/dashboard" element={<DashboardPage />} />
-          </Routes>
-        </SessionProvider>
-      </AppServicesProvider>
-    </MemoryRouter>,
-  );
-  return { user: userEvent.setup(), repositories };
+  const { user } = renderDashboardPage({
+    uid: UID,
+    email: 'ana@example.com',
+    keys: { vaultKey: account.vaultKey, privateKey: account.privateKey },
+    repositories,
+  });
+  return { user, repositories };
 }
 
 const teamDeps = (repositories: MemoryRepositories, teamId: string, key: TeamKey, keyVersion: number) => ({

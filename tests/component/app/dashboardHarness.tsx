@@ -1,0 +1,78 @@
+// The dashboard as the app mounts it, for component tests: a signed-in, unlocked session, the app
+// services over the in-memory repositories, the team callables faked over them.
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
+import { AppServicesProvider } from '../../../src/app/AppServices';
+import type { AuthServices } from '../../../src/app/authServices';
+import DashboardPage, { type DashboardPageProps } from '../../../src/app/dashboard/DashboardPage';
+import type { AuthGateway } from '../../../src/data/auth/authGateway';
+import { readConfig } from '../../../src/data/config';
+import type { TeamFunctions } from '../../../src/data/teams/storedTeams';
+import type { UnlockedKeys } from '../../../src/session/keyring';
+import { SessionProvider } from '../../../src/session/SessionContext';
+import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
+import { fakeTeamFunctions, type MemoryRepositories } from '../../doubles/memoryRepositories';
+import { MemoryStorage } from '../../support/memoryStorage';
+import { fakeGateway } from './fakeGateway';
+
+export interface DashboardHarness {
+  readonly uid: string;
+  readonly email?: string;
+  readonly emailVerified?: boolean;
+  readonly keys: UnlockedKeys;
+  readonly repositories: MemoryRepositories;
+  /** Default: the fake callables over `repositories`, acting as `uid`. */
+  readonly teamFunctions?: TeamFunctions;
+  readonly props?: DashboardPageProps;
+  readonly initialEntry?: InitialEntry;
+  /** More routes beside /dashboard (where the dashboard navigates to). */
+  readonly routes?: ReactNode;
+}
+
+export function renderDashboardPage(options: DashboardHarness): {
+  readonly store: SessionStore;
+  readonly gateway: AuthGateway;
+  readonly user: ReturnType<typeof userEvent.setup>;
+} {
+  const { uid, repositories } = options;
+  const store = createSessionStore(new MemoryStorage());
+  store.unlock(
+    { uid, email: options.email ?? `${uid}@example.com`, emailVerified: options.emailVerified ?? true, provider: 'password' },
+    options.keys,
+    'encrypted',
+  );
+  const gateway = fakeGateway();
+  const auth: AuthServices = {
+    gateway: () => Promise.resolve(gateway),
+    deps: {
+      loadGateway: () => Promise.resolve(gateway),
+      loadUsers: () => Promise.resolve(repositories.users),
+      sendCustomEmailVerification: () => Promise.resolve(),
+      session: store,
+      now: () => Date.now(),
+      isDevelopment: true,
+    },
+  };
+  render(
+    <MemoryRouter initialEntries={[options.initialEntry ?? '/dashboard']}>
+      <AppServicesProvider
+        services={{
+          config: readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } }),
+          auth,
+          repositories: () => Promise.resolve(repositories),
+          teamFunctions: options.teamFunctions ?? fakeTeamFunctions(repositories, () => uid),
+        }}
+      >
+        <SessionProvider store={store}>
+          <Routes>
+            <Route path="/dashboard" element={<DashboardPage {...options.props} />} />
+            {options.routes}
+          </Routes>
+        </SessionProvider>
+      </AppServicesProvider>
+    </MemoryRouter>,
+  );
+  return { store, gateway, user: userEvent.setup() };
+}
