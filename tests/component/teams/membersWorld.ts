@@ -3,10 +3,8 @@
 import { createAccountKeys, type PrivateKey, type VaultKey } from '../../../src/crypto';
 import { createTeamMembersApi } from '../../../src/features/teams/membersApi';
 import type { TeamMembersApi } from '../../../src/features/teams/model';
-import { createTeamsApi, type TeamServiceDeps } from '../../../src/features/teams/teamService';
-import { FakeTeamFunctions } from '../../doubles/fakeTeamFunctions';
-import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from '../../doubles/memoryTeamRepositories';
-import { MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+import { createTeamsApi } from '../../../src/features/teams/teamService';
+import { teamWorld } from '../../doubles/teamWorld';
 
 export type Name = 'owner' | 'member' | 'another';
 
@@ -32,34 +30,7 @@ export async function makeAccounts(): Promise<{ accounts: Record<Name, Account>;
 }
 
 export function membersWorld(accounts: Record<Name, Account>) {
-  let acting = accounts.owner.uid;
-  const teams = new MemoryTeamRepository();
-  const publicKeys = new MemoryPublicKeyRepository();
-  const passwords = new MemoryPasswordRepository();
-  const knownKeys: Partial<Record<Name, MemoryKnownKeysRepository>> = {};
-  const functions = new FakeTeamFunctions(() => acting, teams, publicKeys, passwords, Object.values(accounts));
-  for (const account of Object.values(accounts)) void publicKeys.publish(account.uid, account.publicKey, 0);
-
-  const deps = (name: Name): TeamServiceDeps => {
-    const account = accounts[name];
-    return {
-      teams,
-      publicKeys,
-      knownKeys: (knownKeys[name] ??= new MemoryKnownKeysRepository()),
-      passwords,
-      // Every call on the "server" is made as this person.
-      functions: new Proxy(functions, {
-        get(target, property, receiver) {
-          acting = account.uid;
-          return Reflect.get(target, property, receiver) as unknown;
-        },
-      }),
-      userId: account.uid,
-      ownPublicKey: account.publicKey,
-      keys: { vaultKey: account.vaultKey, privateKey: account.privateKey },
-      now: () => Date.now(),
-    };
-  };
+  const { teams, publicKeys, passwords, functions, deps, actAs } = teamWorld(accounts);
   const api = (name: Name): TeamMembersApi => createTeamMembersApi(deps(name));
 
   /** A team the owner creates, with `members` added through the real service (key wrapped, fingerprint remembered). */
@@ -76,7 +47,7 @@ export function membersWorld(accounts: Record<Name, Account>) {
 
   /** Adds someone without the key, as the server does for a member added by someone who lacks it ('Needs Key'). */
   async function addWithoutKey(teamId: string, who: Exclude<Name, 'owner'>, role: 'admin' | 'full' | 'view'): Promise<void> {
-    acting = accounts.owner.uid;
+    actAs('owner');
     await functions.addTeamMember({ teamId, userId: accounts[who].uid, role, keyVersion: 1, encryptedTeamKey: null });
   }
 

@@ -4,10 +4,8 @@ import type { StoredTeam } from '../../../src/data/teams/storedTeams';
 import { RotationIncompleteError, createTeamMembersApi, detailOf } from '../../../src/features/teams/membersApi';
 import type { RotationProgress } from '../../../src/features/teams/rotation';
 import { PublicKeyChangedError, openTeamKey } from '../../../src/features/teams/teamKeys';
-import { createTeamsApi, type TeamServiceDeps } from '../../../src/features/teams/teamService';
-import { FakeTeamFunctions } from '../../doubles/fakeTeamFunctions';
-import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from '../../doubles/memoryTeamRepositories';
-import { MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+import { createTeamsApi } from '../../../src/features/teams/teamService';
+import { teamWorld } from '../../doubles/teamWorld';
 
 type Name = 'ana' | 'bob' | 'cid';
 interface Person {
@@ -30,32 +28,7 @@ beforeAll(async () => {
 
 /** One in-memory "server" and the members API as each person sees it. */
 function world() {
-  let acting = 'ana';
-  const teams = new MemoryTeamRepository();
-  const publicKeys = new MemoryPublicKeyRepository();
-  const passwords = new MemoryPasswordRepository();
-  const knownKeys: Partial<Record<Name, MemoryKnownKeysRepository>> = {};
-  const functions = new FakeTeamFunctions(() => acting, teams, publicKeys, passwords, Object.values(people));
-  for (const person of Object.values(people)) void publicKeys.publish(person.uid, person.publicKey, 0);
-  const deps = (name: Name): TeamServiceDeps => {
-    const person = people[name];
-    return {
-      teams,
-      publicKeys,
-      knownKeys: (knownKeys[name] ??= new MemoryKnownKeysRepository()),
-      passwords,
-      functions: new Proxy(functions, {
-        get(target, property, receiver) {
-          acting = person.uid;
-          return Reflect.get(target, property, receiver) as unknown;
-        },
-      }),
-      userId: person.uid,
-      ownPublicKey: person.publicKey,
-      keys: { vaultKey: person.vaultKey, privateKey: person.privateKey },
-      now: () => 5_000,
-    };
-  };
+  const { teams, publicKeys, functions, deps } = teamWorld(people, () => 5_000);
   const as = (name: Name) => createTeamMembersApi(deps(name));
   async function teamOfAna(): Promise<string> {
     await createTeamsApi(deps('ana')).create({ name: 'Ops' });

@@ -25,9 +25,9 @@ import {
   removeMember,
   type TeamServiceDeps,
 } from '../../../src/features/teams/teamService';
-import { FakeTeamFunctions } from '../../doubles/fakeTeamFunctions';
-import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from '../../doubles/memoryTeamRepositories';
-import { MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+import type { MemoryTeamRepository } from '../../doubles/memoryTeamRepositories';
+import { teamWorld } from '../../doubles/teamWorld';
+import type { MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
 
 interface Person {
   readonly uid: string;
@@ -47,35 +47,9 @@ beforeAll(async () => {
 
 /** One shared "server" (repositories and callables) and a way to act as each person on it. */
 function world() {
-  let acting = 'ana';
   let clock = 1_000;
-  const teams = new MemoryTeamRepository();
-  const publicKeys = new MemoryPublicKeyRepository();
-  const passwords = new MemoryPasswordRepository();
-  const knownKeys: Record<string, MemoryKnownKeysRepository> = {};
-  const functions = new FakeTeamFunctions(() => acting, teams, publicKeys, passwords, Object.values(people));
-  for (const person of Object.values(people)) void publicKeys.publish(person.uid, person.publicKey, 0);
-  const as = (name: keyof typeof people): TeamServiceDeps => {
-    const person = people[name];
-    knownKeys[name] ??= new MemoryKnownKeysRepository();
-    return {
-      teams,
-      publicKeys,
-      knownKeys: knownKeys[name],
-      passwords,
-      functions: new Proxy(functions, {
-        get(target, property, receiver) {
-          acting = person.uid;
-          return Reflect.get(target, property, receiver) as unknown;
-        },
-      }),
-      userId: person.uid,
-      ownPublicKey: person.publicKey,
-      keys: { vaultKey: person.vaultKey, privateKey: person.privateKey },
-      now: () => (clock += 1),
-    };
-  };
-  return { teams, publicKeys, passwords, functions, as };
+  const { teams, publicKeys, passwords, functions, deps } = teamWorld(people, () => (clock += 1));
+  return { teams, publicKeys, passwords, functions, as: deps };
 }
 
 async function onlyTeam(teams: MemoryTeamRepository, uid: string): Promise<{ id: string; data: StoredTeam }> {
