@@ -20,6 +20,7 @@ export type { KdfParams } from './kdf';
 export { KNOWN_KEYS_CONTEXT, entryFieldContext, inviteTeamKeyContext, previousTeamKeyContext, teamKeyLabel } from './contexts';
 export type { EntryField, TeamKeyBinding } from './contexts';
 export { openPreviousTeamKey, sealPreviousTeamKey } from './teamKeys';
+export { INVITE_ACCEPT_PROOF_LABEL, inviteAcceptProof, inviteProofHash } from './invite';
 export { formatFingerprint, publicKeyFingerprint } from './fingerprint';
 export { decryptBytes, decryptText, encryptBytes, encryptText } from './aead';
 export type { DataKey } from './aead';
