@@ -1,4 +1,5 @@
 import { firebaseServices } from './firebase/instance';
+import type { InvitationRepository } from './invitations/storedInvitations';
 import type { KnownKeysRepository, PublicKeyRepository, TeamRepository } from './teams/storedTeams';
 import type { UserRepository } from './users/userRecord';
 import type { GroupRepository, PasswordRepository } from './vault/storedEntries';
@@ -13,6 +14,7 @@ export interface Repositories {
   readonly teams: TeamRepository;
   readonly publicKeys: PublicKeyRepository;
   readonly knownKeys: KnownKeysRepository;
+  readonly invitations: InvitationRepository;
 }
 
 let repositories: Promise<Repositories> | undefined;
@@ -23,13 +25,15 @@ function load(): Promise<Repositories> {
     import('./firestore/firestoreUserRepository'),
     import('./firestore/firestoreVaultRepositories'),
     import('./firestore/firestoreTeamRepositories'),
-  ]).then(([db, users, vault, teams]) => ({
+    import('./firestore/firestoreInvitationRepository'),
+  ]).then(([db, users, vault, teams, invitations]) => ({
     users: users.createFirestoreUserRepository(db),
     passwords: vault.createFirestorePasswordRepository(db),
     groups: vault.createFirestoreGroupRepository(db),
     teams: teams.createFirestoreTeamRepository(db),
     publicKeys: teams.createFirestorePublicKeyRepository(db),
     knownKeys: teams.createFirestoreKnownKeysRepository(db),
+    invitations: invitations.createFirestoreInvitationRepository(db),
   }));
 }
 

@@ -1,5 +1,6 @@
 import type { Repositories } from '../../src/data/repositories';
 import { FakeTeamFunctions, type FakeAccount } from './fakeTeamFunctions';
+import { MemoryInvitationRepository } from './memoryInvitationRepository';
 import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from './memoryTeamRepositories';
 import { MemoryUserRepository } from './memoryUserRepository';
 import { MemoryGroupRepository, MemoryPasswordRepository } from './memoryVaultRepositories';
@@ -9,16 +10,21 @@ export interface MemoryRepositories extends Repositories {
   readonly passwords: MemoryPasswordRepository;
   readonly teams: MemoryTeamRepository;
   readonly publicKeys: MemoryPublicKeyRepository;
+  readonly users: MemoryUserRepository;
+  readonly invitations: MemoryInvitationRepository;
 }
 
 export function memoryRepositories(): MemoryRepositories {
+  const users = new MemoryUserRepository();
+  const teams = new MemoryTeamRepository();
   return {
-    users: new MemoryUserRepository(),
+    users,
     passwords: new MemoryPasswordRepository(),
     groups: new MemoryGroupRepository(),
-    teams: new MemoryTeamRepository(),
+    teams,
     publicKeys: new MemoryPublicKeyRepository(),
     knownKeys: new MemoryKnownKeysRepository(),
+    invitations: new MemoryInvitationRepository(users, teams),
   };
 }
 

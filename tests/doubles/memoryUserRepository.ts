@@ -13,4 +13,9 @@ export class MemoryUserRepository implements UserRepository {
     this.users.set(uid, record);
     return Promise.resolve();
   }
+
+  /** A field update the rules allowed (pendingTeamKeys), or what a callable writes: the record as given. */
+  replace(uid: string, record: StoredUserRecord): void {
+    this.users.set(uid, record);
+  }
 }
