@@ -1,5 +1,6 @@
-// Collections the rules keep shut until the issue that builds them: every operation, by anyone,
-// is denied. When one opens, give it its own rows file and drop it from CLOSED in rows.ts.
+// Collections the rules keep shut to clients (server-only ones, and any path no issue has opened):
+// every operation, by anyone, is denied. When one opens, give it its own rows file and drop it from
+// CLOSED in rows.ts.
 import { DENY_ALL, OWNER, type CollectionTable } from './table';
 
 export function closedTable(collection: string): CollectionTable {

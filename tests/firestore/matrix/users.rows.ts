@@ -1,8 +1,12 @@
-// users/{uid}: the owner reads their record and creates it once, at sign-up; nothing else from a
-// client. Updates open with the issues that need them (master password change, teams, billing).
+// users/{uid}: the owner reads their record and creates it once, at sign-up; the one update a client
+// makes is its own pendingTeamKeys entries with updatedAt (docs/invitations.md). Other updates open
+// with the issues that need them (master password change, billing).
+import { deleteField } from 'firebase/firestore';
+import { MAX_PENDING_TEAM_KEYS } from '../../../src/domain/invitations';
 import { newTrialSubscription } from '../../../src/domain/trial';
+import { INVITATION_SIZES, SAMPLE_TEAM_KEY_WRAP } from '../../contract/invitationRepository.contract';
 import { base64OfBytes, sampleUserRecord, STORED_SIZES } from '../../contract/userRepository.contract';
-import { ALLOW_OWNER_ONLY, changed, DENY_ALL, IDENTITIES, OWNER, type CollectionTable, type MalformedRow } from './table';
+import { ALLOW_OWNER_ONLY, allowOnly, changed, DENY_ALL, IDENTITIES, OTHER, OWNER, type CollectionTable, type MalformedRow } from './table';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -11,6 +15,16 @@ const RECORD = `users/${OWNER}`;
 const record = (now = Date.now()) => ({ ...sampleUserRecord(now), email: IDENTITIES.owner.claims.email ?? null });
 const nothing = () => ({});
 const SHORTEST_SEALED = `${'A'.repeat(38)}==`;
+
+/** The owner's record holding `count` pending team keys, invite0 to invite{count-1}. */
+const withPendingKeys = (count: number) => () => ({
+  [RECORD]: { ...record(), pendingTeamKeys: Object.fromEntries(Array.from({ length: count }, (_, index) => [`invite${String(index)}`, SAMPLE_TEAM_KEY_WRAP])) },
+});
+const pendingKey = (key = 'inviteA', value: unknown = SAMPLE_TEAM_KEY_WRAP) => ({ [`pendingTeamKeys.${key}`]: value, updatedAt: Date.now() });
+
+function pendingKeyRow(what: string, invalid: () => Readonly<Record<string, unknown>>): MalformedRow {
+  return { what, op: 'update', path: RECORD, valid: () => pendingKey(), invalid };
+}
 
 function createRow(what: string, invalid: () => Readonly<Record<string, unknown>>): MalformedRow {
   return { what, op: 'create', path: RECORD, seed: nothing, valid: () => record(), invalid };
@@ -28,7 +42,32 @@ export const usersTable: CollectionTable = {
     { op: 'list', what: 'the records with the owner’s email', path: 'users', where: [['email', '==', 'alice@example.com']], expect: DENY_ALL },
     { op: 'create', what: 'the owner’s record at sign-up', path: RECORD, seed: nothing, data: () => record(), expect: ALLOW_OWNER_ONLY },
     { op: 'update', what: 'the owner’s email', path: RECORD, data: () => ({ email: 'x@example.com' }), expect: DENY_ALL },
-    { op: 'update', what: 'the owner’s updatedAt', path: RECORD, data: () => ({ updatedAt: Date.now() }), expect: DENY_ALL },
+    { op: 'update', what: 'the owner’s updatedAt', path: RECORD, data: () => ({ updatedAt: Date.now() }), expect: ALLOW_OWNER_ONLY },
+    { op: 'update', what: 'a pending team key of the owner’s, with updatedAt', path: RECORD, data: () => pendingKey(), expect: ALLOW_OWNER_ONLY },
+    {
+      op: 'update',
+      what: 'a pending team key of the owner’s, removed',
+      path: RECORD,
+      seed: withPendingKeys(1),
+      data: () => ({ 'pendingTeamKeys.invite0': deleteField(), updatedAt: Date.now() }),
+      expect: ALLOW_OWNER_ONLY,
+    },
+    {
+      op: 'update',
+      what: 'a pending team key of the other user’s',
+      path: `users/${OTHER}`,
+      seed: () => ({ [`users/${OTHER}`]: { ...record(), email: IDENTITIES.other.claims.email ?? null } }),
+      data: () => pendingKey(),
+      expect: allowOnly('other'),
+    },
+    { op: 'update', what: 'the owner’s teamIds (acceptInvitation adds a team)', path: RECORD, data: () => ({ teamIds: ['team-1'], updatedAt: Date.now() }), expect: DENY_ALL },
+    {
+      op: 'update',
+      what: 'the owner’s subscription',
+      path: RECORD,
+      data: () => ({ 'subscription.status': 'active', 'subscription.isFreeTrialOnly': false, updatedAt: Date.now() }),
+      expect: DENY_ALL,
+    },
     { op: 'update', what: 'the owner’s record, replaced whole', path: RECORD, replace: true, data: () => record(), expect: DENY_ALL },
     { op: 'delete', what: 'the owner’s record', path: RECORD, expect: DENY_ALL },
   ],
@@ -60,6 +99,53 @@ export const usersTable: CollectionTable = {
         ['pendingTeamKeys already set', { pendingTeamKeys: { invite: SHORTEST_SEALED } }],
       ] as const
     ).map(([what, change]) => createRow(what, () => changed(record(), change))),
+    pendingKeyRow('a wrap of 255 bytes', () => pendingKey('inviteA', base64OfBytes(INVITATION_SIZES.encryptedTeamKey - 1))),
+    pendingKeyRow('a wrap of 257 bytes', () => pendingKey('inviteA', base64OfBytes(INVITATION_SIZES.encryptedTeamKey + 1))),
+    pendingKeyRow('an AES-GCM wrap (the secret’s, 60 bytes)', () => pendingKey('inviteA', base64OfBytes(60))),
+    pendingKeyRow('a wrap in the base64url alphabet', () => pendingKey('inviteA', SAMPLE_TEAM_KEY_WRAP.replace('a', '-'))),
+    pendingKeyRow('a wrap that is not base64', () => pendingKey('inviteA', `!${SAMPLE_TEAM_KEY_WRAP.slice(1)}`)),
+    pendingKeyRow('a wrap that is a number', () => pendingKey('inviteA', 42)),
+    pendingKeyRow('a wrap that is null', () => pendingKey('inviteA', null)),
+    pendingKeyRow('a wrap inside a map', () => pendingKey('inviteA', { wrap: SAMPLE_TEAM_KEY_WRAP })),
+    pendingKeyRow('a key nested one level down', () => pendingKey('inviteA.nested')),
+    pendingKeyRow('a key with a space', () => pendingKey('invite A')),
+    pendingKeyRow('a key of 129 characters', () => pendingKey('i'.repeat(129))),
+    pendingKeyRow('pendingTeamKeys a string', () => ({ pendingTeamKeys: SAMPLE_TEAM_KEY_WRAP, updatedAt: Date.now() })),
+    pendingKeyRow('pendingTeamKeys removed', () => ({ pendingTeamKeys: deleteField(), updatedAt: Date.now() })),
+    pendingKeyRow('an updatedAt an hour ahead', () => ({ ...pendingKey(), updatedAt: Date.now() + 60 * MINUTE })),
+    pendingKeyRow('an updatedAt an hour behind', () => ({ ...pendingKey(), updatedAt: Date.now() - 60 * MINUTE })),
+    pendingKeyRow('an updatedAt that is a string', () => ({ ...pendingKey(), updatedAt: String(Date.now()) })),
+    ...(
+      [
+        ['another email', { email: 'mallory@example.com' }],
+        ['another publicKey', { publicKey: base64OfBytes(STORED_SIZES.publicKey, 0x21) }],
+        ['another encryptedPrivateKey', { encryptedPrivateKey: base64OfBytes(STORED_SIZES.encryptedPrivateKey, 0x21) }],
+        ['another wrappedVaultKey', { wrappedVaultKey: base64OfBytes(STORED_SIZES.wrappedVaultKey, 0x21) }],
+        ['another salt', { encryptionSalt: base64OfBytes(STORED_SIZES.encryptionSalt, 0x21) }],
+        ['fewer iterations', { 'kdf.iterations': 100_000 }],
+        ['another authProvider', { authProvider: 'google' }],
+        ['a team in teamIds', { teamIds: ['team-1'] }],
+        ['a paid subscription', { 'subscription.status': 'active' }],
+        ['a changed createdAt', { createdAt: 1 }],
+        ['an extra field', { masterPasswordHash: 'abc' }],
+      ] as const
+    ).map(([what, change]) => pendingKeyRow(`a pending team key and ${what}`, () => ({ ...pendingKey(), ...change }))),
+    {
+      what: `a pending team key beyond ${String(MAX_PENDING_TEAM_KEYS)} (the ${String(MAX_PENDING_TEAM_KEYS)}th replaced instead)`,
+      op: 'update',
+      path: RECORD,
+      seed: withPendingKeys(MAX_PENDING_TEAM_KEYS),
+      valid: () => pendingKey('invite0', base64OfBytes(INVITATION_SIZES.encryptedTeamKey, 0x21)),
+      invalid: () => pendingKey(`invite${String(MAX_PENDING_TEAM_KEYS)}`),
+    },
+    {
+      what: `two pending team keys where one fits (${String(MAX_PENDING_TEAM_KEYS - 1)} held)`,
+      op: 'update',
+      path: RECORD,
+      seed: withPendingKeys(MAX_PENDING_TEAM_KEYS - 1),
+      valid: () => pendingKey('inviteA'),
+      invalid: () => ({ ...pendingKey('inviteA'), 'pendingTeamKeys.inviteB': SAMPLE_TEAM_KEY_WRAP }),
+    },
     createRow('a createdAt that is a string', () => {
       const now = Date.now();
       return { ...record(now), createdAt: String(now) };

@@ -40,6 +40,9 @@ describe('firestore.indexes.json', () => {
     // finishKeyRotation: any entry of the team below keyVersion.
     ['passwords', ['teamId', 'keyVersion']],
     ['groups', ['teamId', 'name']],
+    // The invitee's and a team's pending invitations, newest first (docs/invitations.md).
+    ['invitations', ['email', 'status', 'createdAt desc']],
+    ['invitations', ['teamId', 'status', 'createdAt desc']],
   ])('has the %s index on %j', (collection, fields) => {
     expect(hasIndex(collection, fields)).toBe(true);
   });
