@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ID, assertEmulatorPortsFree, locateFirestoreEmulator, provideFirestore } from './lib/firestoreEmulator.mjs';
+import { newEmulatorLogPath, runTeed } from './lib/teeOutput.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reportDir = mkdtempSync(join(tmpdir(), 'keyloft-test-'));
@@ -15,20 +16,20 @@ const results = [];
 // (a developer's .env.local must not point it at a real project).
 const testEnv = { ...process.env, FORCE_COLOR: '0', VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: PROJECT_ID };
 
-function run(label, command, args, env = testEnv) {
+async function run(label, command, args, env = testEnv, { teeTo } = {}) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  const ok = result.status === 0;
+  const status = teeTo === undefined ? spawnSync(command, args, { stdio: 'inherit', env }).status : await runTeed(command, args, { env, logPath: teeTo });
+  const ok = status === 0;
   results.push({ label, status: ok ? 'passed' : 'FAILED', seconds: (Date.now() - started) / 1000 });
   return ok;
 }
 
-function vitest(label, projects, { wrap = (args) => ['npx', args], env = testEnv } = {}) {
+async function vitest(label, projects, { wrap = (args) => ['npx', args], env = testEnv, teeTo } = {}) {
   const report = join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   const [command, commandArgs] = wrap(args);
-  const ok = run(label, command, commandArgs, env);
+  const ok = await run(label, command, commandArgs, env, { teeTo });
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
@@ -62,15 +63,16 @@ function underEmulators(only, firestore) {
   return {
     env: { ...testEnv, ...firestore.env },
     wrap: (args) => ['npx', ['firebase', 'emulators:exec', '--only', list, '--project', PROJECT_ID, `npx ${args.join(' ')}`]],
+    teeTo: newEmulatorLogPath(),
   };
 }
 
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-vitest('unit and component tiers', ['unit', 'component']);
-const built = run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
-if (built) run('production bundle check', 'node', ['scripts/check-bundle.mjs', 'dist']);
-const functionsBuilt = run('functions build', 'npm', ['run', '--silent', '-w', 'functions', 'build']);
+await run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+await run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+await vitest('unit and component tiers', ['unit', 'component']);
+const built = await run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+if (built) await run('production bundle check', 'node', ['scripts/check-bundle.mjs', 'dist']);
+const functionsBuilt = await run('functions build', 'npm', ['run', '--silent', '-w', 'functions', 'build']);
 
 // The emulator, browser and firestore tiers share one Firestore emulator for the whole run.
 const located = locateFirestoreEmulator();
@@ -100,16 +102,17 @@ if (firestore) {
   }
   if (functionsBuilt) {
     // The browser tier loads dist/ from the Hosting emulator, so firebase.json's headers apply.
-    const { env, wrap } = underEmulators(['auth', 'functions', 'hosting'], firestore);
-    vitest(`${projects.join(' and ')} tiers (Auth, Functions, Firestore, Hosting emulators)`, projects, {
+    const { env, wrap, teeTo } = underEmulators(['auth', 'functions', 'hosting'], firestore);
+    await vitest(`${projects.join(' and ')} tiers (Auth, Functions, Firestore, Hosting emulators)`, projects, {
       wrap,
       env: { ...env, KEYLOFT_DIST_BUILT: '1' },
+      teeTo,
     });
   } else {
     cannotRun('emulator', 'the functions/ package did not compile');
   }
   // The rules tests wipe the database, so they run after the tiers that keep users in it.
-  vitest('firestore tier (rules, repositories)', ['firestore'], underEmulators(['auth'], firestore));
+  await vitest('firestore tier (rules, repositories)', ['firestore'], underEmulators(['auth'], firestore));
   await stopFirestore();
 }
 

@@ -1,8 +1,8 @@
 // `node scripts/with-emulators.mjs auth,functions,hosting -- <command…>`: runs one command under
 // `firebase emulators:exec` with a Firestore emulator beside the named emulators, then stops it.
 // The single-tier npm scripts use it (README, "Single tiers").
-import { spawnSync } from 'node:child_process';
 import { PROJECT_ID, assertEmulatorPortsFree, provideFirestore } from './lib/firestoreEmulator.mjs';
+import { newEmulatorLogPath, runTeed } from './lib/teeOutput.mjs';
 
 const [list, separator, ...command] = process.argv.slice(2);
 if (!list || separator !== '--' || command.length === 0) {
@@ -20,9 +20,9 @@ try {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void firestore.stop().then(() => process.exit(130)));
 const only = [...list.split(','), ...firestore.only].join(',');
-const result = spawnSync('npx', ['firebase', 'emulators:exec', '--only', only, '--project', PROJECT_ID, command.join(' ')], {
-  stdio: 'inherit',
+const status = await runTeed('npx', ['firebase', 'emulators:exec', '--only', only, '--project', PROJECT_ID, command.join(' ')], {
   env: { ...process.env, ...firestore.env },
+  logPath: newEmulatorLogPath(),
 });
 await firestore.stop();
-process.exit(result.status ?? 1);
+process.exit(status);

@@ -4,6 +4,12 @@ import type { AuthModalRequest } from '../domain/authModalRequest';
 import { noticeState } from '../domain/navigationNotice';
 import { useAppServices } from './AppServices';
 
+/** The accept page of an invitation, with the link's secret (if any) in the fragment. */
+export function acceptInvitePath(inviteId: string, secret?: string): string {
+  const path = `/accept-invite?inviteId=${encodeURIComponent(inviteId)}`;
+  return secret === undefined ? path : `${path}#secret=${encodeURIComponent(secret)}`;
+}
+
 const AuthModal = lazy(() => import('../features/auth/AuthModal'));
 
 /**
@@ -21,6 +27,12 @@ export function AuthModalHost({ request, onClose }: { request: AuthModalRequest 
         hcaptchaSiteKey={config.hcaptchaSiteKey}
         onClose={onClose}
         onAuthenticated={(notice) => {
+          // Signed in or up from an invitation: the accept page stores the pending team key and
+          // accepts (docs/invitations.md). The secret stays in the fragment, which no server sees.
+          if (request?.inviteId !== undefined) {
+            void navigate(acceptInvitePath(request.inviteId, request.sharedSecret), { replace: true });
+            return;
+          }
           void navigate('/dashboard', { replace: true, state: notice === undefined ? null : noticeState(notice) });
         }}
       />

@@ -60,6 +60,11 @@ export class MemoryPublicKeyRepository implements PublicKeyRepository {
   replace(uid: string, publicKey: string): void {
     this.keys.set(uid, { publicKey, createdAt: 0 });
   }
+
+  /** An account that never published a key (made before publicKeys existed, not unlocked since). */
+  unpublish(uid: string): void {
+    this.keys.delete(uid);
+  }
 }
 
 export class MemoryKnownKeysRepository implements KnownKeysRepository {

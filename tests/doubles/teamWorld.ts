@@ -2,10 +2,17 @@
 // account's public key published, and the service dependencies as each account sees them (every
 // callable made through them runs as that account).
 import type { PrivateKey, VaultKey } from '../../src/crypto';
-import type { TeamServiceDeps } from '../../src/features/teams/teamService';
+import type { TeamRole } from '../../src/domain/teamPermissions';
+import { createTeamInvitationsApi, type TeamInvitationDeps } from '../../src/features/teams/teamInvitations';
+import { FakeInvitationFunctions } from './fakeInvitationFunctions';
 import { FakeTeamFunctions } from './fakeTeamFunctions';
+import { MemoryInvitationRepository } from './memoryInvitationRepository';
 import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from './memoryTeamRepositories';
+import { MemoryUserRepository } from './memoryUserRepository';
 import { MemoryPasswordRepository } from './memoryVaultRepositories';
+
+/** Where the fake app runs: the start of invitation links. */
+export const WORLD_ORIGIN = 'https://keyloft.test';
 
 export interface WorldAccount {
   readonly uid: string;
@@ -23,9 +30,29 @@ export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAc
   const passwords = new MemoryPasswordRepository();
   const knownKeys = new Map<N, MemoryKnownKeysRepository>();
   const functions = new FakeTeamFunctions(() => acting, teams, publicKeys, passwords, all);
+  const users = new MemoryUserRepository();
+  const invitations = new MemoryInvitationRepository(users, teams, now);
+  // Every world account has a verified address, so it accepts without a link's proof.
+  const invitationFunctions = new FakeInvitationFunctions(
+    () => acting,
+    invitations,
+    teams,
+    users,
+    all.map(({ uid, email }) => ({ uid, email, verified: true })),
+    now,
+  );
   for (const account of all) void publicKeys.publish(account.uid, account.publicKey, 0);
 
-  const deps = (name: N): TeamServiceDeps => {
+  /** Calls made through the proxy run as `uid`. */
+  const actingAs = <T extends object>(target: T, uid: string): T =>
+    new Proxy(target, {
+      get(object, property, receiver) {
+        acting = uid;
+        return Reflect.get(object, property, receiver) as unknown;
+      },
+    });
+
+  const deps = (name: N): TeamInvitationDeps => {
     const account = accounts[name];
     if (!knownKeys.has(name)) knownKeys.set(name, new MemoryKnownKeysRepository());
     return {
@@ -33,12 +60,10 @@ export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAc
       publicKeys,
       knownKeys: knownKeys.get(name)!,
       passwords,
-      functions: new Proxy(functions, {
-        get(target, property, receiver) {
-          acting = account.uid;
-          return Reflect.get(target, property, receiver) as unknown;
-        },
-      }),
+      functions: actingAs(functions, account.uid),
+      invitations,
+      invitationFunctions: actingAs(invitationFunctions, account.uid),
+      appOrigin: WORLD_ORIGIN,
       userId: account.uid,
       ownPublicKey: account.publicKey,
       keys: { vaultKey: account.vaultKey, privateKey: account.privateKey },
@@ -51,5 +76,21 @@ export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAc
     acting = accounts[name].uid;
   };
 
-  return { teams, publicKeys, passwords, functions, deps, actAs };
+  /** actAs for an account made after the world (the fake invitation callables know it by addAccount). */
+  const actAsUid = (uid: string): void => {
+    acting = uid;
+  };
+
+  /**
+   * `owner` invites `member` through the real service (the fingerprint confirmed, the key wrapped for
+   * them) and `member` accepts: how a person with an account joins a team.
+   */
+  const join = async (teamId: string, owner: N, member: N, role: Exclude<TeamRole, 'owner'>): Promise<void> => {
+    const step = await createTeamInvitationsApi(deps(owner)).invite(teamId, accounts[member].email, role);
+    if (step.kind === 'confirm-key') await createTeamInvitationsApi(deps(owner)).confirmInvite(teamId, step.inviteId, step.recipient);
+    actAs(member);
+    await invitationFunctions.acceptInvitation({ inviteId: step.inviteId });
+  };
+
+  return { teams, publicKeys, passwords, functions, users, invitations, invitationFunctions, deps, actAs, actAsUid, join };
 }

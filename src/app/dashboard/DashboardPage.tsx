@@ -10,9 +10,9 @@ import {
   ManageMembersDialog,
   useRotationResume,
   useTeams,
+  type TeamInvitationDeps,
   type TeamMembersApi,
   type TeamsApi,
-  type TeamServiceDeps,
 } from '../../features/teams';
 import { PersonalPasswordsSection } from '../../features/vault/PersonalPasswordsSection';
 import { useSession, useSessionStore } from '../../session/SessionContext';
@@ -49,7 +49,7 @@ export interface DashboardPageProps {
 export default function DashboardPage({ teams, members }: DashboardPageProps) {
   const session = useSession();
   const store = useSessionStore();
-  const { auth, repositories: loadRepositories, teamFunctions } = useAppServices();
+  const { auth, repositories: loadRepositories, teamFunctions, invitationFunctions } = useAppServices();
   const notice = parseNotice(useLocation().state);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -100,7 +100,7 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
 
   const keys = store.keys();
   const teamDeps = useMemo(
-    (): TeamServiceDeps | null =>
+    (): TeamInvitationDeps | null =>
       loaded && !('failed' in loaded) && loaded.ownPublicKey !== null && keys && uid !== null
         ? {
             teams: loaded.repositories.teams,
@@ -108,13 +108,16 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
             knownKeys: loaded.repositories.knownKeys,
             passwords: loaded.repositories.passwords,
             functions: teamFunctions,
+            invitations: loaded.repositories.invitations,
+            invitationFunctions,
+            appOrigin: window.location.origin,
             userId: uid,
             ownPublicKey: loaded.ownPublicKey,
             keys,
             now: clock,
           }
         : null,
-    [loaded, keys, uid, teamFunctions],
+    [loaded, keys, uid, teamFunctions, invitationFunctions],
   );
   const builtTeams = useMemo(() => (teamDeps === null ? null : createTeamsApi(teamDeps)), [teamDeps]);
   const builtMembers = useMemo(() => (teamDeps === null ? null : createTeamMembersApi(teamDeps)), [teamDeps]);

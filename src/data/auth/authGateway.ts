@@ -68,4 +68,9 @@ export interface AuthGateway {
   /** Returns the email the reset code was issued for. */
   verifyPasswordResetCode(oobCode: string): Promise<string>;
   confirmPasswordReset(oobCode: string, newPassword: string): Promise<void>;
+  /**
+   * Reloads the signed-in user and forces a new ID token, so a callable sees claims that changed
+   * since the last token (an address verified in another tab). Does nothing when signed out.
+   */
+  refreshIdToken(): Promise<void>;
 }

@@ -189,6 +189,13 @@ export function createFirebaseAuthGateway(auth: Auth, options: { emulator: boole
         // A signed-in tab should see the verified flag at once, not after its next token refresh.
         if (auth.currentUser) await reload(auth.currentUser);
       }),
+    refreshIdToken: () =>
+      translated(async () => {
+        const user = auth.currentUser;
+        if (user === null) return;
+        await reload(user);
+        await user.getIdToken(true);
+      }),
     verifyPasswordResetCode: (oobCode) => translated(() => verifyPasswordResetCode(auth, oobCode)),
     confirmPasswordReset: (oobCode, newPassword) => translated(() => confirmPasswordReset(auth, oobCode, newPassword)),
   };

@@ -82,8 +82,20 @@ export function SecurityPage() {
             Only members who have been given the team key can read the team&rsquo;s passwords.
           </li>
           <li>
-            Invitation links carry a {SHARED_SECRET_BYTES}-byte secret that is never stored on our servers. Only the
-            invited account can accept an invitation, but treat the link like a password all the same.
+            Inviting someone who has no account yet creates a {SHARED_SECRET_BYTES}-byte secret in your browser. It
+            unlocks the copy of the team key kept with the invitation, and it is never stored on our servers: it travels
+            only in the invitation link, in the part after &lsquo;#&rsquo;, which browsers do not send to any server.
+          </li>
+          <li>
+            Who can see that secret depends on how the link travels. If you copy the link and send it yourself, no
+            Keyloft server ever sees it: only you, the channel you chose and the person you invited. If you let us
+            email it, our email service holds it in memory while sending (it is neither stored nor logged), and the
+            email providers on the way can read the email like any other.
+          </li>
+          <li>
+            Someone who already has an account gets the team key encrypted for their public key, after you have seen
+            its fingerprint. An invitation can only be accepted by the invited address, once that address is verified
+            or with the invitation link. It expires after 7 days. Treat the link like a password all the same.
           </li>
         </ul>
       </StaticSection>

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type RefObject, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   ASSIGNABLE_ROLES,
-  DEFAULT_MEMBER_ROLE,
   ROLE_DESCRIPTIONS,
   ROLE_LABELS,
   TEAM_ROLES,
@@ -12,9 +11,13 @@ import {
 } from '../../domain/teamPermissions';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { InviteLinkDialog } from './InviteLinkDialog';
+import { InviteMemberForm } from './InviteMemberForm';
+import { KeyConfirmDialog } from './KeyConfirmDialog';
 import { RotationIncompleteError } from './membersApi';
-import { MEMBER_MESSAGES, memberErrorMessage, memberName, rotationProgressText, validateMemberEmail } from './memberForm';
-import type { KeyRecipient, TeamDetail, TeamMember, TeamMembersApi } from './model';
+import { MEMBER_MESSAGES, memberErrorMessage, memberName, rotationProgressText } from './memberForm';
+import type { InviteStep, KeyRecipient, TeamDetail, TeamMember, TeamMembersApi } from './model';
+import { PendingInvitationsList } from './PendingInvitationsList';
 import type { RotationProgress } from './rotation';
 import './teams.css';
 
@@ -32,19 +35,25 @@ type Load = { readonly status: 'loading' } | { readonly status: 'failed'; readon
 
 /** What a nested confirmation is about. */
 type Confirm =
-  | { readonly kind: 'add'; readonly recipient: KeyRecipient; readonly role: TeamRole }
+  | { readonly kind: 'invite-key'; readonly step: Extract<InviteStep, { kind: 'confirm-key' }>; readonly role: TeamRole }
+  | { readonly kind: 'invite-link'; readonly step: Extract<InviteStep, { kind: 'link' }> }
   | { readonly kind: 'grant'; readonly recipient: KeyRecipient }
   | { readonly kind: 'remove'; readonly member: TeamMember }
   | { readonly kind: 'leave' }
   | null;
 
-/** 'Manage Team Members' (SPEC.md §2): add (owner), members with roles, key access, removal, leaving. */
+/**
+ * 'Manage Team Members' (SPEC.md §2): add by invitation (owner), pending invitations (owner and
+ * admin), members with roles, key access, removal, leaving.
+ */
 export function ManageMembersDialog({ api, teamId, onClose, onChanged, onLeft }: ManageMembersDialogProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [announcement, setAnnouncement] = useState('');
   const [listError, setListError] = useState<string | null>(null);
   const [busyMember, setBusyMember] = useState<string | null>(null);
+  const [invitationsVersion, setInvitationsVersion] = useState(0);
+  const [inviteNotice, setInviteNotice] = useState<string | null>(null);
   const membersHeadingId = useId();
   const membersHeadingRef = useRef<HTMLHeadingElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -115,6 +124,15 @@ export function ManageMembersDialog({ api, teamId, onClose, onChanged, onLeft }:
     setBusyMember(null);
   }
 
+  function invitationsChanged() {
+    setInvitationsVersion((version) => version + 1);
+  }
+
+  function invitationSent(email: string) {
+    setInviteNotice(`Invitation sent to ${email}.`);
+    invitationsChanged();
+  }
+
   /** Runs a confirmed action: the confirmation stays open (and cannot close) until it settles. */
   async function run(action: () => Promise<void>): Promise<boolean> {
     if (runningRef.current) return false;
@@ -172,14 +190,34 @@ export function ManageMembersDialog({ api, teamId, onClose, onChanged, onLeft }:
             />
           )}
           {isOwner(team.myRole) && (
-            <AddMemberForm
+            <InviteMemberForm
               team={team}
               emailRef={emailRef}
               disabled={running}
-              prepare={(email) => api.prepareAdd(teamId, email)}
-              onPrepared={(recipient, role) => {
-                setConfirm({ kind: 'add', recipient, role });
+              invite={(email, role) => {
+                setInviteNotice(null);
+                return api.invite(teamId, email, role);
               }}
+              onInvited={(step, role) => {
+                invitationsChanged();
+                if (step.kind === 'confirm-key') setConfirm({ kind: 'invite-key', step, role });
+                else if (step.kind === 'link') setConfirm({ kind: 'invite-link', step });
+                else invitationSent(step.email);
+              }}
+            />
+          )}
+          {inviteNotice !== null && (
+            <p role="status" className="notice notice--success">
+              {inviteNotice}
+            </p>
+          )}
+          {manages && (
+            <PendingInvitationsList
+              api={api}
+              teamId={teamId}
+              version={invitationsVersion}
+              disabled={running}
+              onAnnounce={setAnnouncement}
             />
           )}
           <section className="members__section" aria-labelledby={membersHeadingId}>
@@ -225,26 +263,49 @@ export function ManageMembersDialog({ api, teamId, onClose, onChanged, onLeft }:
           )}
         </div>
       )}
-      {team !== null && confirm?.kind === 'add' && (
+      {team !== null && confirm?.kind === 'invite-key' && (
         <KeyConfirmDialog
           title="Confirm New Member"
-          recipient={confirm.recipient}
-          intro={`Add ${confirm.recipient.email ?? 'this person'} as ${ROLE_LABELS[confirm.role]}.`}
-          confirmLabel="Add Member"
-          runningLabel="Adding…"
+          recipient={confirm.step.recipient}
+          intro={`Invite ${confirm.step.email} as ${ROLE_LABELS[confirm.role]}. They join once they accept.`}
+          confirmLabel="Send Invitation"
+          runningLabel="Sending…"
           failure={MEMBER_MESSAGES.addFailed}
-          willShareKey={team.iHoldKey}
+          willShareKey
           onConfirm={() =>
             run(async () => {
-              await api.add(teamId, confirm.recipient, confirm.role);
-              setAnnouncement(`${confirm.recipient.email ?? 'The new member'} was added to the team.`);
-              onChanged();
-              await reload();
+              await api.confirmInvite(teamId, confirm.step.inviteId, confirm.step.recipient);
+              invitationSent(confirm.step.email);
             })
           }
           onDone={() => {
             focusAfter.current = 'email';
             setConfirm(null);
+          }}
+          onCancel={() => {
+            const { inviteId } = confirm.step;
+            focusAfter.current = 'email';
+            setConfirm(null);
+            // Not confirmed: nothing was shared, and the invitation goes too.
+            api.abandonInvite(teamId, inviteId).then(invitationsChanged, (error: unknown) => {
+              console.error(MEMBER_MESSAGES.abandonFailed, error);
+              setInviteNotice(MEMBER_MESSAGES.abandonFailed);
+              invitationsChanged();
+            });
+          }}
+        />
+      )}
+      {confirm?.kind === 'invite-link' && (
+        <InviteLinkDialog
+          email={confirm.step.email}
+          link={confirm.step.link}
+          sendEmail={() => api.emailInvitation(confirm.step.inviteId, confirm.step.link)}
+          onDone={(outcome) => {
+            const { email } = confirm.step;
+            focusAfter.current = 'email';
+            setConfirm(null);
+            if (outcome === 'emailed') invitationSent(email);
+            else setInviteNotice(`${email} is invited. The invitation is valid for 7 days.`);
           }}
         />
       )}
@@ -312,125 +373,6 @@ export function ManageMembersDialog({ api, teamId, onClose, onChanged, onLeft }:
         />
       )}
     </Dialog>
-  );
-}
-
-interface AddMemberFormProps {
-  readonly team: TeamDetail;
-  readonly emailRef: RefObject<HTMLInputElement | null>;
-  readonly disabled: boolean;
-  readonly prepare: (email: string) => Promise<KeyRecipient>;
-  readonly onPrepared: (recipient: KeyRecipient, role: TeamRole) => void;
-}
-
-/** The owner's add-member form (SPEC.md §5 "Add member"): step one, the lookup. */
-function AddMemberForm({ team, emailRef, disabled, prepare, onPrepared }: AddMemberFormProps) {
-  const headingId = useId();
-  const emailId = useId();
-  const emailErrorId = useId();
-  const roleId = useId();
-  const roleHintId = useId();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<TeamRole>(DEFAULT_MEMBER_ROLE);
-  const [touched, setTouched] = useState(false);
-  const [dirty, setDirty] = useState(false);
-  const [looking, setLooking] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const error = validateMemberEmail(email, team.members);
-  // Errors show once the field was left (or the address is already listed) and then follow typing.
-  const shownError = error !== null && (touched || error === MEMBER_MESSAGES.alreadyMember) ? error : null;
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (error !== null || looking) return;
-    setLooking(true);
-    setFailure(null);
-    try {
-      const recipient = await prepare(email.trim().toLowerCase());
-      setEmail('');
-      setTouched(false);
-      setDirty(false);
-      setRole(DEFAULT_MEMBER_ROLE);
-      onPrepared(recipient, role);
-    } catch (caught) {
-      console.error(MEMBER_MESSAGES.addFailed, caught);
-      setFailure(memberErrorMessage(caught, MEMBER_MESSAGES.addFailed));
-    }
-    setLooking(false);
-  }
-
-  return (
-    <section className="members__section" aria-labelledby={headingId}>
-      <h3 id={headingId} className="members__heading">
-        Add Member
-      </h3>
-      <form className="members__add" onSubmit={(event) => void submit(event)} noValidate>
-        {failure !== null && (
-          <p role="alert" className="notice notice--error members__add-failure">
-            {failure}
-          </p>
-        )}
-        <div className="field members__email">
-          <label htmlFor={emailId} className="field__label">
-            Email
-          </label>
-          <input
-            ref={emailRef}
-            id={emailId}
-            className="input"
-            type="email"
-            value={email}
-            autoComplete="off"
-            required
-            aria-invalid={shownError !== null}
-            aria-describedby={shownError !== null ? emailErrorId : undefined}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setDirty(true);
-              setFailure(null);
-            }}
-            onBlur={() => {
-              if (dirty) setTouched(true);
-            }}
-          />
-          {shownError !== null && (
-            <p id={emailErrorId} className="field__error">
-              {shownError}
-            </p>
-          )}
-        </div>
-        <div className="field members__role">
-          <label htmlFor={roleId} className="field__label">
-            Role
-          </label>
-          <select
-            id={roleId}
-            className="input"
-            value={role}
-            aria-describedby={roleHintId}
-            onChange={(event) => {
-              if (isTeamRole(event.target.value)) setRole(event.target.value);
-            }}
-          >
-            {ASSIGNABLE_ROLES.map((option) => (
-              <option key={option} value={option}>
-                {ROLE_LABELS[option]}
-              </option>
-            ))}
-          </select>
-          <p id={roleHintId} className="field__hint">
-            {ROLE_DESCRIPTIONS[role]}
-          </p>
-        </div>
-        <div className="members__add-submit">
-          <Button type="submit" disabled={error !== null || looking || disabled}>
-            {looking ? 'Looking up…' : 'Add Member'}
-          </Button>
-        </div>
-      </form>
-    </section>
   );
 }
 
@@ -552,84 +494,6 @@ function PendingRotation({ onFinish, running }: { onFinish: (onProgress: (progre
         Rotate team key
       </Button>
     </div>
-  );
-}
-
-interface KeyConfirmDialogProps {
-  readonly title: string;
-  readonly recipient: KeyRecipient;
-  readonly intro: string;
-  readonly confirmLabel: string;
-  readonly runningLabel: string;
-  readonly failure: string;
-  /** False when the user does not hold the key: the person joins with 'Needs Key'. */
-  readonly willShareKey: boolean;
-  readonly onConfirm: () => Promise<boolean>;
-  readonly onDone: () => void;
-}
-
-/** Step two of adding or granting: the recipient's key fingerprint, confirmed before anything is wrapped. */
-function KeyConfirmDialog({ title, recipient, intro, confirmLabel, runningLabel, failure, willShareKey, onConfirm, onDone }: KeyConfirmDialogProps) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const fingerprintLabelId = useId();
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const who = recipient.email ?? 'this person';
-
-  async function confirm() {
-    setRunning(true);
-    setError(null);
-    let ok = false;
-    try {
-      ok = await onConfirm();
-    } catch (caught) {
-      console.error(failure, caught);
-      setError(memberErrorMessage(caught, failure));
-    }
-    setRunning(false);
-    if (ok) onDone();
-  }
-
-  return (
-    <Dialog
-      open
-      size="sm"
-      title={title}
-      initialFocusRef={cancelRef}
-      onClose={() => {
-        if (!running) onDone();
-      }}
-    >
-      <p>{intro}</p>
-      <p id={fingerprintLabelId} className="members__fingerprint-label">
-        Security key fingerprint of {who}:
-      </p>
-      <code className="members__fingerprint" aria-labelledby={fingerprintLabelId}>
-        {recipient.fingerprint.shown}
-      </code>
-      {recipient.seenBefore ? (
-        <p className="notice notice--success">This is the key you shared with before.</p>
-      ) : (
-        <p className="notice notice--warning">
-          You have not shared with {who} before. If you can, compare this fingerprint with them over another channel; it is remembered
-          once you confirm, and a different key later is refused.
-        </p>
-      )}
-      {!willShareKey && <p>You do not hold the team key yourself, so they join with ‘Needs Key’ until an owner or admin grants access.</p>}
-      {error !== null && (
-        <p role="alert" className="notice notice--error">
-          {error}
-        </p>
-      )}
-      <div className="teams-dialog__buttons">
-        <Button ref={cancelRef} variant="secondary" onClick={onDone} disabled={running}>
-          Cancel
-        </Button>
-        <Button onClick={() => void confirm()} disabled={running}>
-          {running ? runningLabel : confirmLabel}
-        </Button>
-      </div>
-    </Dialog>
   );
 }
 

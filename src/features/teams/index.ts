@@ -10,3 +10,6 @@ export { ManageMembersDialog } from './ManageMembersDialog';
 export type { ManageMembersDialogProps } from './ManageMembersDialog';
 export { createTeamMembersApi, RotationIncompleteError } from './membersApi';
 export { useRotationResume } from './useRotationResume';
+export type { InviteStep, TeamInvitation, TeamInvitationsApi } from './model';
+export { createTeamInvitationsApi, invitationLink } from './teamInvitations';
+export type { TeamInvitationDeps } from './teamInvitations';

@@ -1,3 +1,4 @@
+import { INVITATION_MESSAGES } from '../../domain/invitations';
 import { PERMISSION_MESSAGES } from '../../domain/teamPermissions';
 import type { TeamMember } from './model';
 import type { RotationProgress } from './rotation';
@@ -18,6 +19,8 @@ export const MEMBER_MESSAGES = Object.freeze({
   leaveFailed: 'Failed to leave the team',
   rotationFailed: 'Failed to finish the team key rotation',
   rotating: 'Rotating the team key…',
+  inviteEmailFailed: 'Failed to send the invitation email',
+  abandonFailed: 'The invitation could not be withdrawn; cancel it under Pending Invitations',
 });
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -41,6 +44,13 @@ const SERVER_MESSAGES: ReadonlySet<string> = new Set([
   'Only owners and admins can rotate the team key',
   'Finish the current key rotation first',
   'Some team passwords are still encrypted with the previous team key',
+  INVITATION_MESSAGES.alreadyInvited,
+  INVITATION_MESSAGES.tooMany,
+  INVITATION_MESSAGES.tooManyEmails,
+  INVITATION_MESSAGES.onlyInviterEmails,
+  INVITATION_MESSAGES.notFound,
+  INVITATION_MESSAGES.notValid,
+  MEMBER_MESSAGES.invalidEmail,
 ]);
 
 /** What a failed member operation shows: its own message when it is one a user can act on, else `fallback`. */

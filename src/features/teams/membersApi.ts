@@ -3,7 +3,8 @@ import { isTeamRole } from '../../domain/teamPermissions';
 import type { TeamDetail, TeamMember, TeamMembersApi } from './model';
 import { rotateIfNeeded, rotationPending } from './rotation';
 import { TeamKeyError } from './teamKeys';
-import { addMember, changeRole, grantKey, leaveTeam, prepareAddMember, prepareGrant, type TeamServiceDeps } from './teamService';
+import { createTeamInvitationsApi, type TeamInvitationDeps } from './teamInvitations';
+import { changeRole, grantKey, leaveTeam, prepareGrant } from './teamService';
 
 // The 'Manage Team Members' modal's operations over the team service (docs/teams.md).
 
@@ -49,16 +50,15 @@ export function detailOf(uid: string, teamId: string, team: StoredTeam): TeamDet
   };
 }
 
-export function createTeamMembersApi(deps: TeamServiceDeps): TeamMembersApi {
+export function createTeamMembersApi(deps: TeamInvitationDeps): TeamMembersApi {
   return {
+    ...createTeamInvitationsApi(deps),
     async load(teamId) {
       const team = await deps.teams.get(teamId);
       const detail = team === null ? null : detailOf(deps.userId, teamId, team);
       if (detail === null) throw new TeamKeyError(TEAM_NOT_FOUND);
       return detail;
     },
-    prepareAdd: (teamId, email) => prepareAddMember(deps, teamId, email),
-    add: (teamId, recipient, role) => addMember(deps, teamId, recipient, role),
     prepareGrant: (teamId, userId) => prepareGrant(deps, teamId, userId),
     grant: (teamId, recipient) => grantKey(deps, teamId, recipient),
     changeRole: (teamId, userId, role) => changeRole(deps, teamId, userId, role),

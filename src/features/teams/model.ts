@@ -75,15 +75,13 @@ export interface KeyRecipient {
 }
 
 /**
- * Member operations of the 'Manage Team Members' modal (docs/teams.md). Adding and granting take
- * two steps, so the recipient's fingerprint is on screen before the team key is wrapped. Every
+ * Member operations of the 'Manage Team Members' modal (docs/teams.md). Adding is an invitation
+ * (TeamInvitationsApi). Inviting an account and granting take two steps, so the recipient's
+ * fingerprint is on screen before the team key is wrapped. Every
  * method rejects with the server's refusal (the SPEC.md §6 message) or a PublicKeyChangedError.
  */
-export interface TeamMembersApi {
+export interface TeamMembersApi extends TeamInvitationsApi {
   load(teamId: string): Promise<TeamDetail>;
-  /** Finds an account by email ('User not found', 'New member does not have a public key', …). */
-  prepareAdd(teamId: string, email: string): Promise<KeyRecipient>;
-  add(teamId: string, recipient: KeyRecipient, role: TeamRole): Promise<void>;
   prepareGrant(teamId: string, userId: string): Promise<KeyRecipient>;
   grant(teamId: string, recipient: KeyRecipient): Promise<void>;
   changeRole(teamId: string, userId: string, role: TeamRole): Promise<void>;

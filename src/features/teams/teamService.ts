@@ -67,7 +67,7 @@ export function createTeamsApi(deps: TeamServiceDeps): TeamsApi {
   };
 }
 
-async function requireTeam(deps: TeamServiceDeps, teamId: string): Promise<StoredTeam> {
+export async function requireTeam(deps: TeamServiceDeps, teamId: string): Promise<StoredTeam> {
   const team = await deps.teams.get(teamId);
   if (team === null) throw new TeamKeyError('This team does not exist or has been deleted.');
   return team;
@@ -88,7 +88,7 @@ export interface PreparedRecipient {
   readonly seenBefore: boolean;
 }
 
-async function prepare(deps: TeamServiceDeps, userId: string, email: string | null, publicKey: string): Promise<PreparedRecipient> {
+export async function prepare(deps: TeamServiceDeps, userId: string, email: string | null, publicKey: string): Promise<PreparedRecipient> {
   const known = await loadKnownKeys(deps.knownKeys, deps.userId, requireKeys(deps).vaultKey);
   return prepareWith(known, userId, email, publicKey);
 }
@@ -99,7 +99,8 @@ async function prepareWith(known: ReadonlyMap<string, string>, userId: string, e
   return { userId, email, publicKey, fingerprint, seenBefore: seen === 'same' };
 }
 
-async function remember(deps: TeamServiceDeps, recipients: readonly PreparedRecipient[]): Promise<void> {
+/** Remembers the recipients' fingerprints (sealed under the vault key) once a key was wrapped for them. */
+export async function remember(deps: TeamServiceDeps, recipients: readonly PreparedRecipient[]): Promise<void> {
   const keys = requireKeys(deps);
   const known = await loadKnownKeys(deps.knownKeys, deps.userId, keys.vaultKey);
   const before = known.size;

@@ -18,6 +18,7 @@ export function fakeGateway(): AuthGateway {
     sendVerificationEmail: vi.fn(() => Promise.resolve()),
     applyEmailVerificationCode: vi.fn(() => Promise.resolve()),
     verifyPasswordResetCode: vi.fn(() => Promise.resolve('ana@example.com')),
+    refreshIdToken: vi.fn(() => Promise.resolve()),
     confirmPasswordReset: vi.fn(() => Promise.resolve()),
   };
 }

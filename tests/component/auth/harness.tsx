@@ -109,6 +109,7 @@ export function fakeGateway(store: SessionStore) {
     sendVerificationEmail: vi.fn<AuthGateway['sendVerificationEmail']>(() => Promise.resolve()),
     applyEmailVerificationCode: vi.fn<AuthGateway['applyEmailVerificationCode']>(() => Promise.resolve()),
     verifyPasswordResetCode: vi.fn<AuthGateway['verifyPasswordResetCode']>(() => Promise.resolve('alice@example.com')),
+    refreshIdToken: vi.fn<AuthGateway['refreshIdToken']>(() => Promise.resolve()),
     confirmPasswordReset: vi.fn<AuthGateway['confirmPasswordReset']>(() => Promise.resolve()),
   } satisfies AuthGateway;
   return { ...gateway, signedIn };

@@ -154,7 +154,9 @@ describe('/security content', () => {
     expect(main).toHaveTextContent(
       'Each team has an AES-256 team key, stored once per member and encrypted with that member’s public key.',
     );
-    expect(main).toHaveTextContent('Invitation links carry a 32-byte secret that is never stored on our servers.');
+    expect(main).toHaveTextContent('creates a 32-byte secret in your browser');
+    expect(main).toHaveTextContent('it is never stored on our servers: it travels only in the invitation link');
+    expect(main).toHaveTextContent('If you copy the link and send it yourself, no Keyloft server ever sees it');
   });
 
   it('is explicit that title, url and notes are not encrypted', () => {

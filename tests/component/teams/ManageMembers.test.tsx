@@ -45,80 +45,130 @@ async function storedTeam(world: MembersWorld, teamId: string) {
   return team;
 }
 
-describe('Manage Team Members: the owner adds a member', () => {
-  it('shows the fingerprint before anything is wrapped, then adds them as View Only with the team key', async () => {
+function invitationCalls(world: MembersWorld, name: string) {
+  return world.invitationFunctions.calls.filter((call) => call.name === name);
+}
+
+async function pendingList(dialog: HTMLElement) {
+  return within(dialog).findByRole('list', { name: 'Pending invitations' });
+}
+
+async function invite(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, email: string) {
+  await user.type(within(dialog).getByLabelText('Email'), email);
+  await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+}
+
+describe('Manage Team Members: the owner adds a member by invitation', () => {
+  it('shows an account’s fingerprint before anything is wrapped; Send Invitation emails them; they join on accepting', async () => {
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops');
-    const { user, onChanged } = renderMembers(world.api('owner'), teamId);
+    const { user } = renderMembers(world.api('owner'), teamId);
     const dialog = await openModal();
     expect(dialog).toHaveAccessibleDescription('Ops');
-
-    const role = within(dialog).getByLabelText('Role');
-    expect(role).toHaveDisplayValue('View Only');
-    await user.type(within(dialog).getByLabelText('Email'), 'Bob@Example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect(within(dialog).getByLabelText('Role')).toHaveDisplayValue('View Only');
+    await invite(user, dialog, 'Bob@Example.com');
 
     const confirm = await screen.findByRole('dialog', { name: 'Confirm New Member' });
     const expected = await fingerprintOf(accounts.member.publicKey);
     expect(within(confirm).getByText(expected.shown).tagName).toBe('CODE');
     expect(confirm).toHaveTextContent('You have not shared with bob@example.com before');
-    expect(confirm).toHaveTextContent('as View Only');
-    // Looked up, nothing wrapped or added yet.
-    expect(calls(world, 'lookupTeamCandidate')).toHaveLength(1);
-    expect(calls(world, 'addTeamMember')).toHaveLength(0);
+    expect(confirm).toHaveTextContent('Invite bob@example.com as View Only');
+    // Invited, nothing wrapped or emailed yet.
+    const [created] = invitationCalls(world, 'inviteTeamMember');
+    expect(created?.input).toEqual({ email: 'bob@example.com', teamId, role: 'view' });
+    expect(world.invitationFunctions.emails).toEqual([]);
 
-    await user.click(within(confirm).getByRole('button', { name: 'Add Member' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Send Invitation' }));
     await waitFor(() => {
       expect(screen.queryByRole('dialog', { name: 'Confirm New Member' })).not.toBeInTheDocument();
     });
-    const list = within(dialog).getByRole('list', { name: 'Current members' });
-    const bob = await within(list).findByRole('listitem', { name: 'bob@example.com' });
-    expect(within(bob).getByLabelText('Role of bob@example.com')).toHaveDisplayValue('View Only');
-    expect(within(bob).queryByText('Needs Key')).not.toBeInTheDocument();
-    expect(onChanged).toHaveBeenCalled();
-    // Focus returns to the form for the next address.
+    expect(within(dialog).getByText('Invitation sent to bob@example.com.')).toBeInTheDocument();
+    const pending = await pendingList(dialog);
+    await within(pending).findByText('bob@example.com');
+    expect(pending).toHaveTextContent('View Only');
+    expect(within(within(dialog).getByRole('list', { name: 'Current members' })).queryByText('bob@example.com')).not.toBeInTheDocument();
+    expect(world.invitationFunctions.emails.map((email) => email.to)).toEqual(['bob@example.com']);
     await waitFor(() => {
       expect(within(dialog).getByLabelText('Email')).toHaveFocus();
     });
 
+    // Bob accepts: he is a View Only member who opens the team key wrapped for him.
+    world.actAs('member');
+    await world.invitationFunctions.acceptInvitation({ inviteId: world.invitationFunctions.emails[0]!.inviteId });
     const team = await storedTeam(world, teamId);
     expect(team.members[accounts.member.uid]).toMatchObject({ role: 'view', needsTeamKey: false });
     expect((await openTeamKey(team, teamId, accounts.member.uid, accounts.member)).kind).toBe('team');
   });
 
-  it('adds with the role chosen', async () => {
+  it('invites with the role chosen', async () => {
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops');
     const { user } = renderMembers(world.api('owner'), teamId);
     const dialog = await openModal();
-    await user.type(within(dialog).getByLabelText('Email'), 'cid@example.com');
     await user.selectOptions(within(dialog).getByLabelText('Role'), 'Admin');
     expect(dialog).toHaveTextContent(ROLE_DESCRIPTIONS.admin);
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    await invite(user, dialog, 'cid@example.com');
     const confirm = await screen.findByRole('dialog', { name: 'Confirm New Member' });
-    await user.click(within(confirm).getByRole('button', { name: 'Add Member' }));
-    await within(dialog).findByRole('listitem', { name: 'cid@example.com' });
-    expect((await storedTeam(world, teamId)).members[accounts.another.uid]?.role).toBe('admin');
+    await user.click(within(confirm).getByRole('button', { name: 'Send Invitation' }));
+    const pending = await pendingList(dialog);
+    await within(pending).findByText('cid@example.com');
+    expect(pending).toHaveTextContent('Admin');
+    expect((await world.invitations.listPendingForTeam(teamId))[0]?.data).toMatchObject({ email: 'cid@example.com', role: 'admin', keyVersion: 1 });
   });
 
-  it('cancelling the confirmation shares nothing', async () => {
+  it('cancelling the fingerprint shares nothing and withdraws the invitation', async () => {
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops');
     const { user } = renderMembers(world.api('owner'), teamId);
     const dialog = await openModal();
-    await user.type(within(dialog).getByLabelText('Email'), 'bob@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    await invite(user, dialog, 'bob@example.com');
     const confirm = await screen.findByRole('dialog', { name: 'Confirm New Member' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Confirm New Member' })).not.toBeInTheDocument();
-    expect(calls(world, 'addTeamMember')).toHaveLength(0);
-    expect(within(dialog).queryByRole('listitem', { name: 'bob@example.com' })).not.toBeInTheDocument();
+    await waitFor(async () => {
+      expect(await world.invitations.listPendingForTeam(teamId)).toEqual([]);
+    });
+    expect(await within(dialog).findByText('No pending invitations.')).toBeInTheDocument();
+    expect(world.invitationFunctions.emails).toEqual([]);
+  });
+
+  it('invites someone without an account: the owner emails the link or copies it', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops');
+    const { user } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    await invite(user, dialog, 'new@example.com');
+    const created = await screen.findByRole('dialog', { name: 'Invitation Created' });
+    const link = within(created).getByLabelText<HTMLInputElement>('Invitation link').value;
+    expect(link).toMatch(/^https:\/\/keyloft\.test\/accept-invite\?inviteId=\w+#secret=[A-Za-z0-9_-]{43}$/);
+    expect(created).toHaveTextContent('No Keyloft server ever sees the secret');
+    expect(world.invitationFunctions.emails).toEqual([]);
+    await user.click(within(created).getByRole('button', { name: 'Send Email' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Invitation Created' })).not.toBeInTheDocument();
+    });
+    expect(world.invitationFunctions.emails).toEqual([{ to: 'new@example.com', inviteId: expect.any(String) as string, link }]);
+    expect(within(dialog).getByText('Invitation sent to new@example.com.')).toBeInTheDocument();
+    const pending = await pendingList(dialog);
+    expect(await within(pending).findByText('new@example.com')).toBeInTheDocument();
+    expect(pending).toHaveTextContent('No account yet');
+
+    await invite(user, dialog, 'other@example.com');
+    const second = await screen.findByRole('dialog', { name: 'Invitation Created' });
+    const secondLink = within(second).getByLabelText<HTMLInputElement>('Invitation link').value;
+    await user.click(within(second).getByRole('button', { name: 'Copy Link' }));
+    expect(await within(second).findByText('Link copied. The clipboard is cleared in 30 seconds.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(secondLink);
+    await user.click(within(second).getByRole('button', { name: 'Done' }));
+    expect(within(dialog).getByText('other@example.com is invited. The invitation is valid for 7 days.')).toBeInTheDocument();
+    // A copied link reached no server: only the first invitation was emailed.
+    expect(world.invitationFunctions.emails).toHaveLength(1);
   });
 
   it('validates the email: required, shape, already a member; submit disabled while invalid', async () => {
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops', { member: 'full' });
-    const lookups = calls(world, 'lookupTeamCandidate').length;
+    const invites = invitationCalls(world, 'inviteTeamMember').length;
     const { user } = renderMembers(world.api('owner'), teamId);
     const dialog = await openModal();
     const email = within(dialog).getByLabelText('Email');
@@ -144,49 +194,52 @@ describe('Manage Team Members: the owner adds a member', () => {
     await user.type(email, 'cid@example.com');
     expect(within(dialog).queryByText('This email address is already a member of the team')).not.toBeInTheDocument();
     expect(submit).toBeEnabled();
-    expect(calls(world, 'lookupTeamCandidate')).toHaveLength(lookups);
+    expect(invitationCalls(world, 'inviteTeamMember')).toHaveLength(invites);
   });
 
-  it('shows the server’s refusal, or the generic message', async () => {
+  it('shows the server’s refusal, or the generic message, and keeps what was typed', async () => {
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops');
     const { user } = renderMembers(world.api('owner'), teamId);
     const dialog = await openModal();
-    await user.type(within(dialog).getByLabelText('Email'), 'nobody@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('User not found');
+    await invite(user, dialog, 'new@example.com');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Invitation Created' })).getByRole('button', { name: 'Send Email' }));
+    await invite(user, dialog, 'NEW@example.com');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('An invitation has already been sent to this email address');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('NEW@example.com');
 
-    world.functions.lookupTeamCandidate = () => Promise.reject(new Error('internal'));
+    world.invitationFunctions.inviteTeamMember = () => Promise.reject(new Error('internal'));
     await user.clear(within(dialog).getByLabelText('Email'));
-    await user.type(within(dialog).getByLabelText('Email'), 'cid@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    await invite(user, dialog, 'cid@example.com');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to add member');
     expect(screen.queryByRole('dialog', { name: 'Confirm New Member' })).not.toBeInTheDocument();
   });
 
-  it('shows a member without a public key as the server words it', async () => {
+  it('invites an account without a public key without a key: they join with Needs Key', async () => {
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops');
-    world.functions.lookupTeamCandidate = () => Promise.reject(new Error('New member does not have a public key'));
+    world.publicKeys.unpublish(accounts.another.uid);
     const { user } = renderMembers(world.api('owner'), teamId);
     const dialog = await openModal();
-    await user.type(within(dialog).getByLabelText('Email'), 'cid@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('New member does not have a public key');
+    await invite(user, dialog, 'cid@example.com');
+    expect(await within(dialog).findByText('Invitation sent to cid@example.com.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Confirm New Member' })).not.toBeInTheDocument();
+    world.actAs('another');
+    await world.invitationFunctions.acceptInvitation({ inviteId: world.invitationFunctions.emails[0]!.inviteId });
+    expect((await storedTeam(world, teamId)).members[accounts.another.uid]).toMatchObject({ needsTeamKey: true, encryptedTeamKey: null });
   });
 
-  it('refuses a key that changed since the owner last shared with that person, and shares nothing', async () => {
+  it('refuses a key that changed since the owner last shared with that person, shares nothing and withdraws the invitation', async () => {
     const world = membersWorld(accounts);
     await world.team('First', { member: 'view' });
     const second = await world.team('Second');
     world.publicKeys.replace(accounts.member.uid, strangerPublicKey);
     const { user } = renderMembers(world.api('owner'), second);
     const dialog = await openModal();
-    await user.type(within(dialog).getByLabelText('Email'), 'bob@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    await invite(user, dialog, 'bob@example.com');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(new PublicKeyChangedError('bob@example.com').message);
     expect(screen.queryByRole('dialog', { name: 'Confirm New Member' })).not.toBeInTheDocument();
-    expect(calls(world, 'addTeamMember')).toHaveLength(1);
+    expect(await world.invitations.listPendingForTeam(second)).toEqual([]);
     expect((await storedTeam(world, second)).members[accounts.member.uid]).toBeUndefined();
   });
 
@@ -196,10 +249,69 @@ describe('Manage Team Members: the owner adds a member', () => {
     const second = await world.team('Second');
     const { user } = renderMembers(world.api('owner'), second);
     const dialog = await openModal();
-    await user.type(within(dialog).getByLabelText('Email'), 'bob@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    await invite(user, dialog, 'bob@example.com');
     const confirm = await screen.findByRole('dialog', { name: 'Confirm New Member' });
     expect(confirm).toHaveTextContent('This is the key you shared with before.');
+  });
+});
+
+describe('Manage Team Members: pending invitations', () => {
+  async function withInvitations(world: MembersWorld, teamId: string, emails: readonly string[]) {
+    const owner = world.api('owner');
+    for (const email of emails) await owner.invite(teamId, email, 'full');
+  }
+
+  it('owners and admins see them, newest first, and cancel one', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'admin' });
+    await withInvitations(world, teamId, ['first@example.com', 'second@example.com']);
+    const { user } = renderMembers(world.api('member'), teamId);
+    const dialog = await openModal();
+    const pending = await pendingList(dialog);
+    expect(within(pending).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('second@example.com') as string,
+      expect.stringContaining('first@example.com') as string,
+    ]);
+    expect(within(dialog).getByRole('heading', { name: 'Pending Invitations (2)' })).toBeInTheDocument();
+    await user.click(within(pending).getByRole('button', { name: 'Cancel invitation to first@example.com' }));
+    await waitFor(() => {
+      expect(within(dialog).getByRole('heading', { name: 'Pending Invitations (1)' })).toHaveFocus();
+    });
+    expect((await world.invitations.listPendingForTeam(teamId)).map(({ data }) => data.email)).toEqual(['second@example.com']);
+  });
+
+  it('says when cancelling failed, and when they cannot be loaded', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops');
+    await withInvitations(world, teamId, ['first@example.com']);
+    world.invitations.remove = () => Promise.reject(new Error('offline'));
+    const { user } = renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    const pending = await pendingList(dialog);
+    await user.click(within(pending).getByRole('button', { name: 'Cancel invitation to first@example.com' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to cancel invitation');
+    expect(within(pending).getByText('first@example.com')).toBeInTheDocument();
+  });
+
+  it('shows the index hint when the list cannot be read', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops');
+    world.invitations.listPendingForTeam = () => Promise.reject(new Error('FAILED_PRECONDITION: The query requires an index'));
+    renderMembers(world.api('owner'), teamId);
+    const dialog = await openModal();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to load pending invitations. This might be due to missing database indexes.',
+    );
+  });
+
+  it('members who do not manage (full, view) do not see them', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'full' });
+    await withInvitations(world, teamId, ['first@example.com']);
+    renderMembers(world.api('member'), teamId);
+    const dialog = await openModal();
+    expect(within(dialog).queryByRole('heading', { name: /Pending Invitations/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('first@example.com')).not.toBeInTheDocument();
   });
 });
 

@@ -30,17 +30,16 @@ export async function makeAccounts(): Promise<{ accounts: Record<Name, Account>;
 }
 
 export function membersWorld(accounts: Record<Name, Account>) {
-  const { teams, publicKeys, passwords, functions, deps, actAs } = teamWorld(accounts);
+  const { teams, publicKeys, passwords, functions, invitations, invitationFunctions, deps, actAs, join } = teamWorld(accounts);
   const api = (name: Name): TeamMembersApi => createTeamMembersApi(deps(name));
 
-  /** A team the owner creates, with `members` added through the real service (key wrapped, fingerprint remembered). */
+  /** A team the owner creates, with `members` invited and joined through the real service (key wrapped, fingerprint remembered). */
   async function team(name: string, members: Partial<Record<Exclude<Name, 'owner'>, 'admin' | 'full' | 'view'>> = {}): Promise<string> {
     await createTeamsApi(deps('owner')).create({ name });
     const created = (await teams.listForMember(accounts.owner.uid)).find((entry) => entry.data.name === name);
     if (!created) throw new Error('team not created');
     for (const [who, role] of Object.entries(members) as [Exclude<Name, 'owner'>, 'admin' | 'full' | 'view'][]) {
-      const owner = api('owner');
-      await owner.add(created.id, await owner.prepareAdd(created.id, EMAILS[who]), role);
+      await join(created.id, 'owner', who, role);
     }
     return created.id;
   }
@@ -51,7 +50,7 @@ export function membersWorld(accounts: Record<Name, Account>) {
     await functions.addTeamMember({ teamId, userId: accounts[who].uid, role, keyVersion: 1, encryptedTeamKey: null });
   }
 
-  return { teams, publicKeys, passwords, functions, deps, api, team, addWithoutKey };
+  return { teams, publicKeys, passwords, functions, invitations, invitationFunctions, deps, actAs, api, team, addWithoutKey };
 }
 
 export type MembersWorld = ReturnType<typeof membersWorld>;

@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 /** One in-memory "server" and the members API as each person sees it. */
 function world() {
-  const { teams, publicKeys, functions, deps } = teamWorld(people, () => 5_000);
+  const { teams, publicKeys, functions, invitations, invitationFunctions, deps, join, actAs } = teamWorld(people, () => 5_000);
   const as = (name: Name) => createTeamMembersApi(deps(name));
   async function teamOfAna(): Promise<string> {
     await createTeamsApi(deps('ana')).create({ name: 'Ops' });
@@ -36,7 +36,7 @@ function world() {
     if (!team) throw new Error('no team');
     return team.id;
   }
-  return { teams, publicKeys, functions, as, deps, teamOfAna };
+  return { teams, publicKeys, functions, invitations, invitationFunctions, as, deps, join, actAs, teamOfAna };
 }
 
 describe('detailOf', () => {
@@ -88,20 +88,33 @@ describe('detailOf', () => {
 });
 
 describe('the members API over the team service', () => {
-  it('adds a member in two steps: the fingerprint first, the wrap only on add', async () => {
+  it('invites an account in two steps: the fingerprint first, the wrap only on confirm; they join on accepting', async () => {
     const w = world();
     const teamId = await w.teamOfAna();
-    const recipient = await w.as('ana').prepareAdd(teamId, '  BOB@example.com ');
-    expect(recipient).toMatchObject({ userId: 'bob', email: 'bob@example.com', seenBefore: false });
-    expect(recipient.fingerprint.shown).toMatch(/^([0-9a-f]{4} ){7}[0-9a-f]{4}$/);
-    expect(w.functions.calls.map((call) => call.name)).not.toContain('addTeamMember');
+    const step = await w.as('ana').invite(teamId, '  BOB@example.com ', 'view');
+    if (step.kind !== 'confirm-key') throw new Error(`unexpected step ${step.kind}`);
+    expect(step.recipient).toMatchObject({ userId: 'bob', email: 'bob@example.com', seenBefore: false });
+    expect(step.recipient.fingerprint.shown).toMatch(/^([0-9a-f]{4} ){7}[0-9a-f]{4}$/);
+    expect((await w.invitations.get(step.inviteId))?.data).toMatchObject({ email: 'bob@example.com', encryptedTeamKey: null, keyVersion: null });
+    expect(w.invitationFunctions.emails).toEqual([]);
 
-    await w.as('ana').add(teamId, recipient, 'view');
+    await w.as('ana').confirmInvite(teamId, step.inviteId, step.recipient);
+    expect((await w.invitations.get(step.inviteId))?.data).toMatchObject({ keyVersion: 1 });
+    expect(w.invitationFunctions.emails).toEqual([
+      { to: 'bob@example.com', inviteId: step.inviteId, link: `https://keyloft.test/accept-invite?inviteId=${step.inviteId}` },
+    ]);
+    expect((await w.as('ana').listInvitations(teamId)).map((invitation) => invitation.email)).toEqual(['bob@example.com']);
+    // Not a member until they accept.
+    expect((await w.as('ana').load(teamId)).members).toHaveLength(1);
+
+    w.actAs('bob');
+    await w.invitationFunctions.acceptInvitation({ inviteId: step.inviteId });
     const detail = await w.as('ana').load(teamId);
     expect(detail.members.map((m) => [m.email, m.role, m.needsKey])).toEqual([
       ['ana@example.com', 'owner', false],
       ['bob@example.com', 'view', false],
     ]);
+    expect(await w.as('ana').listInvitations(teamId)).toEqual([]);
     // Bob opens the team key wrapped for him.
     const team = await w.teams.get(teamId);
     expect((await openTeamKey(team!, teamId, 'bob', people.bob)).kind).toBe('team');
@@ -109,30 +122,41 @@ describe('the members API over the team service', () => {
     expect((await w.as('ana').prepareGrant(teamId, 'bob')).seenBefore).toBe(true);
   });
 
+  it('withdraws the invitation when the owner does not confirm the fingerprint', async () => {
+    const w = world();
+    const teamId = await w.teamOfAna();
+    const step = await w.as('ana').invite(teamId, 'bob@example.com', 'full');
+    await w.as('ana').abandonInvite(teamId, step.inviteId);
+    expect(await w.invitations.get(step.inviteId)).toBeNull();
+    expect(await w.as('ana').listInvitations(teamId)).toEqual([]);
+  });
+
   it('passes the server’s refusals through', async () => {
     const w = world();
     const teamId = await w.teamOfAna();
-    await expect(w.as('ana').prepareAdd(teamId, 'nobody@example.com')).rejects.toThrow('User not found');
-    await expect(w.as('ana').prepareAdd(teamId, 'ana@example.com')).rejects.toThrow('This email address is already a member of the team');
+    await expect(w.as('ana').invite(teamId, 'ana@example.com', 'view')).rejects.toThrow('This email address is already a member of the team');
+    await w.as('ana').invite(teamId, 'new@example.com', 'view');
+    await expect(w.as('ana').invite(teamId, 'NEW@example.com', 'view')).rejects.toThrow('An invitation has already been sent to this email address');
   });
 
-  it('refuses a changed key before anything is wrapped', async () => {
+  it('refuses a changed key before anything is wrapped, and withdraws that invitation', async () => {
     const w = world();
     const first = await w.teamOfAna();
-    await w.as('ana').add(first, await w.as('ana').prepareAdd(first, 'bob@example.com'), 'full');
+    await w.join(first, 'ana', 'bob', 'full');
     await createTeamsApi(w.deps('ana')).create({ name: 'Second' });
     const second = (await w.teams.listForMember('ana')).find((team) => team.data.name === 'Second')!.id;
     w.publicKeys.replace('bob', otherPublicKey);
-    await expect(w.as('ana').prepareAdd(second, 'bob@example.com')).rejects.toThrow(PublicKeyChangedError);
-    expect(w.functions.calls.filter((call) => call.name === 'addTeamMember')).toHaveLength(1);
+    await expect(w.as('ana').invite(second, 'bob@example.com', 'view')).rejects.toThrow(PublicKeyChangedError);
+    expect(await w.as('ana').listInvitations(second)).toEqual([]);
   });
 
   it('grants the key to a member who needs it, changes roles, and an admin manages too', async () => {
     const w = world();
     const teamId = await w.teamOfAna();
     const ana = w.as('ana');
-    await ana.add(teamId, await ana.prepareAdd(teamId, 'bob@example.com'), 'admin');
+    await w.join(teamId, 'ana', 'bob', 'admin');
     // cid joins without the key (as if added by someone without it).
+    w.actAs('ana');
     await w.functions.addTeamMember({ teamId, userId: 'cid', role: 'view', keyVersion: 1, encryptedTeamKey: null });
     expect((await ana.load(teamId)).members.find((m) => m.uid === 'cid')?.needsKey).toBe(true);
 
@@ -149,7 +173,7 @@ describe('the members API over the team service', () => {
     const w = world();
     const teamId = await w.teamOfAna();
     const ana = w.as('ana');
-    await ana.add(teamId, await ana.prepareAdd(teamId, 'bob@example.com'), 'view');
+    await w.join(teamId, 'ana', 'bob', 'view');
     const progress: RotationProgress[] = [];
     await ana.remove(teamId, 'bob', (step) => progress.push(step));
     const team = await w.teams.get(teamId);
@@ -162,7 +186,7 @@ describe('the members API over the team service', () => {
     const w = world();
     const teamId = await w.teamOfAna();
     const ana = w.as('ana');
-    await ana.add(teamId, await ana.prepareAdd(teamId, 'bob@example.com'), 'view');
+    await w.join(teamId, 'ana', 'bob', 'view');
     await expect(ana.remove(teamId, 'ana')).rejects.toThrow('Cannot remove the team owner');
 
     w.functions.failNextRotation = true;
@@ -181,7 +205,7 @@ describe('the members API over the team service', () => {
     const w = world();
     const teamId = await w.teamOfAna();
     const ana = w.as('ana');
-    await ana.add(teamId, await ana.prepareAdd(teamId, 'bob@example.com'), 'view');
+    await w.join(teamId, 'ana', 'bob', 'view');
     await w.as('bob').leave(teamId);
     await expect(w.as('bob').load(teamId)).rejects.toThrow('This team does not exist or has been deleted.');
     expect((await ana.load(teamId)).rotationPending).toBe(true);

@@ -3,7 +3,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { PasswordEntry } from '../model';
 import { failureText } from '../vaultErrors';
-import { CLIPBOARD_CLEAR_MS, COPIED_INDICATOR_MS, copyToClipboard } from './clipboard';
+import { CLIPBOARD_CLEAR_MS, COPIED_INDICATOR_MS, copyToClipboard } from '../../../ui/clipboard';
 import { safeHttpUrl } from './safeUrl';
 import './list.css';
 

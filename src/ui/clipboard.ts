@@ -1,5 +1,5 @@
-// Copying from the vault (SPEC.md §2, §9). A copied password is wiped from the clipboard 30 s
-// later, the way password managers do it: unconditionally, by writing '' (a page cannot read the
+// Copying secrets (SPEC.md §2, §9): vault passwords, invitation links. A copied secret is wiped
+// from the clipboard later, the way password managers do it: unconditionally, by writing '' (a page cannot read the
 // clipboard to check what is there without a permission prompt).
 //
 // The pending clear lives here, in the module, not in a component: a row that scrolls out of the

@@ -1,0 +1,124 @@
+import {
+  CryptoError,
+  importInviteKey,
+  importPublicKey,
+  inviteAcceptProof,
+  inviteTeamKeyContext,
+  unwrapTeamKeyWithInvite,
+  wrapTeamKey,
+} from '../../crypto';
+import type { InvitationFunctions, InvitationRepository } from '../../data/invitations/storedInvitations';
+import type { UserRepository } from '../../data/users/userRecord';
+import { isInvitationOpen, normalizeEmail } from '../../domain/invitations';
+import type { AcceptInviteApi, MyInvitation, MyInvitationsApi } from './model';
+
+// The invitee's side (docs/invitations.md, "In the browser"). With the link's secret, the team
+// key is opened here, wrapped for the user's own public key and stored as a pending team key
+// (SPEC.md §4), and the link's proof goes with the accept; the secret itself goes nowhere.
+
+export const DAMAGED_LINK_MESSAGE =
+  'This invitation link is incomplete or damaged. Open it again from the invitation email, or ask for a new invitation.';
+
+export class InvitationLinkError extends Error {
+  override readonly name = 'InvitationLinkError';
+}
+
+export interface InvitationServiceDeps {
+  readonly invitations: InvitationRepository;
+  readonly functions: InvitationFunctions;
+  readonly users: UserRepository;
+  /** The signed-in user, or null. */
+  readonly currentUser: () => { readonly uid: string; readonly email: string | null } | null;
+  /** A fresh ID token before accepting, so an address verified meanwhile counts (AuthGateway.refreshIdToken). */
+  readonly refreshIdToken: () => Promise<void>;
+  now(): number;
+}
+
+function requireUser(deps: InvitationServiceDeps): { uid: string; email: string | null } {
+  const user = deps.currentUser();
+  if (user === null) throw new Error('User not authenticated');
+  return user;
+}
+
+/**
+ * Stores the invitation's team key for the user as pendingTeamKeys.{inviteId}. Returns quietly when
+ * the invitation carries no key for a link (the member then joins with 'Needs Key'); throws
+ * InvitationLinkError when the secret does not open the key.
+ */
+async function storePendingKey(deps: InvitationServiceDeps, uid: string, inviteId: string, secret: string): Promise<void> {
+  const invitation = await deps.invitations.get(inviteId);
+  const wrapped = invitation?.data.encryptedTeamKeyWithSecret ?? null;
+  const keyVersion = invitation?.data.keyVersion ?? null;
+  if (invitation === null || wrapped === null || keyVersion === null) return;
+  let teamKey;
+  try {
+    teamKey = await unwrapTeamKeyWithInvite(wrapped, await importInviteKey(secret), inviteTeamKeyContext(inviteId));
+  } catch (cause) {
+    if (cause instanceof CryptoError) throw new InvitationLinkError(DAMAGED_LINK_MESSAGE, { cause });
+    throw cause;
+  }
+  const record = await deps.users.get(uid);
+  if (record === null) throw new Error('User data not found');
+  const ownKey = await importPublicKey(record.publicKey);
+  const pending = await wrapTeamKey(teamKey, ownKey, { teamId: invitation.data.teamId, keyVersion });
+  await deps.invitations.putPendingTeamKey(uid, inviteId, pending, deps.now());
+}
+
+async function proofOf(secret: string): Promise<string> {
+  try {
+    return await inviteAcceptProof(secret);
+  } catch (cause) {
+    if (cause instanceof CryptoError) throw new InvitationLinkError(DAMAGED_LINK_MESSAGE, { cause });
+    throw cause;
+  }
+}
+
+export function createAcceptInviteApi(deps: InvitationServiceDeps): AcceptInviteApi {
+  return {
+    lookup: (inviteId) => deps.functions.lookupInvitation({ inviteId }),
+    async accept(inviteId, secret) {
+      const { uid } = requireUser(deps);
+      let proof: string | undefined;
+      if (secret !== null) {
+        proof = await proofOf(secret);
+        await storePendingKey(deps, uid, inviteId, secret);
+      }
+      await deps.refreshIdToken();
+      const { success } = await deps.functions.acceptInvitation(proof === undefined ? { inviteId } : { inviteId, proof });
+      if (!success) throw new Error('Failed to accept invitation. Please try again.');
+    },
+  };
+}
+
+export function createMyInvitationsApi(deps: InvitationServiceDeps): MyInvitationsApi {
+  return {
+    async list() {
+      const { email } = requireUser(deps);
+      if (email === null) return [];
+      const now = deps.now();
+      const pending = await deps.invitations.listPendingForEmail(normalizeEmail(email));
+      return pending
+        .filter(({ data }) => isInvitationOpen(data, now))
+        .map(
+          ({ id, data }): MyInvitation => ({
+            id,
+            teamId: data.teamId,
+            teamName: data.teamName,
+            role: data.role,
+            invitedByEmail: data.invitedByEmail,
+            createdAt: data.createdAt,
+            expiresAt: data.expiresAt,
+          }),
+        );
+    },
+    async accept(inviteId) {
+      await deps.refreshIdToken();
+      const { success } = await deps.functions.acceptInvitation({ inviteId });
+      if (!success) throw new Error('Failed to accept invitation. Please try again.');
+    },
+    async decline(inviteId) {
+      await deps.refreshIdToken();
+      await deps.functions.declineInvitation({ inviteId });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { useId, useRef, useState } from 'react';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { memberErrorMessage } from './memberForm';
+import type { KeyRecipient } from './model';
+
+export interface KeyConfirmDialogProps {
+  readonly title: string;
+  readonly recipient: KeyRecipient;
+  readonly intro: string;
+  readonly confirmLabel: string;
+  readonly runningLabel: string;
+  readonly failure: string;
+  /** False when the user does not hold the key: the person joins with 'Needs Key'. */
+  readonly willShareKey: boolean;
+  readonly onConfirm: () => Promise<boolean>;
+  readonly onDone: () => void;
+  /** Cancel (or Escape) before confirming; defaults to onDone. */
+  readonly onCancel?: () => void;
+}
+
+/** Step two of adding or granting: the recipient's key fingerprint, confirmed before anything is wrapped. */
+export function KeyConfirmDialog({
+  title,
+  recipient,
+  intro,
+  confirmLabel,
+  runningLabel,
+  failure,
+  willShareKey,
+  onConfirm,
+  onDone,
+  onCancel = onDone,
+}: KeyConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const fingerprintLabelId = useId();
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const who = recipient.email ?? 'this person';
+
+  async function confirm() {
+    setRunning(true);
+    setError(null);
+    let ok = false;
+    try {
+      ok = await onConfirm();
+    } catch (caught) {
+      console.error(failure, caught);
+      setError(memberErrorMessage(caught, failure));
+    }
+    setRunning(false);
+    if (ok) onDone();
+  }
+
+  return (
+    <Dialog
+      open
+      size="sm"
+      title={title}
+      initialFocusRef={cancelRef}
+      onClose={() => {
+        if (!running) onCancel();
+      }}
+    >
+      <p>{intro}</p>
+      <p id={fingerprintLabelId} className="members__fingerprint-label">
+        Security key fingerprint of {who}:
+      </p>
+      <code className="members__fingerprint" aria-labelledby={fingerprintLabelId}>
+        {recipient.fingerprint.shown}
+      </code>
+      {recipient.seenBefore ? (
+        <p className="notice notice--success">This is the key you shared with before.</p>
+      ) : (
+        <p className="notice notice--warning">
+          You have not shared with {who} before. If you can, compare this fingerprint with them over another channel; it is remembered
+          once you confirm, and a different key later is refused.
+        </p>
+      )}
+      {!willShareKey && <p>You do not hold the team key yourself, so they join with ‘Needs Key’ until an owner or admin grants access.</p>}
+      {error !== null && (
+        <p role="alert" className="notice notice--error">
+          {error}
+        </p>
+      )}
+      <div className="teams-dialog__buttons">
+        <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={running}>
+          Cancel
+        </Button>
+        <Button onClick={() => void confirm()} disabled={running}>
+          {running ? runningLabel : confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

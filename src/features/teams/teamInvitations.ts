@@ -1,0 +1,125 @@
+import {
+  generateSharedSecret,
+  importInviteKey,
+  inviteProofHash,
+  inviteTeamKeyContext,
+  wrapTeamKeyWithInvite,
+} from '../../crypto';
+import type { InvitationFunctions, InvitationRepository, StoredInvitation } from '../../data/invitations/storedInvitations';
+import type { WithId } from '../../data/vault/storedEntries';
+import { isInvitationOpen, normalizeEmail, type InviteRole } from '../../domain/invitations';
+import type { StoredTeam } from '../../data/teams/storedTeams';
+import type { TeamInvitation, TeamInvitationsApi } from './model';
+import { openTeamKey, wrapFor } from './teamKeys';
+import { prepare, remember, requireTeam, type TeamServiceDeps } from './teamService';
+
+// Inviting from 'Manage Team Members' (docs/invitations.md, "In the browser"). The server creates
+// the invitation; this browser attaches the team key to it, wrapped either for the invitee's
+// public key (after the fingerprint is shown) or under a fresh link secret that only the link
+// carries. The secret leaves this module only inside the link the inviter sees.
+
+export interface TeamInvitationDeps extends TeamServiceDeps {
+  readonly invitations: InvitationRepository;
+  readonly invitationFunctions: InvitationFunctions;
+  /** Where the app runs ('https://app.example'): the start of the link an inviter copies. */
+  readonly appOrigin: string;
+}
+
+/** The invitation link: the id in the query, the secret in the fragment (never sent to a server). */
+export function invitationLink(appOrigin: string, inviteId: string, secret: string): string {
+  return `${appOrigin}/accept-invite?inviteId=${encodeURIComponent(inviteId)}#secret=${secret}`;
+}
+
+/** The secret of a link made by invitationLink; null when it has none. */
+export function secretOfLink(link: string): string | null {
+  const hash = link.indexOf('#');
+  if (hash < 0) return null;
+  return new URLSearchParams(link.slice(hash + 1)).get('secret');
+}
+
+function holdsKey(team: StoredTeam, uid: string): boolean {
+  const me = team.members[uid];
+  return me !== undefined && !me.needsTeamKey && me.encryptedTeamKey !== null;
+}
+
+function teamInvitationOf({ id, data }: WithId<StoredInvitation>): TeamInvitation {
+  return { id, email: data.email, role: data.role, createdAt: data.createdAt, expiresAt: data.expiresAt, userExists: data.userExists };
+}
+
+export function createTeamInvitationsApi(deps: TeamInvitationDeps): TeamInvitationsApi {
+  const functions = deps.invitationFunctions;
+
+  /** Best effort: an invitation whose key could not be attached is withdrawn rather than left keyless. */
+  async function withdraw(inviteId: string): Promise<void> {
+    try {
+      await deps.invitations.remove(inviteId);
+    } catch {
+      // It stays pending without a key: accepting it joins with 'Needs Key', and the owner can cancel it.
+    }
+  }
+
+  return {
+    async listInvitations(teamId) {
+      const now = deps.now();
+      const pending = await deps.invitations.listPendingForTeam(teamId);
+      return pending.filter(({ data }) => isInvitationOpen(data, now)).map(teamInvitationOf);
+    },
+
+    async cancelInvitation(_teamId, inviteId) {
+      await deps.invitations.remove(inviteId);
+    },
+
+    async invite(teamId, email, role) {
+      const address = normalizeEmail(email);
+      const { inviteId, userExists, userId } = await functions.inviteTeamMember({ email: address, teamId, role: role as InviteRole });
+      try {
+        const team = await requireTeam(deps, teamId);
+        if (!holdsKey(team, deps.userId)) {
+          // Nothing to share yet: they join with 'Needs Key' and an owner or admin grants it.
+          await functions.sendInvitationEmailWithSecret({ inviteId });
+          return { kind: 'sent', inviteId, email: address };
+        }
+        if (userExists && userId !== null) {
+          const publicKey = await deps.publicKeys.get(userId);
+          if (publicKey === null) {
+            await functions.sendInvitationEmailWithSecret({ inviteId });
+            return { kind: 'sent', inviteId, email: address };
+          }
+          const recipient = await prepare(deps, userId, address, publicKey);
+          return { kind: 'confirm-key', inviteId, email: address, recipient };
+        }
+        const teamKey = await openTeamKey(team, teamId, deps.userId, deps.keys);
+        const secret = generateSharedSecret();
+        const encryptedTeamKeyWithSecret = await wrapTeamKeyWithInvite(teamKey, await importInviteKey(secret), inviteTeamKeyContext(inviteId));
+        await deps.invitations.attachKey(inviteId, {
+          kind: 'secret',
+          keyVersion: team.keyVersion,
+          encryptedTeamKeyWithSecret,
+          proofHash: await inviteProofHash(secret),
+        });
+        return { kind: 'link', inviteId, email: address, link: invitationLink(deps.appOrigin, inviteId, secret) };
+      } catch (error) {
+        await withdraw(inviteId);
+        throw error;
+      }
+    },
+
+    async confirmInvite(teamId, inviteId, recipient) {
+      const team = await requireTeam(deps, teamId);
+      const teamKey = await openTeamKey(team, teamId, deps.userId, deps.keys);
+      const encryptedTeamKey = await wrapFor(teamKey, recipient.publicKey, teamId, team.keyVersion);
+      await deps.invitations.attachKey(inviteId, { kind: 'account', keyVersion: team.keyVersion, encryptedTeamKey });
+      await remember(deps, [recipient]);
+      await functions.sendInvitationEmailWithSecret({ inviteId });
+    },
+
+    async abandonInvite(_teamId, inviteId) {
+      await deps.invitations.remove(inviteId);
+    },
+
+    async emailInvitation(inviteId, link) {
+      const sharedSecret = secretOfLink(link);
+      await functions.sendInvitationEmailWithSecret(sharedSecret === null ? { inviteId } : { inviteId, sharedSecret });
+    },
+  };
+}

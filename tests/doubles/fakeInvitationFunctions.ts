@@ -1,0 +1,171 @@
+// A stand-in for the invitation callables over the in-memory repositories, doing what
+// docs/invitations.md says the server does, for the feature's unit and component tests. The
+// callables themselves are tested on the emulators (tests/emulator/invitations).
+import { base64UrlToBytes, bytesToBase64Url } from '../../src/crypto';
+import type { InvitationFunctions, InvitationPreview, InviteResult, StoredInvitation } from '../../src/data/invitations/storedInvitations';
+import type { StoredTeam } from '../../src/data/teams/storedTeams';
+import { INVITATION_MESSAGES, INVITATION_TTL_MS, isInvitationOpen, normalizeEmail, type InviteRole } from '../../src/domain/invitations';
+import { decideAddMember } from '../../src/domain/teamPermissions';
+import type { MemoryInvitationRepository } from './memoryInvitationRepository';
+import type { MemoryTeamRepository } from './memoryTeamRepositories';
+import type { MemoryUserRepository } from './memoryUserRepository';
+
+export interface InvitationAccount {
+  readonly uid: string;
+  readonly email: string;
+  /** The token's email_verified; a caller without it needs the link's proof. */
+  readonly verified?: boolean;
+}
+
+export interface SentInvitationEmail {
+  readonly to: string;
+  readonly inviteId: string;
+  readonly link: string;
+}
+
+async function sha256Url(proof: string): Promise<string> {
+  return bytesToBase64Url(new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', base64UrlToBytes(proof))));
+}
+
+export class FakeInvitationFunctions implements InvitationFunctions {
+  readonly calls: { name: string; input: unknown }[] = [];
+  readonly emails: SentInvitationEmail[] = [];
+  private nextId = 1;
+
+  constructor(
+    private readonly as: () => string,
+    private readonly invitations: MemoryInvitationRepository,
+    private readonly teams: MemoryTeamRepository,
+    private readonly users: MemoryUserRepository,
+    private readonly accounts: InvitationAccount[],
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** An account made after the world (a sign-up from an invitation). */
+  addAccount(account: InvitationAccount): void {
+    this.accounts.push(account);
+  }
+
+  private account(uid: string): InvitationAccount | undefined {
+    return this.accounts.find((account) => account.uid === uid);
+  }
+
+  private async team(teamId: string): Promise<StoredTeam> {
+    const team = await this.teams.get(teamId);
+    if (team === null || team.deleting) throw new Error(INVITATION_MESSAGES.notValid);
+    return team;
+  }
+
+  private async open(inviteId: string): Promise<StoredInvitation> {
+    const found = await this.invitations.get(inviteId);
+    if (found === null) throw new Error(INVITATION_MESSAGES.notFound);
+    if (!isInvitationOpen(found.data, this.now())) throw new Error(INVITATION_MESSAGES.notValid);
+    await this.team(found.data.teamId);
+    return found.data;
+  }
+
+  async inviteTeamMember(input: { email: string; teamId: string; role: InviteRole }): Promise<InviteResult> {
+    this.calls.push({ name: 'inviteTeamMember', input });
+    const email = normalizeEmail(input.email);
+    const team = await this.team(input.teamId);
+    const uid = this.as();
+    const alreadyMember = Object.values(team.members).some((member) => member.email === email);
+    const decision = decideAddMember(team.members[uid]?.role ?? 'none', input.role, alreadyMember);
+    if (!decision.ok) throw new Error(decision.message);
+    const pending = await this.invitations.listPendingForTeam(input.teamId);
+    if (pending.some(({ data }) => data.email === email && isInvitationOpen(data, this.now()))) throw new Error(INVITATION_MESSAGES.alreadyInvited);
+    const invitee = this.accounts.find((account) => account.email === email) ?? null;
+    const inviteId = `invite${String(this.nextId++)}`;
+    const createdAt = this.now();
+    this.invitations.seed(inviteId, {
+      email,
+      teamId: input.teamId,
+      teamName: team.name,
+      role: input.role,
+      invitedBy: uid,
+      invitedByEmail: this.account(uid)?.email ?? null,
+      status: 'pending',
+      createdAt,
+      expiresAt: createdAt + INVITATION_TTL_MS,
+      userExists: invitee !== null,
+      userId: invitee?.uid ?? null,
+      keyVersion: null,
+      encryptedTeamKey: null,
+      encryptedTeamKeyWithSecret: null,
+      proofHash: null,
+      emailsSent: 0,
+      respondedAt: null,
+    });
+    return { userExists: invitee !== null, userId: invitee?.uid ?? null, inviteId, message: 'Invitation created' };
+  }
+
+  async sendInvitationEmailWithSecret(input: { inviteId: string; sharedSecret?: string }): Promise<void> {
+    this.calls.push({ name: 'sendInvitationEmailWithSecret', input: { inviteId: input.inviteId, withSecret: input.sharedSecret !== undefined } });
+    const invitation = await this.open(input.inviteId);
+    if (invitation.invitedBy !== this.as()) throw new Error(INVITATION_MESSAGES.onlyInviterEmails);
+    const fragment = input.sharedSecret === undefined ? '' : `#secret=${input.sharedSecret}`;
+    this.emails.push({ to: invitation.email, inviteId: input.inviteId, link: `https://keyloft.test/accept-invite?inviteId=${input.inviteId}${fragment}` });
+    this.invitations.seed(input.inviteId, { ...invitation, emailsSent: invitation.emailsSent + 1 });
+  }
+
+  async lookupInvitation(input: { inviteId: string }): Promise<InvitationPreview> {
+    this.calls.push({ name: 'lookupInvitation', input });
+    const invitation = await this.open(input.inviteId);
+    return {
+      email: invitation.email,
+      teamName: invitation.teamName,
+      accountExists: this.accounts.some((account) => account.email === invitation.email),
+    };
+  }
+
+  /** The identity checks accept and decline share: the invited address, verified or proven by the link. */
+  private async respondent(inviteId: string, proof: string | undefined): Promise<{ uid: string; invitation: StoredInvitation }> {
+    const invitation = await this.open(inviteId);
+    const uid = this.as();
+    const caller = this.account(uid);
+    if (caller === undefined || normalizeEmail(caller.email) !== invitation.email) throw new Error(INVITATION_MESSAGES.wrongAccount);
+    if (caller.verified !== true) {
+      const proven = proof !== undefined && invitation.proofHash !== null && (await sha256Url(proof)) === invitation.proofHash;
+      if (!proven) throw new Error(INVITATION_MESSAGES.verifyFirst);
+    }
+    return { uid, invitation };
+  }
+
+  private async withoutPendingKey(uid: string, inviteId: string): Promise<string | null> {
+    const record = await this.users.get(uid);
+    if (record === null) return null;
+    const { [inviteId]: pending, ...rest } = record.pendingTeamKeys;
+    this.users.replace(uid, { ...record, pendingTeamKeys: rest });
+    return pending ?? null;
+  }
+
+  async acceptInvitation(input: { inviteId: string; proof?: string }): Promise<{ success: boolean; teamId: string | null }> {
+    this.calls.push({ name: 'acceptInvitation', input: { inviteId: input.inviteId, withProof: input.proof !== undefined } });
+    const { uid, invitation } = await this.respondent(input.inviteId, input.proof);
+    const team = await this.team(invitation.teamId);
+    const pending = await this.withoutPendingKey(uid, input.inviteId);
+    if (!(uid in team.members)) {
+      const offered = invitation.userId === uid ? invitation.encryptedTeamKey : pending;
+      const encryptedTeamKey = offered !== null && invitation.keyVersion === team.keyVersion ? offered : null;
+      this.teams.put(invitation.teamId, {
+        ...team,
+        memberIds: [...team.memberIds, uid],
+        members: {
+          ...team.members,
+          [uid]: { userId: uid, role: invitation.role, joinedAt: this.now(), email: invitation.email, encryptedTeamKey, needsTeamKey: encryptedTeamKey === null },
+        },
+      });
+      const record = await this.users.get(uid);
+      if (record !== null) this.users.replace(uid, { ...record, teamIds: [...record.teamIds, invitation.teamId] });
+    }
+    this.invitations.seed(input.inviteId, { ...invitation, status: 'accepted', respondedAt: this.now() });
+    return { success: true, teamId: invitation.teamId };
+  }
+
+  async declineInvitation(input: { inviteId: string; proof?: string }): Promise<void> {
+    this.calls.push({ name: 'declineInvitation', input: { inviteId: input.inviteId } });
+    const { uid, invitation } = await this.respondent(input.inviteId, input.proof);
+    await this.withoutPendingKey(uid, input.inviteId);
+    this.invitations.seed(input.inviteId, { ...invitation, status: 'declined', respondedAt: this.now() });
+  }
+}
