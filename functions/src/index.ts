@@ -15,3 +15,8 @@ export { grantTeamKey } from './teams/grantTeamKey';
 export { rotateTeamKey } from './teams/rotateTeamKey';
 export { finishKeyRotation } from './teams/finishKeyRotation';
 export { deleteTeam } from './teams/deleteTeam';
+export { inviteTeamMember } from './invitations/inviteTeamMember';
+export { sendInvitationEmailWithSecret } from './invitations/sendInvitationEmailWithSecret';
+export { lookupInvitation } from './invitations/lookupInvitation';
+export { acceptInvitation } from './invitations/acceptInvitation';
+export { declineInvitation } from './invitations/declineInvitation';

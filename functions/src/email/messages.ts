@@ -1,3 +1,5 @@
+import type { InviteRole } from '../../../src/domain/invitations';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../src/domain/teamPermissions';
 import { PRODUCT_NAME, composeEmail } from './compose';
 import type { EmailMessage } from './types';
 
@@ -12,5 +14,51 @@ export function verificationEmail(input: { readonly to: string; readonly link: s
     paragraphs: [`Please confirm that ${input.to} is your email address, so that we can keep your account safe.`],
     action: { label: 'Verify email address', url: input.link },
     after: [`If you did not create a ${PRODUCT_NAME} account, you can ignore this email.`],
+  });
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** '28 November 2026, 14:05 UTC': one unambiguous form for every reader, whatever their locale. */
+export function formatEmailDate(epochMs: number): string {
+  const date = new Date(epochMs);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} UTC`;
+}
+
+/** A header value on one line: a team name is user text, and a subject is a mail header. */
+function oneLine(value: string): string {
+  return value.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+}
+
+export interface InvitationEmailInput {
+  readonly to: string;
+  readonly teamName: string;
+  /** The inviter's address, or null when their account has none. */
+  readonly inviterEmail: string | null;
+  readonly role: InviteRole;
+  /** The accept page's link; may carry the invitation's secret in its fragment, so never in the subject. */
+  readonly link: string;
+  readonly expiresAt: number;
+}
+
+export function invitationEmail(input: InvitationEmailInput): EmailMessage {
+  const inviter = input.inviterEmail ?? `A ${PRODUCT_NAME} user`;
+  const role = ROLE_LABELS[input.role];
+  return composeEmail({
+    to: input.to,
+    subject: `Invitation to join ${oneLine(input.teamName)} on ${PRODUCT_NAME}`,
+    heading: `Join ${input.teamName} on ${PRODUCT_NAME}`,
+    paragraphs: [
+      `${inviter} invited you to join the team "${input.teamName}" on ${PRODUCT_NAME}, the password manager that encrypts your team's passwords in your browser.`,
+      `Your role: ${role}. ${ROLE_DESCRIPTIONS[input.role]}`,
+      `To accept, sign in or create an account with ${input.to}.`,
+    ],
+    action: { label: 'Accept invitation', url: input.link },
+    after: [
+      `This invitation expires on ${formatEmailDate(input.expiresAt)}.`,
+      'The link is for you alone: please do not forward it.',
+      'If you were not expecting this invitation, you can ignore this email.',
+    ],
   });
 }

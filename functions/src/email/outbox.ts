@@ -7,8 +7,8 @@ import { extractLinks } from './links';
 import type { EmailMessage, Mailer } from './types';
 
 // The emulator's mailer: each message becomes one JSON file in functions/outbox/ and each link in
-// it is logged, so a developer (or a test) can open the link without any mail server. It never
-// touches SMTP and never reads the SMTP secret.
+// it is logged (without its fragment), so a developer (or a test) can open the link without any
+// mail server. It never touches SMTP and never reads the SMTP secret.
 
 export interface OutboxRecord extends EmailMessage {
   readonly links: readonly string[];
@@ -37,6 +37,16 @@ export function outboxFileName(sentAt: Date, suffix: string): string {
   return `${sentAt.toISOString().replace(/[:.]/g, '-')}-${suffix}.json`;
 }
 
+/**
+ * A link as the log shows it: without its fragment, where links carry secrets (an invitation's
+ * shared secret, docs/invitations.md), since logs are kept and copied far more than mail. The
+ * outbox file keeps the whole link.
+ */
+export function loggableLink(link: string): string {
+  const hash = link.indexOf('#');
+  return hash === -1 ? link : `${link.slice(0, hash)}#… (fragment not logged: see the outbox file)`;
+}
+
 export function createOutboxMailer(options: OutboxOptions): Mailer {
   const now = options.now ?? (() => new Date());
   const randomSuffix = options.randomSuffix ?? (() => randomBytes(4).toString('hex'));
@@ -51,7 +61,7 @@ export function createOutboxMailer(options: OutboxOptions): Mailer {
       const file = join(options.directory, outboxFileName(sentAt, randomSuffix()));
       await writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { flag: 'wx' });
       log(`Outbox: "${message.subject}" to ${message.to} saved as ${file}`);
-      for (const link of links) log(`Outbox link for ${message.to}: ${link}`);
+      for (const link of links) log(`Outbox link for ${message.to}: ${loggableLink(link)}`);
     },
   };
 }

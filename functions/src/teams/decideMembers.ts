@@ -19,7 +19,7 @@ import {
   refusalOf,
   roleOf,
   type Outcome,
-    type StoredTeam,
+  type StoredTeam,
   type StoredTeamMember,
   type TeamChange,
 } from './model';
@@ -51,6 +51,36 @@ function withoutMember(team: StoredTeam, uid: string, now: number): TeamChange {
 
 function withMember(team: StoredTeam, uid: string, member: StoredTeamMember, now: number): TeamChange['patch'] {
   return { members: { ...team.members, [uid]: member }, updatedAt: now };
+}
+
+/**
+ * Someone joining (addTeamMember, acceptInvitation): the member of docs/teams.md, holding the given
+ * wrap of the current key or, with null, marked as needing it.
+ */
+export function joiningMember(input: {
+  readonly userId: string;
+  readonly role: TeamRole;
+  readonly email: string | null;
+  readonly encryptedTeamKey: string | null;
+  readonly now: number;
+}): StoredTeamMember {
+  return {
+    userId: input.userId,
+    role: input.role,
+    joinedAt: input.now,
+    email: input.email,
+    encryptedTeamKey: input.encryptedTeamKey,
+    needsTeamKey: input.encryptedTeamKey === null,
+  };
+}
+
+/** members, memberIds and the joining member's teamIds change together. */
+export function withJoiningMember(team: StoredTeam, member: StoredTeamMember, now: number): TeamChange {
+  return {
+    patch: { ...withMember(team, member.userId, member, now), memberIds: [...team.memberIds, member.userId] },
+    addTeamIdFor: [member.userId],
+    removeTeamIdFor: [],
+  };
 }
 
 // createTeam --------------------------------------------------------------------------------
@@ -117,9 +147,11 @@ export function decideLookupAccess(stored: StoredTeam | null, actorUid: string):
   return refusalOf(decideAddMember(roleOf(open.value, actorUid), DEFAULT_MEMBER_ROLE, false)) ?? open;
 }
 
-function hasMemberWith(team: StoredTeam, uid: string, email: string | null): boolean {
+/** Whether the account `uid` (null: no account) or the lower-cased `email` is already in the team. */
+export function hasMemberWith(team: StoredTeam, uid: string | null, email: string | null): boolean {
   return Object.entries(team.members).some(
-    ([key, member]) => key === uid || member.userId === uid || (email !== null && member.email?.toLowerCase() === email),
+    ([key, member]) =>
+      (uid !== null && (key === uid || member.userId === uid)) || (email !== null && member.email?.toLowerCase() === email),
   );
 }
 
@@ -157,19 +189,8 @@ export function decideAddTeamMember(facts: AddTeamMemberFacts): Outcome<TeamChan
   if (account === null) return refusal('not-found', TEAM_MESSAGES.userNotFound);
   if (!account.hasUserRecord) return refusal('failed-precondition', TEAM_MESSAGES.noPublicKey);
   if (input.keyVersion !== team.keyVersion) return refusal('failed-precondition', TEAM_MESSAGES.staleKeyVersion);
-  const member: StoredTeamMember = {
-    userId: input.userId,
-    role: input.role,
-    joinedAt: now,
-    email,
-    encryptedTeamKey: input.encryptedTeamKey,
-    needsTeamKey: input.encryptedTeamKey === null,
-  };
-  return accept({
-    patch: { ...withMember(team, input.userId, member, now), memberIds: [...team.memberIds, input.userId] },
-    addTeamIdFor: [input.userId],
-    removeTeamIdFor: [],
-  });
+  const member = joiningMember({ userId: input.userId, role: input.role, email, encryptedTeamKey: input.encryptedTeamKey, now });
+  return accept(withJoiningMember(team, member, now));
 }
 
 // changeMemberRole -------------------------------------------------------------------------

@@ -36,16 +36,25 @@ export async function loadTeam(tx: Transaction, db: Firestore, teamId: string): 
 
 /**
  * Writes the change inside `tx`. Reads the affected users docs first (a transaction reads before it
- * writes); a member without a users doc has no teamIds to keep.
+ * writes); a member without a users doc has no teamIds to keep. `alsoOnUser` adds fields to the
+ * same write of an affected member's users doc (uid → fields), e.g. the pending key an accepted
+ * invitation removes.
  */
-export async function applyTeamChange(tx: Transaction, db: Firestore, teamId: string, change: TeamChange): Promise<void> {
+export async function applyTeamChange(
+  tx: Transaction,
+  db: Firestore,
+  teamId: string,
+  change: TeamChange,
+  alsoOnUser: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {},
+): Promise<void> {
   const uids = [...change.addTeamIdFor, ...change.removeTeamIdFor];
   const users = uids.length === 0 ? [] : await tx.getAll(...uids.map((uid) => userRef(db, uid)));
   tx.update(teamRef(db, teamId), change.patch);
   for (const user of users) {
     if (!user.exists) continue;
     const adding = change.addTeamIdFor.includes(user.id);
-    tx.update(user.ref, { teamIds: adding ? FieldValue.arrayUnion(teamId) : FieldValue.arrayRemove(teamId) });
+    const extra = Object.hasOwn(alsoOnUser, user.id) ? alsoOnUser[user.id] : undefined;
+    tx.update(user.ref, { ...extra, teamIds: adding ? FieldValue.arrayUnion(teamId) : FieldValue.arrayRemove(teamId) });
   }
 }
 

@@ -25,7 +25,8 @@ function invalid(message: string): never {
   throw new HttpsError('invalid-argument', message);
 }
 
-function payload(data: unknown, allowed: readonly string[]): Data {
+/** request.data as an object with only the `allowed` fields, or invalid-argument. */
+export function payload(data: unknown, allowed: readonly string[]): Data {
   const object = requireObject(data);
   const unknown = Object.keys(object).filter((key) => !allowed.includes(key));
   if (unknown.length > 0) invalid(`Unexpected field: ${unknown.join(', ')}.`);
@@ -36,7 +37,8 @@ export function isFirestoreId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value) && !RESERVED_ID.test(value);
 }
 
-function id(data: Data, field: string): string {
+/** A document id field, or invalid-argument naming it. */
+export function id(data: Data, field: string): string {
   const value = data[field];
   if (!isFirestoreId(value)) invalid(`${field} must be a document id.`);
   return value;

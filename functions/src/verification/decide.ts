@@ -1,4 +1,5 @@
 // The pure part of sendCustomEmailVerification: who gets an email and where its link points.
+import { appBaseUrl } from '../lib/appUrl';
 
 /** The Vite dev server of this repository (vite.config.ts), used when the app runs on localhost. */
 export const DEVELOPMENT_APP_URL = 'http://127.0.0.1:5173';
@@ -39,7 +40,7 @@ export function decideVerificationEmail(input: VerificationEmailInput): Verifica
     return { kind: 'refuse', code: 'failed-precondition', message: 'This email address is already verified.' };
   }
   const base = developmentLinksAllowed(input.isDevelopment, input.onEmulator) ? DEVELOPMENT_APP_URL : input.appUrl;
-  return { kind: 'send', to: email, continueBase: base.replace(/\/+$/, '') };
+  return { kind: 'send', to: email, continueBase: appBaseUrl(base) };
 }
 
 /** The one-time code in a link from generateEmailVerificationLink, or null when there is none. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeEmail, escapeHtml } from '../../src/email/compose';
-import { verificationEmail } from '../../src/email/messages';
+import { formatEmailDate, invitationEmail, verificationEmail } from '../../src/email/messages';
 
 const LINK = 'http://127.0.0.1:5173/verify-email?mode=verifyEmail&oobCode=abc%2B123';
 
@@ -51,5 +51,74 @@ describe('composeEmail', () => {
     expect(message.text).toBe('Hello\n\nOne\n\nTwo\n\n— The Keyloft team');
     expect(message.html).toContain('<title>S &amp; T</title>');
     expect(message.html).not.toContain('<a ');
+  });
+});
+
+describe('invitationEmail', () => {
+  const SECRET = 'Zm9vYmFyLWJhei1xdXV4LXNlY3JldC0xMjM0NTY3ODk';
+  const INVITE_LINK = `http://127.0.0.1:5173/accept-invite?inviteId=abc123#secret=${SECRET}`;
+  const EXPIRES = Date.UTC(2026, 10, 28, 14, 5, 30);
+  const input = {
+    to: 'bo@example.com',
+    teamName: 'Night Ops',
+    inviterEmail: 'ana@example.com',
+    role: 'full' as const,
+    link: INVITE_LINK,
+    expiresAt: EXPIRES,
+  };
+  const message = invitationEmail(input);
+
+  it('is addressed to the invitee and names the team, the inviter, the role and the expiry', () => {
+    expect(message.to).toBe('bo@example.com');
+    expect(message.subject).toBe('Invitation to join Night Ops on Keyloft');
+    for (const body of [message.text, message.html]) {
+      expect(body).toContain('Night Ops');
+      expect(body).toContain('ana@example.com');
+      expect(body).toContain('Full Access');
+      expect(body).toContain('28 November 2026, 14:05 UTC');
+      expect(body).toContain('bo@example.com');
+    }
+  });
+
+  it('puts the whole link, fragment included, in the text and in the HTML, and never in the subject', () => {
+    expect(message.text.split('\n')).toContain(INVITE_LINK);
+    expect(message.html).toContain(`href="${INVITE_LINK}"`);
+    expect(message.subject).not.toContain(SECRET);
+    expect(message.subject).not.toContain('accept-invite');
+  });
+
+  it('names each role by its label', () => {
+    expect(invitationEmail({ ...input, role: 'admin' }).text).toContain('Your role: Admin.');
+    expect(invitationEmail({ ...input, role: 'view' }).text).toContain('Your role: View Only.');
+  });
+
+  it('reads well without an inviter address', () => {
+    const anonymous = invitationEmail({ ...input, inviterEmail: null });
+    expect(anonymous.text).toContain('A Keyloft user invited you to join the team "Night Ops"');
+  });
+
+  it('escapes the team name and the inviter in the HTML, and keeps the subject on one line', () => {
+    const hostile = invitationEmail({
+      ...input,
+      teamName: '<img src=x onerror=alert(1)>\r\nBcc: eve@example.com',
+      inviterEmail: '"<b>"@example.com',
+    });
+    expect(hostile.html).not.toContain('<img');
+    expect(hostile.html).not.toContain('<b>');
+    expect(hostile.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(hostile.html).toContain('&quot;&lt;b&gt;&quot;@example.com');
+    expect(hostile.subject).toBe('Invitation to join <img src=x onerror=alert(1)> Bcc: eve@example.com on Keyloft');
+    expect(hostile.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('refuses a link that is not http(s)', () => {
+    expect(() => invitationEmail({ ...input, link: 'javascript:alert(1)' })).toThrow(/http/);
+  });
+});
+
+describe('formatEmailDate', () => {
+  it('writes the day, month, year and time in UTC', () => {
+    expect(formatEmailDate(Date.UTC(2027, 0, 3, 4, 7))).toBe('3 January 2027, 04:07 UTC');
+    expect(formatEmailDate(Date.UTC(2026, 11, 31, 23, 59, 59))).toBe('31 December 2026, 23:59 UTC');
   });
 });

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { verificationEmail } from '../../src/email/messages';
-import { createOutboxMailer, defaultOutboxDirectory, outboxFileName, type OutboxRecord } from '../../src/email/outbox';
+import { invitationEmail, verificationEmail } from '../../src/email/messages';
+import { createOutboxMailer, defaultOutboxDirectory, loggableLink, outboxFileName, type OutboxRecord } from '../../src/email/outbox';
 
 const LINK = 'http://127.0.0.1:5173/verify-email?mode=verifyEmail&oobCode=code-1';
 
@@ -36,6 +36,28 @@ describe('outbox mailer', () => {
     expect(record).toEqual({ ...message, links: [LINK], sentAt: '2026-11-21T10:11:12.345Z' });
     expect(lines.filter((line) => line.includes(LINK))).toHaveLength(1);
     expect(lines.join('\n')).toContain('ana@example.com');
+  });
+
+  it('logs a link without its fragment, where an invitation carries its secret; the file keeps the whole link', async () => {
+    const secret = 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I';
+    const link = `http://127.0.0.1:5173/accept-invite?inviteId=abc#secret=${secret}`;
+    const lines: string[] = [];
+    const mailer = createOutboxMailer({ directory: root, randomSuffix: () => 'f00d', log: (line) => lines.push(line) });
+    const message = invitationEmail({ to: 'bo@example.com', teamName: 'Ops', inviterEmail: null, role: 'view', link, expiresAt: 0 });
+
+    await mailer.send(message);
+
+    expect(lines.join('\n')).not.toContain(secret);
+    expect(lines.join('\n')).toContain('http://127.0.0.1:5173/accept-invite?inviteId=abc#');
+    const [name] = await readdir(root);
+    const record = JSON.parse(await readFile(join(root, name!), 'utf8')) as OutboxRecord;
+    expect(record.links).toEqual([link]);
+    expect(record.text).toContain(link);
+  });
+
+  it('loggableLink leaves a link without a fragment as it is', () => {
+    expect(loggableLink(LINK)).toBe(LINK);
+    expect(loggableLink('https://a.example/x#y')).toBe('https://a.example/x#… (fragment not logged: see the outbox file)');
   });
 
   it('keeps every message, even two in the same millisecond', async () => {

@@ -1,27 +1,16 @@
-import { readFile, readdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { outboxFilesFor } from '../../support/outbox';
 
 // Runs under `firebase emulators:exec --only auth,functions --project demo-keyloft`: the real
 // callable, the real Auth emulator, and the emulator outbox (functions/outbox) instead of SMTP.
 
 const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
 const FUNCTION = 'http://127.0.0.1:5001/demo-keyloft/us-central1/sendCustomEmailVerification';
-const OUTBOX = fileURLToPath(new URL('../../../functions/outbox/', import.meta.url));
 const LINK_PREFIX = 'http://127.0.0.1:5173/verify-email?mode=verifyEmail&oobCode=';
 
 interface CallableReply {
   readonly result?: unknown;
   readonly error?: { readonly status: string; readonly message: string };
-}
-
-interface OutboxFile {
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string;
-  readonly links: readonly string[];
-  readonly sentAt: string;
 }
 
 async function authCall<T>(method: string, body: object): Promise<T> {
@@ -42,14 +31,6 @@ async function callFunction(data: unknown, idToken?: string): Promise<CallableRe
     body: JSON.stringify({ data }),
   });
   return (await response.json()) as CallableReply;
-}
-
-async function outboxFilesFor(email: string): Promise<OutboxFile[]> {
-  const names = await readdir(OUTBOX).catch(() => []);
-  const files = await Promise.all(
-    names.filter((name) => name.endsWith('.json')).sort().map(async (name) => JSON.parse(await readFile(OUTBOX + name, 'utf8')) as OutboxFile),
-  );
-  return files.filter((file) => file.to === email);
 }
 
 describe('sendCustomEmailVerification (Auth + Functions emulators)', () => {

@@ -3,7 +3,7 @@
 // scripts/with-emulators.mjs), and the deployed callables reached over the Functions emulator.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { createAccount, uniqueEmail } from '../../support/authEmulator';
+import { createAccount, markEmailVerified, signInWithPassword, uniqueEmail } from '../../support/authEmulator';
 
 const PROJECT = 'demo-keyloft';
 const FUNCTIONS = `http://127.0.0.1:5001/${PROJECT}/us-central1`;
@@ -44,6 +44,10 @@ export interface UserOptions {
   readonly publishKey?: boolean;
   /** Whether users/{uid} is written at all (default true). */
   readonly record?: boolean;
+  /** The account's address (default: a fresh unique one from the label). */
+  readonly email?: string;
+  /** Whether the address is verified, in the account and so in the token (default false). */
+  readonly emailVerified?: boolean;
 }
 
 export function subscription(planId: string, status = 'active'): Record<string, unknown> {
@@ -64,9 +68,17 @@ export function subscription(planId: string, status = 'active'): Record<string, 
   };
 }
 
+const PASSWORD = 'correct horse battery';
+
 export async function newUser(label: string, options: UserOptions = {}): Promise<TestUser> {
-  const email = uniqueEmail(label);
-  const { idToken, localId: uid } = await createAccount(email, 'correct horse battery');
+  const email = options.email ?? uniqueEmail(label);
+  const created = await createAccount(email, PASSWORD);
+  const uid = created.localId;
+  let idToken = created.idToken;
+  if (options.emailVerified === true) {
+    await markEmailVerified(uid);
+    idToken = (await signInWithPassword(email, PASSWORD)).idToken;
+  }
   const publicKey = `SPKI-${uid}`;
   if (options.record !== false) {
     await db()
@@ -76,6 +88,12 @@ export async function newUser(label: string, options: UserOptions = {}): Promise
   }
   if (options.publishKey !== false) await db().collection('publicKeys').doc(uid).set({ publicKey, createdAt: Date.now() });
   return { uid, email, idToken, publicKey };
+}
+
+/** The same user with a fresh token after the address was verified (email_verified true). */
+export async function verified(user: TestUser): Promise<TestUser> {
+  await markEmailVerified(user.uid);
+  return { ...user, idToken: (await signInWithPassword(user.email, PASSWORD)).idToken };
 }
 
 export interface CallableReply<T = unknown> {

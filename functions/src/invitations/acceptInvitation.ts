@@ -1,0 +1,38 @@
+import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { requireCaller } from '../lib/callable';
+import { applyTeamChange, loadTeam, unwrap, userRef } from '../teams/store';
+import { decideAccept } from './decide';
+import { defaultInvitationDeps, type InvitationDeps } from './deps';
+import { hasPendingEntry, invitationRef, loadInvitation, pendingTeamKeyOf, removePendingTeamKey, respondedPatch } from './store';
+import { parseRespond } from './validate';
+
+// acceptInvitation (docs/invitations.md): the invited address, verified or holding the link's
+// proof, joins the team. In one transaction: the member (with the invitation's key, their pending
+// key, or needing the key), memberIds, their teamIds, the pending key removed, the invitation
+// accepted. A retry after a lost reply finds them a member and succeeds.
+
+export async function handleAcceptInvitation(
+  request: Pick<CallableRequest, 'auth' | 'data'>,
+  deps: Pick<InvitationDeps, 'db' | 'now'>,
+): Promise<{ success: true; teamId: string }> {
+  const caller = requireCaller(request);
+  const { inviteId, proof } = parseRespond(request.data);
+  const db = deps.db();
+  return db.runTransaction(async (tx) => {
+    const invitation = await loadInvitation(tx, db, inviteId);
+    const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
+    const user = await tx.get(userRef(db, caller.uid));
+    const now = deps.now();
+    const plan = unwrap(decideAccept({ caller, proof, invitation, team, pendingTeamKey: pendingTeamKeyOf(user, inviteId), now }));
+    if (plan.kind === 'join') {
+      await applyTeamChange(tx, db, plan.teamId, plan.change, { [caller.uid]: removePendingTeamKey(inviteId) });
+      tx.update(invitationRef(db, inviteId), respondedPatch('accepted', now));
+    } else {
+      if (plan.markAccepted) tx.update(invitationRef(db, inviteId), respondedPatch('accepted', now));
+      if (hasPendingEntry(user, inviteId)) tx.update(user.ref, removePendingTeamKey(inviteId));
+    }
+    return { success: true as const, teamId: plan.teamId };
+  });
+}
+
+export const acceptInvitation = onCall((request) => handleAcceptInvitation(request, defaultInvitationDeps()));

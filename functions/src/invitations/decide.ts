@@ -1,0 +1,255 @@
+import {
+  EMAILS_PER_INVITATION,
+  INVITATION_MESSAGES,
+  INVITATION_TTL_MS,
+  INVITES_PER_INVITER_PER_HOUR,
+  INVITES_PER_TEAM_PER_HOUR,
+  RATE_LIMIT_WINDOW_MS,
+  isInvitationOpen,
+  type InviteRole,
+} from '../../../src/domain/invitations';
+import { PERMISSION_MESSAGES, decideAddMember } from '../../../src/domain/teamPermissions';
+import type { Caller } from '../lib/callable';
+import { appBaseUrl } from '../lib/appUrl';
+import { hasMemberWith, joiningMember, withJoiningMember } from '../teams/decideMembers';
+import { accept, memberOf, refusal, refusalOf, roleOf, type Outcome, type StoredTeam, type TeamChange } from '../teams/model';
+import { WRAPPED_KEY_BYTES, isCanonicalBase64 } from '../teams/validate';
+import { INVITE_CALLABLE_MESSAGES, invitationCreatedMessage } from './messages';
+import type { StoredInvitation } from './model';
+import { constantTimeEqual, proofMatches } from './proof';
+import type { InviteTeamMemberInput } from './validate';
+
+// The pure decisions of the invitation callables (docs/invitations.md): who may, in which order
+// the refusals come, and what is written. The callables load the facts in a transaction and apply
+// the plan; nothing here does I/O.
+
+const NOT_FOUND = refusal('not-found', INVITATION_MESSAGES.notFound);
+const NOT_VALID = refusal('failed-precondition', INVITATION_MESSAGES.notValid);
+const WRONG_ACCOUNT = refusal('permission-denied', INVITATION_MESSAGES.wrongAccount);
+const VERIFY_FIRST = refusal('failed-precondition', INVITATION_MESSAGES.verifyFirst);
+
+const usableTeam = (team: StoredTeam | null): team is StoredTeam => team !== null && !team.deleting;
+
+// Rate limits --------------------------------------------------------------------------------
+
+/** rateLimits/{key} of a team's invitations and of an inviter's (server only). */
+export const teamInvitesKey = (teamId: string): string => `invites-team-${teamId}`;
+export const inviterInvitesKey = (uid: string): string => `invites-by-${uid}`;
+
+/** The times still inside the rolling hour before `now`. */
+export function withinWindow(times: readonly number[], now: number): number[] {
+  return times.filter((at) => now - at < RATE_LIMIT_WINDOW_MS);
+}
+
+// inviteTeamMember ---------------------------------------------------------------------------
+
+export interface InviteFacts {
+  readonly caller: Pick<Caller, 'uid' | 'email'>;
+  readonly input: InviteTeamMemberInput;
+  readonly team: StoredTeam | null;
+  /** Every stored invitation of input.teamId for input.email, in any state. */
+  readonly sameAddress: readonly Pick<StoredInvitation, 'status' | 'expiresAt'>[];
+  /** The Auth account with input.email, or null. */
+  readonly account: { readonly uid: string } | null;
+  /** When this team's and this inviter's invitations were created, as rateLimits holds them. */
+  readonly teamInvites: readonly number[];
+  readonly inviterInvites: readonly number[];
+  readonly now: number;
+}
+
+export interface InvitePlan {
+  readonly invitation: StoredInvitation;
+  /** What rateLimits/{teamInvitesKey} and rateLimits/{inviterInvitesKey} hold afterwards. */
+  readonly teamInvites: readonly number[];
+  readonly inviterInvites: readonly number[];
+  readonly message: string;
+}
+
+export function decideInvite(facts: InviteFacts): Outcome<InvitePlan> {
+  const { caller, input, team, account, now } = facts;
+  if (!usableTeam(team)) return refusal('not-found', INVITE_CALLABLE_MESSAGES.teamNotFound);
+  // The role was checked with the payload; this is "a member?" then "the owner?".
+  const denied = refusalOf(decideAddMember(roleOf(team, caller.uid), input.role, false));
+  if (denied !== null) return denied;
+  if (hasMemberWith(team, account?.uid ?? null, input.email)) return refusal('already-exists', PERMISSION_MESSAGES.alreadyMember);
+  if (facts.sameAddress.some((invitation) => isInvitationOpen(invitation, now))) {
+    return refusal('already-exists', INVITATION_MESSAGES.alreadyInvited);
+  }
+  const teamInvites = withinWindow(facts.teamInvites, now);
+  const inviterInvites = withinWindow(facts.inviterInvites, now);
+  if (teamInvites.length >= INVITES_PER_TEAM_PER_HOUR || inviterInvites.length >= INVITES_PER_INVITER_PER_HOUR) {
+    return refusal('resource-exhausted', INVITATION_MESSAGES.tooMany);
+  }
+  const invitation: StoredInvitation = {
+    email: input.email,
+    teamId: input.teamId,
+    teamName: team.name,
+    role: input.role,
+    invitedBy: caller.uid,
+    invitedByEmail: caller.email?.toLowerCase() ?? null,
+    status: 'pending',
+    createdAt: now,
+    expiresAt: now + INVITATION_TTL_MS,
+    userExists: account !== null,
+    userId: account?.uid ?? null,
+    keyVersion: null,
+    encryptedTeamKey: null,
+    encryptedTeamKeyWithSecret: null,
+    proofHash: null,
+    emailsSent: 0,
+    respondedAt: null,
+  };
+  return accept({
+    invitation,
+    teamInvites: [...teamInvites, now],
+    inviterInvites: [...inviterInvites, now],
+    message: invitationCreatedMessage(input.email),
+  });
+}
+
+// sendInvitationEmailWithSecret --------------------------------------------------------------
+
+export interface SendEmailFacts {
+  readonly callerUid: string;
+  readonly invitation: StoredInvitation | null;
+  readonly team: StoredTeam | null;
+  /**
+   * When the caller gave a shared secret: inviteProofHash(secret), to check it is this
+   * invitation's. The secret itself never reaches a decision.
+   */
+  readonly secret: { readonly proofHash: string } | null;
+  readonly now: number;
+}
+
+/** What the invitation email says (messages.ts) besides its link. */
+export interface InvitationEmailFacts {
+  readonly to: string;
+  readonly teamName: string;
+  readonly inviterEmail: string | null;
+  readonly role: InviteRole;
+  readonly expiresAt: number;
+}
+
+export interface SendEmailPlan {
+  /** The invitation's emailsSent once this email is counted. */
+  readonly emailsSent: number;
+  readonly email: InvitationEmailFacts;
+}
+
+export function decideSendEmail(facts: SendEmailFacts): Outcome<SendEmailPlan> {
+  const { invitation, secret } = facts;
+  if (invitation === null) return NOT_FOUND;
+  if (invitation.invitedBy !== facts.callerUid) return refusal('permission-denied', INVITATION_MESSAGES.onlyInviterEmails);
+  if (!isInvitationOpen(invitation, facts.now) || !usableTeam(facts.team)) return NOT_VALID;
+  if (secret !== null) {
+    if (invitation.encryptedTeamKeyWithSecret === null || invitation.proofHash === null) {
+      return refusal('invalid-argument', INVITE_CALLABLE_MESSAGES.secretNotForThis);
+    }
+    if (!constantTimeEqual(secret.proofHash, invitation.proofHash)) return refusal('invalid-argument', INVITE_CALLABLE_MESSAGES.secretMismatch);
+  }
+  if (invitation.emailsSent >= EMAILS_PER_INVITATION) return refusal('resource-exhausted', INVITATION_MESSAGES.tooManyEmails);
+  return accept({
+    emailsSent: invitation.emailsSent + 1,
+    email: {
+      to: invitation.email,
+      teamName: invitation.teamName,
+      inviterEmail: invitation.invitedByEmail,
+      role: invitation.role,
+      expiresAt: invitation.expiresAt,
+    },
+  });
+}
+
+/**
+ * The accept page's link. The secret goes in the fragment, which browsers never send to a server
+ * (docs/invitations.md), and is already base64url: nothing to escape.
+ */
+export function invitationLink(appUrl: string, inviteId: string, secret?: string): string {
+  const link = `${appBaseUrl(appUrl)}/accept-invite?inviteId=${encodeURIComponent(inviteId)}`;
+  return secret === undefined ? link : `${link}#secret=${secret}`;
+}
+
+// lookupInvitation ---------------------------------------------------------------------------
+
+export function decideLookup(
+  invitation: StoredInvitation | null,
+  team: StoredTeam | null,
+  now: number,
+): Outcome<{ readonly email: string; readonly teamName: string }> {
+  if (invitation === null) return NOT_FOUND;
+  if (!isInvitationOpen(invitation, now) || !usableTeam(team)) return NOT_VALID;
+  return accept({ email: invitation.email, teamName: invitation.teamName });
+}
+
+// acceptInvitation / declineInvitation -------------------------------------------------------
+
+export interface RespondFacts {
+  readonly caller: Caller;
+  readonly proof: string | undefined;
+  readonly invitation: StoredInvitation | null;
+  /** The invitation's team, or null when it is gone. */
+  readonly team: StoredTeam | null;
+  readonly now: number;
+}
+
+/**
+ * The checks accept and decline share, in the contract's order: the invitation exists; it is open
+ * and its team usable, unless `alreadyDone` (a retry of a call that went through); the caller is
+ * the invited address; the address is verified or the caller holds the link (its accept proof).
+ */
+function checkResponder(facts: RespondFacts, alreadyDone: (invitation: StoredInvitation) => boolean): Outcome<StoredInvitation> {
+  const { invitation, caller } = facts;
+  if (invitation === null) return NOT_FOUND;
+  if (!alreadyDone(invitation) && (!isInvitationOpen(invitation, facts.now) || !usableTeam(facts.team))) return NOT_VALID;
+  if (caller.email === null || caller.email.toLowerCase() !== invitation.email) return WRONG_ACCOUNT;
+  if (!caller.emailVerified && (facts.proof === undefined || !proofMatches(facts.proof, invitation.proofHash))) return VERIFY_FIRST;
+  return accept(invitation);
+}
+
+export interface AcceptFacts extends RespondFacts {
+  /** users/{caller}.pendingTeamKeys[inviteId], or null. */
+  readonly pendingTeamKey: string | null;
+}
+
+export type AcceptPlan =
+  | { readonly kind: 'join'; readonly teamId: string; readonly change: TeamChange }
+  /** The caller is in the team already: at most the invitation is marked accepted. */
+  | { readonly kind: 'already-member'; readonly teamId: string; readonly markAccepted: boolean };
+
+/**
+ * The wrap the new member starts with: the invitation's own when it was made for the caller's
+ * account, else the one the caller stored from the link; only of the team's current key version
+ * and only if it has the shape of a wrap. Null: the member joins needing the key.
+ */
+export function keyForJoining(invitation: StoredInvitation, team: StoredTeam, callerUid: string, pendingTeamKey: string | null): string | null {
+  if (invitation.keyVersion === null || invitation.keyVersion !== team.keyVersion) return null;
+  const key = invitation.userId === callerUid ? invitation.encryptedTeamKey : pendingTeamKey;
+  return isCanonicalBase64(key, WRAPPED_KEY_BYTES) ? key : null;
+}
+
+export function decideAccept(facts: AcceptFacts): Outcome<AcceptPlan> {
+  const { caller, team, now } = facts;
+  const isMember = (candidate: StoredTeam | null) => usableTeam(candidate) && memberOf(candidate, caller.uid) !== null;
+  const checked = checkResponder(facts, (invitation) => invitation.status === 'accepted' && isMember(team));
+  if (!checked.ok) return checked;
+  const invitation = checked.value;
+  // checkResponder let only a usable team through.
+  if (!usableTeam(team)) return NOT_VALID;
+  if (memberOf(team, caller.uid) !== null) {
+    return accept({ kind: 'already-member', teamId: invitation.teamId, markAccepted: invitation.status === 'pending' });
+  }
+  const member = joiningMember({
+    userId: caller.uid,
+    role: invitation.role,
+    email: invitation.email,
+    encryptedTeamKey: keyForJoining(invitation, team, caller.uid, facts.pendingTeamKey),
+    now,
+  });
+  return accept({ kind: 'join', teamId: invitation.teamId, change: withJoiningMember(team, member, now) });
+}
+
+export function decideDecline(facts: RespondFacts): Outcome<{ readonly markDeclined: boolean }> {
+  const checked = checkResponder(facts, (invitation) => invitation.status === 'declined');
+  if (!checked.ok) return checked;
+  return accept({ markDeclined: checked.value.status === 'pending' });
+}

@@ -1,0 +1,31 @@
+import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { requireCaller } from '../lib/callable';
+import { loadTeam, unwrap, userRef } from '../teams/store';
+import { decideDecline } from './decide';
+import { defaultInvitationDeps, type InvitationDeps } from './deps';
+import { hasPendingEntry, invitationRef, loadInvitation, removePendingTeamKey, respondedPatch } from './store';
+import { parseRespond } from './validate';
+
+// declineInvitation (docs/invitations.md): the same identity checks as accepting; the invitation
+// becomes declined and the caller's pending key for it is removed. A retry succeeds.
+
+export async function handleDeclineInvitation(
+  request: Pick<CallableRequest, 'auth' | 'data'>,
+  deps: Pick<InvitationDeps, 'db' | 'now'>,
+): Promise<{ success: true }> {
+  const caller = requireCaller(request);
+  const { inviteId, proof } = parseRespond(request.data);
+  const db = deps.db();
+  await db.runTransaction(async (tx) => {
+    const invitation = await loadInvitation(tx, db, inviteId);
+    const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
+    const user = await tx.get(userRef(db, caller.uid));
+    const now = deps.now();
+    const plan = unwrap(decideDecline({ caller, proof, invitation, team, now }));
+    if (plan.markDeclined) tx.update(invitationRef(db, inviteId), respondedPatch('declined', now));
+    if (hasPendingEntry(user, inviteId)) tx.update(user.ref, removePendingTeamKey(inviteId));
+  });
+  return { success: true };
+}
+
+export const declineInvitation = onCall((request) => handleDeclineInvitation(request, defaultInvitationDeps()));

@@ -1,0 +1,28 @@
+import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { InvitationPreview } from '../../../src/data/invitations/storedInvitations';
+import { loadTeam, unwrap } from '../teams/store';
+import { decideLookup } from './decide';
+import { defaultInvitationDeps, type InvitationDeps } from './deps';
+import { loadInvitation } from './store';
+import { parseLookupInvitation } from './validate';
+
+// lookupInvitation (docs/invitations.md): what the accept page shows before anyone signs in. No
+// sign-in needed: the invite id (119 random bits) is the capability. Only for an open invitation
+// of a usable team, and only the address, the team's name and whether the address has an account.
+
+export async function handleLookupInvitation(request: Pick<CallableRequest, 'data'>, deps: InvitationDeps): Promise<InvitationPreview> {
+  const { inviteId } = parseLookupInvitation(request.data);
+  const db = deps.db();
+  const preview = await db.runTransaction(
+    async (tx) => {
+      const invitation = await loadInvitation(tx, db, inviteId);
+      const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
+      return unwrap(decideLookup(invitation, team, deps.now()));
+    },
+    { readOnly: true },
+  );
+  const account = await deps.accountByEmail(preview.email);
+  return { email: preview.email, teamName: preview.teamName, accountExists: account !== null };
+}
+
+export const lookupInvitation = onCall((request) => handleLookupInvitation(request, defaultInvitationDeps()));

@@ -1,0 +1,374 @@
+import { describe, expect, it } from 'vitest';
+import { inviteAcceptProof, inviteProofHash } from '../../../src/crypto/invite';
+import { INVITATION_TTL_MS, RATE_LIMIT_WINDOW_MS } from '../../../src/domain/invitations';
+import type { Caller } from '../../src/lib/callable';
+import {
+  decideAccept,
+  decideDecline,
+  decideInvite,
+  decideLookup,
+  decideSendEmail,
+  invitationLink,
+  inviterInvitesKey,
+  keyForJoining,
+  teamInvitesKey,
+  withinWindow,
+  type AcceptFacts,
+  type InviteFacts,
+  type RespondFacts,
+  type SendEmailFacts,
+} from '../../src/invitations/decide';
+import { KEY, NOW, member, team } from '../teams/fixtures';
+import { INVITE_ID, generateSharedSecret, invitation } from './fixtures';
+
+const refused = (code: string, message: string) => ({ ok: false, code, message });
+const NOT_FOUND = refused('not-found', 'This invitation does not exist or has been removed.');
+const NOT_VALID = refused('failed-precondition', 'This invitation has already been accepted or is no longer valid.');
+const WRONG_ACCOUNT = refused(
+  'permission-denied',
+  'This invitation was sent to a different email address. Sign in with the invited address to accept it.',
+);
+const VERIFY_FIRST = refused('failed-precondition', 'Please verify your email address before accepting this invitation.');
+const TOO_MANY = refused('resource-exhausted', 'Too many invitations. Please try again later.');
+
+/** `count` times inside the last hour. */
+const recent = (count: number): number[] => Array.from({ length: count }, (_, index) => NOW - 1000 - index);
+/** `count` times more than an hour ago. */
+const old = (count: number): number[] => Array.from({ length: count }, (_, index) => NOW - RATE_LIMIT_WINDOW_MS - index);
+
+describe('withinWindow and the rate-limit keys', () => {
+  it('keeps what happened in the rolling hour before now; an hour ago is out', () => {
+    expect(withinWindow([NOW - RATE_LIMIT_WINDOW_MS, NOW - RATE_LIMIT_WINDOW_MS + 1, NOW - 5, NOW], NOW)).toEqual([
+      NOW - RATE_LIMIT_WINDOW_MS + 1,
+      NOW - 5,
+      NOW,
+    ]);
+    expect(withinWindow([], NOW)).toEqual([]);
+  });
+
+  it('names one document per team and one per inviter', () => {
+    expect(teamInvitesKey('T1')).toBe('invites-team-T1');
+    expect(inviterInvitesKey('owner')).toBe('invites-by-owner');
+  });
+});
+
+describe('decideInvite', () => {
+  const facts = (overrides: Partial<InviteFacts> = {}): InviteFacts => ({
+    caller: { uid: 'owner', email: 'owner@example.com' },
+    input: { email: 'new@example.com', teamId: 'T1', role: 'admin' },
+    team: team(),
+    sameAddress: [],
+    account: null,
+    teamInvites: [],
+    inviterInvites: [],
+    now: NOW,
+    ...overrides,
+  });
+
+  it('creates the pending invitation of docs/invitations.md, without a key, and counts it twice', () => {
+    expect(decideInvite(facts({ teamInvites: [NOW - 10], inviterInvites: [NOW - 20] }))).toEqual({
+      ok: true,
+      value: {
+        invitation: {
+          email: 'new@example.com',
+          teamId: 'T1',
+          teamName: 'Ops',
+          role: 'admin',
+          invitedBy: 'owner',
+          invitedByEmail: 'owner@example.com',
+          status: 'pending',
+          createdAt: NOW,
+          expiresAt: NOW + INVITATION_TTL_MS,
+          userExists: false,
+          userId: null,
+          keyVersion: null,
+          encryptedTeamKey: null,
+          encryptedTeamKeyWithSecret: null,
+          proofHash: null,
+          emailsSent: 0,
+          respondedAt: null,
+        },
+        teamInvites: [NOW - 10, NOW],
+        inviterInvites: [NOW - 20, NOW],
+        message: 'Invitation created for new@example.com',
+      },
+    });
+  });
+
+  it('records the account that has the address, and the inviter’s address lower-cased or null', () => {
+    const withAccount = decideInvite(facts({ account: { uid: 'bo' }, caller: { uid: 'owner', email: 'Owner@Example.COM' } }));
+    expect(withAccount.ok && withAccount.value.invitation).toMatchObject({ userExists: true, userId: 'bo', invitedByEmail: 'owner@example.com' });
+    const noAddress = decideInvite(facts({ caller: { uid: 'owner', email: null } }));
+    expect(noAddress.ok && noAddress.value.invitation.invitedByEmail).toBeNull();
+  });
+
+  it('answers not-found for a missing team and for one being deleted', () => {
+    const notFound = refused('not-found', 'Team not found');
+    expect(decideInvite(facts({ team: null }))).toEqual(notFound);
+    expect(decideInvite(facts({ team: team({ deleting: true }) }))).toEqual(notFound);
+  });
+
+  it('lets only the owner invite', () => {
+    expect(decideInvite(facts({ caller: { uid: 'stranger', email: null } }))).toEqual(
+      refused('permission-denied', 'You are not a member of this team'),
+    );
+    for (const uid of ['admin', 'full', 'viewer']) {
+      expect(decideInvite(facts({ caller: { uid, email: null } }))).toEqual(refused('permission-denied', 'Only the team owner can add members'));
+    }
+  });
+
+  it('refuses an address that is already a member, by its address or by its account', () => {
+    const alreadyMember = refused('already-exists', 'This email address is already a member of the team');
+    expect(decideInvite(facts({ input: { email: 'full@example.com', teamId: 'T1', role: 'view' } }))).toEqual(alreadyMember);
+    const renamed = team({ members: { ...team().members, bo: { ...member('bo', 'view'), email: 'old@example.com' } } });
+    const withBo = { ...renamed, memberIds: [...renamed.memberIds, 'bo'] };
+    expect(decideInvite(facts({ team: withBo, account: { uid: 'bo' } }))).toEqual(alreadyMember);
+  });
+
+  it('refuses a second open invitation for the address, but not after an expired, accepted or declined one', () => {
+    const open = { status: 'pending' as const, expiresAt: NOW + 1 };
+    expect(decideInvite(facts({ sameAddress: [open] }))).toEqual(
+      refused('already-exists', 'An invitation has already been sent to this email address'),
+    );
+    const closed = [
+      { status: 'pending' as const, expiresAt: NOW },
+      { status: 'accepted' as const, expiresAt: NOW + 1 },
+      { status: 'declined' as const, expiresAt: NOW + 1 },
+    ];
+    expect(decideInvite(facts({ sameAddress: closed })).ok).toBe(true);
+  });
+
+  it('allows 20 invitations per team in a rolling hour, forgetting older ones', () => {
+    expect(decideInvite(facts({ teamInvites: recent(20) }))).toEqual(TOO_MANY);
+    const allowed = decideInvite(facts({ teamInvites: [...old(5), ...recent(19)] }));
+    expect(allowed.ok && allowed.value.teamInvites).toEqual([...recent(19), NOW]);
+  });
+
+  it('allows 30 invitations per inviter in a rolling hour', () => {
+    expect(decideInvite(facts({ inviterInvites: recent(30) }))).toEqual(TOO_MANY);
+    const allowed = decideInvite(facts({ inviterInvites: [...old(3), ...recent(29)] }));
+    expect(allowed.ok && allowed.value.inviterInvites).toEqual([...recent(29), NOW]);
+  });
+});
+
+describe('decideSendEmail', () => {
+  const facts = (overrides: Partial<SendEmailFacts> = {}): SendEmailFacts => ({
+    callerUid: 'owner',
+    invitation: invitation({ emailsSent: 1 }),
+    team: team(),
+    secret: null,
+    now: NOW,
+    ...overrides,
+  });
+
+  it('counts the email and says what it contains', () => {
+    expect(decideSendEmail(facts())).toEqual({
+      ok: true,
+      value: {
+        emailsSent: 2,
+        email: { to: 'bo@example.com', teamName: 'Ops', inviterEmail: 'owner@example.com', role: 'full', expiresAt: invitation().expiresAt },
+      },
+    });
+  });
+
+  it('refuses a missing invitation, anyone but the inviter, and an invitation that is not open', () => {
+    expect(decideSendEmail(facts({ invitation: null }))).toEqual(NOT_FOUND);
+    expect(decideSendEmail(facts({ callerUid: 'admin' }))).toEqual(
+      refused('permission-denied', 'Only the person who sent this invitation can email it'),
+    );
+    expect(decideSendEmail(facts({ invitation: invitation({ status: 'accepted' }) }))).toEqual(NOT_VALID);
+    expect(decideSendEmail(facts({ invitation: invitation({ expiresAt: NOW }) }))).toEqual(NOT_VALID);
+    expect(decideSendEmail(facts({ team: null }))).toEqual(NOT_VALID);
+    expect(decideSendEmail(facts({ team: team({ deleting: true }) }))).toEqual(NOT_VALID);
+  });
+
+  it('takes a secret only for an invitation keyed for one, and only the secret of its proof hash', async () => {
+    const secret = generateSharedSecret();
+    const proofHash = await inviteProofHash(secret);
+    const forSecret = invitation({ userExists: false, userId: null, encryptedTeamKey: null, encryptedTeamKeyWithSecret: 'c2VhbGVk', proofHash });
+    expect(decideSendEmail(facts({ invitation: forSecret, secret: { proofHash } })).ok).toBe(true);
+    expect(decideSendEmail(facts({ invitation: forSecret, secret: { proofHash: await inviteProofHash(generateSharedSecret()) } }))).toEqual(
+      refused('invalid-argument', 'This secret does not belong to this invitation.'),
+    );
+    const notForSecret = refused('invalid-argument', 'This invitation has no key for a link secret; send it without one.');
+    expect(decideSendEmail(facts({ secret: { proofHash } }))).toEqual(notForSecret);
+    expect(decideSendEmail(facts({ invitation: { ...forSecret, proofHash: null }, secret: { proofHash } }))).toEqual(notForSecret);
+    // Without a secret, an invitation keyed for one can still be emailed (the invitee then verifies their address).
+    expect(decideSendEmail(facts({ invitation: forSecret })).ok).toBe(true);
+  });
+
+  it('sends at most 3 emails per invitation', () => {
+    expect(decideSendEmail(facts({ invitation: invitation({ emailsSent: 2 }) }))).toMatchObject({ ok: true, value: { emailsSent: 3 } });
+    expect(decideSendEmail(facts({ invitation: invitation({ emailsSent: 3 }) }))).toEqual(
+      refused('resource-exhausted', 'This invitation has been emailed too many times. Cancel it and invite again.'),
+    );
+  });
+});
+
+describe('invitationLink', () => {
+  it('points at the accept page with the id in the query and the secret in the fragment', () => {
+    const secret = generateSharedSecret();
+    expect(invitationLink('https://keyloft.app', INVITE_ID, secret)).toBe(`https://keyloft.app/accept-invite?inviteId=${INVITE_ID}#secret=${secret}`);
+    expect(new URL(invitationLink('https://keyloft.app', INVITE_ID, secret)).searchParams.has('secret')).toBe(false);
+  });
+
+  it('has no fragment without a secret, and joins the app URL with one slash', () => {
+    expect(invitationLink('http://127.0.0.1:5173//', 'a_b-c')).toBe('http://127.0.0.1:5173/accept-invite?inviteId=a_b-c');
+  });
+});
+
+describe('decideLookup', () => {
+  it('shows the address and the team name of an open invitation', () => {
+    expect(decideLookup(invitation(), team(), NOW)).toEqual({ ok: true, value: { email: 'bo@example.com', teamName: 'Ops' } });
+  });
+
+  it('answers not-found for a missing invitation and not valid for a closed one or a team that is gone', () => {
+    expect(decideLookup(null, team(), NOW)).toEqual(NOT_FOUND);
+    expect(decideLookup(invitation({ status: 'accepted' }), team(), NOW)).toEqual(NOT_VALID);
+    expect(decideLookup(invitation({ status: 'declined' }), team(), NOW)).toEqual(NOT_VALID);
+    expect(decideLookup(invitation({ expiresAt: NOW }), team(), NOW)).toEqual(NOT_VALID);
+    expect(decideLookup(invitation(), null, NOW)).toEqual(NOT_VALID);
+    expect(decideLookup(invitation(), team({ deleting: true }), NOW)).toEqual(NOT_VALID);
+  });
+});
+
+const bo: Caller = { uid: 'bo', email: 'bo@example.com', emailVerified: true };
+const unverified: Caller = { ...bo, emailVerified: false };
+
+describe('decideAccept', () => {
+  const facts = (overrides: Partial<AcceptFacts> = {}): AcceptFacts => ({
+    caller: bo,
+    proof: undefined,
+    invitation: invitation(),
+    team: team(),
+    pendingTeamKey: null,
+    now: NOW,
+    ...overrides,
+  });
+
+  it('adds the verified invitee with the invitation’s key and role, to members, memberIds and their teamIds', () => {
+    const base = team();
+    expect(decideAccept(facts())).toEqual({
+      ok: true,
+      value: {
+        kind: 'join',
+        teamId: 'T1',
+        change: {
+          patch: {
+            members: {
+              ...base.members,
+              bo: { userId: 'bo', role: 'full', joinedAt: NOW, email: 'bo@example.com', encryptedTeamKey: KEY(9), needsTeamKey: false },
+            },
+            memberIds: [...base.memberIds, 'bo'],
+            updatedAt: NOW,
+          },
+          addTeamIdFor: ['bo'],
+          removeTeamIdFor: [],
+        },
+      },
+    });
+  });
+
+  it('answers not-found, then not valid for a closed invitation or a team that is gone', () => {
+    expect(decideAccept(facts({ invitation: null }))).toEqual(NOT_FOUND);
+    expect(decideAccept(facts({ invitation: invitation({ status: 'declined' }) }))).toEqual(NOT_VALID);
+    expect(decideAccept(facts({ invitation: invitation({ expiresAt: NOW }) }))).toEqual(NOT_VALID);
+    expect(decideAccept(facts({ team: null }))).toEqual(NOT_VALID);
+    expect(decideAccept(facts({ team: team({ deleting: true }) }))).toEqual(NOT_VALID);
+    // Accepted, and the caller is not (or no longer) in the team: not a retry.
+    expect(decideAccept(facts({ invitation: invitation({ status: 'accepted' }) }))).toEqual(NOT_VALID);
+    // The order of the contract: not valid before the wrong account.
+    expect(decideAccept(facts({ invitation: invitation({ status: 'declined' }), caller: { ...bo, email: 'eve@example.com' } }))).toEqual(NOT_VALID);
+  });
+
+  it('refuses any address but the invited one', () => {
+    expect(decideAccept(facts({ caller: { ...bo, email: 'eve@example.com' } }))).toEqual(WRONG_ACCOUNT);
+    expect(decideAccept(facts({ caller: { ...bo, email: null } }))).toEqual(WRONG_ACCOUNT);
+    expect(decideAccept(facts({ caller: { ...bo, email: 'BO@example.com' } })).ok).toBe(true);
+  });
+
+  it('without a verified address, needs the link’s proof', async () => {
+    const secret = generateSharedSecret();
+    const proof = await inviteAcceptProof(secret);
+    const forSecret = invitation({ userExists: false, userId: null, encryptedTeamKey: null, encryptedTeamKeyWithSecret: 'c2VhbGVk', proofHash: await inviteProofHash(secret) });
+    expect(decideAccept(facts({ caller: unverified }))).toEqual(VERIFY_FIRST);
+    expect(decideAccept(facts({ caller: unverified, proof }))).toEqual(VERIFY_FIRST); // no proofHash on this invitation
+    expect(decideAccept(facts({ caller: unverified, invitation: forSecret }))).toEqual(VERIFY_FIRST);
+    expect(decideAccept(facts({ caller: unverified, invitation: forSecret, proof: await inviteAcceptProof(generateSharedSecret()) }))).toEqual(VERIFY_FIRST);
+    expect(decideAccept(facts({ caller: unverified, invitation: forSecret, proof })).ok).toBe(true);
+    // A verified address needs no proof, and a wrong one does not matter then.
+    expect(decideAccept(facts({ invitation: forSecret, proof: await inviteAcceptProof(generateSharedSecret()) })).ok).toBe(true);
+  });
+
+  it('gives a caller without the invitation’s account the key they stored from the link', () => {
+    const forSecret = invitation({ userExists: false, userId: null, encryptedTeamKey: null, encryptedTeamKeyWithSecret: 'c2VhbGVk' });
+    const joined = decideAccept(facts({ invitation: forSecret, pendingTeamKey: KEY(4) }));
+    expect(joined.ok && joined.value.kind === 'join' && joined.value.change.patch.members?.bo).toMatchObject({
+      encryptedTeamKey: KEY(4),
+      needsTeamKey: false,
+    });
+  });
+
+  it('joins needing the key when the wrap is of another key version, or there is none', () => {
+    const needsKey = { encryptedTeamKey: null, needsTeamKey: true };
+    const memberOfPlan = (plan: ReturnType<typeof decideAccept>) => plan.ok && plan.value.kind === 'join' && plan.value.change.patch.members?.bo;
+    expect(memberOfPlan(decideAccept(facts({ team: team({ keyVersion: 2 }) })))).toMatchObject(needsKey);
+    expect(memberOfPlan(decideAccept(facts({ invitation: invitation({ keyVersion: null, encryptedTeamKey: null }) })))).toMatchObject(needsKey);
+    expect(memberOfPlan(decideAccept(facts({ invitation: invitation({ userId: null }) })))).toMatchObject(needsKey);
+  });
+
+  it('marks the invitation accepted for a caller who is a member already, and succeeds again on a retry', () => {
+    const withBo = team({ members: { ...team().members, bo: member('bo', 'view') }, memberIds: [...team().memberIds, 'bo'] });
+    expect(decideAccept(facts({ team: withBo }))).toEqual({ ok: true, value: { kind: 'already-member', teamId: 'T1', markAccepted: true } });
+    expect(decideAccept(facts({ team: withBo, invitation: invitation({ status: 'accepted', respondedAt: NOW - 5 }) }))).toEqual({
+      ok: true,
+      value: { kind: 'already-member', teamId: 'T1', markAccepted: false },
+    });
+    // A retry still needs the invited address.
+    expect(decideAccept(facts({ team: withBo, invitation: invitation({ status: 'accepted' }), caller: { ...bo, email: 'eve@example.com' } }))).toEqual(
+      WRONG_ACCOUNT,
+    );
+  });
+});
+
+describe('keyForJoining', () => {
+  it('takes the invitation’s wrap for its own account, else the pending one, at the current version only, well-formed only', () => {
+    expect(keyForJoining(invitation(), team(), 'bo', KEY(4))).toBe(KEY(9));
+    expect(keyForJoining(invitation(), team(), 'someone-else', KEY(4))).toBe(KEY(4));
+    expect(keyForJoining(invitation(), team(), 'someone-else', null)).toBeNull();
+    expect(keyForJoining(invitation({ userId: null }), team(), 'bo', 'not a wrap')).toBeNull();
+    expect(keyForJoining(invitation({ encryptedTeamKey: 'c2hvcnQ=' }), team(), 'bo', null)).toBeNull();
+    expect(keyForJoining(invitation({ encryptedTeamKey: null }), team(), 'bo', KEY(4))).toBeNull();
+    expect(keyForJoining(invitation({ keyVersion: 2 }), team({ keyVersion: 2 }), 'bo', null)).toBe(KEY(9));
+    expect(keyForJoining(invitation({ keyVersion: 1 }), team({ keyVersion: 2 }), 'bo', null)).toBeNull();
+  });
+});
+
+describe('decideDecline', () => {
+  const facts = (overrides: Partial<RespondFacts> = {}): RespondFacts => ({
+    caller: bo,
+    proof: undefined,
+    invitation: invitation(),
+    team: team(),
+    now: NOW,
+    ...overrides,
+  });
+
+  it('declines a pending invitation, and succeeds again on a retry', () => {
+    expect(decideDecline(facts())).toEqual({ ok: true, value: { markDeclined: true } });
+    const declined = invitation({ status: 'declined', respondedAt: NOW - 1, expiresAt: NOW - 1 });
+    expect(decideDecline(facts({ invitation: declined, team: null }))).toEqual({ ok: true, value: { markDeclined: false } });
+  });
+
+  it('makes the checks of accepting, in the same order', async () => {
+    expect(decideDecline(facts({ invitation: null }))).toEqual(NOT_FOUND);
+    expect(decideDecline(facts({ invitation: invitation({ status: 'accepted' }) }))).toEqual(NOT_VALID);
+    expect(decideDecline(facts({ invitation: invitation({ expiresAt: NOW }) }))).toEqual(NOT_VALID);
+    expect(decideDecline(facts({ team: team({ deleting: true }) }))).toEqual(NOT_VALID);
+    expect(decideDecline(facts({ caller: { ...bo, email: 'eve@example.com' } }))).toEqual(WRONG_ACCOUNT);
+    expect(decideDecline(facts({ caller: unverified }))).toEqual(VERIFY_FIRST);
+    const secret = generateSharedSecret();
+    const withProof = invitation({ proofHash: await inviteProofHash(secret) });
+    expect(decideDecline(facts({ caller: unverified, invitation: withProof, proof: await inviteAcceptProof(secret) })).ok).toBe(true);
+  });
+});
