@@ -21,3 +21,97 @@ export async function signUpToEmptyVault(page: Page, baseUrl: string, label: str
   await page.getByText('No passwords yet. Add your first password!').waitFor({ timeout: 15_000 });
   return email;
 }
+
+/** A reload keeps no keys: the user unlocks again, as after opening a new tab. */
+export async function reloadAndUnlock(page: Page): Promise<void> {
+  await page.reload();
+  await unlock(page);
+}
+
+/** Answers the 'Enter Master Password' step of a signed-in, locked tab and waits for the dashboard. */
+export async function unlock(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Enter Master Password' });
+  await dialog.waitFor({ timeout: 10_000 });
+  await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+  await dialog.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('heading', { name: 'Joined Teams' }).waitFor({ timeout: 15_000 });
+}
+
+/** An emailed link as this test server serves it: the emulators' emails point at the dev server. */
+export function onBaseUrl(link: string, baseUrl: string): string {
+  const url = new URL(link);
+  return `${baseUrl}${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Verifies the address through the verification email sign-up sent (the emulator outbox), then
+ * unlocks the tab that the link's page reloaded.
+ */
+export async function verifyAddress(page: Page, baseUrl: string, email: string): Promise<void> {
+  const { outboxFilesFor } = await import('../support/outbox');
+  const links = (await outboxFilesFor(email)).flatMap((file) => file.links).filter((link) => link.includes('/verify-email'));
+  const link = links.at(-1);
+  if (link === undefined) throw new Error(`no verification email for ${email}`);
+  await page.goto(onBaseUrl(link, baseUrl));
+  await page.getByRole('heading', { name: 'Email verified!' }).waitFor({ timeout: 15_000 });
+  await unlock(page);
+}
+
+export async function createTeam(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Create Team' }).click();
+  const form = page.getByRole('dialog', { name: 'Create New Team' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByRole('button', { name: 'Create Team' }).click();
+  await page.getByRole('list', { name: 'My teams' }).getByRole('listitem', { name }).waitFor({ timeout: 15_000 });
+}
+
+export async function openTeamPasswords(page: Page, team: string): Promise<void> {
+  await page.getByRole('button', { name: `View passwords of team ${team}` }).click();
+  await page.getByRole('button', { name: 'Back to dashboard' }).waitFor({ timeout: 15_000 });
+}
+
+/** Adds a password to the team whose passwords are open. */
+export async function addTeamPassword(page: Page, title: string, username: string, password: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add Password' }).click();
+  const form = page.getByRole('dialog', { name: 'Add New Password' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('listitem', { name: title }).waitFor({ timeout: 15_000 });
+}
+
+/** Shows an entry's password in the open list and waits for the plaintext. */
+export async function readPassword(page: Page, title: string, expected: string): Promise<void> {
+  const item = page.getByRole('listitem', { name: title });
+  await item.getByRole('button', { name: `Show password for ${title}` }).click({ timeout: 15_000 });
+  await item.getByText(expected).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * The owner invites an account from Manage Team Members: the fingerprint is shown, then Send
+ * Invitation. Leaves the Manage Team Members modal open.
+ */
+export async function inviteAccount(page: Page, team: string, email: string, role?: string): Promise<void> {
+  await page.getByRole('button', { name: `Manage members of team ${team}` }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage Team Members' });
+  await manage.getByLabel('Email').fill(email);
+  if (role !== undefined) await manage.getByLabel('Role', { exact: true }).selectOption({ label: role });
+  await manage.getByRole('button', { name: 'Add Member' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm New Member' });
+  await confirm.waitFor({ timeout: 15_000 });
+  if (!/^([0-9a-f]{4} ){7}[0-9a-f]{4}$/.test((await confirm.locator('code').textContent()) ?? '')) {
+    throw new Error('the confirmation shows no fingerprint');
+  }
+  await confirm.getByRole('button', { name: 'Send Invitation' }).click();
+  await manage.getByRole('list', { name: 'Pending invitations' }).getByText(email).waitFor({ timeout: 15_000 });
+}
+
+/** The invitee accepts from the header's Team Invitations modal. */
+export async function acceptFromModal(page: Page, team: string): Promise<void> {
+  await page.getByRole('button', { name: 'Invitations' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Team Invitations' });
+  await dialog.getByRole('button', { name: `Accept invitation to ${team}` }).click({ timeout: 15_000 });
+  await page.getByRole('list', { name: 'Joined teams' }).getByRole('listitem', { name: team }).waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+}

@@ -1,11 +1,11 @@
 // Teams in Chromium with two users in two browser contexts, on the real Auth, Functions and
-// Firestore emulators: the owner creates a team, adds the second user after seeing their key's
-// fingerprint, the member sees the team; the owner removes them (the key rotates) and the team is
-// gone from the member's dashboard.
+// Firestore emulators: the owner creates a team and invites the second user after seeing their
+// key's fingerprint; once they accept, the member sees the team; the owner removes them (the key
+// rotates) and the team is gone from the member's dashboard.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, openPage } from './chromium';
-import { MASTER_PASSWORD, signUpToEmptyVault } from './journeys';
+import { acceptFromModal, createTeam, inviteAccount, openTeamPasswords, reloadAndUnlock, signUpToEmptyVault, verifyAddress } from './journeys';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -18,41 +18,8 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** A reload keeps no keys: the user unlocks again, as after opening a new tab. */
-async function reloadAndUnlock(page: Page): Promise<void> {
-  await page.reload();
-  const dialog = page.getByRole('dialog', { name: 'Enter Master Password' });
-  await dialog.waitFor({ timeout: 10_000 });
-  await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
-  await dialog.getByRole('button', { name: 'Unlock' }).click();
-  await page.getByRole('heading', { name: 'Joined Teams' }).waitFor({ timeout: 15_000 });
-}
-
-async function createTeam(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'Create Team' }).click();
-  const form = page.getByRole('dialog', { name: 'Create New Team' });
-  await form.getByLabel('Name').fill(name);
-  await form.getByRole('button', { name: 'Create Team' }).click();
-  await page.getByRole('list', { name: 'My teams' }).getByRole('listitem', { name }).waitFor({ timeout: 15_000 });
-}
-
-async function addMember(page: Page, team: string, email: string): Promise<void> {
-  await page.getByRole('button', { name: `Manage members of team ${team}` }).click();
-  const manage = page.getByRole('dialog', { name: 'Manage Team Members' });
-  await manage.getByLabel('Email').fill(email);
-  await manage.getByRole('button', { name: 'Add Member' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm New Member' });
-  await confirm.getByRole('button', { name: 'Add Member' }).click({ timeout: 15_000 });
-  await manage.getByRole('list', { name: 'Current members' }).getByText(email).waitFor({ timeout: 15_000 });
-}
-
-async function openTeamPasswords(page: Page, team: string): Promise<void> {
-  await page.getByRole('button', { name: `View passwords of team ${team}` }).click();
-  await page.getByRole('button', { name: 'Back to dashboard' }).waitFor({ timeout: 15_000 });
-}
-
 describe('teams in Chromium, two users', () => {
-  it('owner creates a team and adds a member after the fingerprint; the member sees it; removed, they lose it', async () => {
+  it('owner creates a team and invites a member after the fingerprint; accepted, the member sees it; removed, they lose it', async () => {
     const owner = await openPage(browser);
     const member = await openPage(browser);
     await signUpToEmptyVault(owner.page, baseUrl, 'owner');
@@ -60,29 +27,22 @@ describe('teams in Chromium, two users', () => {
     const memberEmail = await signUpToEmptyVault(member.page, baseUrl, 'member');
 
     const o = owner.page;
-    await o.getByRole('button', { name: 'Create Team' }).click();
-    const form = o.getByRole('dialog', { name: 'Create New Team' });
-    await form.getByLabel('Name').fill('Ops');
-    await form.getByRole('button', { name: 'Create Team' }).click();
-    await o.getByRole('list', { name: 'My teams' }).getByRole('listitem', { name: 'Ops' }).waitFor({ timeout: 15_000 });
+    const m = member.page;
+    await createTeam(o, 'Ops');
+    await inviteAccount(o, 'Ops', memberEmail);
+    await o.keyboard.press('Escape');
+
+    // The member, once their address is verified, accepts from the Team Invitations modal.
+    await verifyAddress(m, baseUrl, memberEmail);
+    await acceptFromModal(m, 'Ops');
+    const joined = m.getByRole('list', { name: 'Joined teams' });
+    expect(await joined.getByRole('listitem', { name: 'Ops' }).textContent()).not.toContain('Needs Key');
 
     await o.getByRole('button', { name: 'Manage members of team Ops' }).click();
     const manage = o.getByRole('dialog', { name: 'Manage Team Members' });
-    await manage.getByLabel('Email').fill(memberEmail);
-    await manage.getByRole('button', { name: 'Add Member' }).click();
-    const confirm = o.getByRole('dialog', { name: 'Confirm New Member' });
-    await confirm.waitFor({ timeout: 15_000 });
-    expect(await confirm.locator('code').textContent()).toMatch(/^([0-9a-f]{4} ){7}[0-9a-f]{4}$/);
-    await confirm.getByRole('button', { name: 'Add Member' }).click();
     const members = manage.getByRole('list', { name: 'Current members' });
     await members.getByText(memberEmail).waitFor({ timeout: 15_000 });
     expect(await members.textContent()).toContain('View Only');
-
-    const m = member.page;
-    await reloadAndUnlock(m);
-    const joined = m.getByRole('list', { name: 'Joined teams' });
-    await joined.getByRole('listitem', { name: 'Ops' }).waitFor({ timeout: 15_000 });
-    expect(await joined.getByRole('listitem', { name: 'Ops' }).textContent()).not.toContain('Needs Key');
 
     await manage.getByRole('button', { name: `Remove ${memberEmail}` }).click();
     const remove = o.getByRole('dialog', { name: 'Remove Member' });
@@ -110,8 +70,10 @@ describe('teams in Chromium, two users', () => {
     const m = member.page;
 
     await createTeam(o, 'Shared');
-    await addMember(o, 'Shared', memberEmail);
+    await inviteAccount(o, 'Shared', memberEmail);
     await o.keyboard.press('Escape');
+    await verifyAddress(m, baseUrl, memberEmail);
+    await acceptFromModal(m, 'Shared');
     await openTeamPasswords(o, 'Shared');
     await o.getByRole('button', { name: 'Add Password' }).click();
     const form = o.getByRole('dialog', { name: 'Add New Password' });

@@ -1,0 +1,251 @@
+// Invitations in Chromium, several users in separate browser contexts, on the real Auth, Functions,
+// Firestore and Hosting emulators (docs/invitations.md):
+// (a) an existing account accepts from the Team Invitations modal and reads a shared password at once;
+// (b) a new address opens the emailed link, creates an account from it, lands on the dashboard
+//     joined, and reads a shared password at once; afterwards neither the link's secret nor the
+//     team key is in any document, any emulator log line, or any email but that invitation;
+// (c) a declined and a cancelled invitation, and a signed-in user opening someone else's link.
+import { readFile, readdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bytesToBase64, importInviteKey, inviteTeamKeyContext, unwrapTeamKeyWithInvite } from '../../src/crypto';
+import { db } from '../emulator/teams/support';
+import { uniqueEmail } from '../support/authEmulator';
+import { outboxFilesFor, OUTBOX } from '../support/outbox';
+import { launchChromium, openPage } from './chromium';
+import {
+  ACCOUNT_PASSWORD,
+  MASTER_PASSWORD,
+  acceptFromModal,
+  addTeamPassword,
+  createTeam,
+  inviteAccount,
+  onBaseUrl,
+  openTeamPasswords,
+  readPassword,
+  reloadAndUnlock,
+  signUpToEmptyVault,
+  verifyAddress,
+} from './journeys';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The owner's side: a team with one password, opened back on the dashboard. */
+async function teamWithPassword(page: Page, team: string, title: string, secret: string): Promise<void> {
+  await createTeam(page, team);
+  await openTeamPasswords(page, team);
+  await addTeamPassword(page, title, 'shared-user', secret);
+  await page.getByRole('button', { name: 'Back to dashboard' }).click();
+}
+
+/** Invites an address without an account and emails the link; leaves Manage Team Members open. */
+async function inviteByEmail(page: Page, team: string, email: string): Promise<void> {
+  await page.getByRole('button', { name: `Manage members of team ${team}` }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage Team Members' });
+  await manage.getByLabel('Email').fill(email);
+  await manage.getByRole('button', { name: 'Add Member' }).click();
+  const created = page.getByRole('dialog', { name: 'Invitation Created' });
+  await created.getByRole('button', { name: 'Send Email' }).click({ timeout: 15_000 });
+  await created.waitFor({ state: 'detached', timeout: 15_000 });
+  await manage.getByRole('list', { name: 'Pending invitations' }).getByText(email).waitFor({ timeout: 15_000 });
+}
+
+async function invitationLinkFor(email: string): Promise<string> {
+  await expect.poll(async () => (await outboxFilesFor(email)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const link = (await outboxFilesFor(email)).flatMap((file) => file.links).find((candidate) => candidate.includes('/accept-invite'));
+  if (link === undefined) throw new Error(`no invitation link for ${email}`);
+  return link;
+}
+
+/** Every document of every collection, as JSON. */
+async function everyDocument(): Promise<string> {
+  const parts: string[] = [];
+  for (const collection of await db().listCollections()) {
+    for (const doc of (await collection.get()).docs) parts.push(JSON.stringify({ path: doc.ref.path, data: doc.data() }));
+  }
+  return parts.join('\n');
+}
+
+async function everyEmail(): Promise<{ to: string; body: string }[]> {
+  const names = (await readdir(OUTBOX).catch(() => [])).filter((name) => name.endsWith('.json'));
+  return Promise.all(
+    names.map(async (name) => {
+      const body = await readFile(OUTBOX + name, 'utf8');
+      return { to: (JSON.parse(body) as { to: string }).to, body };
+    }),
+  );
+}
+
+describe('invitations in Chromium', () => {
+  it('(a) an existing account accepts from Team Invitations and reads a shared password at once', async () => {
+    const owner = await openPage(browser);
+    const member = await openPage(browser);
+    await signUpToEmptyVault(owner.page, baseUrl, 'inv-owner');
+    const memberEmail = await signUpToEmptyVault(member.page, baseUrl, 'inv-member');
+    const o = owner.page;
+    const m = member.page;
+    await verifyAddress(m, baseUrl, memberEmail);
+
+    await teamWithPassword(o, 'Alpha', 'Wiki', 'wiki secret 1');
+    await inviteAccount(o, 'Alpha', memberEmail, 'Full Access');
+
+    await reloadAndUnlock(m);
+    const button = m.getByRole('button', { name: 'Invitations' });
+    await expect.poll(async () => button.getAttribute('title'), { timeout: 10_000 }).toBe('1 pending invitation(s)');
+    await acceptFromModal(m, 'Alpha');
+    expect(await m.getByRole('list', { name: 'Joined teams' }).getByRole('listitem', { name: 'Alpha' }).textContent()).not.toContain('Needs Key');
+    await openTeamPasswords(m, 'Alpha');
+    await readPassword(m, 'Wiki', 'wiki secret 1');
+    // Full Access, as invited.
+    expect(await m.getByRole('button', { name: 'Edit Wiki' }).count()).toBe(1);
+    await expect.poll(async () => button.getAttribute('title')).toBeNull();
+
+    expect(owner.errors).toEqual([]);
+    expect(member.errors).toEqual([]);
+    await o.context().close();
+    await m.context().close();
+  }, 120_000);
+
+  it('(b) a new address opens the emailed link, creates an account, joins, reads; no secret or team key leaks', async () => {
+    const owner = await openPage(browser);
+    const invitee = await openPage(browser);
+    await signUpToEmptyVault(owner.page, baseUrl, 'inv-owner-b');
+    const o = owner.page;
+    const i = invitee.page;
+    const inviteeEmail = uniqueEmail('inv-new');
+    await teamWithPassword(o, 'Beta', 'Router', 'router secret 9');
+    await inviteByEmail(o, 'Beta', inviteeEmail);
+
+    const link = await invitationLinkFor(inviteeEmail);
+    const url = new URL(link);
+    const secret = new URLSearchParams(url.hash.slice(1)).get('secret');
+    const inviteId = url.searchParams.get('inviteId');
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('secret')).toBeNull();
+
+    await i.goto(onBaseUrl(link, baseUrl));
+    await i.getByRole('heading', { name: /Keyloft/ }).waitFor({ timeout: 15_000 });
+    await i.getByText("You've been invited to join").waitFor();
+    await i.getByText('Beta').first().waitFor();
+    await i.getByText("You'll need to create an account to accept this invitation.").waitFor();
+    await i.getByRole('button', { name: 'Create Account' }).click();
+    const signUp = i.getByRole('dialog', { name: 'Sign Up' });
+    await signUp.waitFor();
+    // The modal opened from the invitation: straight to the email form, the address filled in.
+    if (await i.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).count()) {
+      await i.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
+    }
+    expect(await signUp.getByLabel('Email').inputValue()).toBe(inviteeEmail);
+    await signUp.getByLabel('Account password', { exact: true }).fill(ACCOUNT_PASSWORD);
+    await signUp.getByLabel('Confirm account password', { exact: true }).fill(ACCOUNT_PASSWORD);
+    await signUp.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+    await signUp.getByLabel('Confirm master password', { exact: true }).fill(MASTER_PASSWORD);
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+
+    await i.getByText('Successfully joined the team!').waitFor({ timeout: 30_000 });
+    expect(new URL(i.url()).pathname).toBe('/dashboard');
+    await i.getByRole('list', { name: 'Joined teams' }).getByRole('listitem', { name: 'Beta' }).waitFor({ timeout: 15_000 });
+    await openTeamPasswords(i, 'Beta');
+    await readPassword(i, 'Router', 'router secret 9');
+
+    // What the server holds after (b): the invitation is used up and its key copy opens with the
+    // secret, which gives the team key to look for.
+    const invitation = (await db().doc(`invitations/${inviteId!}`).get()).data()!;
+    expect(invitation.status).toBe('accepted');
+    const teamKey = await unwrapTeamKeyWithInvite(
+      invitation.encryptedTeamKeyWithSecret as string,
+      await importInviteKey(secret!),
+      inviteTeamKeyContext(inviteId!),
+    );
+    const raw = new Uint8Array(await crypto.subtle.exportKey('raw', teamKey.key));
+    const secretBytes = Buffer.from(secret!, 'base64url');
+    const needles = [
+      secret!,
+      secretBytes.toString('base64'),
+      secretBytes.toString('hex'),
+      bytesToBase64(raw),
+      Buffer.from(raw).toString('base64url'),
+      Buffer.from(raw).toString('hex'),
+    ];
+    const documents = await everyDocument();
+    expect(documents).toContain(inviteId!);
+    for (const needle of needles) expect(documents).not.toContain(needle);
+
+    const logPath = process.env.KEYLOFT_EMULATOR_LOG;
+    expect(logPath, 'npm test and with-emulators.mjs export the emulator log').toBeTruthy();
+    const log = await readFile(logPath!, 'utf8');
+    expect(log).toContain('sendInvitationEmailWithSecret');
+    for (const needle of needles) expect(log).not.toContain(needle);
+
+    const emails = await everyEmail();
+    const carriers = emails.filter((email) => email.body.includes(secret!));
+    expect(carriers.map((email) => email.to)).toEqual([inviteeEmail]);
+    for (const email of emails) for (const needle of needles.slice(3)) expect(email.body).not.toContain(needle);
+
+    expect(owner.errors).toEqual([]);
+    expect(invitee.errors).toEqual([]);
+    await o.context().close();
+    await i.context().close();
+  }, 150_000);
+
+  it('(c) declined and cancelled invitations lead nowhere; someone else’s link changes nothing', async () => {
+    const owner = await openPage(browser);
+    const member = await openPage(browser);
+    await signUpToEmptyVault(owner.page, baseUrl, 'inv-owner-c');
+    const memberEmail = await signUpToEmptyVault(member.page, baseUrl, 'inv-decliner');
+    const o = owner.page;
+    const m = member.page;
+    await verifyAddress(m, baseUrl, memberEmail);
+    await createTeam(o, 'Gamma');
+
+    // Declined from the modal: not a member, and the owner's pending list is empty again.
+    await inviteAccount(o, 'Gamma', memberEmail);
+    await o.keyboard.press('Escape');
+    await reloadAndUnlock(m);
+    await m.getByRole('button', { name: 'Invitations' }).click();
+    const modal = m.getByRole('dialog', { name: 'Team Invitations' });
+    await modal.getByRole('button', { name: 'Decline invitation to Gamma' }).click({ timeout: 15_000 });
+    await modal.getByRole('button', { name: 'Decline invitation to Gamma' }).waitFor({ state: 'detached', timeout: 15_000 });
+    await m.keyboard.press('Escape');
+    expect(await m.getByRole('list', { name: 'Joined teams' }).getByRole('listitem', { name: 'Gamma' }).count()).toBe(0);
+    await o.getByRole('button', { name: 'Manage members of team Gamma' }).click();
+    const manage = o.getByRole('dialog', { name: 'Manage Team Members' });
+    await manage.getByText('No pending invitations.').waitFor({ timeout: 15_000 });
+
+    // Someone else's link: the signed-in member opens an invitation sent to another address.
+    const stranger = uniqueEmail('inv-other');
+    await manage.getByLabel('Email').fill(stranger);
+    await manage.getByRole('button', { name: 'Add Member' }).click();
+    await o.getByRole('dialog', { name: 'Invitation Created' }).getByRole('button', { name: 'Send Email' }).click({ timeout: 15_000 });
+    const strangersLink = await invitationLinkFor(stranger);
+    await m.goto(onBaseUrl(strangersLink, baseUrl));
+    await m.getByRole('heading', { name: 'Invitation Error' }).waitFor({ timeout: 15_000 });
+    await m.getByText('This invitation was sent to a different email address.', { exact: false }).waitFor();
+    const strangersId = new URL(strangersLink).searchParams.get('inviteId')!;
+    expect((await db().doc(`invitations/${strangersId}`).get()).data()?.status).toBe('pending');
+
+    // Cancelled by the owner: the link then says so.
+    await manage.getByRole('list', { name: 'Pending invitations' }).getByRole('button', { name: `Cancel invitation to ${stranger}` }).click({ timeout: 15_000 });
+    await manage.getByText('No pending invitations.').waitFor({ timeout: 15_000 });
+    const visitor = await openPage(browser);
+    await visitor.page.goto(onBaseUrl(strangersLink, baseUrl));
+    await visitor.page.getByRole('heading', { name: 'Invitation Error' }).waitFor({ timeout: 15_000 });
+    await visitor.page.getByText('This invitation does not exist or has been removed.').waitFor();
+    await visitor.page.getByRole('button', { name: 'Go to Home' }).click();
+    await visitor.page.waitForURL(`${baseUrl}/`);
+
+    expect(owner.errors).toEqual([]);
+    await o.context().close();
+    await m.context().close();
+    await visitor.page.context().close();
+  }, 150_000);
+});
