@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../data/config';
+import { createInvitationFunctions } from '../data/functions/invitationFunctions';
 import { createTeamFunctions } from '../data/functions/teamFunctions';
 import { loadRepositories } from '../data/repositories';
 import { SessionProvider } from '../session/SessionContext';
@@ -27,7 +28,7 @@ function AuthOnDemand() {
 export function App({ config }: { config: AppConfig }) {
   const [services] = useState(() => {
     const store = createSessionStore(window.sessionStorage);
-    return { store, app: { config, auth: createAuthServices(store, window.localStorage), repositories: loadRepositories, teamFunctions: createTeamFunctions() } satisfies AppServices };
+    return { store, app: { config, auth: createAuthServices(store, window.localStorage), repositories: loadRepositories, teamFunctions: createTeamFunctions(), invitationFunctions: createInvitationFunctions() } satisfies AppServices };
   });
   return (
     <BrowserRouter>

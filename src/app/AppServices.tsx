@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AppConfig } from '../data/config';
+import type { InvitationFunctions } from '../data/invitations/storedInvitations';
 import type { Repositories } from '../data/repositories';
 import type { TeamFunctions } from '../data/teams/storedTeams';
 import type { AuthServices } from './authServices';
@@ -11,6 +12,8 @@ export interface AppServices {
   readonly repositories: () => Promise<Repositories>;
   /** The team callables (docs/teams.md): the deployed functions in the app, a fake in component tests. */
   readonly teamFunctions: TeamFunctions;
+  /** The invitation callables (docs/invitations.md), likewise. */
+  readonly invitationFunctions: InvitationFunctions;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);

@@ -11,6 +11,7 @@ import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
 import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
+import { unavailableInvitationFunctions } from '../../doubles/unavailableInvitationFunctions';
 import { fakeGateway } from './fakeGateway';
 
 type Session = 'signed-out' | 'locked' | 'unlocked';
@@ -53,7 +54,7 @@ function renderAt(path: string, session: Session = signedOut) {
   const repositories = memoryRepositories();
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => user.uid) }}>
+      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => user.uid), invitationFunctions: unavailableInvitationFunctions() }}>
         <SessionProvider store={store}>
           <AppRoutes />
         </SessionProvider>

@@ -9,11 +9,13 @@ import type { AuthServices } from '../../../src/app/authServices';
 import DashboardPage, { type DashboardPageProps } from '../../../src/app/dashboard/DashboardPage';
 import type { AuthGateway } from '../../../src/data/auth/authGateway';
 import { readConfig } from '../../../src/data/config';
+import type { InvitationFunctions } from '../../../src/data/invitations/storedInvitations';
 import type { TeamFunctions } from '../../../src/data/teams/storedTeams';
 import type { UnlockedKeys } from '../../../src/session/keyring';
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
 import { fakeTeamFunctions, type MemoryRepositories } from '../../doubles/memoryRepositories';
+import { unavailableInvitationFunctions } from '../../doubles/unavailableInvitationFunctions';
 import { MemoryStorage } from '../../support/memoryStorage';
 import { fakeGateway } from './fakeGateway';
 
@@ -25,6 +27,8 @@ export interface DashboardHarness {
   readonly repositories: MemoryRepositories;
   /** Default: the fake callables over `repositories`, acting as `uid`. */
   readonly teamFunctions?: TeamFunctions;
+  /** Default: every invitation callable rejects. */
+  readonly invitationFunctions?: InvitationFunctions;
   readonly props?: DashboardPageProps;
   readonly initialEntry?: InitialEntry;
   /** More routes beside /dashboard (where the dashboard navigates to). */
@@ -63,6 +67,7 @@ export function renderDashboardPage(options: DashboardHarness): {
           auth,
           repositories: () => Promise.resolve(repositories),
           teamFunctions: options.teamFunctions ?? fakeTeamFunctions(repositories, () => uid),
+          invitationFunctions: options.invitationFunctions ?? unavailableInvitationFunctions(),
         }}
       >
         <SessionProvider store={store}>
