@@ -1,5 +1,5 @@
 // The invitation screens over fake APIs: the accept page at /accept-invite with marker pages at /
-// and /dashboard. StrictMode as in the app.
+// and /dashboard, and the header button with its modal. StrictMode as in the app.
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
@@ -8,8 +8,8 @@ import { vi } from 'vitest';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
 import type { AuthUser } from '../../../src/data/auth/authGateway';
 import { parseNotice } from '../../../src/domain/navigationNotice';
-import { AcceptInvitePage } from '../../../src/features/invitations';
-import type { AcceptInviteApi, InvitationPreview } from '../../../src/features/invitations';
+import { AcceptInvitePage, PendingInvitationsButton } from '../../../src/features/invitations';
+import type { AcceptInviteApi, InvitationPreview, MyInvitation, MyInvitationsApi } from '../../../src/features/invitations';
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
 import { MemoryStorage } from '../../support/memoryStorage';
@@ -90,6 +90,58 @@ export function renderAcceptPage(entry: string, options: AcceptPageOptions) {
       utils.rerender(tree(authPending));
     },
   };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export function invitation(overrides: Partial<MyInvitation> & Pick<MyInvitation, 'id'>): MyInvitation {
+  const createdAt = Date.now() - 60_000;
+  return {
+    teamId: `team-${overrides.id}`,
+    teamName: 'Acme',
+    role: 'full',
+    invitedByEmail: 'ana@example.com',
+    createdAt,
+    expiresAt: createdAt + 7 * DAY,
+    ...overrides,
+  };
+}
+
+/** The user's pending invitations as a server would hold them: accepting or declining removes one. */
+export function fakeMyInvitations(initial: readonly MyInvitation[]) {
+  let pending = [...initial];
+  const answer = (inviteId: string) => {
+    pending = pending.filter((item) => item.id !== inviteId);
+    return Promise.resolve();
+  };
+  const api = {
+    list: vi.fn<MyInvitationsApi['list']>(() => Promise.resolve([...pending])),
+    accept: vi.fn<MyInvitationsApi['accept']>(answer),
+    decline: vi.fn<MyInvitationsApi['decline']>(answer),
+  } satisfies MyInvitationsApi;
+  return {
+    api,
+    /** A new invitation arrives (newest first). */
+    add(item: MyInvitation) {
+      pending = [item, ...pending];
+    },
+    remaining: () => pending.map((item) => item.id),
+    /** What the server does on an accept or decline: the invitation leaves the list. */
+    answer,
+  };
+}
+
+export function renderInvitationsButton(api: MyInvitationsApi) {
+  const onJoined = vi.fn<(teamId: string) => void>();
+  const user = userEvent.setup();
+  render(
+    <StrictMode>
+      <header>
+        <PendingInvitationsButton api={api} onJoined={onJoined} />
+      </header>
+    </StrictMode>,
+  );
+  return { user, onJoined };
 }
 
 export { deferred, settle } from '../../support/async';
