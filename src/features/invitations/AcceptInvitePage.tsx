@@ -1,0 +1,240 @@
+import { useCallback, useEffect, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { authModalState } from '../../domain/authModalRequest';
+import { CONTACT_EMAILS, mailtoHref } from '../../domain/contact';
+import { INVITATION_MESSAGES, normalizeEmail } from '../../domain/invitations';
+import { noticeState } from '../../domain/navigationNotice';
+import { useSession } from '../../session/SessionContext';
+import { PRODUCT_NAME } from '../../ui/brand';
+import { Button } from '../../ui/Button';
+import { LinkButton } from '../../ui/LinkButton';
+import { MAIN_CONTENT_ID } from '../../ui/SkipLink';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { canRetryInvitation, lookupErrorMessage, responseErrorMessage } from './invitationTexts';
+import { readInviteLink } from './inviteLink';
+import type { AcceptInviteApi, InvitationPreview } from './model';
+import { SharedCalls } from './sharedCalls';
+import { useSharedTask } from './useSharedTask';
+import './invitations.css';
+
+export interface AcceptInvitePageProps {
+  /** Keep it stable between renders. */
+  readonly api: AcceptInviteApi;
+  /**
+   * True while the auth service has not yet said who is signed in (a freshly loaded tab): the page
+   * keeps loading rather than offer sign-in to someone about to be found signed in.
+   */
+  readonly authPending?: boolean;
+}
+
+export const ACCEPT_INVITE_TITLE = 'Team Invitation';
+
+// Module level, so StrictMode's second mount joins the first mount's call instead of making another.
+const lookups = new SharedCalls<InvitationPreview>();
+const accepts = new SharedCalls<undefined>();
+
+/**
+ * /accept-invite?inviteId=…#secret=… (SPEC.md §2 "Invitation acceptance"; docs/invitations.md):
+ * looks the invitation up, then either sends a signed-out visitor to sign in or sign up with the
+ * invitation in hand, or accepts it for the signed-in invitee and goes to the dashboard.
+ */
+export function AcceptInvitePage({ api, authPending = false }: AcceptInvitePageProps) {
+  const [query] = useSearchParams();
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const link = readInviteLink(query, hash);
+  const inviteId = link?.inviteId ?? null;
+  const secret = link?.secret ?? null;
+
+  const lookup = useSharedTask(
+    inviteId,
+    lookups,
+    useCallback(async () => {
+      if (inviteId === null) throw new Error('No invitation id');
+      try {
+        return await api.lookup(inviteId);
+      } catch (error) {
+        console.error(INVITATION_MESSAGES.loadFailed, error);
+        throw error;
+      }
+    }, [api, inviteId]),
+  );
+  const preview = lookup.result?.ok === true ? lookup.result.value : null;
+
+  const user = session.status === 'signed-out' ? null : session.user;
+  const sameAddress = user !== null && preview !== null && user.email !== null && normalizeEmail(user.email) === normalizeEmail(preview.email);
+  // Keyed by account and invitation: a second render, a StrictMode remount or a token refresh never accepts again.
+  const acceptKey = !authPending && user !== null && sameAddress && inviteId !== null ? `${user.uid}/${inviteId}` : null;
+  const accept = useSharedTask(
+    acceptKey,
+    accepts,
+    useCallback(async () => {
+      if (inviteId === null) throw new Error('No invitation id');
+      try {
+        await api.accept(inviteId, secret);
+      } catch (error) {
+        // The error only: the secret is never logged.
+        console.error(INVITATION_MESSAGES.acceptFailed, error);
+        throw error;
+      }
+      return undefined;
+    }, [api, inviteId, secret]),
+  );
+  const accepted = accept.result?.ok === true;
+
+  useEffect(() => {
+    if (accepted) void navigate('/dashboard', { replace: true, state: noticeState(INVITATION_MESSAGES.joined) });
+  }, [accepted, navigate]);
+
+  let content: ReactNode;
+  if (link === null) {
+    content = <InvitationError message={INVITATION_MESSAGES.noInviteId} />;
+  } else if (lookup.result === null) {
+    content = <Progress status="Loading invitation..." />;
+  } else if (!lookup.result.ok) {
+    content = <LookupFailed error={lookup.result.error} onRetry={lookup.retry} />;
+  } else if (authPending) {
+    content = <Progress status="Loading invitation..." />;
+  } else if (user === null) {
+    const invitation = lookup.result.value;
+    content = invitation.accountExists ? (
+      <AccountFound
+        email={invitation.email}
+        onSignIn={() => {
+          void navigate('/', { state: authModalState(false, { inviteId: link.inviteId, email: invitation.email }) });
+        }}
+      />
+    ) : (
+      <Welcome
+        teamName={invitation.teamName}
+        onCreateAccount={() => {
+          // The secret goes nowhere but here: the auth modal stores the team key for the new account with it.
+          void navigate('/', {
+            state: authModalState(true, { inviteId: link.inviteId, sharedSecret: secret ?? undefined, email: invitation.email }),
+          });
+        }}
+      />
+    );
+  } else if (!sameAddress) {
+    content = <WrongAccount invitedEmail={lookup.result.value.email} signedInEmail={user.email} />;
+  } else if (accept.result === null || accept.result.ok) {
+    content = <Progress status="Accepting invitation..." />;
+  } else {
+    content = <AcceptFailed error={accept.result.error} onRetry={accept.retry} />;
+  }
+  return <InvitePageLayout>{content}</InvitePageLayout>;
+}
+
+/** The card the page sits in, like the other pages reached from emailed links: product name, the state, support contact. */
+function InvitePageLayout({ children }: { children: ReactNode }) {
+  useDocumentTitle(ACCEPT_INVITE_TITLE);
+  return (
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className="invite-page">
+      <div className="invite-page__card">
+        <Link to="/" className="invite-page__brand">
+          {PRODUCT_NAME}
+        </Link>
+        {children}
+        <p className="invite-page__support">
+          Need help? Email <a href={mailtoHref('support')}>{CONTACT_EMAILS.support}</a>.
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function Progress({ status }: { status: string }) {
+  return (
+    <>
+      <h1>{ACCEPT_INVITE_TITLE}</h1>
+      <p role="status" className="invite-page__progress">
+        <span className="invite-page__spinner" aria-hidden="true" />
+        {status}
+      </p>
+    </>
+  );
+}
+
+function InvitationError({ message, onRetry, children }: { message: string; onRetry?: (() => void) | undefined; children?: ReactNode }) {
+  return (
+    <>
+      <h1>Invitation Error</h1>
+      <p role="alert" className="notice notice--error">
+        {message}
+      </p>
+      {children}
+      <div className="invite-page__actions">
+        {onRetry !== undefined && (
+          <Button variant="primary" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+        <LinkButton to="/" variant={onRetry === undefined ? 'primary' : 'secondary'}>
+          Go to Home
+        </LinkButton>
+      </div>
+    </>
+  );
+}
+
+function LookupFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const message = lookupErrorMessage(error);
+  return <InvitationError message={message} onRetry={canRetryInvitation(message) ? onRetry : undefined} />;
+}
+
+function AcceptFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const message = responseErrorMessage(error, INVITATION_MESSAGES.acceptFailed);
+  return <InvitationError message={message} onRetry={canRetryInvitation(message) ? onRetry : undefined} />;
+}
+
+function WrongAccount({ invitedEmail, signedInEmail }: { invitedEmail: string; signedInEmail: string | null }) {
+  return (
+    <InvitationError message={INVITATION_MESSAGES.wrongAccount}>
+      <p>
+        This invitation is for <strong className="invite-page__email">{invitedEmail}</strong>
+        {signedInEmail !== null && (
+          <>
+            ; you are signed in as <strong className="invite-page__email">{signedInEmail}</strong>
+          </>
+        )}
+        .
+      </p>
+    </InvitationError>
+  );
+}
+
+function AccountFound({ email, onSignIn }: { email: string; onSignIn: () => void }) {
+  return (
+    <>
+      <h1>Account Found!</h1>
+      <p>
+        An account already exists for <strong className="invite-page__email">{email}</strong>.
+      </p>
+      <p>Please sign in to accept this invitation.</p>
+      <div className="invite-page__actions">
+        <Button variant="primary" onClick={onSignIn}>
+          Sign In
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function Welcome({ teamName, onCreateAccount }: { teamName: string; onCreateAccount: () => void }) {
+  const team = teamName.trim() === '' ? 'a team' : teamName.trim();
+  return (
+    <>
+      <h1>Welcome to {PRODUCT_NAME}!</h1>
+      <p>
+        You've been invited to join <strong className="invite-page__team">{team}</strong>.
+      </p>
+      <p>You'll need to create an account to accept this invitation.</p>
+      <div className="invite-page__actions">
+        <Button variant="primary" onClick={onCreateAccount}>
+          Create Account
+        </Button>
+      </div>
+    </>
+  );
+}

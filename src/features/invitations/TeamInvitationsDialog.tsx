@@ -1,0 +1,172 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { INVITATION_MESSAGES } from '../../domain/invitations';
+import { ROLE_LABELS } from '../../domain/teamPermissions';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { expiryText, invitationTeamName, responseErrorMessage } from './invitationTexts';
+import type { MyInvitation, MyInvitationsApi } from './model';
+import type { PendingInvitationsController } from './usePendingInvitations';
+import './invitations.css';
+
+export interface TeamInvitationsDialogProps {
+  readonly api: MyInvitationsApi;
+  /** The list shown (usePendingInvitations over the same api); refreshed after each answer. */
+  readonly pending: PendingInvitationsController;
+  readonly onClose: () => void;
+  /** After an accept: the dashboard reloads its teams. */
+  readonly onJoined?: (teamId: string) => void;
+}
+
+type Answer = 'accept' | 'decline';
+
+export const NO_PENDING_INVITATIONS = 'You have no pending invitations.';
+
+/** 'Team Invitations' (SPEC.md §2): the user's pending invitations, each accepted or declined. */
+export function TeamInvitationsDialog({ api, pending, onClose, onJoined }: TeamInvitationsDialogProps) {
+  const [busy, setBusy] = useState<ReadonlyMap<string, Answer>>(new Map());
+  const [error, setError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const bodyRef = useRef<HTMLDivElement>(null);
+  // Expiry is read against the moment the modal opened: it says days, so it need not tick.
+  const [openedAt] = useState(() => Date.now());
+
+  function mark(inviteId: string, answer: Answer | null) {
+    setBusy((previous) => {
+      const next = new Map(previous);
+      if (answer === null) next.delete(inviteId);
+      else next.set(inviteId, answer);
+      return next;
+    });
+  }
+
+  async function respond(invitation: MyInvitation, answer: Answer) {
+    if (busy.has(invitation.id)) return;
+    const team = invitationTeamName(invitation.teamName);
+    mark(invitation.id, answer);
+    setError(null);
+    setAnnouncement('');
+    try {
+      if (answer === 'accept') {
+        await api.accept(invitation.id);
+        setAnnouncement(`You joined ${team}.`);
+        onJoined?.(invitation.teamId);
+      } else {
+        await api.decline(invitation.id);
+        setAnnouncement(`You declined the invitation to ${team}.`);
+      }
+    } catch (caught) {
+      const fallback = answer === 'accept' ? INVITATION_MESSAGES.acceptFailed : INVITATION_MESSAGES.declineFailed;
+      console.error(fallback, caught);
+      setError(responseErrorMessage(caught, fallback));
+    }
+    // Answered or refused, the list shows what the server holds now (a refused invitation may be gone).
+    await pending.refresh();
+    mark(invitation.id, null);
+  }
+
+  const { status, invitations } = pending;
+
+  // An answered row goes, and the focus on its button with it: keep focus in the modal.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) bodyRef.current?.focus();
+  }, [invitations, busy]);
+
+  return (
+    // Focus starts on the content, not on the first Accept, so that Enter accepts nothing by accident.
+    <Dialog open onClose={onClose} title="Team Invitations" size="md" initialFocusRef={bodyRef}>
+      <div ref={bodyRef} tabIndex={-1} className="invitations-dialog">
+        <p role="status" className="visually-hidden">
+          {announcement}
+        </p>
+        {status === 'failed' && (
+          <div role="alert" className="notice notice--error invitations-dialog__failure">
+            <p>{INVITATION_MESSAGES.pendingLoadFailed}</p>
+            <Button variant="secondary" size="sm" onClick={pending.retry}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {error !== null && (
+          <p role="alert" className="notice notice--error">
+            {error}
+          </p>
+        )}
+        {status === 'loading' && invitations.length === 0 && (
+          <p role="status" className="invitations-dialog__progress">
+            Loading invitations…
+          </p>
+        )}
+        {status === 'ready' && invitations.length === 0 && <p className="invitations-dialog__empty">{NO_PENDING_INVITATIONS}</p>}
+        {invitations.length > 0 && (
+          <ul className="invitations-dialog__list" aria-label="Pending invitations">
+            {invitations.map((invitation) => (
+              <InvitationRow
+                key={invitation.id}
+                invitation={invitation}
+                busy={busy.get(invitation.id) ?? null}
+                now={openedAt}
+                onAnswer={(answer) => void respond(invitation, answer)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+function InvitationRow({
+  invitation,
+  busy,
+  now,
+  onAnswer,
+}: {
+  invitation: MyInvitation;
+  busy: Answer | null;
+  now: number;
+  onAnswer: (answer: Answer) => void;
+}) {
+  const nameId = useId();
+  const team = invitationTeamName(invitation.teamName);
+  const expires = new Date(invitation.expiresAt);
+  return (
+    <li className="invitation" aria-labelledby={nameId} aria-busy={busy !== null}>
+      <div className="invitation__about">
+        <span id={nameId} className="invitation__team">
+          {team}
+        </span>
+        <span className="invitation__detail">Role: {ROLE_LABELS[invitation.role]}</span>
+        {invitation.invitedByEmail !== null && <span className="invitation__detail invitation__from">From {invitation.invitedByEmail}</span>}
+        <span className="invitation__detail">
+          <time dateTime={expires.toISOString()} title={expires.toLocaleString()}>
+            {expiryText(invitation.expiresAt, now)}
+          </time>
+        </span>
+      </div>
+      <div className="invitation__actions">
+        <Button
+          size="sm"
+          disabled={busy !== null}
+          aria-label={busy === 'accept' ? `Accepting invitation to ${team}` : `Accept invitation to ${team}`}
+          onClick={() => {
+            onAnswer('accept');
+          }}
+        >
+          {busy === 'accept' ? 'Accepting…' : 'Accept'}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={busy !== null}
+          aria-label={busy === 'decline' ? `Declining invitation to ${team}` : `Decline invitation to ${team}`}
+          onClick={() => {
+            onAnswer('decline');
+          }}
+        >
+          {busy === 'decline' ? 'Declining…' : 'Decline'}
+        </Button>
+      </div>
+    </li>
+  );
+}
