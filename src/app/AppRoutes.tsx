@@ -28,6 +28,7 @@ const SecurityPage = lazy(() => import('../features/public/SecurityPage').then((
 const BillingCancelPage = lazy(() =>
   import('../features/billing/BillingCancelPage').then((m) => ({ default: m.BillingCancelPage })),
 );
+const AcceptInviteRoute = lazy(() => import('./AcceptInviteRoute'));
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 function Loading() {
@@ -86,7 +87,7 @@ export function AppRoutes() {
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/verify-email-change" element={<ComingSoon title="Confirm your new email" />} />
-        <Route path="/accept-invite" element={<ComingSoon title="Team invitation" />} />
+        <Route path="/accept-invite" element={<AcceptInviteRoute />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/security" element={<SecurityPage />} />

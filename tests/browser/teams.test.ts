@@ -2,7 +2,7 @@
 // Firestore emulators: the owner creates a team and invites the second user after seeing their
 // key's fingerprint; once they accept, the member sees the team; the owner removes them (the key
 // rotates) and the team is gone from the member's dashboard.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, openPage } from './chromium';
 import { acceptFromModal, createTeam, inviteAccount, openTeamPasswords, reloadAndUnlock, signUpToEmptyVault, verifyAddress } from './journeys';

@@ -1,4 +1,5 @@
 import type { Repositories } from '../../src/data/repositories';
+import { FakeInvitationFunctions, type InvitationAccount } from './fakeInvitationFunctions';
 import { FakeTeamFunctions, type FakeAccount } from './fakeTeamFunctions';
 import { MemoryInvitationRepository } from './memoryInvitationRepository';
 import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from './memoryTeamRepositories';
@@ -31,4 +32,13 @@ export function memoryRepositories(): MemoryRepositories {
 /** The team callables' stand-in over these repositories, acting as `uid`; `accounts` are who lookupTeamCandidate finds. */
 export function fakeTeamFunctions(repositories: MemoryRepositories, uid: () => string, accounts: readonly FakeAccount[] = []): FakeTeamFunctions {
   return new FakeTeamFunctions(uid, repositories.teams, repositories.publicKeys, repositories.passwords, accounts);
+}
+
+/** The invitation callables' stand-in over these repositories, acting as `uid`; `accounts` are who has an account. */
+export function fakeInvitationFunctions(
+  repositories: MemoryRepositories,
+  uid: () => string,
+  accounts: readonly InvitationAccount[] = [],
+): FakeInvitationFunctions {
+  return new FakeInvitationFunctions(uid, repositories.invitations, repositories.teams, repositories.users, [...accounts]);
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { AuthUser } from '../../data/auth/authGateway';
+import { PendingInvitationsButton, type MyInvitationsApi } from '../../features/invitations';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { LinkButton } from '../../ui/LinkButton';
@@ -13,11 +14,21 @@ const PROVIDER_LABELS: Readonly<Record<AuthUser['provider'], string>> = {
   unknown: 'Unknown',
 };
 
+export interface DashboardHeaderProps {
+  readonly user: AuthUser;
+  readonly onLogout: () => void;
+  readonly loggingOut: boolean;
+  /** The user's pending invitations; null until the data layer is there. */
+  readonly invitations: MyInvitationsApi | null;
+  /** An invitation was accepted from the Team Invitations modal. */
+  readonly onJoined: () => void;
+}
+
 /**
- * The signed-in header (SPEC.md §2 "Dashboard"). Pending invitations join it with the invitations
- * issue; account settings show the account information until the settings issue adds its actions.
+ * The signed-in header (SPEC.md §2 "Dashboard"): dashboard, pending invitations, billing, account
+ * settings (the account information until the settings issue adds its actions), logout.
  */
-export function DashboardHeader({ user, onLogout, loggingOut }: { user: AuthUser; onLogout: () => void; loggingOut: boolean }) {
+export function DashboardHeader({ user, onLogout, loggingOut, invitations, onJoined }: DashboardHeaderProps) {
   const { pathname } = useLocation();
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
@@ -29,6 +40,7 @@ export function DashboardHeader({ user, onLogout, loggingOut }: { user: AuthUser
         <LinkButton to="/dashboard" variant="ghost" size="sm" aria-current={pathname === '/dashboard' ? 'page' : undefined}>
           Dashboard
         </LinkButton>
+        {invitations !== null && <PendingInvitationsButton api={invitations} onJoined={onJoined} />}
         {pathname !== '/billing' && (
           <LinkButton to="/billing" variant="ghost" size="sm">
             Billing

@@ -4,6 +4,7 @@ import type { Repositories } from '../../data/repositories';
 import { parseNotice } from '../../domain/navigationNotice';
 import { effectivePlanId, FREE_PLAN_ID, showsUpgradeOverlay, subscriptionOrFallback } from '../../domain/subscription';
 import { signOutQuietly } from '../../features/auth/flows/signIn';
+import { createMyInvitationsApi } from '../../features/invitations/invitationService';
 import {
   createTeamMembersApi,
   createTeamsApi,
@@ -126,6 +127,21 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
   const membersApi = members !== undefined ? members : teams === undefined ? builtMembers : null;
   const onManageMembers = membersApi === null ? undefined : setManagingTeamId;
   useRotationResume(teamList, membersApi);
+  const email = session.status === 'unlocked' ? session.user.email : null;
+  const myInvitations = useMemo(
+    () =>
+      loaded && !('failed' in loaded) && uid !== null
+        ? createMyInvitationsApi({
+            invitations: loaded.repositories.invitations,
+            users: loaded.repositories.users,
+            functions: invitationFunctions,
+            currentUser: () => ({ uid, email }),
+            refreshIdToken: async () => (await auth.gateway()).refreshIdToken(),
+            now: clock,
+          })
+        : null,
+    [loaded, uid, email, invitationFunctions, auth],
+  );
   const vaultDeps = useMemo(
     () =>
       loaded && !('failed' in loaded) && keys && uid !== null
@@ -144,6 +160,10 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
       <DashboardHeader
         user={session.user}
         loggingOut={loggingOut}
+        invitations={myInvitations}
+        onJoined={() => {
+          void teamList?.refresh();
+        }}
         onLogout={() => {
           setLoggingOut(true);
           void signOutQuietly(auth.deps);

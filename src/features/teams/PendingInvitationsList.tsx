@@ -32,16 +32,19 @@ export function PendingInvitationsList({ api, teamId, version, disabled, onAnnou
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(0);
 
-  const reload = useCallback(async () => {
+  /** Reads the list again; only the latest request may set the state. Never rejects. */
+  const reload = useCallback((): Promise<void> => {
     latest.current += 1;
     const request = latest.current;
-    try {
-      const invitations = await api.listInvitations(teamId);
-      if (request === latest.current) setLoad({ status: 'ready', invitations });
-    } catch (caught) {
-      console.error(INVITATION_MESSAGES.pendingLoadFailed, caught);
-      if (request === latest.current) setLoad({ status: 'failed' });
-    }
+    return api.listInvitations(teamId).then(
+      (invitations) => {
+        if (request === latest.current) setLoad({ status: 'ready', invitations });
+      },
+      (caught: unknown) => {
+        console.error(INVITATION_MESSAGES.pendingLoadFailed, caught);
+        if (request === latest.current) setLoad({ status: 'failed' });
+      },
+    );
   }, [api, teamId]);
 
   useEffect(() => {

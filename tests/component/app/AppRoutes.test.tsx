@@ -82,7 +82,7 @@ describe('the route table of SPEC.md §2', () => {
     ['/security', signedOut, 'How Keyloft Protects Your Passwords'],
     ['/billing/cancel', signedOut, 'Checkout cancelled'],
     ['/verify-email-change?token=t&newEmail=a%40b.c', signedOut, 'Confirm your new email'],
-    ['/accept-invite?inviteId=i&secret=s', signedOut, 'Team invitation'],
+    ['/accept-invite?inviteId=i&secret=s', signedOut, 'Team Invitation'],
     ['/billing/success?session_id=cs_1', unlocked, 'Subscription'],
     ['/no/such/page', signedOut, 'Page not found'],
   ] as const)('%s (%s) shows “%s”', async (path, session, title) => {

@@ -4,9 +4,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newTrialSubscription } from '../../../src/domain/trial';
+import { createTeamInvitationsApi } from '../../../src/features/teams/teamInvitations';
 import { createTeamsApi } from '../../../src/features/teams/teamService';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
-import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
+import { fakeInvitationFunctions, fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
 import { makeAccounts, type Account, type Name } from './membersWorld';
 import { renderDashboardPage } from '../app/dashboardHarness';
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
   ({ accounts } = await makeAccounts());
 });
 
-async function renderDashboard(as: Name, { bobJoined = false }: { bobJoined?: boolean } = {}) {
+async function renderDashboard(as: Name, { bobJoined = false, invited = false }: { bobJoined?: boolean; invited?: boolean } = {}) {
   const me = accounts[as];
   const repositories = memoryRepositories();
   const now = Date.now();
@@ -25,19 +26,35 @@ async function renderDashboard(as: Name, { bobJoined = false }: { bobJoined?: bo
   }
   let acting = me.uid;
   const teamFunctions = fakeTeamFunctions(repositories, () => acting, Object.values(accounts));
+  const invitationFunctions = fakeInvitationFunctions(
+    repositories,
+    () => acting,
+    Object.values(accounts).map(({ uid, email }) => ({ uid, email, verified: true })),
+  );
   // The owner's team, made through the real service before the dashboard opens.
   acting = accounts.owner.uid;
-  await createTeamsApi({
+  const ownerDeps = {
     teams: repositories.teams,
     publicKeys: repositories.publicKeys,
     knownKeys: repositories.knownKeys,
     passwords: repositories.passwords,
     functions: teamFunctions,
+    invitations: repositories.invitations,
+    invitationFunctions,
+    appOrigin: 'https://keyloft.test',
     userId: accounts.owner.uid,
     ownPublicKey: accounts.owner.publicKey,
     keys: { vaultKey: accounts.owner.vaultKey, privateKey: accounts.owner.privateKey },
     now: () => now,
-  }).create({ name: 'Ops' });
+  };
+  await createTeamsApi(ownerDeps).create({ name: 'Ops' });
+  if (invited) {
+    // The owner invites bob through the real service, the fingerprint confirmed.
+    const [team] = await repositories.teams.listForMember(accounts.owner.uid);
+    const step = await createTeamInvitationsApi(ownerDeps).invite(team!.id, accounts.member.email, 'full');
+    if (step.kind !== 'confirm-key') throw new Error(`unexpected step ${step.kind}`);
+    await createTeamInvitationsApi(ownerDeps).confirmInvite(team!.id, step.inviteId, step.recipient);
+  }
   if (bobJoined) {
     // Without the key: enough to be listed under Joined Teams.
     const [team] = await repositories.teams.listForMember(accounts.owner.uid);
@@ -51,13 +68,17 @@ async function renderDashboard(as: Name, { bobJoined = false }: { bobJoined?: bo
     keys: { vaultKey: me.vaultKey, privateKey: me.privateKey },
     repositories,
     teamFunctions,
+    invitationFunctions,
   });
-  return { user, repositories, teamFunctions };
+  const actAs = (name: Name) => {
+    acting = accounts[name].uid;
+  };
+  return { user, repositories, teamFunctions, invitationFunctions, actAs };
 }
 
 describe('Manage Members from the dashboard', () => {
-  it('opens the modal for the chosen team, adds a member, refreshes the member count and returns focus on close', async () => {
-    const { user } = await renderDashboard('owner');
+  it('opens the modal for the chosen team, invites a member, lists the invitation and returns focus on close', async () => {
+    const { user, invitationFunctions } = await renderDashboard('owner');
     const mine = await screen.findByRole('list', { name: 'My teams' });
     const ops = await within(mine).findByRole('listitem', { name: 'Ops' });
     expect(ops).toHaveTextContent('1 member');
@@ -69,16 +90,35 @@ describe('Manage Members from the dashboard', () => {
     await user.type(within(dialog).getByLabelText('Email'), 'bob@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm New Member' });
-    await user.click(within(confirm).getByRole('button', { name: 'Add Member' }));
-    await within(dialog).findByRole('listitem', { name: 'bob@example.com' });
+    await user.click(within(confirm).getByRole('button', { name: 'Send Invitation' }));
+    const pending = await within(dialog).findByRole('list', { name: 'Pending invitations' });
+    await within(pending).findByText('bob@example.com');
+    expect(invitationFunctions.emails.map((email) => email.to)).toEqual(['bob@example.com']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Manage Team Members' })).not.toBeInTheDocument();
-    await waitFor(() => {
-      expect(within(screen.getByRole('list', { name: 'My teams' })).getByRole('listitem', { name: 'Ops' })).toHaveTextContent('2 members');
-    });
+    // Invited is not joined: still one member.
+    expect(within(screen.getByRole('list', { name: 'My teams' })).getByRole('listitem', { name: 'Ops' })).toHaveTextContent('1 member');
     await waitFor(() => {
       expect(within(screen.getByRole('list', { name: 'My teams' })).getByRole('button', { name: 'Manage members of team Ops' })).toHaveFocus();
+    });
+  });
+
+  it('the invitee sees the count in the header, accepts from Team Invitations, and the team joins their list', async () => {
+    const { user, repositories, actAs } = await renderDashboard('member', { invited: true });
+    const button = await screen.findByRole('button', { name: 'Invitations' });
+    await waitFor(() => {
+      expect(button).toHaveAttribute('title', '1 pending invitation(s)');
+    });
+    await user.click(button);
+    const modal = await screen.findByRole('dialog', { name: 'Team Invitations' });
+    actAs('member');
+    await user.click(await within(modal).findByRole('button', { name: 'Accept invitation to Ops' }));
+    const joined = await screen.findByRole('list', { name: 'Joined teams' });
+    expect(await within(joined).findByRole('listitem', { name: 'Ops' })).not.toHaveTextContent('Needs Key');
+    expect((await repositories.teams.listForMember(accounts.member.uid)).map((team) => team.data.name)).toEqual(['Ops']);
+    await waitFor(() => {
+      expect(button).not.toHaveAttribute('title');
     });
   });
 
