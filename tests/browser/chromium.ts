@@ -38,7 +38,9 @@ export async function openPage(browser: Browser): Promise<WatchedPage> {
   const errors: string[] = [];
   const scripts: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // A failed load's text names only the status; its location names the resource.
+    const where = message.location().url;
+    if (message.type() === 'error') errors.push(where ? `${message.text()} (${where})` : message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   // Chromium also logs a refused load, but an event names the directive and keeps inline cases.

@@ -104,6 +104,8 @@ export async function inviteAccount(page: Page, team: string, email: string, rol
     throw new Error('the confirmation shows no fingerprint');
   }
   await confirm.getByRole('button', { name: 'Send Invitation' }).click();
+  await confirm.waitFor({ state: 'detached', timeout: 15_000 });
+  await manage.getByText(`Invitation sent to ${email}.`).waitFor();
   await manage.getByRole('list', { name: 'Pending invitations' }).getByText(email).waitFor({ timeout: 15_000 });
 }
 
