@@ -7,6 +7,7 @@ import { newTrialSubscription } from '../../../src/domain/trial';
 import { createTeamsApi } from '../../../src/features/teams/teamService';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
+import { joinWithoutKey } from '../../doubles/teamWorld';
 import { makeAccounts, type Account, type Name } from './membersWorld';
 import { renderDashboardPage } from '../app/dashboardHarness';
 
@@ -41,7 +42,7 @@ async function renderDashboard(as: Name, { bobJoined = false }: { bobJoined?: bo
   if (bobJoined) {
     // Without the key: enough to be listed under Joined Teams.
     const [team] = await repositories.teams.listForMember(accounts.owner.uid);
-    await teamFunctions.addTeamMember({ teamId: team!.id, userId: accounts.member.uid, role: 'view', keyVersion: 1, encryptedTeamKey: null });
+    await joinWithoutKey(repositories.teams, team!.id, accounts.member, 'view', now);
   }
   acting = me.uid;
 
