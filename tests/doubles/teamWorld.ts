@@ -53,7 +53,7 @@ export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAc
   const publicKeys = new MemoryPublicKeyRepository();
   const passwords = new MemoryPasswordRepository();
   const knownKeys = new Map<N, MemoryKnownKeysRepository>();
-  const functions = new FakeTeamFunctions(() => acting, teams, publicKeys, passwords, all);
+  const functions = new FakeTeamFunctions(() => acting, teams, passwords, all);
   const users = new MemoryUserRepository();
   const invitations = new MemoryInvitationRepository(users, teams, now);
   // Every world account has a verified address, so it accepts without a link's proof.
