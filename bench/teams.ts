@@ -37,7 +37,7 @@ export async function teamsBench(members: number, entries: number): Promise<stri
   const memberIds = Array.from({ length: members }, (_, i) => `member-${i}`);
   for (const [i, uid] of memberIds.entries()) await publicKeys.publish(uid, memberKeys[i % memberKeys.length]!, 0);
   await publicKeys.publish('owner', ownerPublic, 0);
-  const functions = new FakeTeamFunctions(() => 'owner', teams, publicKeys, passwords, []);
+  const functions = new FakeTeamFunctions(() => 'owner', teams, passwords, []);
   let knownKeys = new MemoryKnownKeysRepository();
   const deps = (): TeamServiceDeps => ({
     teams,

@@ -6,8 +6,6 @@ setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 export { sendCustomEmailVerification } from './verification/sendCustomEmailVerification';
 export { createTeam } from './teams/createTeam';
-export { lookupTeamCandidate } from './teams/lookupTeamCandidate';
-export { addTeamMember } from './teams/addTeamMember';
 export { changeMemberRole } from './teams/changeMemberRole';
 export { removeTeamMember } from './teams/removeTeamMember';
 export { leaveTeam } from './teams/leaveTeam';

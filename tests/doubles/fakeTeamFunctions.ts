@@ -1,9 +1,9 @@
 // A stand-in for the team callables over the in-memory repositories, doing what docs/teams.md says
 // the server does, for the teams feature's unit and component tests. The callables themselves are
 // tested on the emulators (tests/emulator/teams).
-import type { StoredTeam, TeamCandidate, TeamFunctions } from '../../src/data/teams/storedTeams';
-import { decideAddMember, decideGrantKey, decideRemoval, decideRoleChange, type RoleOrNone } from '../../src/domain/teamPermissions';
-import type { MemoryPublicKeyRepository, MemoryTeamRepository } from './memoryTeamRepositories';
+import type { StoredTeam, TeamFunctions } from '../../src/data/teams/storedTeams';
+import { decideGrantKey, decideRemoval, decideRoleChange, type RoleOrNone } from '../../src/domain/teamPermissions';
+import type { MemoryTeamRepository } from './memoryTeamRepositories';
 import type { MemoryPasswordRepository } from './memoryVaultRepositories';
 
 export interface FakeAccount {
@@ -18,7 +18,6 @@ export class FakeTeamFunctions implements TeamFunctions {
   constructor(
     private readonly as: () => string,
     private readonly teams: MemoryTeamRepository,
-    private readonly publicKeys: MemoryPublicKeyRepository,
     private readonly passwords: MemoryPasswordRepository,
     private readonly accounts: readonly FakeAccount[],
     private readonly now: () => number = () => 1_000,
@@ -56,43 +55,6 @@ export class FakeTeamFunctions implements TeamFunctions {
       deleting: false,
     });
     return Promise.resolve();
-  }
-
-  async lookupTeamCandidate(input: { teamId: string; email: string }): Promise<TeamCandidate> {
-    this.calls.push({ name: 'lookupTeamCandidate', input });
-    const team = await this.team(input.teamId);
-    this.check(decideAddMember(this.roleOf(team, this.as()), 'view', false));
-    const account = this.accounts.find((candidate) => candidate.email === input.email);
-    if (!account) throw new Error('User not found');
-    if (Object.values(team.members).some((member) => member.email === account.email)) {
-      throw new Error('This email address is already a member of the team');
-    }
-    const publicKey = await this.publicKeys.get(account.uid);
-    if (publicKey === null) throw new Error('New member does not have a public key');
-    return { userId: account.uid, email: account.email, publicKey };
-  }
-
-  async addTeamMember(input: { teamId: string; userId: string; role: 'admin' | 'full' | 'view' | 'owner'; keyVersion: number; encryptedTeamKey: string | null }): Promise<void> {
-    this.calls.push({ name: 'addTeamMember', input });
-    const team = await this.team(input.teamId);
-    this.check(decideAddMember(this.roleOf(team, this.as()), input.role, input.userId in team.members));
-    if (input.keyVersion !== team.keyVersion) throw new Error('stale key version');
-    const email = this.accounts.find((account) => account.uid === input.userId)?.email ?? null;
-    this.teams.put(input.teamId, {
-      ...team,
-      memberIds: [...team.memberIds, input.userId],
-      members: {
-        ...team.members,
-        [input.userId]: {
-          userId: input.userId,
-          role: input.role,
-          joinedAt: this.now(),
-          email,
-          encryptedTeamKey: input.encryptedTeamKey,
-          needsTeamKey: input.encryptedTeamKey === null,
-        },
-      },
-    });
   }
 
   async changeMemberRole(input: { teamId: string; userId: string; role: 'admin' | 'full' | 'view' | 'owner' }): Promise<void> {

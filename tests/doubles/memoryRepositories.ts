@@ -29,9 +29,9 @@ export function memoryRepositories(): MemoryRepositories {
   };
 }
 
-/** The team callables' stand-in over these repositories, acting as `uid`; `accounts` are who lookupTeamCandidate finds. */
+/** The team callables' stand-in over these repositories, acting as `uid`; `accounts` give createTeam the owner's address. */
 export function fakeTeamFunctions(repositories: MemoryRepositories, uid: () => string, accounts: readonly FakeAccount[] = []): FakeTeamFunctions {
-  return new FakeTeamFunctions(uid, repositories.teams, repositories.publicKeys, repositories.passwords, accounts);
+  return new FakeTeamFunctions(uid, repositories.teams, repositories.passwords, accounts);
 }
 
 /** The invitation callables' stand-in over these repositories, acting as `uid`; `accounts` are who has an account. */

@@ -22,6 +22,30 @@ export interface WorldAccount {
   readonly publicKey: string;
 }
 
+/**
+ * Puts `account` in the team without the key, as acceptInvitation does for an invitation that came
+ * without one (docs/invitations.md): members and memberIds together, 'Needs Key' until an owner or
+ * admin grants it.
+ */
+export async function joinWithoutKey(
+  teams: MemoryTeamRepository,
+  teamId: string,
+  account: { readonly uid: string; readonly email: string },
+  role: Exclude<TeamRole, 'owner'>,
+  now: number = Date.now(),
+): Promise<void> {
+  const team = await teams.get(teamId);
+  if (team === null) throw new Error(`No team ${teamId}`);
+  teams.put(teamId, {
+    ...team,
+    memberIds: [...team.memberIds, account.uid],
+    members: {
+      ...team.members,
+      [account.uid]: { userId: account.uid, role, joinedAt: now, email: account.email, encryptedTeamKey: null, needsTeamKey: true },
+    },
+  });
+}
+
 export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAccount>>, now: () => number = () => Date.now()) {
   const all = Object.values<WorldAccount>(accounts);
   let acting = all[0]?.uid ?? '';
@@ -29,7 +53,7 @@ export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAc
   const publicKeys = new MemoryPublicKeyRepository();
   const passwords = new MemoryPasswordRepository();
   const knownKeys = new Map<N, MemoryKnownKeysRepository>();
-  const functions = new FakeTeamFunctions(() => acting, teams, publicKeys, passwords, all);
+  const functions = new FakeTeamFunctions(() => acting, teams, passwords, all);
   const users = new MemoryUserRepository();
   const invitations = new MemoryInvitationRepository(users, teams, now);
   // Every world account has a verified address, so it accepts without a link's proof.
@@ -92,5 +116,9 @@ export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAc
     await invitationFunctions.acceptInvitation({ inviteId: step.inviteId });
   };
 
-  return { teams, publicKeys, passwords, functions, users, invitations, invitationFunctions, deps, actAs, actAsUid, join };
+  /** joinWithoutKey for a world account. */
+  const joinNeedingKey = (teamId: string, member: N, role: Exclude<TeamRole, 'owner'>): Promise<void> =>
+    joinWithoutKey(teams, teamId, accounts[member], role, now());
+
+  return { teams, publicKeys, passwords, functions, users, invitations, invitationFunctions, deps, actAs, actAsUid, join, joinNeedingKey };
 }

@@ -1,8 +1,6 @@
 import {
   ASSIGNABLE_ROLES,
-  DEFAULT_MEMBER_ROLE,
   PERMISSION_MESSAGES,
-  decideAddMember,
   decideGrantKey,
   decideLeave,
   decideRemoval,
@@ -10,7 +8,6 @@ import {
   type TeamRole,
 } from '../../../src/domain/teamPermissions';
 import { canCreateTeam, effectivePlanId, subscriptionOrFallback, type SubscriptionLike } from '../../../src/domain/subscription';
-import type { TeamCandidate } from '../../../src/data/teams/storedTeams';
 import { TEAM_MESSAGES } from './messages';
 import {
   accept,
@@ -23,7 +20,7 @@ import {
   type StoredTeamMember,
   type TeamChange,
 } from './model';
-import type { AddTeamMemberInput, CreateTeamInput, GrantTeamKeyInput } from './validate';
+import type { CreateTeamInput, GrantTeamKeyInput } from './validate';
 
 // The pure decisions of the membership callables (docs/teams.md): who may, and what changes.
 // The §6 table and its messages come from src/domain/teamPermissions.ts.
@@ -54,8 +51,8 @@ function withMember(team: StoredTeam, uid: string, member: StoredTeamMember, now
 }
 
 /**
- * Someone joining (addTeamMember, acceptInvitation): the member of docs/teams.md, holding the given
- * wrap of the current key or, with null, marked as needing it.
+ * Someone joining (acceptInvitation): the member of docs/teams.md, holding the given wrap of the
+ * current key or, with null, marked as needing it.
  */
 export function joiningMember(input: {
   readonly userId: string;
@@ -81,6 +78,14 @@ export function withJoiningMember(team: StoredTeam, member: StoredTeamMember, no
     addTeamIdFor: [member.userId],
     removeTeamIdFor: [],
   };
+}
+
+/** Whether the account `uid` (null: no account) or the lower-cased `email` is already in the team. */
+export function hasMemberWith(team: StoredTeam, uid: string | null, email: string | null): boolean {
+  return Object.entries(team.members).some(
+    ([key, member]) =>
+      (uid !== null && (key === uid || member.userId === uid)) || (email !== null && member.email?.toLowerCase() === email),
+  );
 }
 
 // createTeam --------------------------------------------------------------------------------
@@ -136,61 +141,6 @@ export function decideCreateTeam(facts: CreateTeamFacts): Outcome<CreateTeamPlan
     deleting: false,
   };
   return accept({ kind: 'create', team });
-}
-
-// lookupTeamCandidate ----------------------------------------------------------------------
-
-/** Before any account is looked up: only the owner adds members, so only the owner may ask. */
-export function decideLookupAccess(stored: StoredTeam | null, actorUid: string): Outcome<StoredTeam> {
-  const open = openTeam(stored, actorUid);
-  if (!open.ok) return open;
-  return refusalOf(decideAddMember(roleOf(open.value, actorUid), DEFAULT_MEMBER_ROLE, false)) ?? open;
-}
-
-/** Whether the account `uid` (null: no account) or the lower-cased `email` is already in the team. */
-export function hasMemberWith(team: StoredTeam, uid: string | null, email: string | null): boolean {
-  return Object.entries(team.members).some(
-    ([key, member]) =>
-      (uid !== null && (key === uid || member.userId === uid)) || (email !== null && member.email?.toLowerCase() === email),
-  );
-}
-
-export function decideCandidate(
-  team: StoredTeam,
-  account: { readonly uid: string; readonly email: string } | null,
-  publicKey: string | null,
-): Outcome<TeamCandidate> {
-  if (account === null) return refusal('not-found', TEAM_MESSAGES.userNotFound);
-  const email = account.email.toLowerCase();
-  if (hasMemberWith(team, account.uid, email)) return refusal('failed-precondition', PERMISSION_MESSAGES.alreadyMember);
-  if (publicKey === null || publicKey === '') return refusal('failed-precondition', TEAM_MESSAGES.noPublicKey);
-  return accept({ userId: account.uid, email, publicKey });
-}
-
-// addTeamMember ----------------------------------------------------------------------------
-
-export interface AddTeamMemberFacts {
-  readonly actorUid: string;
-  readonly team: StoredTeam | null;
-  readonly input: AddTeamMemberInput;
-  /** The account being added: null when there is none; hasUserRecord false when it has no keys. */
-  readonly account: { readonly email: string | null; readonly hasUserRecord: boolean } | null;
-  readonly now: number;
-}
-
-export function decideAddTeamMember(facts: AddTeamMemberFacts): Outcome<TeamChange> {
-  const { team: stored, actorUid, input, account, now } = facts;
-  const open = openTeam(stored, actorUid);
-  if (!open.ok) return open;
-  const team = open.value;
-  const email = account?.email?.toLowerCase() ?? null;
-  const denied = refusalOf(decideAddMember(roleOf(team, actorUid), input.role, hasMemberWith(team, input.userId, email)));
-  if (denied !== null) return denied;
-  if (account === null) return refusal('not-found', TEAM_MESSAGES.userNotFound);
-  if (!account.hasUserRecord) return refusal('failed-precondition', TEAM_MESSAGES.noPublicKey);
-  if (input.keyVersion !== team.keyVersion) return refusal('failed-precondition', TEAM_MESSAGES.staleKeyVersion);
-  const member = joiningMember({ userId: input.userId, role: input.role, email, encryptedTeamKey: input.encryptedTeamKey, now });
-  return accept(withJoiningMember(team, member, now));
 }
 
 // changeMemberRole -------------------------------------------------------------------------

@@ -9,8 +9,6 @@ export interface Account {
 }
 
 export interface TeamCallableDeps extends TeamDeps {
-  /** The Auth account of `uid`, or null when there is none. */
-  readonly accountById: (uid: string) => Promise<Account | null>;
   /** The Auth account with this (lower-cased) address, or null when there is none. */
   readonly accountByEmail: (email: string) => Promise<Account | null>;
 }
@@ -33,7 +31,6 @@ export function defaultTeamDeps(): TeamCallableDeps {
   return {
     db: adminFirestore,
     now: Date.now,
-    accountById: (uid) => orNull(() => adminAuth().getUser(uid)),
     accountByEmail: (email) => orNull(() => adminAuth().getUserByEmail(email)),
   };
 }

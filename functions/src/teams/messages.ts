@@ -7,8 +7,6 @@ export const TEAM_MESSAGES = Object.freeze({
   limitReached: 'Team Creation Limit Reached',
   teamIdTaken: 'This team id is already in use',
   noUserRecord: 'Finish setting up your account before creating a team',
-  userNotFound: 'User not found',
-  noPublicKey: 'New member does not have a public key',
   teamDeleting: 'This team is being deleted',
   staleKeyVersion: 'The team key has changed; reload the team and try again',
   onlyManagersRotate: 'Only owners and admins can rotate the team key',

@@ -17,7 +17,6 @@ export const WRAPPED_KEY_BYTES = 256;
 export const SEALED_KEY_BYTES = 60;
 export const TEAM_NAME_MAX = 100;
 export const TEAM_DESCRIPTION_MAX = 500;
-const EMAIL_MAX = 254;
 const MAX_WRAPS = 1000;
 const MAX_KEY_VERSION = 2 ** 31 - 1;
 
@@ -95,35 +94,6 @@ export function parseCreateTeam(data: unknown): CreateTeamInput {
   }
   const encryptedTeamKey = wrappedKey(d, 'encryptedTeamKey');
   return description === undefined ? { teamId, name, encryptedTeamKey } : { teamId, name, description, encryptedTeamKey };
-}
-
-export function parseLookupTeamCandidate(data: unknown): { readonly teamId: string; readonly email: string } {
-  const d = payload(data, ['teamId', 'email']);
-  const teamId = id(d, 'teamId');
-  const raw = d.email;
-  if (typeof raw !== 'string') invalid('email is required.');
-  const email = raw.trim().toLowerCase();
-  if (email.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+$/.test(email)) invalid('email must be an email address.');
-  return { teamId, email };
-}
-
-export interface AddTeamMemberInput {
-  readonly teamId: string;
-  readonly userId: string;
-  readonly role: TeamRole;
-  readonly keyVersion: number;
-  readonly encryptedTeamKey: string | null;
-}
-
-export function parseAddTeamMember(data: unknown): AddTeamMemberInput {
-  const d = payload(data, ['teamId', 'userId', 'role', 'keyVersion', 'encryptedTeamKey']);
-  return {
-    teamId: id(d, 'teamId'),
-    userId: id(d, 'userId'),
-    role: role(d, 'role'),
-    keyVersion: keyVersion(d, 'keyVersion'),
-    encryptedTeamKey: d.encryptedTeamKey === null ? null : wrappedKey(d, 'encryptedTeamKey'),
-  };
 }
 
 export function parseChangeMemberRole(data: unknown): { readonly teamId: string; readonly userId: string; readonly role: TeamRole } {

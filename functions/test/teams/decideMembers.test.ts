@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decideAddTeamMember,
-  decideCandidate,
   decideChangeMemberRole,
   decideCreateTeam,
   decideGrantTeamKey,
   decideLeaveTeam,
-  decideLookupAccess,
   decideRemoveTeamMember,
   type CreateTeamFacts,
 } from '../../src/teams/decideMembers';
@@ -97,77 +94,6 @@ describe('createTeam', () => {
 
   it('refuses an account without a user record', () => {
     expect(decideCreateTeam(facts({ hasUserRecord: false })).ok).toBe(false);
-  });
-});
-
-describe('lookupTeamCandidate', () => {
-  it('is for the owner only, decided before any account is looked up', () => {
-    expect(decideLookupAccess(team(), 'owner').ok).toBe(true);
-    expect(decideLookupAccess(team(), 'admin')).toEqual(refused('permission-denied', 'Only the team owner can add members'));
-    expect(decideLookupAccess(team(), 'stranger')).toEqual(NOT_MEMBER);
-    expect(decideLookupAccess(null, 'owner')).toEqual(NOT_MEMBER);
-    expect(decideLookupAccess(team({ deleting: true }), 'owner').ok).toBe(false);
-  });
-
-  it("answers with the account's id, lower-cased email and public key", () => {
-    expect(decideCandidate(team(), { uid: 'new', email: 'New@Example.com' }, 'SPKI')).toEqual({
-      ok: true,
-      value: { userId: 'new', email: 'new@example.com', publicKey: 'SPKI' },
-    });
-  });
-
-  it('refuses an unknown address, an existing member (by id or address) and an account without a key', () => {
-    expect(decideCandidate(team(), null, null)).toEqual(refused('not-found', 'User not found'));
-    const already = refused('failed-precondition', 'This email address is already a member of the team');
-    expect(decideCandidate(team(), { uid: 'full', email: 'x@example.com' }, 'SPKI')).toEqual(already);
-    expect(decideCandidate(team(), { uid: 'other', email: 'FULL@example.com' }, 'SPKI')).toEqual(already);
-    expect(decideCandidate(team(), { uid: 'new', email: 'new@example.com' }, null)).toEqual(
-      refused('failed-precondition', 'New member does not have a public key'),
-    );
-  });
-});
-
-describe('addTeamMember', () => {
-  const input = { teamId: 'T1', userId: 'new', role: 'full' as const, keyVersion: 1, encryptedTeamKey: KEY(5) };
-  const account = { email: 'New@Example.com', hasUserRecord: true };
-
-  it('adds the member with the wrapped key, to members, memberIds and their teamIds', () => {
-    const outcome = decideAddTeamMember({ actorUid: 'owner', team: team(), input, account, now: NOW });
-    expect(outcome.ok && outcome.value).toEqual({
-      patch: {
-        members: {
-          ...team().members,
-          new: { userId: 'new', role: 'full', joinedAt: NOW, email: 'new@example.com', encryptedTeamKey: KEY(5), needsTeamKey: false },
-        },
-        memberIds: ['owner', 'admin', 'full', 'viewer', 'new'],
-        updatedAt: NOW,
-      },
-      addTeamIdFor: ['new'],
-      removeTeamIdFor: [],
-    });
-  });
-
-  it('marks a member added without a key as needing it', () => {
-    const outcome = decideAddTeamMember({ actorUid: 'owner', team: team(), input: { ...input, encryptedTeamKey: null }, account, now: NOW });
-    expect(outcome.ok && outcome.value.patch.members?.new).toMatchObject({ encryptedTeamKey: null, needsTeamKey: true });
-  });
-
-  it('refuses with the §6 messages and codes', () => {
-    const add = (over: Partial<Parameters<typeof decideAddTeamMember>[0]>) =>
-      decideAddTeamMember({ actorUid: 'owner', team: team(), input, account, now: NOW, ...over });
-    expect(add({ actorUid: 'admin' })).toEqual(refused('permission-denied', 'Only the team owner can add members'));
-    expect(add({ actorUid: 'stranger' })).toEqual(NOT_MEMBER);
-    expect(add({ team: null })).toEqual(NOT_MEMBER);
-    expect(add({ input: { ...input, role: 'owner' } })).toEqual(refused('permission-denied', 'Cannot change the owner role'));
-    expect(add({ input: { ...input, userId: 'full' } })).toEqual(
-      refused('failed-precondition', 'This email address is already a member of the team'),
-    );
-    expect(add({ account: null })).toEqual(refused('not-found', 'User not found'));
-    expect(add({ account: { ...account, hasUserRecord: false } })).toEqual(
-      refused('failed-precondition', 'New member does not have a public key'),
-    );
-    expect(add({ input: { ...input, keyVersion: 2 } }).ok).toBe(false);
-    expect(add({ team: team({ deleting: true }) }).ok).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TeamCandidate, TeamFunctions } from '../teams/storedTeams';
+import type { TeamFunctions } from '../teams/storedTeams';
 import { call, type Payload } from './callables';
 
 // The team callables of docs/teams.md over `call`. A refusal rejects with the server's
@@ -18,15 +18,6 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function readCandidate(reply: unknown): TeamCandidate {
-  if (!isRecord(reply)) throw new UnexpectedReplyError('lookupTeamCandidate');
-  const { userId, email, publicKey } = reply;
-  if (typeof userId !== 'string' || typeof email !== 'string' || typeof publicKey !== 'string' || publicKey === '') {
-    throw new UnexpectedReplyError('lookupTeamCandidate');
-  }
-  return { userId, email, publicKey };
-}
-
 function readKeyVersion(reply: unknown): { keyVersion: number } {
   if (!isRecord(reply) || typeof reply.keyVersion !== 'number' || !Number.isInteger(reply.keyVersion)) {
     throw new UnexpectedReplyError('rotateTeamKey');
@@ -40,8 +31,6 @@ export function createTeamFunctions(invoke: CallableInvoker = call): TeamFunctio
   };
   return {
     createTeam: (input) => run('createTeam', input),
-    lookupTeamCandidate: async (input) => readCandidate(await invoke('lookupTeamCandidate', input)),
-    addTeamMember: (input) => run('addTeamMember', input),
     changeMemberRole: (input) => run('changeMemberRole', input),
     removeTeamMember: (input) => run('removeTeamMember', input),
     leaveTeam: (input) => run('leaveTeam', input),

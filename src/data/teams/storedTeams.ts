@@ -59,17 +59,9 @@ export interface KnownKeysRepository {
   put(uid: string, sealed: string, now: number): Promise<void>;
 }
 
-export interface TeamCandidate {
-  readonly userId: string;
-  readonly email: string;
-  readonly publicKey: string;
-}
-
 /** The team callables (docs/teams.md); each rejects with the server's message on refusal. */
 export interface TeamFunctions {
   createTeam(input: { teamId: string; name: string; description?: string; encryptedTeamKey: string }): Promise<void>;
-  lookupTeamCandidate(input: { teamId: string; email: string }): Promise<TeamCandidate>;
-  addTeamMember(input: { teamId: string; userId: string; role: TeamRole; keyVersion: number; encryptedTeamKey: string | null }): Promise<void>;
   changeMemberRole(input: { teamId: string; userId: string; role: TeamRole }): Promise<void>;
   removeTeamMember(input: { teamId: string; userId: string }): Promise<void>;
   leaveTeam(input: { teamId: string }): Promise<void>;

@@ -1,5 +1,5 @@
 import { generateTeamKey, importPublicKey, wrapTeamKey } from '../../crypto';
-import type { StoredTeam, TeamCandidate } from '../../data/teams/storedTeams';
+import type { StoredTeam } from '../../data/teams/storedTeams';
 import type { TeamRole } from '../../domain/teamPermissions';
 import type { TeamDraft, TeamSummary, TeamsApi } from './model';
 import { rotateIfNeeded, rotationPending, type RotationDeps, type RotationProgress } from './rotation';
@@ -88,6 +88,7 @@ export interface PreparedRecipient {
   readonly seenBefore: boolean;
 }
 
+/** Someone about to receive the team key (an invitee with an account): their fingerprint, checked against the remembered ones. */
 export async function prepare(deps: TeamServiceDeps, userId: string, email: string | null, publicKey: string): Promise<PreparedRecipient> {
   const known = await loadKnownKeys(deps.knownKeys, deps.userId, requireKeys(deps).vaultKey);
   return prepareWith(known, userId, email, publicKey);
@@ -109,27 +110,6 @@ export async function remember(deps: TeamServiceDeps, recipients: readonly Prepa
     known.set(recipient.userId, recipient.fingerprint.full);
   }
   if (known.size !== before) await saveKnownKeys(deps.knownKeys, deps.userId, keys.vaultKey, known, deps.now());
-}
-
-/** Step one of adding someone: find them by email and show their key's fingerprint. */
-export async function prepareAddMember(deps: TeamServiceDeps, teamId: string, email: string): Promise<PreparedRecipient> {
-  const candidate: TeamCandidate = await deps.functions.lookupTeamCandidate({ teamId, email: email.trim().toLowerCase() });
-  return prepare(deps, candidate.userId, candidate.email, candidate.publicKey);
-}
-
-/**
- * Step two: wraps the team key for them when this user holds it (otherwise they join with
- * 'Needs Key' for an owner or admin to grant), adds them, and remembers their fingerprint.
- */
-export async function addMember(deps: TeamServiceDeps, teamId: string, recipient: PreparedRecipient, role: TeamRole): Promise<void> {
-  const team = await requireTeam(deps, teamId);
-  const me = team.members[deps.userId];
-  const holdsKey = me !== undefined && !me.needsTeamKey && me.encryptedTeamKey !== null;
-  const encryptedTeamKey = holdsKey
-    ? await wrapFor(await openTeamKey(team, teamId, deps.userId, deps.keys), recipient.publicKey, teamId, team.keyVersion)
-    : null;
-  await deps.functions.addTeamMember({ teamId, userId: recipient.userId, role, keyVersion: team.keyVersion, encryptedTeamKey });
-  if (encryptedTeamKey !== null) await remember(deps, [recipient]);
 }
 
 /** Step one of 'Grant Access': the member's published key and its fingerprint. */

@@ -8,6 +8,7 @@ import { createTeamInvitationsApi } from '../../../src/features/teams/teamInvita
 import { createTeamsApi } from '../../../src/features/teams/teamService';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { fakeInvitationFunctions, fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
+import { joinWithoutKey } from '../../doubles/teamWorld';
 import { makeAccounts, type Account, type Name } from './membersWorld';
 import { renderDashboardPage } from '../app/dashboardHarness';
 
@@ -58,7 +59,7 @@ async function renderDashboard(as: Name, { bobJoined = false, invited = false }:
   if (bobJoined) {
     // Without the key: enough to be listed under Joined Teams.
     const [team] = await repositories.teams.listForMember(accounts.owner.uid);
-    await teamFunctions.addTeamMember({ teamId: team!.id, userId: accounts.member.uid, role: 'view', keyVersion: 1, encryptedTeamKey: null });
+    await joinWithoutKey(repositories.teams, team!.id, accounts.member, 'view', now);
   }
   acting = me.uid;
 

@@ -30,7 +30,7 @@ export async function makeAccounts(): Promise<{ accounts: Record<Name, Account>;
 }
 
 export function membersWorld(accounts: Record<Name, Account>) {
-  const { teams, publicKeys, passwords, functions, invitations, invitationFunctions, deps, actAs, join } = teamWorld(accounts);
+  const { teams, publicKeys, passwords, functions, invitations, invitationFunctions, deps, actAs, join, joinNeedingKey } = teamWorld(accounts);
   const api = (name: Name): TeamMembersApi => createTeamMembersApi(deps(name));
 
   /** A team the owner creates, with `members` invited and joined through the real service (key wrapped, fingerprint remembered). */
@@ -44,13 +44,9 @@ export function membersWorld(accounts: Record<Name, Account>) {
     return created.id;
   }
 
-  /** Adds someone without the key, as the server does for a member added by someone who lacks it ('Needs Key'). */
-  async function addWithoutKey(teamId: string, who: Exclude<Name, 'owner'>, role: 'admin' | 'full' | 'view'): Promise<void> {
-    actAs('owner');
-    await functions.addTeamMember({ teamId, userId: accounts[who].uid, role, keyVersion: 1, encryptedTeamKey: null });
-  }
-
-  return { teams, publicKeys, passwords, functions, invitations, invitationFunctions, deps, actAs, api, team, addWithoutKey };
+  // addWithoutKey: someone who joined without the key ('Needs Key'), as accepting an invitation
+  // that came without one leaves them.
+  return { teams, publicKeys, passwords, functions, invitations, invitationFunctions, deps, actAs, api, team, addWithoutKey: joinNeedingKey };
 }
 
 export type MembersWorld = ReturnType<typeof membersWorld>;

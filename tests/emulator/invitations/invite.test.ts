@@ -69,9 +69,9 @@ describe('inviteTeamMember', () => {
     expect((await db().collection('rateLimits').doc(`invites-by-${owner.uid}`).get()).get('times')).toContain(stored!.createdAt);
   });
 
-  it('names the account that has the address', async () => {
+  it('names the account that has the address, whatever its case', async () => {
     const bo = await newUser('inv-bo');
-    const result = await invite(owner, teamId, bo.email, 'admin');
+    const result = await invite(owner, teamId, bo.email.toUpperCase(), 'admin');
     expect(result).toMatchObject({ userExists: true, userId: bo.uid });
     expect(await invitationDoc(result.inviteId)).toMatchObject({ userExists: true, userId: bo.uid, role: 'admin', email: bo.email });
   });

@@ -1,7 +1,8 @@
+import { FieldValue } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSharedSecret, inviteAcceptProof } from '../../../src/crypto';
 import { uniqueEmail } from '../../support/authEmulator';
-import { addMember, call, createTeam, db, newUser, refusal, teamDoc, teamIdsOf, verified, type TestUser } from '../teams/support';
+import { call, createTeam, db, newUser, refusal, teamDoc, teamIdsOf, verified, type TestUser } from '../teams/support';
 import { attachAccountKey, attachSecretKey, expire, invitationDoc, invitationRef, invite, storePendingKey } from './support';
 
 // acceptInvitation and declineInvitation end to end (Auth, Functions and Firestore emulators):
@@ -144,7 +145,15 @@ describe('acceptInvitation', () => {
   it('marks the invitation accepted for someone who became a member meanwhile', async () => {
     const ivy = await newUser('acc-member', { emailVerified: true });
     const { inviteId } = await invite(owner, teamId, ivy.email, 'admin');
-    await addMember(teamId, owner, ivy, 'view');
+    // No callable makes her a member while this invitation is open, so that state is seeded.
+    await db()
+      .collection('teams')
+      .doc(teamId)
+      .update({
+        [`members.${ivy.uid}`]: { userId: ivy.uid, role: 'view', joinedAt: Date.now(), email: ivy.email, encryptedTeamKey: null, needsTeamKey: true },
+        memberIds: FieldValue.arrayUnion(ivy.uid),
+      });
+    await db().collection('users').doc(ivy.uid).update({ teamIds: FieldValue.arrayUnion(teamId) });
     await storePendingKey(ivy, inviteId);
     const before = await membersOf(teamId);
     expect(await call('acceptInvitation', { inviteId }, ivy)).toEqual({ result: { success: true, teamId } });

@@ -2,14 +2,11 @@
 // through the callable, keys attached as the owner's browser would (here with firebase-admin: the
 // rules are another tier's concern), and the documents read back.
 import { generateSharedSecret, inviteAcceptProof, inviteProofHash } from '../../../src/crypto';
-import type { InviteResult, StoredInvitation } from '../../../src/data/invitations/storedInvitations';
-import { call, db, wrappedKey, type TestUser } from '../teams/support';
+import type { StoredInvitation } from '../../../src/data/invitations/storedInvitations';
+import { db, wrappedKey, type TestUser } from '../teams/support';
 
-export async function invite(owner: TestUser, teamId: string, email: string, role = 'view'): Promise<InviteResult> {
-  const reply = await call<InviteResult>('inviteTeamMember', { email, teamId, role }, owner);
-  if (!reply.result) throw new Error(`inviteTeamMember failed: ${JSON.stringify(reply.error)}`);
-  return reply.result;
-}
+// The team tests' members join by invitation too, so `invite` lives with them.
+export { invite } from '../teams/support';
 
 export const invitationRef = (inviteId: string) => db().collection('invitations').doc(inviteId);
 

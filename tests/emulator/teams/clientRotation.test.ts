@@ -1,8 +1,8 @@
 // The whole rotation as the browser runs it, on the emulators: the teams service with the
 // Firestore repositories through the rules and the deployed callables, three real accounts with
-// real keys. A write fails halfway through the re-encryption; every remaining member still
-// decrypts every entry with the keys they hold, the removed member reads nothing, and the next
-// run finishes the job.
+// real keys, joined by invitation. A write fails halfway through the re-encryption; every
+// remaining member still decrypts every entry with the keys they hold, the removed member reads
+// nothing, and the next run finishes the job.
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { httpsCallable } from 'firebase/functions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,18 +16,21 @@ import {
 } from '../../../src/crypto';
 import { readConfig } from '../../../src/data/config';
 import { createFirebaseServices } from '../../../src/data/firebase/services';
-import { createTeamFunctions } from '../../../src/data/functions/teamFunctions';
+import { createTeamFunctions, type CallableInvoker } from '../../../src/data/functions/teamFunctions';
 import {
   createFirestoreKnownKeysRepository,
   createFirestorePublicKeyRepository,
   createFirestoreTeamRepository,
 } from '../../../src/data/firestore/firestoreTeamRepositories';
+import { createFirestoreInvitationRepository } from '../../../src/data/firestore/firestoreInvitationRepository';
 import { createFirestorePasswordRepository } from '../../../src/data/firestore/firestoreVaultRepositories';
+import type { InvitationFunctions, InvitationPreview, InviteResult } from '../../../src/data/invitations/storedInvitations';
 import type { PasswordEntryChanges, PasswordRepository } from '../../../src/data/vault/storedEntries';
 import { rotateIfNeeded } from '../../../src/features/teams/rotation';
+import { createTeamInvitationsApi, type TeamInvitationDeps } from '../../../src/features/teams/teamInvitations';
 import { openTeamKey } from '../../../src/features/teams/teamKeys';
-import { addMember, createTeamsApi, prepareAddMember, removeMember, type TeamServiceDeps } from '../../../src/features/teams/teamService';
-import { createAccount, uniqueEmail } from '../../support/authEmulator';
+import { createTeamsApi, removeMember } from '../../../src/features/teams/teamService';
+import { createAccount, markEmailVerified, uniqueEmail } from '../../support/authEmulator';
 import { db, subscription } from './support';
 
 const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
@@ -36,13 +39,32 @@ const PASSWORD = 'correct horse battery';
 interface Member {
   readonly uid: string;
   readonly email: string;
-  readonly deps: TeamServiceDeps;
+  readonly deps: TeamInvitationDeps;
 }
 
-/** A real account: Auth emulator user, user record and published key, and its own signed-in SDK. */
+/** The invitation callables over `invoke`, their replies taken as the emulator tier checks them. */
+function invitationFunctions(invoke: CallableInvoker): InvitationFunctions {
+  return {
+    inviteTeamMember: async (input) => (await invoke('inviteTeamMember', input)) as InviteResult,
+    sendInvitationEmailWithSecret: async (input) => {
+      await invoke('sendInvitationEmailWithSecret', input);
+    },
+    lookupInvitation: async (input) => (await invoke('lookupInvitation', input)) as InvitationPreview,
+    acceptInvitation: async (input) => (await invoke('acceptInvitation', input)) as { success: boolean; teamId: string | null },
+    declineInvitation: async (input) => {
+      await invoke('declineInvitation', input);
+    },
+  };
+}
+
+/**
+ * A real account with a verified address: Auth emulator user, user record and published key, and
+ * its own signed-in SDK.
+ */
 async function member(label: string): Promise<Member> {
   const email = uniqueEmail(label);
   const { localId: uid } = await createAccount(email, PASSWORD);
+  await markEmailVerified(uid);
   const account = await createAccountKeys(`${label} master password`);
   const publicKey = account.stored.publicKey;
   await db().collection('users').doc(uid).set({ email, publicKey, teamIds: [], pendingTeamKeys: {}, subscription: subscription('unlimited') });
@@ -50,6 +72,7 @@ async function member(label: string): Promise<Member> {
   const services = createFirebaseServices(config, `client-rotation-${label}-${uid}`);
   await signInWithEmailAndPassword(await services.auth(), email, PASSWORD);
   const [firestore, functions] = await Promise.all([services.firestore(), services.functions()]);
+  const invoke: CallableInvoker = async (name, data) => (await httpsCallable(functions, name, { timeout: 70_000 })(data)).data;
   return {
     uid,
     email,
@@ -58,7 +81,10 @@ async function member(label: string): Promise<Member> {
       publicKeys: createFirestorePublicKeyRepository(firestore),
       knownKeys: createFirestoreKnownKeysRepository(firestore),
       passwords: createFirestorePasswordRepository(firestore),
-      functions: createTeamFunctions(async (name, data) => (await httpsCallable(functions, name, { timeout: 70_000 })(data)).data),
+      functions: createTeamFunctions(invoke),
+      invitations: createFirestoreInvitationRepository(firestore),
+      invitationFunctions: invitationFunctions(invoke),
+      appOrigin: 'http://127.0.0.1:5173',
       userId: uid,
       ownPublicKey: publicKey,
       keys: { vaultKey: account.vaultKey, privateKey: account.privateKey },
@@ -94,7 +120,15 @@ describe('key rotation in the browser, on the emulators', () => {
     await createTeamsApi(owner.deps).create({ name: 'Rotation' });
     const [listed] = await owner.deps.teams.listForMember(owner.uid);
     const teamId = listed!.id;
-    for (const person of [bob, cid]) await addMember(owner.deps, teamId, await prepareAddMember(owner.deps, teamId, person.email), 'full');
+    // Each joins as in the app: the owner invites, confirms the fingerprint (the key is wrapped for
+    // them and attached through the rules), and they accept.
+    const invitations = createTeamInvitationsApi(owner.deps);
+    for (const person of [bob, cid]) {
+      const step = await invitations.invite(teamId, person.email, 'full');
+      if (step.kind !== 'confirm-key') throw new Error(`unexpected invite step ${step.kind}`);
+      await invitations.confirmInvite(teamId, step.inviteId, step.recipient);
+      await person.deps.invitationFunctions.acceptInvitation({ inviteId: step.inviteId });
+    }
 
     const team = await owner.deps.teams.get(teamId);
     const key = await openTeamKey(team!, teamId, owner.uid, owner.deps.keys);

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember, call, createTeam, db, newTeamId, newUser, refusal, subscription, teamDoc, teamIdsOf, wrappedKey, type TestUser } from './support';
 
 // The membership callables end to end: signed-in users on the Auth emulator call the deployed
-// functions on the Functions emulator, which write to the Firestore emulator.
+// functions on the Functions emulator, which write to the Firestore emulator. Members join by
+// invitation (support.ts addMember); inviting and accepting are tested in ../invitations.
 
 const denied = (message: string) => ({ status: 'PERMISSION_DENIED', message });
 const NOT_MEMBER = denied('You are not a member of this team');
@@ -84,58 +85,6 @@ describe('members', () => {
     await addMember(teamId, owner, admin, 'admin');
     await addMember(teamId, owner, full, 'full');
     await addMember(teamId, owner, viewer, 'view', false);
-  });
-
-  it('lookupTeamCandidate finds an account by address, case-insensitively, with its public key', async () => {
-    const candidate = await newUser('candidate');
-    expect(await call('lookupTeamCandidate', { teamId, email: candidate.email.toUpperCase() }, owner)).toEqual({
-      result: { userId: candidate.uid, email: candidate.email, publicKey: candidate.publicKey },
-    });
-    // An account made before publicKeys/ existed: its user record's key.
-    const older = await newUser('candidate-old', { publishKey: false });
-    expect((await call('lookupTeamCandidate', { teamId, email: older.email }, owner)).result).toMatchObject({ publicKey: older.publicKey });
-  });
-
-  it('lookupTeamCandidate refuses unknown addresses, members, accounts without a key, and non-owners', async () => {
-    expect(refusal(await call('lookupTeamCandidate', { teamId, email: 'nobody-here@example.com' }, owner))).toEqual({
-      status: 'NOT_FOUND',
-      message: 'User not found',
-    });
-    expect(refusal(await call('lookupTeamCandidate', { teamId, email: full.email }, owner))).toEqual({
-      status: 'FAILED_PRECONDITION',
-      message: 'This email address is already a member of the team',
-    });
-    const keyless = await newUser('keyless', { publishKey: false, record: false });
-    expect(refusal(await call('lookupTeamCandidate', { teamId, email: keyless.email }, owner))).toEqual({
-      status: 'FAILED_PRECONDITION',
-      message: 'New member does not have a public key',
-    });
-    expect(refusal(await call('lookupTeamCandidate', { teamId, email: outsider.email }, admin))).toEqual(
-      denied('Only the team owner can add members'),
-    );
-    expect(refusal(await call('lookupTeamCandidate', { teamId, email: full.email }, outsider))).toEqual(NOT_MEMBER);
-  });
-
-  it('addTeamMember keeps members, memberIds and teamIds together; a null key means needsTeamKey', async () => {
-    const stored = await teamDoc(teamId);
-    expect(stored?.memberIds).toEqual([owner.uid, admin.uid, full.uid, viewer.uid]);
-    expect((stored?.members as Record<string, unknown>)[viewer.uid]).toMatchObject({ role: 'view', needsTeamKey: true, encryptedTeamKey: null, email: viewer.email });
-    expect((stored?.members as Record<string, unknown>)[full.uid]).toMatchObject({ role: 'full', needsTeamKey: false });
-    expect(await teamIdsOf(full.uid)).toEqual([teamId]);
-  });
-
-  it('addTeamMember refuses non-owners, the owner role, members and a stale key version', async () => {
-    const add = (by: TestUser, role: string, keyVersion = 1, who = outsider) =>
-      call('addTeamMember', { teamId, userId: who.uid, role, keyVersion, encryptedTeamKey: wrappedKey() }, by);
-    expect(refusal(await add(admin, 'view'))).toEqual(denied('Only the team owner can add members'));
-    expect(refusal(await add(outsider, 'view'))).toEqual(NOT_MEMBER);
-    expect(refusal(await add(owner, 'owner'))).toEqual(denied('Cannot change the owner role'));
-    expect(refusal(await add(owner, 'view', 1, full))).toEqual({
-      status: 'FAILED_PRECONDITION',
-      message: 'This email address is already a member of the team',
-    });
-    expect((await add(owner, 'view', 2)).error?.status).toBe('FAILED_PRECONDITION');
-    expect(await teamIdsOf(outsider.uid)).toEqual([]);
   });
 
   it('changeMemberRole: owners and admins change roles, never the owner role', async () => {

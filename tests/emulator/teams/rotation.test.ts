@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, call, createTeam, db, newUser, refusal, sealedKey, teamDoc, wrappedKey } from './support';
+import { addMember, call, createTeam, db, invite, newUser, refusal, sealedKey, teamDoc, wrappedKey } from './support';
 
 // Rotation on removal (docs/teams.md): rotate → finish refused while an entry is at the old
 // version → entries re-encrypted → finish deletes the sealed previous key.
@@ -19,6 +19,11 @@ describe('team key rotation', () => {
         return ref.id;
       }),
     );
+    // An invitation whose key the owner's browser attached before the rotation, at version 1.
+    const newcomer = await newUser('rotate-newcomer', { emailVerified: true });
+    const early = await invite(owner, teamId, newcomer.email);
+    await db().collection('invitations').doc(early.inviteId).update({ encryptedTeamKey: wrappedKey(), keyVersion: 1 });
+
     await call('removeTeamMember', { teamId, userId: leaver.uid }, owner);
     expect((await teamDoc(teamId))?.rotationNeeded).toBe(true);
 
@@ -60,12 +65,12 @@ describe('team key rotation', () => {
     expect(await finish()).toEqual({ result: { ok: true } });
     expect(await teamDoc(teamId)).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
 
-    // Grants now need the new version.
-    const newcomer = await newUser('rotate-newcomer');
-    const stale = await call('addTeamMember', { teamId, userId: newcomer.uid, role: 'view', keyVersion: 1, encryptedTeamKey: wrappedKey() }, owner);
-    expect(stale.error?.status).toBe('FAILED_PRECONDITION');
-    expect(await call('addTeamMember', { teamId, userId: newcomer.uid, role: 'view', keyVersion: 2, encryptedTeamKey: wrappedKey() }, owner)).toEqual({
-      result: { ok: true },
-    });
+    // That invitation, accepted now, carries the old key: the newcomer joins needing the key, and a
+    // grant must be of the new version.
+    expect(await call('acceptInvitation', { inviteId: early.inviteId }, newcomer)).toEqual({ result: { success: true, teamId } });
+    expect((await teamDoc(teamId))?.members).toMatchObject({ [newcomer.uid]: { role: 'view', encryptedTeamKey: null, needsTeamKey: true } });
+    const grant = (keyVersion: number) => call('grantTeamKey', { teamId, userId: newcomer.uid, keyVersion, encryptedTeamKey: wrappedKey() }, owner);
+    expect(refusal(await grant(1))?.status).toBe('FAILED_PRECONDITION');
+    expect(await grant(2)).toEqual({ result: { ok: true } });
   });
 });

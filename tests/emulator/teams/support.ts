@@ -3,6 +3,7 @@
 // scripts/with-emulators.mjs), and the deployed callables reached over the Functions emulator.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { InviteResult } from '../../../src/data/invitations/storedInvitations';
 import { createAccount, markEmailVerified, signInWithPassword, uniqueEmail } from '../../support/authEmulator';
 
 const PROJECT = 'demo-keyloft';
@@ -131,12 +132,24 @@ export async function createTeam(owner: TestUser, name = 'Ops'): Promise<string>
   return teamId;
 }
 
-/** Adds `member` with `role` through the callable, holding the key unless `withKey` is false. */
+export async function invite(owner: TestUser, teamId: string, email: string, role = 'view'): Promise<InviteResult> {
+  const reply = await call<InviteResult>('inviteTeamMember', { email, teamId, role }, owner);
+  if (!reply.result) throw new Error(`inviteTeamMember failed: ${JSON.stringify(reply.error)}`);
+  return reply.result;
+}
+
+/**
+ * `member` joins with `role` the way people join (docs/invitations.md): `owner` invites their
+ * address; unless `withKey` is false, the owner's browser attaches the team key wrapped for them at
+ * the team's key version (here with firebase-admin: the rules are another tier's concern); the
+ * member, with a verified address, accepts.
+ */
 export async function addMember(teamId: string, owner: TestUser, member: TestUser, role: string, withKey = true): Promise<void> {
-  const reply = await call(
-    'addTeamMember',
-    { teamId, userId: member.uid, role, keyVersion: 1, encryptedTeamKey: withKey ? wrappedKey() : null },
-    owner,
-  );
-  if (!reply.result) throw new Error(`addTeamMember failed: ${JSON.stringify(reply.error)}`);
+  const { inviteId } = await invite(owner, teamId, member.email, role);
+  if (withKey) {
+    const keyVersion = (await teamDoc(teamId))?.keyVersion;
+    await db().collection('invitations').doc(inviteId).update({ encryptedTeamKey: wrappedKey(), keyVersion });
+  }
+  const reply = await call('acceptInvitation', { inviteId }, await verified(member));
+  if (!reply.result) throw new Error(`acceptInvitation failed: ${JSON.stringify(reply.error)}`);
 }

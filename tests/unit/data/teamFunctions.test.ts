@@ -16,7 +16,6 @@ describe('team functions client', () => {
   it('calls each callable by its name with the payload as given', async () => {
     const { calls, functions } = recorder();
     await functions.createTeam({ teamId: 't', name: 'Ops', encryptedTeamKey: 'k' });
-    await functions.addTeamMember({ teamId: 't', userId: 'u', role: 'view', keyVersion: 1, encryptedTeamKey: null });
     await functions.changeMemberRole({ teamId: 't', userId: 'u', role: 'full' });
     await functions.removeTeamMember({ teamId: 't', userId: 'u' });
     await functions.leaveTeam({ teamId: 't' });
@@ -25,7 +24,6 @@ describe('team functions client', () => {
     await functions.deleteTeam({ teamId: 't' });
     expect(calls.map((entry) => entry.name)).toEqual([
       'createTeam',
-      'addTeamMember',
       'changeMemberRole',
       'removeTeamMember',
       'leaveTeam',
@@ -33,15 +31,10 @@ describe('team functions client', () => {
       'finishKeyRotation',
       'deleteTeam',
     ]);
-    expect(calls[1]?.data).toEqual({ teamId: 't', userId: 'u', role: 'view', keyVersion: 1, encryptedTeamKey: null });
+    expect(calls[4]?.data).toEqual({ teamId: 't', userId: 'u', keyVersion: 1, encryptedTeamKey: 'k' });
   });
 
-  it('reads the candidate and the new key version, and refuses other replies', async () => {
-    const candidate = { userId: 'u', email: 'a@example.com', publicKey: 'SPKI' };
-    await expect(recorder(candidate).functions.lookupTeamCandidate({ teamId: 't', email: 'a@example.com' })).resolves.toEqual(candidate);
-    await expect(recorder({ userId: 'u' }).functions.lookupTeamCandidate({ teamId: 't', email: 'a@example.com' })).rejects.toThrow(
-      UnexpectedReplyError,
-    );
+  it('reads the new key version, and refuses other replies', async () => {
     const rotation = { teamId: 't', fromVersion: 1, wraps: { u: 'k' }, sealedPreviousKey: 's' };
     await expect(recorder({ keyVersion: 2 }).functions.rotateTeamKey(rotation)).resolves.toEqual({ keyVersion: 2 });
     await expect(recorder({ keyVersion: '2' }).functions.rotateTeamKey(rotation)).rejects.toThrow(UnexpectedReplyError);

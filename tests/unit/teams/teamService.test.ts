@@ -14,17 +14,8 @@ import type { StoredTeam } from '../../../src/data/teams/storedTeams';
 import type { PasswordEntryChanges, StoredPasswordEntry } from '../../../src/data/vault/storedEntries';
 import { rotateIfNeeded, rotationPending } from '../../../src/features/teams/rotation';
 import { PublicKeyChangedError, TeamKeyError, openTeamKey } from '../../../src/features/teams/teamKeys';
-import {
-  addMember,
-  createTeamsApi,
-  grantKey,
-  grantKeys,
-  prepareAddMember,
-  prepareGrant,
-  prepareGrants,
-  removeMember,
-  type TeamServiceDeps,
-} from '../../../src/features/teams/teamService';
+import { createTeamInvitationsApi } from '../../../src/features/teams/teamInvitations';
+import { createTeamsApi, grantKey, grantKeys, prepareGrant, prepareGrants, removeMember, type TeamServiceDeps } from '../../../src/features/teams/teamService';
 import type { MemoryTeamRepository } from '../../doubles/memoryTeamRepositories';
 import { teamWorld } from '../../doubles/teamWorld';
 import type { MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
@@ -48,8 +39,8 @@ beforeAll(async () => {
 /** One shared "server" (repositories and callables) and a way to act as each person on it. */
 function world() {
   let clock = 1_000;
-  const { teams, publicKeys, passwords, functions, deps } = teamWorld(people, () => (clock += 1));
-  return { teams, publicKeys, passwords, functions, as: deps };
+  const { teams, publicKeys, passwords, functions, invitationFunctions, deps, actAs, join, joinNeedingKey } = teamWorld(people, () => (clock += 1));
+  return { teams, publicKeys, passwords, functions, invitationFunctions, as: deps, actAs, join, joinNeedingKey };
 }
 
 async function onlyTeam(teams: MemoryTeamRepository, uid: string): Promise<{ id: string; data: StoredTeam }> {
@@ -105,10 +96,7 @@ async function teamOfThree() {
   const ana = w.as('ana');
   await createTeamsApi(ana).create({ name: '  Ops  ', description: '  ' });
   const { id } = await onlyTeam(w.teams, 'ana');
-  for (const name of ['bob', 'cid'] as const) {
-    const recipient = await prepareAddMember(ana, id, people[name].email);
-    await addMember(ana, id, recipient, 'full');
-  }
+  for (const name of ['bob', 'cid'] as const) await w.join(id, 'ana', name, 'full');
   return { ...w, id, ana, bob: w.as('bob'), cid: w.as('cid') };
 }
 
@@ -135,40 +123,37 @@ describe('creating and listing teams', () => {
   });
 });
 
-describe('adding members and granting the key', () => {
-  it('shows the new member’s fingerprint first, wraps the key for them, and they can open it', async () => {
-    const { teams, id, bob } = await teamOfThree();
-    const team = await teams.get(id);
-    expect(team?.members.bob).toMatchObject({ role: 'full', needsTeamKey: false });
-    expect((await keyOf(bob, id)).kind).toBe('team');
-  });
-
-  it('remembers the fingerprint, and refuses to share when the server hands out a different key later', async () => {
+describe('granting the key', () => {
+  it('shows the member’s fingerprint first, remembers it once the key is wrapped, and refuses a key that changed later', async () => {
     const w = world();
     const ana = w.as('ana');
     await createTeamsApi(ana).create({ name: 'Ops', description: '' });
     const { id } = await onlyTeam(w.teams, 'ana');
-    const first = await prepareAddMember(ana, id, 'bob@example.com');
+    await w.joinNeedingKey(id, 'bob', 'view');
+    const first = await prepareGrant(ana, id, 'bob');
     expect(first.seenBefore).toBe(false);
     expect(first.fingerprint.shown).toMatch(/^([0-9a-f]{4} ){7}[0-9a-f]{4}$/);
-    await addMember(ana, id, first, 'view');
-    expect((await prepareGrant(ana, id, 'bob')).seenBefore).toBe(true);
+    await grantKey(ana, id, first);
+    expect((await keyOf(w.as('bob'), id)).kind).toBe('team');
 
+    expect((await prepareGrant(ana, id, 'bob')).seenBefore).toBe(true);
     w.publicKeys.replace('bob', people.cid.publicKey);
     await expect(prepareGrant(ana, id, 'bob')).rejects.toThrow(PublicKeyChangedError);
     await expect(prepareGrant(ana, id, 'bob')).rejects.toThrow(/security key of bob@example.com has changed/);
   });
 
-  it('an adder without the key adds a member who then needs it; an owner grants it', async () => {
+  it('an owner without the key invites someone who then joins needing it; an owner holding it grants it', async () => {
     const w = world();
     const ana = w.as('ana');
     await createTeamsApi(ana).create({ name: 'Ops', description: '' });
     const { id } = await onlyTeam(w.teams, 'ana');
-    // Ana's own copy is missing (say, a member whose key was never granted adding someone).
+    // Ana's own copy is missing.
     const team = await w.teams.get(id);
     w.teams.put(id, { ...team!, members: { ...team!.members, ana: { ...team!.members.ana!, needsTeamKey: true, encryptedTeamKey: null } } });
-    const recipient = await prepareAddMember(ana, id, 'bob@example.com');
-    await expect(addMember(ana, id, recipient, 'view')).resolves.toBeUndefined();
+    const step = await createTeamInvitationsApi(ana).invite(id, 'bob@example.com', 'view');
+    expect(step.kind).toBe('sent');
+    w.actAs('bob');
+    await w.invitationFunctions.acceptInvitation({ inviteId: step.inviteId });
     expect((await w.teams.get(id))?.members.bob?.needsTeamKey).toBe(true);
     await expect(keyOf(w.as('bob'), id)).rejects.toThrow('You do not have access to the team key');
     await expect(grantKey(ana, id, await prepareGrant(ana, id, 'bob'))).rejects.toThrow(TeamKeyError);
