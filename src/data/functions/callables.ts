@@ -1,4 +1,5 @@
 import { firebaseServices } from '../firebase/instance';
+import { asCallableError } from './callableError';
 
 // Typed wrappers of the callable functions (SPEC.md §7). Region us-central1 comes from the
 // services; every call times out after 70 s as the spec fixes.
@@ -7,11 +8,18 @@ export const CALLABLE_TIMEOUT_MS = 70_000;
 
 export type Payload = Readonly<Record<string, unknown>>;
 
-/** The reply's data field, unchecked: each wrapper below validates what it reads. */
+/**
+ * The reply's data field, unchecked: each wrapper below validates what it reads. A refusal rejects
+ * with a CallableError carrying the server's message as sent.
+ */
 export async function call(name: string, data: Payload): Promise<unknown> {
   const [functions, { httpsCallable }] = await Promise.all([firebaseServices().functions(), import('firebase/functions')]);
   const callable = httpsCallable<Payload>(functions, name, { timeout: CALLABLE_TIMEOUT_MS });
-  return (await callable(data)).data;
+  try {
+    return (await callable(data)).data;
+  } catch (error) {
+    throw asCallableError(error);
+  }
 }
 
 export async function sendCustomEmailVerification(isDevelopment: boolean): Promise<void> {
