@@ -4,7 +4,8 @@
 // (b) a new address opens the emailed link, creates an account from it, lands on the dashboard
 //     joined, and reads a shared password at once; afterwards neither the link's secret nor the
 //     team key is in any document, any emulator log line, or any email but that invitation;
-// (c) a declined and a cancelled invitation, and a signed-in user opening someone else's link.
+// (c) a declined and a cancelled invitation, and a signed-in user opening someone else's link;
+// (d) a signed-out account opens the emailed link, signs in from 'Account Found!' and is joined.
 import { readFile, readdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -139,11 +140,8 @@ describe('invitations in Chromium', () => {
     await i.getByText("You'll need to create an account to accept this invitation.").waitFor();
     await i.getByRole('button', { name: 'Create Account' }).click();
     const signUp = i.getByRole('dialog', { name: 'Sign Up' });
-    await signUp.waitFor();
-    // The modal opened from the invitation: straight to the email form, the address filled in.
-    if (await i.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).count()) {
-      await i.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
-    }
+    // The modal opened from the invitation starts at the sign-up choices; the address is filled in.
+    await signUp.getByRole('button', { name: 'Continue with email' }).click();
     expect(await signUp.getByLabel('Email').inputValue()).toBe(inviteeEmail);
     await signUp.getByLabel('Account password', { exact: true }).fill(ACCOUNT_PASSWORD);
     await signUp.getByLabel('Confirm account password', { exact: true }).fill(ACCOUNT_PASSWORD);
@@ -195,6 +193,47 @@ describe('invitations in Chromium', () => {
     expect(invitee.errors).toEqual([]);
     await o.context().close();
     await i.context().close();
+  }, 150_000);
+
+  it('(d) a signed-out account follows the emailed link: Account Found, Sign In, joined with the key', async () => {
+    const owner = await openPage(browser);
+    const member = await openPage(browser);
+    await signUpToEmptyVault(owner.page, baseUrl, 'inv-owner-d');
+    const memberEmail = await signUpToEmptyVault(member.page, baseUrl, 'inv-returning');
+    const o = owner.page;
+    const m = member.page;
+    await verifyAddress(m, baseUrl, memberEmail);
+    await m.getByRole('button', { name: 'Log out' }).click();
+    await m.getByRole('heading', { name: 'Secure Password Management for Teams' }).waitFor();
+
+    await teamWithPassword(o, 'Delta', 'Printer', 'printer secret 4');
+    await inviteAccount(o, 'Delta', memberEmail);
+    const link = await invitationLinkFor(memberEmail);
+    // An account's invitation carries no secret: its key is wrapped for the account's public key.
+    expect(new URL(link).hash).toBe('');
+
+    await m.goto(onBaseUrl(link, baseUrl));
+    await m.getByRole('heading', { name: 'Account Found!' }).waitFor({ timeout: 15_000 });
+    await m.getByText(`An account already exists for ${memberEmail}.`).waitFor();
+    await m.getByText('Please sign in to accept this invitation.').waitFor();
+    await m.getByRole('button', { name: 'Sign In' }).click();
+    // The modal starts at the sign-in choices, as from the header.
+    await m.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
+    const signIn = m.getByRole('dialog', { name: 'Sign In' });
+    expect(await signIn.getByLabel('Email').inputValue()).toBe(memberEmail);
+    await signIn.getByLabel('Account password', { exact: true }).fill(ACCOUNT_PASSWORD);
+    await signIn.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+
+    await m.getByText('Successfully joined the team!').waitFor({ timeout: 30_000 });
+    await m.getByRole('list', { name: 'Joined teams' }).getByRole('listitem', { name: 'Delta' }).waitFor({ timeout: 15_000 });
+    await openTeamPasswords(m, 'Delta');
+    await readPassword(m, 'Printer', 'printer secret 4');
+
+    expect(owner.errors).toEqual([]);
+    expect(member.errors).toEqual([]);
+    await o.context().close();
+    await m.context().close();
   }, 150_000);
 
   it('(c) declined and cancelled invitations lead nowhere; someone else’s link changes nothing', async () => {
