@@ -78,10 +78,11 @@ describe('View Passwords on the dashboard', () => {
       await savePassword(teamDeps(repositories, 'engineering', teamKey, 2), draft('Deploy'));
     });
     await user.click(await screen.findByRole('button', { name: 'View passwords of team Engineering' }));
-    expect(await screen.findByRole('heading', { name: 'Engineering' })).toBeInTheDocument();
+    // The team card has an 'Engineering' heading too: wait for the team view to replace the sections.
+    const list = await screen.findByRole('list', { name: 'Engineering passwords' });
+    expect(screen.getByRole('heading', { name: 'Engineering' })).toBeInTheDocument();
     expect(screen.getByText('Your role: Owner')).toBeInTheDocument();
     expect(screen.getByText('2 members')).toBeInTheDocument();
-    const list = await screen.findByRole('list', { name: 'Engineering passwords' });
     await user.click(within(list).getByRole('button', { name: 'Show password for Deploy' }));
     expect(within(list).getByText('Deploy-secret')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Password' })).toBeInTheDocument();
