@@ -6,12 +6,13 @@ import { Button } from '../../ui/Button';
 import { LinkButton } from '../../ui/LinkButton';
 import { actionCodeErrorMessage, authErrorCode, canRetryActionCode } from './actionCodeErrors';
 import { readActionCode } from './actionLink';
-import { EmailLinkLayout, EmailLinkLoading } from './EmailLinkLayout';
+import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
+import { SingleFlight } from '../../ui/singleFlight';
+import { useSharedTask } from '../../ui/useSharedTask';
 import { PasswordField } from '../../ui/PasswordField';
 import { MIN_RESET_PASSWORD_LENGTH, validateResetPassword, type ResetPasswordField } from './resetPasswordValidation';
-import { SingleFlight } from './singleFlight';
-import { useActionCodeTask } from './useActionCodeTask';
 import { useRedirectAfterDelay } from './useRedirectAfterDelay';
+import './emailLinks.css';
 
 export type ResetPasswordGateway = Pick<AuthGateway, 'verifyPasswordResetCode' | 'confirmPasswordReset'>;
 
@@ -39,7 +40,7 @@ export function ResetPasswordPage({ loadGateway }: ResetPasswordPageProps) {
     },
     [loadGateway],
   );
-  const { result, retry } = useActionCodeTask(code, checks, check);
+  const { result, retry } = useSharedTask(code, checks, check);
 
   let content;
   if (code === null) {

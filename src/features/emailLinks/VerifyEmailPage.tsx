@@ -5,10 +5,11 @@ import { Button } from '../../ui/Button';
 import { LinkButton } from '../../ui/LinkButton';
 import { actionCodeErrorMessage, canRetryActionCode } from './actionCodeErrors';
 import { readActionCode } from './actionLink';
-import { EmailLinkLayout, EmailLinkLoading } from './EmailLinkLayout';
-import { SingleFlight } from './singleFlight';
-import { useActionCodeTask } from './useActionCodeTask';
+import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
+import { SingleFlight } from '../../ui/singleFlight';
+import { useSharedTask } from '../../ui/useSharedTask';
 import { useRedirectAfterDelay } from './useRedirectAfterDelay';
+import './emailLinks.css';
 
 export type VerifyEmailGateway = Pick<AuthGateway, 'applyEmailVerificationCode'>;
 
@@ -31,7 +32,7 @@ export function VerifyEmailPage({ loadGateway }: VerifyEmailPageProps) {
     },
     [loadGateway],
   );
-  const { result, retry } = useActionCodeTask(code, verifications, apply);
+  const { result, retry } = useSharedTask(code, verifications, apply);
 
   let content;
   if (code === null) {

@@ -1,20 +1,18 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { authModalState } from '../../domain/authModalRequest';
-import { CONTACT_EMAILS, mailtoHref } from '../../domain/contact';
 import { INVITATION_MESSAGES, normalizeEmail } from '../../domain/invitations';
 import { noticeState } from '../../domain/navigationNotice';
 import { useSession } from '../../session/SessionContext';
 import { PRODUCT_NAME } from '../../ui/brand';
 import { Button } from '../../ui/Button';
+import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
 import { LinkButton } from '../../ui/LinkButton';
-import { MAIN_CONTENT_ID } from '../../ui/SkipLink';
-import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { SingleFlight } from '../../ui/singleFlight';
+import { useSharedTask } from '../../ui/useSharedTask';
 import { canRetryInvitation, lookupErrorMessage, responseErrorMessage } from './invitationTexts';
 import { readInviteLink } from './inviteLink';
 import type { AcceptInviteApi, InvitationPreview } from './model';
-import { SharedCalls } from './sharedCalls';
-import { useSharedTask } from './useSharedTask';
 import './invitations.css';
 
 export interface AcceptInvitePageProps {
@@ -30,8 +28,8 @@ export interface AcceptInvitePageProps {
 export const ACCEPT_INVITE_TITLE = 'Team Invitation';
 
 // Module level, so StrictMode's second mount joins the first mount's call instead of making another.
-const lookups = new SharedCalls<InvitationPreview>();
-const accepts = new SharedCalls<undefined>();
+const lookups = new SingleFlight<InvitationPreview>(false);
+const accepts = new SingleFlight<undefined>(false);
 
 /**
  * /accept-invite?inviteId=…#secret=… (SPEC.md §2 "Invitation acceptance"; docs/invitations.md):
@@ -91,11 +89,11 @@ export function AcceptInvitePage({ api, authPending = false }: AcceptInvitePageP
   if (link === null) {
     content = <InvitationError message={INVITATION_MESSAGES.noInviteId} />;
   } else if (lookup.result === null) {
-    content = <Progress status="Loading invitation..." />;
+    content = <EmailLinkLoading heading={ACCEPT_INVITE_TITLE} status="Loading invitation..." />;
   } else if (!lookup.result.ok) {
     content = <LookupFailed error={lookup.result.error} onRetry={lookup.retry} />;
   } else if (authPending) {
-    content = <Progress status="Loading invitation..." />;
+    content = <EmailLinkLoading heading={ACCEPT_INVITE_TITLE} status="Loading invitation..." />;
   } else if (user === null) {
     const invitation = lookup.result.value;
     content = invitation.accountExists ? (
@@ -119,41 +117,11 @@ export function AcceptInvitePage({ api, authPending = false }: AcceptInvitePageP
   } else if (!sameAddress) {
     content = <WrongAccount invitedEmail={lookup.result.value.email} signedInEmail={user.email} />;
   } else if (accept.result === null || accept.result.ok) {
-    content = <Progress status="Accepting invitation..." />;
+    content = <EmailLinkLoading heading={ACCEPT_INVITE_TITLE} status="Accepting invitation..." />;
   } else {
     content = <AcceptFailed error={accept.result.error} onRetry={accept.retry} />;
   }
-  return <InvitePageLayout>{content}</InvitePageLayout>;
-}
-
-/** The card the page sits in, like the other pages reached from emailed links: product name, the state, support contact. */
-function InvitePageLayout({ children }: { children: ReactNode }) {
-  useDocumentTitle(ACCEPT_INVITE_TITLE);
-  return (
-    <main id={MAIN_CONTENT_ID} tabIndex={-1} className="invite-page">
-      <div className="invite-page__card">
-        <Link to="/" className="invite-page__brand">
-          {PRODUCT_NAME}
-        </Link>
-        {children}
-        <p className="invite-page__support">
-          Need help? Email <a href={mailtoHref('support')}>{CONTACT_EMAILS.support}</a>.
-        </p>
-      </div>
-    </main>
-  );
-}
-
-function Progress({ status }: { status: string }) {
-  return (
-    <>
-      <h1>{ACCEPT_INVITE_TITLE}</h1>
-      <p role="status" className="invite-page__progress">
-        <span className="invite-page__spinner" aria-hidden="true" />
-        {status}
-      </p>
-    </>
-  );
+  return <EmailLinkLayout title={ACCEPT_INVITE_TITLE}>{content}</EmailLinkLayout>;
 }
 
 function InvitationError({ message, onRetry, children }: { message: string; onRetry?: (() => void) | undefined; children?: ReactNode }) {

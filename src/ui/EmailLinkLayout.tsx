@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CONTACT_EMAILS, mailtoHref } from '../../domain/contact';
-import { PRODUCT_NAME } from '../../ui/brand';
-import { MAIN_CONTENT_ID } from '../../ui/SkipLink';
-import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import './emailLinks.css';
+import { CONTACT_EMAILS, mailtoHref } from '../domain/contact';
+import { PRODUCT_NAME } from './brand';
+import { MAIN_CONTENT_ID } from './SkipLink';
+import { useDocumentTitle } from './useDocumentTitle';
+import './emailLinkLayout.css';
 
 export type EmailLinkLayoutProps = {
   /** The document title; each state supplies its own h1 inside `children`. */
@@ -12,7 +12,10 @@ export type EmailLinkLayoutProps = {
   children: ReactNode;
 };
 
-/** The card every emailed-link page sits in: product name, the state's content, support contact. */
+/**
+ * The card every page reached from an emailed link sits in (SPEC.md §2: verification, reset,
+ * email change, invitation): product name, the state's content, support contact.
+ */
 export function EmailLinkLayout({ title, children }: EmailLinkLayoutProps) {
   useDocumentTitle(title);
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SingleFlight } from '../../../src/features/emailLinks/singleFlight';
+import { SingleFlight } from '../../../src/ui/singleFlight';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

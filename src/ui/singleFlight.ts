@@ -1,7 +1,7 @@
 /**
- * Shares one call per key between everyone who asks while it runs. An emailed link's code is
- * single-use, and React StrictMode mounts each effect twice: without this the second mount would
- * apply the code again and fail with auth/invalid-action-code. Each caller keeps its own
+ * Shares one call per key between everyone who asks while it runs. React StrictMode mounts each
+ * effect twice: without this the second mount would spend an emailed link's single-use code again
+ * (auth/invalid-action-code) or accept an invitation twice (the second call 'already accepted'). Each caller keeps its own
  * cancellation, so the remounted effect still receives the result.
  *
  * Failures are forgotten as soon as they settle so that a retry calls again. Successes are kept

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SharedCalls } from './sharedCalls';
+import type { SingleFlight } from './singleFlight';
 
 export type TaskResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
 
 /**
- * Runs `task` once per key and attempt through `calls` (null key: nothing runs). The result is null
+ * Runs `task(key)` once per key and attempt through `calls` (null key: nothing runs). The result is null
  * while the current attempt runs; `retry` starts a new attempt. Only the key starts a call: a new
  * `task` closure (a re-render) never does, so a call cannot be repeated by accident.
  */
 export function useSharedTask<T>(
   key: string | null,
-  calls: SharedCalls<T>,
-  task: () => Promise<T>,
+  calls: SingleFlight<T>,
+  task: (key: string) => Promise<T>,
 ): { readonly result: TaskResult<T> | null; readonly retry: () => void } {
   const [retries, setRetries] = useState(0);
   const [settled, setSettled] = useState<({ readonly attempt: string } & TaskResult<T>) | null>(null);
@@ -24,7 +24,7 @@ export function useSharedTask<T>(
   useEffect(() => {
     if (key === null || attempt === null) return;
     let current = true;
-    calls.run(key, () => taskRef.current()).then(
+    calls.run(key, () => taskRef.current(key)).then(
       (value) => {
         if (current) setSettled({ attempt, ok: true, value });
       },
