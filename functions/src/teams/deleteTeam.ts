@@ -7,12 +7,13 @@ import { loadTeam, refuse, teamRef, userRef, type TeamDeps } from './store';
 import { parseTeamOnly } from './validate';
 
 // deleteTeam (docs/teams.md, "Team deletion"), resumable: (1) set `deleting`, which ends client
-// access; (2) delete the team's passwords, then its groups, in batches of at most 500; (3) remove
+// access; (2) delete the team's passwords, then its groups, then its invitations (so none is left
+// in an invitee's list), in batches of at most 500; (3) remove
 // the id from every member's teamIds; (4) delete the team document. Each step is safe to repeat,
 // so a failure anywhere leaves `deleting` set and the next call continues from where it stopped.
 
 export interface DeletionBatch {
-  readonly step: 'passwords' | 'groups' | 'teamIds';
+  readonly step: 'passwords' | 'groups' | 'invitations' | 'teamIds';
   /** Writes in the batch just committed. */
   readonly size: number;
 }
@@ -31,7 +32,7 @@ export interface DeletionOptions {
 export async function applyTeamDeletion(db: Firestore, teamId: string, options: DeletionOptions = {}): Promise<void> {
   const batchSize = Math.min(options.batchSize ?? DELETION_BATCH_LIMIT, DELETION_BATCH_LIMIT);
   const team = teamRef(db, teamId);
-  for (const step of ['passwords', 'groups'] as const) {
+  for (const step of ['passwords', 'groups', 'invitations'] as const) {
     for (;;) {
       const page = await db.collection(step).where('teamId', '==', teamId).select().limit(batchSize).get();
       if (page.empty) break;

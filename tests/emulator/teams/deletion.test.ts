@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTeamDeletion } from '../../../functions/src/teams/deleteTeam';
-import { addMember, call, createTeam, db, newUser, refusal, teamDoc, teamIdsOf, type TestUser } from './support';
+import { addMember, call, createTeam, db, invite, newUser, refusal, teamDoc, teamIdsOf, type TestUser } from './support';
 
 // deleteTeam (docs/teams.md, "Team deletion"): the deployed callable for the permission and the
 // whole job; the apply step called directly with firebase-admin to inject a failure between
@@ -22,13 +22,17 @@ async function countOf(collection: string, teamId: string): Promise<number> {
 }
 
 describe('deleteTeam', () => {
-  it('is for the owner only, and removes the team, its entries, its groups and every member’s teamIds', async () => {
+  it('is for the owner only, and removes the team, its entries, its groups, its invitations and every member’s teamIds', async () => {
     const [owner, admin, outsider] = await Promise.all([newUser('delete-owner'), newUser('delete-admin'), newUser('delete-outsider')]);
     const teamId = await createTeam(owner);
     const keep = await createTeam(owner, 'keep');
     await addMember(teamId, owner, admin, 'admin');
     await seed(teamId, owner, 3, 2);
     await seed(keep, owner, 1, 1);
+    // The admin's accepted invitation, and a pending one that must not outlive the team.
+    await invite(owner, teamId, `pending-${teamId}@example.com`);
+    await invite(owner, keep, `pending-${keep}@example.com`);
+    expect(await countOf('invitations', teamId)).toBe(2);
 
     expect(refusal(await call('deleteTeam', { teamId }, admin))).toEqual({ status: 'PERMISSION_DENIED', message: 'Only the team owner can delete the team' });
     expect(refusal(await call('deleteTeam', { teamId }, outsider))).toEqual({ status: 'PERMISSION_DENIED', message: 'You are not a member of this team' });
@@ -38,11 +42,13 @@ describe('deleteTeam', () => {
     expect(await teamDoc(teamId)).toBeUndefined();
     expect(await countOf('passwords', teamId)).toBe(0);
     expect(await countOf('groups', teamId)).toBe(0);
+    expect(await countOf('invitations', teamId)).toBe(0);
     expect(await teamIdsOf(owner.uid)).toEqual([keep]);
     expect(await teamIdsOf(admin.uid)).toEqual([]);
     // Another team of the owner is untouched.
     expect(await countOf('passwords', keep)).toBe(1);
     expect(await countOf('groups', keep)).toBe(1);
+    expect(await countOf('invitations', keep)).toBe(1);
   });
 
   it('resumes: a failure between batches leaves `deleting` set and a second call finishes the job', async () => {
