@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
+import { CLIPBOARD_CLEAR_MS, copyToClipboard } from '../../../ui/clipboard';
 import { Dialog } from '../../../ui/Dialog';
 import {
   DEFAULT_OPTIONS,
@@ -130,7 +131,8 @@ function GeneratorPanel({ options, onOptionsChange, onUse }: GeneratorPanelProps
     const copying = generation.current;
     let next: CopyState;
     try {
-      await navigator.clipboard.writeText(password);
+      // Wiped from the clipboard later, like a password copied from the list.
+      await copyToClipboard(password, { clearAfterMs: CLIPBOARD_CLEAR_MS });
       next = { status: 'copied' };
     } catch {
       next = { status: 'failed' };
@@ -229,7 +231,7 @@ function GeneratorPanel({ options, onOptionsChange, onUse }: GeneratorPanelProps
         </p>
       )}
       <p role="status" className="visually-hidden">
-        {copy.status === 'copied' ? 'Password copied to the clipboard' : ''}
+        {copy.status === 'copied' ? 'Password copied to the clipboard. It is cleared in 30 s.' : ''}
       </p>
 
       <div className="generator__actions">

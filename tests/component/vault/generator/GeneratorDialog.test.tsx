@@ -218,7 +218,7 @@ describe('GeneratorDialog', () => {
     await act(async () => {});
     expect(writeText).toHaveBeenCalledExactlyOnceWith(password);
     expect(button('Copied')).toBeInTheDocument();
-    expect(screen.getByText('Password copied to the clipboard')).toBeInTheDocument();
+    expect(screen.getByText('Password copied to the clipboard. It is cleared in 30 s.')).toBeInTheDocument();
 
     act(() => {
       vi.advanceTimersByTime(1_999);
@@ -229,6 +229,25 @@ describe('GeneratorDialog', () => {
     });
     expect(button('Copy')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Copied' })).not.toBeInTheDocument();
+  });
+
+  it('clears the clipboard 30 s after copying, like the list’s copy', async () => {
+    vi.useFakeTimers();
+    render(<Harness />);
+    const writeText = stubClipboard();
+    const password = shown();
+    fireEvent.click(button('Copy'));
+    await act(async () => {});
+    expect(screen.getByText('Password copied to the clipboard. It is cleared in 30 s.')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(29_999);
+    });
+    expect(writeText.mock.calls).toEqual([[password]]);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    await act(async () => {});
+    expect(writeText.mock.calls).toEqual([[password], ['']]);
   });
 
   it('restarts the 2 seconds on a second copy and drops the tick when the password changes', async () => {
@@ -266,7 +285,7 @@ describe('GeneratorDialog', () => {
     finish();
     await act(async () => {});
     expect(button('Copy')).toBeInTheDocument();
-    expect(screen.queryByText('Password copied to the clipboard')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Password copied to the clipboard/)).not.toBeInTheDocument();
   });
 
   it('says so when the clipboard refuses', async () => {
