@@ -4,7 +4,9 @@ import type { AppConfig } from '../data/config';
 import { createInvitationFunctions } from '../data/functions/invitationFunctions';
 import { createTeamFunctions } from '../data/functions/teamFunctions';
 import { loadRepositories } from '../data/repositories';
-import { SessionProvider } from '../session/SessionContext';
+import { createAutoLockPreferences } from '../session/autoLock';
+import { SessionProvider, useSessionStore } from '../session/SessionContext';
+import { useAutoLock } from '../session/useAutoLock';
 import { createSessionStore } from '../session/sessionStore';
 import { AppRoutes } from './AppRoutes';
 import { AppServicesProvider, useAppServices, type AppServices } from './AppServices';
@@ -25,16 +27,24 @@ function AuthOnDemand() {
   return null;
 }
 
+/** Locks an open vault after the user's idle limit (and on hide, if chosen). */
+function AutoLock() {
+  const { autoLock } = useAppServices();
+  useAutoLock(useSessionStore(), autoLock);
+  return null;
+}
+
 export function App({ config }: { config: AppConfig }) {
   const [services] = useState(() => {
     const store = createSessionStore(window.sessionStorage);
-    return { store, app: { config, auth: createAuthServices(store, window.localStorage), repositories: loadRepositories, teamFunctions: createTeamFunctions(), invitationFunctions: createInvitationFunctions() } satisfies AppServices };
+    return { store, app: { config, auth: createAuthServices(store, window.localStorage), repositories: loadRepositories, teamFunctions: createTeamFunctions(), invitationFunctions: createInvitationFunctions(), autoLock: createAutoLockPreferences(window.localStorage) } satisfies AppServices };
   });
   return (
     <BrowserRouter>
       <AppServicesProvider services={services.app}>
         <SessionProvider store={services.store}>
           <AuthOnDemand />
+          <AutoLock />
           <AppRoutes />
         </SessionProvider>
       </AppServicesProvider>

@@ -3,6 +3,7 @@ import type { AppConfig } from '../data/config';
 import type { InvitationFunctions } from '../data/invitations/storedInvitations';
 import type { Repositories } from '../data/repositories';
 import type { TeamFunctions } from '../data/teams/storedTeams';
+import type { AutoLockPreferences } from '../session/autoLock';
 import type { AuthServices } from './authServices';
 
 export interface AppServices {
@@ -14,6 +15,8 @@ export interface AppServices {
   readonly teamFunctions: TeamFunctions;
   /** The invitation callables (docs/invitations.md), likewise. */
   readonly invitationFunctions: InvitationFunctions;
+  /** Each user's auto-lock choice on this device (localStorage in the app). */
+  readonly autoLock: AutoLockPreferences;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);

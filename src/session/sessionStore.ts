@@ -20,6 +20,11 @@ export interface SessionStore {
   /** The auth service reports a signed-in user whose vault is not open (yet). */
   readonly markLocked: (user: AuthUser) => void;
   readonly unlock: (user: AuthUser, keys: UnlockedKeys, encryptedPrivateKey: string) => void;
+  /**
+   * Closes the vault but keeps the user signed in (auto-lock): the keys are forgotten and the
+   * master password is asked for again. Does nothing unless the vault is open.
+   */
+  readonly lock: () => void;
   /** Forgets the keys and the stored private key; the state becomes signed-out. */
   readonly clear: () => void;
 }
@@ -56,6 +61,11 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
       keys = unlocked;
       storage.setItem(PRIVATE_KEY_STORAGE_KEY, encryptedPrivateKey);
       set({ status: 'unlocked', user });
+    },
+    lock: () => {
+      if (state.status !== 'unlocked') return;
+      keys = null;
+      set({ status: 'locked', user: state.user });
     },
     clear: () => {
       keys = null;

@@ -2,17 +2,10 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { AuthUser } from '../../data/auth/authGateway';
 import { PendingInvitationsButton, type MyInvitationsApi } from '../../features/invitations';
+import { AccountSettingsDialog, type AccountActions } from '../../features/settings/AccountSettingsDialog';
+import type { AutoLockSettings } from '../../session/autoLock';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
 import { LinkButton } from '../../ui/LinkButton';
-
-const PROVIDER_LABELS: Readonly<Record<AuthUser['provider'], string>> = {
-  password: 'Email and password',
-  google: 'Google',
-  microsoft: 'Microsoft',
-  github: 'GitHub',
-  unknown: 'Unknown',
-};
 
 export interface DashboardHeaderProps {
   readonly user: AuthUser;
@@ -22,13 +15,27 @@ export interface DashboardHeaderProps {
   readonly invitations: MyInvitationsApi | null;
   /** An invitation was accepted from the Team Invitations modal. */
   readonly onJoined: () => void;
+  readonly planName: string | null;
+  readonly autoLock: AutoLockSettings;
+  readonly onAutoLockChange: (settings: AutoLockSettings) => void;
+  readonly accountActions?: AccountActions;
 }
 
 /**
  * The signed-in header (SPEC.md §2 "Dashboard"): dashboard, pending invitations, billing, account
  * settings (the account information until the settings issue adds its actions), logout.
  */
-export function DashboardHeader({ user, onLogout, loggingOut, invitations, onJoined }: DashboardHeaderProps) {
+export function DashboardHeader({
+  user,
+  onLogout,
+  loggingOut,
+  invitations,
+  onJoined,
+  planName,
+  autoLock,
+  onAutoLockChange,
+  accountActions,
+}: DashboardHeaderProps) {
   const { pathname } = useLocation();
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
@@ -59,23 +66,17 @@ export function DashboardHeader({ user, onLogout, loggingOut, invitations, onJoi
           {loggingOut ? 'Logging out…' : 'Log out'}
         </Button>
       </nav>
-      <Dialog
+      <AccountSettingsDialog
         open={settingsOpen}
         onClose={() => {
           setSettingsOpen(false);
         }}
-        title="Account Settings"
-        size="sm"
-      >
-        <dl className="account-info">
-          <dt>Email</dt>
-          <dd>{user.email ?? '—'}</dd>
-          <dt>Sign-in method</dt>
-          <dd>{PROVIDER_LABELS[user.provider]}</dd>
-          <dt>Email verified</dt>
-          <dd>{user.emailVerified ? 'Yes' : 'Not yet'}</dd>
-        </dl>
-      </Dialog>
+        user={user}
+        planName={planName}
+        autoLock={autoLock}
+        onAutoLockChange={onAutoLockChange}
+        actions={accountActions}
+      />
     </header>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from '../../features/teams';
 import { PersonalPasswordsSection } from '../../features/vault/PersonalPasswordsSection';
 import { useSession, useSessionStore } from '../../session/SessionContext';
+import { useAutoLockSettings } from '../../session/useAutoLock';
 import { UpgradeOverlay } from '../../ui/UpgradeOverlay';
 import { useAppServices } from '../AppServices';
 import { DashboardHeader } from './DashboardHeader';
@@ -31,6 +32,8 @@ type Loaded =
       readonly repositories: Repositories;
       readonly locked: boolean;
       readonly planId: string;
+      /** The subscription's plan name, shown in Account Settings. */
+      readonly planName: string;
       /** The user's own public key, from their record: teams they create are wrapped for it. */
       readonly ownPublicKey: string | null;
     }
@@ -50,7 +53,7 @@ export interface DashboardPageProps {
 export default function DashboardPage({ teams, members }: DashboardPageProps) {
   const session = useSession();
   const store = useSessionStore();
-  const { auth, repositories: loadRepositories, teamFunctions, invitationFunctions } = useAppServices();
+  const { auth, repositories: loadRepositories, teamFunctions, invitationFunctions, autoLock } = useAppServices();
   const notice = parseNotice(useLocation().state);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -90,6 +93,7 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
           repositories,
           locked: showsUpgradeOverlay(subscription, now),
           planId: effectivePlanId(subscription, now),
+          planName: subscription.planName,
           ownPublicKey: record?.publicKey ?? null,
         });
       }
@@ -150,10 +154,13 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
     [loaded, keys, uid],
   );
 
+  const autoLockSettings = useAutoLockSettings(autoLock, uid);
+
   if (session.status !== 'unlocked') return null;
   const repositories = loaded !== null && 'repositories' in loaded ? loaded.repositories : null;
   const locked = loaded !== null && 'locked' in loaded && loaded.locked;
   const planId = loaded !== null && 'planId' in loaded ? loaded.planId : FREE_PLAN_ID;
+  const planName = loaded !== null && 'planName' in loaded ? loaded.planName : null;
 
   return (
     <div className="dashboard">
@@ -161,6 +168,11 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
         user={session.user}
         loggingOut={loggingOut}
         invitations={myInvitations}
+        planName={planName}
+        autoLock={autoLockSettings}
+        onAutoLockChange={(settings) => {
+          autoLock.set(session.user.uid, settings);
+        }}
         onJoined={() => {
           void teamList?.refresh();
         }}

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../src/app/AppRoutes';
+import { createAutoLockPreferences } from '../../../src/session/autoLock';
+import { MemoryStorage } from '../../support/memoryStorage';
 import { AppServicesProvider } from '../../../src/app/AppServices';
 import type { AuthServices } from '../../../src/app/authServices';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
@@ -54,7 +56,7 @@ function renderAt(path: string, session: Session = signedOut) {
   const repositories = memoryRepositories();
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => user.uid), invitationFunctions: unavailableInvitationFunctions() }}>
+      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => user.uid), invitationFunctions: unavailableInvitationFunctions(), autoLock: createAutoLockPreferences(new MemoryStorage()) }}>
         <SessionProvider store={store}>
           <AppRoutes />
         </SessionProvider>

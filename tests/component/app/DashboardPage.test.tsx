@@ -62,7 +62,14 @@ describe('the dashboard (SPEC.md §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Account Settings' }));
     const settings = await screen.findByRole('dialog', { name: 'Account Settings' });
     expect(settings).toHaveTextContent('dash-logout@example.com');
+    expect(settings).toHaveTextContent('PlanUnlimited');
+    // The auto-lock choice is kept: the dialog opened again shows it.
+    await user.selectOptions(within(settings).getByLabelText('Lock the vault after inactivity'), '5 minutes');
     await user.click(within(settings).getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Account Settings' }));
+    const again = await screen.findByRole('dialog', { name: 'Account Settings' });
+    expect(within(again).getByLabelText('Lock the vault after inactivity')).toHaveDisplayValue('5 minutes');
+    await user.click(within(again).getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => {
       expect(store.getState().status).toBe('signed-out');

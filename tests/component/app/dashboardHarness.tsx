@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
+import { createAutoLockPreferences } from '../../../src/session/autoLock';
 import { AppServicesProvider } from '../../../src/app/AppServices';
 import type { AuthServices } from '../../../src/app/authServices';
 import DashboardPage, { type DashboardPageProps } from '../../../src/app/dashboard/DashboardPage';
@@ -68,6 +69,7 @@ export function renderDashboardPage(options: DashboardHarness): {
           repositories: () => Promise.resolve(repositories),
           teamFunctions: options.teamFunctions ?? fakeTeamFunctions(repositories, () => uid),
           invitationFunctions: options.invitationFunctions ?? unavailableInvitationFunctions(),
+          autoLock: createAutoLockPreferences(new MemoryStorage()),
         }}
       >
         <SessionProvider store={store}>

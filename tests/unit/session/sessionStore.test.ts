@@ -28,6 +28,21 @@ describe('session store', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it('lock forgets the keys but keeps the user signed in; it does nothing unless the vault is open', () => {
+    const store = createSessionStore(new MemoryStorage());
+    store.lock();
+    expect(store.getState()).toEqual({ status: 'signed-out' });
+    store.unlock(ana, keys, 'ciphertext');
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.lock();
+    expect(store.getState()).toEqual({ status: 'locked', user: ana });
+    expect(store.keys()).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+    store.lock();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
   it('clear forgets the keys and the session item', () => {
     const storage = new MemoryStorage();
     const store = createSessionStore(storage);
