@@ -1,8 +1,7 @@
 // The deployed callable functions (SPEC.md §7), region us-central1. Each lives in its own module
 // under src/ and is exported here by its spec name; the sign-in issue adds the first ones.
-import { setGlobalOptions } from 'firebase-functions/v2';
-
-setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
+// First: the global options must be set before any function is defined (lib/globalOptions.ts).
+import './lib/globalOptions';
 
 export { sendCustomEmailVerification } from './verification/sendCustomEmailVerification';
 export { createTeam } from './teams/createTeam';

@@ -1,3 +1,4 @@
+import { withinWindow as withinHour } from '../lib/rateLimit';
 import {
   EMAILS_PER_INVITATION,
   INVITATION_MESSAGES,
@@ -38,7 +39,7 @@ export const inviterInvitesKey = (uid: string): string => `invites-by-${uid}`;
 
 /** The times still inside the rolling hour before `now`. */
 export function withinWindow(times: readonly number[], now: number): number[] {
-  return times.filter((at) => now - at < RATE_LIMIT_WINDOW_MS);
+  return withinHour(times, now, RATE_LIMIT_WINDOW_MS);
 }
 
 // inviteTeamMember ---------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import { readInvitation, type StoredInvitation } from './model';
 
 export const invitationsOf = (db: Firestore) => db.collection('invitations');
 export const invitationRef = (db: Firestore, inviteId: string) => invitationsOf(db).doc(inviteId);
-export const rateLimitRef = (db: Firestore, key: string) => db.collection('rateLimits').doc(key);
+export { loadRateLimit, rateLimitRef, saveRateLimit } from '../lib/rateLimit';
 
 function readOrFail(snapshot: DocumentSnapshot): StoredInvitation {
   const invitation = readInvitation(snapshot.data());
@@ -29,16 +29,6 @@ export async function loadInvitation(tx: Transaction, db: Firestore, inviteId: s
 export async function loadInvitationsFor(tx: Transaction, db: Firestore, teamId: string, email: string): Promise<StoredInvitation[]> {
   const result = await tx.get(invitationsOf(db).where('teamId', '==', teamId).where('email', '==', email));
   return result.docs.map(readOrFail);
-}
-
-/** rateLimits/{key}: `{ times: int[] (ms), updatedAt }`, the events of the last window. */
-export async function loadRateLimit(tx: Transaction, db: Firestore, key: string): Promise<number[]> {
-  const times: unknown = (await tx.get(rateLimitRef(db, key))).get('times');
-  return Array.isArray(times) ? times.filter((time): time is number => typeof time === 'number' && Number.isFinite(time)) : [];
-}
-
-export function saveRateLimit(tx: Transaction, db: Firestore, key: string, times: readonly number[], now: number): void {
-  tx.set(rateLimitRef(db, key), { times, updatedAt: now });
 }
 
 /** users/{uid}.pendingTeamKeys[inviteId] when it is a string, else null. */

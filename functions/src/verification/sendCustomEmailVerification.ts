@@ -1,7 +1,8 @@
 import * as logger from 'firebase-functions/logger';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { defaultMailer, mailerSecrets, verificationEmail, type Mailer } from '../email';
-import { adminAuth } from '../lib/admin';
+import { adminAuth, adminFirestore } from '../lib/admin';
+import { takeRateLimit } from '../lib/rateLimit';
 import { optionalBoolean, requireCaller, requireObject } from '../lib/callable';
 import { appUrl } from '../params';
 import { decideVerificationEmail, oobCodeFromLink, runsOnEmulator, verificationLink } from './decide';
@@ -9,7 +10,13 @@ import { decideVerificationEmail, oobCodeFromLink, runsOnEmulator, verificationL
 // SPEC.md §4 Signup: after creating the account the app asks for a verification email that links
 // to its own /verify-email page. check auth → validate → load → decide (pure) → apply.
 
+/** Verification emails one account may ask for per hour. */
+export const VERIFICATION_EMAILS_PER_HOUR = 5;
+export const TOO_MANY_VERIFICATION_EMAILS = 'Too many verification emails. Please wait an hour and try again.';
+
 export interface VerificationDeps {
+  /** Counts one email for this account; false when the hourly limit is reached (nothing counted). */
+  readonly takeEmailAllowance: (uid: string) => Promise<boolean>;
   readonly loadUser: (uid: string) => Promise<{ readonly email?: string; readonly emailVerified: boolean }>;
   readonly generateLink: (email: string) => Promise<string>;
   readonly mailer: () => Mailer;
@@ -38,6 +45,7 @@ export async function handleSendCustomEmailVerification(
     appUrl: deps.appUrl(),
   });
   if (decision.kind === 'refuse') throw new HttpsError(decision.code, decision.message);
+  if (!(await deps.takeEmailAllowance(caller.uid))) throw new HttpsError('resource-exhausted', TOO_MANY_VERIFICATION_EMAILS);
 
   // The generated link and its code are credentials: they are never logged here, nor put in an
   // error message. Only the emulator outbox shows them.
@@ -70,6 +78,8 @@ function errorMessage(error: unknown): string {
 
 export const sendCustomEmailVerification = onCall({ secrets: mailerSecrets() }, (request) =>
   handleSendCustomEmailVerification(request, {
+    takeEmailAllowance: (uid) =>
+      takeRateLimit(adminFirestore(), `verification-emails-${uid}`, { max: VERIFICATION_EMAILS_PER_HOUR, windowMs: 3_600_000 }, Date.now()),
     loadUser: (uid) => adminAuth().getUser(uid),
     generateLink: (email) => adminAuth().generateEmailVerificationLink(email),
     mailer: defaultMailer,

@@ -2,7 +2,11 @@ import * as logger from 'firebase-functions/logger';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmailMessage } from '../../src/email/types';
-import { handleSendCustomEmailVerification, type VerificationDeps } from '../../src/verification/sendCustomEmailVerification';
+import {
+  TOO_MANY_VERIFICATION_EMAILS,
+  handleSendCustomEmailVerification,
+  type VerificationDeps,
+} from '../../src/verification/sendCustomEmailVerification';
 
 // The thin shell around the decision, with its I/O replaced: the order of checks, the error codes,
 // and the link that reaches the mailer.
@@ -27,6 +31,10 @@ function fakes(overrides: Partial<VerificationDeps> = {}) {
   const sent: EmailMessage[] = [];
   const calls: string[] = [];
   const deps: VerificationDeps = {
+    takeEmailAllowance: (uid) => {
+      calls.push(`allowance ${uid}`);
+      return Promise.resolve(true);
+    },
     loadUser: (uid) => {
       calls.push(`load ${uid}`);
       return Promise.resolve({ email: 'ana@example.com', emailVerified: false });
@@ -70,7 +78,7 @@ describe('handleSendCustomEmailVerification', () => {
   it('on the emulator, sends our own development link for the loaded account', async () => {
     const { deps, sent, calls } = fakes();
     await expect(handleSendCustomEmailVerification(request({ isDevelopment: true }), deps)).resolves.toEqual({ sent: true });
-    expect(calls).toEqual(['load u1', 'link ana@example.com']);
+    expect(calls).toEqual(['load u1', 'allowance u1', 'link ana@example.com']);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe('ana@example.com');
     expect(sent[0]!.text).toContain('http://127.0.0.1:5173/verify-email?mode=verifyEmail&oobCode=Code%2B1');
@@ -95,6 +103,15 @@ describe('handleSendCustomEmailVerification', () => {
       await handleSendCustomEmailVerification(request(data), deps);
       expect(sent[0]!.text).toContain('https://keyloft.app/verify-email?mode=verifyEmail&oobCode=Code%2B1');
     }
+  });
+
+  it('refuses with resource-exhausted once the hourly allowance is spent, sending nothing', async () => {
+    const { deps, sent, calls } = fakes({ takeEmailAllowance: () => Promise.resolve(false) });
+    const refusal = await handleSendCustomEmailVerification(request({}), deps).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(HttpsError);
+    expect(refusal).toMatchObject({ code: 'resource-exhausted', message: TOO_MANY_VERIFICATION_EMAILS });
+    expect(calls).toEqual(['load u1']);
+    expect(sent).toEqual([]);
   });
 
   it('refuses a caller without a token before reading anything', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxFilesFor } from '../../support/outbox';
+import { db } from '../teams/support';
 
 // Runs under `firebase emulators:exec --only auth,functions --project demo-keyloft`: the real
 // callable, the real Auth emulator, and the emulator outbox (functions/outbox) instead of SMTP.
@@ -82,5 +83,25 @@ describe('sendCustomEmailVerification (Auth + Functions emulators)', () => {
     const reply = await callFunction({ isDevelopment: true }, idToken);
     expect(reply.error?.status).toBe('FAILED_PRECONDITION');
     expect(await outboxFilesFor(email)).toHaveLength(1);
+  });
+
+  it('stops at five emails an hour per account, and counts only the last hour', async () => {
+    const other = `verify-limit-${String(Date.now())}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const account = await authCall<{ idToken: string; localId: string }>('accounts:signUp', {
+      email: other,
+      password: 'correct horse battery',
+      returnSecureToken: true,
+    });
+    const allowance = db().doc(`rateLimits/verification-emails-${account.localId}`);
+    const now = Date.now();
+    await allowance.set({ times: [1, 2, 3, 4, 5].map((minutes) => now - minutes * 60_000), updatedAt: now });
+    const refused = await callFunction({ isDevelopment: true }, account.idToken);
+    expect(refused.error).toEqual({ status: 'RESOURCE_EXHAUSTED', message: 'Too many verification emails. Please wait an hour and try again.' });
+    expect(await outboxFilesFor(other)).toEqual([]);
+
+    await allowance.set({ times: [1, 2, 3, 4, 5].map((minutes) => now - 60 * 60_000 - minutes * 60_000), updatedAt: now });
+    expect(await callFunction({ isDevelopment: true }, account.idToken)).toEqual({ result: { sent: true } });
+    expect(await outboxFilesFor(other)).toHaveLength(1);
+    expect(((await allowance.get()).get('times') as number[]).length).toBe(1);
   });
 });
