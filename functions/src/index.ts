@@ -5,6 +5,7 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 export { sendCustomEmailVerification } from './verification/sendCustomEmailVerification';
+export { sendMasterPasswordChangeNotification } from './notifications/sendMasterPasswordChangeNotification';
 export { createTeam } from './teams/createTeam';
 export { changeMemberRole } from './teams/changeMemberRole';
 export { removeTeamMember } from './teams/removeTeamMember';
