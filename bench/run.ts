@@ -4,6 +4,7 @@ import { cpus } from 'node:os';
 import { bundleBench } from './bundle';
 import { cryptoBench } from './crypto';
 import { generatorBench } from './generator';
+import { masterPasswordBench } from './masterPassword';
 import { teamsBench } from './teams';
 import { vaultBench } from './vault';
 
@@ -15,6 +16,8 @@ for (const line of await cryptoBench(DECRYPTS)) console.log(line);
 console.log('\n-- vault --');
 for (const line of await vaultBench(10_000)) console.log(line);
 for (const line of await generatorBench()) console.log(line);
+console.log('\n-- master password change --');
+for (const line of await masterPasswordBench(10_000)) console.log(line);
 console.log('\n-- teams --');
 for (const line of await teamsBench(100, 1_000)) console.log(line);
 console.log('\n-- bundle --');

@@ -4,6 +4,7 @@
 import './lib/globalOptions';
 
 export { sendCustomEmailVerification } from './verification/sendCustomEmailVerification';
+export { sendMasterPasswordChangeNotification } from './notifications/sendMasterPasswordChangeNotification';
 export { createTeam } from './teams/createTeam';
 export { changeMemberRole } from './teams/changeMemberRole';
 export { removeTeamMember } from './teams/removeTeamMember';

@@ -1,7 +1,7 @@
 // One behaviour for every UserRepository: the in-memory twin runs it in the unit tier, the
 // Firestore one in the firestore tier, so the double cannot drift from the real thing.
 import { describe, expect, it } from 'vitest';
-import type { StoredUserRecord, UserRepository } from '../../src/data/users/userRecord';
+import { MasterKeyChangedError, type MasterKeyFields, type StoredUserRecord, type UserRepository } from '../../src/data/users/userRecord';
 import { newTrialSubscription } from '../../src/domain/trial';
 
 /** Canonical base64 of `length` bytes: a stand-in of the stored size for a key or a ciphertext. */
@@ -41,6 +41,17 @@ export function sampleUserRecord(now = Date.now()): StoredUserRecord {
   };
 }
 
+/** New master-key fields at their real sizes, stamped `now`: what a master-password change writes. */
+export function sampleMasterKeyFields(now = Date.now()): MasterKeyFields {
+  return {
+    encryptionSalt: base64OfBytes(STORED_SIZES.encryptionSalt, 0x53),
+    kdf: { algorithm: 'PBKDF2-SHA256', iterations: 600_000 },
+    wrappedVaultKey: base64OfBytes(STORED_SIZES.wrappedVaultKey, 0x57),
+    masterPasswordTest: base64OfBytes(STORED_SIZES.masterPasswordTest, 0x4d),
+    updatedAt: now,
+  };
+}
+
 /** `open(uid)` gives a repository acting as that signed-in user, on an empty store. */
 export function userRepositoryContract(open: (uid: string) => Promise<UserRepository>): void {
   describe('UserRepository contract', () => {
@@ -70,6 +81,32 @@ export function userRepositoryContract(open: (uid: string) => Promise<UserReposi
       const read = await users.get('ana');
       (read as { email: string }).email = 'mallory@example.com';
       expect((await users.get('ana'))?.email).toBe('ana@example.com');
+    });
+
+    it('replaces exactly the master-key fields and keeps everything else', async () => {
+      const users = await open('ana');
+      const record = sampleUserRecord(Date.now() - 1000);
+      await users.create('ana', record);
+      const fields = { ...sampleMasterKeyFields(), kdf: { algorithm: 'PBKDF2-SHA256' as const, iterations: 700_000 } };
+      await users.replaceMasterKey('ana', record.masterPasswordTest, fields);
+      expect(await users.get('ana')).toEqual({ ...record, ...fields });
+    });
+
+    it('refuses when the check value changed meanwhile, and writes nothing', async () => {
+      const users = await open('ana');
+      const record = sampleUserRecord(Date.now() - 1000);
+      await users.create('ana', record);
+      const stale = base64OfBytes(STORED_SIZES.masterPasswordTest, 0x21);
+      await expect(users.replaceMasterKey('ana', stale, sampleMasterKeyFields())).rejects.toBeInstanceOf(MasterKeyChangedError);
+      expect(await users.get('ana')).toEqual(record);
+    });
+
+    it('refuses when there is no record', async () => {
+      const users = await open('ana');
+      await expect(users.replaceMasterKey('ana', sampleUserRecord().masterPasswordTest, sampleMasterKeyFields())).rejects.toBeInstanceOf(
+        MasterKeyChangedError,
+      );
+      expect(await users.get('ana')).toBeNull();
     });
   });
 }

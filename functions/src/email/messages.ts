@@ -62,3 +62,23 @@ export function invitationEmail(input: InvitationEmailInput): EmailMessage {
     ],
   });
 }
+
+/**
+ * SPEC.md §4: the notice after a master-password change. No secret and no link (a real notice
+ * never needs one, so a phishing copy with a link stands out).
+ */
+export function masterPasswordChangedEmail(input: { readonly to: string; readonly changedAt: number }): EmailMessage {
+  return composeEmail({
+    to: input.to,
+    subject: `Your ${PRODUCT_NAME} master password was changed`,
+    heading: 'Your master password was changed',
+    paragraphs: [
+      `The master password of the ${PRODUCT_NAME} account ${input.to} was changed on ${formatEmailDate(input.changedAt)}.`,
+      'Your stored passwords are unchanged. From now on, unlock your vault with the new master password.',
+    ],
+    after: [
+      'If you did not make this change, someone else may be using your account: sign in and change your account password right away.',
+      `${PRODUCT_NAME} never asks for your master password by email.`,
+    ],
+  });
+}

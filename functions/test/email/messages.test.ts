@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeEmail, escapeHtml } from '../../src/email/compose';
-import { formatEmailDate, invitationEmail, verificationEmail } from '../../src/email/messages';
+import { formatEmailDate, invitationEmail, masterPasswordChangedEmail, verificationEmail } from '../../src/email/messages';
 
 const LINK = 'http://127.0.0.1:5173/verify-email?mode=verifyEmail&oobCode=abc%2B123';
 
@@ -120,5 +120,28 @@ describe('formatEmailDate', () => {
   it('writes the day, month, year and time in UTC', () => {
     expect(formatEmailDate(Date.UTC(2027, 0, 3, 4, 7))).toBe('3 January 2027, 04:07 UTC');
     expect(formatEmailDate(Date.UTC(2026, 11, 31, 23, 59, 59))).toBe('31 December 2026, 23:59 UTC');
+  });
+});
+
+describe('masterPasswordChangedEmail', () => {
+  const changedAt = Date.UTC(2026, 10, 28, 14, 5);
+  const message = masterPasswordChangedEmail({ to: 'ana@example.com', changedAt });
+
+  it('tells the account its master password changed, and when', () => {
+    expect(message.to).toBe('ana@example.com');
+    expect(message.subject).toBe('Your Keyloft master password was changed');
+    expect(message.text).toContain('ana@example.com');
+    expect(message.text).toContain('28 November 2026, 14:05 UTC');
+    expect(message.text).toContain('If you did not make this change');
+  });
+
+  it('carries no link', () => {
+    expect(message.text).not.toMatch(/https?:/);
+    expect(message.html).not.toContain('href=');
+  });
+
+  it('escapes the address in the HTML', () => {
+    const hostile = masterPasswordChangedEmail({ to: '"<b>x</b>"@example.com', changedAt });
+    expect(hostile.html).not.toContain('<b>x</b>');
   });
 });

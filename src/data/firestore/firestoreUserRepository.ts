@@ -1,5 +1,5 @@
 import { doc, getDoc, runTransaction, type Firestore } from 'firebase/firestore';
-import type { StoredUserRecord, UserRepository } from '../users/userRecord';
+import { MasterKeyChangedError, type MasterKeyFields, type StoredUserRecord, type UserRepository } from '../users/userRecord';
 import { userRecordFrom } from './userConverter';
 
 export function createFirestoreUserRepository(db: Firestore): UserRepository {
@@ -16,6 +16,24 @@ export function createFirestoreUserRepository(db: Firestore): UserRepository {
         const existing = await transaction.get(ref);
         if (existing.exists()) throw new Error(`A user record for ${uid} already exists`);
         transaction.set(ref, { ...record });
+      });
+    },
+    async replaceMasterKey(uid, expectedMasterPasswordTest, fields: MasterKeyFields) {
+      const ref = doc(db, 'users', uid);
+      // One document update, whatever the vault's size: entries are encrypted under the vault key,
+      // which does not change. The read makes the write conditional on the check value opened.
+      await runTransaction(db, async (transaction) => {
+        const existing = await transaction.get(ref);
+        if (!existing.exists() || existing.get('masterPasswordTest') !== expectedMasterPasswordTest) {
+          throw new MasterKeyChangedError(uid);
+        }
+        transaction.update(ref, {
+          encryptionSalt: fields.encryptionSalt,
+          kdf: { algorithm: fields.kdf.algorithm, iterations: fields.kdf.iterations },
+          wrappedVaultKey: fields.wrappedVaultKey,
+          masterPasswordTest: fields.masterPasswordTest,
+          updatedAt: fields.updatedAt,
+        });
       });
     },
   };

@@ -25,3 +25,8 @@ export async function call(name: string, data: Payload): Promise<unknown> {
 export async function sendCustomEmailVerification(isDevelopment: boolean): Promise<void> {
   await call('sendCustomEmailVerification', { isDevelopment });
 }
+
+/** SPEC.md §4: after a master-password change; the caller only logs a failure. */
+export async function sendMasterPasswordChangeNotification(): Promise<void> {
+  await call('sendMasterPasswordChangeNotification', {});
+}

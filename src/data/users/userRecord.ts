@@ -43,9 +43,36 @@ export interface StoredUserRecord {
   readonly subscription: StoredSubscription;
 }
 
+/**
+ * What a master-password change rewrites (docs/master-password.md): the KDF parameters, the vault
+ * key's wrap and the check value, with updatedAt. firestore.rules lets the owner change exactly these.
+ */
+export interface MasterKeyFields {
+  readonly encryptionSalt: string;
+  readonly kdf: StoredUserRecord['kdf'];
+  readonly wrappedVaultKey: string;
+  readonly masterPasswordTest: string;
+  readonly updatedAt: number;
+}
+
+/** The record no longer holds the check value the change was made from (another tab or device changed it). */
+export class MasterKeyChangedError extends Error {
+  constructor(uid: string) {
+    super(`The master key of ${uid} changed while it was being replaced; nothing was written`);
+    this.name = 'MasterKeyChangedError';
+  }
+}
+
 export interface UserRepository {
   /** null when the user has no record (a third-party sign-in that has not set a master password). */
   get(uid: string): Promise<StoredUserRecord | null>;
   /** Creates the record; fails if one exists, so a second tab cannot overwrite the keys. */
   create(uid: string, record: StoredUserRecord): Promise<void>;
+  /**
+   * Writes the master-key fields in one update, only while the record still holds
+   * `expectedMasterPasswordTest` (the check value the current password opened): a change made
+   * meanwhile elsewhere is not overwritten by one derived from an older password. Otherwise it
+   * rejects with MasterKeyChangedError and writes nothing.
+   */
+  replaceMasterKey(uid: string, expectedMasterPasswordTest: string, fields: MasterKeyFields): Promise<void>;
 }

@@ -143,6 +143,7 @@ describe('email sign-up and login (Auth emulator)', () => {
     const failing: UserRepository = {
       get: () => Promise.resolve(null),
       create: () => Promise.reject(new Error('database unavailable')),
+      replaceMasterKey: () => Promise.reject(new Error('database unavailable')),
     };
     const { deps, session } = await setup(failing);
     const email = uniqueEmail('rollback');

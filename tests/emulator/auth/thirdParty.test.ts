@@ -72,7 +72,11 @@ describe('third-party sign-in after the popup (Auth emulator)', () => {
     const failing: AuthDeps = {
       ...deps,
       loadUsers: () =>
-        Promise.resolve({ get: () => Promise.resolve(null), create: () => Promise.reject(new Error('database unavailable')) }),
+        Promise.resolve({
+          get: () => Promise.resolve(null),
+          create: () => Promise.reject(new Error('database unavailable')),
+          replaceMasterKey: () => Promise.reject(new Error('database unavailable')),
+        }),
     };
     await expect(setMasterPassword(failing, user, 'google master password')).rejects.toThrow(
       'Failed to complete OAuth login. Please try again.',

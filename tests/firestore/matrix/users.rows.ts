@@ -1,11 +1,12 @@
-// users/{uid}: the owner reads their record and creates it once, at sign-up; the one update a client
-// makes is its own pendingTeamKeys entries with updatedAt (docs/invitations.md). Other updates open
-// with the issues that need them (master password change, billing).
+// users/{uid}: the owner reads their record and creates it once, at sign-up; a client makes two
+// updates, each a named rule: its own pendingTeamKeys entries with updatedAt (docs/invitations.md),
+// and its own master-key fields at a master-password change (docs/master-password.md). Other
+// updates open with the issues that need them (billing).
 import { deleteField } from 'firebase/firestore';
 import { MAX_PENDING_TEAM_KEYS } from '../../../src/domain/invitations';
 import { newTrialSubscription } from '../../../src/domain/trial';
 import { INVITATION_SIZES, SAMPLE_TEAM_KEY_WRAP } from '../../contract/invitationRepository.contract';
-import { base64OfBytes, sampleUserRecord, STORED_SIZES } from '../../contract/userRepository.contract';
+import { base64OfBytes, sampleMasterKeyFields, sampleUserRecord, STORED_SIZES } from '../../contract/userRepository.contract';
 import { ALLOW_OWNER_ONLY, allowOnly, changed, DENY_ALL, IDENTITIES, OTHER, OWNER, type CollectionTable, type MalformedRow } from './table';
 
 const MINUTE = 60_000;
@@ -25,6 +26,16 @@ const pendingKey = (key = 'inviteA', value: unknown = SAMPLE_TEAM_KEY_WRAP) => (
 function pendingKeyRow(what: string, invalid: () => Readonly<Record<string, unknown>>): MalformedRow {
   return { what, op: 'update', path: RECORD, valid: () => pendingKey(), invalid };
 }
+
+/** A master-password change as the client writes it: new salt, wrap and check value, KDF, updatedAt now. */
+const masterKeyChange = () => ({ ...sampleMasterKeyFields(Date.now()) });
+
+function masterKeyRow(what: string, invalid: () => Readonly<Record<string, unknown>>): MalformedRow {
+  return { what: `a master-password change with ${what}`, op: 'update', path: RECORD, valid: masterKeyChange, invalid };
+}
+
+/** The change without some of its fields (that field left as it was). */
+const masterKeyChangeWithout = (field: string) => () => changed(masterKeyChange(), { [field]: undefined });
 
 function createRow(what: string, invalid: () => Readonly<Record<string, unknown>>): MalformedRow {
   return { what, op: 'create', path: RECORD, seed: nothing, valid: () => record(), invalid };
@@ -58,6 +69,15 @@ export const usersTable: CollectionTable = {
       path: `users/${OTHER}`,
       seed: () => ({ [`users/${OTHER}`]: { ...record(), email: IDENTITIES.other.claims.email ?? null } }),
       data: () => pendingKey(),
+      expect: allowOnly('other'),
+    },
+    { op: 'update', what: 'the owner’s master-key fields (a master-password change)', path: RECORD, data: masterKeyChange, expect: ALLOW_OWNER_ONLY },
+    {
+      op: 'update',
+      what: 'the other user’s master-key fields',
+      path: `users/${OTHER}`,
+      seed: () => ({ [`users/${OTHER}`]: { ...record(), email: IDENTITIES.other.claims.email ?? null } }),
+      data: masterKeyChange,
       expect: allowOnly('other'),
     },
     { op: 'update', what: 'the owner’s teamIds (acceptInvitation adds a team)', path: RECORD, data: () => ({ teamIds: ['team-1'], updatedAt: Date.now() }), expect: DENY_ALL },
@@ -130,6 +150,39 @@ export const usersTable: CollectionTable = {
         ['an extra field', { masterPasswordHash: 'abc' }],
       ] as const
     ).map(([what, change]) => pendingKeyRow(`a pending team key and ${what}`, () => ({ ...pendingKey(), ...change }))),
+    ...(
+      [
+        ['another email', { email: 'mallory@example.com' }],
+        ['another publicKey', { publicKey: base64OfBytes(STORED_SIZES.publicKey, 0x21) }],
+        ['another encryptedPrivateKey', { encryptedPrivateKey: base64OfBytes(STORED_SIZES.encryptedPrivateKey, 0x21) }],
+        ['a team in teamIds', { teamIds: ['team-1'] }],
+        ['a pending team key', { 'pendingTeamKeys.inviteA': SAMPLE_TEAM_KEY_WRAP }],
+        ['a paid subscription', { 'subscription.status': 'active' }],
+        ['another authProvider', { authProvider: 'google' }],
+        ['a changed createdAt', { createdAt: 1 }],
+        ['an extra field', { masterPasswordHash: 'abc' }],
+        ['99,999 iterations', { kdf: { algorithm: 'PBKDF2-SHA256', iterations: 99_999 } }],
+        ['10,000,001 iterations', { kdf: { algorithm: 'PBKDF2-SHA256', iterations: 10_000_001 } }],
+        ['iterations as a string', { kdf: { algorithm: 'PBKDF2-SHA256', iterations: '600000' } }],
+        ['another KDF', { kdf: { algorithm: 'MD5', iterations: 600_000 } }],
+        ['an extra KDF field', { kdf: { algorithm: 'PBKDF2-SHA256', iterations: 600_000, memory: 1 } }],
+        ['the KDF removed', { kdf: deleteField() }],
+        ['a salt under 16 bytes', { encryptionSalt: base64OfBytes(15) }],
+        ['a salt over 64 bytes', { encryptionSalt: base64OfBytes(65) }],
+        ['a salt that is not base64', { encryptionSalt: `!${base64OfBytes(STORED_SIZES.encryptionSalt).slice(1)}` }],
+        ['a wrappedVaultKey one byte short', { wrappedVaultKey: base64OfBytes(STORED_SIZES.wrappedVaultKey - 1) }],
+        ['a wrappedVaultKey over 96 bytes', { wrappedVaultKey: base64OfBytes(97) }],
+        ['a too-short masterPasswordTest', { masterPasswordTest: SHORTEST_SEALED }],
+        ['a masterPasswordTest that is a number', { masterPasswordTest: 42 }],
+        ['an updatedAt an hour ahead', { updatedAt: Date.now() + 60 * MINUTE }],
+        ['an updatedAt an hour behind', { updatedAt: Date.now() - 60 * MINUTE }],
+      ] as const
+    ).map(([what, change]) => masterKeyRow(what, () => ({ ...masterKeyChange(), ...change }))),
+    // All three change together: a record with a new check value and an old wrap would lock its owner out.
+    masterKeyRow('the salt left as it was', masterKeyChangeWithout('encryptionSalt')),
+    masterKeyRow('the wrappedVaultKey left as it was', masterKeyChangeWithout('wrappedVaultKey')),
+    masterKeyRow('the masterPasswordTest left as it was', masterKeyChangeWithout('masterPasswordTest')),
+    masterKeyRow('updatedAt left as it was', masterKeyChangeWithout('updatedAt')),
     {
       what: `a pending team key beyond ${String(MAX_PENDING_TEAM_KEYS)} (the ${String(MAX_PENDING_TEAM_KEYS)}th replaced instead)`,
       op: 'update',

@@ -1,0 +1,79 @@
+// Change Master Password on an empty vault and on a 10,000-entry one (issue 10: the same time). The
+// change re-wraps the vault key and writes the user record, so the vault's size should not show.
+// Floor: the two bare PBKDF2 derivations the change cannot avoid (current and new password).
+import { createAccountKeys, PBKDF2_ITERATIONS } from '../src/crypto';
+import type { StoredUserRecord } from '../src/data/users/userRecord';
+import { newTrialSubscription } from '../src/domain/trial';
+import { createMasterPasswordApi } from '../src/features/settings/masterPasswordService';
+import { savePassword } from '../src/features/vault/personalVault';
+import { MemoryUserRepository } from '../tests/doubles/memoryUserRepository';
+import { MemoryGroupRepository, MemoryPasswordRepository } from '../tests/doubles/memoryVaultRepositories';
+import { compare, row } from './measure';
+
+const subtle = globalThis.crypto.subtle;
+const PASSWORDS = ['bench master password A', 'bench master password B'] as const;
+
+async function vaultOf(size: number) {
+  const keys = await createAccountKeys(PASSWORDS[0]);
+  const now = Date.now();
+  const record: StoredUserRecord = {
+    email: 'bench@example.com',
+    encryptionSalt: keys.stored.kdf.salt,
+    kdf: { algorithm: keys.stored.kdf.algorithm, iterations: keys.stored.kdf.iterations },
+    publicKey: keys.stored.publicKey,
+    encryptedPrivateKey: keys.stored.encryptedPrivateKey,
+    wrappedVaultKey: keys.stored.wrappedVaultKey,
+    masterPasswordTest: keys.stored.masterPasswordTest,
+    authProvider: 'password',
+    createdAt: now,
+    updatedAt: now,
+    teamIds: [],
+    pendingTeamKeys: {},
+    subscription: newTrialSubscription(now),
+  };
+  const users = new MemoryUserRepository();
+  users.replace('bench', record);
+  const vault = { passwords: new MemoryPasswordRepository(), groups: new MemoryGroupRepository(), vaultKey: keys.vaultKey, userId: 'bench', now: () => Date.now() };
+  for (let i = 0; i < size; i += 1) {
+    await savePassword(vault, { title: `Entry ${String(i)}`, url: null, notes: null, username: `user${String(i)}`, password: `pw-${String(i)}`, groupId: null });
+  }
+  const api = createMasterPasswordApi({ uid: 'bench', loadUsers: () => Promise.resolve(users), notify: () => Promise.resolve() });
+  let current = 0;
+  const state = {
+    users,
+    changes: 0,
+    // Each call changes to the other password, so every run is a real change.
+    change: async () => {
+      await api.change(PASSWORDS[current] ?? '', PASSWORDS[1 - current] ?? '');
+      current = 1 - current;
+      state.changes += 1;
+    },
+  };
+  return state;
+}
+
+async function twoDerivations(): Promise<void> {
+  for (const password of PASSWORDS) {
+    const base = await subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveKey']);
+    await subtle.deriveKey(
+      { name: 'PBKDF2', hash: 'SHA-256', salt: globalThis.crypto.getRandomValues(new Uint8Array(32)), iterations: PBKDF2_ITERATIONS },
+      base,
+      { name: 'AES-GCM', length: 256 },
+      false,
+      ['wrapKey', 'unwrapKey'],
+    );
+  }
+}
+
+export async function masterPasswordBench(size: number): Promise<string[]> {
+  const empty = await vaultOf(0);
+  const full = await vaultOf(size);
+  const onEmpty = await compare(3, empty.change, twoDerivations);
+  // The vault's size against the empty vault directly, alternating, so machine drift hits both.
+  const fullVsEmpty = await compare(5, full.change, empty.change);
+  return [
+    row('change master password, empty vault', onEmpty),
+    row(`  ${size.toLocaleString('en-US')} entries (floor: the empty vault)`, fullVsEmpty),
+    `${'  user-record writes per change'.padEnd(46)} ${(full.users.masterKeyWrites / full.changes).toFixed(2)} (${String(full.changes)} changes)`,
+  ];
+}

@@ -1,0 +1,74 @@
+import * as logger from 'firebase-functions/logger';
+import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { defaultMailer, mailerSecrets, masterPasswordChangedEmail, type Mailer } from '../email';
+import { adminAuth, adminFirestore } from '../lib/admin';
+import { requireCaller, requireObject } from '../lib/callable';
+import { loadRateLimit, saveRateLimit } from '../invitations/store';
+import { decideMasterPasswordNotice, masterPasswordNoticesKey, type NoticeDecision } from './decide';
+
+// SPEC.md §4 Master password change: after the browser has written the new key fields it asks for
+// a notice to the account's own address. The email carries no secret and no link. The browser
+// only logs a failure here. check auth → validate → load → decide (pure) → apply.
+
+export interface NoticeDeps {
+  readonly loadEmail: (uid: string) => Promise<string | undefined>;
+  /**
+   * Reads the caller's earlier notices, decides, and stores the new times when it sends: one
+   * transaction, so parallel calls cannot both take the last place in the hour.
+   */
+  readonly decideAndCount: (uid: string, decide: (sent: readonly number[]) => NoticeDecision) => Promise<NoticeDecision>;
+  readonly mailer: () => Mailer;
+  readonly now: () => number;
+}
+
+export async function handleSendMasterPasswordChangeNotification(
+  request: Pick<CallableRequest, 'auth' | 'data'>,
+  deps: NoticeDeps,
+): Promise<{ sent: true }> {
+  const caller = requireCaller(request);
+  if (Object.keys(requireObject(request.data)).length > 0) {
+    throw new HttpsError('invalid-argument', 'This call takes no arguments.');
+  }
+
+  const email = await deps.loadEmail(caller.uid).catch((error: unknown) => {
+    logger.error('sendMasterPasswordChangeNotification: could not load the user', { uid: caller.uid, error: String(error) });
+    throw new HttpsError('internal', 'Could not load your account.');
+  });
+
+  const now = deps.now();
+  const decision = await deps.decideAndCount(caller.uid, (sent) => decideMasterPasswordNotice({ email, sent, now }));
+  if (decision.kind === 'refuse') throw new HttpsError(decision.code, decision.message);
+
+  await deps
+    .mailer()
+    .send(masterPasswordChangedEmail({ to: decision.to, changedAt: now }))
+    .catch((error: unknown) => {
+      logger.error('sendMasterPasswordChangeNotification: sending failed', {
+        uid: caller.uid,
+        error: error instanceof Error ? error.message : 'unknown',
+      });
+      throw new HttpsError('internal', 'Could not send the notification email.');
+    });
+  return { sent: true };
+}
+
+export function defaultNoticeDeps(): NoticeDeps {
+  return {
+    loadEmail: async (uid) => (await adminAuth().getUser(uid)).email,
+    decideAndCount: (uid, decide) => {
+      const db = adminFirestore();
+      const key = masterPasswordNoticesKey(uid);
+      return db.runTransaction(async (tx) => {
+        const decision = decide(await loadRateLimit(tx, db, key));
+        if (decision.kind === 'send') saveRateLimit(tx, db, key, decision.times, decision.times.at(-1) ?? Date.now());
+        return decision;
+      });
+    },
+    mailer: defaultMailer,
+    now: () => Date.now(),
+  };
+}
+
+export const sendMasterPasswordChangeNotification = onCall({ secrets: mailerSecrets() }, (request) =>
+  handleSendMasterPasswordChangeNotification(request, defaultNoticeDeps()),
+);
