@@ -23,6 +23,7 @@ import { useAppServices } from '../AppServices';
 import { DashboardHeader } from './DashboardHeader';
 import { JoinedTeamsSection, MyTeamsSection } from './TeamSections';
 import { TeamVaultHost } from './TeamVaultHost';
+import { useAccountDialogs } from './useAccountDialogs';
 import './dashboard.css';
 
 const clock = () => Date.now();
@@ -155,6 +156,7 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
   );
 
   const autoLockSettings = useAutoLockSettings(autoLock, uid);
+  const account = useAccountDialogs(uid);
 
   if (session.status !== 'unlocked') return null;
   const repositories = loaded !== null && 'repositories' in loaded ? loaded.repositories : null;
@@ -173,6 +175,7 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
         onAutoLockChange={(settings) => {
           autoLock.set(session.user.uid, settings);
         }}
+        accountActions={account.actions}
         onJoined={() => {
           void teamList?.refresh();
         }}
@@ -235,6 +238,7 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
           }}
         />
       )}
+      {account.dialogs}
     </div>
   );
 }

@@ -69,6 +69,10 @@ describe('the dashboard (SPEC.md §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Account Settings' }));
     const again = await screen.findByRole('dialog', { name: 'Account Settings' });
     expect(within(again).getByLabelText('Lock the vault after inactivity')).toHaveDisplayValue('5 minutes');
+    // The account actions open their dialogs over the settings.
+    await user.click(within(again).getByRole('button', { name: 'Change Master Password' }));
+    const change = await screen.findByRole('dialog', { name: 'Change Master Password' });
+    await user.click(within(change).getByRole('button', { name: 'Cancel' }));
     await user.click(within(again).getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => {
