@@ -1,0 +1,2 @@
+export { ChangeEmailDialog, CHANGE_EMAIL_TITLE } from './ChangeEmailDialog';
+export type { ChangeEmailDialogProps } from './ChangeEmailDialog';
