@@ -18,3 +18,6 @@ export { sendInvitationEmailWithSecret } from './invitations/sendInvitationEmail
 export { lookupInvitation } from './invitations/lookupInvitation';
 export { acceptInvitation } from './invitations/acceptInvitation';
 export { declineInvitation } from './invitations/declineInvitation';
+export { sendCustomEmailChange } from './emailChange/sendCustomEmailChange';
+export { verifyEmailChangeToken } from './emailChange/verifyEmailChangeToken';
+export { sendTestEmailFunction } from './testEmail/sendTestEmailFunction';

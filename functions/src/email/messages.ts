@@ -82,3 +82,43 @@ export function masterPasswordChangedEmail(input: { readonly to: string; readonl
     ],
   });
 }
+
+export interface EmailChangeEmailInput {
+  /** The new address: the confirmation goes there, proving the user reads it. */
+  readonly to: string;
+  /** The account's address today, or null when it has none. */
+  readonly currentEmail: string | null;
+  /** The confirmation page's link; it carries the single-use token, so never in the subject. */
+  readonly link: string;
+  readonly expiresAt: number;
+}
+
+export function emailChangeEmail(input: EmailChangeEmailInput): EmailMessage {
+  const from = input.currentEmail === null ? '' : ` from ${input.currentEmail}`;
+  return composeEmail({
+    to: input.to,
+    subject: `Confirm your new email address for ${PRODUCT_NAME}`,
+    heading: 'Confirm your new email address',
+    paragraphs: [
+      `Someone asked to change the email address of a ${PRODUCT_NAME} account${from} to ${input.to}.`,
+      'If it was you, confirm the change. You will then sign in with this address.',
+    ],
+    action: { label: 'Confirm new email address', url: input.link },
+    after: [
+      `This link works once and expires on ${formatEmailDate(input.expiresAt)}.`,
+      'If you did not ask for this change, you can ignore this email: nothing changes until the link is opened.',
+    ],
+  });
+}
+
+export function testEmail(input: { readonly to: string; readonly sentAt: number }): EmailMessage {
+  return composeEmail({
+    to: input.to,
+    subject: `${PRODUCT_NAME} test email`,
+    heading: `${PRODUCT_NAME} can send you email`,
+    paragraphs: [
+      `This test message was sent to ${input.to} on ${formatEmailDate(input.sentAt)} at your request.`,
+      'If it reached you, the mail set-up works.',
+    ],
+  });
+}

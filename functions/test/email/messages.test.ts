@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeEmail, escapeHtml } from '../../src/email/compose';
-import { formatEmailDate, invitationEmail, masterPasswordChangedEmail, verificationEmail } from '../../src/email/messages';
+import { emailChangeEmail, formatEmailDate, invitationEmail, masterPasswordChangedEmail, testEmail, verificationEmail } from '../../src/email/messages';
 
 const LINK = 'http://127.0.0.1:5173/verify-email?mode=verifyEmail&oobCode=abc%2B123';
 
@@ -143,5 +143,32 @@ describe('masterPasswordChangedEmail', () => {
   it('escapes the address in the HTML', () => {
     const hostile = masterPasswordChangedEmail({ to: '"<b>x</b>"@example.com', changedAt });
     expect(hostile.html).not.toContain('<b>x</b>');
+  });
+});
+
+describe('emailChangeEmail', () => {
+  const link = 'https://keyloft.app/verify-email-change?token=T0k3n&newEmail=new%40example.com';
+  const message = emailChangeEmail({ to: 'new@example.com', currentEmail: 'old@example.com', link, expiresAt: Date.UTC(2026, 10, 28, 14, 5) });
+
+  it('goes to the new address and names both addresses', () => {
+    expect(message.to).toBe('new@example.com');
+    expect(message.subject).toBe('Confirm your new email address for Keyloft');
+    expect(message.text).toContain('from old@example.com to new@example.com');
+  });
+
+  it('carries the link in the body only, and says when it expires', () => {
+    expect(message.text.split('\n')).toContain(link);
+    expect(message.subject).not.toContain('T0k3n');
+    expect(message.text).toContain('expires on 28 November 2026, 14:05 UTC');
+  });
+});
+
+describe('testEmail', () => {
+  it('addresses the caller and carries no link', () => {
+    const message = testEmail({ to: 'ana@example.com', sentAt: Date.UTC(2026, 10, 28, 14, 5) });
+    expect(message.to).toBe('ana@example.com');
+    expect(message.subject).toBe('Keyloft test email');
+    expect(message.text).toContain('28 November 2026, 14:05 UTC');
+    expect(message.text).not.toMatch(/https?:/);
   });
 });

@@ -73,4 +73,15 @@ export interface AuthGateway {
    * since the last token (an address verified in another tab). Does nothing when signed out.
    */
   refreshIdToken(): Promise<void>;
+  /**
+   * Reloads the signed-in user from the service (no new ID token) and returns it, or null when
+   * signed out: how a screen sees an address verified in another tab or on another device.
+   */
+  reloadUser(): Promise<AuthUser | null>;
+  /**
+   * Checks `currentPassword` by re-authenticating (which also satisfies auth/requires-recent-login),
+   * then sets `newPassword`. Email-and-password accounts only. Throws AuthServiceError
+   * ('auth/wrong-password' or 'auth/invalid-credential', 'auth/weak-password', …).
+   */
+  changeAccountPassword(currentPassword: string, newPassword: string): Promise<void>;
 }

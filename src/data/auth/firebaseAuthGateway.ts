@@ -6,6 +6,7 @@ import {
   confirmPasswordReset,
   createUserWithEmailAndPassword,
   deleteUser,
+  EmailAuthProvider,
   getMultiFactorResolver,
   GithubAuthProvider,
   GoogleAuthProvider,
@@ -14,6 +15,7 @@ import {
   PhoneAuthProvider,
   PhoneMultiFactorGenerator,
   RecaptchaVerifier,
+  reauthenticateWithCredential,
   reload,
   sendEmailVerification,
   sendPasswordResetEmail,
@@ -21,6 +23,7 @@ import {
   signInWithPopup,
   signOut,
   TotpMultiFactorGenerator,
+  updatePassword,
   verifyPasswordResetCode,
   type Auth,
   type AuthProvider,
@@ -195,6 +198,22 @@ export function createFirebaseAuthGateway(auth: Auth, options: { emulator: boole
         if (user === null) return;
         await reload(user);
         await user.getIdToken(true);
+      }),
+    reloadUser: () =>
+      translated(async () => {
+        const user = auth.currentUser;
+        if (user === null) return null;
+        await reload(user);
+        return toAuthUser(auth.currentUser ?? user);
+      }),
+    changeAccountPassword: (currentPassword, newPassword) =>
+      translated(async () => {
+        const user = requireUser();
+        if (user.email === null) throw new AuthServiceError('auth/operation-not-allowed', 'This account has no email address.');
+        // Always asked, even when the sign-in is recent: whoever sits at an open session must still
+        // know the current password. Re-authenticating also renews the "recent login" Firebase wants.
+        await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+        await updatePassword(user, newPassword);
       }),
     verifyPasswordResetCode: (oobCode) => translated(() => verifyPasswordResetCode(auth, oobCode)),
     confirmPasswordReset: (oobCode, newPassword) => translated(() => confirmPasswordReset(auth, oobCode, newPassword)),

@@ -20,5 +20,7 @@ export function fakeGateway(): AuthGateway {
     verifyPasswordResetCode: vi.fn(() => Promise.resolve('ana@example.com')),
     refreshIdToken: vi.fn(() => Promise.resolve()),
     confirmPasswordReset: vi.fn(() => Promise.resolve()),
+    reloadUser: vi.fn(() => Promise.resolve(null)),
+    changeAccountPassword: vi.fn(() => Promise.resolve()),
   };
 }

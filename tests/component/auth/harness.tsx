@@ -111,6 +111,8 @@ export function fakeGateway(store: SessionStore) {
     verifyPasswordResetCode: vi.fn<AuthGateway['verifyPasswordResetCode']>(() => Promise.resolve('alice@example.com')),
     refreshIdToken: vi.fn<AuthGateway['refreshIdToken']>(() => Promise.resolve()),
     confirmPasswordReset: vi.fn<AuthGateway['confirmPasswordReset']>(() => Promise.resolve()),
+    reloadUser: vi.fn<AuthGateway['reloadUser']>(() => Promise.resolve(null)),
+    changeAccountPassword: vi.fn<AuthGateway['changeAccountPassword']>(() => Promise.resolve()),
   } satisfies AuthGateway;
   return { ...gateway, signedIn };
 }

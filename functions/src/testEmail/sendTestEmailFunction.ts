@@ -1,0 +1,43 @@
+import * as logger from 'firebase-functions/logger';
+import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { defaultMailer, mailerSecrets, testEmail, type Mailer } from '../email';
+import { loadRateLimit, saveRateLimit } from '../invitations/store';
+import { adminFirestore } from '../lib/admin';
+import { requireCaller, requireObject, requireString } from '../lib/callable';
+import type { Firestore } from 'firebase-admin/firestore';
+import { TEST_EMAIL_MESSAGES, decideTestEmail, isOwnVerifiedAddress, testEmailRateKey } from './decide';
+
+// SPEC.md §7 sendTestEmailFunction {email}: mails a test message to the caller's own verified
+// address, rate limited per user. check auth → validate → load → decide (pure) → apply.
+
+export interface TestEmailDeps {
+  readonly db: () => Firestore;
+  readonly now: () => number;
+  readonly mailer: () => Mailer;
+}
+
+export async function handleSendTestEmail(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TestEmailDeps): Promise<{ sent: true }> {
+  const caller = requireCaller(request);
+  const email = requireString(requireObject(request.data), 'email', { maxLength: 320 });
+  if (!isOwnVerifiedAddress(caller, email)) throw new HttpsError('permission-denied', TEST_EMAIL_MESSAGES.notOwn);
+
+  const db = deps.db();
+  const key = testEmailRateKey(caller.uid);
+  const decision = await db.runTransaction(async (tx) => {
+    const now = deps.now();
+    const decided = decideTestEmail({ caller, email, requests: await loadRateLimit(tx, db, key), now });
+    if (decided.kind === 'send') saveRateLimit(tx, db, key, decided.requests, now);
+    return decided;
+  });
+  if (decision.kind === 'refuse') throw new HttpsError(decision.code, decision.message);
+
+  await deps.mailer().send(testEmail({ to: decision.to, sentAt: deps.now() })).catch((error: unknown) => {
+    logger.error('sendTestEmailFunction: sending failed', { uid: caller.uid, error: error instanceof Error ? error.message : 'unknown' });
+    throw new HttpsError('internal', TEST_EMAIL_MESSAGES.sendFailed);
+  });
+  return { sent: true };
+}
+
+export const sendTestEmailFunction = onCall({ secrets: mailerSecrets() }, (request) =>
+  handleSendTestEmail(request, { db: adminFirestore, now: Date.now, mailer: defaultMailer }),
+);

@@ -1,0 +1,129 @@
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { PasswordField } from '../../ui/PasswordField';
+import { ACCOUNT_PASSWORD_MESSAGES, validateAccountPasswordChange } from './accountPasswordValidation';
+import { accountPasswordError } from './settingsErrors';
+import './settings.css';
+
+export const CHANGE_ACCOUNT_PASSWORD_TITLE = 'Change Account Password';
+
+export interface ChangeAccountPasswordDialogProps {
+  open: boolean;
+  /** AuthGateway.changeAccountPassword: re-authenticates with `current`, then sets `next`. */
+  changeAccountPassword: (current: string, next: string) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Account Settings → Change Account Password (the sign-in password, not the master password). */
+export function ChangeAccountPasswordDialog(props: ChangeAccountPasswordDialogProps) {
+  if (!props.open) return null;
+  return <ChangeAccountPasswordForm {...props} />;
+}
+
+function ChangeAccountPasswordForm({ changeAccountPassword, onClose }: ChangeAccountPasswordDialogProps) {
+  const alertId = useId();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState(false);
+  const savingRef = useRef(false);
+
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (savingRef.current) return;
+    const invalid = validateAccountPasswordChange(current, next, confirm);
+    setError(invalid);
+    if (invalid === null) void save();
+  }
+
+  async function save() {
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      await changeAccountPassword(current, next);
+      setDone(true);
+    } catch (failure) {
+      setError(accountPasswordError(failure));
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <Dialog key="done" open onClose={onClose} title={CHANGE_ACCOUNT_PASSWORD_TITLE}>
+        <p role="status" className="notice notice--success settings-form__notice">
+          {ACCOUNT_PASSWORD_MESSAGES.changed}
+        </p>
+        <div className="settings-form__buttons">
+          <Button onClick={onClose}>Done</Button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError(null);
+  };
+  return (
+    <Dialog
+      key="form"
+      open
+      onClose={() => {
+        if (!savingRef.current) onClose();
+      }}
+      title={CHANGE_ACCOUNT_PASSWORD_TITLE}
+    >
+      <form noValidate aria-busy={saving} onSubmit={handleSubmit}>
+        {error !== null && (
+          <p id={alertId} role="alert" className="notice notice--error settings-form__notice">
+            {error}
+          </p>
+        )}
+        <PasswordField
+          label="Current account password"
+          toggleName="current account password"
+          value={current}
+          onChange={edit(setCurrent)}
+          autoComplete="current-password"
+          invalid={error !== null}
+          describedBy={[error !== null ? alertId : null]}
+          required
+        />
+        <PasswordField
+          label="New account password"
+          toggleName="new account password"
+          value={next}
+          onChange={edit(setNext)}
+          autoComplete="new-password"
+          invalid={error !== null}
+          describedBy={[error !== null ? alertId : null]}
+          required
+        />
+        <PasswordField
+          label="Confirm new account password"
+          toggleName="new account password confirmation"
+          value={confirm}
+          onChange={edit(setConfirm)}
+          autoComplete="new-password"
+          invalid={error !== null}
+          describedBy={[error !== null ? alertId : null]}
+          required
+        />
+        <div className="settings-form__buttons">
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Changing…' : 'Change password'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,6 @@
+export { ChangeEmailDialog, CHANGE_EMAIL_TITLE } from './ChangeEmailDialog';
+export type { ChangeEmailDialogProps } from './ChangeEmailDialog';
+export { ChangeAccountPasswordDialog, CHANGE_ACCOUNT_PASSWORD_TITLE } from './ChangeAccountPasswordDialog';
+export type { ChangeAccountPasswordDialogProps } from './ChangeAccountPasswordDialog';
+export { SendVerificationButton, SEND_VERIFICATION_LABEL } from './SendVerificationButton';
+export type { SendVerificationButtonProps } from './SendVerificationButton';
