@@ -17,6 +17,11 @@ const VerifyEmailPage = lazy(() =>
     default: () => <Page loadGateway={loadAuthGateway} />,
   })),
 );
+const VerifyEmailChangePage = lazy(() =>
+  Promise.all([import('../features/emailLinks'), import('../data/functions/accountFunctions')]).then(([{ VerifyEmailChangePage: Page }, { verifyEmailChangeToken }]) => ({
+    default: () => <Page verifyEmailChange={verifyEmailChangeToken} />,
+  })),
+);
 const ResetPasswordPage = lazy(() =>
   import('../features/emailLinks').then(({ ResetPasswordPage: Page }) => ({
     default: () => <Page loadGateway={loadAuthGateway} />,
@@ -86,7 +91,7 @@ export function AppRoutes() {
         <Route path="/dashboard" element={<Home />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/verify-email-change" element={<ComingSoon title="Confirm your new email" />} />
+        <Route path="/verify-email-change" element={<VerifyEmailChangePage />} />
         <Route path="/accept-invite" element={<AcceptInviteRoute />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/terms" element={<TermsPage />} />

@@ -156,7 +156,7 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
   );
 
   const autoLockSettings = useAutoLockSettings(autoLock, uid);
-  const account = useAccountDialogs(uid);
+  const account = useAccountDialogs(session.status === 'unlocked' ? session.user : null);
 
   if (session.status !== 'unlocked') return null;
   const repositories = loaded !== null && 'repositories' in loaded ? loaded.repositories : null;

@@ -83,7 +83,7 @@ describe('the route table of SPEC.md §2', () => {
     ['/terms', signedOut, 'Terms of Service'],
     ['/security', signedOut, 'How Keyloft Protects Your Passwords'],
     ['/billing/cancel', signedOut, 'Checkout cancelled'],
-    ['/verify-email-change?token=t&newEmail=a%40b.c', signedOut, 'Confirm your new email'],
+    ['/verify-email-change?token=t&newEmail=a%40b.c', signedOut, 'Confirming your new email'],
     ['/accept-invite?inviteId=i&secret=s', signedOut, 'Team Invitation'],
     ['/billing/success?session_id=cs_1', unlocked, 'Subscription'],
     ['/no/such/page', signedOut, 'Page not found'],

@@ -70,6 +70,12 @@ describe('the dashboard (SPEC.md §2)', () => {
     const again = await screen.findByRole('dialog', { name: 'Account Settings' });
     expect(within(again).getByLabelText('Lock the vault after inactivity')).toHaveDisplayValue('5 minutes');
     // The account actions open their dialogs over the settings.
+    for (const name of ['Change Email', 'Change Account Password', 'Change Master Password']) {
+      expect(within(again).getByRole('button', { name })).toBeInTheDocument();
+    }
+    await user.click(within(again).getByRole('button', { name: 'Change Email' }));
+    const email = await screen.findByRole('dialog', { name: 'Change Email' });
+    await user.click(within(email).getByRole('button', { name: 'Cancel' }));
     await user.click(within(again).getByRole('button', { name: 'Change Master Password' }));
     const change = await screen.findByRole('dialog', { name: 'Change Master Password' });
     await user.click(within(change).getByRole('button', { name: 'Cancel' }));
