@@ -18,3 +18,4 @@ export { sendInvitationEmailWithSecret } from './invitations/sendInvitationEmail
 export { lookupInvitation } from './invitations/lookupInvitation';
 export { acceptInvitation } from './invitations/acceptInvitation';
 export { declineInvitation } from './invitations/declineInvitation';
+export { deleteAccount } from './account/deleteAccount';
