@@ -21,3 +21,4 @@ export { declineInvitation } from './invitations/declineInvitation';
 export { sendCustomEmailChange } from './emailChange/sendCustomEmailChange';
 export { verifyEmailChangeToken } from './emailChange/verifyEmailChangeToken';
 export { sendTestEmailFunction } from './testEmail/sendTestEmailFunction';
+export { deleteAccount } from './account/deleteAccount';

@@ -69,15 +69,20 @@ export async function handleDeleteTeam(
 ): Promise<{ ok: true }> {
   const caller = requireCaller(request);
   const { teamId } = parseTeamOnly(request.data);
+  await startTeamDeletion(deps, teamId, caller.uid);
+  await applyTeamDeletion(deps.db(), teamId, options);
+  return { ok: true };
+}
+
+/** Step 1 after the permission check: sets `deleting` (once), or refuses. deleteAccount uses it too. */
+export async function startTeamDeletion(deps: TeamDeps, teamId: string, actorUid: string): Promise<void> {
   const db = deps.db();
   await db.runTransaction(async (tx) => {
     const team = await loadTeam(tx, db, teamId);
-    const denied = decideDeleteTeam(team, caller.uid);
+    const denied = decideDeleteTeam(team, actorUid);
     if (denied !== null) refuse(denied);
     if (team?.deleting !== true) tx.update(teamRef(db, teamId), { deleting: true, updatedAt: deps.now() });
   });
-  await applyTeamDeletion(db, teamId, options);
-  return { ok: true };
 }
 
 export const deleteTeam = onCall({ timeoutSeconds: 540 }, (request) => handleDeleteTeam(request, defaultTeamDeps()));

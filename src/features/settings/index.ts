@@ -4,3 +4,13 @@ export { ChangeAccountPasswordDialog, CHANGE_ACCOUNT_PASSWORD_TITLE } from './Ch
 export type { ChangeAccountPasswordDialogProps } from './ChangeAccountPasswordDialog';
 export { SendVerificationButton, SEND_VERIFICATION_LABEL } from './SendVerificationButton';
 export type { SendVerificationButtonProps } from './SendVerificationButton';
+// The settings feature's public surface (the app composes it into Account Settings).
+export { DeleteAccountDialog, type DeleteAccountDialogProps } from './DeleteAccountDialog';
+export {
+  ACCOUNT_DELETION_MESSAGES,
+  InvalidMasterPasswordError,
+  createAccountDeletionApi,
+  type AccountDeletionApi,
+  type AccountDeletionDeps,
+  type TeamToDelete,
+} from './accountDeletion';

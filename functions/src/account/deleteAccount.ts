@@ -1,0 +1,167 @@
+import type { Firestore, Query } from 'firebase-admin/firestore';
+import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import * as logger from 'firebase-functions/logger';
+import { adminAuth, adminFirestore } from '../lib/admin';
+import { requireCaller } from '../lib/callable';
+import { DELETION_BATCH_LIMIT } from '../teams/decideDeletion';
+import { applyTeamDeletion, startTeamDeletion } from '../teams/deleteTeam';
+import { readTeam } from '../teams/model';
+import { applyTeamChange, loadTeam, teamRef, unwrap, userRef } from '../teams/store';
+import { ACCOUNT_DELETED_MESSAGE, decideAccountLeave, planDeletion, type DeletionStep, type TeamOfUser } from './planDeletion';
+
+// deleteAccount (SPEC.md §7, docs/account-deletion.md): check auth → load the user's teams →
+// plan (pure, planDeletion.ts) → apply. Every step is safe to repeat and each call plans again
+// from what is stored, so a failure anywhere leaves a state the next call completes. Progress is
+// kept in the server-only accountDeletions/{uid} (no rule opens it), not on the user record.
+
+export interface AccountDeps {
+  readonly db: () => Firestore;
+  readonly now: () => number;
+  /** Deletes the Auth user; resolves when there is none (a repeated call). */
+  readonly deleteAuthUser: (uid: string) => Promise<void>;
+}
+
+export interface AccountDeletionOptions {
+  /** At most DELETION_BATCH_LIMIT writes per batch. */
+  readonly batchSize?: number;
+  /** Runs after each completed step; tests throw here to interrupt the deletion between steps. */
+  readonly afterStep?: (step: DeletionStep) => void | Promise<void>;
+}
+
+export const deletionRef = (db: Firestore, uid: string) => db.collection('accountDeletions').doc(uid);
+
+function isUserNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'auth/user-not-found';
+}
+
+export function defaultAccountDeps(): AccountDeps {
+  return {
+    db: adminFirestore,
+    now: Date.now,
+    deleteAuthUser: async (uid) => {
+      try {
+        await adminAuth().deleteUser(uid);
+      } catch (error) {
+        if (!isUserNotFound(error)) throw error;
+      }
+    },
+  };
+}
+
+async function loadTeamsOf(db: Firestore, uid: string): Promise<TeamOfUser[]> {
+  const snapshot = await db.collection('teams').where('memberIds', 'array-contains', uid).get();
+  return snapshot.docs.map((doc) => {
+    const team = readTeam(doc.data());
+    if (team === null) {
+      // Deciding on a team we cannot read could leave it without a key holder: stop instead.
+      logger.error('team document does not have the expected shape', { teamId: doc.id });
+      throw new HttpsError('internal', 'The team could not be read.');
+    }
+    return { id: doc.id, team };
+  });
+}
+
+/** Deletes every document the query matches, in batches; the query must select what it deletes. */
+async function deleteMatching(db: Firestore, query: Query, batchSize: number): Promise<void> {
+  for (;;) {
+    const page = await query.select().limit(batchSize).get();
+    if (page.empty) return;
+    const batch = db.batch();
+    for (const doc of page.docs) batch.delete(doc.ref);
+    await batch.commit();
+  }
+}
+
+async function leaveTeam(deps: AccountDeps, teamId: string, uid: string): Promise<void> {
+  const db = deps.db();
+  await db.runTransaction(async (tx) => {
+    const change = unwrap(decideAccountLeave(await loadTeam(tx, db, teamId), uid, deps.now()));
+    if (change !== null) await applyTeamChange(tx, db, teamId, change);
+  });
+}
+
+async function applyStep(deps: AccountDeps, uid: string, emails: readonly string[], step: DeletionStep, batchSize: number): Promise<void> {
+  const db = deps.db();
+  switch (step.kind) {
+    case 'deleteTeam':
+      // Already gone (a concurrent deleteTeam): its apply step is still safe to run.
+      if ((await teamRef(db, step.teamId).get()).exists) await startTeamDeletion(deps, step.teamId, uid);
+      await applyTeamDeletion(db, step.teamId, { batchSize });
+      return;
+    case 'leaveTeam':
+      await leaveTeam(deps, step.teamId, uid);
+      return;
+    case 'invitations':
+      // Invitations addressed to this person: their key is wrapped for this account's public key
+      // (or its shared secret was meant for them), so none may outlive the account.
+      await deleteMatching(db, db.collection('invitations').where('userId', '==', uid), batchSize);
+      for (const email of emails) await deleteMatching(db, db.collection('invitations').where('email', '==', email), batchSize);
+      return;
+    case 'passwords':
+    case 'groups':
+      // Personal only: what they wrote in a team they leave belongs to that team.
+      await deleteMatching(db, db.collection(step.kind).where('userId', '==', uid).where('teamId', '==', null), batchSize);
+      return;
+    case 'keys':
+      await Promise.all([db.collection('publicKeys').doc(uid).delete(), db.collection('knownKeys').doc(uid).delete()]);
+      return;
+    case 'userRecord':
+      // pendingTeamKeys, teamIds and the wrapped keys go with it.
+      await userRef(db, uid).delete();
+      return;
+    case 'authUser':
+      await deps.deleteAuthUser(uid);
+      return;
+  }
+}
+
+/**
+ * Plans and applies the whole deletion for `uid`. Exported so that the emulator tests can inject
+ * a failure after any step and prove that a second call finishes the job.
+ */
+export async function applyAccountDeletion(
+  deps: AccountDeps,
+  uid: string,
+  tokenEmail: string | null,
+  options: AccountDeletionOptions = {},
+): Promise<void> {
+  const db = deps.db();
+  const batchSize = Math.min(options.batchSize ?? DELETION_BATCH_LIMIT, DELETION_BATCH_LIMIT);
+  const progress = deletionRef(db, uid);
+  const started = await progress.get();
+  const now = deps.now();
+  await progress.set({ uid, startedAt: (started.get('startedAt') as unknown) ?? now, updatedAt: now, lastStep: null });
+
+  const record = await userRef(db, uid).get();
+  const recordEmail: unknown = record.get('email');
+  const emails = [...new Set([tokenEmail, typeof recordEmail === 'string' ? recordEmail.toLowerCase() : null])].filter(
+    (email): email is string => email !== null && email !== '',
+  );
+  const run = async (step: DeletionStep): Promise<void> => {
+    await applyStep(deps, uid, emails, step, batchSize);
+    if (step.kind !== 'authUser') await progress.update({ lastStep: step.kind, updatedAt: deps.now() });
+    await options.afterStep?.(step);
+  };
+  for (const step of planDeletion(uid, await loadTeamsOf(db, uid)).steps) {
+    if (step.kind === 'authUser') {
+      // A team created or joined in another tab while this ran: with the record and the invitations
+      // gone, no more can appear, so one more look before the account itself goes is enough.
+      const late = planDeletion(uid, await loadTeamsOf(db, uid)).steps.filter((s) => s.kind === 'deleteTeam' || s.kind === 'leaveTeam');
+      for (const lateStep of late) await run(lateStep);
+    }
+    await run(step);
+  }
+  await progress.delete();
+}
+
+export async function handleDeleteAccount(
+  request: Pick<CallableRequest, 'auth' | 'data'>,
+  deps: AccountDeps,
+  options: AccountDeletionOptions = {},
+): Promise<{ success: true; message: string }> {
+  const caller = requireCaller(request);
+  await applyAccountDeletion(deps, caller.uid, caller.email, options);
+  return { success: true, message: ACCOUNT_DELETED_MESSAGE };
+}
+
+export const deleteAccount = onCall({ timeoutSeconds: 540 }, (request) => handleDeleteAccount(request, defaultAccountDeps()));

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { decideAccountLeave, planDeletion } from '../../src/account/planDeletion';
+import { NOW, team } from '../teams/fixtures';
+
+const TAIL = ['invitations', 'passwords', 'groups', 'keys', 'userRecord', 'authUser'];
+
+describe('planDeletion', () => {
+  it('deletes the teams the user owns, leaves the teams they joined, then removes their own data and the Auth user last', () => {
+    const plan = planDeletion('owner', [
+      { id: 'T2', team: team({ name: 'Zeta' }) },
+      { id: 'T1', team: team({ name: 'Alpha' }) },
+      { id: 'T3', team: team({ name: 'Joined', ownerId: 'other', members: { other: team().members.owner!, owner: team().members.admin! }, memberIds: ['other', 'owner'] }) },
+    ]);
+    expect(plan.ownedTeams).toEqual(['T1', 'T2']);
+    expect(plan.joinedTeams).toEqual(['T3']);
+    expect(plan.steps).toEqual([
+      { kind: 'deleteTeam', teamId: 'T1' },
+      { kind: 'deleteTeam', teamId: 'T2' },
+      { kind: 'leaveTeam', teamId: 'T3' },
+      ...TAIL.map((kind) => ({ kind })),
+    ]);
+  });
+
+  it('for a member of every role but owner, leaves the team rather than deleting it', () => {
+    for (const uid of ['admin', 'full', 'viewer']) {
+      const plan = planDeletion(uid, [{ id: 'T1', team: team() }]);
+      expect(plan.ownedTeams).toEqual([]);
+      expect(plan.steps[0]).toEqual({ kind: 'leaveTeam', teamId: 'T1' });
+    }
+  });
+
+  it('goes on deleting an owned team already marked deleting (an interrupted call)', () => {
+    expect(planDeletion('owner', [{ id: 'T1', team: team({ deleting: true }) }]).steps[0]).toEqual({ kind: 'deleteTeam', teamId: 'T1' });
+  });
+
+  it('leaves alone a joined team its owner is deleting, and a team the user is not in', () => {
+    const plan = planDeletion('admin', [
+      { id: 'T1', team: team({ deleting: true }) },
+      { id: 'T2', team: team({ memberIds: ['owner'] }) },
+    ]);
+    expect(plan.joinedTeams).toEqual([]);
+    expect(plan.steps.map((step) => step.kind)).toEqual(TAIL);
+  });
+
+  it('with no teams, removes only the user’s own data', () => {
+    expect(planDeletion('u', []).steps.map((step) => step.kind)).toEqual(TAIL);
+  });
+});
+
+describe('decideAccountLeave', () => {
+  it('is leaveTeam’s change: the member goes, rotationNeeded is set, the id leaves their teamIds', () => {
+    const outcome = decideAccountLeave(team(), 'full', NOW);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok || outcome.value === null) throw new Error('expected a change');
+    expect(outcome.value.patch.memberIds).toEqual(['owner', 'admin', 'viewer']);
+    expect(Object.keys(outcome.value.patch.members ?? {})).toEqual(['owner', 'admin', 'viewer']);
+    expect(outcome.value.patch.rotationNeeded).toBe(true);
+    expect(outcome.value.removeTeamIdFor).toEqual(['full']);
+  });
+
+  it('has nothing to do when the team is gone, the user already left, or the owner is deleting it', () => {
+    expect(decideAccountLeave(null, 'full', NOW)).toEqual({ ok: true, value: null });
+    expect(decideAccountLeave(team({ memberIds: ['owner'] }), 'full', NOW)).toEqual({ ok: true, value: null });
+    expect(decideAccountLeave(team({ deleting: true }), 'full', NOW)).toEqual({ ok: true, value: null });
+  });
+
+  it('refuses the owner: an owned team is deleted, never left without its owner', () => {
+    expect(decideAccountLeave(team(), 'owner', NOW)).toMatchObject({ ok: false, code: 'permission-denied' });
+  });
+});

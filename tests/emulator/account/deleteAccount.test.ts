@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { applyAccountDeletion, type AccountDeps } from '../../../functions/src/account/deleteAccount';
+import type { DeletionStepKind } from '../../../functions/src/account/planDeletion';
+import { AUTH_EMULATOR } from '../../support/authEmulator';
+import { addMember, call, createTeam, db, invite, newUser, refusal, teamDoc, teamIdsOf, type TestUser } from '../teams/support';
+
+// deleteAccount (docs/account-deletion.md): the deployed callable end to end, and the apply step
+// called directly with firebase-admin to inject a failure after each step, then the deployed
+// callable again to prove that a second call finishes the job.
+
+const ADMIN_API = `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/projects/demo-keyloft`;
+
+async function adminAuthCall(path: string, body: unknown): Promise<Response> {
+  return fetch(`${ADMIN_API}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function authUserExists(uid: string): Promise<boolean> {
+  const reply = (await (await adminAuthCall('accounts:lookup', { localId: [uid] })).json()) as { users?: unknown[] };
+  return (reply.users?.length ?? 0) > 0;
+}
+
+/** The callable's deps over the test's firebase-admin app and the Auth emulator's admin API. */
+function testDeps(): AccountDeps {
+  return {
+    db,
+    now: Date.now,
+    deleteAuthUser: async (uid) => {
+      const response = await adminAuthCall('accounts:delete', { localId: uid });
+      if (!response.ok && !(await response.text()).includes('USER_NOT_FOUND')) throw new Error(`accounts:delete ${response.status}`);
+    },
+  };
+}
+
+async function count(collection: string, field: string, value: unknown): Promise<number> {
+  return (await db().collection(collection).where(field, '==', value).count().get()).data().count;
+}
+
+async function exists(collection: string, id: string): Promise<boolean> {
+  return (await db().collection(collection).doc(id).get()).exists;
+}
+
+interface World {
+  /** The account being deleted: owns `owned`, is a full member of `joined`. */
+  readonly user: TestUser;
+  /** A member of `owned`; owns `joined`. */
+  readonly other: TestUser;
+  readonly owned: string;
+  readonly joined: string;
+}
+
+async function world(label: string): Promise<World> {
+  const [user, other] = await Promise.all([newUser(`${label}-user`), newUser(`${label}-other`)]);
+  const [owned, joined] = await Promise.all([createTeam(user, 'Mine'), createTeam(other, 'Theirs')]);
+  await addMember(owned, user, other, 'admin');
+  await addMember(joined, other, user, 'full');
+  await invite(user, owned, `pending-${owned}@example.com`);
+  const writer = db().bulkWriter();
+  for (let index = 0; index < 3; index += 1) {
+    void writer.set(db().collection('passwords').doc(), { userId: user.uid, teamId: null, title: `mine${index}`, groupId: null });
+    void writer.set(db().collection('passwords').doc(), { userId: user.uid, teamId: owned, title: `owned${index}`, keyVersion: 1, groupId: null });
+    // Written by the user in a team they only joined: the team's, so it stays.
+    void writer.set(db().collection('passwords').doc(), { userId: user.uid, teamId: joined, title: `joined${index}`, keyVersion: 1, groupId: null });
+  }
+  void writer.set(db().collection('groups').doc(), { userId: user.uid, teamId: null, name: 'Personal' });
+  void writer.set(db().collection('groups').doc(), { userId: null, teamId: owned, name: 'Owned group' });
+  void writer.set(db().collection('groups').doc(), { userId: null, teamId: joined, name: 'Joined group' });
+  // Addressed to the account only (an address since changed): goes too.
+  void writer.set(db().collection('invitations').doc(), { email: 'old@example.com', userId: user.uid, teamId: 'elsewhere', status: 'pending' });
+  void writer.set(db().collection('knownKeys').doc(user.uid), { sealed: 'sealed', updatedAt: Date.now() });
+  // Another user's data is never touched.
+  void writer.set(db().collection('passwords').doc(), { userId: other.uid, teamId: null, title: 'theirs', groupId: null });
+  await writer.close();
+  return { user, other, owned, joined };
+}
+
+/** The joined team stays readable by its other members: intact, with the user gone and a rotation due. */
+async function expectJoinedTeamKept(w: World, userGone: boolean): Promise<void> {
+  const team = await teamDoc(w.joined);
+  expect(team).toMatchObject({ name: 'Theirs', ownerId: w.other.uid, deleting: false });
+  expect((team?.members as Record<string, { encryptedTeamKey: unknown }>)[w.other.uid]?.encryptedTeamKey).toEqual(expect.any(String));
+  expect(await count('passwords', 'teamId', w.joined)).toBe(3);
+  expect(await count('groups', 'teamId', w.joined)).toBe(1);
+  if (userGone) {
+    expect(team?.memberIds).toEqual([w.other.uid]);
+    expect(Object.keys(team?.members as object)).toEqual([w.other.uid]);
+    expect(team?.rotationNeeded).toBe(true);
+  }
+}
+
+async function expectAllDeleted(w: World): Promise<void> {
+  const { user, other, owned } = w;
+  expect(await teamDoc(owned)).toBeUndefined();
+  expect(await count('passwords', 'teamId', owned)).toBe(0);
+  expect(await count('groups', 'teamId', owned)).toBe(0);
+  expect(await count('invitations', 'teamId', owned)).toBe(0);
+  expect(await count('passwords', 'userId', user.uid)).toBe(3); // the three in the joined team
+  expect(await count('groups', 'userId', user.uid)).toBe(0);
+  expect(await count('invitations', 'email', user.email)).toBe(0);
+  expect(await count('invitations', 'userId', user.uid)).toBe(0);
+  expect(await exists('publicKeys', user.uid)).toBe(false);
+  expect(await exists('knownKeys', user.uid)).toBe(false);
+  expect(await exists('users', user.uid)).toBe(false);
+  expect(await exists('accountDeletions', user.uid)).toBe(false);
+  expect(await authUserExists(user.uid)).toBe(false);
+  await expectJoinedTeamKept(w, true);
+  // The other member lost the deleted team from their teamIds and kept everything else.
+  expect(await teamIdsOf(other.uid)).toEqual([w.joined]);
+  expect(await count('passwords', 'userId', other.uid)).toBe(1);
+  expect(await authUserExists(other.uid)).toBe(true);
+}
+
+const DONE = { result: { success: true, message: 'Your account and all of its data have been deleted.' } };
+
+describe('deleteAccount', () => {
+  it('refuses an unauthenticated call', async () => {
+    expect(refusal(await call('deleteAccount', null))).toEqual({ status: 'UNAUTHENTICATED', message: 'You must be signed in.' });
+  });
+
+  it('removes the teams the user owns with everything in them, leaves the teams they joined readable, removes their own data and the Auth user; a second call is fine', async () => {
+    const w = await world('delete-all');
+    // A pending invitation to another team, addressed to the user by account and address.
+    const addressed = await db()
+      .collection('invitations')
+      .add({ email: w.user.email, userId: w.user.uid, teamId: 'elsewhere', status: 'pending', encryptedTeamKey: 'wrapped-for-user' });
+
+    expect(await call('deleteAccount', null, w.user)).toEqual(DONE);
+    await expectAllDeleted(w);
+    expect(await exists('invitations', addressed.id)).toBe(false);
+
+    // The token outlives the Auth user for up to an hour: a repeat finds nothing left to do.
+    expect(await call('deleteAccount', null, w.user)).toEqual(DONE);
+    await expectAllDeleted(w);
+    // The first call of the file starts the function's worker: allow for it under load.
+  }, 90_000);
+
+  it('for a member only, leaves the team with its other members (rotation due) and deletes none of it', async () => {
+    const [owner, member] = await Promise.all([newUser('member-owner'), newUser('member-leaver')]);
+    const teamId = await createTeam(owner, 'Shared');
+    await addMember(teamId, owner, member, 'admin');
+    await db().collection('passwords').add({ userId: member.uid, teamId, title: 'by member', keyVersion: 1, groupId: null });
+
+    expect(await call('deleteAccount', null, member)).toEqual(DONE);
+    const team = await teamDoc(teamId);
+    expect(team).toMatchObject({ name: 'Shared', memberIds: [owner.uid], rotationNeeded: true, deleting: false });
+    expect(Object.keys(team?.members as object)).toEqual([owner.uid]);
+    expect(await count('passwords', 'teamId', teamId)).toBe(1);
+    expect(await teamIdsOf(owner.uid)).toEqual([teamId]);
+    expect(await exists('users', member.uid)).toBe(false);
+    expect(await authUserExists(member.uid)).toBe(false);
+    expect(await authUserExists(owner.uid)).toBe(true);
+  });
+
+  it('deletes a team created in another tab while the deletion ran, before the Auth user goes', async () => {
+    const user = await newUser('late-team');
+    const late = db().collection('teams').doc();
+    const now = Date.now();
+    const member = { userId: user.uid, role: 'owner', joinedAt: now, email: user.email, encryptedTeamKey: 'wrapped', needsTeamKey: false };
+    await applyAccountDeletion(testDeps(), user.uid, user.email, {
+      afterStep: async (step) => {
+        if (step.kind !== 'userRecord') return;
+        await late.set({ name: 'Late', ownerId: user.uid, createdAt: now, updatedAt: now, memberIds: [user.uid], members: { [user.uid]: member }, keyVersion: 1, rotationNeeded: false, previousKey: null, deleting: false });
+        await db().collection('passwords').add({ userId: user.uid, teamId: late.id, title: 'late', keyVersion: 1, groupId: null });
+      },
+    });
+    expect(await teamDoc(late.id)).toBeUndefined();
+    expect(await count('passwords', 'teamId', late.id)).toBe(0);
+    expect(await authUserExists(user.uid)).toBe(false);
+  });
+
+  const STEPS: readonly DeletionStepKind[] = ['deleteTeam', 'leaveTeam', 'invitations', 'passwords', 'groups', 'keys', 'userRecord', 'authUser'];
+
+  it.each(STEPS)('resumes after a failure injected after the %s step: a second call completes', async (failAfter) => {
+    const w = await world(`fault-${failAfter}`);
+    const attempt = applyAccountDeletion(testDeps(), w.user.uid, w.user.email, {
+      afterStep: (step) => {
+        if (step.kind === failAfter) throw new Error(`injected failure after ${failAfter}`);
+      },
+    });
+    await expect(attempt).rejects.toThrow(`injected failure after ${failAfter}`);
+
+    // Interrupted anywhere, the joined team stays readable by its other members.
+    await expectJoinedTeamKept(w, failAfter !== 'deleteTeam');
+    const progress = (await db().collection('accountDeletions').doc(w.user.uid).get()).data();
+    expect(progress).toMatchObject({ uid: w.user.uid, lastStep: failAfter === 'authUser' ? 'userRecord' : failAfter });
+    expect(await authUserExists(w.user.uid)).toBe(failAfter !== 'authUser');
+
+    expect(await call('deleteAccount', null, w.user)).toEqual(DONE);
+    await expectAllDeleted(w);
+  });
+});
