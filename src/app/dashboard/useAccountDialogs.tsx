@@ -1,15 +1,23 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { sendCustomEmailChange } from '../../data/functions/accountFunctions';
+import { useNavigate } from 'react-router-dom';
+import { createAccountFunctions, sendCustomEmailChange } from '../../data/functions/accountFunctions';
 import { sendCustomEmailVerification, sendMasterPasswordChangeNotification } from '../../data/functions/callables';
 import { signOutQuietly } from '../../features/auth/flows/signIn';
-import { ChangeAccountPasswordDialog, ChangeEmailDialog, SendVerificationButton } from '../../features/settings';
+import {
+  ChangeAccountPasswordDialog,
+  ChangeEmailDialog,
+  DeleteAccountDialog,
+  SendVerificationButton,
+  createAccountDeletionApi,
+  type AccountDeletionApi,
+} from '../../features/settings';
 import type { AccountActions } from '../../features/settings/AccountSettingsDialog';
 import { ChangeMasterPasswordDialog } from '../../features/settings/ChangeMasterPasswordDialog';
 import { createMasterPasswordApi } from '../../features/settings/masterPasswordService';
 import type { AuthUser } from '../../data/auth/authGateway';
 import { useAppServices } from '../AppServices';
 
-type Open = 'changeEmail' | 'changeAccountPassword' | 'changeMasterPassword' | null;
+type Open = 'changeEmail' | 'changeAccountPassword' | 'changeMasterPassword' | 'deleteAccount' | null;
 
 /**
  * The account actions of Account Settings (docs/account.md) and the dialogs they open, composed
@@ -18,6 +26,7 @@ type Open = 'changeEmail' | 'changeAccountPassword' | 'changeMasterPassword' | n
 export function useAccountDialogs(user: AuthUser | null): { readonly actions: AccountActions; readonly dialogs: ReactNode } {
   const { auth, repositories } = useAppServices();
   const [open, setOpen] = useState<Open>(null);
+  const navigate = useNavigate();
   const uid = user?.uid ?? null;
   const masterPassword = useMemo(
     () =>
@@ -30,7 +39,20 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
           }),
     [uid, repositories],
   );
-  if (user === null || masterPassword === null) return { actions: {}, dialogs: null };
+  const deletion = useMemo((): AccountDeletionApi | null => {
+    if (uid === null) return null;
+    // The repositories load on first use; the dialog asks for its team list when it opens.
+    const service = repositories().then(({ users, teams }) =>
+      createAccountDeletionApi({ uid, users, teams, functions: createAccountFunctions(), signOut: () => signOutQuietly(auth.deps) }),
+    );
+    // A failure surfaces through the dialog's calls, not as an unhandled rejection here.
+    service.catch(() => undefined);
+    return {
+      listTeamsToDelete: async () => (await service).listTeamsToDelete(),
+      deleteAccount: async (masterPassword) => (await service).deleteAccount(masterPassword),
+    };
+  }, [uid, repositories, auth]);
+  if (user === null || masterPassword === null || deletion === null) return { actions: {}, dialogs: null };
 
   const close = () => {
     setOpen(null);
@@ -42,6 +64,7 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
     changeEmail: opener('changeEmail'),
     changeAccountPassword: opener('changeAccountPassword'),
     changeMasterPassword: opener('changeMasterPassword'),
+    deleteAccount: opener('deleteAccount'),
     sendEmailVerification: (
       <SendVerificationButton
         emailVerified={user.emailVerified}
@@ -68,6 +91,14 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
         onClose={close}
       />
       <ChangeMasterPasswordDialog open={open === 'changeMasterPassword'} onClose={close} api={masterPassword} />
+      <DeleteAccountDialog
+        open={open === 'deleteAccount'}
+        onClose={close}
+        api={deletion}
+        onDeleted={() => {
+          void navigate('/', { replace: true });
+        }}
+      />
     </>
   );
   return { actions, dialogs };

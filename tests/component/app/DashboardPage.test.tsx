@@ -76,6 +76,9 @@ describe('the dashboard (SPEC.md §2)', () => {
     await user.click(within(again).getByRole('button', { name: 'Change Email' }));
     const email = await screen.findByRole('dialog', { name: 'Change Email' });
     await user.click(within(email).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(again).getByRole('button', { name: 'Delete Account' }));
+    const deletion = await screen.findByRole('dialog', { name: 'Delete Account' });
+    await user.click(within(deletion).getByRole('button', { name: 'Cancel' }));
     await user.click(within(again).getByRole('button', { name: 'Change Master Password' }));
     const change = await screen.findByRole('dialog', { name: 'Change Master Password' });
     await user.click(within(change).getByRole('button', { name: 'Cancel' }));
