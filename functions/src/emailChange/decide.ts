@@ -10,8 +10,10 @@ import {
 } from '../../../src/domain/emailChange';
 import { normalizeEmail } from '../../../src/domain/invitations';
 import { appBaseUrl } from '../lib/appUrl';
-import { withinWindow } from '../invitations/decide';
+import { withinWindow } from '../lib/rateLimit';
 import { DEVELOPMENT_APP_URL, developmentLinksAllowed } from '../verification/decide';
+
+const HOUR_MS = 3_600_000;
 
 export type Refusal = {
   readonly kind: 'refuse';
@@ -87,7 +89,7 @@ export function decideSendEmailChange(facts: SendEmailChangeFacts): SendEmailCha
   const valid = validateNewEmail(facts.newEmail, facts.caller.email);
   if (valid.kind === 'refuse') return valid;
   if (facts.owner !== null && facts.owner.uid !== facts.caller.uid) return refuse('already-exists', EMAIL_CHANGE_MESSAGES.inUse);
-  const requests = withinWindow(facts.requests, facts.now);
+  const requests = withinWindow(facts.requests, facts.now, HOUR_MS);
   if (requests.length >= EMAIL_CHANGES_PER_HOUR) return refuse('resource-exhausted', EMAIL_CHANGE_MESSAGES.tooMany);
   const base = developmentLinksAllowed(facts.isDevelopment, facts.onEmulator) ? DEVELOPMENT_APP_URL : facts.appUrl;
   return {

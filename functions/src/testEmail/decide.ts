@@ -2,8 +2,10 @@
 // only themselves (a callable that mails any address would be a spam relay).
 import { TEST_EMAILS_PER_HOUR } from '../../../src/domain/emailChange';
 import { normalizeEmail } from '../../../src/domain/invitations';
-import { withinWindow } from '../invitations/decide';
+import { withinWindow } from '../lib/rateLimit';
 import type { Caller } from '../lib/callable';
+
+const HOUR_MS = 3_600_000;
 
 export const TEST_EMAIL_MESSAGES = Object.freeze({
   notOwn: 'Test emails can only be sent to your own verified email address.',
@@ -32,7 +34,7 @@ export function decideTestEmail(facts: {
   if (!isOwnVerifiedAddress(facts.caller, facts.email)) {
     return { kind: 'refuse', code: 'permission-denied', message: TEST_EMAIL_MESSAGES.notOwn };
   }
-  const requests = withinWindow(facts.requests, facts.now);
+  const requests = withinWindow(facts.requests, facts.now, HOUR_MS);
   if (requests.length >= TEST_EMAILS_PER_HOUR) return { kind: 'refuse', code: 'resource-exhausted', message: TEST_EMAIL_MESSAGES.tooMany };
   return { kind: 'send', to: normalizeEmail(facts.email), requests: [...requests, facts.now] };
 }
