@@ -12,6 +12,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reportDir = mkdtempSync(join(tmpdir(), 'keyloft-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const results = [];
+// CI keeps only the end of a long log, so the summary repeats which tests failed and why.
+const failures = [];
 // The browser tier tests the production build that the build step below makes, on the emulators
 // (a developer's .env.local must not point it at a real project).
 const testEnv = { ...process.env, FORCE_COLOR: '0', VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: PROJECT_ID };
@@ -35,6 +37,7 @@ async function vitest(label, projects, { wrap = (args) => ['npx', args], env = t
     totals.passed += json.numPassedTests;
     totals.failed += json.numFailedTests;
     totals.skipped += json.numPendingTests + json.numTodoTests;
+    failures.push(...failedTests(json));
     if (json.numTotalTests === 0) {
       console.error(`${label}: no test ran`);
       results.at(-1).status = 'FAILED';
@@ -45,6 +48,19 @@ async function vitest(label, projects, { wrap = (args) => ['npx', args], env = t
     results.at(-1).status = 'FAILED (no report)';
   }
   return ok;
+}
+
+function failedTests(json) {
+  return json.testResults.flatMap((file) => {
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    if (failed.length === 0 && file.status === 'failed') return [{ name: where, reason: firstLine(file.message) }];
+    return failed.map((test) => ({ name: `${where} > ${test.fullName}`, reason: firstLine(test.failureMessages?.[0]) }));
+  });
+}
+
+function firstLine(text = '') {
+  return text.split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 }
 
 function cannotRun(tier, reason) {
@@ -123,5 +139,6 @@ for (const { label, status, seconds } of results) {
 }
 const failedSteps = results.filter((r) => r.status.startsWith('FAILED')).length;
 if (failedSteps > 0 && totals.failed === 0) totals.failed = failedSteps;
+for (const { name, reason } of failures) console.log(`failed: ${name}\n        ${reason}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps > 0 ? 1 : 0);
