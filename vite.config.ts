@@ -47,6 +47,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.tsx'],
           setupFiles: ['tests/component/setup.ts'],
+          // Typing with user-event and real WebCrypto take 2-5 s per test on a loaded 2-core CI
+          // machine; vitest's 5 s default failed a sign-up test there. Speed is measured by the
+          // benchmarks, never by test timeouts.
+          testTimeout: 20_000,
         },
       },
       {
