@@ -11,6 +11,7 @@ import { createSessionStore } from '../session/sessionStore';
 import { AppRoutes } from './AppRoutes';
 import { AppServicesProvider, useAppServices, type AppServices } from './AppServices';
 import { createAuthServices } from './authServices';
+import { MfaEnrolment } from './mfa/MfaEnrolment';
 import { routeNeedsAuth } from './routeAccess';
 
 /** Starts the auth service when a route that may need a signed-in user is shown. */
@@ -45,7 +46,9 @@ export function App({ config }: { config: AppConfig }) {
         <SessionProvider store={services.store}>
           <AuthOnDemand />
           <AutoLock />
-          <AppRoutes />
+          <MfaEnrolment>
+            <AppRoutes />
+          </MfaEnrolment>
         </SessionProvider>
       </AppServicesProvider>
     </BrowserRouter>

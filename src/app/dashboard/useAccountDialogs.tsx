@@ -16,6 +16,9 @@ import { ChangeMasterPasswordDialog } from '../../features/settings/ChangeMaster
 import { createMasterPasswordApi } from '../../features/settings/masterPasswordService';
 import type { AuthUser } from '../../data/auth/authGateway';
 import { useAppServices } from '../AppServices';
+import { TwoFactorSection } from '../../features/mfa';
+import { useMfaEnrolmentApi } from '../mfa/MfaEnrolment';
+import { useMfaEnrolmentFlag } from '../mfa/MfaEnrolmentFlag';
 
 type Open = 'changeEmail' | 'changeAccountPassword' | 'changeMasterPassword' | 'deleteAccount' | null;
 
@@ -27,6 +30,8 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
   const { auth, repositories } = useAppServices();
   const [open, setOpen] = useState<Open>(null);
   const navigate = useNavigate();
+  const mfaFlag = useMfaEnrolmentFlag();
+  const mfaApi = useMfaEnrolmentApi();
   const uid = user?.uid ?? null;
   const masterPassword = useMemo(
     () =>
@@ -65,6 +70,7 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
     changeAccountPassword: opener('changeAccountPassword'),
     changeMasterPassword: opener('changeMasterPassword'),
     deleteAccount: opener('deleteAccount'),
+    twoFactor: mfaApi === null ? undefined : <TwoFactorSection api={mfaApi} onAdd={mfaFlag.show} revision={mfaFlag.revision} />,
     sendEmailVerification: (
       <SendVerificationButton
         emailVerified={user.emailVerified}

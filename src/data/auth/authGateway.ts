@@ -49,6 +49,32 @@ export class MfaRequiredError extends Error {
   }
 }
 
+/** A second factor enrolled on the signed-in account (SPEC.md §3 "MFA factor"). */
+export interface MfaFactor {
+  readonly uid: string;
+  readonly factorId: 'phone' | 'totp';
+  readonly displayName: string | null;
+  /** When it was enrolled, as the service gives it (a date string). */
+  readonly enrollmentTime: string;
+  /** The number of a phone factor, as the service gives it; null for an authenticator app. */
+  readonly phoneNumber: string | null;
+}
+
+/** An enrolment waiting for its first code; `complete` throws AuthServiceError on a wrong or expired code. */
+export interface PendingMfaEnrolment {
+  complete(code: string, displayName: string): Promise<void>;
+}
+
+/** An authenticator-app enrolment: the shared secret the app needs, and how it makes codes. */
+export interface PendingTotpEnrolment extends PendingMfaEnrolment {
+  /** Base32, as authenticator apps take it. */
+  readonly secretKey: string;
+  /** 'SHA1', 'SHA256' or 'SHA512'. */
+  readonly hashingAlgorithm: string;
+  readonly codeLength: number;
+  readonly codeIntervalSeconds: number;
+}
+
 export interface AuthGateway {
   currentUser(): AuthUser | null;
   /** Calls back with the user (or null) now and on every change; returns the unsubscribe. */
@@ -84,4 +110,15 @@ export interface AuthGateway {
    * ('auth/wrong-password' or 'auth/invalid-credential', 'auth/weak-password', …).
    */
   changeAccountPassword(currentPassword: string, newPassword: string): Promise<void>;
+  /** The second factors of the signed-in account (none when signed out). */
+  listMfaFactors(): readonly MfaFactor[];
+  /**
+   * Sends a code by SMS to `phoneNumber` (E.164) to enrol it as a second factor; the invisible bot
+   * check runs here. Throws AuthServiceError ('auth/unverified-email', 'auth/invalid-phone-number',
+   * 'auth/requires-recent-login', …).
+   */
+  startPhoneEnrolment(phoneNumber: string): Promise<PendingMfaEnrolment>;
+  /** Makes a new authenticator-app secret for the signed-in account. */
+  startTotpEnrolment(): Promise<PendingTotpEnrolment>;
+  unenrolMfaFactor(factorUid: string): Promise<void>;
 }

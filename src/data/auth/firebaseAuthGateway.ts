@@ -41,6 +41,8 @@ import {
   type MfaHint,
   type ThirdPartyProvider,
 } from './authGateway';
+import { translated, recaptchaContainer } from './firebaseAuthSupport';
+import { firebaseMfaEnrolment } from './firebaseMfaEnrolment';
 
 const PROVIDER_NAMES: Readonly<Record<string, AuthProviderName>> = {
   password: 'password',
@@ -71,31 +73,6 @@ function thirdPartyProvider(name: ThirdPartyProvider): AuthProvider {
       return provider;
     }
   }
-}
-
-/** Every SDK failure leaves here as an AuthServiceError carrying the service's code. */
-async function translated<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AuthServiceError || error instanceof MfaRequiredError) throw error;
-    if (error instanceof FirebaseError) throw new AuthServiceError(error.code, error.message);
-    throw error;
-  }
-}
-
-// The invisible bot check for SMS needs an element; a fresh verifier is made for every code sent,
-// since reusing one hangs (ENGINEERING.md §5).
-function recaptchaContainer(): HTMLElement {
-  const id = 'keyloft-recaptcha';
-  let element = document.getElementById(id);
-  if (!element) {
-    element = document.createElement('div');
-    element.id = id;
-    element.hidden = true;
-    document.body.appendChild(element);
-  }
-  return element;
 }
 
 function mfaChallenge(auth: Auth, resolver: MultiFactorResolver): MfaChallenge {
@@ -217,5 +194,6 @@ export function createFirebaseAuthGateway(auth: Auth, options: { emulator: boole
       }),
     verifyPasswordResetCode: (oobCode) => translated(() => verifyPasswordResetCode(auth, oobCode)),
     confirmPasswordReset: (oobCode, newPassword) => translated(() => confirmPasswordReset(auth, oobCode, newPassword)),
+    ...firebaseMfaEnrolment(auth),
   };
 }

@@ -30,3 +30,13 @@ export async function sendCustomEmailVerification(isDevelopment: boolean): Promi
 export async function sendMasterPasswordChangeNotification(): Promise<void> {
   await call('sendMasterPasswordChangeNotification', {});
 }
+
+/** SPEC.md §7: after a second factor is enrolled; the caller only logs a failure. */
+export async function sendMfaEnrollmentNotification(mfaMethod: 'phone' | 'totp'): Promise<void> {
+  await call('sendMfaEnrollmentNotification', { mfaMethod });
+}
+
+/** SPEC.md §7: after a second factor is removed; the caller only logs a failure. */
+export async function sendMfaRemovalNotification(mfaMethod: 'phone' | 'totp'): Promise<void> {
+  await call('sendMfaRemovalNotification', { mfaMethod });
+}

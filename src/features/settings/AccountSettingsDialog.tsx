@@ -21,6 +21,8 @@ export interface AccountActions {
   /** A ready-made control (it shows its own progress and result). */
   readonly sendEmailVerification?: ReactNode;
   readonly deleteAccount?: () => void;
+  /** The two-factor section (factors, remove, add), for email-and-password accounts. */
+  readonly twoFactor?: ReactNode;
 }
 
 export interface AccountSettingsDialogProps {
@@ -90,6 +92,8 @@ export function AccountSettingsDialog({ open, onClose, user, planName, autoLock,
           {!user.emailVerified && actions.sendEmailVerification}
         </div>
       </section>
+
+      {!thirdParty && actions.twoFactor}
 
       <section className="settings-section" aria-label="Auto-lock">
         <h3 className="settings-section__heading">Auto-lock</h3>

@@ -6,6 +6,7 @@ import { AppRoutes } from '../../../src/app/AppRoutes';
 import { createAutoLockPreferences } from '../../../src/session/autoLock';
 import { MemoryStorage } from '../../support/memoryStorage';
 import { AppServicesProvider } from '../../../src/app/AppServices';
+import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
 import type { AuthServices } from '../../../src/app/authServices';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
 import { readConfig } from '../../../src/data/config';
@@ -58,7 +59,9 @@ function renderAt(path: string, session: Session = signedOut) {
     <MemoryRouter initialEntries={[path]}>
       <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => user.uid), invitationFunctions: unavailableInvitationFunctions(), autoLock: createAutoLockPreferences(new MemoryStorage()) }}>
         <SessionProvider store={store}>
-          <AppRoutes />
+          <MfaEnrolment notifications={{ enrolled: () => Promise.resolve(), removed: () => Promise.resolve() }}>
+            <AppRoutes />
+          </MfaEnrolment>
         </SessionProvider>
       </AppServicesProvider>
     </MemoryRouter>,

@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
 import { createAutoLockPreferences } from '../../../src/session/autoLock';
 import { AppServicesProvider } from '../../../src/app/AppServices';
+import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
+import type { MfaNotifications } from '../../../src/app/mfa/MfaEnrolmentFlag';
 import type { AuthServices } from '../../../src/app/authServices';
 import DashboardPage, { type DashboardPageProps } from '../../../src/app/dashboard/DashboardPage';
 import type { AuthGateway } from '../../../src/data/auth/authGateway';
@@ -34,7 +36,13 @@ export interface DashboardHarness {
   readonly initialEntry?: InitialEntry;
   /** More routes beside /dashboard (where the dashboard navigates to). */
   readonly routes?: ReactNode;
+  /** Default: notices that succeed and do nothing. */
+  readonly mfaNotifications?: MfaNotifications;
+  /** Default: fakeGateway(). */
+  readonly gateway?: AuthGateway;
 }
+
+const QUIET_NOTICES: MfaNotifications = { enrolled: () => Promise.resolve(), removed: () => Promise.resolve() };
 
 export function renderDashboardPage(options: DashboardHarness): {
   readonly store: SessionStore;
@@ -48,7 +56,7 @@ export function renderDashboardPage(options: DashboardHarness): {
     options.keys,
     'encrypted',
   );
-  const gateway = fakeGateway();
+  const gateway = options.gateway ?? fakeGateway();
   const auth: AuthServices = {
     gateway: () => Promise.resolve(gateway),
     deps: {
@@ -73,10 +81,12 @@ export function renderDashboardPage(options: DashboardHarness): {
         }}
       >
         <SessionProvider store={store}>
-          <Routes>
-            <Route path="/dashboard" element={<DashboardPage {...options.props} />} />
-            {options.routes}
-          </Routes>
+          <MfaEnrolment notifications={options.mfaNotifications ?? QUIET_NOTICES}>
+            <Routes>
+              <Route path="/dashboard" element={<DashboardPage {...options.props} />} />
+              {options.routes}
+            </Routes>
+          </MfaEnrolment>
         </SessionProvider>
       </AppServicesProvider>
     </MemoryRouter>,

@@ -22,5 +22,9 @@ export function fakeGateway(): AuthGateway {
     confirmPasswordReset: vi.fn(() => Promise.resolve()),
     reloadUser: vi.fn(() => Promise.resolve(null)),
     changeAccountPassword: vi.fn(() => Promise.resolve()),
+    listMfaFactors: vi.fn(() => []),
+    startPhoneEnrolment: vi.fn(() => Promise.reject(new Error('not used here'))),
+    startTotpEnrolment: vi.fn(() => Promise.reject(new Error('not used here'))),
+    unenrolMfaFactor: vi.fn(() => Promise.resolve()),
   };
 }

@@ -113,6 +113,10 @@ export function fakeGateway(store: SessionStore) {
     confirmPasswordReset: vi.fn<AuthGateway['confirmPasswordReset']>(() => Promise.resolve()),
     reloadUser: vi.fn<AuthGateway['reloadUser']>(() => Promise.resolve(null)),
     changeAccountPassword: vi.fn<AuthGateway['changeAccountPassword']>(() => Promise.resolve()),
+    listMfaFactors: vi.fn<AuthGateway['listMfaFactors']>(() => []),
+    startPhoneEnrolment: vi.fn<AuthGateway['startPhoneEnrolment']>(() => Promise.reject(new Error('not used here'))),
+    startTotpEnrolment: vi.fn<AuthGateway['startTotpEnrolment']>(() => Promise.reject(new Error('not used here'))),
+    unenrolMfaFactor: vi.fn<AuthGateway['unenrolMfaFactor']>(() => Promise.resolve()),
   } satisfies AuthGateway;
   return { ...gateway, signedIn };
 }

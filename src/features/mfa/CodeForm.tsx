@@ -1,0 +1,86 @@
+import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { Button } from '../../ui/Button';
+import { cleanVerificationCode, isCompleteVerificationCode } from './phoneRules';
+
+export interface CodeFormProps {
+  /** What to enter and where it comes from. */
+  readonly instructions: ReactNode;
+  /** Checks the code and enrols; rejects with the message to show (the typed code is kept). */
+  readonly onVerify: (code: string) => Promise<void>;
+  readonly onBack: () => void;
+  /** Extra controls beside Back (e.g. resend). */
+  readonly extra?: ReactNode;
+}
+
+/** The 6-digit code of an enrolment (SPEC.md §5 "MFA code": digits only, Verify at six). */
+export function CodeForm({ instructions, onVerify, onBack, extra }: CodeFormProps) {
+  const inputId = useId();
+  const instructionsId = useId();
+  const errorId = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function verify() {
+    busyRef.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await onVerify(code);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      inputRef.current?.focus();
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }
+
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busyRef.current || !isCompleteVerificationCode(code)) return;
+    void verify();
+  }
+
+  return (
+    <form className="mfa-form" noValidate aria-busy={busy} onSubmit={handleSubmit}>
+      <p id={instructionsId}>{instructions}</p>
+      {error !== null && (
+        <p id={errorId} role="alert" className="notice notice--error">
+          {error}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={inputId} className="field__label">
+          Verification code
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="input mfa-code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(event) => {
+            setCode(cleanVerificationCode(event.target.value));
+          }}
+          aria-invalid={error !== null ? true : undefined}
+          aria-describedby={[instructionsId, error !== null ? errorId : ''].filter(Boolean).join(' ')}
+        />
+      </div>
+      <div className="mfa-buttons">
+        <Button variant="ghost" onClick={onBack} disabled={busy}>
+          Back
+        </Button>
+        {extra}
+        <Button type="submit" disabled={busy || !isCompleteVerificationCode(code)}>
+          {busy ? 'Verifying…' : 'Verify'}
+        </Button>
+      </div>
+    </form>
+  );
+}
