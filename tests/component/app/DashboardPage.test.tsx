@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { URI } from 'otpauth';
 import { Route } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
 import { newTrialSubscription } from '../../../src/domain/trial';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { memoryRepositories } from '../../doubles/memoryRepositories';
+import { fakeMfa } from '../../doubles/fakeMfa';
+import { readQrCode } from '../mfa/readQrCode';
 import { renderDashboardPage } from './dashboardHarness';
+import { fakeGateway } from './fakeGateway';
 
 const DAY = 86_400_000;
 
@@ -89,5 +93,46 @@ describe('the dashboard (SPEC.md §2)', () => {
     });
     expect(store.keys()).toBeNull();
     expect(signOut).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('two-factor enrolment from Account Settings (SPEC.md §2 MFA enrolment modal)', () => {
+  it('Add Authentication Method opens the overlay over the settings; the enrolled app is then listed', async () => {
+    const mfa = fakeMfa();
+    const gateway = {
+      ...fakeGateway(),
+      listMfaFactors: () => [...mfa.factors],
+      startTotpEnrolment: mfa.api.startTotp,
+      startPhoneEnrolment: mfa.api.startPhone,
+      unenrolMfaFactor: mfa.api.unenrol,
+    };
+    const enrolled = vi.fn(() => Promise.resolve());
+    const repositories = memoryRepositories();
+    await repositories.users.create('dash-mfa', { ...sampleUserRecord(Date.now()), subscription: newTrialSubscription(Date.now()) });
+    const { user } = renderDashboardPage({
+      uid: 'dash-mfa',
+      keys: { vaultKey: { kind: 'vault' } as VaultKey, privateKey: { kind: 'private' } as PrivateKey },
+      repositories,
+      gateway,
+      mfaNotifications: { enrolled, removed: () => Promise.resolve() },
+    });
+    await user.click(screen.getByRole('button', { name: 'Account Settings' }));
+    const settings = await screen.findByRole('dialog', { name: 'Account Settings' });
+    const section = within(settings).getByRole('region', { name: 'Two-factor authentication' });
+    await user.click(await within(section).findByRole('button', { name: 'Add Authentication Method' }));
+
+    const overlay = await screen.findByRole('dialog', { name: 'Set Up Two-Factor Authentication' });
+    await user.click(within(overlay).getByRole('button', { name: 'Authenticator app' }));
+    const app = URI.parse(readQrCode(await within(overlay).findByRole('img', { name: 'QR code for your authenticator app' })));
+    expect(app.label).toBe('dash-mfa@example.com');
+    await user.type(within(overlay).getByLabelText('Verification code'), app.generate());
+    await user.click(within(overlay).getByRole('button', { name: 'Verify' }));
+    await user.click(await within(overlay).findByRole('button', { name: 'Done' }));
+
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Set Up Two-Factor Authentication' })).toBeNull();
+    });
+    expect(within(section).getByText('Authenticator app')).toBeInTheDocument();
+    expect(enrolled).toHaveBeenCalledWith('totp');
   });
 });
