@@ -1,3 +1,4 @@
+import type { MfaMethod } from '../../domain/mfa';
 import { firebaseServices } from '../firebase/instance';
 import { asCallableError } from './callableError';
 
@@ -29,4 +30,14 @@ export async function sendCustomEmailVerification(isDevelopment: boolean): Promi
 /** SPEC.md §4: after a master-password change; the caller only logs a failure. */
 export async function sendMasterPasswordChangeNotification(): Promise<void> {
   await call('sendMasterPasswordChangeNotification', {});
+}
+
+/** SPEC.md §7: after a second factor was added; the caller only logs a failure. */
+export async function sendMfaEnrollmentNotification(method: MfaMethod): Promise<void> {
+  await call('sendMfaEnrollmentNotification', { mfaMethod: method });
+}
+
+/** SPEC.md §7: after a second factor was removed; the caller only logs a failure. */
+export async function sendMfaRemovalNotification(method: MfaMethod): Promise<void> {
+  await call('sendMfaRemovalNotification', { mfaMethod: method });
 }
