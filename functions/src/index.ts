@@ -22,3 +22,4 @@ export { sendCustomEmailChange } from './emailChange/sendCustomEmailChange';
 export { verifyEmailChangeToken } from './emailChange/verifyEmailChangeToken';
 export { sendTestEmailFunction } from './testEmail/sendTestEmailFunction';
 export { deleteAccount } from './account/deleteAccount';
+export { sendMfaEnrollmentNotification, sendMfaRemovalNotification } from './notifications/sendMfaNotifications';

@@ -5,10 +5,13 @@ export {
   formatEmailDate,
   invitationEmail,
   masterPasswordChangedEmail,
+  mfaEnrolledEmail,
+  mfaRemovedEmail,
   testEmail,
   verificationEmail,
   type EmailChangeEmailInput,
   type InvitationEmailInput,
+  type MfaChangeEmailInput,
 } from './messages';
 export { extractLinks } from './links';
 export { defaultMailer, isFunctionsEmulator, mailerSecrets } from './mailer';

@@ -1,4 +1,5 @@
 import type { InviteRole } from '../../../src/domain/invitations';
+import { MFA_METHOD_LABELS, type MfaMethod } from '../../../src/domain/mfa';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../src/domain/teamPermissions';
 import { PRODUCT_NAME, composeEmail } from './compose';
 import type { EmailMessage } from './types';
@@ -79,6 +80,52 @@ export function masterPasswordChangedEmail(input: { readonly to: string; readonl
     after: [
       'If you did not make this change, someone else may be using your account: sign in and change your account password right away.',
       `${PRODUCT_NAME} never asks for your master password by email.`,
+    ],
+  });
+}
+
+export interface MfaChangeEmailInput {
+  readonly to: string;
+  readonly method: MfaMethod;
+  /** When the browser reported the change (right after it). */
+  readonly at: number;
+}
+
+/**
+ * SPEC.md §7 sendMfaEnrollmentNotification: a second factor was added. Like the master-password
+ * notice: no secret and no link, so a phishing copy with a link stands out.
+ */
+export function mfaEnrolledEmail(input: MfaChangeEmailInput): EmailMessage {
+  const label = MFA_METHOD_LABELS[input.method];
+  return composeEmail({
+    to: input.to,
+    subject: `A two-factor method was added to your ${PRODUCT_NAME} account`,
+    heading: 'A two-factor method was added',
+    paragraphs: [
+      `A two-factor method, ${label}, was added to the ${PRODUCT_NAME} account ${input.to} on ${formatEmailDate(input.at)}.`,
+      'From now on, signing in can ask for a code from it after the account password.',
+    ],
+    after: [
+      "If this wasn't you, someone else may be using your account: sign in and change your account password right away, then remove any two-factor method you do not recognise in Account Settings.",
+      `${PRODUCT_NAME} never asks for your passwords or verification codes by email.`,
+    ],
+  });
+}
+
+/** SPEC.md §7 sendMfaRemovalNotification: a second factor was removed. No secret and no link. */
+export function mfaRemovedEmail(input: MfaChangeEmailInput): EmailMessage {
+  const label = MFA_METHOD_LABELS[input.method];
+  return composeEmail({
+    to: input.to,
+    subject: `A two-factor method was removed from your ${PRODUCT_NAME} account`,
+    heading: 'A two-factor method was removed',
+    paragraphs: [
+      `A two-factor method, ${label}, was removed from the ${PRODUCT_NAME} account ${input.to} on ${formatEmailDate(input.at)}.`,
+      'Signing in no longer accepts codes from it.',
+    ],
+    after: [
+      "If this wasn't you, someone else may be using your account: sign in and change your account password right away, then check the two-factor methods in Account Settings, remove any you do not recognise and add yours again.",
+      `${PRODUCT_NAME} never asks for your passwords or verification codes by email.`,
     ],
   });
 }

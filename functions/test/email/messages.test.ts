@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { composeEmail, escapeHtml } from '../../src/email/compose';
-import { emailChangeEmail, formatEmailDate, invitationEmail, masterPasswordChangedEmail, testEmail, verificationEmail } from '../../src/email/messages';
+import {
+  emailChangeEmail,
+  formatEmailDate,
+  invitationEmail,
+  masterPasswordChangedEmail,
+  mfaEnrolledEmail,
+  mfaRemovedEmail,
+  testEmail,
+  verificationEmail,
+} from '../../src/email/messages';
 
 const LINK = 'http://127.0.0.1:5173/verify-email?mode=verifyEmail&oobCode=abc%2B123';
 
@@ -143,6 +152,38 @@ describe('masterPasswordChangedEmail', () => {
   it('escapes the address in the HTML', () => {
     const hostile = masterPasswordChangedEmail({ to: '"<b>x</b>"@example.com', changedAt });
     expect(hostile.html).not.toContain('<b>x</b>');
+  });
+});
+
+describe('mfaEnrolledEmail and mfaRemovedEmail', () => {
+  const at = Date.UTC(2026, 10, 28, 14, 5);
+
+  it('tell the account a second factor was added, which kind, when, and what to do if it was not them', () => {
+    const phone = mfaEnrolledEmail({ to: 'ana@example.com', method: 'phone', at });
+    expect(phone.to).toBe('ana@example.com');
+    expect(phone.subject).toBe('A two-factor method was added to your Keyloft account');
+    expect(phone.text).toContain('A two-factor method, text message (SMS), was added to the Keyloft account ana@example.com on 28 November 2026, 14:05 UTC.');
+    expect(phone.text).toContain("If this wasn't you");
+    expect(phone.text).toContain('change your account password');
+    expect(phone.text).toContain('Account Settings');
+    expect(mfaEnrolledEmail({ to: 'ana@example.com', method: 'totp', at }).text).toContain('authenticator app');
+  });
+
+  it('tell the account a second factor was removed', () => {
+    const totp = mfaRemovedEmail({ to: 'ana@example.com', method: 'totp', at });
+    expect(totp.subject).toBe('A two-factor method was removed from your Keyloft account');
+    expect(totp.text).toContain('A two-factor method, authenticator app, was removed from the Keyloft account ana@example.com on 28 November 2026, 14:05 UTC.');
+    expect(totp.text).toContain("If this wasn't you");
+    expect(mfaRemovedEmail({ to: 'ana@example.com', method: 'phone', at }).text).toContain('text message (SMS)');
+  });
+
+  it('carry no link, and escape the address in the HTML', () => {
+    for (const build of [mfaEnrolledEmail, mfaRemovedEmail]) {
+      const message = build({ to: '"<b>x</b>"@example.com', method: 'phone', at });
+      expect(message.text).not.toMatch(/https?:/);
+      expect(message.html).not.toContain('href=');
+      expect(message.html).not.toContain('<b>x</b>');
+    }
   });
 });
 

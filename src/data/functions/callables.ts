@@ -1,3 +1,4 @@
+import type { MfaMethod } from '../../domain/mfa';
 import { firebaseServices } from '../firebase/instance';
 import { asCallableError } from './callableError';
 
@@ -31,12 +32,12 @@ export async function sendMasterPasswordChangeNotification(): Promise<void> {
   await call('sendMasterPasswordChangeNotification', {});
 }
 
-/** SPEC.md §7: after a second factor is enrolled; the caller only logs a failure. */
-export async function sendMfaEnrollmentNotification(mfaMethod: 'phone' | 'totp'): Promise<void> {
-  await call('sendMfaEnrollmentNotification', { mfaMethod });
+/** SPEC.md §7: after a second factor was added; the caller only logs a failure. */
+export async function sendMfaEnrollmentNotification(method: MfaMethod): Promise<void> {
+  await call('sendMfaEnrollmentNotification', { mfaMethod: method });
 }
 
-/** SPEC.md §7: after a second factor is removed; the caller only logs a failure. */
-export async function sendMfaRemovalNotification(mfaMethod: 'phone' | 'totp'): Promise<void> {
-  await call('sendMfaRemovalNotification', { mfaMethod });
+/** SPEC.md §7: after a second factor was removed; the caller only logs a failure. */
+export async function sendMfaRemovalNotification(method: MfaMethod): Promise<void> {
+  await call('sendMfaRemovalNotification', { mfaMethod: method });
 }

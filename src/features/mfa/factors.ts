@@ -1,8 +1,9 @@
 // How second factors are named and counted (SPEC.md §9: two at most). Pure.
 import type { MfaFactor } from '../../data/auth/authGateway';
+import type { MfaMethod } from '../../domain/mfa';
 
 export const MAX_MFA_FACTORS = 2;
-export type MfaMethod = MfaFactor['factorId'];
+export type { MfaMethod } from '../../domain/mfa';
 
 export const METHOD_LABELS: Readonly<Record<MfaMethod, string>> = {
   phone: 'Text message (SMS)',

@@ -1,0 +1,15 @@
+// The two kinds of second factor Keyloft offers (SPEC.md §2, §5): Firebase Auth's factor ids, and
+// how the product names them to people (settings, security notices).
+
+export const MFA_METHODS = ['phone', 'totp'] as const;
+
+export type MfaMethod = (typeof MFA_METHODS)[number];
+
+export function isMfaMethod(value: unknown): value is MfaMethod {
+  return typeof value === 'string' && (MFA_METHODS as readonly string[]).includes(value);
+}
+
+export const MFA_METHOD_LABELS: Readonly<Record<MfaMethod, string>> = {
+  phone: 'text message (SMS)',
+  totp: 'authenticator app',
+};
