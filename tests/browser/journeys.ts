@@ -117,3 +117,26 @@ export async function acceptFromModal(page: Page, team: string): Promise<void> {
   await page.getByRole('list', { name: 'Joined teams' }).getByRole('listitem', { name: team }).waitFor({ timeout: 15_000 });
   await page.keyboard.press('Escape');
 }
+
+/** The landing page a signed-out visitor sees. */
+export async function waitForSignedOut(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Secure Password Management for Teams' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+}
+
+/**
+ * Fills and submits the auth modal's email sign-in from '/'. Leaves the result to the caller: the
+ * dashboard, or the modal with its error.
+ */
+export async function submitSignIn(page: Page, baseUrl: string, email: string, masterPassword = MASTER_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Account password', { exact: true }).fill(ACCOUNT_PASSWORD);
+  await dialog.getByLabel('Master password', { exact: true }).fill(masterPassword);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export const INVALID_CREDENTIALS = 'Invalid email or password. Please check your credentials and try again.';

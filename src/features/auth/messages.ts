@@ -5,6 +5,8 @@ export const AUTH_MESSAGES = {
   verificationSent: 'Verification email sent!',
   smsSendFailed: 'Failed to send verification code. Please try again.',
   botCheckFailed: 'The bot check could not be completed. Please try again.',
+  // SPEC.md §8 "Account": a reset email that could not be sent for a reason §8 does not word.
+  resetSendFailed: 'Failed to send password reset email. Please try again.',
 } as const;
 
 export function resetEmailSent(email: string): string {

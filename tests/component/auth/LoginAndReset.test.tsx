@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthServiceError, type AuthUser } from '../../../src/data/auth/authGateway';
 import { authModalState } from '../../../src/domain/authModalRequest';
 import { MESSAGES } from '../../../src/features/auth/flows/errors';
-import { resetEmailSent } from '../../../src/features/auth/messages';
+import { AUTH_MESSAGES, resetEmailSent } from '../../../src/features/auth/messages';
 import { VALIDATION } from '../../../src/features/auth/validation';
 import { ACCOUNT_PASSWORD, ALICE, aliceAccount, deferred, MASTER_PASSWORD, renderAuthModal, usersWithAlice } from './harness';
 
@@ -201,6 +201,33 @@ describe('the password reset request', () => {
     await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));
     expect(screen.getByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue(ALICE.email);
+  });
+
+  it("says 'Failed to send password reset email' on any other failure, keeping the typed email", async () => {
+    const { user, gateway } = await openReset(ALICE.email!);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    gateway.sendPasswordResetEmail.mockRejectedValueOnce(new AuthServiceError('auth/internal-error'));
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.resetSendFailed);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to send password reset email\. Please try again\.$/);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(ALICE.email);
+
+    // Not an auth code at all: the same wording.
+    gateway.sendPasswordResetEmail.mockRejectedValueOnce(new Error('boom'));
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await waitFor(() => {
+      expect(gateway.sendPasswordResetEmail).toHaveBeenCalledTimes(2);
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.resetSendFailed);
+    expect(screen.getByLabelText('Email')).toHaveValue(ALICE.email);
+    expect(consoleError).toHaveBeenCalled();
+    consoleError.mockRestore();
+
+    // Then it works: the success notice replaces the alert.
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(resetEmailSent(ALICE.email!));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('opens pre-filled from the request email', async () => {

@@ -1,4 +1,6 @@
 import { AuthServiceError, type AuthUser, type ThirdPartyProvider } from '../../../data/auth/authGateway';
+import { authErrorCode, authErrorMessage, UNEXPECTED_ERROR } from '../authErrorMessages';
+import { AUTH_MESSAGES } from '../messages';
 import { providerSignInMessage } from '../providerErrors';
 import type { AuthDeps } from './deps';
 import { FlowError, MESSAGES } from './errors';
@@ -120,11 +122,18 @@ export async function signOutQuietly(deps: AuthDeps): Promise<void> {
   }
 }
 
-/** Sends the reset email. An unknown address looks the same as a known one, so the form cannot be used to find out who has an account. */
+/**
+ * Sends the reset email. An unknown address looks the same as a known one, so the form cannot be
+ * used to find out who has an account. A failure with a §8 wording of its own (network, invalid
+ * email, too many requests) keeps it; any other reads 'Failed to send password reset email'.
+ */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
   try {
     await (await deps.loadGateway()).sendPasswordResetEmail(email.trim());
   } catch (error) {
-    if (!(error instanceof AuthServiceError && error.code === 'auth/user-not-found')) throw error;
+    if (authErrorCode(error) === 'auth/user-not-found') return;
+    if (error instanceof AuthServiceError && authErrorMessage(error) !== UNEXPECTED_ERROR) throw error;
+    console.error('Could not send the password reset email', error);
+    throw new FlowError(AUTH_MESSAGES.resetSendFailed, { cause: error });
   }
 }
