@@ -3,7 +3,7 @@ import type { AuthProviderName, PendingMfaEnrolment, PendingTotpEnrolment } from
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { useEmailVerificationPoll } from '../../ui/useEmailVerificationPoll';
-import { CodeForm } from './CodeForm';
+import { VerificationCodeForm } from '../../ui/VerificationCodeForm';
 import { enrolmentErrorMessage } from './enrolmentErrors';
 import { METHOD_LABELS, canAddFactor, newFactorDisplayName, type MfaMethod } from './factors';
 import type { MfaEnrolmentApi } from './mfaEnrolmentApi';
@@ -152,7 +152,7 @@ function Enrolment({ onClose, account, api, sendVerification }: MfaEnrolmentDial
       break;
     case 'verify':
       body = (
-        <CodeForm
+        <VerificationCodeForm
           instructions={`Enter the 6-digit code we sent to ${step.phoneNumber}.`}
           onBack={() => {
             setStep({ kind: 'phone' });

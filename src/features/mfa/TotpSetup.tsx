@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PendingTotpEnrolment } from '../../data/auth/authGateway';
 import { Button } from '../../ui/Button';
 import { CLIPBOARD_CLEAR_MS, COPIED_INDICATOR_MS, copyToClipboard } from '../../ui/clipboard';
-import { CodeForm } from './CodeForm';
+import { VerificationCodeForm } from '../../ui/VerificationCodeForm';
 import { enrolmentErrorMessage } from './enrolmentErrors';
 import { groupedSecret, otpauthUri } from './otpauthUri';
 import { QrCode } from './QrCode';
@@ -107,7 +107,7 @@ export function TotpSetup({ account, start, onVerify, onBack }: TotpSetupProps) 
           {copied ? 'Copied' : 'Copy key'}
         </Button>
       </div>
-      <CodeForm
+      <VerificationCodeForm
         instructions="Enter the 6-digit code your app shows for Keyloft."
         onVerify={(code) => onVerify(pending, code)}
         onBack={onBack}

@@ -9,7 +9,7 @@ export const OTHER_COUNTRY = 'other';
 export const PHONE_INPUT_MAX = 20;
 /** A custom country code: '+' and up to 4 digits, so at most 5 characters typed. */
 export const CUSTOM_CODE_MAX = 5;
-export const VERIFICATION_CODE_LENGTH = 6;
+export { VERIFICATION_CODE_LENGTH, cleanVerificationCode, isCompleteVerificationCode } from '../../domain/mfa';
 
 const MIN_DIGITS: Readonly<Record<string, number>> = {
   '+1': 10, '+44': 10, '+49': 10, '+81': 10, '+91': 10, '+55': 10, '+52': 10, '+7': 10, '+82': 10,
@@ -89,13 +89,4 @@ export function e164(countryCode: string, input: string): string | null {
   const digits = digitsOnly(input);
   if (digits.length < minimumDigits(countryCode) || digits.length > 15) return null;
   return `${countryCode}${digits}`;
-}
-
-/** SPEC.md §5 and §9: a verification code is 6 digits; the Verify button waits for all six. */
-export function cleanVerificationCode(input: string): string {
-  return digitsOnly(input).slice(0, VERIFICATION_CODE_LENGTH);
-}
-
-export function isCompleteVerificationCode(code: string): boolean {
-  return /^\d{6}$/.test(code);
 }

@@ -1,19 +1,23 @@
 import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { Button } from '../../ui/Button';
-import { cleanVerificationCode, isCompleteVerificationCode } from './phoneRules';
+import { cleanVerificationCode, isCompleteVerificationCode } from '../domain/mfa';
+import { Button } from './Button';
+import './verificationCodeForm.css';
 
-export interface CodeFormProps {
+export interface VerificationCodeFormProps {
   /** What to enter and where it comes from. */
   readonly instructions: ReactNode;
-  /** Checks the code and enrols; rejects with the message to show (the typed code is kept). */
+  /** Checks the code; rejects with the message to show. */
   readonly onVerify: (code: string) => Promise<void>;
   readonly onBack: () => void;
   /** Extra controls beside Back (e.g. resend). */
   readonly extra?: ReactNode;
 }
 
-/** The 6-digit code of an enrolment (SPEC.md §5 "MFA code": digits only, Verify at six). */
-export function CodeForm({ instructions, onVerify, onBack, extra }: CodeFormProps) {
+/**
+ * A second-factor code (SPEC.md §5 "MFA code": digits only, Verify at six), for enrolment and for
+ * re-authentication. What was typed stays after a refusal.
+ */
+export function VerificationCodeForm({ instructions, onVerify, onBack, extra }: VerificationCodeFormProps) {
   const inputId = useId();
   const instructionsId = useId();
   const errorId = useId();
@@ -45,7 +49,7 @@ export function CodeForm({ instructions, onVerify, onBack, extra }: CodeFormProp
   }
 
   return (
-    <form className="mfa-form" noValidate aria-busy={busy} onSubmit={handleSubmit}>
+    <form className="code-form" noValidate aria-busy={busy} onSubmit={handleSubmit}>
       <p id={instructionsId}>{instructions}</p>
       {error !== null && (
         <p id={errorId} role="alert" className="notice notice--error">
@@ -59,7 +63,7 @@ export function CodeForm({ instructions, onVerify, onBack, extra }: CodeFormProp
         <input
           ref={inputRef}
           id={inputId}
-          className="input mfa-code"
+          className="input code-form__code"
           type="text"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -72,7 +76,7 @@ export function CodeForm({ instructions, onVerify, onBack, extra }: CodeFormProp
           aria-describedby={[instructionsId, error !== null ? errorId : ''].filter(Boolean).join(' ')}
         />
       </div>
-      <div className="mfa-buttons">
+      <div className="code-form__buttons">
         <Button variant="ghost" onClick={onBack} disabled={busy}>
           Back
         </Button>
