@@ -1,42 +1,20 @@
 // Change Master Password on an empty vault and on a 10,000-entry one (issue 10: the same time). The
 // change re-wraps the vault key and writes the user record, so the vault's size should not show.
 // Floor: the two bare PBKDF2 derivations the change cannot avoid (current and new password).
-import { createAccountKeys, PBKDF2_ITERATIONS } from '../src/crypto';
-import type { StoredUserRecord } from '../src/data/users/userRecord';
-import { newTrialSubscription } from '../src/domain/trial';
+import { PBKDF2_ITERATIONS } from '../src/crypto';
 import { createMasterPasswordApi } from '../src/features/settings/masterPasswordService';
-import { savePassword } from '../src/features/vault/personalVault';
 import { MemoryUserRepository } from '../tests/doubles/memoryUserRepository';
-import { MemoryGroupRepository, MemoryPasswordRepository } from '../tests/doubles/memoryVaultRepositories';
+import { createVaultUser, vaultWithEntries } from '../tests/support/vaultUser';
 import { compare, row } from './measure';
 
 const subtle = globalThis.crypto.subtle;
 const PASSWORDS = ['bench master password A', 'bench master password B'] as const;
 
 async function vaultOf(size: number) {
-  const keys = await createAccountKeys(PASSWORDS[0]);
-  const now = Date.now();
-  const record: StoredUserRecord = {
-    email: 'bench@example.com',
-    encryptionSalt: keys.stored.kdf.salt,
-    kdf: { algorithm: keys.stored.kdf.algorithm, iterations: keys.stored.kdf.iterations },
-    publicKey: keys.stored.publicKey,
-    encryptedPrivateKey: keys.stored.encryptedPrivateKey,
-    wrappedVaultKey: keys.stored.wrappedVaultKey,
-    masterPasswordTest: keys.stored.masterPasswordTest,
-    authProvider: 'password',
-    createdAt: now,
-    updatedAt: now,
-    teamIds: [],
-    pendingTeamKeys: {},
-    subscription: newTrialSubscription(now),
-  };
+  const { record, vaultKey } = await createVaultUser(PASSWORDS[0], { email: 'bench@example.com' });
   const users = new MemoryUserRepository();
   users.replace('bench', record);
-  const vault = { passwords: new MemoryPasswordRepository(), groups: new MemoryGroupRepository(), vaultKey: keys.vaultKey, userId: 'bench', now: () => Date.now() };
-  for (let i = 0; i < size; i += 1) {
-    await savePassword(vault, { title: `Entry ${String(i)}`, url: null, notes: null, username: `user${String(i)}`, password: `pw-${String(i)}`, groupId: null });
-  }
+  await vaultWithEntries(vaultKey, 'bench', size);
   const api = createMasterPasswordApi({ uid: 'bench', loadUsers: () => Promise.resolve(users), notify: () => Promise.resolve() });
   let current = 0;
   const state = {

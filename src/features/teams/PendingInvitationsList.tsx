@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { INVITATION_MESSAGES } from '../../domain/invitations';
 import { ROLE_LABELS } from '../../domain/teamPermissions';
 import { Button } from '../../ui/Button';
+import { useLatestLoad } from '../../ui/useLatestLoad';
 import { memberErrorMessage } from './memberForm';
 import type { TeamInvitation, TeamInvitationsApi } from './model';
 
@@ -14,11 +15,6 @@ export interface PendingInvitationsListProps {
   readonly onAnnounce: (text: string) => void;
 }
 
-type Load =
-  | { readonly status: 'loading' }
-  | { readonly status: 'failed' }
-  | { readonly status: 'ready'; readonly invitations: readonly TeamInvitation[] };
-
 function expiryText(expiresAt: number): string {
   return `Expires ${new Date(expiresAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}`;
 }
@@ -27,29 +23,16 @@ function expiryText(expiresAt: number): string {
 export function PendingInvitationsList({ api, teamId, version, disabled, onAnnounce }: PendingInvitationsListProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const fetchInvitations = useCallback(() => api.listInvitations(teamId), [api, teamId]);
+  // Only the latest request may set the list; `version` reads it again after an invitation was sent.
+  const { status, items: invitations, reload } = useLatestLoad(fetchInvitations, {
+    onError: (caught) => {
+      console.error(INVITATION_MESSAGES.pendingLoadFailed, caught);
+    },
+    reloadOn: version,
+  });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const latest = useRef(0);
-
-  /** Reads the list again; only the latest request may set the state. Never rejects. */
-  const reload = useCallback((): Promise<void> => {
-    latest.current += 1;
-    const request = latest.current;
-    return api.listInvitations(teamId).then(
-      (invitations) => {
-        if (request === latest.current) setLoad({ status: 'ready', invitations });
-      },
-      (caught: unknown) => {
-        console.error(INVITATION_MESSAGES.pendingLoadFailed, caught);
-        if (request === latest.current) setLoad({ status: 'failed' });
-      },
-    );
-  }, [api, teamId]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload, version]);
 
   async function cancel(invitation: TeamInvitation) {
     setBusy(invitation.id);
@@ -69,10 +52,10 @@ export function PendingInvitationsList({ api, teamId, version, disabled, onAnnou
   return (
     <section className="members__section" aria-labelledby={headingId}>
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className="members__heading">
-        Pending Invitations{load.status === 'ready' ? ` (${load.invitations.length})` : ''}
+        Pending Invitations{status === 'ready' ? ` (${invitations.length})` : ''}
       </h3>
-      {load.status === 'loading' && <p className="members__empty">Loading invitations…</p>}
-      {load.status === 'failed' && (
+      {status === 'loading' && <p className="members__empty">Loading invitations…</p>}
+      {status === 'failed' && (
         <div role="alert" className="notice notice--error">
           <p>{INVITATION_MESSAGES.pendingLoadFailed}</p>
           <Button variant="secondary" size="sm" onClick={() => void reload()}>
@@ -85,10 +68,10 @@ export function PendingInvitationsList({ api, teamId, version, disabled, onAnnou
           {error}
         </p>
       )}
-      {load.status === 'ready' && load.invitations.length === 0 && <p className="members__empty">No pending invitations.</p>}
-      {load.status === 'ready' && load.invitations.length > 0 && (
+      {status === 'ready' && invitations.length === 0 && <p className="members__empty">No pending invitations.</p>}
+      {status === 'ready' && invitations.length > 0 && (
         <ul className="members__list" aria-label="Pending invitations">
-          {load.invitations.map((invitation) => (
+          {invitations.map((invitation) => (
             <li key={invitation.id} className="member">
               <div className="member__who">
                 <span className="member__name">{invitation.email}</span>

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { type LatestLoadStatus, useLatestLoad } from '../../ui/useLatestLoad';
 import type { TeamDraft, TeamSummary, TeamsApi } from './model';
 import { TEAM_LIST_TEXTS } from './teamList';
 
-export type TeamsLoadStatus = 'loading' | 'ready' | 'failed';
+export type TeamsLoadStatus = LatestLoadStatus;
 
 export interface TeamsController {
   readonly status: TeamsLoadStatus;
@@ -17,51 +18,26 @@ export interface TeamsController {
   readonly remove: (teamId: string) => Promise<void>;
 }
 
-interface State {
-  readonly status: TeamsLoadStatus;
-  readonly teams: readonly TeamSummary[];
-}
-
 /**
  * The user's teams for both dashboard sections: one list, loaded once and reloaded after a create
  * or an edit (the service knows the new id and the order); a delete removes the team locally.
  * null while there is no team service.
  */
 export function useTeams(api: TeamsApi | null): TeamsController | null {
-  const [state, setState] = useState<State>({ status: 'loading', teams: [] });
-  // Each list request takes a number; only the latest may set the state, so a slow, older answer
-  // can neither overwrite a newer list nor bring back a team deleted meanwhile.
-  const latest = useRef(0);
-
-  const [attempt, setAttempt] = useState(0);
-
-  /** Lists the teams; resolves once the state holds the answer (or the failure), never rejects. */
-  const load = useCallback((): Promise<void> => {
-    if (api === null) return Promise.resolve();
-    latest.current += 1;
-    const request = latest.current;
-    return api.list().then(
-      (teams) => {
-        if (request === latest.current) setState({ status: 'ready', teams });
-      },
-      (error: unknown) => {
-        console.error(TEAM_LIST_TEXTS.loadFailed, error);
-        if (request === latest.current) setState((previous) => ({ ...previous, status: 'failed' }));
-      },
-    );
-  }, [api]);
-
-  useEffect(() => {
-    void load();
-    return () => {
-      latest.current += 1;
-    };
-  }, [load, attempt]);
-
-  const retry = useCallback(() => {
-    setState((previous) => ({ ...previous, status: 'loading' }));
-    setAttempt((count) => count + 1);
-  }, []);
+  const fetchTeams = useMemo(() => (api === null ? null : () => api.list()), [api]);
+  // Only the latest list request may set the state, so a slow, older answer can neither overwrite
+  // a newer list nor bring back a team deleted meanwhile.
+  const {
+    status,
+    items: teams,
+    retry,
+    reload: load,
+    replace,
+  } = useLatestLoad(fetchTeams, {
+    onError: (error) => {
+      console.error(TEAM_LIST_TEXTS.loadFailed, error);
+    },
+  });
 
   const create = useCallback(
     async (draft: TeamDraft) => {
@@ -85,12 +61,11 @@ export function useTeams(api: TeamsApi | null): TeamsController | null {
     async (teamId: string) => {
       if (api === null) throw new Error('No team service');
       await api.remove(teamId);
-      latest.current += 1;
-      setState((previous) => ({ ...previous, teams: previous.teams.filter((team) => team.id !== teamId) }));
+      replace((previous) => previous.filter((team) => team.id !== teamId));
     },
-    [api],
+    [api, replace],
   );
 
   if (api === null) return null;
-  return { status: state.status, teams: state.teams, retry, refresh: load, create, update, remove };
+  return { status, teams, retry, refresh: load, create, update, remove };
 }

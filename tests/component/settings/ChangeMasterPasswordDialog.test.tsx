@@ -2,13 +2,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAccountKeys, unlockVault } from '../../../src/crypto';
-import type { StoredUserRecord } from '../../../src/data/users/userRecord';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import { unlockVault } from '../../../src/crypto';
 import { ChangeMasterPasswordDialog } from '../../../src/features/settings/ChangeMasterPasswordDialog';
 import { InvalidCurrentMasterPasswordError } from '../../../src/features/settings/masterPasswordChange';
 import { createMasterPasswordApi, NOTIFY_FAILED_LOG, type MasterPasswordApi } from '../../../src/features/settings/masterPasswordService';
 import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
+import { createVaultUser } from '../../support/vaultUser';
 
 const OLD = 'old master password';
 const NEW = 'new master password';
@@ -135,23 +134,7 @@ describe('ChangeMasterPasswordDialog', () => {
 
   describe('with the real service over the in-memory repository', () => {
     async function world(notify: () => Promise<void>) {
-      const keys = await createAccountKeys(OLD);
-      const now = Date.now();
-      const record: StoredUserRecord = {
-        email: 'ana@example.com',
-        encryptionSalt: keys.stored.kdf.salt,
-        kdf: { algorithm: keys.stored.kdf.algorithm, iterations: keys.stored.kdf.iterations },
-        publicKey: keys.stored.publicKey,
-        encryptedPrivateKey: keys.stored.encryptedPrivateKey,
-        wrappedVaultKey: keys.stored.wrappedVaultKey,
-        masterPasswordTest: keys.stored.masterPasswordTest,
-        authProvider: 'password',
-        createdAt: now,
-        updatedAt: now,
-        teamIds: [],
-        pendingTeamKeys: {},
-        subscription: newTrialSubscription(now),
-      };
+      const { record } = await createVaultUser(OLD);
       const users = new MemoryUserRepository();
       users.replace('ana', record);
       const api = createMasterPasswordApi({ uid: 'ana', loadUsers: () => Promise.resolve(users), notify });

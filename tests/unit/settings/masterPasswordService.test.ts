@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  createAccountKeys,
   decryptText,
   encryptText,
   entryFieldContext,
@@ -11,10 +10,10 @@ import {
   type VaultKey,
 } from '../../../src/crypto';
 import type { StoredUserRecord } from '../../../src/data/users/userRecord';
-import { newTrialSubscription } from '../../../src/domain/trial';
 import { InvalidCurrentMasterPasswordError } from '../../../src/features/settings/masterPasswordChange';
 import { createMasterPasswordApi, NOTIFY_FAILED_LOG } from '../../../src/features/settings/masterPasswordService';
 import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
+import { createVaultUser } from '../../support/vaultUser';
 
 // The service over the in-memory user repository and real WebCrypto: after a change the vault
 // opens with the new password and not the old, with the same vault key, in one write.
@@ -34,24 +33,7 @@ let vaultKey: VaultKey;
 let sealedEntry: { username: string; password: string };
 
 beforeAll(async () => {
-  const keys = await createAccountKeys(OLD);
-  vaultKey = keys.vaultKey;
-  const now = Date.now() - 60_000;
-  base = {
-    email: 'ana@example.com',
-    encryptionSalt: keys.stored.kdf.salt,
-    kdf: { algorithm: keys.stored.kdf.algorithm, iterations: keys.stored.kdf.iterations },
-    publicKey: keys.stored.publicKey,
-    encryptedPrivateKey: keys.stored.encryptedPrivateKey,
-    wrappedVaultKey: keys.stored.wrappedVaultKey,
-    masterPasswordTest: keys.stored.masterPasswordTest,
-    authProvider: 'password',
-    createdAt: now,
-    updatedAt: now,
-    teamIds: ['team-1'],
-    pendingTeamKeys: {},
-    subscription: newTrialSubscription(now),
-  };
+  ({ record: base, vaultKey } = await createVaultUser(OLD, { now: Date.now() - 60_000, teamIds: ['team-1'] }));
   sealedEntry = {
     username: await encryptText(vaultKey, 'ana', entryFieldContext('entry-1', 'username')),
     password: await encryptText(vaultKey, 'hunter2', entryFieldContext('entry-1', 'password')),
