@@ -63,6 +63,11 @@ describe('two-factor enrolment in Chromium', () => {
     await overlay.getByText(/needs a verified email address/).waitFor({ timeout: 10_000 });
     expect(await overlay.getByRole('button', { name: 'Text message (SMS)' }).count()).toBe(0);
     // Verified elsewhere (as from the emailed link on a phone): the poll notices within seconds.
+    // First the sign-up's verification email must have gone out, or it would find the address
+    // verified already and be refused.
+    await expect
+      .poll(async () => (await outboxFilesFor(email)).some((file) => file.subject.startsWith('Verify your email address')), { timeout: 20_000 })
+      .toBe(true);
     const { localId } = await signInWithPassword(email, ACCOUNT_PASSWORD);
     await markEmailVerified(localId);
     await overlay.getByRole('button', { name: 'Text message (SMS)' }).waitFor({ timeout: 10_000 });

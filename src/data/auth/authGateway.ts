@@ -107,7 +107,9 @@ export interface AuthGateway {
   /**
    * Checks `currentPassword` by re-authenticating (which also satisfies auth/requires-recent-login),
    * then sets `newPassword`. Email-and-password accounts only. Throws AuthServiceError
-   * ('auth/wrong-password' or 'auth/invalid-credential', 'auth/weak-password', …).
+   * ('auth/wrong-password' or 'auth/invalid-credential', 'auth/weak-password', …), or, for an
+   * account with a second factor, MfaRequiredError: its challenge's `verify` completes the
+   * re-authentication with the code and then sets `newPassword`.
    */
   changeAccountPassword(currentPassword: string, newPassword: string): Promise<void>;
   /** The second factors of the signed-in account (none when signed out). */

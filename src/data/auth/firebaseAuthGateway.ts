@@ -189,7 +189,22 @@ export function createFirebaseAuthGateway(auth: Auth, options: { emulator: boole
         if (user.email === null) throw new AuthServiceError('auth/operation-not-allowed', 'This account has no email address.');
         // Always asked, even when the sign-in is recent: whoever sits at an open session must still
         // know the current password. Re-authenticating also renews the "recent login" Firebase wants.
-        await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+        try {
+          await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+        } catch (error) {
+          if (!(error instanceof FirebaseError && error.code === 'auth/multi-factor-auth-required')) throw error;
+          // A two-factor account re-authenticates with its second factor too; the challenge's
+          // verify finishes that and then sets the new password.
+          const challenge = mfaChallenge(auth, getMultiFactorResolver(auth, error as MultiFactorError));
+          throw new MfaRequiredError({
+            ...challenge,
+            verify: async (hintUid, code) => {
+              const reauthenticated = await challenge.verify(hintUid, code);
+              await translated(() => updatePassword(requireUser(), newPassword));
+              return reauthenticated;
+            },
+          });
+        }
         await updatePassword(user, newPassword);
       }),
     verifyPasswordResetCode: (oobCode) => translated(() => verifyPasswordResetCode(auth, oobCode)),

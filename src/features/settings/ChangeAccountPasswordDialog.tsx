@@ -1,8 +1,10 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { MfaRequiredError, type MfaChallenge } from '../../data/auth/authGateway';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PasswordField } from '../../ui/PasswordField';
 import { ACCOUNT_PASSWORD_MESSAGES, validateAccountPasswordChange } from './accountPasswordValidation';
+import { ReauthSecondFactor } from './ReauthSecondFactor';
 import { accountPasswordError } from './settingsErrors';
 import './settings.css';
 
@@ -10,7 +12,10 @@ export const CHANGE_ACCOUNT_PASSWORD_TITLE = 'Change Account Password';
 
 export interface ChangeAccountPasswordDialogProps {
   open: boolean;
-  /** AuthGateway.changeAccountPassword: re-authenticates with `current`, then sets `next`. */
+  /**
+   * AuthGateway.changeAccountPassword: re-authenticates with `current`, then sets `next`; for a
+   * two-factor account it throws MfaRequiredError, whose challenge finishes the change.
+   */
   changeAccountPassword: (current: string, next: string) => Promise<void>;
   onClose: () => void;
 }
@@ -29,6 +34,7 @@ function ChangeAccountPasswordForm({ changeAccountPassword, onClose }: ChangeAcc
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const savingRef = useRef(false);
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -46,7 +52,8 @@ function ChangeAccountPasswordForm({ changeAccountPassword, onClose }: ChangeAcc
       await changeAccountPassword(current, next);
       setDone(true);
     } catch (failure) {
-      setError(accountPasswordError(failure));
+      if (failure instanceof MfaRequiredError) setChallenge(failure.challenge);
+      else setError(accountPasswordError(failure));
     } finally {
       savingRef.current = false;
       setSaving(false);
@@ -62,6 +69,23 @@ function ChangeAccountPasswordForm({ changeAccountPassword, onClose }: ChangeAcc
         <div className="settings-form__buttons">
           <Button onClick={onClose}>Done</Button>
         </div>
+      </Dialog>
+    );
+  }
+
+  if (challenge !== null) {
+    return (
+      <Dialog key="second-factor" open onClose={onClose} title={CHANGE_ACCOUNT_PASSWORD_TITLE}>
+        <ReauthSecondFactor
+          challenge={challenge}
+          onVerified={() => {
+            setChallenge(null);
+            setDone(true);
+          }}
+          onCancel={() => {
+            setChallenge(null);
+          }}
+        />
       </Dialog>
     );
   }

@@ -11,8 +11,9 @@ export const TOO_MANY_REQUESTS = 'Too many attempts. Please try again later.';
 /** Not worded by the spec. */
 export const WRONG_CURRENT_PASSWORD = 'Your current account password is incorrect.';
 export const RECENT_LOGIN_REQUIRED = 'For your security, please sign out and sign in again, then change your password.';
-export const MFA_REAUTH_UNSUPPORTED =
-  'Your account uses two-factor authentication: to change your account password, sign out and use "Forgot password?" on the sign-in screen.';
+export const SMS_SEND_FAILED = 'Failed to send verification code. Please try again.';
+export const INVALID_CODE = 'Invalid verification code. Please check the code and try again.';
+export const CODE_EXPIRED = 'This code has expired. Please request a new one.';
 export const ACCOUNT_PASSWORD_FAILED = 'Failed to change your account password. Please try again.';
 export const VERIFICATION_SENT = 'Verification email sent! Check your inbox and open the link.';
 export const VERIFICATION_FAILED = 'Failed to send verification email. Please try again.';
@@ -45,14 +46,26 @@ export function accountPasswordError(error: unknown): string {
     case 'auth/user-token-expired':
     case 'auth/user-mismatch':
       return RECENT_LOGIN_REQUIRED;
-    case 'auth/multi-factor-auth-required':
-      return MFA_REAUTH_UNSUPPORTED;
     case 'auth/too-many-requests':
       return TOO_MANY_REQUESTS;
     case 'auth/network-request-failed':
       return NETWORK_ERROR;
     default:
       return ACCOUNT_PASSWORD_FAILED;
+  }
+}
+
+/** A refused second-factor code while re-authenticating; other failures read as the password change's. */
+export function secondFactorError(error: unknown): string {
+  switch (authCode(error)) {
+    case 'auth/invalid-verification-code':
+    case 'auth/missing-code':
+      return INVALID_CODE;
+    case 'auth/code-expired':
+    case 'auth/totp-challenge-timeout':
+      return CODE_EXPIRED;
+    default:
+      return accountPasswordError(error);
   }
 }
 

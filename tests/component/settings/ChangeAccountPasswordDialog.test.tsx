@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthServiceError } from '../../../src/data/auth/authGateway';
+import { AuthServiceError, MfaRequiredError, type MfaChallenge, type MfaHint } from '../../../src/data/auth/authGateway';
 import { ChangeAccountPasswordDialog } from '../../../src/features/settings';
 import { deferred } from '../../support/async';
 
@@ -60,5 +60,72 @@ describe('ChangeAccountPasswordDialog', () => {
     await fill(user, 'oldpass1', 'newpass1', 'newpass1');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByLabelText('New account password')).toHaveValue('newpass1');
+  });
+});
+
+describe('ChangeAccountPasswordDialog for a two-factor account', () => {
+  const PHONE: MfaHint = { uid: 'phone-1', factorId: 'phone', displayName: 'Phone ending 0123', phoneNumber: '+1******0123' };
+  const APP: MfaHint = { uid: 'totp-1', factorId: 'totp', displayName: 'Authenticator app', phoneNumber: null };
+
+  function challengeOf(hints: MfaHint[]) {
+    let changed = false;
+    const challenge = {
+      hints,
+      sendSmsCode: vi.fn<MfaChallenge['sendSmsCode']>(() => Promise.resolve()),
+      verify: vi.fn<MfaChallenge['verify']>((_hint, code) => {
+        if (code !== '135790') return Promise.reject(new AuthServiceError('auth/invalid-verification-code'));
+        changed = true;
+        return Promise.resolve({ uid: 'u1', email: 'ana@example.com', emailVerified: true, provider: 'password' });
+      }),
+    };
+    return { challenge, changed: () => changed };
+  }
+
+  it('texts the lone phone at once, refuses a wrong code, and finishes the change with the right one', async () => {
+    const { challenge, changed } = challengeOf([PHONE]);
+    const { user, change } = renderDialog(vi.fn(() => Promise.reject(new MfaRequiredError(challenge))));
+    await fill(user, 'oldpass1', 'newpass1', 'newpass1');
+    expect(change).toHaveBeenCalledWith('oldpass1', 'newpass1');
+    expect(await screen.findByText('Enter the 6-digit code we sent to +1******0123.')).toBeInTheDocument();
+    expect(challenge.sendSmsCode).toHaveBeenCalledTimes(1);
+    expect(challenge.sendSmsCode).toHaveBeenCalledWith('phone-1');
+
+    await user.type(screen.getByLabelText('Verification code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code. Please check the code and try again.');
+    expect(changed()).toBe(false);
+
+    await user.clear(screen.getByLabelText('Verification code'));
+    await user.type(screen.getByLabelText('Verification code'), '135790');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your account password has been changed.');
+    expect(challenge.verify).toHaveBeenLastCalledWith('phone-1', '135790');
+    expect(changed()).toBe(true);
+  });
+
+  it('with two factors asks which one, and the authenticator app sends no SMS', async () => {
+    const { challenge } = challengeOf([PHONE, APP]);
+    const { user } = renderDialog(vi.fn(() => Promise.reject(new MfaRequiredError(challenge))));
+    await fill(user, 'oldpass1', 'newpass1', 'newpass1');
+    await user.click(await screen.findByRole('button', { name: 'Authenticator app' }));
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument();
+    expect(challenge.sendSmsCode).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Verification code'), '135790');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your account password has been changed.');
+    expect(challenge.verify).toHaveBeenCalledWith('totp-1', '135790');
+  });
+
+  it('a failed SMS says so and offers to resend; Back returns to the form with what was typed', async () => {
+    const { challenge } = challengeOf([PHONE]);
+    challenge.sendSmsCode.mockRejectedValueOnce(new AuthServiceError('auth/internal-error'));
+    const { user } = renderDialog(vi.fn(() => Promise.reject(new MfaRequiredError(challenge))));
+    await fill(user, 'oldpass1', 'newpass1', 'newpass1');
+    expect(await screen.findByText('Failed to send verification code. Please try again.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('Enter the 6-digit code we sent to +1******0123.')).toBeInTheDocument();
+    expect(challenge.sendSmsCode).toHaveBeenCalledTimes(2);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Current account password')).toHaveValue('oldpass1');
   });
 });

@@ -4,7 +4,6 @@ import { AuthServiceError } from '../../../src/data/auth/authGateway';
 import { CallableError } from '../../../src/data/functions/callableError';
 import {
   ACCOUNT_PASSWORD_FAILED,
-  MFA_REAUTH_UNSUPPORTED,
   RECENT_LOGIN_REQUIRED,
   WEAK_PASSWORD,
   WRONG_CURRENT_PASSWORD,
@@ -36,7 +35,6 @@ describe('accountPasswordError', () => {
     ['auth/weak-password', WEAK_PASSWORD],
     ['auth/requires-recent-login', RECENT_LOGIN_REQUIRED],
     ['requires-recent-login', RECENT_LOGIN_REQUIRED],
-    ['auth/multi-factor-auth-required', MFA_REAUTH_UNSUPPORTED],
     ['auth/internal-error', ACCOUNT_PASSWORD_FAILED],
   ])('maps %s', (code, message) => {
     expect(accountPasswordError(new AuthServiceError(code))).toBe(message);
