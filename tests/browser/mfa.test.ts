@@ -4,10 +4,10 @@
 // Auth emulator (ENGINEERING.md §5); it is tested at the component tier.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { latestSmsCode, markEmailVerified, signInWithPassword } from '../support/authEmulator';
+import { latestSmsCode, markEmailVerified, signInWithPassword, smsCodesFor } from '../support/authEmulator';
 import { outboxFilesFor } from '../support/outbox';
 import { launchChromium, openPage } from './chromium';
-import { ACCOUNT_PASSWORD, signUpToEmptyVault, submitSignIn, waitForSignedOut } from './journeys';
+import { ACCOUNT_PASSWORD, MASTER_PASSWORD, signUpToEmptyVault, waitForSignedOut } from './journeys';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -51,7 +51,7 @@ function twoFactorSection(page: Page): Locator {
 }
 
 describe('two-factor enrolment in Chromium', () => {
-  it('waits for the address to be verified, enrols two phones, hides Add at two, removes one, and sign-in then asks for the code', async () => {
+  it('waits for the address to be verified, enrols two phones, hides Add at two, removes one; a password change and the next sign-in ask for the code', async () => {
     const { page, errors } = await openPage(browser);
     const email = await signUpToEmptyVault(page, baseUrl, 'mfa-enrol');
 
@@ -90,14 +90,37 @@ describe('two-factor enrolment in Chromium', () => {
       .poll(async () => (await outboxFilesFor(email)).map((file) => file.subject).filter((subject) => /two-factor/i.test(subject)).length, { timeout: 15_000 })
       .toBe(3);
 
-    // Signing in again now takes the code the emulator texts to the remaining phone.
+    // Changing the account password re-authenticates with the second factor as well.
+    const phone = '+15555550142';
+    const nextPassword = 'account-password-2';
+    const textsBefore = (await smsCodesFor(phone)).length;
+    await page.getByRole('dialog', { name: 'Account Settings' }).getByRole('button', { name: 'Change Account Password' }).click();
+    const change = page.getByRole('dialog', { name: 'Change Account Password' });
+    await change.getByLabel('Current account password', { exact: true }).fill(ACCOUNT_PASSWORD);
+    await change.getByLabel('New account password', { exact: true }).fill(nextPassword);
+    await change.getByLabel('Confirm new account password', { exact: true }).fill(nextPassword);
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await change.getByText(`Enter the 6-digit code we sent to`, { exact: false }).waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await smsCodesFor(phone)).length, { timeout: 10_000 }).toBe(textsBefore + 1);
+    await change.getByLabel('Verification code').fill(await latestSmsCode(phone));
+    await change.getByRole('button', { name: 'Verify' }).click();
+    await change.getByText('Your account password has been changed.').waitFor({ timeout: 15_000 });
+    await change.getByRole('button', { name: 'Done' }).click();
+
+    // Signing in again takes the new account password and the code texted to the remaining phone.
     await page.getByRole('dialog', { name: 'Account Settings' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await waitForSignedOut(page);
-    await submitSignIn(page, baseUrl, email);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign In' });
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByLabel('Account password', { exact: true }).fill(nextPassword);
+    await signIn.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
     const challenge = page.getByRole('dialog', { name: 'Two-Factor Authentication' });
     await challenge.getByText('Enter the 6-digit code we sent', { exact: false }).waitFor({ timeout: 15_000 });
-    await challenge.getByLabel('Verification code').fill(await latestSmsCode('+15555550142'));
+    await challenge.getByLabel('Verification code').fill(await latestSmsCode(phone));
     await challenge.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('heading', { name: 'Joined Teams' }).waitFor({ timeout: 15_000 });
 

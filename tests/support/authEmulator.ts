@@ -64,11 +64,16 @@ export async function latestOobCode(email: string, requestType: 'PASSWORD_RESET'
   return match.oobCode;
 }
 
-/** The newest SMS code the emulator "sent" to this number. */
-export async function latestSmsCode(phoneNumber: string): Promise<string> {
+/** Every SMS code the emulator "sent" to this number, oldest first. */
+export async function smsCodesFor(phoneNumber: string): Promise<string[]> {
   const response = await fetch(`${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT}/verificationCodes`);
   const { verificationCodes } = (await response.json()) as { verificationCodes: { phoneNumber: string; code: string }[] };
-  const match = verificationCodes.filter((entry) => entry.phoneNumber === phoneNumber).at(-1);
-  if (!match) throw new Error(`no SMS code for ${phoneNumber}`);
-  return match.code;
+  return verificationCodes.filter((entry) => entry.phoneNumber === phoneNumber).map((entry) => entry.code);
+}
+
+/** The newest SMS code the emulator "sent" to this number. */
+export async function latestSmsCode(phoneNumber: string): Promise<string> {
+  const code = (await smsCodesFor(phoneNumber)).at(-1);
+  if (code === undefined) throw new Error(`no SMS code for ${phoneNumber}`);
+  return code;
 }
