@@ -34,3 +34,33 @@ export const mailFrom = defineString('MAIL_FROM', {
 export const smtpPassword = defineSecret('SMTP_PASSWORD', {
   description: 'SMTP password, kept in Cloud Secret Manager.',
 });
+
+// Billing (docs/billing.md). The Stripe API host is configurable so that the emulator tiers can
+// point the SDK at a local Stripe-compatible server; production leaves it at Stripe's.
+export const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY', {
+  description: 'Stripe secret API key (sk_live_… or sk_test_…), kept in Cloud Secret Manager.',
+});
+
+export const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET', {
+  description: 'Signing secret of the Stripe webhook endpoint (whsec_…).',
+});
+
+export const stripeApiHost = defineString('STRIPE_API_HOST', {
+  default: '',
+  description: "Stripe API host; empty for Stripe's own (api.stripe.com). Tests set a local server.",
+});
+
+export const stripeApiPort = defineInt('STRIPE_API_PORT', {
+  default: 443,
+  description: 'Stripe API port.',
+});
+
+export const stripeApiProtocol = defineString('STRIPE_API_PROTOCOL', {
+  default: 'https',
+  description: "Stripe API protocol: 'https', or 'http' for a local test server.",
+});
+
+export const stripePriceUnlimited = defineString('STRIPE_PRICE_UNLIMITED', {
+  default: '',
+  description: 'Stripe price id (price_…) of the Unlimited plan; empty disables its checkout.',
+});
