@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { stripeApiHost, stripeApiPort, stripeApiProtocol, stripeSecretKey } from '../params';
 
 // One place builds the Stripe SDK client, so the pinned API version and the test host are applied
 // everywhere. Values come from params (functions/src/params.ts), read inside a function body.
@@ -24,8 +25,7 @@ export function createStripeClient(connection: StripeConnection): Stripe {
 }
 
 /** The client for the deployed functions (and the emulator, whose params point at a local server). */
-export async function stripeFromParams(): Promise<Stripe> {
-  const { stripeApiHost, stripeApiPort, stripeApiProtocol, stripeSecretKey } = await import('../params');
+export function stripeFromParams(): Stripe {
   return createStripeClient({
     secretKey: stripeSecretKey.value(),
     host: stripeApiHost.value(),
