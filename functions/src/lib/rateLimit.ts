@@ -43,3 +43,21 @@ export async function takeRateLimit(
     return decision.allowed;
   });
 }
+
+/**
+ * Reads the times counted under `key`, lets `decide` choose, and stores the times it returns when
+ * it sends: one transaction, so parallel calls cannot both take the last place in the window.
+ */
+export async function decideAndRecord<D extends { readonly kind: string }>(
+  db: Firestore,
+  key: string,
+  decide: (times: readonly number[]) => D,
+  recorded: (decision: D) => readonly number[] | null,
+): Promise<D> {
+  return db.runTransaction(async (tx) => {
+    const decision = decide(await loadRateLimit(tx, db, key));
+    const times = recorded(decision);
+    if (times !== null) saveRateLimit(tx, db, key, times, times.at(-1) ?? Date.now());
+    return decision;
+  });
+}

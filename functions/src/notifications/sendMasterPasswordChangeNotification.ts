@@ -3,7 +3,7 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { defaultMailer, mailerSecrets, masterPasswordChangedEmail, type Mailer } from '../email';
 import { adminAuth, adminFirestore } from '../lib/admin';
 import { requireCaller, requireObject } from '../lib/callable';
-import { loadRateLimit, saveRateLimit } from '../invitations/store';
+import { decideAndRecord } from '../lib/rateLimit';
 import { decideMasterPasswordNotice, masterPasswordNoticesKey, type NoticeDecision } from './decide';
 
 // SPEC.md §4 Master password change: after the browser has written the new key fields it asks for
@@ -55,15 +55,8 @@ export async function handleSendMasterPasswordChangeNotification(
 export function defaultNoticeDeps(): NoticeDeps {
   return {
     loadEmail: async (uid) => (await adminAuth().getUser(uid)).email,
-    decideAndCount: (uid, decide) => {
-      const db = adminFirestore();
-      const key = masterPasswordNoticesKey(uid);
-      return db.runTransaction(async (tx) => {
-        const decision = decide(await loadRateLimit(tx, db, key));
-        if (decision.kind === 'send') saveRateLimit(tx, db, key, decision.times, decision.times.at(-1) ?? Date.now());
-        return decision;
-      });
-    },
+    decideAndCount: (uid, decide) =>
+      decideAndRecord(adminFirestore(), masterPasswordNoticesKey(uid), decide, (decision) => (decision.kind === 'send' ? decision.times : null)),
     mailer: defaultMailer,
     now: () => Date.now(),
   };

@@ -3,7 +3,7 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { defaultMailer, mailerSecrets, mfaEnrolledEmail, mfaRemovedEmail, type Mailer } from '../email';
 import { adminAuth, adminFirestore } from '../lib/admin';
 import { requireCaller } from '../lib/callable';
-import { loadRateLimit, saveRateLimit } from '../lib/rateLimit';
+import { decideAndRecord } from '../lib/rateLimit';
 import { decideMfaNotice, mfaNoticesKey, parseMfaNoticePayload, type MfaNoticeDecision, type MfaNoticeKind } from './decideMfa';
 
 // SPEC.md §7 sendMfaEnrollmentNotification / sendMfaRemovalNotification: after the browser adds or
@@ -76,14 +76,8 @@ export function defaultMfaNoticeDeps(): MfaNoticeDeps {
         enrolledFactorIds: (user.multiFactor?.enrolledFactors ?? []).map((factor) => factor.factorId),
       };
     },
-    decideAndCount: (key, decide) => {
-      const db = adminFirestore();
-      return db.runTransaction(async (tx) => {
-        const decision = decide(await loadRateLimit(tx, db, key));
-        if (decision.kind === 'send') saveRateLimit(tx, db, key, decision.times, decision.times.at(-1) ?? Date.now());
-        return decision;
-      });
-    },
+    decideAndCount: (key, decide) =>
+      decideAndRecord(adminFirestore(), key, decide, (decision) => (decision.kind === 'send' ? decision.times : null)),
     mailer: defaultMailer,
     now: () => Date.now(),
   };

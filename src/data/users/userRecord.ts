@@ -1,25 +1,12 @@
 // The stored user record (SPEC.md §3), ciphertext and public values only. Keys and plaintext
 // never appear in this type.
 
+import type { SubscriptionRecord } from '../../domain/billing';
 import type { AuthProviderName } from '../auth/authGateway';
 
-export type SubscriptionStatus = 'trialing' | 'active' | 'canceled' | 'past_due' | 'incomplete' | 'unpaid';
-
-export interface StoredSubscription {
-  readonly id: string | null;
-  readonly customerId: string | null;
-  readonly status: SubscriptionStatus;
-  readonly planId: string;
-  readonly planName: string;
-  /** Epoch milliseconds. */
-  readonly currentPeriodStart: number;
-  readonly currentPeriodEnd: number;
-  readonly cancelAtPeriodEnd: boolean;
-  readonly trialStart: number | null;
-  readonly trialEnd: number | null;
-  readonly isFreeTrialOnly: boolean;
-  readonly updatedAt: number;
-}
+export type { SubscriptionStatus } from '../../domain/subscription';
+/** The subscription on the user record: the billing contract's record (src/domain/billing.ts). */
+export type StoredSubscription = SubscriptionRecord;
 
 export interface StoredUserRecord {
   /** Lower-cased; null when the account has no address (the rules hold it to the ID token's). */
