@@ -23,3 +23,4 @@ export { verifyEmailChangeToken } from './emailChange/verifyEmailChangeToken';
 export { sendTestEmailFunction } from './testEmail/sendTestEmailFunction';
 export { deleteAccount } from './account/deleteAccount';
 export { sendMfaEnrollmentNotification, sendMfaRemovalNotification } from './notifications/sendMfaNotifications';
+export { stripeWebhook } from './billing/webhook/stripeWebhook';
