@@ -106,15 +106,16 @@ export interface StatusText {
 
 /**
  * The line under the status, which itself is shown as-is. null when there is no date to show:
- * the fallback has no billing period, and an expired free-trial-only subscription is on the free
- * plan, which neither renews nor cancels.
+ * the fallback has no billing period, an expired free-trial-only subscription is on the free
+ * plan, and the free plan (a downgrade, an ended subscription) neither renews nor cancels.
  */
 export function statusText(sub: SubscriptionLike, now: number): StatusText | null {
   if (sub.status === 'trialing' && sub.isFreeTrialOnly) {
     const end = trialEndsAt(sub);
     return end !== null && isInTrial(sub, now) ? { label: 'Trial Mode', date: end } : null;
   }
-  if (sub.currentPeriodEnd === null) return null;
+  // The free plan neither renews nor cancels, whatever period a past subscription left behind.
+  if (sub.currentPeriodEnd === null || sub.planId === FREE_PLAN_ID) return null;
   return { label: sub.cancelAtPeriodEnd ? 'Cancels on' : 'Renews on', date: sub.currentPeriodEnd };
 }
 

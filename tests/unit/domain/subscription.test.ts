@@ -276,6 +276,11 @@ describe('statusText (SPEC.md §4 "Subscription display")', () => {
   it('the fallback has no period: nothing to show', () => {
     expect(statusText(FALLBACK_SUBSCRIPTION, NOW)).toBeNull();
   });
+
+  it('the free plan neither renews nor cancels, even with the period an ended subscription left', () => {
+    expect(statusText(freePlan(), NOW)).toBeNull();
+    expect(statusText(paid({ planId: 'free', planName: 'Free', currentPeriodEnd: NOW - DAY }), NOW)).toBeNull();
+  });
 });
 
 describe('planBadge', () => {
