@@ -83,6 +83,7 @@ describe('the route table of SPEC.md §2', () => {
     ['/dashboard', unlocked, 'Dashboard'],
     ['/billing', signedOut, 'Secure Password Management for Teams'],
     ['/billing', unlocked, 'Billing & Subscriptions'],
+    ['/billing', locked, 'Billing & Subscriptions'],
     ['/privacy', signedOut, 'Privacy Policy'],
     ['/terms', signedOut, 'Terms of Service'],
     ['/security', signedOut, 'How Keyloft Protects Your Passwords'],

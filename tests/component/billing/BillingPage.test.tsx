@@ -113,6 +113,16 @@ describe('BillingPage: what each user sees (SPEC.md §4 Subscription display)', 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('has one h1 in the main landmark and a way back to the dashboard', async () => {
+    const { user } = renderBillingPage(billingWorld(NOW, trialSubscription(NOW, 4)));
+    await currentPlanCard();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Available Plans' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard page' })).toBeInTheDocument();
+  });
+
   it('shows loading until the plans are there', async () => {
     renderBillingPage(billingWorld(NOW, trialSubscription(NOW, 4)));
     expect(screen.getByRole('status')).toHaveTextContent('Loading billing information…');
