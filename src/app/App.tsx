@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../data/config';
+import { createBillingFunctions } from '../data/functions/billingFunctions';
 import { createInvitationFunctions } from '../data/functions/invitationFunctions';
 import { createTeamFunctions } from '../data/functions/teamFunctions';
 import { loadRepositories } from '../data/repositories';
+import { loadStripeJs } from '../data/stripe/stripeJs';
+import { createBillingService } from '../features/billing/billingService';
 import { createAutoLockPreferences } from '../session/autoLock';
 import { SessionProvider, useSessionStore } from '../session/SessionContext';
 import { useAutoLock } from '../session/useAutoLock';
@@ -38,7 +41,7 @@ function AutoLock() {
 export function App({ config }: { config: AppConfig }) {
   const [services] = useState(() => {
     const store = createSessionStore(window.sessionStorage);
-    return { store, app: { config, auth: createAuthServices(store, window.localStorage), repositories: loadRepositories, teamFunctions: createTeamFunctions(), invitationFunctions: createInvitationFunctions(), autoLock: createAutoLockPreferences(window.localStorage) } satisfies AppServices };
+    return { store, app: { config, auth: createAuthServices(store, window.localStorage), repositories: loadRepositories, teamFunctions: createTeamFunctions(), invitationFunctions: createInvitationFunctions(), billing: createBillingService({ callables: createBillingFunctions(), checkoutAvailability: () => loadStripeJs(config.stripePublishableKey) }), autoLock: createAutoLockPreferences(window.localStorage) } satisfies AppServices };
   });
   return (
     <BrowserRouter>

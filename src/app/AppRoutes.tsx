@@ -4,13 +4,12 @@ import { loadAuthGateway } from '../data/auth/loadAuthGateway';
 import { parseAuthModalRequest, type AuthModalRequest } from '../domain/authModalRequest';
 import { LandingPage } from '../features/public/LandingPage';
 import { useSession } from '../session/SessionContext';
+import { useAppServices } from './AppServices';
 import { AuthModalHost } from './AuthModalHost';
 import { billingView, homeView } from './routeAccess';
 
 // Only the landing page is in the first download; every other screen loads when it is visited, so
-// what a first-time visitor fetches stays small. ComingSoon holds routes whose screens later
-// issues build.
-const ComingSoon = lazy(() => import('./ComingSoon'));
+// what a first-time visitor fetches stays small.
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const VerifyEmailPage = lazy(() =>
   import('../features/emailLinks').then(({ VerifyEmailPage: Page }) => ({
@@ -32,6 +31,10 @@ const TermsPage = lazy(() => import('../features/public/TermsPage').then((m) => 
 const SecurityPage = lazy(() => import('../features/public/SecurityPage').then((m) => ({ default: m.SecurityPage })));
 const BillingCancelPage = lazy(() =>
   import('../features/billing/BillingCancelPage').then((m) => ({ default: m.BillingCancelPage })),
+);
+const BillingPage = lazy(() => import('../features/billing/BillingPage').then((m) => ({ default: m.BillingPage })));
+const BillingSuccessPage = lazy(() =>
+  import('../features/billing/BillingSuccessPage').then((m) => ({ default: m.BillingSuccessPage })),
 );
 const AcceptInviteRoute = lazy(() => import('./AcceptInviteRoute'));
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
@@ -76,11 +79,15 @@ function Home() {
 
 function Billing() {
   const session = useSession();
-  return billingView(session) === 'billing' ? (
-    <ComingSoon title="Billing & Subscriptions" />
-  ) : (
-    <Landing />
-  );
+  const { billing } = useAppServices();
+  return billingView(session) === 'billing' ? <BillingPage service={billing} /> : <Landing />;
+}
+
+/** Checkout returns here; the subscription is read as the signed-in user, as on /billing. */
+function BillingSuccess() {
+  const session = useSession();
+  const { billing } = useAppServices();
+  return billingView(session) === 'billing' ? <BillingSuccessPage service={billing} /> : <Landing />;
 }
 
 export function AppRoutes() {
@@ -97,7 +104,7 @@ export function AppRoutes() {
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/security" element={<SecurityPage />} />
         <Route path="/billing" element={<Billing />} />
-        <Route path="/billing/success" element={<ComingSoon title="Subscription" />} />
+        <Route path="/billing/success" element={<BillingSuccess />} />
         <Route path="/billing/cancel" element={<BillingCancelPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -3,6 +3,7 @@ import type { AppConfig } from '../data/config';
 import type { InvitationFunctions } from '../data/invitations/storedInvitations';
 import type { Repositories } from '../data/repositories';
 import type { TeamFunctions } from '../data/teams/storedTeams';
+import type { BillingService } from '../features/billing/billingService';
 import type { AutoLockPreferences } from '../session/autoLock';
 import type { AuthServices } from './authServices';
 
@@ -15,6 +16,8 @@ export interface AppServices {
   readonly teamFunctions: TeamFunctions;
   /** The invitation callables (docs/invitations.md), likewise. */
   readonly invitationFunctions: InvitationFunctions;
+  /** The billing screens' service (docs/billing-ui.md): the deployed callables and Stripe.js in the app, a fake in component tests. */
+  readonly billing: BillingService;
   /** Each user's auto-lock choice on this device (localStorage in the app). */
   readonly autoLock: AutoLockPreferences;
 }

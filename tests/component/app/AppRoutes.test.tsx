@@ -15,6 +15,7 @@ import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
 import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
 import { unavailableInvitationFunctions } from '../../doubles/unavailableInvitationFunctions';
+import { billingWorld, fakeBillingService, trialSubscription } from '../../doubles/fakeBillingCallables';
 import { fakeGateway } from './fakeGateway';
 
 type Session = 'signed-out' | 'locked' | 'unlocked';
@@ -57,7 +58,7 @@ function renderAt(path: string, session: Session = signedOut) {
   const repositories = memoryRepositories();
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => user.uid), invitationFunctions: unavailableInvitationFunctions(), autoLock: createAutoLockPreferences(new MemoryStorage()) }}>
+      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => user.uid), invitationFunctions: unavailableInvitationFunctions(), billing: fakeBillingService(billingWorld(Date.now(), trialSubscription(Date.now(), 0))), autoLock: createAutoLockPreferences(new MemoryStorage()) }}>
         <SessionProvider store={store}>
           <MfaEnrolment notifications={{ enrolled: () => Promise.resolve(), removed: () => Promise.resolve() }}>
             <AppRoutes />
@@ -82,13 +83,15 @@ describe('the route table of SPEC.md §2', () => {
     ['/dashboard', unlocked, 'Dashboard'],
     ['/billing', signedOut, 'Secure Password Management for Teams'],
     ['/billing', unlocked, 'Billing & Subscriptions'],
+    ['/billing', locked, 'Billing & Subscriptions'],
     ['/privacy', signedOut, 'Privacy Policy'],
     ['/terms', signedOut, 'Terms of Service'],
     ['/security', signedOut, 'How Keyloft Protects Your Passwords'],
     ['/billing/cancel', signedOut, 'Checkout cancelled'],
     ['/verify-email-change?token=t&newEmail=a%40b.c', signedOut, 'Confirming your new email'],
     ['/accept-invite?inviteId=i&secret=s', signedOut, 'Team Invitation'],
-    ['/billing/success?session_id=cs_1', unlocked, 'Subscription'],
+    ['/billing/success?session_id=cs_1', unlocked, 'Processing your subscription…'],
+    ['/billing/success?session_id=cs_1', signedOut, 'Secure Password Management for Teams'],
     ['/no/such/page', signedOut, 'Page not found'],
   ] as const)('%s (%s) shows “%s”', async (path, session, title) => {
     renderAt(path, session);

@@ -19,6 +19,7 @@ import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
 import { fakeTeamFunctions, type MemoryRepositories } from '../../doubles/memoryRepositories';
 import { unavailableInvitationFunctions } from '../../doubles/unavailableInvitationFunctions';
+import { billingWorld, fakeBillingService, trialSubscription } from '../../doubles/fakeBillingCallables';
 import { MemoryStorage } from '../../support/memoryStorage';
 import { fakeGateway } from './fakeGateway';
 
@@ -77,6 +78,7 @@ export function renderDashboardPage(options: DashboardHarness): {
           repositories: () => Promise.resolve(repositories),
           teamFunctions: options.teamFunctions ?? fakeTeamFunctions(repositories, () => uid),
           invitationFunctions: options.invitationFunctions ?? unavailableInvitationFunctions(),
+          billing: fakeBillingService(billingWorld(Date.now(), trialSubscription(Date.now(), 0))),
           autoLock: createAutoLockPreferences(new MemoryStorage()),
         }}
       >

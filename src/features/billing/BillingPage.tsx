@@ -1,0 +1,237 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { BILLING_MESSAGES } from '../../domain/billing';
+import { Button } from '../../ui/Button';
+import { LinkButton } from '../../ui/LinkButton';
+import { MAIN_CONTENT_ID } from '../../ui/SkipLink';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { BillingErrorDialog, type BillingError } from './BillingErrorDialog';
+import { currentPlanName, dialogMessage, planCards, type PlanCardView } from './billingModel';
+import type { BillingData, BillingService, CheckoutAvailability } from './billingService';
+import { CurrentPlanCard } from './CurrentPlanCard';
+import { PlanCard } from './PlanCard';
+import './billing.css';
+
+export interface BillingPageProps {
+  readonly service: BillingService;
+  /** Sends the browser to the payment provider's page; window.location.assign in the app. */
+  readonly redirect?: (url: string) => void;
+  readonly now?: () => number;
+}
+
+type Busy = { readonly kind: 'checkout' | 'downgrade'; readonly planId: string } | { readonly kind: 'portal' };
+
+type Load = { readonly status: 'loading' } | { readonly status: 'failed' } | { readonly status: 'loaded'; readonly data: BillingData };
+
+function assignLocation(url: string): void {
+  window.location.assign(url);
+}
+
+export const CHECKOUT_NOTES: Readonly<Record<Exclude<CheckoutAvailability, 'ready'>, string>> = {
+  'no-key': 'Card checkout is unavailable: payments are not set up for this site.',
+  failed: 'Stripe.js could not be loaded, so card checkout may be unavailable. Check your connection or content blocker.',
+};
+
+/** 'Billing & Subscriptions' (SPEC.md §2, §4, §8): the current plan card and the plans grid. */
+export function BillingPage({ service, redirect = assignLocation, now = Date.now }: BillingPageProps) {
+  useDocumentTitle('Billing & Subscriptions');
+  const navigate = useNavigate();
+  const noteId = useId();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [error, setError] = useState<BillingError | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
+  const [availability, setAvailability] = useState<CheckoutAvailability | 'checking'>('checking');
+
+  // Each read takes a number and only the latest may set the state, so a slow first read cannot
+  // overwrite the one made after a downgrade; unmounting supersedes every read on its way.
+  const latestRead = useRef(0);
+  const fetchData = useCallback((): Promise<void> => {
+    latestRead.current += 1;
+    const read = latestRead.current;
+    return service.load().then(
+      (data) => {
+        if (read === latestRead.current) setLoad({ status: 'loaded', data });
+      },
+      (loadError: unknown) => {
+        console.error('Could not load billing information', loadError);
+        if (read !== latestRead.current) return;
+        setLoad((previous) => (previous.status === 'loaded' ? previous : { status: 'failed' }));
+        setError({ title: BILLING_MESSAGES.loadFailedTitle, message: BILLING_MESSAGES.loadFailed });
+      },
+    );
+  }, [service]);
+
+  useEffect(() => {
+    void fetchData();
+    return () => {
+      latestRead.current += 1;
+    };
+  }, [fetchData]);
+
+  useEffect(() => {
+    let current = true;
+    // Never awaited by the page: the plans show at once, the note when (if) the script fails.
+    void service.checkoutAvailability().then((state) => {
+      if (current) setAvailability(state);
+    });
+    return () => {
+      current = false;
+    };
+  }, [service]);
+
+  useEffect(() => {
+    // Coming back from the payment provider with the Back button restores this page from the
+    // back/forward cache with its buttons still busy.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(null);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('pageshow', onPageShow);
+    };
+  }, []);
+
+  async function openPortal() {
+    setBusy({ kind: 'portal' });
+    try {
+      redirect(await service.openPortal());
+    } catch (portalError) {
+      setBusy(null);
+      setError({ title: BILLING_MESSAGES.portalTitle, message: dialogMessage(portalError, BILLING_MESSAGES.portalFailed) });
+    }
+  }
+
+  async function choose(card: PlanCardView) {
+    const planId = card.plan.id;
+    switch (card.action) {
+      case 'continue':
+        void navigate('/dashboard');
+        return;
+      case 'checkout':
+        setBusy({ kind: 'checkout', planId });
+        try {
+          // The page stays busy while the browser leaves for the payment provider.
+          redirect(await service.startCheckout(planId));
+        } catch (checkoutError) {
+          setBusy(null);
+          setError({ title: BILLING_MESSAGES.upgradeTitle, message: dialogMessage(checkoutError, BILLING_MESSAGES.upgradeFailed) });
+        }
+        return;
+      case 'downgrade':
+        setBusy({ kind: 'downgrade', planId });
+        try {
+          await service.downgrade();
+        } catch (downgradeError) {
+          setBusy(null);
+          setError({ title: BILLING_MESSAGES.downgradeTitle, message: dialogMessage(downgradeError, BILLING_MESSAGES.downgradeFailed) });
+          return;
+        }
+        await fetchData();
+        setBusy(null);
+        return;
+      case null:
+        return;
+    }
+  }
+
+  const checkoutNote = availability === 'no-key' || availability === 'failed' ? CHECKOUT_NOTES[availability] : null;
+
+  return (
+    <div className="billing">
+      <header className="billing__header">
+        <Link to="/dashboard" className="billing__brand">
+          Keyloft
+        </Link>
+        <LinkButton to="/dashboard" variant="ghost" size="sm">
+          Back to Dashboard
+        </LinkButton>
+      </header>
+      <main id={MAIN_CONTENT_ID} className="billing__main" aria-busy={load.status === 'loading' || undefined}>
+        <h1>Billing &amp; Subscriptions</h1>
+        {load.status === 'loading' && <p role="status">Loading billing information…</p>}
+        {load.status === 'failed' && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setLoad({ status: 'loading' });
+              void fetchData();
+            }}
+          >
+            Try again
+          </Button>
+        )}
+        {load.status === 'loaded' && (
+          <LoadedBilling
+            data={load.data}
+            now={now()}
+            busy={busy}
+            checkoutNote={checkoutNote}
+            checkoutDisabled={availability === 'no-key'}
+            noteId={noteId}
+            onManageBilling={() => void openPortal()}
+            onChoose={(card) => void choose(card)}
+          />
+        )}
+      </main>
+      <BillingErrorDialog
+        error={error}
+        onClose={() => {
+          setError(null);
+        }}
+      />
+    </div>
+  );
+}
+
+interface LoadedBillingProps {
+  readonly data: BillingData;
+  readonly now: number;
+  readonly busy: Busy | null;
+  readonly checkoutNote: string | null;
+  readonly checkoutDisabled: boolean;
+  readonly noteId: string;
+  readonly onManageBilling: () => void;
+  readonly onChoose: (card: PlanCardView) => void;
+}
+
+function LoadedBilling({ data, now, busy, checkoutNote, checkoutDisabled, noteId, onManageBilling, onChoose }: LoadedBillingProps) {
+  const { plans, current } = data;
+  const cards = planCards(plans, current.subscription, now);
+  return (
+    <>
+      <CurrentPlanCard
+        planName={currentPlanName(plans, current.subscription, now)}
+        subscription={current.subscription}
+        assumed={current.assumed}
+        now={now}
+        onManageBilling={current.hasCustomer ? onManageBilling : null}
+        portalBusy={busy?.kind === 'portal'}
+        disabled={busy !== null}
+      />
+      <section className="billing-plans" aria-labelledby={`${noteId}-plans`}>
+        <h2 id={`${noteId}-plans`}>Available Plans</h2>
+        {checkoutNote !== null && (
+          <p id={noteId} role="status" className="billing-note">
+            {checkoutNote}
+          </p>
+        )}
+        <ul className="billing-plans__grid">
+          {cards.map((card) => {
+            const thisBusy = busy !== null && busy.kind !== 'portal' && busy.planId === card.plan.id;
+            const blocked = card.action === 'checkout' && checkoutDisabled;
+            return (
+              <PlanCard
+                key={card.plan.id}
+                card={card}
+                onChoose={onChoose}
+                busy={thisBusy}
+                disabled={busy !== null || blocked}
+                describedBy={card.action === 'checkout' && checkoutNote !== null ? noteId : undefined}
+              />
+            );
+          })}
+        </ul>
+      </section>
+    </>
+  );
+}
