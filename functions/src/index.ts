@@ -23,3 +23,8 @@ export { verifyEmailChangeToken } from './emailChange/verifyEmailChangeToken';
 export { sendTestEmailFunction } from './testEmail/sendTestEmailFunction';
 export { deleteAccount } from './account/deleteAccount';
 export { sendMfaEnrollmentNotification, sendMfaRemovalNotification } from './notifications/sendMfaNotifications';
+export { getSubscriptionPlans } from './billing/getSubscriptionPlans';
+export { getSubscriptionStatus } from './billing/getSubscriptionStatus';
+export { createCheckoutSession } from './billing/createCheckoutSession';
+export { createBillingPortalSession } from './billing/createBillingPortalSession';
+export { downgradeToFree } from './billing/downgradeToFree';
