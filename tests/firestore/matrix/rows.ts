@@ -12,8 +12,11 @@ import { teamPasswordsTable } from './teamPasswords.rows';
 import { teamsTable } from './teams.rows';
 import { usersTable } from './users.rows';
 
-/** Shut to clients: the rate limits and pending email changes are the server's; `anything` stands for every other path. */
-export const CLOSED = ['rateLimits', 'emailChanges', 'anything'] as const;
+/**
+ * Shut to clients: the rate limits, pending email changes and Stripe customer ids are the
+ * server's; `anything` stands for every other path.
+ */
+export const CLOSED = ['rateLimits', 'emailChanges', 'billingCustomers', 'anything'] as const;
 
 export const TABLES: readonly CollectionTable[] = [
   usersTable,
