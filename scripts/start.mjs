@@ -6,6 +6,7 @@ import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ID, ROOT, assertEmulatorPortsFree, emulatorPorts, loadRules, provideFirestore } from './lib/firestoreEmulator.mjs';
 import { relayEmailedLinks } from './lib/emailedLinks.mjs';
+import { startFakeStripe } from './lib/fakeStripe.mjs';
 
 const APP_URL = 'http://127.0.0.1:5173';
 
@@ -16,11 +17,16 @@ if (build.status !== 0) {
 }
 
 let firestore;
+// Billing calls go to the local fake Stripe server (docs/billing.md): checkout and portal links
+// open its placeholder pages.
+let stripe = null;
 try {
   await assertEmulatorPortsFree(['auth', 'functions', 'firestore'], [{ host: '127.0.0.1', port: 5173, what: 'Vite dev server' }]);
+  stripe = await startFakeStripe();
   firestore = await provideFirestore();
 } catch (error) {
   console.error(`\nstart: ${error.message}.`);
+  await stripe?.stop();
   process.exit(1);
 }
 
@@ -28,7 +34,7 @@ let shuttingDown = false;
 async function shutDown(code) {
   if (shuttingDown) return;
   shuttingDown = true;
-  await firestore.stop();
+  await Promise.all([firestore.stop(), stripe.stop()]);
   process.exit(code);
 }
 
@@ -48,6 +54,7 @@ if (firestore.hostPort) {
 
 const only = ['auth', 'functions', ...firestore.only].join(',');
 console.log(`\nEmulators: ${only}${firestore.hostPort ? `, firestore (Cloud CLI JAR on ${firestore.hostPort})` : ''}.`);
+console.log(`Fake Stripe (billing): http://127.0.0.1:${stripe.port}/`);
 console.log(`App: ${APP_URL}/  (Ctrl-C stops everything)`);
 console.log('Emailed links appear below as "Email link" lines; custom emails are also written to functions/outbox/.\n');
 

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ID, assertEmulatorPortsFree, locateFirestoreEmulator, provideFirestore } from './lib/firestoreEmulator.mjs';
+import { startFakeStripe } from './lib/fakeStripe.mjs';
 import { newEmulatorLogPath, runTeed } from './lib/teeOutput.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -116,15 +117,23 @@ if (firestore) {
   } else {
     projects.push('browser');
   }
-  if (functionsBuilt) {
+  let stripe = null;
+  try {
+    if (functionsBuilt) stripe = await startFakeStripe();
+  } catch (error) {
+    cannotRun('emulator', error.message);
+  }
+  if (functionsBuilt && stripe) {
     // The browser tier loads dist/ from the Hosting emulator, so firebase.json's headers apply.
+    // The billing functions reach the fake Stripe server (docs/billing.md) while it runs.
     const { env, wrap, teeTo } = underEmulators(['auth', 'functions', 'hosting'], firestore);
     await vitest(`${projects.join(' and ')} tiers (Auth, Functions, Firestore, Hosting emulators)`, projects, {
       wrap,
       env: { ...env, KEYLOFT_DIST_BUILT: '1' },
       teeTo,
     });
-  } else {
+    await stripe.stop();
+  } else if (!functionsBuilt) {
     cannotRun('emulator', 'the functions/ package did not compile');
   }
   // The rules tests wipe the database, so they run after the tiers that keep users in it.

@@ -88,6 +88,13 @@ export const usersTable: CollectionTable = {
       data: () => ({ 'subscription.status': 'active', 'subscription.isFreeTrialOnly': false, updatedAt: Date.now() }),
       expect: DENY_ALL,
     },
+    {
+      op: 'update',
+      what: 'the owner’s Stripe customer id (the billing callables’ alone)',
+      path: RECORD,
+      data: () => ({ 'subscription.customerId': 'cus_someone_else', updatedAt: Date.now() }),
+      expect: DENY_ALL,
+    },
     { op: 'update', what: 'the owner’s record, replaced whole', path: RECORD, replace: true, data: () => record(), expect: DENY_ALL },
     { op: 'delete', what: 'the owner’s record', path: RECORD, expect: DENY_ALL },
   ],

@@ -1,0 +1,2 @@
+export function fakeStripePort(): number;
+export function startFakeStripe(): Promise<{ port: number; stop(): Promise<void> }>;

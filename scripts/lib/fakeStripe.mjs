@@ -1,0 +1,30 @@
+// Runs the local fake Stripe server (tests/support/fakeStripe/server.mjs, docs/billing.md) in
+// this process, on the port the Functions emulator is told to use (STRIPE_API_PORT in
+// functions/.env.demo-keyloft), for as long as the emulators run.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createFakeStripe, FAKE_STRIPE_PORT } from '../../tests/support/fakeStripe/server.mjs';
+import { ROOT, assertPortFree } from './firestoreEmulator.mjs';
+
+/** STRIPE_API_PORT from functions/.env.demo-keyloft, so the fake and the emulator agree. */
+export function fakeStripePort() {
+  const env = readFileSync(join(ROOT, 'functions', '.env.demo-keyloft'), 'utf8');
+  const match = /^STRIPE_API_PORT=(\d+)\s*$/m.exec(env);
+  return match ? Number(match[1]) : FAKE_STRIPE_PORT;
+}
+
+/** Starts the fake; resolves with { port, stop }. Rejects naming the port when it is taken. */
+export async function startFakeStripe() {
+  const port = fakeStripePort();
+  await assertPortFree('127.0.0.1', port, 'fake Stripe server');
+  const server = await createFakeStripe({ baseUrl: `http://127.0.0.1:${port}` }).start(port);
+  let stopped = false;
+  return {
+    port,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await server.close();
+    },
+  };
+}
