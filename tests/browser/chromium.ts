@@ -30,6 +30,15 @@ export interface WatchedPage {
   readonly scripts: string[];
 }
 
+/**
+ * The Firestore SDK closes a listen stream with a `TYPE=terminate` request; when the emulator has
+ * already dropped that session (a page navigating away, a listener ended) it answers 400 and
+ * Chromium logs it. Nothing failed: the stream was being closed anyway.
+ */
+function isListenChannelTeardown(url: string | undefined): boolean {
+  return url !== undefined && url.includes('/google.firestore.v1.Firestore/Listen/channel') && url.includes('TYPE=terminate');
+}
+
 export async function openPage(browser: Browser): Promise<WatchedPage> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -40,7 +49,8 @@ export async function openPage(browser: Browser): Promise<WatchedPage> {
   page.on('console', (message) => {
     // A failed load's text names only the status; its location names the resource.
     const where = message.location().url;
-    if (message.type() === 'error') errors.push(where ? `${message.text()} (${where})` : message.text());
+    if (message.type() !== 'error' || isListenChannelTeardown(where)) return;
+    errors.push(where ? `${message.text()} (${where})` : message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   // Chromium also logs a refused load, but an event names the directive and keeps inline cases.
