@@ -161,6 +161,12 @@ export function teamLimit(planId: string): number {
   return isTeamLimitPlan(planId) ? TEAM_LIMITS[planId] : TEAM_LIMITS.free;
 }
 
+/** What the server's plan limits answer (createTeam), shared so that the app can show them as they are. */
+export const PLAN_LIMIT_MESSAGES = Object.freeze({
+  teamLimitReached: 'Team Creation Limit Reached',
+  paidPlanRequired: 'Creating teams needs a paid plan. Upgrade to continue.',
+} as const);
+
 /** `ownedTeams` counts the teams the user owns; at the limit, 'Team Creation Limit Reached'. */
 export function canCreateTeam(planId: string, ownedTeams: number): boolean {
   const limit = teamLimit(planId);

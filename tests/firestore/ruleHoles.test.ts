@@ -6,6 +6,7 @@ import { beforeEach, describe, it } from 'vitest';
 import { newTrialSubscription } from '../../src/domain/trial';
 import { sampleUserRecord } from '../contract/userRepository.contract';
 import { sampleEntry, sampleGroup } from '../contract/vaultRepositories.contract';
+import { seedLiveTrial } from './planSeed';
 import { tokenFor, useRulesEnvironment, type TokenClaims } from './rulesEnvironment';
 
 const environment = useRulesEnvironment();
@@ -90,6 +91,7 @@ describe('hole: ciphertext fields accepted a few base64 characters', () => {
   const ONE_BYTE_SHORT = `${'A'.repeat(35)}=`;
 
   it.each(['username', 'password'])('an entry’s %s must hold at least an IV and a tag', async (name) => {
+    await seedLiveTrial(env, 'bob'); // new personal entries need paid access (docs/rules.md, "Plan limits")
     const db = as('bob');
     await assertFails(setDoc(doc(db, 'passwords/short'), sampleEntry('bob', 'Short', { [name]: 'AAAA' })));
     await assertFails(setDoc(doc(db, 'passwords/short'), sampleEntry('bob', 'Short', { [name]: ONE_BYTE_SHORT })));
@@ -118,6 +120,7 @@ describe('hole: ciphertext fields accepted a few base64 characters', () => {
     ['passwords', () => sampleEntry('bob', 'Later')],
     ['groups', () => sampleGroup('bob', 'Later')],
   ] as const)('%s: updatedAt may not precede createdAt, nor either be far in the future', async (name, sample) => {
+    await seedLiveTrial(env, 'bob'); // new personal entries and groups need paid access
     const db = as('bob');
     const now = Date.now();
     await assertFails(setDoc(doc(db, `${name}/t`), { ...sample(), createdAt: 2_000, updatedAt: 1_000 }));
@@ -139,6 +142,11 @@ describe('hole: ciphertext fields accepted a few base64 characters', () => {
 });
 
 describe('hole: an entry’s groupId could name another user’s group', () => {
+  // Bob writes new personal entries, which need his paid access (docs/rules.md, "Plan limits").
+  beforeEach(async () => {
+    await seedLiveTrial(env, 'bob');
+  });
+
   it.each([
     ['another user’s group', 'alice-group'],
     ['a team group', 'team-group'],

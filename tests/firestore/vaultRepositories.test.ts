@@ -15,21 +15,28 @@ import {
   type ContractTeam,
 } from '../contract/vaultRepositories.contract';
 import { sampleTeam } from './matrix/teamSeed';
+import { seedLiveTrial } from './planSeed';
 import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
 
 const env = useRulesEnvironment();
 
 describe('Firestore vault repositories', () => {
+  // Every user the contracts act as is on a live trial: new personal entries and groups need paid
+  // access (docs/rules.md, "Plan limits"), which these contracts are not about.
   passwordRepositoryContract(async () => {
     await env().clearFirestore();
-    return (uid) => {
+    return async (uid) => {
+      await seedLiveTrial(env(), uid);
       const db = firestoreAs(env(), uid);
-      return Promise.resolve({ passwords: createFirestorePasswordRepository(db), groups: createFirestoreGroupRepository(db) });
+      return { passwords: createFirestorePasswordRepository(db), groups: createFirestoreGroupRepository(db) };
     };
   });
   groupRepositoryContract(async () => {
     await env().clearFirestore();
-    return (uid) => Promise.resolve(createFirestoreGroupRepository(firestoreAs(env(), uid)));
+    return async (uid) => {
+      await seedLiveTrial(env(), uid);
+      return createFirestoreGroupRepository(firestoreAs(env(), uid));
+    };
   });
   // Members act through their own tokens, so every read and write passes the team rules.
   teamVaultRepositoriesContract(seedTeams);
@@ -76,8 +83,9 @@ async function seedTeams(teams: readonly ContractTeam[]) {
       await setDoc(doc(db, 'teams', team.teamId), sampleTeam(owner, team.teamId, team.roles, { keyVersion: team.keyVersion }));
     }
   });
-  return (uid: string) => {
+  return async (uid: string) => {
+    await seedLiveTrial(env(), uid);
     const db = firestoreAs(env(), uid);
-    return Promise.resolve({ passwords: createFirestorePasswordRepository(db), groups: createFirestoreGroupRepository(db) });
+    return { passwords: createFirestorePasswordRepository(db), groups: createFirestoreGroupRepository(db) };
   };
 }

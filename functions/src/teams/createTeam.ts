@@ -8,7 +8,9 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { parseCreateTeam } from './validate';
 
 // createTeam (docs/teams.md): the team document with its creator as owner, and the id in the
-// owner's teamIds, in one transaction; the plan limit counts the teams the caller owns.
+// owner's teamIds, in one transaction. Creating a team needs paid access (a paid plan or a live
+// trial; the free plan and the fallback are refused), and the plan limit counts the teams the
+// caller owns (docs/subscription.md, "Plan limits on the server").
 
 export async function handleCreateTeam(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TeamDeps): Promise<{ teamId: string }> {
   const caller = requireCaller(request);

@@ -7,7 +7,7 @@ import {
   decideRoleChange,
   type TeamRole,
 } from '../../../src/domain/teamPermissions';
-import { canCreateTeam, effectivePlanId, subscriptionOrFallback, type SubscriptionLike } from '../../../src/domain/subscription';
+import { canCreateTeam, hasPaidAccess, subscriptionOrFallback, type SubscriptionLike } from '../../../src/domain/subscription';
 import { TEAM_MESSAGES } from './messages';
 import {
   accept,
@@ -116,8 +116,11 @@ export function decideCreateTeam(facts: CreateTeamFacts): Outcome<CreateTeamPlan
     return sameCall ? accept({ kind: 'already-created' }) : refusal('already-exists', TEAM_MESSAGES.teamIdTaken);
   }
   if (!facts.hasUserRecord) return refusal('failed-precondition', TEAM_MESSAGES.noUserRecord);
-  const planId = effectivePlanId(subscriptionOrFallback(facts.subscription), now);
-  if (!canCreateTeam(planId, facts.ownedTeams)) return refusal('failed-precondition', TEAM_MESSAGES.limitReached);
+  // Creating teams is a paid feature (SPEC.md §6): the free plan, an expired trial and a lost
+  // subscription are refused; a paid plan (or a live trial) then has its owned-team limit (§9).
+  const subscription = subscriptionOrFallback(facts.subscription);
+  if (!hasPaidAccess(subscription, now)) return refusal('failed-precondition', TEAM_MESSAGES.paidPlanRequired);
+  if (!canCreateTeam(subscription.planId, facts.ownedTeams)) return refusal('failed-precondition', TEAM_MESSAGES.limitReached);
   const team: StoredTeam = {
     name: input.name,
     ...(input.description === undefined ? {} : { description: input.description }),

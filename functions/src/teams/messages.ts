@@ -1,10 +1,14 @@
 // Messages of the team callables that SPEC.md §6 does not word (the §6 ones are
-// PERMISSION_MESSAGES in src/domain/teamPermissions.ts and are used from there).
+// PERMISSION_MESSAGES in src/domain/teamPermissions.ts and are used from there). The plan limits'
+// are shared with the app (src/domain/subscription.ts PLAN_LIMIT_MESSAGES), which shows them as they are.
+import { PLAN_LIMIT_MESSAGES } from '../../../src/domain/subscription';
+
 export const TEAM_MESSAGES = Object.freeze({
   nameRequired: 'Team name is required',
   nameTooLong: 'Team name must be at most 100 characters',
   descriptionTooLong: 'Team description must be at most 500 characters',
-  limitReached: 'Team Creation Limit Reached',
+  limitReached: PLAN_LIMIT_MESSAGES.teamLimitReached,
+  paidPlanRequired: PLAN_LIMIT_MESSAGES.paidPlanRequired,
   teamIdTaken: 'This team id is already in use',
   noUserRecord: 'Finish setting up your account before creating a team',
   teamDeleting: 'This team is being deleted',

@@ -64,19 +64,50 @@ describe('createTeam', () => {
     expect(outcome.ok && outcome.value.kind === 'create' && 'description' in outcome.value.team).toBe(false);
   });
 
+  const trial = (trialEnd: number, currentPeriodEnd: number | null = trialEnd): SubscriptionLike => ({
+    status: 'trialing',
+    planId: 'unlimited',
+    planName: 'Unlimited',
+    currentPeriodEnd,
+    cancelAtPeriodEnd: false,
+    trialEnd,
+    isFreeTrialOnly: true,
+  });
+  const NEEDS_PAID = refused('failed-precondition', 'Creating teams needs a paid plan. Upgrade to continue.');
+  const LIMIT = refused('failed-precondition', 'Team Creation Limit Reached');
+
   it("stops at the plan's limit, counted as teams owned", () => {
     expect(decideCreateTeam(facts({ ownedTeams: 9 })).ok).toBe(true);
-    expect(decideCreateTeam(facts({ ownedTeams: 10 }))).toEqual(refused('failed-precondition', 'Team Creation Limit Reached'));
+    expect(decideCreateTeam(facts({ ownedTeams: 10 }))).toEqual(LIMIT);
     expect(decideCreateTeam(facts({ subscription: paid('pro'), ownedTeams: 24 })).ok).toBe(true);
-    expect(decideCreateTeam(facts({ subscription: paid('pro'), ownedTeams: 25 })).ok).toBe(false);
-    // Unlimited plans, and the free fallback (src/domain/subscription.ts TEAM_LIMITS), have none.
+    expect(decideCreateTeam(facts({ subscription: paid('pro'), ownedTeams: 25 }))).toEqual(LIMIT);
+    // Unlimited plans (src/domain/subscription.ts TEAM_LIMITS) have none.
     expect(decideCreateTeam(facts({ subscription: paid('unlimited'), ownedTeams: 500 })).ok).toBe(true);
-    expect(decideCreateTeam(facts({ subscription: null, ownedTeams: 500 })).ok).toBe(true);
   });
 
-  it('uses the effective plan: a cancelled standard subscription falls back to the free plan', () => {
+  it('lets a live trial create teams, and refuses an expired one', () => {
+    expect(decideCreateTeam(facts({ subscription: trial(NOW + 1) })).ok).toBe(true);
+    expect(decideCreateTeam(facts({ subscription: trial(NOW) }))).toEqual(NEEDS_PAID);
+    expect(decideCreateTeam(facts({ subscription: trial(NOW - 1) }))).toEqual(NEEDS_PAID);
+    // A free-trial-only subscription ends at the earlier of its trial end and period end.
+    expect(decideCreateTeam(facts({ subscription: trial(NOW + 1e9, NOW - 1) }))).toEqual(NEEDS_PAID);
+    // Whatever the status says once the trial is over.
+    expect(decideCreateTeam(facts({ subscription: { ...trial(NOW - 1), status: 'active' } }))).toEqual(NEEDS_PAID);
+  });
+
+  it('refuses the free plan, the fallback, and a paid plan that lost access', () => {
+    expect(decideCreateTeam(facts({ subscription: paid('free') }))).toEqual(NEEDS_PAID);
+    expect(decideCreateTeam(facts({ subscription: null }))).toEqual(NEEDS_PAID);
+    for (const status of ['canceled', 'unpaid', 'incomplete'] as const) {
+      expect(decideCreateTeam(facts({ subscription: { ...paid('standard'), status } }))).toEqual(NEEDS_PAID);
+    }
+    // past_due is the payment provider's retry grace and keeps access.
+    expect(decideCreateTeam(facts({ subscription: { ...paid('standard'), status: 'past_due' } })).ok).toBe(true);
+  });
+
+  it('refuses on free before it counts: a cancelled standard owner over the limit hears about the plan', () => {
     const cancelled = { ...paid('standard'), status: 'canceled' as const };
-    expect(decideCreateTeam(facts({ subscription: cancelled, ownedTeams: 10 })).ok).toBe(true);
+    expect(decideCreateTeam(facts({ subscription: cancelled, ownedTeams: 10 }))).toEqual(NEEDS_PAID);
   });
 
   it('answers a retry of the same call without writing, even at the limit', () => {

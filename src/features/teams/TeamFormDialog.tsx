@@ -2,7 +2,14 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import type { TeamDraft, TeamSummary } from './model';
-import { TEAM_DESCRIPTION_MAX, TEAM_FORM_MESSAGES, TEAM_NAME_MAX, validateTeamDraft, type TeamFormErrors } from './teamDraft';
+import {
+  TEAM_DESCRIPTION_MAX,
+  TEAM_FORM_MESSAGES,
+  TEAM_NAME_MAX,
+  teamSaveErrorMessage,
+  validateTeamDraft,
+  type TeamFormErrors,
+} from './teamDraft';
 
 export interface TeamFormDialogProps {
   /** null to create a team. */
@@ -25,7 +32,7 @@ export function TeamFormDialog({ team, onSubmit, onClose }: TeamFormDialogProps)
   // Errors show after the first submit and then follow what is typed.
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
 
   const checked = validateTeamDraft({ name, description });
   const errors: TeamFormErrors = submitted && !checked.ok ? checked.errors : {};
@@ -40,14 +47,14 @@ export function TeamFormDialog({ team, onSubmit, onClose }: TeamFormDialogProps)
     }
     savingRef.current = true;
     setSaving(true);
-    setFailed(false);
+    setFailed(null);
     try {
       await onSubmit(checked.draft);
     } catch (error) {
       console.error(TEAM_FORM_MESSAGES.saveFailed, error);
       savingRef.current = false;
       setSaving(false);
-      setFailed(true);
+      setFailed(teamSaveErrorMessage(error));
       return;
     }
     onClose();
@@ -60,9 +67,9 @@ export function TeamFormDialog({ team, onSubmit, onClose }: TeamFormDialogProps)
   return (
     <Dialog open onClose={close} title={team === null ? 'Create New Team' : 'Edit Team'} size="sm">
       <form onSubmit={(event) => void submit(event)} noValidate>
-        {failed && (
+        {failed !== null && (
           <p role="alert" className="notice notice--error">
-            {TEAM_FORM_MESSAGES.saveFailed}
+            {failed}
           </p>
         )}
         <div className="field">

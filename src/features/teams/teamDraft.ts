@@ -1,3 +1,4 @@
+import { PLAN_LIMIT_MESSAGES } from '../../domain/subscription';
 import type { TeamDraft } from './model';
 
 // The team form's rules (SPEC.md §5 "Team"): the name is required; values are trimmed; an empty
@@ -13,6 +14,16 @@ export const TEAM_FORM_MESSAGES = {
   descriptionTooLong: `Description must be at most ${TEAM_DESCRIPTION_MAX} characters`,
   saveFailed: 'Failed to save team',
 } as const;
+
+const SHOWN_AS_IS: ReadonlySet<string> = new Set(Object.values(PLAN_LIMIT_MESSAGES));
+
+/**
+ * What a failed save shows: the server's plan-limit refusal as it is (the app's own checks agree
+ * with it, but the trial may have ended or a team been created elsewhere since), else saveFailed.
+ */
+export function teamSaveErrorMessage(error: unknown): string {
+  return error instanceof Error && SHOWN_AS_IS.has(error.message) ? error.message : TEAM_FORM_MESSAGES.saveFailed;
+}
 
 /** The form's values as typed. */
 export interface TeamFormValues {

@@ -211,6 +211,18 @@ describe('creating and editing a team (SPEC.md §5 "Team")', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("shows the server's plan refusal as it is (the trial ended while the dashboard was open)", async () => {
+    const api = new FakeTeamsApi([]);
+    api.failNext('create', 1, 'Creating teams needs a paid plan. Upgrade to continue.');
+    const { user } = renderTeams(api);
+    await screen.findByText('No teams yet. Create your first team!');
+    await user.click(screen.getByRole('button', { name: 'Create Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Team' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Alpha');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Creating teams needs a paid plan. Upgrade to continue.');
+  });
+
   it('shows Saving… with the buttons disabled while the save runs', async () => {
     const api = new FakeTeamsApi([]);
     const release = api.hold('create');

@@ -21,8 +21,12 @@ export class FakeTeamsApi implements TeamsApi {
     this.teams = [...teams];
   }
 
-  failNext(call: Call, times = 1): void {
+  /** The message the failures reject with; by default one no screen shows as it is. */
+  private failureMessage: string | null = null;
+
+  failNext(call: Call, times = 1, message: string | null = null): void {
     this.failures[call] = times;
+    this.failureMessage = message;
   }
 
   /** Every call of `call` rejects until `recover(call)`. */
@@ -57,7 +61,7 @@ export class FakeTeamsApi implements TeamsApi {
     }
     if (this.failures[call] > 0) {
       this.failures[call] -= 1;
-      throw new Error(`${call} failed (test)`);
+      throw new Error(this.failureMessage ?? `${call} failed (test)`);
     }
   }
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { newTrialSubscription } from '../../../src/domain/trial';
 import { addMember, call, createTeam, db, newTeamId, newUser, refusal, subscription, teamDoc, teamIdsOf, wrappedKey, type TestUser } from './support';
 
 // The membership callables end to end: signed-in users on the Auth emulator call the deployed
@@ -68,6 +69,24 @@ describe('createTeam', () => {
     const refused = await call('createTeam', { teamId: newTeamId(), name: 'eleventh', encryptedTeamKey: wrappedKey() }, owner);
     expect(refusal(refused)).toEqual({ status: 'FAILED_PRECONDITION', message: 'Team Creation Limit Reached' });
     expect(await teamIdsOf(owner.uid)).toHaveLength(1);
+  });
+
+  it('needs paid access: a live trial may create a team; free, an expired trial and a cancelled plan may not', async () => {
+    const now = Date.now();
+    const trial = newTrialSubscription(now);
+    const expired = { ...newTrialSubscription(now - 15 * 86_400_000) };
+    const [onTrial, onFree, trialOver, cancelled] = await Promise.all([
+      newUser('plan-trial', { subscription: { ...trial } }),
+      newUser('plan-free', { subscription: subscription('free') }),
+      newUser('plan-expired', { subscription: expired }),
+      newUser('plan-cancelled', { subscription: subscription('standard', 'canceled') }),
+    ]);
+    await createTeam(onTrial, 'on trial');
+    for (const user of [onFree, trialOver, cancelled]) {
+      const refused = await call('createTeam', { teamId: newTeamId(), name: 'X', encryptedTeamKey: wrappedKey() }, user);
+      expect(refusal(refused)).toEqual({ status: 'FAILED_PRECONDITION', message: 'Creating teams needs a paid plan. Upgrade to continue.' });
+      expect(await teamIdsOf(user.uid)).toEqual([]);
+    }
   });
 });
 

@@ -1,14 +1,37 @@
-// groups/{groupId}: personal groups (SPEC.md §3), read and written by their owner only.
+// groups/{groupId}: personal groups (SPEC.md §3), read and written by their owner only; a new one
+// needs the owner's paid access, an existing one stays theirs (docs/rules.md, "Plan limits").
+import type { SubscriptionRecord } from '../../../src/domain/billing';
 import { sampleGroup } from '../../contract/vaultRepositories.contract';
-import { ALLOW_OWNER_ONLY, changed, DENY_ALL, OTHER, OWNER, type CollectionTable } from './table';
+import { liveTrial, paidPlan, userWith } from '../planSeed';
+import { LOST_ACCESS } from './passwords.rows';
+import { ALLOW_OWNER_ONLY, changed, DENY_ALL, OTHER, OWNER, type AccessRow, type CollectionTable } from './table';
 
 const MINUTE = 60_000;
 const GROUP = `groups/${OWNER}-group`;
 const group = () => sampleGroup(OWNER, 'Banking');
 
+/** The groups with the owner on `subscription` (null: no user record); Bob on a live trial. */
+const ownerOn = (subscription: (() => SubscriptionRecord) | null) => () => ({
+  [GROUP]: group(),
+  [`groups/${OTHER}-group`]: sampleGroup(OTHER, 'Bob’s'),
+  ...(subscription === null ? {} : { [`users/${OWNER}`]: userWith(subscription()) }),
+  [`users/${OTHER}`]: userWith(liveTrial()),
+});
+
+const planRows: readonly AccessRow[] = [
+  { op: 'create', what: 'a group of the owner’s on an active paid plan', path: 'groups/new', data: group, seed: ownerOn(() => paidPlan('standard')), expect: ALLOW_OWNER_ONLY },
+  ...LOST_ACCESS.flatMap(([plan, subscription]): AccessRow[] => [
+    { op: 'create', what: `a group of the owner’s on ${plan}`, path: 'groups/new', data: group, seed: ownerOn(subscription), expect: DENY_ALL },
+    { op: 'update', what: `the owner’s group’s name on ${plan}`, path: GROUP, data: () => ({ name: 'Renamed', updatedAt: 2_000 }), seed: ownerOn(subscription), expect: ALLOW_OWNER_ONLY },
+    { op: 'delete', what: `the owner’s group on ${plan}`, path: GROUP, seed: ownerOn(subscription), expect: ALLOW_OWNER_ONLY },
+  ]),
+  { op: 'get', what: 'the owner’s group on an expired trial', path: GROUP, seed: ownerOn(LOST_ACCESS[0]?.[1] ?? null), expect: ALLOW_OWNER_ONLY },
+];
+
 export const groupsTable: CollectionTable = {
   collection: 'groups',
-  seed: () => ({ [GROUP]: group(), [`groups/${OTHER}-group`]: sampleGroup(OTHER, 'Bob’s') }),
+  // Both users on a live trial: the rows not about plans write as a new account would.
+  seed: ownerOn(() => liveTrial()),
   access: [
     { op: 'get', what: 'the owner’s group', path: GROUP, expect: ALLOW_OWNER_ONLY },
     {
@@ -33,6 +56,7 @@ export const groupsTable: CollectionTable = {
       expect: ALLOW_OWNER_ONLY,
     },
     { op: 'delete', what: 'the owner’s group', path: GROUP, expect: ALLOW_OWNER_ONLY },
+    ...planRows,
   ],
   malformed: [
     ...(

@@ -1,20 +1,79 @@
-// passwords/{entryId}: personal entries (SPEC.md §3), read and written by their owner only.
+// passwords/{entryId}: personal entries (SPEC.md §3), read and written by their owner only; a new
+// one needs the owner's paid access, an existing one stays readable, editable and deletable
+// (docs/rules.md, "Plan limits").
+import type { SubscriptionRecord } from '../../../src/domain/billing';
 import { sampleEntry, sampleGroup } from '../../contract/vaultRepositories.contract';
-import { ALLOW_OWNER_ONLY, changed, DENY_ALL, OTHER, OWNER, type CollectionTable } from './table';
+import { expiredTrial, freePlan, liveTrial, paidPlan, userWith } from '../planSeed';
+import { ALLOW_OWNER_ONLY, changed, DENY_ALL, OTHER, OWNER, type AccessRow, type CollectionTable } from './table';
 
 const MINUTE = 60_000;
 const ENTRY = `passwords/${OWNER}-entry`;
 const entry = () => sampleEntry(OWNER, 'Alice’s bank');
 
+const documents = () => ({
+  [ENTRY]: entry(),
+  [`passwords/${OTHER}-entry`]: sampleEntry(OTHER, 'Bob’s bank'),
+  [`groups/${OWNER}-group`]: sampleGroup(OWNER, 'Alice’s'),
+  [`groups/${OTHER}-group`]: sampleGroup(OTHER, 'Bob’s'),
+  'groups/team-group': sampleGroup(OWNER, 'Team', { userId: null, teamId: 'team-1' }),
+});
+
+/** The documents with the owner on `subscription` (null: no user record); Bob on a live trial. */
+const ownerOn = (subscription: (() => SubscriptionRecord) | null) => () => ({
+  ...documents(),
+  ...(subscription === null ? {} : { [`users/${OWNER}`]: userWith(subscription()) }),
+  [`users/${OTHER}`]: userWith(liveTrial()),
+});
+
+export const LOST_ACCESS: readonly (readonly [string, (() => SubscriptionRecord) | null])[] = [
+  ['an expired trial', () => expiredTrial()],
+  // A free-trial-only subscription counts its trial alone, whatever its status says, and ends at
+  // the earlier of trialEnd and currentPeriodEnd (src/domain/subscription.ts).
+  ['an expired trial whose status says active', () => ({ ...expiredTrial(), status: 'active' })],
+  ['a trial whose period ended before its trialEnd', () => ({ ...liveTrial(), currentPeriodEnd: Date.now() - 60_000 })],
+  ['the free plan', () => freePlan()],
+  ['a cancelled paid plan', () => paidPlan('standard', 'canceled')],
+  ['an unpaid paid plan', () => paidPlan('pro', 'unpaid')],
+  ['no user record (the fallback, free)', null],
+];
+
+/** Plan limits: creating needs paid access; what exists stays the owner's to read, edit and delete. */
+const planRows: readonly AccessRow[] = [
+  { op: 'create', what: 'an entry of the owner’s on an active paid plan', path: 'passwords/new', data: entry, seed: ownerOn(() => paidPlan('standard')), expect: ALLOW_OWNER_ONLY },
+  { op: 'create', what: 'an entry of the owner’s on a past-due paid plan', path: 'passwords/new', data: entry, seed: ownerOn(() => paidPlan('pro', 'past_due')), expect: ALLOW_OWNER_ONLY },
+  ...LOST_ACCESS.flatMap(([plan, subscription]): AccessRow[] => [
+    { op: 'create', what: `an entry of the owner’s on ${plan}`, path: 'passwords/new', data: entry, seed: ownerOn(subscription), expect: DENY_ALL },
+    {
+      op: 'create',
+      what: `an entry of the owner’s in their group on ${plan}`,
+      path: 'passwords/new',
+      data: () => sampleEntry(OWNER, 'Grouped', { groupId: `${OWNER}-group` }),
+      seed: ownerOn(subscription),
+      expect: DENY_ALL,
+    },
+  ]),
+  { op: 'get', what: 'the owner’s entry on the free plan', path: ENTRY, seed: ownerOn(() => freePlan()), expect: ALLOW_OWNER_ONLY },
+  {
+    op: 'list',
+    what: 'the owner’s personal entries on the free plan (export)',
+    path: 'passwords',
+    where: [
+      ['userId', '==', OWNER],
+      ['teamId', '==', null],
+    ],
+    seed: ownerOn(() => freePlan()),
+    expect: ALLOW_OWNER_ONLY,
+  },
+  ...LOST_ACCESS.flatMap(([plan, subscription]): AccessRow[] => [
+    { op: 'update', what: `the owner’s entry’s title on ${plan}`, path: ENTRY, data: () => ({ title: 'Renamed', updatedAt: 2_000 }), seed: ownerOn(subscription), expect: ALLOW_OWNER_ONLY },
+    { op: 'delete', what: `the owner’s entry on ${plan}`, path: ENTRY, seed: ownerOn(subscription), expect: ALLOW_OWNER_ONLY },
+  ]),
+];
+
 export const passwordsTable: CollectionTable = {
   collection: 'passwords',
-  seed: () => ({
-    [ENTRY]: entry(),
-    [`passwords/${OTHER}-entry`]: sampleEntry(OTHER, 'Bob’s bank'),
-    [`groups/${OWNER}-group`]: sampleGroup(OWNER, 'Alice’s'),
-    [`groups/${OTHER}-group`]: sampleGroup(OTHER, 'Bob’s'),
-    'groups/team-group': sampleGroup(OWNER, 'Team', { userId: null, teamId: 'team-1' }),
-  }),
+  // Both users on a live trial: the rows not about plans write as a new account would.
+  seed: ownerOn(() => liveTrial()),
   access: [
     { op: 'get', what: 'the owner’s entry', path: ENTRY, expect: ALLOW_OWNER_ONLY },
     {
@@ -47,6 +106,7 @@ export const passwordsTable: CollectionTable = {
       expect: ALLOW_OWNER_ONLY,
     },
     { op: 'delete', what: 'the owner’s entry', path: ENTRY, expect: ALLOW_OWNER_ONLY },
+    ...planRows,
   ],
   malformed: [
     ...(

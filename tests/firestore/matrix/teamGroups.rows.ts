@@ -2,6 +2,7 @@
 // full write; nothing on a deleting team (docs/teams.md).
 import { canOnPasswords } from '../../../src/domain/teamPermissions';
 import { sampleGroup } from '../../contract/vaultRepositories.contract';
+import { liveTrial, userWith } from '../planSeed';
 import { changed, DENY_ALL, OWNER, VIEW, type CollectionTable, type MalformedRow } from './table';
 import { byRole, DELETING_TEAM, OTHERS_TEAM, TEAM, teams } from './teamSeed';
 
@@ -81,6 +82,8 @@ export const teamGroupsTable: CollectionTable = {
       op: 'create',
       path: 'groups/new',
       actor: 'view',
+      // The valid write is a new personal group, which needs the writer's paid access.
+      seed: () => ({ ...teamGroupsTable.seed(), [`users/${VIEW}`]: userWith(liveTrial()) }),
       valid: () => sampleGroup(VIEW, 'Mine'),
       invalid: () => teamGroup(),
     },

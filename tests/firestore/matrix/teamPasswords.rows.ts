@@ -3,6 +3,7 @@
 import { deleteField } from 'firebase/firestore';
 import { canOnPasswords } from '../../../src/domain/teamPermissions';
 import { sampleEntry, sampleGroup } from '../../contract/vaultRepositories.contract';
+import { freePlan, liveTrial, userWith } from '../planSeed';
 import { ADMIN, allowOnly, changed, DENY_ALL, FULL, IDENTITIES, OTHER, OWNER, VIEW, type Actor, type CollectionTable, type MalformedRow } from './table';
 import { byRole, DELETING_TEAM, KEY_VERSION, OTHERS_TEAM, ROLE_IN_TEAM, TEAM, teamEntry, teams } from './teamSeed';
 
@@ -65,6 +66,15 @@ export const teamPasswordsTable: CollectionTable = {
       data: () => teamEntry(TEAM, FULL, 'Grouped', { groupId: TEAM_GROUP }),
       expect: createdBy('full'),
     },
+    // Plan limits do not reach team entries: a member on the free plan works in the team.
+    {
+      op: 'create',
+      what: 'an entry of the team by the full member, on the free plan',
+      path: 'passwords/new',
+      data: () => teamEntry(TEAM, FULL, 'New'),
+      seed: () => ({ ...teamPasswordsTable.seed(), [`users/${FULL}`]: userWith(freePlan()) }),
+      expect: createdBy('full'),
+    },
     { op: 'create', what: 'an entry of a deleting team, by its owner', path: 'passwords/new', data: () => teamEntry(DELETING_TEAM, OWNER, 'New'), expect: DENY_ALL },
     { op: 'update', what: 'the entry’s title', path: ENTRY, data: () => ({ title: 'Renamed', updatedAt: Date.now() }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
     { op: 'update', what: 'the entry, into a team group', path: ENTRY, data: () => ({ groupId: TEAM_GROUP }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
@@ -115,6 +125,8 @@ export const teamPasswordsTable: CollectionTable = {
       op: 'create',
       path: 'passwords/new',
       actor: 'view',
+      // The valid write is a new personal entry, which needs the writer's paid access.
+      seed: () => ({ ...teamPasswordsTable.seed(), [`users/${VIEW}`]: userWith(liveTrial()) }),
       valid: () => sampleEntry(VIEW, 'Mine'),
       invalid: () => teamEntry(TEAM, VIEW, 'Mine'),
     },

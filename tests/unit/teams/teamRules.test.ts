@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamSummary } from '../../../src/features/teams/model';
-import { TEAM_FORM_MESSAGES, validateTeamDraft } from '../../../src/features/teams/teamDraft';
+import { TEAM_FORM_MESSAGES, teamSaveErrorMessage, validateTeamDraft } from '../../../src/features/teams/teamDraft';
 import { reachedTeamLimit, TEAM_LIMIT_TITLE, teamLimitText } from '../../../src/features/teams/teamLimit';
 import {
   deleteTeamWarning,
@@ -49,6 +49,15 @@ describe('validateTeamDraft (SPEC.md §5 "Team")', () => {
     }
     expect(TEAM_FORM_MESSAGES.nameRequired).toBe('Team name is required');
     expect(TEAM_FORM_MESSAGES.saveFailed).toBe('Failed to save team');
+  });
+
+  it("shows the server's plan-limit refusals as they are, anything else as 'Failed to save team'", () => {
+    expect(teamSaveErrorMessage(new Error('Team Creation Limit Reached'))).toBe('Team Creation Limit Reached');
+    expect(teamSaveErrorMessage(new Error('Creating teams needs a paid plan. Upgrade to continue.'))).toBe(
+      'Creating teams needs a paid plan. Upgrade to continue.',
+    );
+    expect(teamSaveErrorMessage(new Error('internal'))).toBe('Failed to save team');
+    expect(teamSaveErrorMessage('Team Creation Limit Reached')).toBe('Failed to save team');
   });
 
   it('keeps the stored lengths: name up to 100, description up to 500, counted after trimming', () => {
