@@ -16,8 +16,15 @@ const results = [];
 // CI keeps only the end of a long log, so the summary repeats which tests failed and why.
 const failures = [];
 // The browser tier tests the production build that the build step below makes, on the emulators
-// (a developer's .env.local must not point it at a real project).
-const testEnv = { ...process.env, FORCE_COLOR: '0', VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: PROJECT_ID };
+// (a developer's .env.local must not point it at a real project). A fake publishable test key
+// turns on the Upgrade button (docs/billing-ui.md); checkout itself goes to the fake Stripe server.
+const testEnv = {
+  ...process.env,
+  FORCE_COLOR: '0',
+  VITE_USE_EMULATORS: 'true',
+  VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+  VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_keyloftLocalFake',
+};
 
 async function run(label, command, args, env = testEnv, { teeTo } = {}) {
   console.log(`\n=== ${label} ===`);

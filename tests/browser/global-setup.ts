@@ -21,6 +21,9 @@ function hostingOrigin(): string {
 
 export default async function setup(project: TestProject): Promise<void> {
   if (process.env.KEYLOFT_DIST_BUILT !== '1') {
+    // The same fake publishable test key as scripts/test.mjs's build: Upgrade is enabled only with
+    // a key (docs/billing-ui.md), and checkout goes to the fake Stripe server.
+    process.env.VITE_STRIPE_PUBLISHABLE_KEY ??= 'pk_test_keyloftLocalFake';
     await build({ logLevel: 'warn', mode: 'production' });
   }
   const origin = hostingOrigin();

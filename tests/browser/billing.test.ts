@@ -1,0 +1,177 @@
+// Billing in Chromium on the production build, the emulators and the fake Stripe server
+// (tests/support/fakeStripe/, run beside the Functions emulator by scripts/with-emulators.mjs):
+// the upgrade through the fake's Checkout and the real stripeWebhook, the portal, a cancel, and a
+// user whose trial has ended. Stripe's own pages are not reachable here: the test does from Node
+// what Stripe would do (the payment, the signed webhook event, the redirect to the success URL).
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { addDoc, collection } from 'firebase/firestore';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readConfig } from '../../src/data/config';
+import { createFirebaseServices } from '../../src/data/firebase/services';
+import { MS_PER_DAY, newTrialSubscription } from '../../src/domain/trial';
+import { createAccount, signInWithPassword, uniqueEmail } from '../support/authEmulator';
+import { FAKE_STRIPE, completeCheckout, idFromUrl, portalSession } from '../support/fakeStripe/client';
+import { cancelAtPeriodEnd, checkoutSessionObject, deliverEvent, stripeEvent } from '../support/fakeStripe/webhook';
+import { launchChromium, openPage } from './chromium';
+import { ACCOUNT_PASSWORD, onBaseUrl, reloadAndUnlock, signUpToEmptyVault } from './journeys';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
+
+function db() {
+  const app = getApps().find((candidate) => candidate.name === 'billing-browser') ?? initializeApp({ projectId: 'demo-keyloft' }, 'billing-browser');
+  return getFirestore(app);
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+/**
+ * Stripe.js cannot load on this machine (no internet); the page says so and carries on. The fake
+ * Stripe server's pages have no favicon (a 404 Chromium logs): not the app's.
+ */
+const unexpected = (errors: string[]) => errors.filter((error) => !error.includes('js.stripe.com') && !error.includes(`${FAKE_STRIPE}/`));
+
+const currentPlan = (page: Page) => page.getByRole('region', { name: 'Current Plan' });
+const planCard = (page: Page, name: string) => page.getByRole('article', { name });
+
+async function openBilling(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Billing', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Billing & Subscriptions' }).waitFor({ timeout: 15_000 });
+}
+
+/** A personal entry as the vault writes it: sealed username and password (IV + ciphertext + tag). */
+function personalEntry(uid: string) {
+  const sealed = Buffer.from(crypto.getRandomValues(new Uint8Array(12 + 16 + 16))).toString('base64');
+  const now = Date.now();
+  return { title: 'Direct write', username: sealed, password: sealed, teamId: null, userId: uid, groupId: null, encrypted: true, createdAt: now, updatedAt: now };
+}
+
+/** The Firebase SDK signed in as `email`, as a script in the user's browser would be. */
+async function sdkFor(email: string, label: string) {
+  const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
+  const services = createFirebaseServices(config, `billing-browser-${label}-${crypto.randomUUID()}`);
+  await signInWithEmailAndPassword(await services.auth(), email, ACCOUNT_PASSWORD);
+  return services.firestore();
+}
+
+describe('Billing in Chromium', () => {
+  it('a trial user moves to Free, upgrades through Checkout and the webhook, opens the portal, and cancels', async () => {
+    const { page, errors } = await openPage(browser);
+    const email = await signUpToEmptyVault(page, baseUrl, 'billing-upgrade');
+    const { localId: uid } = await signInWithPassword(email, ACCOUNT_PASSWORD);
+    // Sign-up finishes (the verification email) before the user goes anywhere else: a click on
+    // Billing earlier was followed by the sign-up's own move to the dashboard.
+    await page.getByText('Verification email sent!').waitFor({ timeout: 15_000 });
+
+    await openBilling(page);
+    await currentPlan(page)
+      .getByText('Trial Mode')
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error: unknown) => {
+        throw new Error(`no 'Trial Mode': ${String(error)}\n--- page: ${await page.locator('body').innerText()}\n--- errors: ${errors.join(' | ')}`);
+      });
+    await planCard(page, 'Unlimited').getByText('Free Trial - 14 days left').waitFor();
+    // SPEC.md §4: a trial-only user's own plan offers 'Continue with this plan', not 'Upgrade'; the
+    // way to pay from the trial is to end it (Downgrade on the free card), then Upgrade.
+    await planCard(page, 'Unlimited').getByRole('button', { name: 'Continue with this plan' }).waitFor();
+    await planCard(page, 'Free').getByRole('button', { name: 'Downgrade' }).click();
+    await planCard(page, 'Free').getByText('Current Plan').waitFor({ timeout: 15_000 });
+
+    // Upgrade: the browser goes to the Checkout URL the callable got from the fake Stripe server.
+    const upgrade = planCard(page, 'Unlimited').getByRole('button', { name: 'Upgrade' });
+    expect(await upgrade.isEnabled()).toBe(true);
+    await upgrade.click();
+    await page.waitForURL(new RegExp(`^${FAKE_STRIPE}/checkout/cs_test_\\w+$`), { timeout: 15_000 });
+    const sessionId = idFromUrl(page.url());
+
+    // What Stripe does next: the payment, the signed checkout.session.completed to the webhook,
+    // and the redirect to the success URL with the session id.
+    await completeCheckout(sessionId);
+    const session = await checkoutSessionObject(sessionId);
+    expect(session).toMatchObject({ status: 'complete', client_reference_id: uid });
+    expect(await deliverEvent(stripeEvent('checkout.session.completed', session))).toMatchObject({ status: 200, body: { outcome: 'applied' } });
+    const successUrl = String(session.success_url).replace('{CHECKOUT_SESSION_ID}', sessionId);
+    await page.goto(onBaseUrl(successUrl, baseUrl));
+    await page.getByRole('heading', { name: 'Subscription active' }).waitFor({ timeout: 20_000 });
+    await page.getByText('Your Unlimited plan is now active. Thank you!').waitFor();
+
+    await page.getByRole('link', { name: 'Go to Billing' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Billing & Subscriptions' }).waitFor({ timeout: 15_000 });
+    await currentPlan(page).getByText('Renews on').waitFor({ timeout: 15_000 });
+    await currentPlan(page).getByText('Unlimited', { exact: true }).waitFor();
+    await currentPlan(page).getByText('active', { exact: true }).waitFor();
+    await planCard(page, 'Unlimited').getByText('Current Plan').waitFor();
+    expect(await planCard(page, 'Free').count()).toBe(0);
+
+    // Manage Billing: the portal session the callable got from the fake, for this user's customer.
+    await currentPlan(page).getByRole('button', { name: 'Manage Billing' }).click();
+    await page.waitForURL(new RegExp(`^${FAKE_STRIPE}/portal/bps_\\w+$`), { timeout: 15_000 });
+    const portal = await portalSession(idFromUrl(page.url()));
+    const subscription = (await db().collection('users').doc(uid).get()).get('subscription') as { id: string; customerId: string };
+    expect(portal).toMatchObject({ customer: subscription.customerId });
+    expect(String(portal.return_url)).toMatch(/\/billing$/);
+
+    // The customer cancels in the portal: Stripe sets cancel_at_period_end and sends
+    // customer.subscription.updated; back on Billing (the portal's return URL) it cancels.
+    const cancelling = await cancelAtPeriodEnd(subscription.id);
+    expect(await deliverEvent(stripeEvent('customer.subscription.updated', cancelling))).toMatchObject({ status: 200, body: { outcome: 'applied' } });
+    await page.goto(onBaseUrl(String(portal.return_url), baseUrl));
+    await currentPlan(page).getByText('Cancels on').waitFor({ timeout: 15_000 });
+    expect(await currentPlan(page).getByText('Renews on').count()).toBe(0);
+
+    expect(unexpected(errors)).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it("a user whose trial has ended sees 'Upgrade to Access' over personal passwords", async () => {
+    const { page, errors } = await openPage(browser);
+    const email = await signUpToEmptyVault(page, baseUrl, 'billing-expired');
+    const { localId: uid } = await signInWithPassword(email, ACCOUNT_PASSWORD);
+    expect(await page.getByRole('heading', { name: 'Upgrade to Access' }).count()).toBe(0);
+
+    await db()
+      .collection('users')
+      .doc(uid)
+      .update({ subscription: newTrialSubscription(Date.now() - 15 * MS_PER_DAY) });
+    await reloadAndUnlock(page);
+    await page.getByRole('heading', { name: 'Upgrade to Access' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'View plans' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Billing & Subscriptions' }).waitFor({ timeout: 15_000 });
+    await planCard(page, 'Free').getByText('Current Plan').waitFor({ timeout: 15_000 });
+    await planCard(page, 'Unlimited').getByRole('button', { name: 'Upgrade' }).waitFor();
+
+    expect(unexpected(errors)).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
+  // Skipped until firestore.rules refuse personal entries on the free plan after the trial (issue
+  // 11, item 8; being added separately). Run against this commit's rules, the second write was
+  // accepted. Remove `.skip` with that rule.
+  it.skip('the rules refuse a personal entry written through the SDK once the trial has ended (and allow it during the trial)', async () => {
+    const email = uniqueEmail('billing-expired-sdk');
+    const { localId: uid } = await createAccount(email, ACCOUNT_PASSWORD);
+    await db()
+      .collection('users')
+      .doc(uid)
+      .set({ email, publicKey: `SPKI-${uid}`, teamIds: [], pendingTeamKeys: {}, subscription: newTrialSubscription(Date.now()) });
+    const firestore = await sdkFor(email, 'sdk');
+    await expect(addDoc(collection(firestore, 'passwords'), personalEntry(uid))).resolves.toBeDefined();
+
+    await db()
+      .collection('users')
+      .doc(uid)
+      .update({ subscription: newTrialSubscription(Date.now() - 15 * MS_PER_DAY) });
+    await expect(addDoc(collection(firestore, 'passwords'), personalEntry(uid))).rejects.toMatchObject({ code: 'permission-denied' });
+  }, 30_000);
+});
