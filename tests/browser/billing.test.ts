@@ -82,8 +82,9 @@ describe('Billing in Chromium', () => {
         throw new Error(`no 'Trial Mode': ${String(error)}\n--- page: ${await page.locator('body').innerText()}\n--- errors: ${errors.join(' | ')}`);
       });
     await planCard(page, 'Unlimited').getByText('Free Trial - 14 days left').waitFor();
-    // SPEC.md §4: a trial-only user's own plan offers 'Continue with this plan', not 'Upgrade'; the
-    // way to pay from the trial is to end it (Downgrade on the free card), then Upgrade.
+    // SPEC.md §4: a trial-only user's own plan offers 'Continue with this plan' (which starts its
+    // checkout; the component tier covers that). This journey ends the trial first (Downgrade on
+    // the free card), then upgrades from Free.
     await planCard(page, 'Unlimited').getByRole('button', { name: 'Continue with this plan' }).waitFor();
     await planCard(page, 'Free').getByRole('button', { name: 'Downgrade' }).click();
     await planCard(page, 'Free').getByText('Current Plan').waitFor({ timeout: 15_000 });

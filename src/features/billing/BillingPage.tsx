@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { BILLING_MESSAGES } from '../../domain/billing';
 import { Button } from '../../ui/Button';
 import { LinkButton } from '../../ui/LinkButton';
@@ -35,7 +35,6 @@ export const CHECKOUT_NOTES: Readonly<Record<Exclude<CheckoutAvailability, 'read
 /** 'Billing & Subscriptions' (SPEC.md §2, §4, §8): the current plan card and the plans grid. */
 export function BillingPage({ service, redirect = assignLocation, now = Date.now }: BillingPageProps) {
   useDocumentTitle('Billing & Subscriptions');
-  const navigate = useNavigate();
   const noteId = useId();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [error, setError] = useState<BillingError | null>(null);
@@ -104,9 +103,6 @@ export function BillingPage({ service, redirect = assignLocation, now = Date.now
   async function choose(card: PlanCardView) {
     const planId = card.plan.id;
     switch (card.action) {
-      case 'continue':
-        void navigate('/dashboard');
-        return;
       case 'checkout':
         setBusy({ kind: 'checkout', planId });
         try {

@@ -13,7 +13,7 @@ export interface PlanCardProps {
   readonly describedBy?: string | undefined;
 }
 
-const BUSY_LABEL = { checkout: 'Starting checkout…', downgrade: 'Downgrading…', continue: 'Continue with this plan' } as const;
+const BUSY_LABEL = { checkout: 'Starting checkout…', downgrade: 'Downgrading…' } as const;
 
 /** One plan of the grid (SPEC.md §4): name, price, features, badge, and the §4 button. */
 export function PlanCard({ card, onChoose, busy, disabled, describedBy }: PlanCardProps) {

@@ -27,16 +27,17 @@ export interface PlanCardView {
   readonly button: PlanButton | null;
   readonly featured: boolean;
   /** What the button does. */
-  readonly action: 'checkout' | 'downgrade' | 'continue' | null;
+  readonly action: 'checkout' | 'downgrade' | null;
 }
 
 export function intervalLabel(interval: BillingPlan['interval']): string {
   return interval === null ? '' : `/${interval}`;
 }
 
+// SPEC.md §4: a paid plan choice starts a checkout session, 'Continue with this plan' (a trial
+// user keeping their trial plan by paying for it) included; choosing free triggers a downgrade.
 function actionOf(button: PlanButton | null, planId: string): PlanCardView['action'] {
   if (button === null) return null;
-  if (button === 'Continue with this plan') return 'continue';
   return planId === FREE_PLAN_ID ? 'downgrade' : 'checkout';
 }
 

@@ -46,13 +46,15 @@ describe('BillingPage: what each user sees (SPEC.md §4 Subscription display)', 
     expect(within(free).getByRole('button', { name: 'Downgrade' })).toBeEnabled();
   });
 
-  it('a trial user who continues goes back to the dashboard', async () => {
+  it('a trial user who continues with the plan starts its checkout (a paid plan choice, SPEC.md §4)', async () => {
     const world = billingWorld(NOW, trialSubscription(NOW, 4));
-    const { user } = renderBillingPage(world);
+    const { user, redirect } = renderBillingPage(world);
     await currentPlanCard();
     await user.click(within(planCard('Unlimited')).getByRole('button', { name: 'Continue with this plan' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard page' })).toBeInTheDocument();
-    expect(world.calls.map((c) => c.name)).not.toContain('createCheckoutSession');
+    await waitFor(() => {
+      expect(redirect).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1');
+    });
+    expect(world.calls.find((c) => c.name === 'createCheckoutSession')?.payload).toEqual({ planId: 'unlimited' });
   });
 
   it('a paying user: Renews on the period end, Manage Billing, Current Plan, and no free card', async () => {
@@ -306,7 +308,8 @@ describe('BillingPage: Stripe.js (ENGINEERING.md §5)', () => {
     await currentPlanCard();
     await screen.findByText(CHECKOUT_NOTES['no-key']);
     expect(within(planCard('Free')).getByRole('button', { name: 'Downgrade' })).toBeEnabled();
-    expect(within(planCard('Unlimited')).getByRole('button', { name: 'Continue with this plan' })).toBeEnabled();
+    // 'Continue with this plan' pays for the trial plan: a checkout, so unavailable like Upgrade.
+    expect(within(planCard('Unlimited')).getByRole('button', { name: 'Continue with this plan' })).toBeDisabled();
   });
 
   it('with Stripe.js loaded there is no note', async () => {

@@ -15,7 +15,7 @@ describe('planCards: the grid for each (current plan, trial-only, target plan)',
   it('trial-only user in the trial: Downgrade on free, Continue on their trial plan with the days-left badge', () => {
     expect(summary(trialSubscription(NOW, 4))).toEqual([
       { id: 'free', badge: null, button: 'Downgrade', featured: false, action: 'downgrade' },
-      { id: 'unlimited', badge: 'Free Trial - 10 days left', button: 'Continue with this plan', featured: false, action: 'continue' },
+      { id: 'unlimited', badge: 'Free Trial - 10 days left', button: 'Continue with this plan', featured: false, action: 'checkout' },
     ]);
   });
 
