@@ -6,15 +6,21 @@ import { addMember, call, createTeam, db, invite, newUser, refusal, teamDoc, tea
 // whole job; the apply step called directly with firebase-admin to inject a failure between
 // batches, then the deployed callable to prove that a second call finishes it.
 
+// Sequential batches, not a BulkWriter: its parallel ramp-up flooded a Firestore emulator that was
+// already holding a whole test run's data, and writes failed with DEADLINE_EXCEEDED.
 async function seed(teamId: string, owner: TestUser, passwords: number, groups: number): Promise<void> {
-  const writer = db().bulkWriter();
-  for (let index = 0; index < passwords; index += 1) {
-    void writer.set(db().collection('passwords').doc(), { teamId, userId: owner.uid, title: `p${index}`, keyVersion: 1, groupId: null });
+  const docs = [
+    ...Array.from({ length: passwords }, (_, index) => ({
+      ref: db().collection('passwords').doc(),
+      data: { teamId, userId: owner.uid, title: `p${String(index)}`, keyVersion: 1, groupId: null },
+    })),
+    ...Array.from({ length: groups }, (_, index) => ({ ref: db().collection('groups').doc(), data: { teamId, userId: null, name: `g${String(index)}` } })),
+  ];
+  for (let start = 0; start < docs.length; start += 400) {
+    const batch = db().batch();
+    for (const { ref, data } of docs.slice(start, start + 400)) batch.set(ref, data);
+    await batch.commit();
   }
-  for (let index = 0; index < groups; index += 1) {
-    void writer.set(db().collection('groups').doc(), { teamId, userId: null, name: `g${index}` });
-  }
-  await writer.close();
 }
 
 async function countOf(collection: string, teamId: string): Promise<number> {
