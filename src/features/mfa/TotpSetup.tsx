@@ -38,7 +38,7 @@ export function TotpSetup({ account, start, onVerify, onBack }: TotpSetupProps) 
       active = false;
     };
     // A new secret only on entering the step or on Try again, not when the parent re-renders.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `start` is a new closure on every parent render; a new secret is made only on entering the step or on Try again (`attempt`)
   }, [attempt]);
 
   useEffect(() => {

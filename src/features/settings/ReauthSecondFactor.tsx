@@ -44,7 +44,7 @@ export function ReauthSecondFactor({ challenge, onVerified, onCancel }: ReauthSe
     if (hint?.factorId !== 'phone' || sentFor.current === hint.uid) return;
     sentFor.current = hint.uid;
     send(hint);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `send` is a new closure each render; the effect runs per chosen hint, and `sentFor` keeps it to one SMS per phone
   }, [hint]);
 
   if (hint === null) {
