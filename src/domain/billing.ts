@@ -15,6 +15,8 @@ export interface BillingPlan {
   readonly interval: 'month' | 'year' | null;
   readonly trialDays: number;
   readonly features: readonly string[];
+  /** Teams a user may own on this plan, counted as teams owned; -1 means unlimited (SPEC.md §9). */
+  readonly teamLimit: number;
 }
 
 /** getSubscriptionPlans: plan id → plan. */

@@ -14,6 +14,7 @@ export const FREE_PLAN: BillingPlan = {
   interval: null,
   trialDays: 0,
   features: ['Read and export your saved passwords', 'Joined teams'],
+  teamLimit: -1,
 };
 
 export const UNLIMITED_PLAN: BillingPlan = {
@@ -23,7 +24,8 @@ export const UNLIMITED_PLAN: BillingPlan = {
   currency: 'usd',
   interval: 'month',
   trialDays: 14,
-  features: ['Unlimited passwords', 'Unlimited teams', 'Priority support'],
+  features: ['Unlimited passwords', 'Priority support'],
+  teamLimit: -1,
 };
 
 export const CATALOGUE: PlanCatalogue = { free: FREE_PLAN, unlimited: UNLIMITED_PLAN };

@@ -6,7 +6,7 @@
 // the amount Stripe charges is the configured Stripe price's, so keep the two in step
 // (docs/billing.md, "Connecting a real Stripe account").
 import type { BillingPlan, PlanCatalogue } from '../../../src/domain/billing';
-import { FREE_PLAN_ID, UNLIMITED_PLAN_ID } from '../../../src/domain/subscription';
+import { FREE_PLAN_ID, teamLimit, UNLIMITED_PLAN_ID } from '../../../src/domain/subscription';
 import { TRIAL_DAYS } from '../../../src/domain/trial';
 
 export const UNLIMITED_PRICE_CENTS = 499;
@@ -23,6 +23,7 @@ export const FREE_PLAN: BillingPlan = Object.freeze({
     'Teams you are invited to',
     'Zero-knowledge encryption',
   ]),
+  teamLimit: teamLimit(FREE_PLAN_ID),
 });
 
 export const UNLIMITED_PLAN: BillingPlan = Object.freeze({
@@ -34,11 +35,12 @@ export const UNLIMITED_PLAN: BillingPlan = Object.freeze({
   trialDays: TRIAL_DAYS,
   features: Object.freeze([
     'Unlimited passwords',
-    'Unlimited teams',
     'Share passwords with your teams',
     'Zero-knowledge encryption',
     'Two-factor sign-in',
   ]),
+  // The card's team line is made from this (src/features/billing/billingModel.ts), not a feature.
+  teamLimit: teamLimit(UNLIMITED_PLAN_ID),
 });
 
 /** getSubscriptionPlans' answer: the same for everyone. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEAM_LIMITS } from '../../../src/domain/subscription';
 import { TRIAL_DAYS } from '../../../src/domain/trial';
 import { FREE_PLAN, PLAN_CATALOGUE, UNLIMITED_PLAN, UNLIMITED_PRICE_CENTS, isPaidPlan, planById, stripePriceFor } from '../../src/billing/plans';
 import { handleGetSubscriptionPlans } from '../../src/billing/getSubscriptionPlans';
@@ -21,6 +22,14 @@ describe('the plan catalogue', () => {
     expect(Number.isInteger(UNLIMITED_PLAN.price) && UNLIMITED_PLAN.price > 0).toBe(true);
     expect(UNLIMITED_PLAN.features).toContain('Unlimited passwords');
     expect(isPaidPlan(UNLIMITED_PLAN)).toBe(true);
+  });
+
+  it('carries the §9 team limit of each plan, from the one table the server enforces', () => {
+    expect(FREE_PLAN.teamLimit).toBe(TEAM_LIMITS.free);
+    expect(UNLIMITED_PLAN.teamLimit).toBe(TEAM_LIMITS.unlimited);
+    expect(UNLIMITED_PLAN.teamLimit).toBe(-1);
+    // The spec names two more plans; their limits are in the same table, ready for their catalogue entries.
+    expect([TEAM_LIMITS.standard, TEAM_LIMITS.pro]).toEqual([10, 25]);
   });
 
   it('carries no Stripe price id: those stay on the server', () => {

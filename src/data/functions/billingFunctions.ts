@@ -35,12 +35,13 @@ function isStringOrNull(value: unknown): value is string | null {
 
 function readPlan(value: unknown): BillingPlan | null {
   if (!isRecord(value)) return null;
-  const { id, name, price, currency, interval, trialDays, features } = value;
+  const { id, name, price, currency, interval, trialDays, features, teamLimit } = value;
   if (typeof id !== 'string' || typeof name !== 'string' || !isFiniteNumber(price) || typeof currency !== 'string') return null;
   if (interval !== null && interval !== 'month' && interval !== 'year') return null;
   if (!isFiniteNumber(trialDays)) return null;
+  if (typeof teamLimit !== 'number' || !Number.isInteger(teamLimit) || teamLimit < -1) return null;
   if (!Array.isArray(features) || !features.every((feature): feature is string => typeof feature === 'string')) return null;
-  return { id, name, price, currency, interval, trialDays, features: [...features] };
+  return { id, name, price, currency, interval, trialDays, features: [...features], teamLimit };
 }
 
 export function readPlanCatalogue(reply: unknown): PlanCatalogue {

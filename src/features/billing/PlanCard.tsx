@@ -30,6 +30,7 @@ export function PlanCard({ card, onChoose, busy, disabled, describedBy }: PlanCa
           {card.interval !== '' && <span className="plan-card__interval">{card.interval}</span>}
         </p>
         <ul className="plan-card__features">
+          {card.teams !== null && <li>{card.teams}</li>}
           {plan.features.map((feature) => (
             <li key={feature}>{feature}</li>
           ))}

@@ -26,12 +26,25 @@ export interface PlanCardView {
   readonly badge: PlanBadge | null;
   readonly button: PlanButton | null;
   readonly featured: boolean;
+  /** The plan's team limit as a feature line, or null for a plan that creates no teams. */
+  readonly teams: string | null;
   /** What the button does. */
   readonly action: 'checkout' | 'downgrade' | null;
 }
 
 export function intervalLabel(interval: BillingPlan['interval']): string {
   return interval === null ? '' : `/${interval}`;
+}
+
+/**
+ * A paid plan's team limit (SPEC.md §9, counted as teams owned). The free plan gets no line: its
+ * -1 is the spec's counting rule, but creating a team needs a paid plan once the trial is over
+ * (§1), so "Unlimited teams" on the free card would promise what the server refuses.
+ */
+export function teamLimitLine(plan: BillingPlan): string | null {
+  if (plan.price <= 0) return null;
+  if (plan.teamLimit === -1) return 'Unlimited teams';
+  return `Up to ${plan.teamLimit.toLocaleString('en-US')} ${plan.teamLimit === 1 ? 'team' : 'teams'}`;
 }
 
 // SPEC.md §4: a paid plan choice starts a checkout session, 'Continue with this plan' (a trial
@@ -55,6 +68,7 @@ export function planCards(plans: readonly BillingPlan[], sub: SubscriptionLike, 
         badge: planBadge(sub, plan.id, now),
         button,
         featured: isFeatured(plan.id, current),
+        teams: teamLimitLine(plan),
         action: actionOf(button, plan.id),
       };
     });

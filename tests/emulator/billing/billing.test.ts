@@ -74,8 +74,8 @@ describe('getSubscriptionPlans', () => {
     const reply = await call<PlanCatalogue>('getSubscriptionPlans', { timestamp: Date.now() });
     expect(reply.error).toBeUndefined();
     expect(Object.keys(reply.result ?? {}).sort()).toEqual(['free', 'unlimited']);
-    expect(reply.result?.unlimited).toMatchObject({ id: 'unlimited', name: 'Unlimited', interval: 'month', trialDays: 14, currency: 'usd' });
-    expect(reply.result?.free).toMatchObject({ id: 'free', price: 0, interval: null });
+    expect(reply.result?.unlimited).toMatchObject({ id: 'unlimited', name: 'Unlimited', interval: 'month', trialDays: 14, currency: 'usd', teamLimit: -1 });
+    expect(reply.result?.free).toMatchObject({ id: 'free', price: 0, interval: null, teamLimit: -1 });
     expect(JSON.stringify(reply.result)).not.toContain('price_test_unlimited');
   });
 });

@@ -84,6 +84,9 @@ describe('createBillingFunctions: reply shapes', () => {
     ['a price that is not a number', { unlimited: { ...UNLIMITED_PLAN, price: '9.99' } }],
     ['an unknown interval', { unlimited: { ...UNLIMITED_PLAN, interval: 'week' } }],
     ['features that are not text', { unlimited: { ...UNLIMITED_PLAN, features: [1] } }],
+    ['no team limit', { unlimited: { ...UNLIMITED_PLAN, teamLimit: undefined } }],
+    ['a team limit below -1', { unlimited: { ...UNLIMITED_PLAN, teamLimit: -2 } }],
+    ['a fractional team limit', { unlimited: { ...UNLIMITED_PLAN, teamLimit: 2.5 } }],
     ['a list', [UNLIMITED_PLAN]],
   ])('refuses a catalogue with %s', async (_, reply) => {
     await expect(withReply(reply).functions.getSubscriptionPlans({ timestamp: 1 })).rejects.toBeInstanceOf(UnexpectedReplyError);

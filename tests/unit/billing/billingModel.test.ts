@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CallableError } from '../../../src/data/functions/callableError';
-import { currentPlanName, dialogMessage, formatBillingDate, intervalLabel, planCards } from '../../../src/features/billing/billingModel';
+import { currentPlanName, dialogMessage, formatBillingDate, intervalLabel, planCards, teamLimitLine } from '../../../src/features/billing/billingModel';
 import { MissingUrlError, sortPlans } from '../../../src/features/billing/billingService';
 import { CATALOGUE, FREE_PLAN, freeSubscription, paidSubscription, trialSubscription, UNLIMITED_PLAN } from '../../doubles/fakeBillingCallables';
 
@@ -58,6 +58,25 @@ describe('planCards: the grid for each (current plan, trial-only, target plan)',
     expect([free?.price, free?.interval]).toEqual(['$0.00', '']);
     expect([unlimited?.price, unlimited?.interval]).toEqual(['$9.99', '/month']);
     expect(planCards([{ ...UNLIMITED_PLAN, price: 123456, interval: 'year' }], freeSubscription(NOW), NOW)[0]?.price).toBe('$1,234.56');
+  });
+});
+
+describe('teamLimitLine: the §9 team limit on a paid card', () => {
+  it('says unlimited for -1, the count otherwise', () => {
+    expect(teamLimitLine(UNLIMITED_PLAN)).toBe('Unlimited teams');
+    expect(teamLimitLine({ ...UNLIMITED_PLAN, id: 'standard', teamLimit: 10 })).toBe('Up to 10 teams');
+    expect(teamLimitLine({ ...UNLIMITED_PLAN, id: 'pro', teamLimit: 25 })).toBe('Up to 25 teams');
+    expect(teamLimitLine({ ...UNLIMITED_PLAN, teamLimit: 1 })).toBe('Up to 1 team');
+    expect(teamLimitLine({ ...UNLIMITED_PLAN, teamLimit: 1000 })).toBe('Up to 1,000 teams');
+  });
+
+  it('gives the free plan none: creating teams needs a paid plan after the trial', () => {
+    expect(FREE_PLAN.teamLimit).toBe(-1);
+    expect(teamLimitLine(FREE_PLAN)).toBeNull();
+  });
+
+  it('is on each card', () => {
+    expect(planCards(PLANS, freeSubscription(NOW), NOW).map((card) => card.teams)).toEqual([null, 'Unlimited teams']);
   });
 });
 
