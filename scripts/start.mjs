@@ -6,7 +6,7 @@ import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ID, ROOT, assertEmulatorPortsFree, emulatorPorts, loadRules, provideFirestore } from './lib/firestoreEmulator.mjs';
 import { relayEmailedLinks } from './lib/emailedLinks.mjs';
-import { startFakeStripe } from './lib/fakeStripe.mjs';
+import { FAKE_PUBLISHABLE_KEY, startFakeStripe } from './lib/fakeStripe.mjs';
 
 const APP_URL = 'http://127.0.0.1:5173';
 
@@ -63,7 +63,8 @@ console.log('Emailed links appear below as "Email link" lines; custom emails are
 const child = spawn('npx', ['firebase', 'emulators:exec', '--only', only, '--project', PROJECT_ID, 'npx vite'], {
   // No stdin: a background process group that read the terminal would be stopped (SIGTTIN).
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, ...firestore.env },
+  // Upgrade is enabled only with a publishable key; locally the fake's, so checkout can be tried.
+  env: { VITE_STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY, ...process.env, ...firestore.env },
   detached: true,
 });
 const { host: authHost = '127.0.0.1', port: authPort = 9099 } = emulatorPorts().auth ?? {};

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ID, assertEmulatorPortsFree, locateFirestoreEmulator, provideFirestore } from './lib/firestoreEmulator.mjs';
-import { startFakeStripe } from './lib/fakeStripe.mjs';
+import { FAKE_PUBLISHABLE_KEY, startFakeStripe } from './lib/fakeStripe.mjs';
 import { newEmulatorLogPath, runTeed } from './lib/teeOutput.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,7 +23,7 @@ const testEnv = {
   FORCE_COLOR: '0',
   VITE_USE_EMULATORS: 'true',
   VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
-  VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_keyloftLocalFake',
+  VITE_STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY,
 };
 
 async function run(label, command, args, env = testEnv, { teeTo } = {}) {

@@ -6,6 +6,12 @@ import { join } from 'node:path';
 import { createFakeStripe, FAKE_STRIPE_PORT } from '../../tests/support/fakeStripe/server.mjs';
 import { ROOT, assertPortFree } from './firestoreEmulator.mjs';
 
+/**
+ * The publishable key local builds use. The app only checks its shape (pk_test_…): checkout is a
+ * redirect to the URL the fake made, so no Stripe.js call ever sends it anywhere.
+ */
+export const FAKE_PUBLISHABLE_KEY = 'pk_test_keyloftLocalFake';
+
 /** STRIPE_API_PORT from functions/.env.demo-keyloft, so the fake and the emulator agree. */
 export function fakeStripePort() {
   const env = readFileSync(join(ROOT, 'functions', '.env.demo-keyloft'), 'utf8');

@@ -1,6 +1,6 @@
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller, requireObject } from '../lib/callable';
-import { decidePortal } from './decide';
+import { BILLING_REFUSALS, decidePortal } from './decide';
 import { defaultBillingDeps, type BillingDeps } from './deps';
 import { stripeSecrets } from './secrets';
 import { takeBillingSession } from './session';
@@ -8,7 +8,7 @@ import { loadBillingFacts } from './store';
 import { stripeFailure } from './stripeErrors';
 
 // SPEC.md §7 createBillingPortalSession (→ url): Stripe's Customer Portal for the caller's stored
-// customer, returning to /billing. No customer yet: failed-precondition.
+// customer, returning to /billing. No customer yet, or one Stripe no longer has: failed-precondition.
 
 export async function handleCreateBillingPortalSession(
   request: Pick<CallableRequest, 'auth' | 'data'>,
@@ -24,6 +24,11 @@ export async function handleCreateBillingPortalSession(
     const session = await deps.stripe().billingPortal.sessions.create({ customer: decision.customerId, return_url: decision.returnUrl });
     return { url: session.url };
   } catch (error) {
+    // The customer was deleted in Stripe's dashboard (or belongs to other keys): nothing to manage;
+    // the next checkout makes a new one (customer.ts).
+    if ((error as { code?: unknown } | null)?.code === 'resource_missing') {
+      throw new HttpsError('failed-precondition', BILLING_REFUSALS.customerGone);
+    }
     throw stripeFailure('createBillingPortalSession', caller.uid, error);
   }
 }

@@ -38,7 +38,7 @@ export async function handleCreateCheckoutSession(
         metadata: { uid: caller.uid, planId: decision.plan.id },
         subscription_data: { metadata: { uid: caller.uid, planId: decision.plan.id } },
       },
-      { idempotencyKey: checkoutIdempotencyKey(caller.uid, decision.plan.id, now) },
+      { idempotencyKey: checkoutIdempotencyKey(caller.uid, decision.plan.id, customer, now) },
     );
     return { url: session.url };
   } catch (error) {

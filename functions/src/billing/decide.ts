@@ -25,6 +25,7 @@ export const BILLING_REFUSALS = {
   noPrice: 'This plan cannot be bought yet: no price is configured for it. Please contact support.',
   alreadySubscribed: 'You already have a paid subscription. Manage it in the billing portal.',
   noCustomer: 'No billing account yet. Upgrade to a paid plan first.',
+  customerGone: 'Your billing account no longer exists at the payment provider. Upgrade to a paid plan to start a new one.',
 } as const;
 
 /** Checkout and portal sessions one user may open per hour (rateLimits/{billingRateKey}). */
@@ -34,13 +35,37 @@ export const billingRateKey = (uid: string): string => `billing-sessions-by-${ui
 /** Calls within this window with the same user and plan are one checkout (the same session). */
 export const CHECKOUT_IDEMPOTENCY_WINDOW_MS = 60_000;
 
-/** Stripe's Idempotency-Key for a user's checkout of a plan within one time window. */
-export function checkoutIdempotencyKey(uid: string, planId: string, now: number): string {
-  return `keyloft-checkout-${uid}-${planId}-${Math.floor(now / CHECKOUT_IDEMPOTENCY_WINDOW_MS)}`;
+/**
+ * Stripe's Idempotency-Key for a user's checkout of a plan for a customer within one time window.
+ * The customer is part of it: a session refused for a customer that is gone is not replayed to
+ * the call that replaced it.
+ */
+export function checkoutIdempotencyKey(uid: string, planId: string, customerId: string, now: number): string {
+  return `keyloft-checkout-${uid}-${planId}-${customerId}-${Math.floor(now / CHECKOUT_IDEMPOTENCY_WINDOW_MS)}`;
 }
 
-/** A user has at most one Stripe customer: concurrent first checkouts create the same one. */
-export const customerIdempotencyKey = (uid: string): string => `keyloft-customer-${uid}`;
+/**
+ * A user has at most one live Stripe customer: concurrent first checkouts create the same one. A
+ * replacement for a customer that is gone (`replacing`) gets its own key, or Stripe would answer
+ * with the gone customer again.
+ */
+export function customerIdempotencyKey(uid: string, replacing: string | null = null): string {
+  return replacing === null ? `keyloft-customer-${uid}` : `keyloft-customer-${uid}-replacing-${replacing}`;
+}
+
+/** What retrieving the stored customer from Stripe gave: the customer (maybe deleted), or an error's code. */
+export type StoredCustomerLookup = { readonly kind: 'found'; readonly deleted: boolean } | { readonly kind: 'error'; readonly code: unknown };
+
+/**
+ * Whether a stored customer can be used. Deleted in Stripe's dashboard (Stripe answers
+ * `deleted: true`), or unknown to this Stripe account (`resource_missing`: keys switched to
+ * another account or from test to live mode): a new customer replaces it. Any other error fails
+ * the call, so a Stripe outage never makes a second customer.
+ */
+export function storedCustomerUse(lookup: StoredCustomerLookup): 'reuse' | 'replace' | 'fail' {
+  if (lookup.kind === 'found') return lookup.deleted ? 'replace' : 'reuse';
+  return lookup.code === 'resource_missing' ? 'replace' : 'fail';
+}
 
 /** Whether the subscription is a live Stripe subscription (not the sign-up trial, not ended). */
 export function hasLiveStripeSubscription(sub: SubscriptionRecord | null, now: number): sub is SubscriptionRecord & { id: string } {

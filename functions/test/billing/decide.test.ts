@@ -5,9 +5,11 @@ import {
   BILLING_REFUSALS,
   CHECKOUT_IDEMPOTENCY_WINDOW_MS,
   checkoutIdempotencyKey,
+  customerIdempotencyKey,
   decideCheckout,
   decideDowngrade,
   decidePortal,
+  storedCustomerUse,
   subscriptionStatus,
   type CheckoutFacts,
 } from '../../src/billing/decide';
@@ -93,15 +95,40 @@ describe('decideCheckout', () => {
 });
 
 describe('checkoutIdempotencyKey', () => {
-  it('is the same within one window for one user and plan, and differs otherwise', () => {
+  it('is the same within one window for one user, plan and customer, and differs otherwise', () => {
     const start = Math.floor(NOW / CHECKOUT_IDEMPOTENCY_WINDOW_MS) * CHECKOUT_IDEMPOTENCY_WINDOW_MS;
-    const key = checkoutIdempotencyKey('u1', 'unlimited', start);
-    expect(checkoutIdempotencyKey('u1', 'unlimited', start + CHECKOUT_IDEMPOTENCY_WINDOW_MS - 1)).toBe(key);
-    expect(checkoutIdempotencyKey('u1', 'unlimited', start + CHECKOUT_IDEMPOTENCY_WINDOW_MS)).not.toBe(key);
-    expect(checkoutIdempotencyKey('u2', 'unlimited', start)).not.toBe(key);
-    expect(checkoutIdempotencyKey('u1', 'pro', start)).not.toBe(key);
-    // Stripe allows keys up to 255 characters.
-    expect(key.length).toBeLessThanOrEqual(255);
+    const key = checkoutIdempotencyKey('u1', 'unlimited', 'cus_1', start);
+    expect(checkoutIdempotencyKey('u1', 'unlimited', 'cus_1', start + CHECKOUT_IDEMPOTENCY_WINDOW_MS - 1)).toBe(key);
+    expect(checkoutIdempotencyKey('u1', 'unlimited', 'cus_1', start + CHECKOUT_IDEMPOTENCY_WINDOW_MS)).not.toBe(key);
+    expect(checkoutIdempotencyKey('u2', 'unlimited', 'cus_1', start)).not.toBe(key);
+    expect(checkoutIdempotencyKey('u1', 'pro', 'cus_1', start)).not.toBe(key);
+    // A replaced customer is a new session, not the gone customer's answer replayed.
+    expect(checkoutIdempotencyKey('u1', 'unlimited', 'cus_2', start)).not.toBe(key);
+    // Stripe allows keys up to 255 characters; Firebase uids have 28, Stripe customer ids 18.
+    expect(checkoutIdempotencyKey('x'.repeat(28), 'unlimited', 'cus_' + 'x'.repeat(14), NOW).length).toBeLessThanOrEqual(255);
+  });
+});
+
+describe('customerIdempotencyKey', () => {
+  it('is one per user, and a replacement for a gone customer has its own', () => {
+    expect(customerIdempotencyKey('u1')).toBe(customerIdempotencyKey('u1', null));
+    expect(customerIdempotencyKey('u1')).not.toBe(customerIdempotencyKey('u2'));
+    expect(customerIdempotencyKey('u1', 'cus_old')).not.toBe(customerIdempotencyKey('u1'));
+    expect(customerIdempotencyKey('u1', 'cus_old')).not.toBe(customerIdempotencyKey('u1', 'cus_older'));
+  });
+});
+
+describe('storedCustomerUse', () => {
+  it('reuses a customer Stripe has, replaces one deleted or unknown to the account', () => {
+    expect(storedCustomerUse({ kind: 'found', deleted: false })).toBe('reuse');
+    expect(storedCustomerUse({ kind: 'found', deleted: true })).toBe('replace');
+    expect(storedCustomerUse({ kind: 'error', code: 'resource_missing' })).toBe('replace');
+  });
+
+  it('fails on any other error, so an outage never makes a second customer', () => {
+    for (const code of [undefined, 'rate_limit', 'api_key_expired', 'lock_timeout']) {
+      expect(storedCustomerUse({ kind: 'error', code })).toBe('fail');
+    }
   });
 });
 

@@ -87,6 +87,29 @@ describe('the fake Stripe server', () => {
     await expect(stripe.subscriptions.update(sub.id, { cancel_at_period_end: false })).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
   });
 
+  it("answers a deleted customer with Stripe's stub, refuses to use it, and cancels its subscriptions", async () => {
+    const customer = await stripe.customers.create({ email: 'gone@example.com', metadata: { uid: 'u5' } });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: 'price_x', quantity: 1 }],
+      success_url: 'http://app/ok',
+    });
+    const subscriptionId = String(fake.completeSession(session.id).subscription);
+
+    expect(await stripe.customers.del(customer.id)).toEqual({ id: customer.id, object: 'customer', deleted: true });
+    expect(await stripe.customers.retrieve(customer.id)).toEqual({ id: customer.id, object: 'customer', deleted: true });
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    const refusal = { type: 'StripeInvalidRequestError', code: 'resource_missing', param: 'customer' };
+    await expect(
+      stripe.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: 'price_x' }], success_url: 'http://app/ok' }),
+    ).rejects.toMatchObject(refusal);
+    await expect(stripe.billingPortal.sessions.create({ customer: customer.id })).rejects.toMatchObject(refusal);
+    await expect(stripe.customers.del(customer.id)).rejects.toMatchObject({ code: 'resource_missing' });
+    const listed = (await (await fetch(`http://127.0.0.1:${server.port}/_test/customers?email=gone%40example.com`)).json()) as { data: unknown[] };
+    expect(listed.data).toEqual([]);
+  });
+
   it('opens a billing portal session for a known customer only', async () => {
     const customer = await stripe.customers.create({});
     const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://app/billing' });

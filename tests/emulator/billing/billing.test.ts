@@ -12,6 +12,7 @@ import {
   completeCheckout,
   customer,
   customersByEmail,
+  deleteCustomer,
   idFromUrl,
   portalSession,
   requests,
@@ -157,6 +158,26 @@ describe('createCheckoutSession', () => {
     expect((await checkoutSession(idFromUrl(later.url))).customer).toBe(customerId);
   });
 
+  it('replaces a stored customer that was deleted in Stripe, and the checkout goes on with the new one', async () => {
+    const user = await trialUser('checkout-gone');
+    await checkout(user);
+    const gone = await storedCustomer(user.uid);
+    expect(gone).toMatch(/^cus_/);
+    await deleteCustomer(gone!);
+
+    const url = await checkout(user);
+    const replacement = await storedCustomer(user.uid);
+    expect(replacement).toMatch(/^cus_/);
+    expect(replacement).not.toBe(gone);
+    expect((await checkoutSession(idFromUrl(url))).customer).toBe(replacement);
+    expect(await customer(replacement!)).toMatchObject({ email: user.email, metadata: { uid: user.uid } });
+    expect((await userSubscription(user.uid)).customerId).toBe(replacement);
+    // The replacement is reused from then on.
+    await checkout(user);
+    expect(await storedCustomer(user.uid)).toBe(replacement);
+    expect(await customersByEmail(user.email)).toHaveLength(1);
+  });
+
   it('refuses callers who are not signed in, unknown plans and the free plan', async () => {
     const user = await trialUser('checkout-refusals');
     expect(refusal(await call('createCheckoutSession', { planId: 'unlimited' }))).toMatchObject({ status: 'UNAUTHENTICATED' });
@@ -191,6 +212,16 @@ describe('createBillingPortalSession', () => {
     const user = await trialUser('portal-none');
     expect(refusal(await call('createBillingPortalSession', {}, user))).toEqual({ status: 'FAILED_PRECONDITION', message: BILLING_REFUSALS.noCustomer });
     expect(refusal(await call('createBillingPortalSession', {}))).toMatchObject({ status: 'UNAUTHENTICATED' });
+  });
+
+  it('says so when Stripe no longer has the stored customer', async () => {
+    const user = await trialUser('portal-gone');
+    await checkout(user);
+    await deleteCustomer((await storedCustomer(user.uid))!);
+    expect(refusal(await call('createBillingPortalSession', {}, user))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: BILLING_REFUSALS.customerGone,
+    });
   });
 
   it("opens the portal for the user's stored customer, returning to /billing", async () => {

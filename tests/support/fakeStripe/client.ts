@@ -21,6 +21,8 @@ export const checkoutSession = (sessionId: string) => request('GET', `/v1/checko
 export const portalSession = (id: string) => request('GET', `/_test/billing_portal/sessions/${id}`);
 export const subscription = (id: string) => request('GET', `/v1/subscriptions/${id}`);
 export const customer = (id: string) => request('GET', `/v1/customers/${id}`);
+/** Deletes a customer, as someone would in Stripe's dashboard (its subscriptions are cancelled). */
+export const deleteCustomer = (id: string) => request('DELETE', `/v1/customers/${id}`);
 export const customersByEmail = async (email: string) =>
   (await request<{ data: Json[] }>('GET', `/_test/customers?email=${encodeURIComponent(email)}`)).data;
 export const requests = async () => (await request<{ data: { method: string; path: string; idempotencyKey: string | null }[] }>('GET', '/_test/requests')).data;

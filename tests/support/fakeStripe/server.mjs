@@ -9,7 +9,7 @@
 //   GET  /_test/health                             → { ok: true }
 //   POST /_test/checkout/sessions/:id/complete     → completes the session: an active subscription
 //                                                    for its customer, with subscription_data.metadata
-//   GET  /_test/customers?email=…                  → { data: Customer[] }
+//   GET  /_test/customers?email=…                  → { data: Customer[] } (not deleted ones)
 //   GET  /_test/billing_portal/sessions/:id        → the portal session (Stripe cannot read one back)
 //   GET  /_test/requests                           → { data: [{ method, path, idempotencyKey }] }
 // Pages the fake's own URLs point at (what a browser would open):
@@ -56,7 +56,7 @@ class StripeError extends Error {
   }
 }
 
-const missing = (kind, id) => new StripeError(404, `No such ${kind}: '${id}'`, { code: 'resource_missing', param: 'id' });
+const missing = (kind, id, param = 'id') => new StripeError(404, `No such ${kind}: '${id}'`, { code: 'resource_missing', param });
 const metadataOf = (value) => (value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {});
 const bool = (value) => value === true || value === 'true';
 
@@ -97,9 +97,32 @@ export function createFakeStripe({ baseUrl: configuredBaseUrl } = {}) {
     return customer;
   }
 
+  // Stripe answers a deleted customer's id with a stub marked `deleted`, refuses to use it, and
+  // cancels its subscriptions when it is deleted.
+  const deletedCustomers = new Set();
+  const deletedStub = (id) => ({ id, object: 'customer', deleted: true });
+
   function customerGet(id) {
     const customer = customers.get(id);
     if (!customer) throw missing('customer', id);
+    return deletedCustomers.has(id) ? deletedStub(id) : customer;
+  }
+
+  function customerDelete(id) {
+    liveCustomer(id, 'id');
+    deletedCustomers.add(id);
+    for (const subscription of subscriptions.values()) {
+      if (subscription.customer === id && subscription.status !== 'canceled') {
+        Object.assign(subscription, { status: 'canceled', canceled_at: nowSeconds(), ended_at: nowSeconds() });
+      }
+    }
+    return deletedStub(id);
+  }
+
+  /** A customer a request may name: one that exists and is not deleted (else `param` is missing). */
+  function liveCustomer(id, param) {
+    const customer = customers.get(id);
+    if (!customer || deletedCustomers.has(id)) throw missing('customer', id, param);
     return customer;
   }
 
@@ -114,7 +137,7 @@ export function createFakeStripe({ baseUrl: configuredBaseUrl } = {}) {
     if (lineItems.length === 0 || lineItems.some((item) => typeof item.price !== 'string')) {
       throw new StripeError(400, 'Missing required param: line_items[0][price].', { param: 'line_items' });
     }
-    if (params.customer !== undefined) customerGet(params.customer);
+    if (params.customer !== undefined) liveCustomer(params.customer, 'customer');
     const id = `cs_test_${randomBytes(24).toString('hex')}`;
     const session = {
       id,
@@ -227,7 +250,7 @@ export function createFakeStripe({ baseUrl: configuredBaseUrl } = {}) {
 
   function portalCreate(params) {
     if (typeof params.customer !== 'string') throw new StripeError(400, 'Missing required param: customer.', { param: 'customer' });
-    customerGet(params.customer);
+    liveCustomer(params.customer, 'customer');
     const id = newId('bps');
     const portal = {
       id,
@@ -252,6 +275,7 @@ export function createFakeStripe({ baseUrl: configuredBaseUrl } = {}) {
   const routes = [
     ['POST', /^\/v1\/customers$/, (_m, params) => customerCreate(params)],
     ['GET', /^\/v1\/customers\/([^/]+)$/, ([id]) => customerGet(id)],
+    ['DELETE', /^\/v1\/customers\/([^/]+)$/, ([id]) => customerDelete(id)],
     ['POST', /^\/v1\/checkout\/sessions$/, (_m, params) => publicSession(sessionCreate(params))],
     ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, ([id]) => publicSession(sessionGet(id))],
     ['POST', /^\/v1\/billing_portal\/sessions$/, (_m, params) => portalCreate(params)],
@@ -294,7 +318,8 @@ export function createFakeStripe({ baseUrl: configuredBaseUrl } = {}) {
 
     if (request.method === 'GET' && url.pathname === '/_test/customers') {
       const email = url.searchParams.get('email');
-      return send(200, { data: [...customers.values()].filter((customer) => email === null || customer.email === email) });
+      const live = [...customers.values()].filter((customer) => !deletedCustomers.has(customer.id));
+      return send(200, { data: live.filter((customer) => email === null || customer.email === email) });
     }
 
     const route = routes.find(([method, pattern]) => method === request.method && pattern.test(url.pathname));
