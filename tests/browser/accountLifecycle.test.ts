@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '../emulator/teams/support';
 import { signInWithPassword, uniqueEmail } from '../support/authEmulator';
 import { outboxFilesFor } from '../support/outbox';
-import { launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, launchChromium, openPage } from './chromium';
 import {
   ACCOUNT_PASSWORD,
   INVALID_CREDENTIALS,
@@ -112,7 +112,7 @@ describe('Account Settings: Change Email in Chromium', () => {
     await again.page.getByRole('alert').getByText('This email change link is invalid or has already been used.').waitFor();
     await expect(signInWithPassword(newEmail, ACCOUNT_PASSWORD)).resolves.toHaveProperty('idToken');
 
-    expect(unexpected(errors)).toEqual([]);
+    expectNoPageErrors(unexpected(errors));
     await again.page.context().close();
     await page.context().close();
   }, 150_000);
@@ -190,8 +190,8 @@ describe('Account Settings: Delete Account in Chromium', () => {
     await m.getByRole('list', { name: 'My teams' }).getByRole('listitem', { name: 'Kept' }).waitFor({ timeout: 15_000 });
     expect(await m.getByRole('listitem', { name: 'Doomed' }).count()).toBe(0);
 
-    expect(unexpected(owner.errors)).toEqual([]);
-    expect(member.errors).toEqual([]);
+    expectNoPageErrors(unexpected(owner.errors));
+    expectNoPageErrors(member.errors);
     await o.context().close();
     await m.context().close();
   }, 180_000);

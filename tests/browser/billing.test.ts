@@ -15,7 +15,7 @@ import { MS_PER_DAY, newTrialSubscription } from '../../src/domain/trial';
 import { createAccount, signInWithPassword, uniqueEmail } from '../support/authEmulator';
 import { FAKE_STRIPE, completeCheckout, idFromUrl, portalSession } from '../support/fakeStripe/client';
 import { cancelAtPeriodEnd, checkoutSessionObject, deliverEvent, stripeEvent } from '../support/fakeStripe/webhook';
-import { launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, launchChromium, openPage } from './chromium';
 import { ACCOUNT_PASSWORD, onBaseUrl, reloadAndUnlock, signUpToEmptyVault } from './journeys';
 
 const baseUrl = inject('baseUrl');
@@ -131,7 +131,7 @@ describe('Billing in Chromium', () => {
     await currentPlan(page).getByText('Cancels on').waitFor({ timeout: 15_000 });
     expect(await currentPlan(page).getByText('Renews on').count()).toBe(0);
 
-    expect(unexpected(errors)).toEqual([]);
+    expectNoPageErrors(unexpected(errors));
     await page.context().close();
   }, 120_000);
 
@@ -152,7 +152,7 @@ describe('Billing in Chromium', () => {
     await planCard(page, 'Free').getByText('Current Plan').waitFor({ timeout: 15_000 });
     await planCard(page, 'Unlimited').getByRole('button', { name: 'Upgrade' }).waitFor();
 
-    expect(unexpected(errors)).toEqual([]);
+    expectNoPageErrors(unexpected(errors));
     await page.context().close();
   }, 90_000);
 

@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser: see ENGINEERING.md §5).
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -65,4 +66,12 @@ export async function openPage(browser: Browser): Promise<WatchedPage> {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
   return { page, errors, scripts };
+}
+
+/**
+ * No console or page errors. The errors are in the assertion's first line, because CI keeps only
+ * the end of a long log and `npm test`'s summary repeats only that line.
+ */
+export function expectNoPageErrors(errors: readonly string[]): void {
+  expect(errors, `page errors: ${errors.join(' | ')}`).toEqual([]);
 }

@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from '../support/authEmulator';
 import { relayEmailedLinks } from '../../scripts/lib/emailedLinks.mjs';
-import { launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, launchChromium, openPage } from './chromium';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -49,7 +49,7 @@ describe('/reset-password with a real code', () => {
 
     await expect(signInWithPassword(email, 'brand-new-password')).resolves.toHaveProperty('idToken');
     await expect(signInWithPassword(email, 'old-password')).rejects.toThrow();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
     await page.context().close();
   });
 
@@ -94,7 +94,7 @@ describe('/verify-email with a real code', () => {
     await page.getByRole('heading', { name: 'Email verified!' }).waitFor();
     await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 6_000 });
     expect((await lookup(idToken)).emailVerified).toBe(true);
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
     await page.context().close();
   });
 

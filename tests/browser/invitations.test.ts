@@ -13,7 +13,7 @@ import { bytesToBase64, importInviteKey, inviteTeamKeyContext, unwrapTeamKeyWith
 import { db } from '../emulator/teams/support';
 import { uniqueEmail } from '../support/authEmulator';
 import { outboxFilesFor, OUTBOX } from '../support/outbox';
-import { launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, launchChromium, openPage } from './chromium';
 import {
   ACCOUNT_PASSWORD,
   MASTER_PASSWORD,
@@ -110,8 +110,8 @@ describe('invitations in Chromium', () => {
     expect(await m.getByRole('button', { name: 'Edit Wiki' }).count()).toBe(1);
     await expect.poll(async () => button.getAttribute('title')).toBeNull();
 
-    expect(owner.errors).toEqual([]);
-    expect(member.errors).toEqual([]);
+    expectNoPageErrors(owner.errors);
+    expectNoPageErrors(member.errors);
     await o.context().close();
     await m.context().close();
   }, 120_000);
@@ -189,8 +189,8 @@ describe('invitations in Chromium', () => {
     expect(carriers.map((email) => email.to)).toEqual([inviteeEmail]);
     for (const email of emails) for (const needle of needles.slice(3)) expect(email.body).not.toContain(needle);
 
-    expect(owner.errors).toEqual([]);
-    expect(invitee.errors).toEqual([]);
+    expectNoPageErrors(owner.errors);
+    expectNoPageErrors(invitee.errors);
     await o.context().close();
     await i.context().close();
   }, 150_000);
@@ -230,8 +230,8 @@ describe('invitations in Chromium', () => {
     await openTeamPasswords(m, 'Delta');
     await readPassword(m, 'Printer', 'printer secret 4');
 
-    expect(owner.errors).toEqual([]);
-    expect(member.errors).toEqual([]);
+    expectNoPageErrors(owner.errors);
+    expectNoPageErrors(member.errors);
     await o.context().close();
     await m.context().close();
   }, 150_000);
@@ -286,7 +286,7 @@ describe('invitations in Chromium', () => {
     await visitor.page.getByRole('link', { name: 'Go to Home' }).click();
     await visitor.page.waitForURL(`${baseUrl}/`);
 
-    expect(owner.errors).toEqual([]);
+    expectNoPageErrors(owner.errors);
     await o.context().close();
     await m.context().close();
     await visitor.page.context().close();

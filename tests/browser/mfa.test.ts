@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { latestSmsCode, markEmailVerified, signInWithPassword, smsCodesFor } from '../support/authEmulator';
 import { outboxFilesFor } from '../support/outbox';
-import { launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, launchChromium, openPage } from './chromium';
 import { ACCOUNT_PASSWORD, MASTER_PASSWORD, signUpToEmptyVault, waitForSignedOut } from './journeys';
 
 const baseUrl = inject('baseUrl');
@@ -124,7 +124,7 @@ describe('two-factor enrolment in Chromium', () => {
     await challenge.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('heading', { name: 'Joined Teams' }).waitFor({ timeout: 15_000 });
 
-    expect(unexpected(errors)).toEqual([]);
+    expectNoPageErrors(unexpected(errors));
     await page.context().close();
   }, 180_000);
 });

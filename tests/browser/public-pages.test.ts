@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, launchChromium, openPage } from './chromium';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -24,7 +24,7 @@ describe('public pages in Chromium (production build on the Hosting emulator)', 
     const { page, errors } = await openPage(browser);
     await page.goto(`${baseUrl}${path}`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(heading);
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
     await page.context().close();
   });
 
@@ -66,7 +66,7 @@ describe('public pages in Chromium (production build on the Hosting emulator)', 
     await page.waitForURL(`${baseUrl}/`);
     await page.getByRole('link', { name: 'Learn how Keyloft’s encryption works' }).click();
     await page.waitForURL(`${baseUrl}/security`);
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
     await page.context().close();
   });
 
@@ -79,7 +79,7 @@ describe('public pages in Chromium (production build on the Hosting emulator)', 
     await dialog.waitFor({ state: 'visible' });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
     await page.context().close();
   });
 

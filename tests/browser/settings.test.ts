@@ -1,8 +1,8 @@
 // Account Settings in Chromium on the real emulators: a master-password change goes through the
 // rules as one write, and the next unlock of the vault takes the new password, not the old one.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, openPage } from './chromium';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { expectNoPageErrors, launchChromium, openPage } from './chromium';
 import { MASTER_PASSWORD, readPassword, signUpToEmptyVault } from './journeys';
 
 const baseUrl = inject('baseUrl');
@@ -50,7 +50,7 @@ describe('Account Settings in Chromium', () => {
     await page.getByRole('heading', { name: 'Joined Teams' }).waitFor({ timeout: 15_000 });
     await readPassword(page, 'Mail', 'mail secret 7');
 
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
     await page.context().close();
   }, 120_000);
 });

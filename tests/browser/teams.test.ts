@@ -4,7 +4,7 @@
 // rotates) and the team is gone from the member's dashboard.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, launchChromium, openPage } from './chromium';
 import { acceptFromModal, createTeam, inviteAccount, openTeamPasswords, reloadAndUnlock, signUpToEmptyVault, verifyAddress } from './journeys';
 
 const baseUrl = inject('baseUrl');
@@ -54,7 +54,7 @@ describe('teams in Chromium, two users', () => {
     await m.getByRole('heading', { name: 'Joined Teams' }).waitFor();
     await expect.poll(async () => m.getByRole('listitem', { name: 'Ops' }).count(), { timeout: 10_000 }).toBe(0);
 
-    expect(owner.errors).toEqual([]);
+    expectNoPageErrors(owner.errors);
     expect(member.errors.filter((error) => !error.includes('400'))).toEqual([]);
     await owner.page.context().close();
     await member.page.context().close();
@@ -123,7 +123,7 @@ describe('teams in Chromium, two users', () => {
     await reloadAndUnlock(m);
     await expect.poll(async () => m.getByRole('listitem', { name: 'Shared' }).count(), { timeout: 10_000 }).toBe(0);
 
-    expect(owner.errors).toEqual([]);
+    expectNoPageErrors(owner.errors);
     expect(member.errors.filter((error) => !error.includes('400'))).toEqual([]);
     await owner.page.context().close();
     await member.page.context().close();

@@ -2,7 +2,7 @@
 // delete. The production build, with entries on the Firestore emulator through the rules.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, launchChromium, openPage } from './chromium';
 import { MASTER_PASSWORD, signUpToEmptyVault } from './journeys';
 
 const baseUrl = inject('baseUrl');
@@ -60,7 +60,7 @@ describe('the personal vault in Chromium', () => {
     await confirm.getByText('Are you sure you want to delete this password?').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No passwords yet. Add your first password!').waitFor();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
     await page.context().close();
   });
 });

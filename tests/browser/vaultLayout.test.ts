@@ -4,7 +4,7 @@
 // that can check it. Relies only on the served app (inject('baseUrl')) and its UI.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, launchChromium, openPage } from './chromium';
 import { signUpToEmptyVault } from './journeys';
 
 const baseUrl = inject('baseUrl');
@@ -130,7 +130,7 @@ describe('the password list layout in Chromium', () => {
       expect(box.rowHeight - box.cardHeight).toBeLessThan(48);
     });
     expect(await clippingScrollBoxes(third)).toEqual([]);
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
     await page.context().close();
   });
 
@@ -174,7 +174,7 @@ describe('the password list layout in Chromium', () => {
 
     const box = await measureRow(row);
     expect(box.cardOverflow).toBeLessThanOrEqual(1);
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
     await page.context().close();
   });
 });
