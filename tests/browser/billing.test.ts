@@ -13,8 +13,8 @@ import { readConfig } from '../../src/data/config';
 import { createFirebaseServices } from '../../src/data/firebase/services';
 import { MS_PER_DAY, newTrialSubscription } from '../../src/domain/trial';
 import { createAccount, signInWithPassword, uniqueEmail } from '../support/authEmulator';
-import { FAKE_STRIPE, completeCheckout, idFromUrl, portalSession } from '../support/fakeStripe/client';
-import { cancelAtPeriodEnd, checkoutSessionObject, deliverEvent, stripeEvent } from '../support/fakeStripe/webhook';
+import { FAKE_STRIPE, idFromUrl, portalSession } from '../support/fakeStripe/client';
+import { checkoutSessionObject } from '../support/fakeStripe/webhook';
 import { expectNoPageErrors, launchChromium, openPage } from './chromium';
 import { ACCOUNT_PASSWORD, onBaseUrl, reloadAndUnlock, signUpToEmptyVault } from './journeys';
 
@@ -65,9 +65,18 @@ async function sdkFor(email: string, label: string) {
   return services.firestore();
 }
 
+/** Where Stripe sends the browser back to: APP_URL of functions/.env.demo-keyloft, the dev server's address. */
+const DEV_APP_URL = 'http://127.0.0.1:5173';
+
+/** This tier serves the build elsewhere: addresses on APP_URL are sent to it, as the dev server would serve them. */
+async function appUrlToThisBuild(page: Page): Promise<void> {
+  await page.route(`${DEV_APP_URL}/**`, (route) => route.fulfill({ status: 302, headers: { location: onBaseUrl(route.request().url(), baseUrl) } }));
+}
+
 describe('Billing in Chromium', () => {
   it('a trial user moves to Free, upgrades through Checkout and the webhook, opens the portal, and cancels', async () => {
     const { page, errors } = await openPage(browser);
+    await appUrlToThisBuild(page);
     const email = await signUpToEmptyVault(page, baseUrl, 'billing-upgrade');
     const { localId: uid } = await signInWithPassword(email, ACCOUNT_PASSWORD);
     // Sign-up finishes (the verification email) before the user goes anywhere else: a click on
@@ -96,14 +105,12 @@ describe('Billing in Chromium', () => {
     await page.waitForURL(new RegExp(`^${FAKE_STRIPE}/checkout/cs_test_\\w+$`), { timeout: 15_000 });
     const sessionId = idFromUrl(page.url());
 
-    // What Stripe does next: the payment, the signed checkout.session.completed to the webhook,
-    // and the redirect to the success URL with the session id.
-    await completeCheckout(sessionId);
-    const session = await checkoutSessionObject(sessionId);
-    expect(session).toMatchObject({ status: 'complete', client_reference_id: uid });
-    expect(await deliverEvent(stripeEvent('checkout.session.completed', session))).toMatchObject({ status: 200, body: { outcome: 'applied' } });
-    const successUrl = String(session.success_url).replace('{CHECKOUT_SESSION_ID}', sessionId);
-    await page.goto(onBaseUrl(successUrl, baseUrl));
+    // Pay on the fake's Checkout page: it completes the session, sends the signed
+    // checkout.session.completed to the emulated stripeWebhook, and redirects to the success URL
+    // (on APP_URL, which the route above points at this build).
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(new RegExp(`/billing/success\\?session_id=${sessionId}$`), { timeout: 20_000 });
+    expect(await checkoutSessionObject(sessionId)).toMatchObject({ status: 'complete', client_reference_id: uid });
     await page.getByRole('heading', { name: 'Subscription active' }).waitFor({ timeout: 20_000 });
     await page.getByText('Your Unlimited plan is now active. Thank you!').waitFor();
 
@@ -123,11 +130,11 @@ describe('Billing in Chromium', () => {
     expect(portal).toMatchObject({ customer: subscription.customerId });
     expect(String(portal.return_url)).toMatch(/\/billing$/);
 
-    // The customer cancels in the portal: Stripe sets cancel_at_period_end and sends
-    // customer.subscription.updated; back on Billing (the portal's return URL) it cancels.
-    const cancelling = await cancelAtPeriodEnd(subscription.id);
-    expect(await deliverEvent(stripeEvent('customer.subscription.updated', cancelling))).toMatchObject({ status: 200, body: { outcome: 'applied' } });
-    await page.goto(onBaseUrl(String(portal.return_url), baseUrl));
+    // The customer cancels in the portal (the fake sets cancel_at_period_end and sends
+    // customer.subscription.updated) and returns to Billing, which says it cancels.
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('button', { name: 'Renew subscription' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Return to Keyloft' }).click();
     await currentPlan(page).getByText('Cancels on').waitFor({ timeout: 15_000 });
     expect(await currentPlan(page).getByText('Renews on').count()).toBe(0);
 

@@ -12,4 +12,4 @@ export interface FakeStripe {
   start(port?: number): Promise<{ port: number; close(): Promise<void> }>;
 }
 
-export function createFakeStripe(options?: { baseUrl?: string }): FakeStripe;
+export function createFakeStripe(options?: { baseUrl?: string; webhook?: { url: string; secret: string } | null }): FakeStripe;

@@ -12,10 +12,15 @@
 //   GET  /_test/customers?email=…                  → { data: Customer[] } (not deleted ones)
 //   GET  /_test/billing_portal/sessions/:id        → the portal session (Stripe cannot read one back)
 //   GET  /_test/requests                           → { data: [{ method, path, idempotencyKey }] }
-// Pages the fake's own URLs point at (what a browser would open):
-//   GET  /checkout/:id, GET /portal/:id            → a tiny HTML page naming the session
+// Pages the fake's own URLs point at (what a browser would open; hostedPages.mjs):
+//   GET  /checkout/:id, POST /checkout/:id/pay     → Checkout: Pay completes the session, sends
+//                                                    checkout.session.completed, redirects to success_url
+//   GET  /portal/:id, POST /portal/:id/cancel|renew/:subscriptionId
+//                                                  → the portal: cancel at period end or renew,
+//                                                    customer.subscription.updated
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { createHostedPages } from './hostedPages.mjs';
 
 export const FAKE_STRIPE_PORT = 12111;
 const DAY_SECONDS = 86_400;
@@ -60,8 +65,11 @@ const missing = (kind, id, param = 'id') => new StripeError(404, `No such ${kind
 const metadataOf = (value) => (value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {});
 const bool = (value) => value === true || value === 'true';
 
-/** Creates the fake's state and request handler; `start` listens on a port. */
-export function createFakeStripe({ baseUrl: configuredBaseUrl } = {}) {
+/**
+ * Creates the fake's state and request handler; `start` listens on a port. `webhook` ({ url,
+ * secret }) is where the hosted pages send the events their actions cause; without it they send none.
+ */
+export function createFakeStripe({ baseUrl: configuredBaseUrl, webhook = null } = {}) {
   let baseUrl = configuredBaseUrl ?? `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
   const customers = new Map();
   const sessions = new Map();
@@ -269,6 +277,12 @@ export function createFakeStripe({ baseUrl: configuredBaseUrl } = {}) {
     return portal;
   }
 
+  function portalGet(id) {
+    const portal = portalSessions.get(id);
+    if (!portal) throw missing('billing_portal.session', id);
+    return portal;
+  }
+
   /** The public shape of a session: without the fake's bookkeeping fields. */
   const publicSession = (session) => Object.fromEntries(Object.entries(session).filter(([key]) => !key.startsWith('_')));
 
@@ -283,11 +297,7 @@ export function createFakeStripe({ baseUrl: configuredBaseUrl } = {}) {
     ['POST', /^\/v1\/subscriptions\/([^/]+)$/, ([id], params) => subscriptionUpdate(id, params)],
     ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, ([id]) => subscriptionCancel(id)],
     ['POST', /^\/_test\/checkout\/sessions\/([^/]+)\/complete$/, ([id]) => publicSession(completeSession(id))],
-    ['GET', /^\/_test\/billing_portal\/sessions\/([^/]+)$/, ([id]) => {
-      const portal = portalSessions.get(id);
-      if (!portal) throw missing('billing_portal.session', id);
-      return portal;
-    }],
+    ['GET', /^\/_test\/billing_portal\/sessions\/([^/]+)$/, ([id]) => portalGet(id)],
     ['GET', /^\/_test\/health$/, () => ({ ok: true })],
     ['GET', /^\/_test\/requests$/, () => ({ data: requests })],
   ];
@@ -298,10 +308,10 @@ export function createFakeStripe({ baseUrl: configuredBaseUrl } = {}) {
     return new StripeError(401, 'Invalid API Key provided (the fake accepts any sk_test_… key).', { code: 'api_key_invalid' });
   }
 
-  function page(response, title) {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><title>${title}</title><h1>${title}</h1>`);
-  }
+  const servePage = createHostedPages({
+    webhook,
+    state: { subscriptions, sessionGet, completeSession, publicSession, portalGet, subscriptionGet, subscriptionUpdate },
+  });
 
   async function handle(request, response) {
     const url = new URL(request.url ?? '/', baseUrl);
@@ -313,8 +323,7 @@ export function createFakeStripe({ baseUrl: configuredBaseUrl } = {}) {
       response.end(JSON.stringify(json));
     };
 
-    const pageMatch = /^\/(checkout|portal)\/([^/]+)$/.exec(url.pathname);
-    if (request.method === 'GET' && pageMatch) return page(response, `Fake Stripe ${pageMatch[1]} ${pageMatch[2]}`);
+    if (await servePage(request, url, response)) return;
 
     if (request.method === 'GET' && url.pathname === '/_test/customers') {
       const email = url.searchParams.get('email');
