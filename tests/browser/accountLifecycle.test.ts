@@ -5,12 +5,12 @@
 //     is refused, and the link does not work twice;
 // (b) Delete Account: the dialog lists the owned team; a wrong master password deletes nothing; the
 //     right one deletes the record, the entries and the owned team, and leaves the app at '/'.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { db } from '../emulator/teams/support';
 import { signInWithPassword, uniqueEmail } from '../support/authEmulator';
 import { outboxFilesFor } from '../support/outbox';
-import { expectNoPageErrors, launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import {
   ACCOUNT_PASSWORD,
   INVALID_CREDENTIALS,
@@ -30,15 +30,7 @@ import {
 } from './journeys';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+useChromium();
 
 /** Adds a personal password from the dashboard. */
 async function addPersonalPassword(page: Page, title: string, secret: string): Promise<void> {
@@ -69,7 +61,7 @@ function unexpected(errors: readonly string[]): string[] {
 
 describe('Account Settings: Change Email in Chromium', () => {
   it('confirms the new address from the emailed link; the new address opens the same vault, the old one and a second use of the link are refused', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     const oldEmail = await signUpToEmptyVault(page, baseUrl, 'email-old');
     await addPersonalPassword(page, 'Mail', 'mail secret 7');
 
@@ -106,7 +98,7 @@ describe('Account Settings: Change Email in Chromium', () => {
     await expect(signInWithPassword(oldEmail, ACCOUNT_PASSWORD)).rejects.toThrow();
 
     // The token is single-use: a fresh load of the same link is refused.
-    const again = await openPage(browser);
+    const again = await openPage();
     await again.page.goto(link);
     await again.page.getByRole('heading', { name: 'We couldn’t change your email' }).waitFor({ timeout: 15_000 });
     await again.page.getByRole('alert').getByText('This email change link is invalid or has already been used.').waitFor();
@@ -120,8 +112,8 @@ describe('Account Settings: Change Email in Chromium', () => {
 
 describe('Account Settings: Delete Account in Chromium', () => {
   it('lists the owned team; a wrong master password deletes nothing; the right one deletes the account, its entries and its team', async () => {
-    const owner = await openPage(browser);
-    const member = await openPage(browser);
+    const owner = await openPage();
+    const member = await openPage();
     const o = owner.page;
     const m = member.page;
     const ownerEmail = await signUpToEmptyVault(o, baseUrl, 'del-owner');

@@ -7,20 +7,18 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { addDoc, collection } from 'firebase/firestore';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { readConfig } from '../../src/data/config';
 import { createFirebaseServices } from '../../src/data/firebase/services';
 import { MS_PER_DAY, newTrialSubscription } from '../../src/domain/trial';
 import { createAccount, signInWithPassword, uniqueEmail } from '../support/authEmulator';
 import { FAKE_STRIPE, idFromUrl, portalSession } from '../support/fakeStripe/client';
 import { checkoutSessionObject } from '../support/fakeStripe/webhook';
-import { expectNoPageErrors, launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import { ACCOUNT_PASSWORD, onBaseUrl, reloadAndUnlock, signUpToEmptyVault } from './journeys';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
 process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
 
 function db() {
@@ -28,13 +26,7 @@ function db() {
   return getFirestore(app);
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+useChromium();
 
 /**
  * Stripe.js cannot load on this machine (no internet); the page says so and carries on. The fake
@@ -75,7 +67,7 @@ async function appUrlToThisBuild(page: Page): Promise<void> {
 
 describe('Billing in Chromium', () => {
   it('a trial user moves to Free, upgrades through Checkout and the webhook, opens the portal, and cancels', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await appUrlToThisBuild(page);
     const email = await signUpToEmptyVault(page, baseUrl, 'billing-upgrade');
     const { localId: uid } = await signInWithPassword(email, ACCOUNT_PASSWORD);
@@ -143,7 +135,7 @@ describe('Billing in Chromium', () => {
   }, 120_000);
 
   it("a user whose trial has ended sees 'Upgrade to Access' over personal passwords", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     const email = await signUpToEmptyVault(page, baseUrl, 'billing-expired');
     const { localId: uid } = await signInWithPassword(email, ACCOUNT_PASSWORD);
     expect(await page.getByRole('heading', { name: 'Upgrade to Access' }).count()).toBe(0);

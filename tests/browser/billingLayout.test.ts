@@ -1,23 +1,15 @@
 // The billing screens on a 390 px phone, measured in Chromium (the production build on the
 // emulators): nothing wider than the screen, the plan cards in one column at full width, every
 // plan button inside its card and big enough to tap, and the success and cancel pages fitting.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { FAKE_STRIPE } from '../support/fakeStripe/client';
-import { expectNoPageErrors, launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import { signUpToEmptyVault } from './journeys';
 import { boxOf, expectFitsViewport, PHONE, screenshotForReview } from './layout';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+useChromium();
 
 /** Stripe.js cannot load here (no internet); the page says so and carries on. */
 const unexpected = (errors: string[]) => errors.filter((error) => !error.includes('js.stripe.com') && !error.includes(`${FAKE_STRIPE}/`));
@@ -32,7 +24,7 @@ async function openBilling(page: Page): Promise<void> {
 
 describe('Billing on a phone', () => {
   it('fits a 390 px screen: one column of full-width plan cards, buttons inside them and tappable', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.setViewportSize(PHONE);
     await signUpToEmptyVault(page, baseUrl, 'billing-phone');
     await page.getByText('Verification email sent!').waitFor({ timeout: 15_000 });
@@ -74,7 +66,7 @@ describe('Billing on a phone', () => {
   });
 
   it('fits the success and cancel pages on a 390 px screen', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.setViewportSize(PHONE);
     await signUpToEmptyVault(page, baseUrl, 'billing-phone-pages');
     await page.getByText('Verification email sent!').waitFor({ timeout: 15_000 });

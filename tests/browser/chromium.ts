@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser: see ENGINEERING.md §5).
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -40,7 +40,21 @@ function isListenChannelTeardown(url: string | undefined): boolean {
   return url !== undefined && url.includes('/google.firestore.v1.Firestore/Listen/channel') && url.includes('TYPE=terminate');
 }
 
-export async function openPage(browser: Browser): Promise<WatchedPage> {
+let fileBrowser: Browser | null = null;
+
+/** Launches this test file's Chromium before its tests and closes it after them; `openPage` uses it. */
+export function useChromium(): void {
+  beforeAll(async () => {
+    fileBrowser = await launchChromium();
+  });
+  afterAll(async () => {
+    await fileBrowser?.close();
+    fileBrowser = null;
+  });
+}
+
+export async function openPage(browser: Browser | null = fileBrowser): Promise<WatchedPage> {
+  if (browser === null) throw new Error('No Chromium: call useChromium() at the top of the test file');
   const context = await browser.newContext();
   const page = await context.newPage();
   // Fail a step in seconds with its own message, well inside the test's timeout.

@@ -1,6 +1,5 @@
 // The emailed-link pages in Chromium with real codes from the Auth emulator.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   createAccount,
   latestOobCode,
@@ -11,18 +10,10 @@ import {
   uniqueEmail,
 } from '../support/authEmulator';
 import { relayEmailedLinks } from '../../scripts/lib/emailedLinks.mjs';
-import { expectNoPageErrors, launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+useChromium();
 
 describe('/reset-password with a real code', () => {
   it('follows the link `npm start` prints to /reset-password, sets a new password, then goes to / after 3 s', async () => {
@@ -38,7 +29,7 @@ describe('/reset-password with a real code', () => {
     const link = line.slice(line.indexOf('http'));
     expect(link.startsWith(`${baseUrl}/reset-password?mode=resetPassword&oobCode=`)).toBe(true);
 
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.goto(link);
     await page.getByText(email).waitFor();
     await page.getByLabel('New password', { exact: true }).fill('brand-new-password');
@@ -59,7 +50,7 @@ describe('/reset-password with a real code', () => {
     await sendResetEmail(email);
     const code = await latestOobCode(email, 'PASSWORD_RESET');
 
-    const { page } = await openPage(browser);
+    const { page } = await openPage();
     await page.goto(`${baseUrl}/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(code)}`);
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('short');
@@ -75,7 +66,7 @@ describe('/reset-password with a real code', () => {
   });
 
   it('refuses a code that does not exist', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage();
     await page.goto(`${baseUrl}/reset-password?mode=resetPassword&oobCode=not-a-real-code`);
     await page.getByText('Invalid reset code.').waitFor();
     await page.context().close();
@@ -89,7 +80,7 @@ describe('/verify-email with a real code', () => {
     await sendVerificationEmail(idToken);
     const code = await latestOobCode(email, 'VERIFY_EMAIL');
 
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.goto(`${baseUrl}/verify-email?mode=verifyEmail&oobCode=${encodeURIComponent(code)}`);
     await page.getByRole('heading', { name: 'Email verified!' }).waitFor();
     await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 6_000 });
@@ -99,7 +90,7 @@ describe('/verify-email with a real code', () => {
   });
 
   it('says a link without a code is invalid', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage();
     await page.goto(`${baseUrl}/verify-email?mode=verifyEmail`);
     await page.getByRole('heading', { name: 'Invalid verification link' }).waitFor();
     await page.context().close();

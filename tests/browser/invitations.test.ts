@@ -7,13 +7,13 @@
 // (c) a declined and a cancelled invitation, and a signed-in user opening someone else's link;
 // (d) a signed-out account opens the emailed link, signs in from 'Account Found!' and is joined.
 import { readFile, readdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { bytesToBase64, importInviteKey, inviteTeamKeyContext, unwrapTeamKeyWithInvite } from '../../src/crypto';
 import { db } from '../emulator/teams/support';
 import { uniqueEmail } from '../support/authEmulator';
 import { outboxFilesFor, OUTBOX } from '../support/outbox';
-import { expectNoPageErrors, launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import {
   ACCOUNT_PASSWORD,
   MASTER_PASSWORD,
@@ -30,15 +30,7 @@ import {
 } from './journeys';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+useChromium();
 
 /** The owner's side: a team with one password, opened back on the dashboard. */
 async function teamWithPassword(page: Page, team: string, title: string, secret: string): Promise<void> {
@@ -88,8 +80,8 @@ async function everyEmail(): Promise<{ to: string; body: string }[]> {
 
 describe('invitations in Chromium', () => {
   it('(a) an existing account accepts from Team Invitations and reads a shared password at once', async () => {
-    const owner = await openPage(browser);
-    const member = await openPage(browser);
+    const owner = await openPage();
+    const member = await openPage();
     await signUpToEmptyVault(owner.page, baseUrl, 'inv-owner');
     const memberEmail = await signUpToEmptyVault(member.page, baseUrl, 'inv-member');
     const o = owner.page;
@@ -117,8 +109,8 @@ describe('invitations in Chromium', () => {
   }, 120_000);
 
   it('(b) a new address opens the emailed link, creates an account, joins, reads; no secret or team key leaks', async () => {
-    const owner = await openPage(browser);
-    const invitee = await openPage(browser);
+    const owner = await openPage();
+    const invitee = await openPage();
     await signUpToEmptyVault(owner.page, baseUrl, 'inv-owner-b');
     const o = owner.page;
     const i = invitee.page;
@@ -196,8 +188,8 @@ describe('invitations in Chromium', () => {
   }, 150_000);
 
   it('(d) a signed-out account follows the emailed link: Account Found, Sign In, joined with the key', async () => {
-    const owner = await openPage(browser);
-    const member = await openPage(browser);
+    const owner = await openPage();
+    const member = await openPage();
     await signUpToEmptyVault(owner.page, baseUrl, 'inv-owner-d');
     const memberEmail = await signUpToEmptyVault(member.page, baseUrl, 'inv-returning');
     const o = owner.page;
@@ -237,8 +229,8 @@ describe('invitations in Chromium', () => {
   }, 150_000);
 
   it('(c) declined and cancelled invitations lead nowhere; someone else’s link changes nothing', async () => {
-    const owner = await openPage(browser);
-    const member = await openPage(browser);
+    const owner = await openPage();
+    const member = await openPage();
     await signUpToEmptyVault(owner.page, baseUrl, 'inv-owner-c');
     const memberEmail = await signUpToEmptyVault(member.page, baseUrl, 'inv-decliner');
     const o = owner.page;
@@ -276,7 +268,7 @@ describe('invitations in Chromium', () => {
     // Cancelled by the owner: the link then says so.
     await manage.getByRole('list', { name: 'Pending invitations' }).getByRole('button', { name: `Cancel invitation to ${stranger}` }).click({ timeout: 15_000 });
     await manage.getByText('No pending invitations.').waitFor({ timeout: 15_000 });
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     await visitor.page.goto(onBaseUrl(strangersLink, baseUrl));
     await visitor.page.getByRole('heading', { name: 'Invitation Error' }).waitFor({ timeout: 15_000 });
     // The server's wording, as the spec words it (firebase/functions' status suffix removed).

@@ -2,23 +2,15 @@
 // verified-address poll, phone enrolment with the emulator's SMS codes, the two-factor limit,
 // removal, the notices, and a sign-in that then asks for the code. TOTP is not supported by the
 // Auth emulator (ENGINEERING.md §5); it is tested at the component tier.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { latestSmsCode, markEmailVerified, signInWithPassword, smsCodesFor } from '../support/authEmulator';
 import { outboxFilesFor } from '../support/outbox';
-import { expectNoPageErrors, launchChromium, openPage } from './chromium';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import { ACCOUNT_PASSWORD, MASTER_PASSWORD, signUpToEmptyVault, waitForSignedOut } from './journeys';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+useChromium();
 
 const TITLE = 'Set Up Two-Factor Authentication';
 
@@ -52,7 +44,7 @@ function twoFactorSection(page: Page): Locator {
 
 describe('two-factor enrolment in Chromium', () => {
   it('waits for the address to be verified, enrols two phones, hides Add at two, removes one; a password change and the next sign-in ask for the code', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     const email = await signUpToEmptyVault(page, baseUrl, 'mfa-enrol');
 
     await page.getByRole('button', { name: 'Account Settings' }).click();

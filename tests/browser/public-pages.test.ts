@@ -1,17 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoPageErrors, launchChromium, openPage } from './chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+useChromium();
 
 describe('public pages in Chromium (production build on the Hosting emulator)', () => {
   it.each([
@@ -21,7 +12,7 @@ describe('public pages in Chromium (production build on the Hosting emulator)', 
     ['/security', 'How Keyloft Protects Your Passwords'],
     ['/billing/cancel', 'Checkout cancelled'],
   ])('%s renders its heading with no console errors', async (path, heading) => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.goto(`${baseUrl}${path}`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(heading);
     expectNoPageErrors(errors);
@@ -29,7 +20,7 @@ describe('public pages in Chromium (production build on the Hosting emulator)', 
   });
 
   it('is served with the security headers of firebase.json', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage();
     const response = await page.goto(`${baseUrl}/security`);
     const headers = response?.headers() ?? {};
     const csp = headers['content-security-policy'] ?? '';
@@ -44,7 +35,7 @@ describe('public pages in Chromium (production build on the Hosting emulator)', 
   });
 
   it('reports a CSP violation when one happens, so the other tests’ empty error lists mean something', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.goto(`${baseUrl}/`);
     await page.evaluate(() => {
       const script = document.createElement('script');
@@ -56,7 +47,7 @@ describe('public pages in Chromium (production build on the Hosting emulator)', 
   });
 
   it('follows the footer and header links between the public pages', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.goto(`${baseUrl}/`);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL(`${baseUrl}/privacy`);
@@ -71,7 +62,7 @@ describe('public pages in Chromium (production build on the Hosting emulator)', 
   });
 
   it('Sign Up on a legal page opens the sign-up dialog on the landing page', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.goto(`${baseUrl}/terms`);
     await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL(`${baseUrl}/`);
@@ -84,14 +75,14 @@ describe('public pages in Chromium (production build on the Hosting emulator)', 
   });
 
   it('a deep link is served by the SPA and an unknown path says so', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage();
     await page.goto(`${baseUrl}/no-such-page`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
     await page.context().close();
   });
 
   it('the landing page loads no Firebase code', async () => {
-    const { page, scripts } = await openPage(browser);
+    const { page, scripts } = await openPage();
     await page.goto(`${baseUrl}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const bodies = await Promise.all(

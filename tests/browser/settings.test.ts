@@ -1,24 +1,15 @@
 // Account Settings in Chromium on the real emulators: a master-password change goes through the
 // rules as one write, and the next unlock of the vault takes the new password, not the old one.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { expectNoPageErrors, launchChromium, openPage } from './chromium';
+import { describe, inject, it } from 'vitest';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import { MASTER_PASSWORD, readPassword, signUpToEmptyVault } from './journeys';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+useChromium();
 
 describe('Account Settings in Chromium', () => {
   it('changes the master password; after a reload the old one is refused and the new one opens the same vault', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await signUpToEmptyVault(page, baseUrl, 'settings-mpw');
     await page.getByRole('button', { name: 'Add Password' }).click();
     const form = page.getByRole('dialog', { name: 'Add New Password' });

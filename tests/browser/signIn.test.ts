@@ -1,22 +1,14 @@
 // Sign-up, login, logout, reload, a second tab and phone MFA in Chromium: the production build on
 // the real Auth, Functions and Firestore emulators.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { enrolPhoneFactor, latestSmsCode, signInWithPassword, uniqueEmail } from '../support/authEmulator';
-import { launchChromium, openPage } from './chromium';
+import { openPage, useChromium } from './chromium';
 
 const baseUrl = inject('baseUrl');
 const ACCOUNT_PASSWORD = 'account-password-1';
 const MASTER_PASSWORD = 'a long master password 42!';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+useChromium();
 
 async function openEmailForm(page: Page, mode: 'Sign Up' | 'Sign In'): Promise<void> {
   await page.goto(`${baseUrl}/`);
@@ -52,7 +44,7 @@ async function logOut(page: Page): Promise<void> {
 
 describe('the auth modal in Chromium', () => {
   it('validates the sign-up form before creating anything', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage();
     await openEmailForm(page, 'Sign Up');
     const dialog = page.getByRole('dialog', { name: 'Sign Up' });
     const create = dialog.getByRole('button', { name: 'Create Account' });
@@ -69,7 +61,7 @@ describe('the auth modal in Chromium', () => {
   });
 
   it('signs up, logs out, logs in, and refuses a wrong master password', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     const email = uniqueEmail('journey');
     await signUp(page, email);
     await page.getByText('Verification email sent!').waitFor();
@@ -90,7 +82,7 @@ describe('the auth modal in Chromium', () => {
   });
 
   it('a reload keeps no keys: it asks for the master password again', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage();
     const email = uniqueEmail('reload');
     await signUp(page, email);
     await page.reload();
@@ -103,7 +95,7 @@ describe('the auth modal in Chromium', () => {
   });
 
   it('a second tab of a new user asks for the master password, not to set one', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage();
     await signUp(page, uniqueEmail('second-tab'));
     const second = await page.context().newPage();
     second.setDefaultTimeout(5_000);
@@ -118,7 +110,7 @@ describe('the auth modal in Chromium', () => {
   });
 
   it('signs in with a phone second factor, using the code the emulator sent', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage();
     const email = uniqueEmail('mfa');
     const phone = '+15555550123';
     await signUp(page, email);

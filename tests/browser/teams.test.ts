@@ -2,26 +2,17 @@
 // Firestore emulators: the owner creates a team and invites the second user after seeing their
 // key's fingerprint; once they accept, the member sees the team; the owner removes them (the key
 // rotates) and the team is gone from the member's dashboard.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoPageErrors, launchChromium, openPage } from './chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import { acceptFromModal, createTeam, inviteAccount, openTeamPasswords, reloadAndUnlock, signUpToEmptyVault, verifyAddress } from './journeys';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+useChromium();
 
 describe('teams in Chromium, two users', () => {
   it('owner creates a team and invites a member after the fingerprint; accepted, the member sees it; removed, they lose it', async () => {
-    const owner = await openPage(browser);
-    const member = await openPage(browser);
+    const owner = await openPage();
+    const member = await openPage();
     await signUpToEmptyVault(owner.page, baseUrl, 'owner');
     // The member's dashboard publishes their public key, which the owner's browser wraps the team key for.
     const memberEmail = await signUpToEmptyVault(member.page, baseUrl, 'member');
@@ -61,8 +52,8 @@ describe('teams in Chromium, two users', () => {
   });
 
   it('shares a password: view only reads and copies, full access edits, removal takes it away, the owner still reads it', async () => {
-    const owner = await openPage(browser);
-    const member = await openPage(browser);
+    const owner = await openPage();
+    const member = await openPage();
     await member.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await signUpToEmptyVault(owner.page, baseUrl, 'sharer');
     const memberEmail = await signUpToEmptyVault(member.page, baseUrl, 'reader');

@@ -1,20 +1,12 @@
 // The personal vault in Chromium: add, reveal, copy, survive a reload behind the master password,
 // delete. The production build, with entries on the Firestore emulator through the rules.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoPageErrors, launchChromium, openPage } from './chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import { MASTER_PASSWORD, signUpToEmptyVault } from './journeys';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+useChromium();
 
 async function signUp(page: Page): Promise<void> {
   await signUpToEmptyVault(page, baseUrl, 'vault');
@@ -22,7 +14,7 @@ async function signUp(page: Page): Promise<void> {
 
 describe('the personal vault in Chromium', () => {
   it('adds, reveals and copies a password, keeps it across a reload, and deletes it', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await signUp(page);
 

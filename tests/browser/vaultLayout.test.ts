@@ -2,23 +2,15 @@
 // height, no scroll box inside a row or around the list), rows that grow at 200% text size, and a
 // url row that keeps a usable width on a 390 px phone. jsdom does no layout, so this is the tier
 // that can check it. Relies only on the served app (inject('baseUrl')) and its UI.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoPageErrors, launchChromium, openPage } from './chromium';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import { signUpToEmptyVault } from './journeys';
 import { expectFitsViewport, PHONE } from './layout';
 
 const baseUrl = inject('baseUrl');
 const LONG_URL = 'https://accounts.example-company-with-a-long-domain-name.com/signin/v2/identifier?continue=/dashboard';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+useChromium();
 
 async function signUp(page: Page): Promise<void> {
   await signUpToEmptyVault(page, baseUrl, 'layout');
@@ -81,7 +73,7 @@ async function setUpVault(page: Page): Promise<void> {
 
 describe('the password list layout in Chromium', () => {
   it('sizes each row to its content, with no scroll box in a row or around the list, and grows rows at 200% text', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await setUpVault(page);
     const rows = ['Alpha', 'Bravo', 'Charlie'].map((name) => page.getByRole('listitem', { name }));
@@ -136,7 +128,7 @@ describe('the password list layout in Chromium', () => {
   });
 
   it('keeps a usable url row on a 390 px phone, without widening the page', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.setViewportSize(PHONE);
     await setUpVault(page);
     const row = page.getByRole('listitem', { name: 'Charlie' });

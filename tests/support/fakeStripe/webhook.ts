@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { FAKE_STRIPE, FAKE_STRIPE_KEY } from './client';
+import { stripeEventOf } from './hostedPages.mjs';
 
 export const STRIPE_WEBHOOK_URL = 'http://127.0.0.1:5001/demo-keyloft/us-central1/stripeWebhook';
 
@@ -26,19 +27,10 @@ export interface StripeEvent {
   readonly [key: string]: unknown;
 }
 
-/** An event as Stripe sends it, with a fresh id unless one is given. */
-export function stripeEvent(type: string, object: unknown, id = `evt_test_${crypto.randomUUID().replaceAll('-', '')}`): StripeEvent {
-  return {
-    id,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  };
+/** An event as Stripe sends it (the fake's hosted pages send the same shape), with a fresh id unless one is given. */
+export function stripeEvent(type: string, object: unknown, id?: string): StripeEvent {
+  const event = stripeEventOf(type, object);
+  return id === undefined ? event : { ...event, id };
 }
 
 /** POSTs the event to stripeWebhook with a Stripe-Signature made with `secret` (default: the emulator's). */
