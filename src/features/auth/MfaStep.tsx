@@ -1,12 +1,12 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { AuthServiceError, type MfaHint } from '../../data/auth/authGateway';
+import { cleanVerificationCode, isCompleteVerificationCode } from '../../domain/mfa';
 import { Button } from '../../ui/Button';
 import { authErrorMessage } from './authErrorMessages';
 import { mfaMethods, type MfaFactor, type SmsStatus } from './authModalMachine';
 import { FormAlert } from './fields';
 import { AUTH_MESSAGES } from './messages';
 import { useSubmit } from './useSubmit';
-import { isCompleteMfaCode, sanitizeMfaCode } from './validation';
 
 const METHOD_LABELS: Readonly<Record<MfaFactor, string>> = {
   phone: 'Text message (SMS)',
@@ -85,7 +85,7 @@ function VerifyCode({ hint, sms, onResend, onVerify, onBack, onCancel }: MfaStep
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || !isCompleteMfaCode(code)) return;
+    if (busy || !isCompleteVerificationCode(code)) return;
     void submit(() => onVerify(code));
   }
 
@@ -112,7 +112,7 @@ function VerifyCode({ hint, sms, onResend, onVerify, onBack, onCancel }: MfaStep
           autoComplete="one-time-code"
           value={code}
           onChange={(event) => {
-            setCode(sanitizeMfaCode(event.target.value));
+            setCode(cleanVerificationCode(event.target.value));
           }}
           aria-invalid={codeErrorId ? true : undefined}
           aria-describedby={[instructionsId, codeErrorId].filter(Boolean).join(' ')}
@@ -125,7 +125,7 @@ function VerifyCode({ hint, sms, onResend, onVerify, onBack, onCancel }: MfaStep
           </Button>
         </div>
       )}
-      <Button type="submit" className="auth-submit" disabled={busy || !isCompleteMfaCode(code)}>
+      <Button type="submit" className="auth-submit" disabled={busy || !isCompleteVerificationCode(code)}>
         {busy ? 'Verifying…' : 'Verify'}
       </Button>
       <div className="auth-footer">

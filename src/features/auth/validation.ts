@@ -102,12 +102,3 @@ export function newMasterPasswordRuleStillFails(message: string, masterPassword:
       return true;
   }
 }
-
-/** MFA codes: digits only, at most 6 (SPEC.md §5); Verify is enabled at exactly 6. */
-export function sanitizeMfaCode(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, 6);
-}
-
-export function isCompleteMfaCode(code: string): boolean {
-  return /^\d{6}$/.test(code);
-}

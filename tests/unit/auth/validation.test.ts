@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   canSubmitNewMasterPassword,
-  isCompleteMfaCode,
   newMasterPasswordRuleStillFails,
   samePasswordWarning,
-  sanitizeMfaCode,
   signupRuleStillFails,
   validateLogin,
   validateNewMasterPassword,
@@ -102,17 +100,5 @@ describe('whether a shown rule message still applies after an edit', () => {
     expect(newMasterPasswordRuleStillFails('Master passwords do not match.', 'secret', 'secret')).toBe(false);
     expect(newMasterPasswordRuleStillFails('Master password is required for signup.', '', 'x')).toBe(true);
     expect(newMasterPasswordRuleStillFails('Master password is required for signup.', 'x', '')).toBe(false);
-  });
-});
-
-describe('MFA codes', () => {
-  it('keeps digits only, at most six', () => {
-    expect(sanitizeMfaCode('12a3 4-5678')).toBe('123456');
-    expect(sanitizeMfaCode('abc')).toBe('');
-  });
-  it('is complete at exactly six digits', () => {
-    expect(isCompleteMfaCode('12345')).toBe(false);
-    expect(isCompleteMfaCode('123456')).toBe(true);
-    expect(isCompleteMfaCode('12345a')).toBe(false);
   });
 });

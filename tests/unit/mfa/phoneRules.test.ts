@@ -54,6 +54,8 @@ describe('phone rules (SPEC.md §5)', () => {
 
   it('keeps a verification code to 6 digits, and is complete only at 6', () => {
     expect(cleanVerificationCode('12a34 5678')).toBe('123456');
+    expect(cleanVerificationCode('abc')).toBe('');
+    expect(isCompleteVerificationCode('12345a')).toBe(false);
     expect(isCompleteVerificationCode('12345')).toBe(false);
     expect(isCompleteVerificationCode('123456')).toBe(true);
   });
