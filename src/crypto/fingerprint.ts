@@ -21,3 +21,16 @@ export function formatFingerprint(fingerprint: string): string {
   if (!/^[0-9a-f]{64}$/.test(fingerprint)) throw new InvalidKeyError('Not a key fingerprint.');
   return (fingerprint.slice(0, 32).match(/.{4}/g) ?? []).join(' ');
 }
+
+/** A public key's fingerprint in both forms. */
+export interface Fingerprint {
+  /** SHA-256 of the SPKI, 64 hex digits: what is remembered. */
+  readonly full: string;
+  /** What a person compares: eight groups of four hex digits. */
+  readonly shown: string;
+}
+
+export async function fingerprintOf(spkiBase64: string): Promise<Fingerprint> {
+  const full = await publicKeyFingerprint(spkiBase64);
+  return { full, shown: formatFingerprint(full) };
+}

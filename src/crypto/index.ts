@@ -21,7 +21,8 @@ export { KNOWN_KEYS_CONTEXT, entryFieldContext, inviteTeamKeyContext, previousTe
 export type { EntryField, TeamKeyBinding } from './contexts';
 export { openPreviousTeamKey, sealPreviousTeamKey } from './teamKeys';
 export { INVITE_ACCEPT_PROOF_LABEL, inviteAcceptProof, inviteProofHash } from './invite';
-export { formatFingerprint, publicKeyFingerprint } from './fingerprint';
+export { fingerprintOf, formatFingerprint, publicKeyFingerprint } from './fingerprint';
+export type { Fingerprint } from './fingerprint';
 export { decryptBytes, decryptText, encryptBytes, encryptText } from './aead';
 export type { DataKey } from './aead';
 export {

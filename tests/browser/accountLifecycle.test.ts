@@ -20,6 +20,7 @@ import {
   createTeam,
   inviteAccount,
   onBaseUrl,
+  openAccountSettings,
   openTeamPasswords,
   readPassword,
   reloadAndUnlock,
@@ -41,11 +42,6 @@ async function addPersonalPassword(page: Page, title: string, secret: string): P
   await form.getByLabel('Password', { exact: true }).fill(secret);
   await form.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('listitem', { name: title }).waitFor({ timeout: 15_000 });
-}
-
-async function openAccountSettings(page: Page) {
-  await page.getByRole('button', { name: 'Account Settings' }).click();
-  return page.getByRole('dialog', { name: 'Account Settings' });
 }
 
 async function emailChangeLinkFor(email: string): Promise<string> {

@@ -20,8 +20,10 @@ import {
   acceptFromModal,
   addTeamPassword,
   createTeam,
+  FINGERPRINT,
   inviteAccount,
   onBaseUrl,
+  openAccountSettings,
   openTeamPasswords,
   readPassword,
   reloadAndUnlock,
@@ -89,9 +91,18 @@ describe('invitations in Chromium', () => {
     await verifyAddress(m, baseUrl, memberEmail);
 
     await teamWithPassword(o, 'Alpha', 'Wiki', 'wiki secret 1');
-    await inviteAccount(o, 'Alpha', memberEmail, 'Full Access');
+    const shownToOwner = await inviteAccount(o, 'Alpha', memberEmail, 'Full Access');
 
     await reloadAndUnlock(m);
+    // The fingerprint the owner confirmed is the one the member finds in their Account Settings,
+    // so the two can compare it over another channel.
+    const settings = await openAccountSettings(m);
+    const own = settings.getByRole('region', { name: 'Your key fingerprint' }).locator('code');
+    await own.waitFor({ timeout: 15_000 });
+    expect(await own.textContent()).toMatch(FINGERPRINT);
+    expect(await own.textContent()).toBe(shownToOwner);
+    await m.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
     const button = m.getByRole('button', { name: 'Invitations' });
     await expect.poll(async () => button.getAttribute('title'), { timeout: 10_000 }).toBe('1 pending invitation(s)');
     await acceptFromModal(m, 'Alpha');

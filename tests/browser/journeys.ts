@@ -1,5 +1,5 @@
 // Steps several browser tests share, done as a user does them.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { uniqueEmail } from '../support/authEmulator';
 
 export const ACCOUNT_PASSWORD = 'account-password-1';
@@ -92,7 +92,8 @@ export async function readPassword(page: Page, title: string, expected: string):
  * The owner invites an account from Manage Team Members: the fingerprint is shown, then Send
  * Invitation. Leaves the Manage Team Members modal open.
  */
-export async function inviteAccount(page: Page, team: string, email: string, role?: string): Promise<void> {
+/** The owner invites an account; answers the key fingerprint 'Confirm New Member' showed. */
+export async function inviteAccount(page: Page, team: string, email: string, role?: string): Promise<string> {
   await page.getByRole('button', { name: `Manage members of team ${team}` }).click();
   const manage = page.getByRole('dialog', { name: 'Manage Team Members' });
   await manage.getByLabel('Email').fill(email);
@@ -100,13 +101,21 @@ export async function inviteAccount(page: Page, team: string, email: string, rol
   await manage.getByRole('button', { name: 'Add Member' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm New Member' });
   await confirm.waitFor({ timeout: 15_000 });
-  if (!/^([0-9a-f]{4} ){7}[0-9a-f]{4}$/.test((await confirm.locator('code').textContent()) ?? '')) {
-    throw new Error('the confirmation shows no fingerprint');
-  }
+  const fingerprint = (await confirm.locator('code').textContent()) ?? '';
+  if (!FINGERPRINT.test(fingerprint)) throw new Error('the confirmation shows no fingerprint');
   await confirm.getByRole('button', { name: 'Send Invitation' }).click();
   await confirm.waitFor({ state: 'detached', timeout: 15_000 });
   await manage.getByText(`Invitation sent to ${email}.`).waitFor();
   await manage.getByRole('list', { name: 'Pending invitations' }).getByText(email).waitFor({ timeout: 15_000 });
+  return fingerprint;
+}
+
+/** A key fingerprint as people compare it: eight groups of four hex digits. */
+export const FINGERPRINT = /^([0-9a-f]{4} ){7}[0-9a-f]{4}$/;
+
+export async function openAccountSettings(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Account Settings' }).click();
+  return page.getByRole('dialog', { name: 'Account Settings' });
 }
 
 /** The invitee accepts from the header's Team Invitations modal. */

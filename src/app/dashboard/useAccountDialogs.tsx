@@ -7,14 +7,18 @@ import {
   ChangeAccountPasswordDialog,
   ChangeEmailDialog,
   DeleteAccountDialog,
+  KeyFingerprintSection,
   SendVerificationButton,
   createAccountDeletionApi,
+  loadOwnKeyFingerprint,
   type AccountDeletionApi,
+  type OwnKeyFingerprint,
 } from '../../features/settings';
 import type { AccountActions } from '../../features/settings/AccountSettingsDialog';
 import { ChangeMasterPasswordDialog } from '../../features/settings/ChangeMasterPasswordDialog';
 import { createMasterPasswordApi } from '../../features/settings/masterPasswordService';
 import type { AuthUser } from '../../data/auth/authGateway';
+import { useSessionStore } from '../../session/SessionContext';
 import { useAppServices } from '../AppServices';
 import { TwoFactorSection } from '../../features/mfa';
 import { useMfaEnrolmentApi } from '../mfa/MfaEnrolment';
@@ -33,6 +37,18 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
   const mfaFlag = useMfaEnrolmentFlag();
   const mfaApi = useMfaEnrolmentApi();
   const uid = user?.uid ?? null;
+  const store = useSessionStore();
+  const loadFingerprint = useMemo(
+    () =>
+      uid === null
+        ? null
+        : async (): Promise<OwnKeyFingerprint> => {
+            const keys = store.keys();
+            if (keys === null) throw new Error('The vault is locked');
+            return loadOwnKeyFingerprint((await repositories()).publicKeys, uid, keys.privateKey);
+          },
+    [uid, repositories, store],
+  );
   const masterPassword = useMemo(
     () =>
       uid === null
@@ -57,7 +73,7 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
       deleteAccount: async (masterPassword) => (await service).deleteAccount(masterPassword),
     };
   }, [uid, repositories, auth]);
-  if (user === null || masterPassword === null || deletion === null) return { actions: {}, dialogs: null };
+  if (user === null || masterPassword === null || deletion === null || loadFingerprint === null) return { actions: {}, dialogs: null };
 
   const close = () => {
     setOpen(null);
@@ -71,6 +87,7 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
     changeMasterPassword: opener('changeMasterPassword'),
     deleteAccount: opener('deleteAccount'),
     twoFactor: mfaApi === null ? undefined : <TwoFactorSection api={mfaApi} onAdd={mfaFlag.show} revision={mfaFlag.revision} />,
+    keyFingerprint: <KeyFingerprintSection load={loadFingerprint} />,
     sendEmailVerification: (
       <SendVerificationButton
         emailVerified={user.emailVerified}

@@ -94,7 +94,7 @@ export function SecurityPage() {
           </li>
           <li>
             Someone who already has an account gets the team key encrypted for their public key, after you have seen
-            its fingerprint. An invitation can only be accepted by the invited address, once that address is verified
+            its fingerprint, which they can read to you from their Account Settings. An invitation can only be accepted by the invited address, once that address is verified
             or with the invitation link. It expires after 7 days. Treat the link like a password all the same.
           </li>
         </ul>

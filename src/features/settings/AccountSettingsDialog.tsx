@@ -23,6 +23,8 @@ export interface AccountActions {
   readonly deleteAccount?: () => void;
   /** The two-factor section (factors, remove, add), for email-and-password accounts. */
   readonly twoFactor?: ReactNode;
+  /** The user's own key fingerprint, for teammates to compare. */
+  readonly keyFingerprint?: ReactNode;
 }
 
 export interface AccountSettingsDialogProps {
@@ -94,6 +96,8 @@ export function AccountSettingsDialog({ open, onClose, user, planName, autoLock,
       </section>
 
       {!thirdParty && actions.twoFactor}
+
+      {actions.keyFingerprint}
 
       <section className="settings-section" aria-label="Auto-lock">
         <h3 className="settings-section__heading">Auto-lock</h3>

@@ -14,3 +14,5 @@ export {
   type AccountDeletionDeps,
   type TeamToDelete,
 } from './accountDeletion';
+export { KeyFingerprintSection, KEY_FINGERPRINT_MESSAGES, type KeyFingerprintSectionProps } from './KeyFingerprintSection';
+export { loadOwnKeyFingerprint, type OwnKeyFingerprint } from './ownKeyFingerprint';

@@ -73,8 +73,8 @@ export function KeyConfirmDialog({
         <p className="notice notice--success">This is the key you shared with before.</p>
       ) : (
         <p className="notice notice--warning">
-          You have not shared with {who} before. If you can, compare this fingerprint with them over another channel; it is remembered
-          once you confirm, and a different key later is refused.
+          You have not shared with {who} before. If you can, compare this fingerprint with them over another channel (they find theirs
+          in Account Settings); it is remembered once you confirm, and a different key later is refused.
         </p>
       )}
       {!willShareKey && <p>You do not hold the team key yourself, so they join with ‘Needs Key’ until an owner or admin grants access.</p>}

@@ -2,7 +2,7 @@
 // repositories, the team callables and the user's keys; screens and their tests see only this.
 import type { TeamRole } from '../../domain/teamPermissions';
 import type { RotationProgress } from './rotation';
-import type { Fingerprint } from './teamKeys';
+import type { Fingerprint } from '../../crypto';
 
 export interface TeamSummary {
   readonly id: string;

@@ -2,6 +2,7 @@ import {
   decryptText,
   encryptText,
   entryFieldContext,
+  fingerprintOf,
   generateTeamKey,
   openPreviousTeamKey,
   sealPreviousTeamKey,
@@ -9,7 +10,7 @@ import {
 } from '../../crypto';
 import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamFunctions, TeamRepository } from '../../data/teams/storedTeams';
 import type { PasswordRepository } from '../../data/vault/storedEntries';
-import { TEAM_KEY_MESSAGES, TeamKeyError, checkKnown, fingerprintOf, loadKnownKeys, openTeamKey, wrapFor, type UserKeys } from './teamKeys';
+import { TEAM_KEY_MESSAGES, TeamKeyError, checkKnown, loadKnownKeys, openTeamKey, wrapFor, type UserKeys } from './teamKeys';
 
 // Rotation after someone leaves (docs/teams.md, "Rotation on removal"). Each pass looks at the
 // team as stored and does the next step, so an interruption anywhere is finished by the next run:

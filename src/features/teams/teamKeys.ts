@@ -2,11 +2,10 @@ import {
   KNOWN_KEYS_CONTEXT,
   decryptText,
   encryptText,
-  formatFingerprint,
   importPublicKey,
-  publicKeyFingerprint,
   unwrapTeamKey,
   wrapTeamKey,
+  type Fingerprint,
   type PrivateKey,
   type TeamKey,
   type VaultKey,
@@ -58,18 +57,6 @@ export async function openTeamKey(team: StoredTeam, teamId: string, uid: string,
   } catch (cause) {
     throw new TeamKeyError(TEAM_KEY_MESSAGES.notAvailable, { cause });
   }
-}
-
-export interface Fingerprint {
-  /** SHA-256 of the SPKI, 64 hex digits: what is remembered. */
-  readonly full: string;
-  /** What a person compares: eight groups of four hex digits. */
-  readonly shown: string;
-}
-
-export async function fingerprintOf(publicKey: string): Promise<Fingerprint> {
-  const full = await publicKeyFingerprint(publicKey);
-  return { full, shown: formatFingerprint(full) };
 }
 
 /** The remembered fingerprints (uid → SHA-256 hex), or an empty map before the first share. */

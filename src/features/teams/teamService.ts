@@ -1,4 +1,4 @@
-import { generateTeamKey, importPublicKey, wrapTeamKey } from '../../crypto';
+import { fingerprintOf, generateTeamKey, importPublicKey, wrapTeamKey, type Fingerprint } from '../../crypto';
 import type { StoredTeam } from '../../data/teams/storedTeams';
 import type { TeamRole } from '../../domain/teamPermissions';
 import type { TeamDraft, TeamSummary, TeamsApi } from './model';
@@ -7,12 +7,10 @@ import {
   TEAM_KEY_MESSAGES,
   TeamKeyError,
   checkKnown,
-  fingerprintOf,
   loadKnownKeys,
   openTeamKey,
   saveKnownKeys,
   wrapFor,
-  type Fingerprint,
   type UserKeys,
 } from './teamKeys';
 

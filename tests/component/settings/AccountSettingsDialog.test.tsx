@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '../../../src/data/auth/authGateway';
@@ -31,6 +31,14 @@ describe('Account Settings', () => {
     expect(dialog).toHaveTextContent('Email verifiedYes');
     expect(dialog).toHaveTextContent('PlanUnlimited');
     expect(within(dialog).queryByText('Managed by OAuth Provider')).not.toBeInTheDocument();
+  });
+
+  it('shows the key fingerprint section it is given, for every kind of account', () => {
+    for (const account of [ana, { ...ana, provider: 'google' as const }]) {
+      const { dialog } = renderSettings(account, { keyFingerprint: <p>fingerprint section</p> });
+      expect(within(dialog).getByText('fingerprint section')).toBeInTheDocument();
+      cleanup();
+    }
   });
 
   it('offers the actions it is given, each opening its dialog', async () => {

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE_DESCRIPTIONS } from '../../../src/domain/teamPermissions';
 import { ManageMembersDialog } from '../../../src/features/teams/ManageMembersDialog';
 import type { TeamMembersApi } from '../../../src/features/teams/model';
-import { PublicKeyChangedError, fingerprintOf, openTeamKey } from '../../../src/features/teams/teamKeys';
+import { fingerprintOf } from '../../../src/crypto';
+import { PublicKeyChangedError, openTeamKey } from '../../../src/features/teams/teamKeys';
 import { makeAccounts, membersWorld, type Account, type MembersWorld, type Name } from './membersWorld';
 
 let accounts: Record<Name, Account>;
