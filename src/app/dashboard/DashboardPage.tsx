@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Repositories } from '../../data/repositories';
 import { parseNotice } from '../../domain/navigationNotice';
@@ -11,6 +11,7 @@ import {
   ManageMembersDialog,
   useRotationResume,
   useTeams,
+  viewPasswordsButtonId,
   type TeamInvitationDeps,
   type TeamMembersApi,
   type TeamsApi,
@@ -61,6 +62,16 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
   /** The team whose passwords are shown in place of the sections ('View Passwords'). */
   const [openTeamId, setOpenTeamId] = useState<string | null>(null);
   const [managingTeamId, setManagingTeamId] = useState<string | null>(null);
+  /** Back from a team's view, focus returns to that team's 'View Passwords' once it is shown again. */
+  const returnFocusTo = useRef<string | null>(null);
+  useEffect(() => {
+    const teamId = returnFocusTo.current;
+    if (openTeamId !== null || teamId === null) return;
+    const button = document.getElementById(viewPasswordsButtonId(teamId));
+    if (button === null) return;
+    returnFocusTo.current = null;
+    button.focus();
+  });
   const uid = session.status === 'unlocked' ? session.user.uid : null;
 
   useEffect(() => {
@@ -199,6 +210,7 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
             keys={keys}
             userId={session.user.uid}
             onBack={() => {
+              returnFocusTo.current = openTeamId;
               setOpenTeamId(null);
             }}
           />

@@ -17,6 +17,11 @@ function CreatedDate({ epochMs }: { epochMs: number }) {
   );
 }
 
+/** The id of a team's 'View Passwords' button, so focus can return to it from the team's view. */
+export function viewPasswordsButtonId(teamId: string): string {
+  return `team-view-passwords-${teamId}`;
+}
+
 export interface TeamItemProps {
   readonly team: TeamSummary;
   /** Absent until the team screens exist: the button is then shown disabled. */
@@ -88,6 +93,7 @@ export function TeamItem({ team, onOpenTeam, onManageMembers, onEdit, onDelete, 
       </p>
       <div className="team-item__actions">
         <Button
+          id={viewPasswordsButtonId(team.id)}
           variant="secondary"
           size="sm"
           aria-label={`View passwords of team ${name}`}

@@ -1,5 +1,6 @@
 export type { TeamDraft, TeamSummary, TeamsApi } from './model';
 export { JoinedTeams, MyTeams } from './TeamsSection';
+export { viewPasswordsButtonId } from './TeamItem';
 export type { MyTeamsProps } from './TeamsSection';
 export { useTeams } from './useTeams';
 export type { TeamsController, TeamsLoadStatus } from './useTeams';

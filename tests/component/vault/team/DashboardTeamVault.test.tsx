@@ -1,6 +1,6 @@
 // 'View Passwords' on the dashboard: the app reads the team, opens the member's wrap of the team
 // key with the teams feature and hands it to the vault's team view (features never import each other).
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, generateTeamKey, importPublicKey, sealPreviousTeamKey, wrapTeamKey, type TeamKey } from '../../../../src/crypto';
 import type { StoredTeam } from '../../../../src/data/teams/storedTeams';
@@ -91,6 +91,10 @@ describe('View Passwords on the dashboard', () => {
     await user.click(screen.getByRole('button', { name: /Back to dashboard/ }));
     expect(await screen.findByRole('heading', { name: 'Personal Passwords' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Joined Teams' })).toBeInTheDocument();
+    // Focus returns to the button that opened the team, not to the top of the page.
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'View passwords of team Engineering' })).toHaveFocus();
+    });
   });
 
   it('a View Only member of a joined team sees the list without Add Password', async () => {
