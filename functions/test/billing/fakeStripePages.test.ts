@@ -44,6 +44,13 @@ function lastEvent(): Stripe.Event {
   return Stripe.webhooks.constructEvent(last.body, last.signature, SECRET);
 }
 
+/** The subscription a completed session made (an id: the fake never expands it). */
+function subscriptionOf(session: unknown): string {
+  const { subscription } = session as Stripe.Checkout.Session;
+  if (typeof subscription !== 'string') throw new Error('the session names no subscription');
+  return subscription;
+}
+
 const post = (path: string) => fetch(`${origin}${path}`, { method: 'POST', redirect: 'manual' });
 
 async function openSession(uid: string) {
@@ -76,7 +83,7 @@ describe("the fake's Checkout page", () => {
     const object = event.data.object as Stripe.Checkout.Session;
     expect(object).toMatchObject({ id: session.id, status: 'complete', payment_status: 'paid' });
     expect(Object.keys(object).some((key) => key.startsWith('_'))).toBe(false);
-    expect((await stripe.subscriptions.retrieve(String(object.subscription))).metadata).toEqual({ uid: 'p1' });
+    expect((await stripe.subscriptions.retrieve(subscriptionOf(object))).metadata).toEqual({ uid: 'p1' });
 
     // Paying twice is refused and sends nothing.
     expect((await post(`/checkout/${session.id}/pay`)).status).toBe(400);
@@ -103,7 +110,7 @@ describe("the fake's portal page", () => {
   it('cancels at the period end and renews, each with a signed customer.subscription.updated', async () => {
     const { customer, session } = await openSession('p2');
     await post(`/checkout/${session.id}/pay`);
-    const subscriptionId = String((lastEvent().data.object as Stripe.Checkout.Session).subscription);
+    const subscriptionId = subscriptionOf(lastEvent().data.object);
     const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://app/billing' });
 
     const page = await (await fetch(portal.url)).text();
@@ -123,7 +130,7 @@ describe("the fake's portal page", () => {
   it("refuses another customer's subscription", async () => {
     const { session } = await openSession('p3');
     await post(`/checkout/${session.id}/pay`);
-    const theirs = String((lastEvent().data.object as Stripe.Checkout.Session).subscription);
+    const theirs = subscriptionOf(lastEvent().data.object);
     const other = await stripe.customers.create({});
     const portal = await stripe.billingPortal.sessions.create({ customer: other.id });
     const before = received.length;
