@@ -46,6 +46,22 @@ const yieldToPage = () =>
     setTimeout(resolve, 0);
   });
 
+/**
+ * Entries the re-encryption could not do (one that no longer opens with the previous key, or a
+ * write that failed). Every other entry was re-encrypted; the old key stays sealed in the team,
+ * so nothing becomes unreadable, and the next run tries these again (SPEC.md §8 message).
+ */
+export class ReencryptionError extends Error {
+  override readonly name = 'ReencryptionError';
+  readonly entryIds: readonly string[];
+
+  constructor(entryIds: readonly string[], options?: ErrorOptions) {
+    const first = `Failed to re-encrypt password: ${entryIds[0] ?? 'unknown'}`;
+    super(entryIds.length > 1 ? `${first} (and ${entryIds.length - 1} more)` : first, options);
+    this.entryIds = entryIds;
+  }
+}
+
 /** True when the team has a rotation for an owner or admin to run or finish. */
 export function rotationPending(team: StoredTeam): boolean {
   return team.rotationNeeded || team.previousKey !== null;
@@ -99,12 +115,22 @@ async function reencrypt(
   const previous = await openPreviousTeamKey(previousKey.sealed, current, { teamId, keyVersion: previousKey.version });
   const stale = (await deps.passwords.listTeam(teamId)).filter((entry) => (entry.data.keyVersion ?? 0) < team.keyVersion);
   onProgress?.({ phase: 're-encrypting', done: 0, total: stale.length });
+  // One entry that fails does not stop the others: they are all done, then the failures reported.
+  const failures: { readonly id: string; readonly error: unknown }[] = [];
   for (let start = 0; start < stale.length; start += SLICE) {
     const slice = stale.slice(start, start + SLICE);
-    await Promise.all(slice.map((entry) => reencryptEntry(deps, entry.id, entry.data, previous, current, team.keyVersion)));
+    await Promise.all(
+      slice.map((entry) =>
+        reencryptEntry(deps, entry.id, entry.data, previous, current, team.keyVersion).catch((error: unknown) => {
+          failures.push({ id: entry.id, error });
+        }),
+      ),
+    );
     onProgress?.({ phase: 're-encrypting', done: Math.min(start + SLICE, stale.length), total: stale.length });
     await yieldToPage();
   }
+  // The server would refuse to finish with entries still at the old version anyway.
+  if (failures.length > 0) throw new ReencryptionError(failures.map((failure) => failure.id), { cause: failures[0]?.error });
   await deps.functions.finishKeyRotation({ teamId, keyVersion: team.keyVersion });
 }
 

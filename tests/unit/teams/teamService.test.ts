@@ -12,7 +12,7 @@ import {
 } from '../../../src/crypto';
 import type { StoredTeam } from '../../../src/data/teams/storedTeams';
 import type { PasswordEntryChanges, StoredPasswordEntry } from '../../../src/data/vault/storedEntries';
-import { rotateIfNeeded, rotationPending } from '../../../src/features/teams/rotation';
+import { ReencryptionError, rotateIfNeeded, rotationPending } from '../../../src/features/teams/rotation';
 import { PublicKeyChangedError, TeamKeyError, openTeamKey } from '../../../src/features/teams/teamKeys';
 import { createTeamInvitationsApi } from '../../../src/features/teams/teamInvitations';
 import { createTeamsApi, grantKey, grantKeys, prepareGrant, prepareGrants, removeMember, type TeamServiceDeps } from '../../../src/features/teams/teamService';
@@ -225,10 +225,10 @@ describe('rotation when a member is removed', () => {
     expect(await readAll(bob, id)).toHaveLength(3);
   });
 
-  it('re-encryption stopped halfway leaves every entry readable by every remaining member; another admin finishes it', async () => {
+  it('a write failing during re-encryption leaves every entry readable by every remaining member; another admin finishes it', async () => {
     const { teams, passwords, id, ana, bob } = await teamOfThree();
     await addEntries(ana, id, 5);
-    // The third entry's write fails: two are at the new key, three at the old.
+    // The third entry's write fails: the other four go on to the new key, that one stays at the old.
     let writes = 0;
     const update = passwords.update.bind(passwords);
     const failing = {
@@ -238,13 +238,15 @@ describe('rotation when a member is removed', () => {
           (writes += 1) === 3 ? Promise.reject(new Error('connection lost')) : update(entryId, changes, now),
       }),
     };
-    await expect(removeMember(failing, id, 'cid')).rejects.toThrow('connection lost');
+    const refused = await removeMember(failing, id, 'cid').catch((error: unknown) => error);
     const halfway = await teams.get(id);
     expect(halfway?.keyVersion).toBe(2);
     expect(halfway?.previousKey?.version).toBe(1);
-    const versions = (await passwords.listTeam(id)).map((entry) => entry.data.keyVersion);
-    expect(versions.filter((version) => version === 2).length).toBeGreaterThan(0);
-    expect(versions.filter((version) => version === 1).length).toBeGreaterThan(0);
+    const entries = await passwords.listTeam(id);
+    expect(entries.map((entry) => entry.data.keyVersion).sort()).toEqual([1, 2, 2, 2, 2]);
+    const left = entries.find((entry) => entry.data.keyVersion === 1)!.id;
+    expect(refused).toBeInstanceOf(ReencryptionError);
+    expect(refused).toMatchObject({ message: `Failed to re-encrypt password: ${left}`, entryIds: [left], cause: new Error('connection lost') });
     for (const member of [ana, bob]) expect((await readAll(member, id)).sort()).toEqual([0, 1, 2, 3, 4].map((n) => `secret${n}`));
 
     // Bob is promoted to admin and his session finishes the job.
@@ -254,6 +256,33 @@ describe('rotation when a member is removed', () => {
     expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
     expect((await passwords.listTeam(id)).every((entry) => entry.data.keyVersion === 2)).toBe(true);
     expect((await readAll(bob, id)).sort()).toEqual([0, 1, 2, 3, 4].map((n) => `secret${n}`));
+  });
+
+  it('an entry that no longer opens with the old key is named, the others are re-encrypted, and the old key is kept for it', async () => {
+    const { teams, passwords, id, ana, bob } = await teamOfThree();
+    await addEntries(ana, id, 4);
+    const [damaged, other] = await passwords.listTeam(id);
+    // Stored under another entry's binding: it does not decrypt as itself.
+    await passwords.update(damaged!.id, { password: other!.data.password }, 2);
+
+    const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ReencryptionError);
+    expect(refused).toMatchObject({ message: `Failed to re-encrypt password: ${damaged!.id}`, entryIds: [damaged!.id] });
+    expect((refused as Error).cause).toBeInstanceOf(DecryptionError);
+    const entries = await passwords.listTeam(id);
+    expect(entries.filter((entry) => entry.data.keyVersion === 2)).toHaveLength(3);
+    // The old key stays sealed in the team while an entry is at its version.
+    expect((await teams.get(id))?.previousKey?.version).toBe(1);
+    // Each later run names it again and changes nothing else.
+    await expect(rotateIfNeeded(bob, id)).rejects.toThrow(`Failed to re-encrypt password: ${damaged!.id}`);
+
+    // Once the damaged entry is deleted, the next run finishes.
+    await passwords.delete(damaged!.id);
+    await rotateIfNeeded(ana, id);
+    expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
+    const kept = (await passwords.listTeam(id)).map((entry) => `secret${Number(entry.data.title.slice('Entry '.length))}`);
+    expect(kept).toHaveLength(3);
+    expect((await readAll(bob, id)).sort()).toEqual(kept.sort());
   });
 
   it('refuses to rotate for a member whose key changed behind the user’s back', async () => {
