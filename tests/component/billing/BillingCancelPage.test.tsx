@@ -19,10 +19,10 @@ function renderCancelPage() {
 }
 
 describe('BillingCancelPage', () => {
-  it('says no charges were made and the account stays on the free plan', () => {
+  it('says no charges were made and the plan is unchanged (free, or the trial still running)', () => {
     renderCancelPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout cancelled' })).toBeInTheDocument();
-    expect(screen.getByText('No charges were made. Your account stays on the free plan.')).toBeInTheDocument();
+    expect(screen.getByText('No charges were made, and your plan has not changed.')).toBeInTheDocument();
   });
 
   it('has one h1 inside the main landmark', () => {
