@@ -46,7 +46,7 @@ export function KeyFingerprintSection({ load }: KeyFingerprintSectionProps) {
       </h3>
       {state.kind === 'ok' && (
         <>
-          <code className="settings-fingerprint">
+          <code className="key-fingerprint">
             {state.fingerprint.shown}
           </code>
           <p className="settings-section__note">{KEY_FINGERPRINT_MESSAGES.explain}</p>

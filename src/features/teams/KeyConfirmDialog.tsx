@@ -66,7 +66,7 @@ export function KeyConfirmDialog({
       <p id={fingerprintLabelId} className="members__fingerprint-label">
         Security key fingerprint of {who}:
       </p>
-      <code className="members__fingerprint" aria-labelledby={fingerprintLabelId}>
+      <code className="key-fingerprint" aria-labelledby={fingerprintLabelId}>
         {recipient.fingerprint.shown}
       </code>
       {recipient.seenBefore ? (
