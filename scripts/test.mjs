@@ -62,13 +62,26 @@ function failedTests(json) {
   return json.testResults.flatMap((file) => {
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
     const where = file.name.replace(`${process.cwd()}/`, '');
-    if (failed.length === 0 && file.status === 'failed') return [{ name: where, reason: firstLine(file.message) }];
-    return failed.map((test) => ({ name: `${where} > ${test.fullName}`, reason: firstLine(test.failureMessages?.[0]) }));
+    if (failed.length === 0 && file.status === 'failed') return [{ name: where, reason: failureReason(file.message) }];
+    return failed.map((test) => ({ name: `${where} > ${test.fullName}`, reason: failureReason(test.failureMessages?.[0]) }));
   });
 }
 
-function firstLine(text = '') {
-  return text.split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+/**
+ * The error's first line, then where it happened: a Playwright timeout's first line names only the
+ * action, so the locator it waited for and the test file's line come along.
+ */
+function failureReason(text = '') {
+  const lines = text.split('\n').map((line) => line.trim());
+  const first = lines.find((line) => line !== '')?.slice(0, 300) ?? '';
+  const waitedFor = lines.find((line) => line.startsWith('- waiting for'));
+  const cwd = `${process.cwd()}/`;
+  const frames = lines.filter((line) => line.startsWith('at ') && /\/tests\/.*\.tsx?:\d+/.test(line));
+  const where = [frames[0], frames.find((line) => /\.test\.tsx?:\d+/.test(line))];
+  return [first, waitedFor?.slice(0, 300), ...new Set(where)]
+    .filter(Boolean)
+    .map((line) => line.replace(cwd, ''))
+    .join('\n        ');
 }
 
 function cannotRun(tier, reason) {

@@ -57,8 +57,11 @@ export async function openPage(browser: Browser | null = fileBrowser): Promise<W
   if (browser === null) throw new Error('No Chromium: call useChromium() at the top of the test file');
   const context = await browser.newContext();
   const page = await context.newPage();
-  // Fail a step in seconds with its own message, well inside the test's timeout.
-  page.setDefaultTimeout(5_000);
+  // Fail a stuck step with its own message, well inside the test's timeout. Steps take well under
+  // a second here, but CI's two cores run the emulator tier beside this one, and a step there has
+  // waited past 5 s for a field to appear (invitations (d), once). These limits catch
+  // hangs; speed is measured by `npm run bench`.
+  page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   const scripts: string[] = [];
   page.on('console', (message) => {
