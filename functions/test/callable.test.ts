@@ -1,6 +1,20 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { describe, expect, it } from 'vitest';
-import { optionalBoolean, requireCaller, requireObject, requireString } from '../src/lib/callable';
+import { z } from 'zod';
+import { requireCaller, requireObject } from '../src/lib/callable';
+import { fieldOf, optionalFlag, parsePayload, requiredText } from '../src/lib/payload';
+
+function refusal(run: () => unknown): { code: string; message: string } | 'accepted' {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof HttpsError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  return 'accepted';
+}
+
+const invalid = (message: string) => ({ code: 'invalid-argument', message });
 
 function codeOf(run: () => unknown): string | undefined {
   try {
@@ -37,16 +51,39 @@ describe('payload checks', () => {
     expect(codeOf(() => requireObject('x'))).toBe('invalid-argument');
   });
 
-  it('reads optional booleans strictly', () => {
-    expect(optionalBoolean({ f: true }, 'f')).toBe(true);
-    expect(optionalBoolean({}, 'f')).toBeUndefined();
-    expect(codeOf(() => optionalBoolean({ f: 'true' }, 'f'))).toBe('invalid-argument');
+  it('reads optional flags strictly', () => {
+    const flags = z.looseObject({ f: optionalFlag('f') });
+    expect(parsePayload(flags, { f: true })).toEqual({ f: true });
+    expect(parsePayload(flags, {})).toEqual({});
+    expect(parsePayload(flags, undefined)).toEqual({});
+    expect(refusal(() => parsePayload(flags, { f: 'true' }))).toEqual(invalid('f must be true or false.'));
+    expect(refusal(() => parsePayload(flags, { f: null }))).toEqual(invalid('f must be true or false.'));
   });
 
-  it('requires non-blank strings within their limit', () => {
-    expect(requireString({ s: 'abc' }, 's')).toBe('abc');
-    expect(codeOf(() => requireString({ s: '  ' }, 's'))).toBe('invalid-argument');
-    expect(codeOf(() => requireString({ s: 3 }, 's'))).toBe('invalid-argument');
-    expect(codeOf(() => requireString({ s: 'abcd' }, 's', { maxLength: 3 }))).toBe('invalid-argument');
+  it('requires non-blank text within its limit, returned as sent', () => {
+    const text = z.looseObject({ s: requiredText('s', 3) });
+    expect(parsePayload(text, { s: ' ab' })).toEqual({ s: ' ab' });
+    expect(refusal(() => parsePayload(text, { s: '  ' }))).toEqual(invalid('s is required.'));
+    expect(refusal(() => parsePayload(text, { s: 3 }))).toEqual(invalid('s is required.'));
+    expect(refusal(() => parsePayload(text, {}))).toEqual(invalid('s is required.'));
+    expect(refusal(() => parsePayload(text, { s: 'abcd' }))).toEqual(invalid('s is too long.'));
+  });
+
+  it('refuses a payload that is not an object', () => {
+    const text = z.looseObject({ s: requiredText('s', 3) });
+    expect(refusal(() => parsePayload(text, ['a']))).toEqual(invalid('The request must be an object.'));
+    expect(refusal(() => parsePayload(text, 'a'))).toEqual(invalid('The request must be an object.'));
+  });
+
+  it("names a strict schema's unknown fields before any bad value, and never repeats a value", () => {
+    const strict = z.strictObject({ secret: fieldOf((value): value is string => value === 'right', 'secret is not the secret.') });
+    expect(parsePayload(strict, { secret: 'right' })).toEqual({ secret: 'right' });
+    expect(refusal(() => parsePayload(strict, { secret: 'hunter2', a: 1, b: 2 }))).toEqual(invalid('Unexpected field: a, b.'));
+    expect(refusal(() => parsePayload(strict, { secret: 'hunter2' }))).toEqual(invalid('secret is not the secret.'));
+    expect(refusal(() => parsePayload(strict, {}))).toEqual(invalid('secret is not the secret.'));
+  });
+
+  it('passes the other fields of a loose schema through untouched', () => {
+    expect(parsePayload(z.looseObject({ s: requiredText('s', 3) }), { s: 'a', timestamp: 1 })).toEqual({ s: 'a', timestamp: 1 });
   });
 });

@@ -1,5 +1,7 @@
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
-import { requireCaller, requireObject, requireString } from '../lib/callable';
+import { z } from 'zod';
+import { requireCaller } from '../lib/callable';
+import { parsePayload, requiredText } from '../lib/payload';
 import { ensureCustomer } from './customer';
 import { checkoutIdempotencyKey, decideCheckout } from './decide';
 import { defaultBillingDeps, type BillingDeps } from './deps';
@@ -7,6 +9,8 @@ import { stripeSecrets } from './secrets';
 import { takeBillingSession } from './session';
 import { loadBillingFacts } from './store';
 import { stripeFailure } from './stripeErrors';
+
+const checkoutPayload = z.looseObject({ planId: requiredText('planId', 64) });
 
 // SPEC.md §7 createCheckoutSession (planId → url). The price comes from the server's params for
 // the plan, never from the client; no trial is added at checkout (the sign-up trial was the
@@ -17,7 +21,7 @@ export async function handleCreateCheckoutSession(
   deps: BillingDeps,
 ): Promise<{ url: string | null }> {
   const caller = requireCaller(request);
-  const planId = requireString(requireObject(request.data), 'planId', { maxLength: 64 });
+  const { planId } = parsePayload(checkoutPayload, request.data);
 
   const facts = await loadBillingFacts(deps.db(), caller.uid);
   const now = deps.now();

@@ -3,10 +3,14 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { EMAIL_CHANGE_MESSAGES } from '../../../src/domain/emailChange';
 import { emailChangeEmail, mailerSecrets } from '../email';
 import { loadRateLimit, saveRateLimit } from '../invitations/store';
-import { optionalBoolean, requireCaller, requireObject, requireString } from '../lib/callable';
+import { z } from 'zod';
+import { requireCaller } from '../lib/callable';
+import { optionalFlag, parsePayload, requiredText } from '../lib/payload';
 import { decideSendEmailChange, emailChangeLink, emailChangeRateKey, tokenHash, validateNewEmail } from './decide';
 import { defaultEmailChangeDeps, type EmailChangeDeps } from './deps';
 import { emailChangeRef, emailChangesOf } from './store';
+
+const emailChangePayload = z.looseObject({ newEmail: requiredText('newEmail', 320), isDevelopment: optionalFlag('isDevelopment') });
 
 // SPEC.md §4 Email change, step one: a confirmation link with a single-use token goes to the new
 // address. Only the token's SHA-256 is stored (docs/email-change.md); a newer request replaces
@@ -17,9 +21,7 @@ export async function handleSendCustomEmailChange(
   deps: EmailChangeDeps,
 ): Promise<{ sent: true }> {
   const caller = requireCaller(request);
-  const data = requireObject(request.data);
-  const newEmail = requireString(data, 'newEmail', { maxLength: 320 });
-  const isDevelopment = optionalBoolean(data, 'isDevelopment') ?? false;
+  const { newEmail, isDevelopment = false } = parsePayload(emailChangePayload, request.data);
   const valid = validateNewEmail(newEmail, caller.email);
   if (valid.kind === 'refuse') throw new HttpsError(valid.code, valid.message);
 

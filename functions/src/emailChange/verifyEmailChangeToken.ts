@@ -1,10 +1,13 @@
 import * as logger from 'firebase-functions/logger';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { EMAIL_CHANGE_MESSAGES } from '../../../src/domain/emailChange';
-import { requireObject, requireString } from '../lib/callable';
+import { z } from 'zod';
+import { parsePayload, requiredText } from '../lib/payload';
 import { TOKEN_PATTERN, decideVerifyEmailChange, readEmailChange, tokenHash, type StoredEmailChange } from './decide';
 import { defaultEmailChangeDeps, type EmailChangeDeps } from './deps';
 import { emailChangeRef } from './store';
+
+const verifyPayload = z.looseObject({ token: requiredText('token', 64), newEmail: requiredText('newEmail', 320) });
 
 // SPEC.md §4 Email change, step two, from the emailed link. No sign-in is asked: the user was
 // logged out when the request was sent, and the token (mailed to the new address) is the proof.
@@ -15,9 +18,7 @@ export async function handleVerifyEmailChangeToken(
   request: Pick<CallableRequest, 'data'>,
   deps: EmailChangeDeps,
 ): Promise<{ changed: true; email: string }> {
-  const data = requireObject(request.data);
-  const token = requireString(data, 'token', { maxLength: 64 });
-  const newEmail = requireString(data, 'newEmail', { maxLength: 320 });
+  const { token, newEmail } = parsePayload(verifyPayload, request.data);
   if (!TOKEN_PATTERN.test(token)) throw new HttpsError('invalid-argument', EMAIL_CHANGE_MESSAGES.invalidLink);
 
   const db = deps.db();

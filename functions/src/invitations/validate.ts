@@ -1,14 +1,14 @@
-import { HttpsError } from 'firebase-functions/v2/https';
+import { z } from 'zod';
 import { isEmailShape, normalizeEmail, type InviteRole } from '../../../src/domain/invitations';
 import { PERMISSION_MESSAGES } from '../../../src/domain/teamPermissions';
-import { id, isFirestoreId, payload } from '../teams/validate';
+import { fieldOf, parsePayload } from '../lib/payload';
+import { documentId, isFirestoreId } from '../teams/validate';
 import { INVITE_CALLABLE_MESSAGES } from './messages';
 import { isInviteRole } from './model';
 
-// Strict payload checks for the invitation callables (docs/invitations.md): unknown fields are
-// refused, and each bad field is an invalid-argument before anything is read.
-
-type Data = Readonly<Record<string, unknown>>;
+// Strict payload schemas for the invitation callables (docs/invitations.md): unknown fields are
+// refused, and each bad field is an invalid-argument before anything is read. A refusal never
+// repeats the value: the secret and the proof are among them.
 
 /** base64url, no padding, of 32 bytes: the link's shared secret and the accept proof. */
 const BASE64URL_32_BYTES = /^[A-Za-z0-9_-]{43}$/;
@@ -18,23 +18,14 @@ export function isBase64Url32(value: unknown): value is string {
   return typeof value === 'string' && BASE64URL_32_BYTES.test(value) && Buffer.from(value, 'base64url').toString('base64url') === value;
 }
 
-function invalid(message: string): never {
-  throw new HttpsError('invalid-argument', message);
+function isEmailAddress(value: unknown): value is string {
+  return typeof value === 'string' && isEmailShape(value);
 }
 
-function inviteId(data: Data): string {
-  const value = data.inviteId;
-  if (!isFirestoreId(value)) invalid(INVITE_CALLABLE_MESSAGES.badInviteId);
-  return value;
-}
+const inviteId = fieldOf(isFirestoreId, INVITE_CALLABLE_MESSAGES.badInviteId);
 
 /** An optional 32-byte base64url field; null counts as absent. */
-function optional32Bytes(data: Data, field: string, message: string): string | undefined {
-  const value = data[field];
-  if (value === undefined || value === null) return undefined;
-  if (!isBase64Url32(value)) invalid(message);
-  return value;
-}
+const optional32Bytes = (message: string) => fieldOf(isBase64Url32, message).nullish();
 
 export interface InviteTeamMemberInput {
   /** Trimmed and lower-cased. */
@@ -43,17 +34,20 @@ export interface InviteTeamMemberInput {
   readonly role: InviteRole;
 }
 
+const inviteTeamMemberSchema = z.strictObject({
+  email: z.preprocess((value) => (typeof value === 'string' ? normalizeEmail(value) : ''), fieldOf(isEmailAddress, INVITE_CALLABLE_MESSAGES.invalidEmail)),
+  teamId: documentId('teamId'),
+  role: fieldOf(isInviteRole, PERMISSION_MESSAGES.unknownRole),
+});
+
 export function parseInviteTeamMember(data: unknown): InviteTeamMemberInput {
-  const d = payload(data, ['email', 'teamId', 'role']);
-  const email = typeof d.email === 'string' ? normalizeEmail(d.email) : '';
-  if (!isEmailShape(email)) invalid(INVITE_CALLABLE_MESSAGES.invalidEmail);
-  const role = d.role;
-  if (!isInviteRole(role)) invalid(PERMISSION_MESSAGES.unknownRole);
-  return { email, teamId: id(d, 'teamId'), role };
+  return parsePayload(inviteTeamMemberSchema, data);
 }
 
+const lookupInvitationSchema = z.strictObject({ inviteId });
+
 export function parseLookupInvitation(data: unknown): { readonly inviteId: string } {
-  return { inviteId: inviteId(payload(data, ['inviteId'])) };
+  return parsePayload(lookupInvitationSchema, data);
 }
 
 export interface SendInvitationEmailInput {
@@ -61,11 +55,11 @@ export interface SendInvitationEmailInput {
   readonly sharedSecret?: string;
 }
 
+const sendInvitationEmailSchema = z.strictObject({ inviteId, sharedSecret: optional32Bytes(INVITE_CALLABLE_MESSAGES.badSecret) });
+
 export function parseSendInvitationEmail(data: unknown): SendInvitationEmailInput {
-  const d = payload(data, ['inviteId', 'sharedSecret']);
-  const id = inviteId(d);
-  const sharedSecret = optional32Bytes(d, 'sharedSecret', INVITE_CALLABLE_MESSAGES.badSecret);
-  return sharedSecret === undefined ? { inviteId: id } : { inviteId: id, sharedSecret };
+  const { inviteId: id, sharedSecret } = parsePayload(sendInvitationEmailSchema, data);
+  return sharedSecret == null ? { inviteId: id } : { inviteId: id, sharedSecret };
 }
 
 export interface RespondInput {
@@ -73,10 +67,10 @@ export interface RespondInput {
   readonly proof?: string;
 }
 
+const respondSchema = z.strictObject({ inviteId, proof: optional32Bytes(INVITE_CALLABLE_MESSAGES.badProof) });
+
 /** acceptInvitation and declineInvitation. */
 export function parseRespond(data: unknown): RespondInput {
-  const d = payload(data, ['inviteId', 'proof']);
-  const id = inviteId(d);
-  const proof = optional32Bytes(d, 'proof', INVITE_CALLABLE_MESSAGES.badProof);
-  return proof === undefined ? { inviteId: id } : { inviteId: id, proof };
+  const { inviteId: id, proof } = parsePayload(respondSchema, data);
+  return proof == null ? { inviteId: id } : { inviteId: id, proof };
 }

@@ -20,33 +20,11 @@ export function requireCaller(request: Pick<CallableRequest, 'auth'>): Caller {
   };
 }
 
-/** The payload as a plain object, or invalid-argument; callables then read their fields from it. */
+/** The payload as a plain object, or invalid-argument; lib/payload.ts parses its fields. */
 export function requireObject(data: unknown): Readonly<Record<string, unknown>> {
   if (data === null || data === undefined) return {};
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new HttpsError('invalid-argument', 'The request must be an object.');
   }
   return data as Readonly<Record<string, unknown>>;
-}
-
-export function optionalBoolean(data: Readonly<Record<string, unknown>>, field: string): boolean | undefined {
-  const value = data[field];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'boolean') throw new HttpsError('invalid-argument', `${field} must be true or false.`);
-  return value;
-}
-
-export function requireString(
-  data: Readonly<Record<string, unknown>>,
-  field: string,
-  limits: { maxLength: number } = { maxLength: 1024 },
-): string {
-  const value = data[field];
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new HttpsError('invalid-argument', `${field} is required.`);
-  }
-  if (value.length > limits.maxLength) {
-    throw new HttpsError('invalid-argument', `${field} is too long.`);
-  }
-  return value;
 }

@@ -1,9 +1,9 @@
 // The pure part of sendMfaEnrollmentNotification and sendMfaRemovalNotification: the payload's
 // method, who gets the notice, whether an enrolment notice is true, and whether the caller's hourly
 // allowance has room for it. No I/O here (the shell is sendMfaNotifications.ts).
-import { HttpsError } from 'firebase-functions/v2/https';
+import { z } from 'zod';
 import { isMfaMethod, MFA_METHOD_LABELS, type MfaMethod } from '../../../src/domain/mfa';
-import { payload } from '../teams/validate';
+import { fieldOf, parsePayload } from '../lib/payload';
 import { NOTICE_WINDOW_MS, NOTIFICATION_MESSAGES } from './decide';
 
 export type MfaNoticeKind = 'enrollment' | 'removal';
@@ -26,11 +26,11 @@ export function notEnrolledMessage(method: MfaMethod): string {
 /** rateLimits/{key} of a user's notices of one kind (server only, like the other notice limits). */
 export const mfaNoticesKey = (kind: MfaNoticeKind, uid: string): string => `mfa-${kind}-notices-${uid}`;
 
+const mfaNoticeSchema = z.strictObject({ mfaMethod: fieldOf(isMfaMethod, MFA_NOTICE_MESSAGES.badMethod) });
+
 /** The payload `{ mfaMethod: 'phone' | 'totp' }` and nothing else, or invalid-argument. */
 export function parseMfaNoticePayload(data: unknown): { readonly mfaMethod: MfaMethod } {
-  const { mfaMethod } = payload(data, ['mfaMethod']);
-  if (!isMfaMethod(mfaMethod)) throw new HttpsError('invalid-argument', MFA_NOTICE_MESSAGES.badMethod);
-  return { mfaMethod };
+  return parsePayload(mfaNoticeSchema, data);
 }
 
 export type MfaNoticeDecision =

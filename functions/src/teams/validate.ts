@@ -1,12 +1,10 @@
-import { HttpsError } from 'firebase-functions/v2/https';
+import { z } from 'zod';
 import { isTeamRole, PERMISSION_MESSAGES, type TeamRole } from '../../../src/domain/teamPermissions';
-import { requireObject } from '../lib/callable';
+import { fieldOf, parsePayload } from '../lib/payload';
 import { TEAM_MESSAGES } from './messages';
 
-// Strict payload checks for the team callables (docs/teams.md). Each parser takes request.data,
+// Strict payload schemas for the team callables (docs/teams.md). Each parser takes request.data,
 // refuses unknown fields, and throws invalid-argument naming the field before anything is read.
-
-type Data = Readonly<Record<string, unknown>>;
 
 /** Firestore document ids and Auth uids as this app makes them; safe as a map key in a field path. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
@@ -20,27 +18,16 @@ export const TEAM_DESCRIPTION_MAX = 500;
 const MAX_WRAPS = 1000;
 const MAX_KEY_VERSION = 2 ** 31 - 1;
 
-function invalid(message: string): never {
-  throw new HttpsError('invalid-argument', message);
-}
-
-/** request.data as an object with only the `allowed` fields, or invalid-argument. */
-export function payload(data: unknown, allowed: readonly string[]): Data {
-  const object = requireObject(data);
-  const unknown = Object.keys(object).filter((key) => !allowed.includes(key));
-  if (unknown.length > 0) invalid(`Unexpected field: ${unknown.join(', ')}.`);
-  return object;
-}
+/** Any of the four roles; that the owner role is never given is the permission decision's call. */
+const role = fieldOf<TeamRole>(isTeamRole, PERMISSION_MESSAGES.unknownRole);
 
 export function isFirestoreId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value) && !RESERVED_ID.test(value);
 }
 
-/** A document id field, or invalid-argument naming it. */
-export function id(data: Data, field: string): string {
-  const value = data[field];
-  if (!isFirestoreId(value)) invalid(`${field} must be a document id.`);
-  return value;
+/** A document id field. */
+export function documentId(field: string): z.ZodType<string> {
+  return fieldOf(isFirestoreId, `${field} must be a document id.`);
 }
 
 /** Canonical base64 (padded, no whitespace, re-encodes to itself) of exactly `bytes` bytes. */
@@ -51,26 +38,16 @@ export function isCanonicalBase64(value: unknown, bytes: number): value is strin
   return decoded.length === bytes && decoded.toString('base64') === value;
 }
 
-function wrappedKey(data: Data, field: string): string {
-  const value = data[field];
-  if (!isCanonicalBase64(value, WRAPPED_KEY_BYTES)) invalid(`${field} must be a wrapped team key.`);
-  return value;
+function isWrappedKey(value: unknown): value is string {
+  return isCanonicalBase64(value, WRAPPED_KEY_BYTES);
 }
 
-function keyVersion(data: Data, field: string): number {
-  const value = data[field];
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_KEY_VERSION) {
-    invalid(`${field} must be a key version.`);
-  }
-  return value;
+function isKeyVersion(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_KEY_VERSION;
 }
 
-/** Any of the four roles; that the owner role is never given is the permission decision's call. */
-function role(data: Data, field: string): TeamRole {
-  const value = data[field];
-  if (!isTeamRole(value)) invalid(PERMISSION_MESSAGES.unknownRole);
-  return value;
-}
+const wrappedKey = (field: string) => fieldOf(isWrappedKey, `${field} must be a wrapped team key.`);
+const keyVersion = (field: string) => fieldOf(isKeyVersion, `${field} must be a key version.`);
 
 export interface CreateTeamInput {
   readonly teamId: string;
@@ -79,36 +56,39 @@ export interface CreateTeamInput {
   readonly encryptedTeamKey: string;
 }
 
+const createTeamSchema = z.strictObject({
+  teamId: documentId('teamId'),
+  name: z
+    .string({ error: TEAM_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: TEAM_MESSAGES.nameRequired })
+    .max(TEAM_NAME_MAX, { error: TEAM_MESSAGES.nameTooLong }),
+  description: z.string({ error: 'description must be text.' }).trim().max(TEAM_DESCRIPTION_MAX, { error: TEAM_MESSAGES.descriptionTooLong }).nullish(),
+  encryptedTeamKey: wrappedKey('encryptedTeamKey'),
+});
+
+/** The name and description trimmed; a blank description is left out. */
 export function parseCreateTeam(data: unknown): CreateTeamInput {
-  const d = payload(data, ['teamId', 'name', 'description', 'encryptedTeamKey']);
-  const teamId = id(d, 'teamId');
-  if (typeof d.name !== 'string' || d.name.trim() === '') invalid(TEAM_MESSAGES.nameRequired);
-  const name = d.name.trim();
-  if (name.length > TEAM_NAME_MAX) invalid(TEAM_MESSAGES.nameTooLong);
-  let description: string | undefined;
-  if (d.description !== undefined && d.description !== null) {
-    if (typeof d.description !== 'string') invalid('description must be text.');
-    const trimmed = d.description.trim();
-    if (trimmed.length > TEAM_DESCRIPTION_MAX) invalid(TEAM_MESSAGES.descriptionTooLong);
-    if (trimmed !== '') description = trimmed;
-  }
-  const encryptedTeamKey = wrappedKey(d, 'encryptedTeamKey');
-  return description === undefined ? { teamId, name, encryptedTeamKey } : { teamId, name, description, encryptedTeamKey };
+  const { teamId, name, description, encryptedTeamKey } = parsePayload(createTeamSchema, data);
+  return description ? { teamId, name, description, encryptedTeamKey } : { teamId, name, encryptedTeamKey };
 }
+
+const changeMemberRoleSchema = z.strictObject({ teamId: documentId('teamId'), userId: documentId('userId'), role });
 
 export function parseChangeMemberRole(data: unknown): { readonly teamId: string; readonly userId: string; readonly role: TeamRole } {
-  const d = payload(data, ['teamId', 'userId', 'role']);
-  return { teamId: id(d, 'teamId'), userId: id(d, 'userId'), role: role(d, 'role') };
+  return parsePayload(changeMemberRoleSchema, data);
 }
+
+const removeTeamMemberSchema = z.strictObject({ teamId: documentId('teamId'), userId: documentId('userId') });
 
 export function parseRemoveTeamMember(data: unknown): { readonly teamId: string; readonly userId: string } {
-  const d = payload(data, ['teamId', 'userId']);
-  return { teamId: id(d, 'teamId'), userId: id(d, 'userId') };
+  return parsePayload(removeTeamMemberSchema, data);
 }
 
+const teamOnlySchema = z.strictObject({ teamId: documentId('teamId') });
+
 export function parseTeamOnly(data: unknown): { readonly teamId: string } {
-  const d = payload(data, ['teamId']);
-  return { teamId: id(d, 'teamId') };
+  return parsePayload(teamOnlySchema, data);
 }
 
 export interface GrantTeamKeyInput {
@@ -118,14 +98,15 @@ export interface GrantTeamKeyInput {
   readonly encryptedTeamKey: string;
 }
 
+const grantTeamKeySchema = z.strictObject({
+  teamId: documentId('teamId'),
+  userId: documentId('userId'),
+  keyVersion: keyVersion('keyVersion'),
+  encryptedTeamKey: wrappedKey('encryptedTeamKey'),
+});
+
 export function parseGrantTeamKey(data: unknown): GrantTeamKeyInput {
-  const d = payload(data, ['teamId', 'userId', 'keyVersion', 'encryptedTeamKey']);
-  return {
-    teamId: id(d, 'teamId'),
-    userId: id(d, 'userId'),
-    keyVersion: keyVersion(d, 'keyVersion'),
-    encryptedTeamKey: wrappedKey(d, 'encryptedTeamKey'),
-  };
+  return parsePayload(grantTeamKeySchema, data);
 }
 
 export interface RotateTeamKeyInput {
@@ -135,26 +116,24 @@ export interface RotateTeamKeyInput {
   readonly sealedPreviousKey: string;
 }
 
+const WRAPS_MESSAGE = 'wraps must map member ids to wrapped keys.';
+
+const rotateTeamKeySchema = z.strictObject({
+  teamId: documentId('teamId'),
+  // The next version must be a key version too.
+  fromVersion: keyVersion('fromVersion').refine((version) => version < MAX_KEY_VERSION, { error: 'fromVersion must be a key version.' }),
+  wraps: z
+    .record(fieldOf(isFirestoreId, WRAPS_MESSAGE), fieldOf(isWrappedKey, WRAPS_MESSAGE), { error: WRAPS_MESSAGE })
+    .refine((wraps) => Object.keys(wraps).length > 0 && Object.keys(wraps).length <= MAX_WRAPS, { error: WRAPS_MESSAGE }),
+  sealedPreviousKey: fieldOf((value): value is string => isCanonicalBase64(value, SEALED_KEY_BYTES), 'sealedPreviousKey must be a sealed team key.'),
+});
+
 export function parseRotateTeamKey(data: unknown): RotateTeamKeyInput {
-  const d = payload(data, ['teamId', 'fromVersion', 'wraps', 'sealedPreviousKey']);
-  const teamId = id(d, 'teamId');
-  const fromVersion = keyVersion(d, 'fromVersion');
-  if (fromVersion >= MAX_KEY_VERSION) invalid('fromVersion must be a key version.');
-  const rawWraps = d.wraps;
-  if (typeof rawWraps !== 'object' || rawWraps === null || Array.isArray(rawWraps)) invalid('wraps must map member ids to wrapped keys.');
-  const entries = Object.entries(rawWraps as Data);
-  if (entries.length === 0 || entries.length > MAX_WRAPS) invalid('wraps must map member ids to wrapped keys.');
-  const wraps: Record<string, string> = {};
-  for (const [uid, wrapped] of entries) {
-    if (!isFirestoreId(uid) || !isCanonicalBase64(wrapped, WRAPPED_KEY_BYTES)) invalid('wraps must map member ids to wrapped keys.');
-    wraps[uid] = wrapped;
-  }
-  const sealedPreviousKey = d.sealedPreviousKey;
-  if (!isCanonicalBase64(sealedPreviousKey, SEALED_KEY_BYTES)) invalid('sealedPreviousKey must be a sealed team key.');
-  return { teamId, fromVersion, wraps, sealedPreviousKey };
+  return parsePayload(rotateTeamKeySchema, data);
 }
 
+const finishKeyRotationSchema = z.strictObject({ teamId: documentId('teamId'), keyVersion: keyVersion('keyVersion') });
+
 export function parseFinishKeyRotation(data: unknown): { readonly teamId: string; readonly keyVersion: number } {
-  const d = payload(data, ['teamId', 'keyVersion']);
-  return { teamId: id(d, 'teamId'), keyVersion: keyVersion(d, 'keyVersion') };
+  return parsePayload(finishKeyRotationSchema, data);
 }

@@ -3,9 +3,13 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { defaultMailer, mailerSecrets, testEmail, type Mailer } from '../email';
 import { loadRateLimit, saveRateLimit } from '../invitations/store';
 import { adminFirestore } from '../lib/admin';
-import { requireCaller, requireObject, requireString } from '../lib/callable';
+import { z } from 'zod';
+import { requireCaller } from '../lib/callable';
+import { parsePayload, requiredText } from '../lib/payload';
 import type { Firestore } from 'firebase-admin/firestore';
 import { TEST_EMAIL_MESSAGES, decideTestEmail, isOwnVerifiedAddress, testEmailRateKey } from './decide';
+
+const testEmailPayload = z.looseObject({ email: requiredText('email', 320) });
 
 // SPEC.md §7 sendTestEmailFunction {email}: mails a test message to the caller's own verified
 // address, rate limited per user. check auth → validate → load → decide (pure) → apply.
@@ -18,7 +22,7 @@ export interface TestEmailDeps {
 
 export async function handleSendTestEmail(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TestEmailDeps): Promise<{ sent: true }> {
   const caller = requireCaller(request);
-  const email = requireString(requireObject(request.data), 'email', { maxLength: 320 });
+  const { email } = parsePayload(testEmailPayload, request.data);
   if (!isOwnVerifiedAddress(caller, email)) throw new HttpsError('permission-denied', TEST_EMAIL_MESSAGES.notOwn);
 
   const db = deps.db();

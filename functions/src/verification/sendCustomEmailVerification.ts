@@ -3,9 +3,13 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { defaultMailer, mailerSecrets, verificationEmail, type Mailer } from '../email';
 import { adminAuth, adminFirestore } from '../lib/admin';
 import { takeRateLimit } from '../lib/rateLimit';
-import { optionalBoolean, requireCaller, requireObject } from '../lib/callable';
+import { z } from 'zod';
+import { requireCaller } from '../lib/callable';
+import { optionalFlag, parsePayload } from '../lib/payload';
 import { appUrl } from '../params';
 import { decideVerificationEmail, oobCodeFromLink, runsOnEmulator, verificationLink } from './decide';
+
+const verificationPayload = z.looseObject({ isDevelopment: optionalFlag('isDevelopment') });
 
 // SPEC.md §4 Signup: after creating the account the app asks for a verification email that links
 // to its own /verify-email page. check auth → validate → load → decide (pure) → apply.
@@ -30,7 +34,7 @@ export async function handleSendCustomEmailVerification(
   deps: VerificationDeps,
 ): Promise<{ sent: true }> {
   const caller = requireCaller(request);
-  const isDevelopment = optionalBoolean(requireObject(request.data), 'isDevelopment') ?? false;
+  const { isDevelopment = false } = parsePayload(verificationPayload, request.data);
 
   const user = await deps.loadUser(caller.uid).catch((error: unknown) => {
     logger.error('sendCustomEmailVerification: could not load the user', { uid: caller.uid, error: String(error) });

@@ -1,0 +1,42 @@
+import { HttpsError } from 'firebase-functions/v2/https';
+import { z } from 'zod';
+import { requireObject } from './callable';
+
+// Callable payloads are described by zod schemas (ENGINEERING.md §9) and parsed here, before
+// anything is read or written. Every field schema carries the one message a caller sees whatever
+// is wrong with the field (missing, wrong type, bad value), so a refusal never echoes the value:
+// some fields are secrets.
+
+/** A field that `test` accepts; anything else is refused with `message`. */
+export function fieldOf<T>(test: (value: unknown) => value is T, message: string): z.ZodType<T> {
+  return z.custom<T>(test, { error: message });
+}
+
+/** Text that is required (not blank) and at most `maxLength` long; returned as sent. */
+export function requiredText(field: string, maxLength: number): z.ZodType<string> {
+  return z
+    .string({ error: `${field} is required.` })
+    .refine((value) => value.trim() !== '', { error: `${field} is required.` })
+    .refine((value) => value.length <= maxLength, { error: `${field} is too long.` });
+}
+
+/** An optional true or false. */
+export function optionalFlag(field: string): z.ZodOptional<z.ZodBoolean> {
+  return z.boolean({ error: `${field} must be true or false.` }).optional();
+}
+
+/**
+ * request.data (absent counts as `{}`) parsed by `schema`, or invalid-argument. An unknown field
+ * of a strict schema is named first, as the caller's mistake is usually the field, not its value.
+ */
+export function parsePayload<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(requireObject(data));
+  if (result.success) return result.data;
+  throw new HttpsError('invalid-argument', refusalMessage(result.error.issues));
+}
+
+function refusalMessage(issues: readonly z.core.$ZodIssue[]): string {
+  const unknown = issues.find((issue) => issue.code === 'unrecognized_keys');
+  if (unknown !== undefined) return `Unexpected field: ${unknown.keys.join(', ')}.`;
+  return issues[0]?.message ?? 'The request is not valid.';
+}
