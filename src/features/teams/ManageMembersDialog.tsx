@@ -15,7 +15,7 @@ import { InviteLinkDialog } from './InviteLinkDialog';
 import { InviteMemberForm } from './InviteMemberForm';
 import { KeyConfirmDialog } from './KeyConfirmDialog';
 import { RotationIncompleteError } from './membersApi';
-import { MEMBER_MESSAGES, memberErrorMessage, memberName, rotationProgressText } from './memberForm';
+import { MEMBER_MESSAGES, asSentence, memberErrorMessage, memberName, rotationProgressText } from './memberForm';
 import type { InviteStep, KeyRecipient, TeamDetail, TeamMember, TeamMembersApi } from './model';
 import { PendingInvitationsList } from './PendingInvitationsList';
 import type { RotationProgress } from './rotation';
@@ -524,7 +524,7 @@ function RemoveMemberDialog({ member, teamName, run, onDone }: RemoveMemberDialo
         console.error(MEMBER_MESSAGES.rotationFailed, caught);
         setRemovedOnly(true);
         setError(
-          `${name} was removed, but the team key rotation did not finish: ${memberErrorMessage(caught.cause, MEMBER_MESSAGES.rotationFailed)}. ` +
+          `${name} was removed, but the team key rotation did not finish: ${asSentence(memberErrorMessage(caught.cause, MEMBER_MESSAGES.rotationFailed))} ` +
             'Finish it from this dialog.',
         );
       } else {

@@ -1,7 +1,7 @@
 import { INVITATION_MESSAGES } from '../../domain/invitations';
 import { PERMISSION_MESSAGES } from '../../domain/teamPermissions';
 import type { TeamMember } from './model';
-import type { RotationProgress } from './rotation';
+import { ReencryptionError, type RotationProgress } from './rotation';
 import { PublicKeyChangedError, TEAM_KEY_MESSAGES, TeamKeyError } from './teamKeys';
 
 // Pure rules of the 'Manage Team Members' modal (SPEC.md §2, §5 "Add member", §8).
@@ -55,9 +55,30 @@ const SERVER_MESSAGES: ReadonlySet<string> = new Set([
 
 /** What a failed member operation shows: its own message when it is one a user can act on, else `fallback`. */
 export function memberErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ReencryptionError) return reencryptionMessage(error);
   if (error instanceof PublicKeyChangedError || error instanceof TeamKeyError) return error.message;
   if (error instanceof Error && SERVER_MESSAGES.has(error.message)) return error.message;
   return fallback;
+}
+
+/**
+ * SPEC.md §8's 'Failed to re-encrypt password: {id}', then what helps: an entry that no longer
+ * opens with the previous key stays that way until someone replaces or deletes it; a write that
+ * failed needs only another run. Either way the other entries were re-encrypted.
+ */
+export function reencryptionMessage(error: ReencryptionError): string {
+  const unreadable = error.unreadableTitles;
+  const next =
+    unreadable.length === 0
+      ? 'The other passwords were re-encrypted; rotate the team key again to retry.'
+      : `${unreadable.map((title) => `“${title}”`).join(', ')} cannot be read with the team's keys: open the team's passwords, ` +
+        `replace or delete ${unreadable.length === 1 ? 'it' : 'them'}, then rotate the team key again.`;
+  return `${error.message}. ${next}`;
+}
+
+/** `text` as a sentence: with a full stop at the end, once. */
+export function asSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** The live progress line of a running rotation. */

@@ -1,4 +1,6 @@
 import {
+  DecryptionError,
+  InvalidCiphertextError,
   decryptText,
   encryptText,
   entryFieldContext,
@@ -54,12 +56,26 @@ const yieldToPage = () =>
 export class ReencryptionError extends Error {
   override readonly name = 'ReencryptionError';
   readonly entryIds: readonly string[];
+  /** Titles of the entries that do not open with the previous key: only replacing or deleting them helps. */
+  readonly unreadableTitles: readonly string[];
 
-  constructor(entryIds: readonly string[], options?: ErrorOptions) {
-    const first = `Failed to re-encrypt password: ${entryIds[0] ?? 'unknown'}`;
-    super(entryIds.length > 1 ? `${first} (and ${entryIds.length - 1} more)` : first, options);
-    this.entryIds = entryIds;
+  constructor(failures: readonly ReencryptionFailure[], options?: ErrorOptions) {
+    const first = `Failed to re-encrypt password: ${failures[0]?.id ?? 'unknown'}`;
+    super(failures.length > 1 ? `${first} (and ${failures.length - 1} more)` : first, options);
+    this.entryIds = failures.map((failure) => failure.id);
+    this.unreadableTitles = failures.filter((failure) => isUnreadable(failure.error)).map((failure) => failure.title);
   }
+}
+
+/** The stored ciphertext does not open with the previous key (altered, or not a ciphertext at all). */
+function isUnreadable(error: unknown): boolean {
+  return error instanceof DecryptionError || error instanceof InvalidCiphertextError;
+}
+
+export interface ReencryptionFailure {
+  readonly id: string;
+  readonly title: string;
+  readonly error: unknown;
 }
 
 /** True when the team has a rotation for an owner or admin to run or finish. */
@@ -116,13 +132,13 @@ async function reencrypt(
   const stale = (await deps.passwords.listTeam(teamId)).filter((entry) => (entry.data.keyVersion ?? 0) < team.keyVersion);
   onProgress?.({ phase: 're-encrypting', done: 0, total: stale.length });
   // One entry that fails does not stop the others: they are all done, then the failures reported.
-  const failures: { readonly id: string; readonly error: unknown }[] = [];
+  const failures: ReencryptionFailure[] = [];
   for (let start = 0; start < stale.length; start += SLICE) {
     const slice = stale.slice(start, start + SLICE);
     await Promise.all(
       slice.map((entry) =>
         reencryptEntry(deps, entry.id, entry.data, previous, current, team.keyVersion).catch((error: unknown) => {
-          failures.push({ id: entry.id, error });
+          failures.push({ id: entry.id, title: entry.data.title, error });
         }),
       ),
     );
@@ -130,7 +146,7 @@ async function reencrypt(
     await yieldToPage();
   }
   // The server would refuse to finish with entries still at the old version anyway.
-  if (failures.length > 0) throw new ReencryptionError(failures.map((failure) => failure.id), { cause: failures[0]?.error });
+  if (failures.length > 0) throw new ReencryptionError(failures, { cause: failures[0]?.error });
   await deps.functions.finishKeyRotation({ teamId, keyVersion: team.keyVersion });
 }
 

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE_DESCRIPTIONS } from '../../../src/domain/teamPermissions';
 import { ManageMembersDialog } from '../../../src/features/teams/ManageMembersDialog';
 import type { TeamMembersApi } from '../../../src/features/teams/model';
-import { fingerprintOf } from '../../../src/crypto';
+import { DecryptionError, fingerprintOf } from '../../../src/crypto';
+import { ReencryptionError } from '../../../src/features/teams/rotation';
 import { PublicKeyChangedError, openTeamKey } from '../../../src/features/teams/teamKeys';
 import { makeAccounts, membersWorld, type Account, type MembersWorld, type Name } from './membersWorld';
 
@@ -520,6 +521,29 @@ describe('Manage Team Members: a pending rotation', () => {
       expect(within(dialog).queryByText(/A member left this team/)).not.toBeInTheDocument();
     });
     expect(await storedTeam(world, teamId)).toMatchObject({ keyVersion: 2, rotationNeeded: false, previousKey: null });
+  });
+
+  it('names an entry it could not re-encrypt and says what to do about it', async () => {
+    const world = membersWorld(accounts);
+    const teamId = await world.team('Ops', { member: 'view', another: 'full' });
+    await world.api('member').leave(teamId);
+    const api: TeamMembersApi = {
+      ...world.api('owner'),
+      finishPendingRotation: () =>
+        Promise.reject(
+          new ReencryptionError([
+            { id: 'entry-1', title: 'Printer', error: new DecryptionError() },
+            { id: 'entry-2', title: 'Router', error: new Error('connection lost') },
+          ]),
+        ),
+    };
+    const { user } = renderMembers(api, teamId);
+    const dialog = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate team key' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "Failed to re-encrypt password: entry-1 (and 1 more). “Printer” cannot be read with the team's keys: open the team's passwords, replace or delete it, then rotate the team key again.",
+    );
+    expect(within(dialog).getByRole('button', { name: 'Rotate team key' })).toBeEnabled();
   });
 
   it('is not shown to a member who is not owner or admin', async () => {

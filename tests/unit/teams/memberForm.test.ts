@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MEMBER_MESSAGES, memberErrorMessage, memberName, rotationProgressText, validateMemberEmail } from '../../../src/features/teams/memberForm';
+import { DecryptionError } from '../../../src/crypto';
+import { MEMBER_MESSAGES, asSentence, memberErrorMessage, memberName, rotationProgressText, validateMemberEmail } from '../../../src/features/teams/memberForm';
+import { ReencryptionError } from '../../../src/features/teams/rotation';
 import { PublicKeyChangedError, TeamKeyError } from '../../../src/features/teams/teamKeys';
 
 describe('validateMemberEmail (SPEC.md §5 "Add member")', () => {
@@ -38,6 +40,33 @@ describe('memberErrorMessage', () => {
     expect(memberErrorMessage(new Error('internal'), MEMBER_MESSAGES.addFailed)).toBe('Failed to add member');
     expect(memberErrorMessage('boom', MEMBER_MESSAGES.removeFailed)).toBe('Failed to remove member');
     expect(memberErrorMessage(undefined, MEMBER_MESSAGES.roleFailed)).toBe('Failed to update member role');
+  });
+});
+
+describe('a re-encryption that left entries behind', () => {
+  const unreadable = (id: string, title: string) => ({ id, title, error: new DecryptionError() });
+  const unwritten = (id: string, title: string) => ({ id, title, error: new Error('connection lost') });
+
+  it("shows SPEC.md §8's message, then asks to replace or delete the entries that no longer open", () => {
+    expect(memberErrorMessage(new ReencryptionError([unreadable('e1', 'Printer')]), 'x')).toBe(
+      "Failed to re-encrypt password: e1. “Printer” cannot be read with the team's keys: open the team's passwords, replace or delete it, then rotate the team key again.",
+    );
+    expect(memberErrorMessage(new ReencryptionError([unreadable('e1', 'Printer'), unwritten('e2', 'Router'), unreadable('e3', 'Wi-Fi')]), 'x')).toBe(
+      "Failed to re-encrypt password: e1 (and 2 more). “Printer”, “Wi-Fi” cannot be read with the team's keys: open the team's passwords, replace or delete them, then rotate the team key again.",
+    );
+  });
+
+  it('only asks to try again when every failure was a write', () => {
+    expect(memberErrorMessage(new ReencryptionError([unwritten('e2', 'Router')]), 'x')).toBe(
+      'Failed to re-encrypt password: e2. The other passwords were re-encrypted; rotate the team key again to retry.',
+    );
+  });
+});
+
+describe('asSentence', () => {
+  it('ends a text with one full stop', () => {
+    expect(asSentence('Failed to finish the team key rotation')).toBe('Failed to finish the team key rotation.');
+    expect(asSentence('Rotate again.')).toBe('Rotate again.');
   });
 });
 

@@ -246,7 +246,12 @@ describe('rotation when a member is removed', () => {
     expect(entries.map((entry) => entry.data.keyVersion).sort()).toEqual([1, 2, 2, 2, 2]);
     const left = entries.find((entry) => entry.data.keyVersion === 1)!.id;
     expect(refused).toBeInstanceOf(ReencryptionError);
-    expect(refused).toMatchObject({ message: `Failed to re-encrypt password: ${left}`, entryIds: [left], cause: new Error('connection lost') });
+    expect(refused).toMatchObject({
+      message: `Failed to re-encrypt password: ${left}`,
+      entryIds: [left],
+      unreadableTitles: [],
+      cause: new Error('connection lost'),
+    });
     for (const member of [ana, bob]) expect((await readAll(member, id)).sort()).toEqual([0, 1, 2, 3, 4].map((n) => `secret${n}`));
 
     // Bob is promoted to admin and his session finishes the job.
@@ -267,7 +272,11 @@ describe('rotation when a member is removed', () => {
 
     const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ReencryptionError);
-    expect(refused).toMatchObject({ message: `Failed to re-encrypt password: ${damaged!.id}`, entryIds: [damaged!.id] });
+    expect(refused).toMatchObject({
+      message: `Failed to re-encrypt password: ${damaged!.id}`,
+      entryIds: [damaged!.id],
+      unreadableTitles: [damaged!.data.title],
+    });
     expect((refused as Error).cause).toBeInstanceOf(DecryptionError);
     const entries = await passwords.listTeam(id);
     expect(entries.filter((entry) => entry.data.keyVersion === 2)).toHaveLength(3);
