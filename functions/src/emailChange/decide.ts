@@ -2,6 +2,7 @@
 // which refusal comes first, what is stored (only the token's hash) and what is applied. The
 // callables load the facts and apply the plan; nothing here does I/O.
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import {
   EMAIL_CHANGES_PER_HOUR,
   EMAIL_CHANGE_MESSAGES,
@@ -41,12 +42,12 @@ export interface StoredEmailChange {
   readonly expiresAt: number;
 }
 
+const emailChangeSchema = z.object({ uid: z.string(), newEmail: z.string(), createdAt: z.number(), expiresAt: z.number() });
+
+/** The pending change as stored, or null when the document is missing or has another shape. */
 export function readEmailChange(data: unknown): StoredEmailChange | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const { uid, newEmail, createdAt, expiresAt } = data as Record<string, unknown>;
-  if (typeof uid !== 'string' || typeof newEmail !== 'string') return null;
-  if (typeof createdAt !== 'number' || typeof expiresAt !== 'number') return null;
-  return { uid, newEmail, createdAt, expiresAt };
+  const read = emailChangeSchema.safeParse(data);
+  return read.success ? read.data : null;
 }
 
 /** Our own confirmation page (SPEC.md §2). */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { InvitationStatus, InviteRole } from '../../../src/domain/invitations';
 import { ASSIGNABLE_ROLES } from '../../../src/domain/teamPermissions';
 import type { StoredInvitation } from '../../../src/data/invitations/storedInvitations';
@@ -7,48 +8,35 @@ import type { StoredInvitation } from '../../../src/data/invitations/storedInvit
 
 export type { StoredInvitation };
 
-const STATUSES: readonly InvitationStatus[] = ['pending', 'accepted', 'declined'];
+const STATUSES = ['pending', 'accepted', 'declined'] as const satisfies readonly InvitationStatus[];
 
 export function isInviteRole(value: unknown): value is InviteRole {
   return typeof value === 'string' && (ASSIGNABLE_ROLES as readonly string[]).includes(value);
 }
 
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
-const isStringOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+/** docs/invitations.md's invitation document; fields it does not name are left out. */
+const invitationSchema = z.object({
+  email: z.string(),
+  teamId: z.string(),
+  teamName: z.string(),
+  role: z.custom<InviteRole>(isInviteRole),
+  invitedBy: z.string(),
+  invitedByEmail: z.string().nullable(),
+  status: z.enum(STATUSES),
+  createdAt: z.int(),
+  expiresAt: z.int(),
+  userExists: z.boolean(),
+  userId: z.string().nullable(),
+  keyVersion: z.int().nullable(),
+  encryptedTeamKey: z.string().nullable(),
+  encryptedTeamKeyWithSecret: z.string().nullable(),
+  proofHash: z.string().nullable(),
+  emailsSent: z.int(),
+  respondedAt: z.int().nullable(),
+});
 
 /** The stored invitation, or null when the document does not have the shape of docs/invitations.md. */
 export function readInvitation(data: unknown): StoredInvitation | null {
-  if (!isRecord(data)) return null;
-  const { email, teamId, teamName, role, invitedBy, invitedByEmail, status, createdAt, expiresAt } = data;
-  const { userExists, userId, keyVersion, encryptedTeamKey, encryptedTeamKeyWithSecret, proofHash, emailsSent, respondedAt } = data;
-  if (typeof email !== 'string' || typeof teamId !== 'string' || typeof teamName !== 'string') return null;
-  if (!isInviteRole(role) || typeof invitedBy !== 'string' || !isStringOrNull(invitedByEmail)) return null;
-  if (typeof status !== 'string' || !(STATUSES as readonly string[]).includes(status)) return null;
-  if (!isInt(createdAt) || !isInt(expiresAt) || typeof userExists !== 'boolean' || !isStringOrNull(userId)) return null;
-  if (keyVersion !== null && !isInt(keyVersion)) return null;
-  if (!isStringOrNull(encryptedTeamKey) || !isStringOrNull(encryptedTeamKeyWithSecret) || !isStringOrNull(proofHash)) return null;
-  if (!isInt(emailsSent) || (respondedAt !== null && !isInt(respondedAt))) return null;
-  return {
-    email,
-    teamId,
-    teamName,
-    role,
-    invitedBy,
-    invitedByEmail,
-    status: status as InvitationStatus,
-    createdAt,
-    expiresAt,
-    userExists,
-    userId,
-    keyVersion,
-    encryptedTeamKey,
-    encryptedTeamKeyWithSecret,
-    proofHash,
-    emailsSent,
-    respondedAt,
-  };
+  const read = invitationSchema.safeParse(data);
+  return read.success ? read.data : null;
 }

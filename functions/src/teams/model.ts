@@ -1,6 +1,7 @@
 import type { FunctionsErrorCode } from 'firebase-functions/v2/https';
-import { isTeamRole, type Decision, type RoleOrNone } from '../../../src/domain/teamPermissions';
-import type { PreviousTeamKey, StoredTeam, StoredTeamMember } from '../../../src/data/teams/storedTeams';
+import { z } from 'zod';
+import { isTeamRole, type Decision, type RoleOrNone, type TeamRole } from '../../../src/domain/teamPermissions';
+import type { StoredTeam, StoredTeamMember } from '../../../src/data/teams/storedTeams';
 
 // The team as the decisions see it, read defensively from a stored document, and the outcome type
 // every decision returns. Pure.
@@ -51,57 +52,36 @@ export function keyHolders(team: StoredTeam): string[] {
     .sort();
 }
 
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const memberSchema = z.object({
+  userId: z.string(),
+  role: z.custom<TeamRole>(isTeamRole),
+  joinedAt: z.number(),
+  email: z.string().nullable(),
+  encryptedTeamKey: z.string().nullable(),
+  needsTeamKey: z.boolean(),
+});
 
-const isInt = (value: unknown, min: number): value is number => typeof value === 'number' && Number.isInteger(value) && value >= min;
-
-function readMember(value: unknown): StoredTeamMember | null {
-  if (!isRecord(value)) return null;
-  const { userId, role, joinedAt, email, encryptedTeamKey, needsTeamKey } = value;
-  if (typeof userId !== 'string' || !isTeamRole(role) || typeof joinedAt !== 'number') return null;
-  if (email !== null && typeof email !== 'string') return null;
-  if (encryptedTeamKey !== null && typeof encryptedTeamKey !== 'string') return null;
-  if (typeof needsTeamKey !== 'boolean') return null;
-  return { userId, role, joinedAt, email, encryptedTeamKey, needsTeamKey };
-}
-
-function readPreviousKey(value: unknown): PreviousTeamKey | null | undefined {
-  if (value === null || value === undefined) return null;
-  if (!isRecord(value) || !isInt(value.version, 1) || typeof value.sealed !== 'string') return undefined;
-  return { version: value.version, sealed: value.sealed };
-}
+/** docs/teams.md's team document; fields it does not name are left out. */
+const teamSchema = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  ownerId: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  memberIds: z.array(z.string()),
+  members: z.record(z.string(), memberSchema),
+  keyVersion: z.int().min(1),
+  rotationNeeded: z.boolean(),
+  // Absent and null both mean no rotation under way.
+  previousKey: z
+    .object({ version: z.int().min(1), sealed: z.string() })
+    .nullish()
+    .transform((key) => key ?? null),
+  deleting: z.boolean(),
+});
 
 /** The stored team, or null when the document does not have the shape of docs/teams.md. */
 export function readTeam(data: unknown): StoredTeam | null {
-  if (!isRecord(data)) return null;
-  const { name, description, ownerId, createdAt, updatedAt, memberIds, members, keyVersion, rotationNeeded, deleting } = data;
-  if (typeof name !== 'string' || typeof ownerId !== 'string') return null;
-  if (description !== undefined && typeof description !== 'string') return null;
-  if (typeof createdAt !== 'number' || typeof updatedAt !== 'number') return null;
-  if (!Array.isArray(memberIds) || !memberIds.every((uid) => typeof uid === 'string')) return null;
-  if (!isRecord(members) || !isInt(keyVersion, 1)) return null;
-  if (typeof rotationNeeded !== 'boolean' || typeof deleting !== 'boolean') return null;
-  const previousKey = readPreviousKey(data.previousKey);
-  if (previousKey === undefined) return null;
-  const readMembers: Record<string, StoredTeamMember> = {};
-  for (const [key, value] of Object.entries(members)) {
-    const member = readMember(value);
-    if (member === null) return null;
-    readMembers[key] = member;
-  }
-  return {
-    name,
-    ...(description === undefined ? {} : { description }),
-    ownerId,
-    createdAt,
-    updatedAt,
-    memberIds,
-    members: readMembers,
-    keyVersion,
-    rotationNeeded,
-    previousKey,
-    deleting,
-  };
+  const read = teamSchema.safeParse(data);
+  return read.success ? read.data : null;
 }

@@ -101,6 +101,10 @@ describe('readInvitation', () => {
     );
   });
 
+  it('leaves out fields docs/invitations.md does not name', () => {
+    expect(readInvitation({ ...invitation(), sharedSecret: 'never stored' })).toEqual(invitation());
+  });
+
   it('refuses anything else', () => {
     const bad: Record<string, unknown>[] = [
       { role: 'owner' },

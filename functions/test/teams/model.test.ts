@@ -8,7 +8,18 @@ describe('readTeam', () => {
     expect(readTeam(JSON.parse(JSON.stringify(team())))).toEqual(team());
   });
 
+  it('leaves out fields docs/teams.md does not name, and reads an absent previousKey as none', () => {
+    const stored: Record<string, unknown> = { ...team({ previousKey: null }), stray: 'x' };
+    delete stored.previousKey;
+    expect(readTeam(stored)).toEqual(team({ previousKey: null }));
+    expect(readTeam(stored)).not.toHaveProperty('stray');
+    const rotating = team({ previousKey: { version: 1, sealed: 'sealed' } });
+    expect(readTeam(rotating)?.previousKey).toEqual({ version: 1, sealed: 'sealed' });
+  });
+
   it('refuses documents without the shape of docs/teams.md', () => {
+    expect(readTeam({ ...team(), members: { owner: { ...team().members.owner, needsTeamKey: null } } })).toBeNull();
+    expect(readTeam({ ...team(), description: null })).toBeNull();
     expect(readTeam(null)).toBeNull();
     expect(readTeam({ ...team(), keyVersion: 0 })).toBeNull();
     expect(readTeam({ ...team(), memberIds: 'owner' })).toBeNull();
