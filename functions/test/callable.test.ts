@@ -1,6 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requireCaller, requireObject } from '../src/lib/callable';
 import { fieldOf, optionalFlag, parsePayload, requiredText } from '../src/lib/payload';
 

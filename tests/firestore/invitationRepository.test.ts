@@ -4,7 +4,7 @@
 import { doc, getDoc, setDoc, type Firestore } from 'firebase/firestore';
 import { describe } from 'vitest';
 import { createFirestoreInvitationRepository } from '../../src/data/firestore/firestoreInvitationRepository';
-import { userRecordFrom } from '../../src/data/firestore/userConverter';
+import { userRecordFrom } from '../../src/data/firestore/storedDocuments';
 import { invitationRepositoryContract } from '../contract/invitationRepository.contract';
 import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
 

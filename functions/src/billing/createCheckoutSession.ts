@@ -1,5 +1,5 @@
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requireCaller } from '../lib/callable';
 import { parsePayload, requiredText } from '../lib/payload';
 import { ensureCustomer } from './customer';

@@ -2,7 +2,7 @@
 // which refusal comes first, what is stored (only the token's hash) and what is applied. The
 // callables load the facts and apply the plan; nothing here does I/O.
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   EMAIL_CHANGES_PER_HOUR,
   EMAIL_CHANGE_MESSAGES,

@@ -3,7 +3,7 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { EMAIL_CHANGE_MESSAGES } from '../../../src/domain/emailChange';
 import { emailChangeEmail, mailerSecrets } from '../email';
 import { loadRateLimit, saveRateLimit } from '../invitations/store';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requireCaller } from '../lib/callable';
 import { optionalFlag, parsePayload, requiredText } from '../lib/payload';
 import { decideSendEmailChange, emailChangeLink, emailChangeRateKey, tokenHash, validateNewEmail } from './decide';

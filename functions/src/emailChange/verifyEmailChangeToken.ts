@@ -1,7 +1,7 @@
 import * as logger from 'firebase-functions/logger';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { EMAIL_CHANGE_MESSAGES } from '../../../src/domain/emailChange';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parsePayload, requiredText } from '../lib/payload';
 import { TOKEN_PATTERN, decideVerifyEmailChange, readEmailChange, tokenHash, type StoredEmailChange } from './decide';
 import { defaultEmailChangeDeps, type EmailChangeDeps } from './deps';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isEmailShape, normalizeEmail, type InviteRole } from '../../../src/domain/invitations';
 import { PERMISSION_MESSAGES } from '../../../src/domain/teamPermissions';
 import { fieldOf, parsePayload } from '../lib/payload';
@@ -25,7 +25,7 @@ function isEmailAddress(value: unknown): value is string {
 const inviteId = fieldOf(isFirestoreId, INVITE_CALLABLE_MESSAGES.badInviteId);
 
 /** An optional 32-byte base64url field; null counts as absent. */
-const optional32Bytes = (message: string) => fieldOf(isBase64Url32, message).nullish();
+const optional32Bytes = (message: string) => z.nullish(fieldOf(isBase64Url32, message));
 
 export interface InviteTeamMemberInput {
   /** Trimmed and lower-cased. */
@@ -35,7 +35,10 @@ export interface InviteTeamMemberInput {
 }
 
 const inviteTeamMemberSchema = z.strictObject({
-  email: z.preprocess((value) => (typeof value === 'string' ? normalizeEmail(value) : ''), fieldOf(isEmailAddress, INVITE_CALLABLE_MESSAGES.invalidEmail)),
+  email: z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? normalizeEmail(value) : '')),
+    fieldOf(isEmailAddress, INVITE_CALLABLE_MESSAGES.invalidEmail),
+  ),
   teamId: documentId('teamId'),
   role: fieldOf(isInviteRole, PERMISSION_MESSAGES.unknownRole),
 });

@@ -1,35 +1,37 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requireObject } from './callable';
 
-// Callable payloads are described by zod schemas (ENGINEERING.md §9) and parsed here, before
-// anything is read or written. Every field schema carries the one message a caller sees whatever
-// is wrong with the field (missing, wrong type, bad value), so a refusal never echoes the value:
-// some fields are secrets.
+// Callable payloads are described by zod schemas (ENGINEERING.md §9; zod's tree-shakable `mini`
+// API, as in src/data/, so one style serves both) and parsed here, before anything is read or
+// written. Every field schema carries the one message a caller sees whatever is wrong with the
+// field (missing, wrong type, bad value), so a refusal never echoes the value: some are secrets.
 
 /** A field that `test` accepts; anything else is refused with `message`. */
-export function fieldOf<T>(test: (value: unknown) => value is T, message: string): z.ZodType<T> {
+export function fieldOf<T>(test: (value: unknown) => value is T, message: string): z.ZodMiniCustom<T, T> {
   return z.custom<T>(test, { error: message });
 }
 
 /** Text that is required (not blank) and at most `maxLength` long; returned as sent. */
-export function requiredText(field: string, maxLength: number): z.ZodType<string> {
+export function requiredText(field: string, maxLength: number): z.ZodMiniString<string> {
   return z
     .string({ error: `${field} is required.` })
-    .refine((value) => value.trim() !== '', { error: `${field} is required.` })
-    .refine((value) => value.length <= maxLength, { error: `${field} is too long.` });
+    .check(
+      z.refine((value) => value.trim() !== '', { error: `${field} is required.`, abort: true }),
+      z.maxLength(maxLength, { error: `${field} is too long.` }),
+    );
 }
 
 /** An optional true or false. */
-export function optionalFlag(field: string): z.ZodOptional<z.ZodBoolean> {
-  return z.boolean({ error: `${field} must be true or false.` }).optional();
+export function optionalFlag(field: string): z.ZodMiniOptional<z.ZodMiniBoolean<boolean>> {
+  return z.optional(z.boolean({ error: `${field} must be true or false.` }));
 }
 
 /**
  * request.data (absent counts as `{}`) parsed by `schema`, or invalid-argument. An unknown field
  * of a strict schema is named first, as the caller's mistake is usually the field, not its value.
  */
-export function parsePayload<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+export function parsePayload<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(requireObject(data));
   if (result.success) return result.data;
   throw new HttpsError('invalid-argument', refusalMessage(result.error.issues));

@@ -1,7 +1,7 @@
 // The pure part of sendMfaEnrollmentNotification and sendMfaRemovalNotification: the payload's
 // method, who gets the notice, whether an enrolment notice is true, and whether the caller's hourly
 // allowance has room for it. No I/O here (the shell is sendMfaNotifications.ts).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isMfaMethod, MFA_METHOD_LABELS, type MfaMethod } from '../../../src/domain/mfa';
 import { fieldOf, parsePayload } from '../lib/payload';
 import { NOTICE_WINDOW_MS, NOTIFICATION_MESSAGES } from './decide';

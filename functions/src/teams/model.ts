@@ -1,10 +1,10 @@
 import type { FunctionsErrorCode } from 'firebase-functions/v2/https';
-import { z } from 'zod';
-import { isTeamRole, type Decision, type RoleOrNone, type TeamRole } from '../../../src/domain/teamPermissions';
+import type { Decision, RoleOrNone } from '../../../src/domain/teamPermissions';
 import type { StoredTeam, StoredTeamMember } from '../../../src/data/teams/storedTeams';
+import { storedTeamSchema } from '../../../src/data/teams/teamSchema';
 
-// The team as the decisions see it, read defensively from a stored document, and the outcome type
-// every decision returns. Pure.
+// The team as the decisions see it, read from a stored document through the schema the browser
+// reads it with, and the outcome type every decision returns. Pure.
 
 export type { StoredTeam, StoredTeamMember };
 
@@ -52,36 +52,8 @@ export function keyHolders(team: StoredTeam): string[] {
     .sort();
 }
 
-const memberSchema = z.object({
-  userId: z.string(),
-  role: z.custom<TeamRole>(isTeamRole),
-  joinedAt: z.number(),
-  email: z.string().nullable(),
-  encryptedTeamKey: z.string().nullable(),
-  needsTeamKey: z.boolean(),
-});
-
-/** docs/teams.md's team document; fields it does not name are left out. */
-const teamSchema = z.object({
-  name: z.string(),
-  description: z.string().optional(),
-  ownerId: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  memberIds: z.array(z.string()),
-  members: z.record(z.string(), memberSchema),
-  keyVersion: z.int().min(1),
-  rotationNeeded: z.boolean(),
-  // Absent and null both mean no rotation under way.
-  previousKey: z
-    .object({ version: z.int().min(1), sealed: z.string() })
-    .nullish()
-    .transform((key) => key ?? null),
-  deleting: z.boolean(),
-});
-
 /** The stored team, or null when the document does not have the shape of docs/teams.md. */
 export function readTeam(data: unknown): StoredTeam | null {
-  const read = teamSchema.safeParse(data);
+  const read = storedTeamSchema.safeParse(data);
   return read.success ? read.data : null;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isTeamRole, PERMISSION_MESSAGES, type TeamRole } from '../../../src/domain/teamPermissions';
 import { fieldOf, parsePayload } from '../lib/payload';
 import { TEAM_MESSAGES } from './messages';
@@ -26,7 +26,7 @@ export function isFirestoreId(value: unknown): value is string {
 }
 
 /** A document id field. */
-export function documentId(field: string): z.ZodType<string> {
+export function documentId(field: string): z.ZodMiniCustom<string, string> {
   return fieldOf(isFirestoreId, `${field} must be a document id.`);
 }
 
@@ -60,10 +60,10 @@ const createTeamSchema = z.strictObject({
   teamId: documentId('teamId'),
   name: z
     .string({ error: TEAM_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: TEAM_MESSAGES.nameRequired })
-    .max(TEAM_NAME_MAX, { error: TEAM_MESSAGES.nameTooLong }),
-  description: z.string({ error: 'description must be text.' }).trim().max(TEAM_DESCRIPTION_MAX, { error: TEAM_MESSAGES.descriptionTooLong }).nullish(),
+    .check(z.trim(), z.minLength(1, { error: TEAM_MESSAGES.nameRequired, abort: true }), z.maxLength(TEAM_NAME_MAX, { error: TEAM_MESSAGES.nameTooLong })),
+  description: z.nullish(
+    z.string({ error: 'description must be text.' }).check(z.trim(), z.maxLength(TEAM_DESCRIPTION_MAX, { error: TEAM_MESSAGES.descriptionTooLong })),
+  ),
   encryptedTeamKey: wrappedKey('encryptedTeamKey'),
 });
 
@@ -121,10 +121,10 @@ const WRAPS_MESSAGE = 'wraps must map member ids to wrapped keys.';
 const rotateTeamKeySchema = z.strictObject({
   teamId: documentId('teamId'),
   // The next version must be a key version too.
-  fromVersion: keyVersion('fromVersion').refine((version) => version < MAX_KEY_VERSION, { error: 'fromVersion must be a key version.' }),
+  fromVersion: keyVersion('fromVersion').check(z.refine((version) => version < MAX_KEY_VERSION, { error: 'fromVersion must be a key version.' })),
   wraps: z
     .record(fieldOf(isFirestoreId, WRAPS_MESSAGE), fieldOf(isWrappedKey, WRAPS_MESSAGE), { error: WRAPS_MESSAGE })
-    .refine((wraps) => Object.keys(wraps).length > 0 && Object.keys(wraps).length <= MAX_WRAPS, { error: WRAPS_MESSAGE }),
+    .check(z.refine((wraps) => Object.keys(wraps).length > 0 && Object.keys(wraps).length <= MAX_WRAPS, { error: WRAPS_MESSAGE })),
   sealedPreviousKey: fieldOf((value): value is string => isCanonicalBase64(value, SEALED_KEY_BYTES), 'sealedPreviousKey must be a sealed team key.'),
 });
 

@@ -3,7 +3,7 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { defaultMailer, mailerSecrets, testEmail, type Mailer } from '../email';
 import { loadRateLimit, saveRateLimit } from '../invitations/store';
 import { adminFirestore } from '../lib/admin';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requireCaller } from '../lib/callable';
 import { parsePayload, requiredText } from '../lib/payload';
 import type { Firestore } from 'firebase-admin/firestore';

@@ -3,7 +3,7 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { defaultMailer, mailerSecrets, verificationEmail, type Mailer } from '../email';
 import { adminAuth, adminFirestore } from '../lib/admin';
 import { takeRateLimit } from '../lib/rateLimit';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requireCaller } from '../lib/callable';
 import { optionalFlag, parsePayload } from '../lib/payload';
 import { appUrl } from '../params';

@@ -1,5 +1,8 @@
-// Firestore hands back whatever is stored; nothing untyped leaves the data layer. Converters read
-// each field through these checks and refuse a document that does not have the stored shape.
+import type * as z from 'zod/mini';
+
+// Firestore hands back whatever is stored; nothing untyped leaves the data layer. Documents are
+// read through their schemas (storedDocuments.ts), and one that does not have the stored shape is
+// refused with the path and the field.
 
 export class MalformedRecordError extends Error {
   constructor(path: string, field: string) {
@@ -10,24 +13,18 @@ export class MalformedRecordError extends Error {
 
 export type Data = Readonly<Record<string, unknown>>;
 
+/** `data` as `schema` reads it, or a MalformedRecordError naming the first field that is wrong. */
+export function readStored<T>(path: string, schema: z.ZodMiniType<T>, data: unknown): T {
+  const read = schema.safeParse(data);
+  if (read.success) return read.data;
+  const field = read.error.issues[0]?.path.map(String).join('.') ?? '';
+  throw new MalformedRecordError(path, field === '' ? '(document)' : field);
+}
+
 export function field<T>(path: string, data: Data, name: string, check: (value: unknown) => value is T): T {
   const value = data[name];
   if (!check(value)) throw new MalformedRecordError(path, name);
   return value;
 }
 
-/** An optional field: absent is fine, present must pass the check. */
-export function optionalField<T>(path: string, data: Data, name: string, check: (value: unknown) => value is T): T | undefined {
-  return data[name] === undefined ? undefined : field(path, data, name, check);
-}
-
 export const isString = (value: unknown): value is string => typeof value === 'string';
-export const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-export const isNull = (value: unknown): value is null => value === null;
-export const isNullableString = (value: unknown): value is string | null => value === null || isString(value);
-export const isNullableNumber = (value: unknown): value is number | null => value === null || isNumber(value);
-export const isObject = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
-export const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
-export const isStringMap = (value: unknown): value is Record<string, string> =>
-  isObject(value) && Object.values(value).every(isString);

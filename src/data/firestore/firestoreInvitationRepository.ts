@@ -15,7 +15,7 @@ import {
 import type { InvitationKeyAttachment, InvitationRepository, StoredInvitation } from '../invitations/storedInvitations';
 import type { WithId } from '../vault/storedEntries';
 import { WriteRefusedError } from '../vault/storedEntries';
-import { invitationFrom } from './invitationConverter';
+import { invitationFrom } from './storedDocuments';
 
 // Invitations (docs/invitations.md). The two queries are the only lists the rules allow: each pins
 // status == 'pending' and either the invitee's address or a team the caller manages. Creating and

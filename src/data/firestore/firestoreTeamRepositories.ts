@@ -1,7 +1,7 @@
 import { collection, deleteField, doc, getDoc, getDocs, orderBy, query, runTransaction, setDoc, updateDoc, where, type Firestore } from 'firebase/firestore';
 import type { KnownKeysRepository, PublicKeyRepository, TeamRepository } from '../teams/storedTeams';
 import { field, isString } from './fieldChecks';
-import { teamFrom } from './teamConverter';
+import { teamFrom } from './storedDocuments';
 
 // Teams by membership (docs/teams.md): the query names the user in memberIds and excludes teams
 // being deleted, so the rules can allow exactly it and its cost never grows with other teams.

@@ -1,6 +1,6 @@
 import { doc, getDoc, runTransaction, type Firestore } from 'firebase/firestore';
 import { MasterKeyChangedError, type MasterKeyFields, type StoredUserRecord, type UserRepository } from '../users/userRecord';
-import { userRecordFrom } from './userConverter';
+import { userRecordFrom } from './storedDocuments';
 
 export function createFirestoreUserRepository(db: Firestore): UserRepository {
   return {

@@ -21,7 +21,7 @@ import {
   type StoredGroup,
   type StoredPasswordEntry,
 } from '../vault/storedEntries';
-import { groupFrom, passwordEntryFrom } from './vaultConverters';
+import { groupFrom, passwordEntryFrom } from './storedDocuments';
 
 // Personal and team passwords and groups (SPEC.md §7 "Document database", docs/teams.md). Every
 // query names the owner or the team, so the rules can allow exactly what the user may read.

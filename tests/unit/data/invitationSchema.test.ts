@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MalformedRecordError } from '../../../src/data/firestore/fieldChecks';
-import { invitationFrom } from '../../../src/data/firestore/invitationConverter';
+import { invitationFrom } from '../../../src/data/firestore/storedDocuments';
 import { SAMPLE_PROOF_HASH, SAMPLE_SECRET_WRAP, SAMPLE_TEAM_KEY_WRAP, sampleInvitation, sampleSecretInvitation } from '../../contract/invitationRepository.contract';
 
 describe('invitationFrom', () => {

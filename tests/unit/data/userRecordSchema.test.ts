@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedRecordError, userRecordFrom } from '../../../src/data/firestore/userConverter';
+import { MalformedRecordError, userRecordFrom } from '../../../src/data/firestore/storedDocuments';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 
 describe('userRecordFrom', () => {

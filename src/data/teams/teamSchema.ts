@@ -1,0 +1,34 @@
+import * as z from 'zod/mini';
+import { isTeamRole, type TeamRole } from '../../domain/teamPermissions';
+import type { StoredTeam } from './storedTeams';
+
+// teams/{teamId} as the team callables write it (docs/teams.md). One schema, read by the browser's
+// repository and by the functions' decisions (ENGINEERING.md §9); fields it does not name are
+// left out of what it returns.
+
+const memberSchema = z.object({
+  userId: z.string(),
+  role: z.custom<TeamRole>(isTeamRole),
+  joinedAt: z.number(),
+  email: z.nullable(z.string()),
+  encryptedTeamKey: z.nullable(z.string()),
+  needsTeamKey: z.boolean(),
+});
+
+export const storedTeamSchema: z.ZodMiniType<StoredTeam> = z.object({
+  name: z.string(),
+  description: z.optional(z.string()),
+  ownerId: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  memberIds: z.array(z.string()),
+  members: z.record(z.string(), memberSchema),
+  keyVersion: z.int().check(z.minimum(1)),
+  rotationNeeded: z.boolean(),
+  // Absent and null both mean that no rotation is under way.
+  previousKey: z.pipe(
+    z.nullish(z.object({ version: z.int().check(z.minimum(1)), sealed: z.string() })),
+    z.transform((key) => key ?? null),
+  ),
+  deleting: z.boolean(),
+});
