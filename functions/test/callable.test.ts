@@ -3,18 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { requireCaller, requireObject } from '../src/lib/callable';
 import { fieldOf, optionalFlag, parsePayload, requiredText } from '../src/lib/payload';
-
-function refusal(run: () => unknown): { code: string; message: string } | 'accepted' {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof HttpsError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  return 'accepted';
-}
-
-const invalid = (message: string) => ({ code: 'invalid-argument', message });
+import { invalid, refusalOf } from './support/refusal';
 
 function codeOf(run: () => unknown): string | undefined {
   try {
@@ -56,31 +45,31 @@ describe('payload checks', () => {
     expect(parsePayload(flags, { f: true })).toEqual({ f: true });
     expect(parsePayload(flags, {})).toEqual({});
     expect(parsePayload(flags, undefined)).toEqual({});
-    expect(refusal(() => parsePayload(flags, { f: 'true' }))).toEqual(invalid('f must be true or false.'));
-    expect(refusal(() => parsePayload(flags, { f: null }))).toEqual(invalid('f must be true or false.'));
+    expect(refusalOf(() => parsePayload(flags, { f: 'true' }))).toEqual(invalid('f must be true or false.'));
+    expect(refusalOf(() => parsePayload(flags, { f: null }))).toEqual(invalid('f must be true or false.'));
   });
 
   it('requires non-blank text within its limit, returned as sent', () => {
     const text = z.looseObject({ s: requiredText('s', 3) });
     expect(parsePayload(text, { s: ' ab' })).toEqual({ s: ' ab' });
-    expect(refusal(() => parsePayload(text, { s: '  ' }))).toEqual(invalid('s is required.'));
-    expect(refusal(() => parsePayload(text, { s: 3 }))).toEqual(invalid('s is required.'));
-    expect(refusal(() => parsePayload(text, {}))).toEqual(invalid('s is required.'));
-    expect(refusal(() => parsePayload(text, { s: 'abcd' }))).toEqual(invalid('s is too long.'));
+    expect(refusalOf(() => parsePayload(text, { s: '  ' }))).toEqual(invalid('s is required.'));
+    expect(refusalOf(() => parsePayload(text, { s: 3 }))).toEqual(invalid('s is required.'));
+    expect(refusalOf(() => parsePayload(text, {}))).toEqual(invalid('s is required.'));
+    expect(refusalOf(() => parsePayload(text, { s: 'abcd' }))).toEqual(invalid('s is too long.'));
   });
 
   it('refuses a payload that is not an object', () => {
     const text = z.looseObject({ s: requiredText('s', 3) });
-    expect(refusal(() => parsePayload(text, ['a']))).toEqual(invalid('The request must be an object.'));
-    expect(refusal(() => parsePayload(text, 'a'))).toEqual(invalid('The request must be an object.'));
+    expect(refusalOf(() => parsePayload(text, ['a']))).toEqual(invalid('The request must be an object.'));
+    expect(refusalOf(() => parsePayload(text, 'a'))).toEqual(invalid('The request must be an object.'));
   });
 
   it("names a strict schema's unknown fields before any bad value, and never repeats a value", () => {
     const strict = z.strictObject({ secret: fieldOf((value): value is string => value === 'right', 'secret is not the secret.') });
     expect(parsePayload(strict, { secret: 'right' })).toEqual({ secret: 'right' });
-    expect(refusal(() => parsePayload(strict, { secret: 'hunter2', a: 1, b: 2 }))).toEqual(invalid('Unexpected field: a, b.'));
-    expect(refusal(() => parsePayload(strict, { secret: 'hunter2' }))).toEqual(invalid('secret is not the secret.'));
-    expect(refusal(() => parsePayload(strict, {}))).toEqual(invalid('secret is not the secret.'));
+    expect(refusalOf(() => parsePayload(strict, { secret: 'hunter2', a: 1, b: 2 }))).toEqual(invalid('Unexpected field: a, b.'));
+    expect(refusalOf(() => parsePayload(strict, { secret: 'hunter2' }))).toEqual(invalid('secret is not the secret.'));
+    expect(refusalOf(() => parsePayload(strict, {}))).toEqual(invalid('secret is not the secret.'));
   });
 
   it('passes the other fields of a loose schema through untouched', () => {

@@ -1,20 +1,8 @@
-import { HttpsError } from 'firebase-functions/v2/https';
 import { describe, expect, it } from 'vitest';
 import { readInvitation } from '../../src/invitations/model';
 import { isBase64Url32, parseInviteTeamMember, parseLookupInvitation, parseRespond, parseSendInvitationEmail } from '../../src/invitations/validate';
+import { invalid, refusalOf } from '../support/refusal';
 import { INVITE_ID, generateSharedSecret, invitation } from './fixtures';
-
-function refusalOf(parse: () => unknown): { code: string; message: string } | 'accepted' {
-  try {
-    parse();
-  } catch (error) {
-    if (error instanceof HttpsError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  return 'accepted';
-}
-
-const invalid = (message: string) => ({ code: 'invalid-argument', message });
 
 describe('parseInviteTeamMember', () => {
   it('trims and lower-cases the address', () => {
