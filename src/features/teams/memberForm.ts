@@ -66,7 +66,7 @@ export function memberErrorMessage(error: unknown, fallback: string): string {
  * opens with the previous key stays that way until someone replaces or deletes it; a write that
  * failed needs only another run. Either way the other entries were re-encrypted.
  */
-export function reencryptionMessage(error: ReencryptionError): string {
+function reencryptionMessage(error: ReencryptionError): string {
   const unreadable = error.unreadableTitles;
   const next =
     unreadable.length === 0
