@@ -12,6 +12,7 @@ export { leaveTeam } from './teams/leaveTeam';
 export { grantTeamKey } from './teams/grantTeamKey';
 export { rotateTeamKey } from './teams/rotateTeamKey';
 export { finishKeyRotation } from './teams/finishKeyRotation';
+export { confirmTeamKey, confirmTeamKeyRotation, reportTeamKeyMismatch } from './teams/teamKeyChecks';
 export { deleteTeam } from './teams/deleteTeam';
 export { inviteTeamMember } from './invitations/inviteTeamMember';
 export { sendInvitationEmailWithSecret } from './invitations/sendInvitationEmailWithSecret';

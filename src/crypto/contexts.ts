@@ -55,6 +55,16 @@ export function previousTeamKeyContext({ teamId, keyVersion }: TeamKeyBinding): 
   return `keyloft/previous-team-key/v1/${teamId}/${keyVersion}`;
 }
 
+/**
+ * The message a team key's check value authenticates (teamKeyCheck): names the team and the key's
+ * version, so a check published for one key cannot vouch for another team's or another version.
+ */
+export function teamKeyCheckLabel({ teamId, keyVersion }: TeamKeyBinding): string {
+  requireId(teamId, 'team id');
+  requireVersion(keyVersion);
+  return `keyloft/team-key-check/v1/${teamId}/${keyVersion}`;
+}
+
 /** Additional data of the teammates' key fingerprints a user remembers, under their vault key. */
 export const KNOWN_KEYS_CONTEXT = 'keyloft/known-public-keys/v1';
 

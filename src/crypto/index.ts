@@ -17,7 +17,8 @@ export type { InviteKey, KeyKind, MasterKey, PrivateKey, PublicKey, SymmetricDat
 export { generateSalt, generateSharedSecret, importInviteKey, randomBytes } from './random';
 export { deriveMasterKey, newKdfParams, validateKdfParams } from './kdf';
 export type { KdfParams } from './kdf';
-export { KNOWN_KEYS_CONTEXT, entryFieldContext, inviteTeamKeyContext, previousTeamKeyContext, teamKeyLabel } from './contexts';
+export { KNOWN_KEYS_CONTEXT, entryFieldContext, inviteTeamKeyContext, previousTeamKeyContext, teamKeyCheckLabel, teamKeyLabel } from './contexts';
+export { teamKeyCheck, teamKeyMatchesCheck } from './teamKeyCheck';
 export type { EntryField, TeamKeyBinding } from './contexts';
 export { openPreviousTeamKey, sealPreviousTeamKey } from './teamKeys';
 export { INVITE_ACCEPT_PROOF_LABEL, inviteAcceptProof, inviteProofHash } from './invite';

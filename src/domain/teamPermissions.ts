@@ -142,9 +142,15 @@ export function decideAddMember(actorRole: RoleOrNone, newRole: unknown, already
   return ALLOWED;
 }
 
-export function decideGrantKey(actorRole: RoleOrNone, targetRole: RoleOrNone, targetNeedsKey: boolean): Decision {
+/**
+ * Owners and admins grant the key to a member who needs it (SPEC.md §6). The owner is the one
+ * exception: an owner whose wrap stopped opening the team key may be given it again by any member
+ * who holds the key (docs/teams.md, "Key checks"), so no admin can cut the owner off for good.
+ */
+export function decideGrantKey(actorRole: RoleOrNone, targetRole: RoleOrNone, targetNeedsKey: boolean, actorHoldsKey = true): Decision {
   if (actorRole === 'none') return denied(PERMISSION_MESSAGES.notMember);
-  if (!canManageMembers(actorRole)) return denied(PERMISSION_MESSAGES.onlyManagersGrantKey);
+  const recoversOwner = isOwner(targetRole) && targetNeedsKey && actorHoldsKey;
+  if (!canManageMembers(actorRole) && !recoversOwner) return denied(PERMISSION_MESSAGES.onlyManagersGrantKey);
   if (targetRole === 'none') return precondition(PERMISSION_MESSAGES.notMember.replace('You are', 'They are'));
   if (!targetNeedsKey) return precondition(PERMISSION_MESSAGES.alreadyHasKey);
   return ALLOWED;

@@ -2,7 +2,15 @@
 // the server does, for the teams feature's unit and component tests. The callables themselves are
 // tested on the emulators (tests/emulator/teams).
 import type { StoredTeam, TeamFunctions } from '../../src/data/teams/storedTeams';
-import { decideGrantKey, decideRemoval, decideRoleChange, type RoleOrNone } from '../../src/domain/teamPermissions';
+import { decideRemoval, decideRoleChange, type RoleOrNone } from '../../src/domain/teamPermissions';
+import {
+  decideConfirmTeamKey,
+  decideConfirmTeamKeyRotation,
+  decideReportTeamKeyMismatch,
+  decideRotateTeamKey,
+} from '../../functions/src/teams/decideKeys';
+import { decideGrantTeamKey } from '../../functions/src/teams/decideMembers';
+import type { Outcome, TeamChange } from '../../functions/src/teams/model';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';
 import type { MemoryPasswordRepository } from './memoryVaultRepositories';
 
@@ -37,7 +45,7 @@ export class FakeTeamFunctions implements TeamFunctions {
     if (!decision.ok) throw new Error(decision.message);
   }
 
-  createTeam(input: { teamId: string; name: string; description?: string; encryptedTeamKey: string }): Promise<void> {
+  createTeam(input: { teamId: string; name: string; description?: string; encryptedTeamKey: string; keyCheck?: string }): Promise<void> {
     this.calls.push({ name: 'createTeam', input });
     const uid = this.as();
     const email = this.accounts.find((account) => account.uid === uid)?.email ?? null;
@@ -50,6 +58,7 @@ export class FakeTeamFunctions implements TeamFunctions {
       memberIds: [uid],
       members: { [uid]: { userId: uid, role: 'owner', joinedAt: this.now(), email, encryptedTeamKey: input.encryptedTeamKey, needsTeamKey: false } },
       keyVersion: 1,
+      keyCheck: input.keyCheck ?? null,
       rotationNeeded: false,
       previousKey: null,
       deleting: false,
@@ -71,7 +80,7 @@ export class FakeTeamFunctions implements TeamFunctions {
   private async without(teamId: string, uid: string): Promise<void> {
     const team = await this.team(teamId);
     const members = Object.fromEntries(Object.entries(team.members).filter(([key]) => key !== uid));
-    this.teams.put(teamId, { ...team, members, memberIds: team.memberIds.filter((id) => id !== uid), rotationNeeded: true });
+    this.teams.put(teamId, { ...team, members, memberIds: team.memberIds.filter((id) => id !== uid), rotationNeeded: true, pendingRotation: null });
   }
 
   async removeTeamMember(input: { teamId: string; userId: string }): Promise<void> {
@@ -87,16 +96,18 @@ export class FakeTeamFunctions implements TeamFunctions {
     await this.without(input.teamId, this.as());
   }
 
+  /** Applies a decision of the real callables (functions/src/teams) to the stored team, or throws its refusal. */
+  private async decide<T extends TeamChange | null>(teamId: string, decide: (team: StoredTeam) => Outcome<T>): Promise<T> {
+    const team = await this.team(teamId);
+    const outcome = decide(team);
+    if (!outcome.ok) throw new Error(outcome.message);
+    if (outcome.value !== null) this.teams.put(teamId, { ...team, ...outcome.value.patch } as StoredTeam);
+    return outcome.value;
+  }
+
   async grantTeamKey(input: { teamId: string; userId: string; keyVersion: number; encryptedTeamKey: string }): Promise<void> {
     this.calls.push({ name: 'grantTeamKey', input });
-    const team = await this.team(input.teamId);
-    const member = team.members[input.userId];
-    this.check(decideGrantKey(this.roleOf(team, this.as()), this.roleOf(team, input.userId), member?.needsTeamKey ?? false));
-    if (!member) return;
-    this.teams.put(input.teamId, {
-      ...team,
-      members: { ...team.members, [input.userId]: { ...member, encryptedTeamKey: input.encryptedTeamKey, needsTeamKey: false } },
-    });
+    await this.decide(input.teamId, (team) => decideGrantTeamKey(team, this.as(), input, this.now()));
   }
 
   /** Set to make the next rotateTeamKey fail before it writes (an interrupted rotation). */
@@ -104,28 +115,35 @@ export class FakeTeamFunctions implements TeamFunctions {
   /** Set to make the next finishKeyRotation fail (an interrupted re-encryption). */
   failNextFinish = false;
 
-  async rotateTeamKey(input: { teamId: string; fromVersion: number; wraps: Readonly<Record<string, string>>; sealedPreviousKey: string }): Promise<{ keyVersion: number }> {
+  async rotateTeamKey(input: {
+    teamId: string;
+    fromVersion: number;
+    wraps: Readonly<Record<string, string>>;
+    sealedPreviousKey: string;
+    keyCheck: string;
+  }): Promise<{ keyVersion: number; committed: boolean }> {
     this.calls.push({ name: 'rotateTeamKey', input });
     if (this.failNextRotation) {
       this.failNextRotation = false;
       throw new Error('network error');
     }
-    const team = await this.team(input.teamId);
-    if (input.fromVersion !== team.keyVersion || team.previousKey !== null) throw new Error('aborted');
-    const holders = Object.entries(team.members).filter(([, member]) => !member.needsTeamKey).map(([uid]) => uid).sort();
-    if (JSON.stringify(holders) !== JSON.stringify(Object.keys(input.wraps).sort())) throw new Error('wraps must cover the key holders');
-    const members = Object.fromEntries(
-      Object.entries(team.members).map(([uid, member]) => [uid, member.needsTeamKey ? member : { ...member, encryptedTeamKey: input.wraps[uid] ?? null }]),
-    );
-    const keyVersion = team.keyVersion + 1;
-    this.teams.put(input.teamId, {
-      ...team,
-      members,
-      keyVersion,
-      rotationNeeded: false,
-      previousKey: { version: team.keyVersion, sealed: input.sealedPreviousKey },
-    });
-    return { keyVersion };
+    const change = await this.decide(input.teamId, (team) => decideRotateTeamKey(team, this.as(), input, this.now()));
+    return { keyVersion: change.keyVersion, committed: change.committed };
+  }
+
+  async confirmTeamKeyRotation(input: { teamId: string; keyVersion: number }): Promise<void> {
+    this.calls.push({ name: 'confirmTeamKeyRotation', input });
+    await this.decide(input.teamId, (team) => decideConfirmTeamKeyRotation(team, this.as(), input.keyVersion, this.now()));
+  }
+
+  async confirmTeamKey(input: { teamId: string; keyVersion: number; keyCheck: string }): Promise<void> {
+    this.calls.push({ name: 'confirmTeamKey', input });
+    await this.decide(input.teamId, (team) => decideConfirmTeamKey(team, this.as(), input, this.now()));
+  }
+
+  async reportTeamKeyMismatch(input: { teamId: string; keyVersion: number }): Promise<void> {
+    this.calls.push({ name: 'reportTeamKeyMismatch', input });
+    await this.decide(input.teamId, (team) => decideReportTeamKeyMismatch(team, this.as(), input.keyVersion, this.now()));
   }
 
   async finishKeyRotation(input: { teamId: string; keyVersion: number }): Promise<void> {

@@ -40,7 +40,9 @@ export function openTeam(team: StoredTeam | null, actorUid: string): Outcome<Sto
 function withoutMember(team: StoredTeam, uid: string, now: number): TeamChange {
   const members = Object.fromEntries(Object.entries(team.members).filter(([key]) => key !== uid));
   return {
-    patch: { members, memberIds: team.memberIds.filter((id) => id !== uid), rotationNeeded: true, updatedAt: now },
+    // A proposed key was wrapped for the one leaving too: it is dropped, and the next rotation
+    // starts afresh without them.
+    patch: { members, memberIds: team.memberIds.filter((id) => id !== uid), rotationNeeded: true, pendingRotation: null, updatedAt: now },
     addTeamIdFor: [],
     removeTeamIdFor: [uid],
   };
@@ -139,6 +141,8 @@ export function decideCreateTeam(facts: CreateTeamFacts): Outcome<CreateTeamPlan
       },
     },
     keyVersion: 1,
+    keyCheck: input.keyCheck ?? null,
+    pendingRotation: null,
     rotationNeeded: false,
     previousKey: null,
     deleting: false,
@@ -199,8 +203,11 @@ export function decideGrantTeamKey(
   if (!open.ok) return open;
   const team = open.value;
   const target = memberOf(team, input.userId);
-  const denied = refusalOf(decideGrantKey(roleOf(team, actorUid), roleOf(team, input.userId), target?.needsTeamKey ?? false));
+  const actor = memberOf(team, actorUid);
+  const actorHoldsKey = actor !== null && !actor.needsTeamKey && actor.encryptedTeamKey !== null;
+  const denied = refusalOf(decideGrantKey(roleOf(team, actorUid), roleOf(team, input.userId), target?.needsTeamKey ?? false, actorHoldsKey));
   if (denied !== null || target === null) return denied ?? NOT_MEMBER;
+  if (!actorHoldsKey) return refusal('failed-precondition', TEAM_MESSAGES.needsOwnKey);
   if (input.keyVersion !== team.keyVersion) return refusal('failed-precondition', TEAM_MESSAGES.staleKeyVersion);
   const granted: StoredTeamMember = { ...target, encryptedTeamKey: input.encryptedTeamKey, needsTeamKey: false };
   return accept({ patch: withMember(team, input.userId, granted, now), addTeamIdFor: [], removeTeamIdFor: [] });

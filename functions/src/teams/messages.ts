@@ -16,5 +16,12 @@ export const TEAM_MESSAGES = Object.freeze({
   onlyManagersRotate: 'Only owners and admins can rotate the team key',
   rotationInProgress: 'Finish the current key rotation first',
   wrapsMismatch: 'The new team key must be wrapped for exactly the members who hold the key',
+  rotationNotNeeded: 'The team key is rotated only after a member leaves or is removed, or by the owner',
+  awaitingOwner: 'A new team key is waiting for the owner to confirm it',
+  onlyOwnerConfirms: 'Only the team owner can confirm a new team key',
+  noPendingRotation: 'There is no new team key to confirm',
+  needsOwnKey: 'You do not hold the team key',
+  keyCheckMismatch: 'The team key check does not match the team key',
+  onlyOwnerPublishesCheck: 'Only the team owner can publish the team key check',
   entriesLeft: 'Some team passwords are still encrypted with the previous team key',
 });

@@ -6,16 +6,17 @@ import { changeTeam, type TeamDeps } from './store';
 import { parseRotateTeamKey } from './validate';
 
 // rotateTeamKey (docs/teams.md, step 2 of "Rotation on removal"): in one transaction the new key's
-// wraps for every key holder, keyVersion + 1, the old key sealed under the new, rotationNeeded off.
+// wraps for every key holder, keyVersion + 1, its check, the old key sealed under the new,
+// rotationNeeded off; or, started by an admin, the same held as a proposal for the owner to confirm.
 
 export async function handleRotateTeamKey(
   request: Pick<CallableRequest, 'auth' | 'data'>,
   deps: TeamDeps,
-): Promise<{ keyVersion: number }> {
+): Promise<{ keyVersion: number; committed: boolean }> {
   const caller = requireCaller(request);
   const input = parseRotateTeamKey(request.data);
   const change = await changeTeam(deps, input.teamId, (team, now) => decideRotateTeamKey(team, caller.uid, input, now));
-  return { keyVersion: change.keyVersion };
+  return { keyVersion: change.keyVersion, committed: change.committed };
 }
 
 export const rotateTeamKey = onCall((request) => handleRotateTeamKey(request, defaultTeamDeps()));

@@ -46,6 +46,11 @@ function isKeyVersion(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_KEY_VERSION;
 }
 
+/** teamKeyCheck: HMAC-SHA256, 32 bytes. */
+export const KEY_CHECK_BYTES = 32;
+const keyCheck = (field: string) =>
+  fieldOf((value): value is string => isCanonicalBase64(value, KEY_CHECK_BYTES), `${field} must be a team key check.`);
+
 const wrappedKey = (field: string) => fieldOf(isWrappedKey, `${field} must be a wrapped team key.`);
 const keyVersion = (field: string) => fieldOf(isKeyVersion, `${field} must be a key version.`);
 
@@ -54,6 +59,7 @@ export interface CreateTeamInput {
   readonly name: string;
   readonly description?: string;
   readonly encryptedTeamKey: string;
+  readonly keyCheck?: string;
 }
 
 const createTeamSchema = z.strictObject({
@@ -65,12 +71,20 @@ const createTeamSchema = z.strictObject({
     z.string({ error: 'description must be text.' }).check(z.trim(), z.maxLength(TEAM_DESCRIPTION_MAX, { error: TEAM_MESSAGES.descriptionTooLong })),
   ),
   encryptedTeamKey: wrappedKey('encryptedTeamKey'),
+  // Optional only for clients made before key checks; the owner publishes it later (confirmTeamKey).
+  keyCheck: z.optional(keyCheck('keyCheck')),
 });
 
 /** The name and description trimmed; a blank description is left out. */
 export function parseCreateTeam(data: unknown): CreateTeamInput {
-  const { teamId, name, description, encryptedTeamKey } = parsePayload(createTeamSchema, data);
-  return description ? { teamId, name, description, encryptedTeamKey } : { teamId, name, encryptedTeamKey };
+  const { teamId, name, description, encryptedTeamKey, keyCheck: check } = parsePayload(createTeamSchema, data);
+  return {
+    teamId,
+    name,
+    ...(description ? { description } : {}),
+    encryptedTeamKey,
+    ...(check === undefined ? {} : { keyCheck: check }),
+  };
 }
 
 const changeMemberRoleSchema = z.strictObject({ teamId: documentId('teamId'), userId: documentId('userId'), role });
@@ -114,6 +128,7 @@ export interface RotateTeamKeyInput {
   readonly fromVersion: number;
   readonly wraps: Readonly<Record<string, string>>;
   readonly sealedPreviousKey: string;
+  readonly keyCheck: string;
 }
 
 const WRAPS_MESSAGE = 'wraps must map member ids to wrapped keys.';
@@ -126,6 +141,7 @@ const rotateTeamKeySchema = z.strictObject({
     .record(fieldOf(isFirestoreId, WRAPS_MESSAGE), fieldOf(isWrappedKey, WRAPS_MESSAGE), { error: WRAPS_MESSAGE })
     .check(z.refine((wraps) => Object.keys(wraps).length > 0 && Object.keys(wraps).length <= MAX_WRAPS, { error: WRAPS_MESSAGE })),
   sealedPreviousKey: fieldOf((value): value is string => isCanonicalBase64(value, SEALED_KEY_BYTES), 'sealedPreviousKey must be a sealed team key.'),
+  keyCheck: keyCheck('keyCheck'),
 });
 
 export function parseRotateTeamKey(data: unknown): RotateTeamKeyInput {
@@ -136,4 +152,17 @@ const finishKeyRotationSchema = z.strictObject({ teamId: documentId('teamId'), k
 
 export function parseFinishKeyRotation(data: unknown): { readonly teamId: string; readonly keyVersion: number } {
   return parsePayload(finishKeyRotationSchema, data);
+}
+
+const teamKeyVersionSchema = z.strictObject({ teamId: documentId('teamId'), keyVersion: keyVersion('keyVersion') });
+
+/** confirmTeamKeyRotation and reportTeamKeyMismatch: a team and the key version the caller looked at. */
+export function parseTeamKeyVersion(data: unknown): { readonly teamId: string; readonly keyVersion: number } {
+  return parsePayload(teamKeyVersionSchema, data);
+}
+
+const confirmTeamKeySchema = z.strictObject({ teamId: documentId('teamId'), keyVersion: keyVersion('keyVersion'), keyCheck: keyCheck('keyCheck') });
+
+export function parseConfirmTeamKey(data: unknown): { readonly teamId: string; readonly keyVersion: number; readonly keyCheck: string } {
+  return parsePayload(confirmTeamKeySchema, data);
 }

@@ -1,25 +1,76 @@
 import { describe, expect, it } from 'vitest';
-import { decideFinishKeyRotation, decideRotateTeamKey, isStaleEntry } from '../../src/teams/decideKeys';
+import {
+  decideConfirmTeamKey,
+  decideConfirmTeamKeyRotation,
+  decideFinishKeyRotation,
+  decideReportTeamKeyMismatch,
+  decideRotateTeamKey,
+  isStaleEntry,
+} from '../../src/teams/decideKeys';
 import { decideDeleteTeam } from '../../src/teams/decideDeletion';
-import { KEY, NOW, SEALED, team } from './fixtures';
+import { KEY, NOW, SEALED, member, team } from './fixtures';
 
 const holders = { owner: KEY(2), admin: KEY(3), full: KEY(4) };
-const rotation = { fromVersion: 1, wraps: holders, sealedPreviousKey: SEALED };
+const CHECK = Buffer.alloc(32, 8).toString('base64');
+const rotation = { fromVersion: 1, wraps: holders, sealedPreviousKey: SEALED, keyCheck: CHECK };
+
+function value<T>(outcome: { ok: true; value: T } | { ok: false; message: string }): T {
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.value;
+}
 
 describe('rotateTeamKey', () => {
-  it('installs the new wraps, bumps keyVersion, keeps the old key sealed and clears rotationNeeded', () => {
-    const outcome = decideRotateTeamKey(team({ rotationNeeded: true }), 'admin', rotation, NOW);
-    if (!outcome.ok) throw new Error(outcome.message);
-    expect(outcome.value.keyVersion).toBe(2);
-    expect(outcome.value.patch).toMatchObject({
+  it("by the owner: installs the new wraps and check, bumps keyVersion, keeps the old key sealed, and every other holder's old wrap until they confirm", () => {
+    const change = value(decideRotateTeamKey(team({ rotationNeeded: true }), 'owner', rotation, NOW));
+    expect(change).toMatchObject({ keyVersion: 2, committed: true });
+    expect(change.patch).toMatchObject({
       keyVersion: 2,
+      keyCheck: CHECK,
       previousKey: { version: 1, sealed: SEALED },
+      pendingRotation: null,
       rotationNeeded: false,
       updatedAt: NOW,
     });
-    expect(outcome.value.patch.members?.full?.encryptedTeamKey).toBe(KEY(4));
+    expect(change.patch.members?.full).toMatchObject({ encryptedTeamKey: KEY(4), previousTeamKey: { keyVersion: 1, encryptedTeamKey: KEY(1) } });
+    // The owner's own browser checked its wrap before it rotated: nothing to keep.
+    expect(change.patch.members?.owner).toMatchObject({ encryptedTeamKey: KEY(2), previousTeamKey: null });
     // A member who needs the key still does.
-    expect(outcome.value.patch.members?.viewer).toEqual(team().members.viewer);
+    expect(change.patch.members?.viewer).toEqual(team().members.viewer);
+  });
+
+  it('by the owner: also when nobody left (the owner may always rotate), replacing an admin\'s proposal', () => {
+    const proposal = { keyVersion: 2, keyCheck: CHECK, sealedPreviousKey: SEALED, wraps: holders, proposedBy: 'admin', proposedAt: 1 };
+    const change = value(decideRotateTeamKey(team({ pendingRotation: proposal }), 'owner', { ...rotation, wraps: { ...holders, owner: KEY(9) } }, NOW));
+    expect(change.committed).toBe(true);
+    expect(change.patch.members?.owner?.encryptedTeamKey).toBe(KEY(9));
+  });
+
+  // Hole 1 of the security issue: an admin rotated at any time, with junk wrapped for the owner.
+  it('by an admin: refused when no member left or was removed', () => {
+    expect(decideRotateTeamKey(team(), 'admin', rotation, NOW)).toEqual({
+      ok: false,
+      code: 'failed-precondition',
+      message: 'The team key is rotated only after a member leaves or is removed, or by the owner',
+    });
+  });
+
+  it("by an admin after a removal: only a proposal, nothing of the team's key changes until the owner confirms", () => {
+    const junkForOwner = { ...rotation, wraps: { ...holders, owner: KEY(0) } };
+    const change = value(decideRotateTeamKey(team({ rotationNeeded: true }), 'admin', junkForOwner, NOW));
+    expect(change).toMatchObject({ keyVersion: 1, committed: false });
+    expect(change.patch).toEqual({
+      pendingRotation: { keyVersion: 2, keyCheck: CHECK, sealedPreviousKey: SEALED, wraps: junkForOwner.wraps, proposedBy: 'admin', proposedAt: NOW },
+      updatedAt: NOW,
+    });
+    // A second proposal over an unanswered one is refused.
+    const pending = team({ rotationNeeded: true, pendingRotation: change.patch.pendingRotation ?? null });
+    expect(decideRotateTeamKey(pending, 'admin', rotation, NOW)).toMatchObject({ message: 'A new team key is waiting for the owner to confirm it' });
+  });
+
+  it('by an admin when the owner holds no key: takes effect, there is nobody to wait for', () => {
+    const ownerless = team({ rotationNeeded: true, members: { ...team().members, owner: member('owner', 'owner', true) } });
+    const { owner: _owner, ...rest } = holders;
+    expect(value(decideRotateTeamKey(ownerless, 'admin', { ...rotation, wraps: rest }, NOW)).committed).toBe(true);
   });
 
   it('refuses wraps that do not cover exactly the key holders', () => {
@@ -30,16 +81,76 @@ describe('rotateTeamKey', () => {
     expect(decideRotateTeamKey(team(), 'owner', { ...rotation, wraps: { ...holders, stranger: KEY(5) } }, NOW)).toEqual(mismatch);
   });
 
-  it('refuses a stale version, a rotation still being finished, non-managers and non-members', () => {
+  it('refuses a stale version, a rotation still being finished, a rotator without the key, non-managers and non-members', () => {
     expect(decideRotateTeamKey(team({ keyVersion: 2 }), 'owner', rotation, NOW)).toMatchObject({ code: 'failed-precondition' });
     expect(decideRotateTeamKey(team({ previousKey: { version: 0, sealed: SEALED } }), 'owner', rotation, NOW)).toEqual({
       ok: false,
       code: 'failed-precondition',
       message: 'Finish the current key rotation first',
     });
+    const keylessAdmin = team({ rotationNeeded: true, members: { ...team().members, admin: member('admin', 'admin', true) } });
+    expect(decideRotateTeamKey(keylessAdmin, 'admin', rotation, NOW)).toMatchObject({ message: 'You do not hold the team key' });
     expect(decideRotateTeamKey(team(), 'full', rotation, NOW)).toMatchObject({ code: 'permission-denied' });
     expect(decideRotateTeamKey(team(), 'stranger', rotation, NOW)).toMatchObject({ message: 'You are not a member of this team' });
     expect(decideRotateTeamKey(team({ deleting: true }), 'owner', rotation, NOW)).toMatchObject({ code: 'failed-precondition' });
+  });
+});
+
+describe('confirmTeamKeyRotation', () => {
+  const proposal = { keyVersion: 2, keyCheck: CHECK, sealedPreviousKey: SEALED, wraps: holders, proposedBy: 'admin', proposedAt: 1 };
+  const proposed = team({ rotationNeeded: true, pendingRotation: proposal });
+
+  it("commits the admin's proposal for the owner: new key, check and wraps; the proposer keeps its old wrap until it confirms", () => {
+    const change = value(decideConfirmTeamKeyRotation(proposed, 'owner', 2, NOW));
+    expect(change.patch).toMatchObject({ keyVersion: 2, keyCheck: CHECK, pendingRotation: null, rotationNeeded: false, previousKey: { version: 1, sealed: SEALED } });
+    expect(change.patch.members?.owner).toMatchObject({ encryptedTeamKey: KEY(2), previousTeamKey: null });
+    expect(change.patch.members?.admin).toMatchObject({ encryptedTeamKey: KEY(3), previousTeamKey: { keyVersion: 1, encryptedTeamKey: KEY(1) } });
+  });
+
+  it('is for the owner only, for the proposed version, while the proposal covers every holder', () => {
+    expect(decideConfirmTeamKeyRotation(proposed, 'admin', 2, NOW)).toMatchObject({ code: 'permission-denied' });
+    expect(decideConfirmTeamKeyRotation(proposed, 'owner', 3, NOW)).toMatchObject({ code: 'failed-precondition' });
+    expect(decideConfirmTeamKeyRotation(team(), 'owner', 2, NOW)).toMatchObject({ message: 'There is no new team key to confirm' });
+    const granted = team({ pendingRotation: proposal, members: { ...team().members, viewer: member('viewer', 'view') } });
+    expect(decideConfirmTeamKeyRotation(granted, 'owner', 2, NOW)).toMatchObject({ message: 'The new team key must be wrapped for exactly the members who hold the key' });
+  });
+});
+
+describe('confirmTeamKey and reportTeamKeyMismatch', () => {
+  const rotated = team({
+    keyVersion: 2,
+    keyCheck: CHECK,
+    members: { ...team().members, full: { ...member('full', 'full'), previousTeamKey: { keyVersion: 1, encryptedTeamKey: KEY(7) } } },
+  });
+
+  it("drops a member's previous wrap once their browser found the checked key, and changes nothing else", () => {
+    const change = value(decideConfirmTeamKey(rotated, 'full', { keyVersion: 2, keyCheck: CHECK }, NOW));
+    expect(change?.patch.members?.full).toEqual({ ...member('full', 'full'), previousTeamKey: null });
+    expect(change?.patch.keyCheck).toBeUndefined();
+    expect(decideConfirmTeamKey(rotated, 'admin', { keyVersion: 2, keyCheck: CHECK }, NOW)).toEqual({ ok: true, value: null });
+  });
+
+  it('refuses another check, a stale version, and a member without the key', () => {
+    const other = Buffer.alloc(32, 1).toString('base64');
+    expect(decideConfirmTeamKey(rotated, 'full', { keyVersion: 2, keyCheck: other }, NOW)).toMatchObject({ message: 'The team key check does not match the team key' });
+    expect(decideConfirmTeamKey(rotated, 'full', { keyVersion: 1, keyCheck: CHECK }, NOW)).toMatchObject({ code: 'failed-precondition' });
+    expect(decideConfirmTeamKey(rotated, 'viewer', { keyVersion: 2, keyCheck: CHECK }, NOW)).toMatchObject({ message: 'You do not hold the team key' });
+  });
+
+  it('on a team made before key checks: only the owner publishes the check', () => {
+    expect(value(decideConfirmTeamKey(team(), 'owner', { keyVersion: 1, keyCheck: CHECK }, NOW))?.patch.keyCheck).toBe(CHECK);
+    expect(decideConfirmTeamKey(team(), 'admin', { keyVersion: 1, keyCheck: CHECK }, NOW)).toMatchObject({ code: 'permission-denied' });
+  });
+
+  it("flags only the reporting member as needing the key, keeping their previous wrap; a repeat changes nothing", () => {
+    const change = value(decideReportTeamKeyMismatch(rotated, 'full', 2, NOW));
+    expect(change?.patch.members).toEqual({
+      ...rotated.members,
+      full: { ...member('full', 'full'), previousTeamKey: { keyVersion: 1, encryptedTeamKey: KEY(7) }, encryptedTeamKey: null, needsTeamKey: true },
+    });
+    expect(decideReportTeamKeyMismatch(rotated, 'viewer', 2, NOW)).toEqual({ ok: true, value: null });
+    expect(decideReportTeamKeyMismatch(rotated, 'full', 1, NOW)).toMatchObject({ code: 'failed-precondition' });
+    expect(decideReportTeamKeyMismatch(rotated, 'stranger', 2, NOW)).toMatchObject({ message: 'You are not a member of this team' });
   });
 });
 

@@ -51,12 +51,20 @@ describe('createTeam', () => {
             owner: { userId: 'owner', role: 'owner', joinedAt: NOW, email: 'owner@example.com', encryptedTeamKey: KEY(1), needsTeamKey: false },
           },
           keyVersion: 1,
+          keyCheck: null,
+          pendingRotation: null,
           rotationNeeded: false,
           previousKey: null,
           deleting: false,
         },
       },
     });
+  });
+
+  it('publishes the key check the creator sent with the first key', () => {
+    const check = Buffer.alloc(32, 9).toString('base64');
+    const outcome = decideCreateTeam(facts({ input: { teamId: 'T1', name: 'Ops', encryptedTeamKey: KEY(1), keyCheck: check } }));
+    expect(outcome.ok && outcome.value.kind === 'create' && outcome.value.team.keyCheck).toBe(check);
   });
 
   it('omits an absent description', () => {
@@ -164,6 +172,7 @@ describe('removeTeamMember and leaveTeam', () => {
       members: Object.fromEntries(Object.entries(team().members).filter(([key]) => key !== uid)),
       memberIds: team().memberIds.filter((id) => id !== uid),
       rotationNeeded: true,
+      pendingRotation: null,
       updatedAt: NOW,
     },
     addTeamIdFor: [],
@@ -209,5 +218,22 @@ describe('grantTeamKey', () => {
     expect(decideGrantTeamKey(team(), 'owner', { ...grant, userId: 'stranger' }, NOW)).toMatchObject({ code: 'failed-precondition' });
     expect(decideGrantTeamKey(team(), 'stranger', grant, NOW)).toEqual(NOT_MEMBER);
     expect(decideGrantTeamKey(team({ keyVersion: 2 }), 'owner', grant, NOW)).toMatchObject({ code: 'failed-precondition' });
+  });
+
+  // docs/teams.md, "Key checks": an owner whose wrap stopped opening the key is never stuck waiting
+  // for an owner or admin: any member who holds the key may give it back.
+  it('lets any key holder give the key back to a flagged owner, and nobody without the key', () => {
+    const flaggedOwner = team({ members: { ...team().members, owner: member('owner', 'owner', true) } });
+    const back = { userId: 'owner', keyVersion: 1, encryptedTeamKey: KEY(6) };
+    const byFull = decideGrantTeamKey(flaggedOwner, 'full', back, NOW);
+    expect(byFull.ok && byFull.value.patch.members?.owner).toMatchObject({ encryptedTeamKey: KEY(6), needsTeamKey: false });
+    expect(decideGrantTeamKey(flaggedOwner, 'viewer', back, NOW)).toEqual(refused('permission-denied', 'Only owners and admins can grant team key access'));
+    const keylessAdmin = team({ members: { ...flaggedOwner.members, admin: member('admin', 'admin', true) } });
+    expect(decideGrantTeamKey(keylessAdmin, 'admin', back, NOW)).toEqual(refused('failed-precondition', 'You do not hold the team key'));
+    // Another flagged member still needs an owner or admin.
+    expect(decideGrantTeamKey(flaggedOwner, 'full', grant, NOW)).toEqual(refused('permission-denied', 'Only owners and admins can grant team key access'));
+    // The owner holding the key cannot be "re-granted" over a working wrap.
+    expect(decideGrantTeamKey(team(), 'full', back, NOW)).toMatchObject({ code: 'permission-denied' });
+    expect(decideGrantTeamKey(team(), 'admin', back, NOW)).toEqual(refused('failed-precondition', 'This member already has the team key'));
   });
 });

@@ -90,10 +90,18 @@ describe('member payloads', () => {
 });
 
 describe('rotateTeamKey payload', () => {
-  const valid = { teamId: TEAM, fromVersion: 1, wraps: { owner: KEY(3), admin: KEY(4) }, sealedPreviousKey: SEALED };
+  const CHECK = Buffer.alloc(32, 5).toString('base64');
+  const valid = { teamId: TEAM, fromVersion: 1, wraps: { owner: KEY(3), admin: KEY(4) }, sealedPreviousKey: SEALED, keyCheck: CHECK };
 
-  it('accepts wraps of member ids to wrapped keys and a 60-byte sealed key', () => {
+  it('accepts wraps of member ids to wrapped keys, a 60-byte sealed key and a 32-byte key check', () => {
     expect(parseRotateTeamKey(valid).wraps).toEqual({ owner: KEY(3), admin: KEY(4) });
+    expect(parseRotateTeamKey(valid).keyCheck).toBe(CHECK);
+  });
+
+  it('refuses a rotation without a key check, or with one of another size', () => {
+    const { keyCheck: _check, ...withoutCheck } = valid;
+    expect(refusal(() => parseRotateTeamKey(withoutCheck))?.code).toBe('invalid-argument');
+    expect(refusal(() => parseRotateTeamKey({ ...valid, keyCheck: SEALED }))?.code).toBe('invalid-argument');
   });
 
   it('refuses empty wraps, bad member ids, bad wraps and a bad sealed key', () => {

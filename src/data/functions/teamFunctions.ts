@@ -18,11 +18,11 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function readKeyVersion(reply: unknown): { keyVersion: number } {
-  if (!isRecord(reply) || typeof reply.keyVersion !== 'number' || !Number.isInteger(reply.keyVersion)) {
+function readRotation(reply: unknown): { keyVersion: number; committed: boolean } {
+  if (!isRecord(reply) || typeof reply.keyVersion !== 'number' || !Number.isInteger(reply.keyVersion) || typeof reply.committed !== 'boolean') {
     throw new UnexpectedReplyError('rotateTeamKey');
   }
-  return { keyVersion: reply.keyVersion };
+  return { keyVersion: reply.keyVersion, committed: reply.committed };
 }
 
 export function createTeamFunctions(invoke: CallableInvoker = call): TeamFunctions {
@@ -35,7 +35,10 @@ export function createTeamFunctions(invoke: CallableInvoker = call): TeamFunctio
     removeTeamMember: (input) => run('removeTeamMember', input),
     leaveTeam: (input) => run('leaveTeam', input),
     grantTeamKey: (input) => run('grantTeamKey', input),
-    rotateTeamKey: async (input) => readKeyVersion(await invoke('rotateTeamKey', input)),
+    rotateTeamKey: async (input) => readRotation(await invoke('rotateTeamKey', input)),
+    confirmTeamKeyRotation: (input) => run('confirmTeamKeyRotation', input),
+    confirmTeamKey: (input) => run('confirmTeamKey', input),
+    reportTeamKeyMismatch: (input) => run('reportTeamKeyMismatch', input),
     finishKeyRotation: (input) => run('finishKeyRotation', input),
     deleteTeam: (input) => run('deleteTeam', input),
   };

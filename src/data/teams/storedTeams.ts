@@ -12,6 +12,30 @@ export interface StoredTeamMember {
   /** The team key of the team's keyVersion, RSA-OAEP-wrapped for this member; null while needsTeamKey. */
   readonly encryptedTeamKey: string | null;
   readonly needsTeamKey: boolean;
+  /**
+   * The member's wrap of the key before the last rotation, kept until their browser proves the new
+   * wrap opens the team's key (docs/teams.md, "Key checks"). Absent or null when there is none.
+   */
+  readonly previousTeamKey?: MemberPreviousKey | null;
+}
+
+export interface MemberPreviousKey {
+  readonly keyVersion: number;
+  readonly encryptedTeamKey: string;
+}
+
+/** A rotation an admin started, waiting for the owner's browser to check its own wrap and commit it. */
+export interface PendingRotation {
+  /** The version the new key will have: the team's keyVersion + 1. */
+  readonly keyVersion: number;
+  /** teamKeyCheck of the new key. */
+  readonly keyCheck: string;
+  /** The current key sealed under the new one, as previousKey once committed. */
+  readonly sealedPreviousKey: string;
+  /** uid → the new key RSA-OAEP-wrapped for that member. */
+  readonly wraps: Readonly<Record<string, string>>;
+  readonly proposedBy: string;
+  readonly proposedAt: number;
 }
 
 export interface PreviousTeamKey {
@@ -31,6 +55,10 @@ export interface StoredTeam {
   readonly memberIds: readonly string[];
   readonly members: Readonly<Record<string, StoredTeamMember>>;
   readonly keyVersion: number;
+  /** teamKeyCheck of the key of keyVersion; absent or null on a team made before key checks. */
+  readonly keyCheck?: string | null;
+  /** An admin's rotation waiting for the owner; absent or null when there is none. */
+  readonly pendingRotation?: PendingRotation | null;
   readonly rotationNeeded: boolean;
   readonly previousKey: PreviousTeamKey | null;
   readonly deleting: boolean;
@@ -61,7 +89,7 @@ export interface KnownKeysRepository {
 
 /** The team callables (docs/teams.md); each rejects with the server's message on refusal. */
 export interface TeamFunctions {
-  createTeam(input: { teamId: string; name: string; description?: string; encryptedTeamKey: string }): Promise<void>;
+  createTeam(input: { teamId: string; name: string; description?: string; encryptedTeamKey: string; keyCheck?: string }): Promise<void>;
   changeMemberRole(input: { teamId: string; userId: string; role: TeamRole }): Promise<void>;
   removeTeamMember(input: { teamId: string; userId: string }): Promise<void>;
   leaveTeam(input: { teamId: string }): Promise<void>;
@@ -71,7 +99,14 @@ export interface TeamFunctions {
     fromVersion: number;
     wraps: Readonly<Record<string, string>>;
     sealedPreviousKey: string;
-  }): Promise<{ keyVersion: number }>;
+    keyCheck: string;
+  }): Promise<{ keyVersion: number; committed: boolean }>;
+  /** Owner: commits the pending rotation after their browser checked its own wrap in it. */
+  confirmTeamKeyRotation(input: { teamId: string; keyVersion: number }): Promise<void>;
+  /** Any member: their wrap opens the key whose check is published (or, the owner, publishes it). */
+  confirmTeamKey(input: { teamId: string; keyVersion: number; keyCheck: string }): Promise<void>;
+  /** Any member: their wrap does not open the team's key; they are flagged as needing it. */
+  reportTeamKeyMismatch(input: { teamId: string; keyVersion: number }): Promise<void>;
   finishKeyRotation(input: { teamId: string; keyVersion: number }): Promise<void>;
   deleteTeam(input: { teamId: string }): Promise<void>;
 }

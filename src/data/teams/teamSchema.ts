@@ -13,6 +13,16 @@ const memberSchema = z.object({
   email: z.nullable(z.string()),
   encryptedTeamKey: z.nullable(z.string()),
   needsTeamKey: z.boolean(),
+  previousTeamKey: z.nullish(z.object({ keyVersion: z.int().check(z.minimum(1)), encryptedTeamKey: z.string() })),
+});
+
+const pendingRotationSchema = z.object({
+  keyVersion: z.int().check(z.minimum(2)),
+  keyCheck: z.string(),
+  sealedPreviousKey: z.string(),
+  wraps: z.record(z.string(), z.string()),
+  proposedBy: z.string(),
+  proposedAt: z.number(),
 });
 
 export const storedTeamSchema: z.ZodMiniType<StoredTeam> = z.object({
@@ -24,6 +34,9 @@ export const storedTeamSchema: z.ZodMiniType<StoredTeam> = z.object({
   memberIds: z.array(z.string()),
   members: z.record(z.string(), memberSchema),
   keyVersion: z.int().check(z.minimum(1)),
+  // Teams made before key checks have neither field.
+  keyCheck: z.nullish(z.string()),
+  pendingRotation: z.nullish(pendingRotationSchema),
   rotationNeeded: z.boolean(),
   // Absent and null both mean that no rotation is under way.
   previousKey: z.pipe(

@@ -181,8 +181,8 @@ export function ManageMembersDialog({ api, teamId, onClose, onChanged, onLeft }:
             <PendingRotation
               onFinish={(onProgress) =>
                 run(async () => {
-                  await api.finishPendingRotation(teamId, onProgress);
-                  setAnnouncement('The team key was rotated.');
+                  const outcome = await api.finishPendingRotation(teamId, onProgress);
+                  setAnnouncement(outcome === 'awaiting-owner' ? MEMBER_MESSAGES.awaitingOwner : 'The team key was rotated.');
                   await reload();
                 })
               }
@@ -235,7 +235,7 @@ export function ManageMembersDialog({ api, teamId, onClose, onChanged, onLeft }:
                   key={member.uid}
                   member={member}
                   manages={manages}
-                  canGrant={manages && team.iHoldKey}
+                  canGrant={team.iHoldKey && (manages || member.role === 'owner')}
                   busy={busyMember === member.uid || running}
                   onRole={(role) => void changeRole(member, role)}
                   onGrant={() => void startGrant(member)}

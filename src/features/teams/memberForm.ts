@@ -19,6 +19,7 @@ export const MEMBER_MESSAGES = Object.freeze({
   leaveFailed: 'Failed to leave the team',
   rotationFailed: 'Failed to finish the team key rotation',
   rotating: 'Rotating the team key…',
+  awaitingOwner: 'The new team key is waiting for the team owner to confirm it; it takes effect when the owner next opens Keyloft.',
   inviteEmailFailed: 'Failed to send the invitation email',
   abandonFailed: 'The invitation could not be withdrawn; cancel it under Pending Invitations',
 });
@@ -84,6 +85,7 @@ export function asSentence(text: string): string {
 /** The live progress line of a running rotation. */
 export function rotationProgressText(progress: RotationProgress | null): string {
   if (progress?.phase === 'done') return 'The team key was rotated.';
+  if (progress?.phase === 'awaiting-owner') return MEMBER_MESSAGES.awaitingOwner;
   if (progress === null || progress.phase === 'rotating' || progress.total === 0) return MEMBER_MESSAGES.rotating;
   return `Re-encrypting ${progress.done} of ${progress.total}`;
 }

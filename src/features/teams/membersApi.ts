@@ -1,3 +1,4 @@
+import { checkOwnTeamKey } from './keyUpkeep';
 import type { StoredTeam } from '../../data/teams/storedTeams';
 import { isTeamRole } from '../../domain/teamPermissions';
 import type { TeamDetail, TeamMember, TeamMembersApi } from './model';
@@ -72,6 +73,7 @@ export function createTeamMembersApi(deps: TeamInvitationDeps): TeamMembersApi {
       }
     },
     finishPendingRotation: (teamId, onProgress) => rotateIfNeeded(deps, teamId, onProgress),
+    checkMyKey: (teamId) => checkOwnTeamKey(deps, teamId),
     leave: (teamId) => leaveTeam(deps, teamId),
   };
 }

@@ -1,7 +1,8 @@
 // What the team screens show and do (docs/teams.md). The team service implements TeamsApi over the
 // repositories, the team callables and the user's keys; screens and their tests see only this.
 import type { TeamRole } from '../../domain/teamPermissions';
-import type { RotationProgress } from './rotation';
+import type { KeyUpkeep } from './keyUpkeep';
+import type { RotationOutcome, RotationProgress } from './rotation';
 import type { Fingerprint } from '../../crypto';
 
 export interface TeamSummary {
@@ -91,7 +92,9 @@ export interface TeamMembersApi extends TeamInvitationsApi {
    */
   remove(teamId: string, userId: string, onProgress?: (progress: RotationProgress) => void): Promise<void>;
   /** Runs or finishes a pending rotation (rotationPending). */
-  finishPendingRotation(teamId: string, onProgress?: (progress: RotationProgress) => void): Promise<void>;
+  finishPendingRotation(teamId: string, onProgress?: (progress: RotationProgress) => void): Promise<RotationOutcome>;
+  /** Checks the key this user's wrap opens against the team's key check, and reports what it found (docs/teams.md, "Key checks"). */
+  checkMyKey(teamId: string): Promise<KeyUpkeep>;
   /** Any member but the owner; the rotation is left to the team's owners and admins. */
   leave(teamId: string): Promise<void>;
 }

@@ -8,16 +8,19 @@ import {
   generateTeamKey,
   openPreviousTeamKey,
   sealPreviousTeamKey,
+  teamKeyCheck,
   type TeamKey,
 } from '../../crypto';
 import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamFunctions, TeamRepository } from '../../data/teams/storedTeams';
 import type { PasswordRepository } from '../../data/vault/storedEntries';
-import { TEAM_KEY_MESSAGES, TeamKeyError, checkKnown, loadKnownKeys, openTeamKey, wrapFor, type UserKeys } from './teamKeys';
+import { TEAM_KEY_MESSAGES, TeamKeyError, TeamKeyMismatchError, checkKnown, loadKnownKeys, openCheckedTeamKey, openTeamKey, wrapFor, type UserKeys } from './teamKeys';
 
 // Rotation after someone leaves (docs/teams.md, "Rotation on removal"). Each pass looks at the
 // team as stored and does the next step, so an interruption anywhere is finished by the next run:
-//   previousKey set    → re-encrypt the entries still at the old version, then finishKeyRotation;
-//   rotationNeeded set → a new key wrapped for every key holder, the old one sealed under it.
+//   previousKey set     → re-encrypt the entries still at the old version, then finishKeyRotation;
+//   pendingRotation set → the owner checks their own wrap in an admin's proposal and commits it,
+//                         or rotates afresh if it does not open the checked key; an admin waits;
+//   rotationNeeded set  → a new key wrapped for every key holder, the old one sealed under it.
 
 /** What the teams feature works with: the repositories, the callables and the signed-in user's keys. */
 export interface RotationDeps {
@@ -33,7 +36,7 @@ export interface RotationDeps {
 }
 
 export interface RotationProgress {
-  readonly phase: 'rotating' | 're-encrypting' | 'done';
+  readonly phase: 'rotating' | 're-encrypting' | 'awaiting-owner' | 'done';
   readonly done: number;
   readonly total: number;
 }
@@ -83,21 +86,67 @@ export function rotationPending(team: StoredTeam): boolean {
   return team.rotationNeeded || team.previousKey !== null;
 }
 
-export async function rotateIfNeeded(deps: RotationDeps, teamId: string, onProgress?: (progress: RotationProgress) => void): Promise<void> {
+/** 'awaiting-owner': an admin's new key waits for the owner's browser to check and commit it. */
+export type RotationOutcome = 'done' | 'awaiting-owner';
+
+export async function rotateIfNeeded(
+  deps: RotationDeps,
+  teamId: string,
+  onProgress?: (progress: RotationProgress) => void,
+): Promise<RotationOutcome> {
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     const team = await deps.teams.get(teamId);
-    if (team === null || team.deleting) return;
+    if (team === null || team.deleting) return 'done';
+    const pending = team.pendingRotation ?? null;
     if (team.previousKey !== null) {
       await reencrypt(deps, teamId, team, onProgress);
+    } else if (pending !== null) {
+      if (team.members[deps.userId]?.role !== 'owner') {
+        onProgress?.({ phase: 'awaiting-owner', done: 0, total: 0 });
+        return 'awaiting-owner';
+      }
+      onProgress?.({ phase: 'rotating', done: 0, total: 0 });
+      await answerProposal(deps, teamId, team, pending);
     } else if (team.rotationNeeded) {
       onProgress?.({ phase: 'rotating', done: 0, total: 0 });
       await rotate(deps, teamId, team);
     } else {
       onProgress?.({ phase: 'done', done: 0, total: 0 });
-      return;
+      return 'done';
     }
   }
   throw new TeamKeyError('The team key rotation did not settle; try again.');
+}
+
+/**
+ * The owner's answer to an admin's proposed key: commit it if the owner's own wrap in it opens the
+ * key its check names; otherwise (junk, another key, or it no longer covers every holder) rotate
+ * afresh, which replaces the proposal.
+ */
+async function answerProposal(deps: RotationDeps, teamId: string, team: StoredTeam, pending: NonNullable<StoredTeam['pendingRotation']>): Promise<void> {
+  const keys = requireKeys(deps);
+  const wrap = Object.hasOwn(pending.wraps, deps.userId) ? pending.wraps[deps.userId] : undefined;
+  if (wrap !== undefined && coversHolders(team, pending.wraps)) {
+    try {
+      await openCheckedTeamKey(wrap, keys.privateKey, { teamId, keyVersion: pending.keyVersion }, pending.keyCheck);
+      await deps.functions.confirmTeamKeyRotation({ teamId, keyVersion: pending.keyVersion });
+      return;
+    } catch (error) {
+      if (!(error instanceof TeamKeyMismatchError)) throw error;
+      console.warn(`The key proposed for team ${teamId} does not open for its owner; rotating afresh`);
+    }
+  }
+  await rotate(deps, teamId, team);
+}
+
+/** Whether a proposal's wraps are for exactly the members holding the key now (the server's condition to commit). */
+function coversHolders(team: StoredTeam, wraps: Readonly<Record<string, string>>): boolean {
+  const holders = Object.entries(team.members)
+    .filter(([, member]) => !member.needsTeamKey)
+    .map(([uid]) => uid)
+    .sort();
+  const wrapped = Object.keys(wraps).sort();
+  return holders.length === wrapped.length && holders.every((uid, index) => uid === wrapped[index]);
 }
 
 async function rotate(deps: RotationDeps, teamId: string, team: StoredTeam): Promise<void> {
@@ -116,7 +165,8 @@ async function rotate(deps: RotationDeps, teamId: string, team: StoredTeam): Pro
     wraps[uid] = await wrapFor(next, publicKey, teamId, nextVersion);
   }
   const sealedPreviousKey = await sealPreviousTeamKey(current, next, { teamId, keyVersion: team.keyVersion });
-  await deps.functions.rotateTeamKey({ teamId, fromVersion: team.keyVersion, wraps, sealedPreviousKey });
+  const keyCheck = await teamKeyCheck(next, { teamId, keyVersion: nextVersion });
+  await deps.functions.rotateTeamKey({ teamId, fromVersion: team.keyVersion, wraps, sealedPreviousKey, keyCheck });
 }
 
 async function reencrypt(

@@ -3,6 +3,7 @@ import {
   decryptText,
   encryptText,
   importPublicKey,
+  teamKeyMatchesCheck,
   unwrapTeamKey,
   wrapTeamKey,
   type Fingerprint,
@@ -27,7 +28,19 @@ export const TEAM_KEY_MESSAGES = Object.freeze({
 });
 
 export class TeamKeyError extends Error {
-  override readonly name = 'TeamKeyError';
+  override readonly name: string = 'TeamKeyError';
+}
+
+/**
+ * This member's wrap does not open the team's key: it does not unwrap, or what it opens is not the
+ * key the team's check names (docs/teams.md, "Key checks"). Nothing must be read or written with
+ * it; the member reports it so a key holder can grant the key again.
+ */
+export class TeamKeyMismatchError extends TeamKeyError {
+  override readonly name = 'TeamKeyMismatchError';
+  constructor(options?: ErrorOptions) {
+    super(TEAM_KEY_MESSAGES.notAvailable, options);
+  }
 }
 
 /** The server handed out a public key for someone that differs from the one remembered. */
@@ -46,17 +59,33 @@ export interface UserKeys {
   readonly privateKey: PrivateKey;
 }
 
-/** This user's copy of the team's current key. */
+/**
+ * Opens `wrapped` as the team key of `keyVersion` and checks it against `check` (when the team has
+ * one): a wrap that does not open, or opens another key, is a TeamKeyMismatchError.
+ */
+export async function openCheckedTeamKey(
+  wrapped: string,
+  privateKey: UserKeys['privateKey'],
+  binding: { readonly teamId: string; readonly keyVersion: number },
+  check: string | null,
+): Promise<TeamKey> {
+  let key: TeamKey;
+  try {
+    key = await unwrapTeamKey(wrapped, privateKey, binding);
+  } catch (cause) {
+    throw new TeamKeyMismatchError({ cause });
+  }
+  if (check !== null && !(await teamKeyMatchesCheck(key, binding, check))) throw new TeamKeyMismatchError();
+  return key;
+}
+
+/** This user's copy of the team's current key, checked against the team's published key check. */
 export async function openTeamKey(team: StoredTeam, teamId: string, uid: string, keys: UserKeys | null): Promise<TeamKey> {
   if (keys === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.noPrivateKey);
   const member = team.members[uid];
   if (member === undefined) throw new TeamKeyError(TEAM_KEY_MESSAGES.noAccess);
   if (member.needsTeamKey || member.encryptedTeamKey === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.noAccess);
-  try {
-    return await unwrapTeamKey(member.encryptedTeamKey, keys.privateKey, { teamId, keyVersion: team.keyVersion });
-  } catch (cause) {
-    throw new TeamKeyError(TEAM_KEY_MESSAGES.notAvailable, { cause });
-  }
+  return openCheckedTeamKey(member.encryptedTeamKey, keys.privateKey, { teamId, keyVersion: team.keyVersion }, team.keyCheck ?? null);
 }
 
 /** The remembered fingerprints (uid → SHA-256 hex), or an empty map before the first share. */

@@ -1,4 +1,4 @@
-import { fingerprintOf, generateTeamKey, importPublicKey, wrapTeamKey, type Fingerprint } from '../../crypto';
+import { fingerprintOf, generateTeamKey, importPublicKey, teamKeyCheck, wrapTeamKey, type Fingerprint } from '../../crypto';
 import type { StoredTeam } from '../../data/teams/storedTeams';
 import type { TeamRole } from '../../domain/teamPermissions';
 import type { TeamDraft, TeamSummary, TeamsApi } from './model';
@@ -53,8 +53,10 @@ export function createTeamsApi(deps: TeamServiceDeps): TeamsApi {
       if (deps.keys === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.noPrivateKey);
       const teamId = deps.teams.newId();
       const teamKey = await generateTeamKey();
-      const encryptedTeamKey = await wrapTeamKey(teamKey, await importPublicKey(deps.ownPublicKey), { teamId, keyVersion: 1 });
-      await deps.functions.createTeam({ teamId, ...detailsOf(draft), encryptedTeamKey });
+      const binding = { teamId, keyVersion: 1 };
+      const encryptedTeamKey = await wrapTeamKey(teamKey, await importPublicKey(deps.ownPublicKey), binding);
+      const keyCheck = await teamKeyCheck(teamKey, binding);
+      await deps.functions.createTeam({ teamId, ...detailsOf(draft), encryptedTeamKey, keyCheck });
     },
     async update(teamId, draft) {
       await deps.teams.updateDetails(teamId, detailsOf(draft), deps.now());

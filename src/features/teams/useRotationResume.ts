@@ -4,27 +4,46 @@ import type { TeamMembersApi } from './model';
 import type { TeamsController } from './useTeams';
 
 /**
- * The next owner or admin session finishes a key rotation left pending (docs/teams.md: after
- * someone leaves, or a rotation interrupted halfway): once per team and page, in the background,
- * then the list is read again. A failure is logged; the Manage Members notice still offers it.
+ * Once per team and page, in the background: this browser checks the key its own wrap opens
+ * against the team's key check (docs/teams.md, "Key checks"), and an owner or admin then finishes
+ * a key rotation left pending (after someone leaves, a rotation interrupted halfway, or an admin's
+ * new key waiting for the owner). The list is read again when anything changed. A failure is
+ * logged; the Manage Members notice still offers the rotation.
  */
 export function useRotationResume(teams: TeamsController | null, members: TeamMembersApi | null): void {
   const attempted = useRef(new Set<string>());
-  const pending = teams?.teams.filter((team) => team.rotationPending && canManageMembers(team.myRole) && !team.needsKey) ?? [];
-  const pendingIds = pending.map((team) => team.id).join(',');
+  const holding = teams?.teams.filter((team) => !team.needsKey) ?? [];
+  const holdingIds = holding.map((team) => `${team.id}:${team.rotationPending && canManageMembers(team.myRole) ? 'r' : '-'}`).join(',');
   const refresh = teams?.refresh;
 
   useEffect(() => {
-    if (members === null || refresh === undefined || pendingIds === '') return;
-    for (const teamId of pendingIds.split(',')) {
+    if (members === null || refresh === undefined || holdingIds === '') return;
+    for (const item of holdingIds.split(',')) {
+      const [teamId = '', pending] = item.split(':');
       if (attempted.current.has(teamId)) continue;
       attempted.current.add(teamId);
-      members.finishPendingRotation(teamId).then(
-        () => refresh(),
-        (error: unknown) => {
-          console.error(`The key rotation of team ${teamId} could not be finished`, error);
-        },
-      );
+      void upkeep(members, teamId, pending === 'r').then((changed) => {
+        if (changed) void refresh();
+      });
     }
-  }, [members, refresh, pendingIds]);
+  }, [members, refresh, holdingIds]);
+}
+
+async function upkeep(members: TeamMembersApi, teamId: string, rotationPending: boolean): Promise<boolean> {
+  let changed = false;
+  try {
+    const found = await members.checkMyKey(teamId);
+    changed = found !== 'ok' && found !== 'no-key';
+    if (found === 'reported') return true;
+  } catch (error) {
+    console.error(`The team key of team ${teamId} could not be checked`, error);
+  }
+  if (!rotationPending) return changed;
+  try {
+    await members.finishPendingRotation(teamId);
+    return true;
+  } catch (error) {
+    console.error(`The key rotation of team ${teamId} could not be finished`, error);
+    return changed;
+  }
 }

@@ -34,10 +34,20 @@ describe('team functions client', () => {
     expect(calls[4]?.data).toEqual({ teamId: 't', userId: 'u', keyVersion: 1, encryptedTeamKey: 'k' });
   });
 
-  it('reads the new key version, and refuses other replies', async () => {
-    const rotation = { teamId: 't', fromVersion: 1, wraps: { u: 'k' }, sealedPreviousKey: 's' };
-    await expect(recorder({ keyVersion: 2 }).functions.rotateTeamKey(rotation)).resolves.toEqual({ keyVersion: 2 });
-    await expect(recorder({ keyVersion: '2' }).functions.rotateTeamKey(rotation)).rejects.toThrow(UnexpectedReplyError);
+  it('reads the new key version and whether it took effect, and refuses other replies', async () => {
+    const rotation = { teamId: 't', fromVersion: 1, wraps: { u: 'k' }, sealedPreviousKey: 's', keyCheck: 'c' };
+    await expect(recorder({ keyVersion: 2, committed: true }).functions.rotateTeamKey(rotation)).resolves.toEqual({ keyVersion: 2, committed: true });
+    await expect(recorder({ keyVersion: 1, committed: false }).functions.rotateTeamKey(rotation)).resolves.toEqual({ keyVersion: 1, committed: false });
+    await expect(recorder({ keyVersion: '2', committed: true }).functions.rotateTeamKey(rotation)).rejects.toThrow(UnexpectedReplyError);
+    await expect(recorder({ keyVersion: 2 }).functions.rotateTeamKey(rotation)).rejects.toThrow(UnexpectedReplyError);
+  });
+
+  it('calls the key-check callables by name', async () => {
+    const { functions, calls } = recorder({ ok: true });
+    await functions.confirmTeamKeyRotation({ teamId: 't', keyVersion: 2 });
+    await functions.confirmTeamKey({ teamId: 't', keyVersion: 2, keyCheck: 'c' });
+    await functions.reportTeamKeyMismatch({ teamId: 't', keyVersion: 2 });
+    expect(calls.map((entry) => entry.name)).toEqual(['confirmTeamKeyRotation', 'confirmTeamKey', 'reportTeamKeyMismatch']);
   });
 
   it("passes a refusal through with the server's message", async () => {

@@ -1,0 +1,39 @@
+import { teamKeyCheckLabel, type TeamKeyBinding } from './contexts';
+import { base64ToBytes, bytesToBase64, utf8Encode } from './encoding';
+import { assertKeyKind, type TeamKey } from './keys';
+
+// The key-check value of a team key (docs/teams.md, "Key checks"): HMAC-SHA256 under the raw team
+// key of a label naming the team and key version. Published on the team with each key, so every
+// member's browser can tell whether the key its own wrap opens is the team's key, without the
+// server (or anyone who only sees the check) learning anything about the key.
+
+async function hmacKeyOf(team: TeamKey): Promise<CryptoKey> {
+  const raw = new Uint8Array(await globalThis.crypto.subtle.exportKey('raw', team.key));
+  try {
+    return await globalThis.crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  } finally {
+    raw.fill(0);
+  }
+}
+
+/** base64 of HMAC-SHA256(team key, teamKeyCheckLabel(binding)): 32 bytes, 44 characters. */
+export async function teamKeyCheck(team: TeamKey, binding: TeamKeyBinding): Promise<string> {
+  assertKeyKind(team, 'team');
+  const label = utf8Encode(teamKeyCheckLabel(binding));
+  return bytesToBase64(new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', await hmacKeyOf(team), label)));
+}
+
+/** Whether `team` is the key whose published check is `check`. A malformed check never matches. */
+export async function teamKeyMatchesCheck(team: TeamKey, binding: TeamKeyBinding, check: string): Promise<boolean> {
+  let expected: Uint8Array;
+  try {
+    expected = base64ToBytes(check);
+  } catch {
+    return false;
+  }
+  const actual = base64ToBytes(await teamKeyCheck(team, binding));
+  if (expected.length !== actual.length) return false;
+  let difference = 0;
+  for (let index = 0; index < actual.length; index += 1) difference |= (actual[index] ?? 0) ^ (expected[index] ?? 0);
+  return difference === 0;
+}
