@@ -101,7 +101,7 @@ export class FakeTeamFunctions implements TeamFunctions {
     const team = await this.team(teamId);
     const outcome = decide(team);
     if (!outcome.ok) throw new Error(outcome.message);
-    if (outcome.value !== null) this.teams.put(teamId, { ...team, ...outcome.value.patch } as StoredTeam);
+    if (outcome.value !== null) this.teams.put(teamId, { ...team, ...outcome.value.patch });
     return outcome.value;
   }
 
