@@ -19,6 +19,8 @@ export { sendInvitationEmailWithSecret } from './invitations/sendInvitationEmail
 export { lookupInvitation } from './invitations/lookupInvitation';
 export { acceptInvitation } from './invitations/acceptInvitation';
 export { declineInvitation } from './invitations/declineInvitation';
+export { cancelInvitation } from './invitations/cancelInvitation';
+export { expireInvitationsHourly } from './invitations/expireInvitations';
 export { sendCustomEmailChange } from './emailChange/sendCustomEmailChange';
 export { verifyEmailChangeToken } from './emailChange/verifyEmailChangeToken';
 export { sendTestEmailFunction } from './testEmail/sendTestEmailFunction';

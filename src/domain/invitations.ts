@@ -9,7 +9,8 @@ export const INVITES_PER_INVITER_PER_HOUR = 30;
 export const EMAILS_PER_INVITATION = 3;
 export const MAX_PENDING_TEAM_KEYS = 20;
 
-export type InvitationStatus = 'pending' | 'accepted' | 'declined';
+/** 'expired': set by the scheduled clean-up (expireInvitations), which also removes the key copy. */
+export type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'expired';
 export type InviteRole = Exclude<TeamRole, 'owner'>;
 
 export const INVITATION_MESSAGES = Object.freeze({

@@ -6,6 +6,7 @@ import type { InvitationFunctions, InvitationPreview, InviteResult, StoredInvita
 import type { StoredTeam } from '../../src/data/teams/storedTeams';
 import { INVITATION_MESSAGES, INVITATION_TTL_MS, isInvitationOpen, normalizeEmail, type InviteRole } from '../../src/domain/invitations';
 import { decideAddMember } from '../../src/domain/teamPermissions';
+import { WITHOUT_KEY, carriedKey } from '../../functions/src/invitations/decide';
 import type { MemoryInvitationRepository } from './memoryInvitationRepository';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';
 import type { MemoryUserRepository } from './memoryUserRepository';
@@ -74,7 +75,6 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     if (!decision.ok) throw new Error(decision.message);
     const pending = await this.invitations.listPendingForTeam(input.teamId);
     if (pending.some(({ data }) => data.email === email && isInvitationOpen(data, this.now()))) throw new Error(INVITATION_MESSAGES.alreadyInvited);
-    const invitee = this.accounts.find((account) => account.email === email) ?? null;
     const inviteId = `invite${String(this.nextId++)}`;
     const createdAt = this.now();
     this.invitations.seed(inviteId, {
@@ -87,8 +87,9 @@ export class FakeInvitationFunctions implements InvitationFunctions {
       status: 'pending',
       createdAt,
       expiresAt: createdAt + INVITATION_TTL_MS,
-      userExists: invitee !== null,
-      userId: invitee?.uid ?? null,
+      // Never looked up (docs/invitations.md): nobody learns whether the address has an account.
+      userExists: false,
+      userId: null,
       keyVersion: null,
       encryptedTeamKey: null,
       encryptedTeamKeyWithSecret: null,
@@ -96,7 +97,7 @@ export class FakeInvitationFunctions implements InvitationFunctions {
       emailsSent: 0,
       respondedAt: null,
     });
-    return { userExists: invitee !== null, userId: invitee?.uid ?? null, inviteId, message: 'Invitation created' };
+    return { inviteId, message: 'Invitation created' };
   }
 
   async sendInvitationEmailWithSecret(input: { inviteId: string; sharedSecret?: string }): Promise<void> {
@@ -114,7 +115,7 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     return {
       email: invitation.email,
       teamName: invitation.teamName,
-      accountExists: this.accounts.some((account) => account.email === invitation.email),
+      accountExists: this.accounts.some((account) => account.email === invitation.email && account.verified === true),
     };
   }
 
@@ -158,14 +159,34 @@ export class FakeInvitationFunctions implements InvitationFunctions {
       const record = await this.users.get(uid);
       if (record !== null) this.users.replace(uid, { ...record, teamIds: [...record.teamIds, invitation.teamId] });
     }
-    this.invitations.seed(input.inviteId, { ...invitation, status: 'accepted', respondedAt: this.now() });
+    this.invitations.seed(input.inviteId, { ...invitation, ...WITHOUT_KEY, status: 'accepted', respondedAt: this.now() });
     return { success: true, teamId: invitation.teamId };
+  }
+
+  /** A keyed invitation ending without its invitee joining: the team key is to be rotated. */
+  private async rotationNeeded(invitation: StoredInvitation): Promise<void> {
+    if (!carriedKey(invitation)) return;
+    const team = await this.teams.get(invitation.teamId);
+    if (team !== null) this.teams.put(invitation.teamId, { ...team, rotationNeeded: true, pendingRotation: null });
+  }
+
+  async cancelInvitation(input: { inviteId: string }): Promise<void> {
+    this.calls.push({ name: 'cancelInvitation', input });
+    const found = await this.invitations.get(input.inviteId);
+    if (found === null) throw new Error(INVITATION_MESSAGES.notFound);
+    const team = await this.team(found.data.teamId);
+    const role = team.members[this.as()]?.role;
+    if (role !== 'owner' && role !== 'admin') throw new Error('Only owners and admins can cancel invitations');
+    if (found.data.status !== 'pending') throw new Error(INVITATION_MESSAGES.notValid);
+    await this.invitations.remove(input.inviteId);
+    await this.rotationNeeded(found.data);
   }
 
   async declineInvitation(input: { inviteId: string; proof?: string }): Promise<void> {
     this.calls.push({ name: 'declineInvitation', input: { inviteId: input.inviteId } });
     const { uid, invitation } = await this.respondent(input.inviteId, input.proof);
     await this.withoutPendingKey(uid, input.inviteId);
-    this.invitations.seed(input.inviteId, { ...invitation, status: 'declined', respondedAt: this.now() });
+    this.invitations.seed(input.inviteId, { ...invitation, ...WITHOUT_KEY, status: 'declined', respondedAt: this.now() });
+    await this.rotationNeeded(invitation);
   }
 }

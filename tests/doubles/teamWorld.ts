@@ -4,6 +4,7 @@
 import type { PrivateKey, VaultKey } from '../../src/crypto';
 import type { TeamRole } from '../../src/domain/teamPermissions';
 import { createTeamInvitationsApi, type TeamInvitationDeps } from '../../src/features/teams/teamInvitations';
+import { grantKey, prepareGrant } from '../../src/features/teams/teamService';
 import { FakeInvitationFunctions } from './fakeInvitationFunctions';
 import { FakeTeamFunctions } from './fakeTeamFunctions';
 import { MemoryInvitationRepository } from './memoryInvitationRepository';
@@ -106,14 +107,15 @@ export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAc
   };
 
   /**
-   * `owner` invites `member` through the real service (the fingerprint confirmed, the key wrapped for
-   * them) and `member` accepts: how a person with an account joins a team.
+   * `owner` invites `member` through the real service, `member` (verified) accepts from their
+   * invitations list without the link, and `owner` grants them the key after the fingerprint: how a
+   * person with an account joins a team (docs/invitations.md).
    */
   const join = async (teamId: string, owner: N, member: N, role: Exclude<TeamRole, 'owner'>): Promise<void> => {
     const step = await createTeamInvitationsApi(deps(owner)).invite(teamId, accounts[member].email, role);
-    if (step.kind === 'confirm-key') await createTeamInvitationsApi(deps(owner)).confirmInvite(teamId, step.inviteId, step.recipient);
     actAs(member);
     await invitationFunctions.acceptInvitation({ inviteId: step.inviteId });
+    await grantKey(deps(owner), teamId, await prepareGrant(deps(owner), teamId, accounts[member].uid));
   };
 
   /** joinWithoutKey for a world account. */

@@ -10,5 +10,6 @@ export function unavailableInvitationFunctions(): InvitationFunctions {
     lookupInvitation: unavailable('lookupInvitation'),
     acceptInvitation: unavailable('acceptInvitation'),
     declineInvitation: unavailable('declineInvitation'),
+    cancelInvitation: unavailable('cancelInvitation'),
   };
 }

@@ -28,13 +28,15 @@ export interface TokenClaims {
   readonly email?: string;
   /** firebase.sign_in_provider, e.g. 'password', 'google.com'. */
   readonly provider?: string;
+  /** email_verified; true unless told (an address the user proved). */
+  readonly verified?: boolean;
 }
 
 /** An email-and-password user `uid` with the address `${uid}@example.com`, unless told otherwise. */
 export function tokenFor(uid: string, claims: TokenClaims = { email: `${uid}@example.com` }): Record<string, unknown> {
   return {
     firebase: { sign_in_provider: claims.provider ?? 'password' },
-    ...(claims.email === undefined ? {} : { email: claims.email }),
+    ...(claims.email === undefined ? {} : { email: claims.email, email_verified: claims.verified ?? true }),
   };
 }
 

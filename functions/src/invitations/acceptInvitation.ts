@@ -1,7 +1,7 @@
 import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { applyTeamChange, loadTeam, unwrap, userRef } from '../teams/store';
-import { decideAccept } from './decide';
+import { WITHOUT_KEY, decideAccept } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { hasPendingEntry, invitationRef, loadInvitation, pendingTeamKeyOf, removePendingTeamKey, respondedPatch } from './store';
 import { parseRespond } from './validate';
@@ -9,7 +9,8 @@ import { parseRespond } from './validate';
 // acceptInvitation (docs/invitations.md): the invited address, verified or holding the link's
 // proof, joins the team. In one transaction: the member (with the invitation's key, their pending
 // key, or needing the key), memberIds, their teamIds, the pending key removed, the invitation
-// accepted. A retry after a lost reply finds them a member and succeeds.
+// accepted and its copy of the team key removed. A retry after a lost reply finds them a member and
+// succeeds.
 
 export async function handleAcceptInvitation(
   request: Pick<CallableRequest, 'auth' | 'data'>,
@@ -26,9 +27,9 @@ export async function handleAcceptInvitation(
     const plan = unwrap(decideAccept({ caller, proof, invitation, team, pendingTeamKey: pendingTeamKeyOf(user, inviteId), now }));
     if (plan.kind === 'join') {
       await applyTeamChange(tx, db, plan.teamId, plan.change, { [caller.uid]: removePendingTeamKey(inviteId) });
-      tx.update(invitationRef(db, inviteId), respondedPatch('accepted', now));
+      tx.update(invitationRef(db, inviteId), { ...respondedPatch('accepted', now), ...WITHOUT_KEY });
     } else {
-      if (plan.markAccepted) tx.update(invitationRef(db, inviteId), respondedPatch('accepted', now));
+      if (plan.markAccepted) tx.update(invitationRef(db, inviteId), { ...respondedPatch('accepted', now), ...WITHOUT_KEY });
       if (hasPendingEntry(user, inviteId)) tx.update(user.ref, removePendingTeamKey(inviteId));
     }
     return { success: true as const, teamId: plan.teamId };

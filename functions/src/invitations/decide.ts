@@ -50,8 +50,6 @@ export interface InviteFacts {
   readonly team: StoredTeam | null;
   /** Every stored invitation of input.teamId for input.email, in any state. */
   readonly sameAddress: readonly Pick<StoredInvitation, 'status' | 'expiresAt'>[];
-  /** The Auth account with input.email, or null. */
-  readonly account: { readonly uid: string } | null;
   /** When this team's and this inviter's invitations were created, as rateLimits holds them. */
   readonly teamInvites: readonly number[];
   readonly inviterInvites: readonly number[];
@@ -66,13 +64,18 @@ export interface InvitePlan {
   readonly message: string;
 }
 
+/**
+ * Whether the address has an account is never looked up here, so neither the answer nor its timing
+ * nor the rate limits can tell (docs/invitations.md, "Accounts cannot be enumerated"): every
+ * invitation is made alike, and its key travels by link.
+ */
 export function decideInvite(facts: InviteFacts): Outcome<InvitePlan> {
-  const { caller, input, team, account, now } = facts;
+  const { caller, input, team, now } = facts;
   if (!usableTeam(team)) return refusal('not-found', INVITE_CALLABLE_MESSAGES.teamNotFound);
   // The role was checked with the payload; this is "a member?" then "the owner?".
   const denied = refusalOf(decideAddMember(roleOf(team, caller.uid), input.role, false));
   if (denied !== null) return denied;
-  if (hasMemberWith(team, account?.uid ?? null, input.email)) return refusal('already-exists', PERMISSION_MESSAGES.alreadyMember);
+  if (hasMemberWith(team, null, input.email)) return refusal('already-exists', PERMISSION_MESSAGES.alreadyMember);
   if (facts.sameAddress.some((invitation) => isInvitationOpen(invitation, now))) {
     return refusal('already-exists', INVITATION_MESSAGES.alreadyInvited);
   }
@@ -91,8 +94,8 @@ export function decideInvite(facts: InviteFacts): Outcome<InvitePlan> {
     status: 'pending',
     createdAt: now,
     expiresAt: now + INVITATION_TTL_MS,
-    userExists: account !== null,
-    userId: account?.uid ?? null,
+    userExists: false,
+    userId: null,
     keyVersion: null,
     encryptedTeamKey: null,
     encryptedTeamKeyWithSecret: null,
@@ -182,6 +185,46 @@ export function decideLookup(
   return accept({ email: invitation.email, teamName: invitation.teamName });
 }
 
+// The invitation's copy of the team key lives only while it is pending (docs/invitations.md) --
+
+/** Whether a key was attached: whoever held the link (or the account it was wrapped for) could open the team key. */
+export function carriedKey(invitation: StoredInvitation): boolean {
+  return invitation.keyVersion !== null && (invitation.encryptedTeamKey !== null || invitation.encryptedTeamKeyWithSecret !== null);
+}
+
+/** What closing an invitation removes from it: both copies of the team key. */
+export const WITHOUT_KEY = Object.freeze({ encryptedTeamKey: null, encryptedTeamKeyWithSecret: null });
+
+/**
+ * A keyed invitation that ends without its invitee joining counts as a removal: someone outside the
+ * team could have opened the key, so it is rotated (docs/teams.md, "Rotation on removal").
+ */
+export const ROTATION_NEEDED = (now: number) => ({ rotationNeeded: true, pendingRotation: null, updatedAt: now });
+
+// cancelInvitation ---------------------------------------------------------------------------
+
+export function decideCancel(
+  invitation: StoredInvitation | null,
+  team: StoredTeam | null,
+  actorUid: string,
+): Outcome<{ readonly rotateTeam: boolean }> {
+  if (invitation === null) return NOT_FOUND;
+  if (team === null || team.deleting) return NOT_VALID;
+  const role = roleOf(team, actorUid);
+  if (role === 'none') return refusal('permission-denied', PERMISSION_MESSAGES.notMember);
+  if (role !== 'owner' && role !== 'admin') return refusal('permission-denied', INVITE_CALLABLE_MESSAGES.onlyManagersCancel);
+  if (invitation.status !== 'pending') return NOT_VALID;
+  return accept({ rotateTeam: carriedKey(invitation) });
+}
+
+// expireInvitations (scheduled) --------------------------------------------------------------
+
+/** null: not (yet) expired. */
+export function decideExpiry(invitation: StoredInvitation, now: number): { readonly rotateTeam: boolean } | null {
+  if (invitation.status !== 'pending' || now < invitation.expiresAt) return null;
+  return { rotateTeam: carriedKey(invitation) };
+}
+
 // acceptInvitation / declineInvitation -------------------------------------------------------
 
 export interface RespondFacts {
@@ -249,8 +292,9 @@ export function decideAccept(facts: AcceptFacts): Outcome<AcceptPlan> {
   return accept({ kind: 'join', teamId: invitation.teamId, change: withJoiningMember(team, member, now) });
 }
 
-export function decideDecline(facts: RespondFacts): Outcome<{ readonly markDeclined: boolean }> {
+export function decideDecline(facts: RespondFacts): Outcome<{ readonly markDeclined: boolean; readonly rotateTeam: boolean }> {
   const checked = checkResponder(facts, (invitation) => invitation.status === 'declined');
   if (!checked.ok) return checked;
-  return accept({ markDeclined: checked.value.status === 'pending' });
+  const markDeclined = checked.value.status === 'pending';
+  return accept({ markDeclined, rotateTeam: markDeclined && carriedKey(checked.value) && usableTeam(facts.team) });
 }

@@ -1,13 +1,15 @@
 import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
-import { loadTeam, unwrap, userRef } from '../teams/store';
-import { decideDecline } from './decide';
+import { loadTeam, teamRef, unwrap, userRef } from '../teams/store';
+import { ROTATION_NEEDED, WITHOUT_KEY, decideDecline } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { hasPendingEntry, invitationRef, loadInvitation, removePendingTeamKey, respondedPatch } from './store';
 import { parseRespond } from './validate';
 
 // declineInvitation (docs/invitations.md): the same identity checks as accepting; the invitation
-// becomes declined and the caller's pending key for it is removed. A retry succeeds.
+// becomes declined, its copy of the team key and the caller's pending key for it are removed, and
+// a team whose key it carried is marked for rotation (the decliner could have opened it). A retry
+// succeeds.
 
 export async function handleDeclineInvitation(
   request: Pick<CallableRequest, 'auth' | 'data'>,
@@ -22,7 +24,8 @@ export async function handleDeclineInvitation(
     const user = await tx.get(userRef(db, caller.uid));
     const now = deps.now();
     const plan = unwrap(decideDecline({ caller, proof, invitation, team, now }));
-    if (plan.markDeclined) tx.update(invitationRef(db, inviteId), respondedPatch('declined', now));
+    if (plan.markDeclined) tx.update(invitationRef(db, inviteId), { ...respondedPatch('declined', now), ...WITHOUT_KEY });
+    if (plan.rotateTeam && invitation !== null) tx.update(teamRef(db, invitation.teamId), ROTATION_NEEDED(now));
     if (hasPendingEntry(user, inviteId)) tx.update(user.ref, removePendingTeamKey(inviteId));
   });
   return { success: true };

@@ -8,14 +8,14 @@ import { invitationsOf, loadInvitationsFor, loadRateLimit, saveRateLimit } from 
 import { parseInviteTeamMember } from './validate';
 
 // inviteTeamMember (docs/invitations.md): the owner invites an address. Creates the pending
-// invitation (no key yet: the owner's browser attaches it) and counts it against the team's and
-// the inviter's hourly limits, in one transaction. It sends no email: the browser asks for that
+// invitation (no key yet: the owner's browser attaches it under a link secret) and counts it
+// against the team's and the inviter's hourly limits, in one transaction. It never looks the
+// address up, so it tells nobody whether an account has it. It sends no email: the browser asks for that
 // once the key is attached (sendInvitationEmailWithSecret).
 
-export async function handleInviteTeamMember(request: Pick<CallableRequest, 'auth' | 'data'>, deps: InvitationDeps): Promise<InviteResult> {
+export async function handleInviteTeamMember(request: Pick<CallableRequest, 'auth' | 'data'>, deps: Pick<InvitationDeps, 'db' | 'now'>): Promise<InviteResult> {
   const caller = requireCaller(request);
   const input = parseInviteTeamMember(request.data);
-  const account = await deps.accountByEmail(input.email);
   const db = deps.db();
   const ref = invitationsOf(db).doc();
   const teamKey = teamInvitesKey(input.teamId);
@@ -32,7 +32,6 @@ export async function handleInviteTeamMember(request: Pick<CallableRequest, 'aut
         input,
         team,
         sameAddress,
-        account: account === null ? null : { uid: account.uid },
         teamInvites,
         inviterInvites,
         now,
@@ -43,7 +42,8 @@ export async function handleInviteTeamMember(request: Pick<CallableRequest, 'aut
     saveRateLimit(tx, db, inviterKey, decided.inviterInvites, now);
     return decided;
   });
-  return { userExists: plan.invitation.userExists, userId: plan.invitation.userId, inviteId: ref.id, message: plan.message };
+  // The same answer whether or not the address has an account (docs/invitations.md).
+  return { inviteId: ref.id, message: plan.message };
 }
 
 export const inviteTeamMember = onCall((request) => handleInviteTeamMember(request, defaultInvitationDeps()));

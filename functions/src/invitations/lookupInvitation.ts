@@ -21,8 +21,10 @@ export async function handleLookupInvitation(request: Pick<CallableRequest, 'dat
     },
     { readOnly: true },
   );
+  // Only a proven address counts: someone who registered the invitee's address without verifying it
+  // is treated as no account, so the link offers to create one (docs/invitations.md).
   const account = await deps.accountByEmail(preview.email);
-  return { email: preview.email, teamName: preview.teamName, accountExists: account !== null };
+  return { email: preview.email, teamName: preview.teamName, accountExists: account !== null && account.emailVerified };
 }
 
 export const lookupInvitation = onCall((request) => handleLookupInvitation(request, defaultInvitationDeps()));

@@ -12,6 +12,7 @@ export const INVITE_CALLABLE_MESSAGES = Object.freeze({
   secretMismatch: 'This secret does not belong to this invitation.',
   badProof: 'proof must be the 43-character accept proof of the invitation link.',
   sendFailed: 'Could not send the invitation email.',
+  onlyManagersCancel: 'Only owners and admins can cancel invitations',
 });
 
 /** inviteTeamMember's `message` (SPEC.md §7 names the field, not its words). */

@@ -6,6 +6,8 @@ import type { TeamDeps } from './store';
 export interface Account {
   readonly uid: string;
   readonly email: string | null;
+  /** Whether the address has been proven; an unproven one counts as no account (docs/invitations.md). */
+  readonly emailVerified: boolean;
 }
 
 export interface TeamCallableDeps extends TeamDeps {
@@ -17,10 +19,10 @@ function isUserNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'auth/user-not-found';
 }
 
-async function orNull(load: () => Promise<{ uid: string; email?: string }>): Promise<Account | null> {
+async function orNull(load: () => Promise<{ uid: string; email?: string; emailVerified: boolean }>): Promise<Account | null> {
   try {
     const user = await load();
-    return { uid: user.uid, email: user.email?.toLowerCase() ?? null };
+    return { uid: user.uid, email: user.email?.toLowerCase() ?? null, emailVerified: user.emailVerified };
   } catch (error) {
     if (isUserNotFound(error)) return null;
     throw error;

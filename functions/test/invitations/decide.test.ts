@@ -3,8 +3,11 @@ import { inviteAcceptProof, inviteProofHash } from '../../../src/crypto/invite';
 import { INVITATION_TTL_MS, RATE_LIMIT_WINDOW_MS } from '../../../src/domain/invitations';
 import type { Caller } from '../../src/lib/callable';
 import {
+  carriedKey,
   decideAccept,
+  decideCancel,
   decideDecline,
+  decideExpiry,
   decideInvite,
   decideLookup,
   decideSendEmail,
@@ -58,7 +61,6 @@ describe('decideInvite', () => {
     input: { email: 'new@example.com', teamId: 'T1', role: 'admin' },
     team: team(),
     sameAddress: [],
-    account: null,
     teamInvites: [],
     inviterInvites: [],
     now: NOW,
@@ -95,9 +97,9 @@ describe('decideInvite', () => {
     });
   });
 
-  it('records the account that has the address, and the inviter’s address lower-cased or null', () => {
-    const withAccount = decideInvite(facts({ account: { uid: 'bo' }, caller: { uid: 'owner', email: 'Owner@Example.COM' } }));
-    expect(withAccount.ok && withAccount.value.invitation).toMatchObject({ userExists: true, userId: 'bo', invitedByEmail: 'owner@example.com' });
+  it('never records whether an account has the address (nobody can probe for accounts), and the inviter’s address lower-cased or null', () => {
+    const invited = decideInvite(facts({ caller: { uid: 'owner', email: 'Owner@Example.COM' } }));
+    expect(invited.ok && invited.value.invitation).toMatchObject({ userExists: false, userId: null, invitedByEmail: 'owner@example.com' });
     const noAddress = decideInvite(facts({ caller: { uid: 'owner', email: null } }));
     expect(noAddress.ok && noAddress.value.invitation.invitedByEmail).toBeNull();
   });
@@ -117,12 +119,12 @@ describe('decideInvite', () => {
     }
   });
 
-  it('refuses an address that is already a member, by its address or by its account', () => {
+  it('refuses an address that is already a member (a member who changed address is found when accepting)', () => {
     const alreadyMember = refused('already-exists', 'This email address is already a member of the team');
     expect(decideInvite(facts({ input: { email: 'full@example.com', teamId: 'T1', role: 'view' } }))).toEqual(alreadyMember);
     const renamed = team({ members: { ...team().members, bo: { ...member('bo', 'view'), email: 'old@example.com' } } });
     const withBo = { ...renamed, memberIds: [...renamed.memberIds, 'bo'] };
-    expect(decideInvite(facts({ team: withBo, account: { uid: 'bo' } }))).toEqual(alreadyMember);
+    expect(decideInvite(facts({ team: withBo, input: { email: 'bo@example.com', teamId: 'T1', role: 'view' } })).ok).toBe(true);
   });
 
   it('refuses a second open invitation for the address, but not after an expired, accepted or declined one', () => {
@@ -355,9 +357,12 @@ describe('decideDecline', () => {
   });
 
   it('declines a pending invitation, and succeeds again on a retry', () => {
-    expect(decideDecline(facts())).toEqual({ ok: true, value: { markDeclined: true } });
+    // The declined invitation carried the key: whoever declined could have opened it, so it rotates.
+    expect(decideDecline(facts())).toEqual({ ok: true, value: { markDeclined: true, rotateTeam: true } });
+    const keyless = invitation({ keyVersion: null, encryptedTeamKey: null });
+    expect(decideDecline(facts({ invitation: keyless }))).toEqual({ ok: true, value: { markDeclined: true, rotateTeam: false } });
     const declined = invitation({ status: 'declined', respondedAt: NOW - 1, expiresAt: NOW - 1 });
-    expect(decideDecline(facts({ invitation: declined, team: null }))).toEqual({ ok: true, value: { markDeclined: false } });
+    expect(decideDecline(facts({ invitation: declined, team: null }))).toEqual({ ok: true, value: { markDeclined: false, rotateTeam: false } });
   });
 
   it('makes the checks of accepting, in the same order', async () => {
@@ -370,5 +375,31 @@ describe('decideDecline', () => {
     const secret = generateSharedSecret();
     const withProof = invitation({ proofHash: await inviteProofHash(secret) });
     expect(decideDecline(facts({ caller: unverified, invitation: withProof, proof: await inviteAcceptProof(secret) })).ok).toBe(true);
+  });
+});
+
+describe('the key copy of an invitation that ends (cancel, expiry)', () => {
+  it('knows whether a key was attached, either kind', () => {
+    expect(carriedKey(invitation())).toBe(true);
+    expect(carriedKey(invitation({ encryptedTeamKey: null, encryptedTeamKeyWithSecret: KEY(2) }))).toBe(true);
+    expect(carriedKey(invitation({ keyVersion: null, encryptedTeamKey: null }))).toBe(false);
+  });
+
+  it('cancel: owners and admins, pending only; a keyed invitation rotates the team key', () => {
+    expect(decideCancel(invitation(), team(), 'owner')).toEqual({ ok: true, value: { rotateTeam: true } });
+    expect(decideCancel(invitation({ keyVersion: null, encryptedTeamKey: null }), team(), 'admin')).toEqual({ ok: true, value: { rotateTeam: false } });
+    expect(decideCancel(invitation(), team(), 'full')).toMatchObject({ code: 'permission-denied', message: 'Only owners and admins can cancel invitations' });
+    expect(decideCancel(invitation(), team(), 'stranger')).toMatchObject({ code: 'permission-denied', message: 'You are not a member of this team' });
+    expect(decideCancel(invitation({ status: 'accepted' }), team(), 'owner')).toEqual(NOT_VALID);
+    expect(decideCancel(null, team(), 'owner')).toEqual(NOT_FOUND);
+    expect(decideCancel(invitation(), team({ deleting: true }), 'owner')).toEqual(NOT_VALID);
+  });
+
+  it('expiry: a pending invitation past expiresAt, rotating when it carried a key; nothing otherwise', () => {
+    const expired = invitation({ expiresAt: NOW });
+    expect(decideExpiry(expired, NOW)).toEqual({ rotateTeam: true });
+    expect(decideExpiry(invitation({ expiresAt: NOW, keyVersion: null, encryptedTeamKey: null }), NOW)).toEqual({ rotateTeam: false });
+    expect(decideExpiry(invitation({ expiresAt: NOW + 1 }), NOW)).toBeNull();
+    expect(decideExpiry(invitation({ expiresAt: NOW, status: 'accepted' }), NOW)).toBeNull();
   });
 });

@@ -14,18 +14,9 @@ const isNonEmptyString = (value: unknown): value is string => typeof value === '
 
 function readInvite(reply: unknown): InviteResult {
   if (!isRecord(reply)) throw new UnexpectedReplyError('inviteTeamMember');
-  const { userExists, userId, inviteId, message } = reply;
-  if (
-    typeof userExists !== 'boolean' ||
-    !(userId === null || isNonEmptyString(userId)) ||
-    // An account has a uid and no account has none.
-    userExists !== (userId !== null) ||
-    !isNonEmptyString(inviteId) ||
-    typeof message !== 'string'
-  ) {
-    throw new UnexpectedReplyError('inviteTeamMember');
-  }
-  return { userExists, userId, inviteId, message };
+  const { inviteId, message } = reply;
+  if (!isNonEmptyString(inviteId) || typeof message !== 'string') throw new UnexpectedReplyError('inviteTeamMember');
+  return { inviteId, message };
 }
 
 function readPreview(reply: unknown): InvitationPreview {
@@ -65,6 +56,9 @@ export function createInvitationFunctions(invoke: CallableInvoker = call): Invit
     acceptInvitation: async ({ inviteId, proof }) => readAccepted(await invoke('acceptInvitation', withOptional({ inviteId }, { proof }))),
     declineInvitation: async ({ inviteId, proof }) => {
       readAcknowledged('declineInvitation', 'success', await invoke('declineInvitation', withOptional({ inviteId }, { proof })));
+    },
+    cancelInvitation: async ({ inviteId }) => {
+      readAcknowledged('cancelInvitation', 'success', await invoke('cancelInvitation', { inviteId }));
     },
   };
 }

@@ -7,7 +7,7 @@ import type { StoredInvitation } from './storedInvitations';
 // name are left out of what it returns.
 
 const INVITE_ROLES = ['admin', 'full', 'view'] as const satisfies readonly InviteRole[];
-const STATUSES = ['pending', 'accepted', 'declined'] as const satisfies readonly InvitationStatus[];
+const STATUSES = ['pending', 'accepted', 'declined', 'expired'] as const satisfies readonly InvitationStatus[];
 
 export const storedInvitationSchema: z.ZodMiniType<StoredInvitation> = z.object({
   email: z.string(),

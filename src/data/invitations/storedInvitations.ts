@@ -42,7 +42,7 @@ export interface InvitationRepository {
   /** A team's pending invitations, newest first (owner and admin). */
   listPendingForTeam(teamId: string): Promise<WithId<StoredInvitation>[]>;
   attachKey(inviteId: string, attachment: InvitationKeyAttachment): Promise<void>;
-  /** Cancel (owner and admin): deletes the invitation. */
+  /** Withdraws an invitation with no key attached yet (owner and admin); a keyed one is cancelled by cancelInvitation. */
   remove(inviteId: string): Promise<void>;
   /** users/{uid}.pendingTeamKeys.{inviteId}: the invitation's team key wrapped for the user's own public key. */
   putPendingTeamKey(uid: string, inviteId: string, wrappedKey: string, now: number): Promise<void>;
@@ -54,9 +54,11 @@ export interface InvitationPreview {
   readonly accountExists: boolean;
 }
 
+/**
+ * inviteTeamMember's reply. SPEC.md §7 also names userExists and userId; they are gone because they
+ * told any inviter whether an address has an account (docs/invitations.md).
+ */
 export interface InviteResult {
-  readonly userExists: boolean;
-  readonly userId: string | null;
   readonly inviteId: string;
   readonly message: string;
 }
@@ -68,4 +70,6 @@ export interface InvitationFunctions {
   lookupInvitation(input: { inviteId: string }): Promise<InvitationPreview>;
   acceptInvitation(input: { inviteId: string; proof?: string }): Promise<{ success: boolean; teamId: string | null }>;
   declineInvitation(input: { inviteId: string; proof?: string }): Promise<void>;
+  /** Owner or admin: withdraws a pending invitation; a team whose key it carried is marked for rotation. */
+  cancelInvitation(input: { inviteId: string }): Promise<void>;
 }

@@ -35,7 +35,6 @@ type Load = { readonly status: 'loading' } | { readonly status: 'failed'; readon
 
 /** What a nested confirmation is about. */
 type Confirm =
-  | { readonly kind: 'invite-key'; readonly step: Extract<InviteStep, { kind: 'confirm-key' }>; readonly role: TeamRole }
   | { readonly kind: 'invite-link'; readonly step: Extract<InviteStep, { kind: 'link' }> }
   | { readonly kind: 'grant'; readonly recipient: KeyRecipient }
   | { readonly kind: 'remove'; readonly member: TeamMember }
@@ -198,10 +197,9 @@ export function ManageMembersDialog({ api, teamId, onClose, onChanged, onLeft }:
                 setInviteNotice(null);
                 return api.invite(teamId, email, role);
               }}
-              onInvited={(step, role) => {
+              onInvited={(step) => {
                 invitationsChanged();
-                if (step.kind === 'confirm-key') setConfirm({ kind: 'invite-key', step, role });
-                else if (step.kind === 'link') setConfirm({ kind: 'invite-link', step });
+                if (step.kind === 'link') setConfirm({ kind: 'invite-link', step });
                 else invitationSent(step.email);
               }}
             />
@@ -262,38 +260,6 @@ export function ManageMembersDialog({ api, teamId, onClose, onChanged, onLeft }:
             </div>
           )}
         </div>
-      )}
-      {team !== null && confirm?.kind === 'invite-key' && (
-        <KeyConfirmDialog
-          title="Confirm New Member"
-          recipient={confirm.step.recipient}
-          intro={`Invite ${confirm.step.email} as ${ROLE_LABELS[confirm.role]}. They join once they accept.`}
-          confirmLabel="Send Invitation"
-          runningLabel="Sending…"
-          failure={MEMBER_MESSAGES.addFailed}
-          willShareKey
-          onConfirm={() =>
-            run(async () => {
-              await api.confirmInvite(teamId, confirm.step.inviteId, confirm.step.recipient);
-              invitationSent(confirm.step.email);
-            })
-          }
-          onDone={() => {
-            focusAfter.current = 'email';
-            setConfirm(null);
-          }}
-          onCancel={() => {
-            const { inviteId } = confirm.step;
-            focusAfter.current = 'email';
-            setConfirm(null);
-            // Not confirmed: nothing was shared, and the invitation goes too.
-            api.abandonInvite(teamId, inviteId).then(invitationsChanged, (error: unknown) => {
-              console.error(MEMBER_MESSAGES.abandonFailed, error);
-              setInviteNotice(MEMBER_MESSAGES.abandonFailed);
-              invitationsChanged();
-            });
-          }}
-        />
       )}
       {confirm?.kind === 'invite-link' && (
         <InviteLinkDialog

@@ -77,7 +77,6 @@ export function PendingInvitationsList({ api, teamId, version, disabled, onAnnou
                 <span className="member__name">{invitation.email}</span>
                 <span className="member__role">
                   {ROLE_LABELS[invitation.role]} · {expiryText(invitation.expiresAt)}
-                  {invitation.userExists ? '' : ' · No account yet'}
                 </span>
               </div>
               <div className="member__controls">

@@ -107,32 +107,25 @@ export interface TeamInvitation {
   /** Epoch milliseconds. */
   readonly createdAt: number;
   readonly expiresAt: number;
-  /** An account had this address when invited. */
-  readonly userExists: boolean;
 }
 
 /**
- * What inviting someone leads to (docs/invitations.md, "In the browser"):
- * - 'confirm-key': they have an account; show the fingerprint, then confirmInvite or abandonInvite.
- * - 'link': no account; the key is attached under the link's secret. Offer Send Email
- *   (emailInvitation) or Copy Link. `link` holds the secret: show it only to the inviter.
- * - 'sent': an account without a public key; invited without a key (they join with Needs Key) and emailed.
+ * What inviting someone leads to (docs/invitations.md, "In the browser"). Whether the address has
+ * an account is never known here (the server does not say, so nobody can probe for accounts):
+ * - 'link': the key is attached under the link's secret. Offer Send Email (emailInvitation) or
+ *   Copy Link. `link` holds the secret: show it only to the inviter.
+ * - 'sent': the inviter holds no key to share; invited without one (they join with Needs Key) and emailed.
  */
 export type InviteStep =
-  | { readonly kind: 'confirm-key'; readonly inviteId: string; readonly email: string; readonly recipient: KeyRecipient }
   | { readonly kind: 'link'; readonly inviteId: string; readonly email: string; readonly link: string }
   | { readonly kind: 'sent'; readonly inviteId: string; readonly email: string };
 
 /** The invitation side of the 'Manage Team Members' modal; each rejects with the server's message. */
 export interface TeamInvitationsApi {
   listInvitations(teamId: string): Promise<TeamInvitation[]>;
-  /** Cancel: deletes the invitation ('Failed to cancel invitation'). */
+  /** Cancel (cancelInvitation): the invitation and its key copy go; the key rotates if one was attached ('Failed to cancel invitation'). */
   cancelInvitation(teamId: string, inviteId: string): Promise<void>;
   invite(teamId: string, email: string, role: TeamRole): Promise<InviteStep>;
-  /** Wraps the team key for the confirmed recipient, attaches it and emails the invitation. */
-  confirmInvite(teamId: string, inviteId: string, recipient: KeyRecipient): Promise<void>;
-  /** The inviter did not confirm the fingerprint: the invitation is deleted. */
-  abandonInvite(teamId: string, inviteId: string): Promise<void>;
   /** Emails the link (with its secret) through sendInvitationEmailWithSecret. */
   emailInvitation(inviteId: string, link: string): Promise<void>;
 }

@@ -10,13 +10,14 @@ import type { WithId } from '../../data/vault/storedEntries';
 import { isInvitationOpen, normalizeEmail, type InviteRole } from '../../domain/invitations';
 import type { StoredTeam } from '../../data/teams/storedTeams';
 import type { TeamInvitation, TeamInvitationsApi } from './model';
-import { openTeamKey, wrapFor } from './teamKeys';
-import { prepare, remember, requireTeam, type TeamServiceDeps } from './teamService';
+import { openTeamKey } from './teamKeys';
+import { requireTeam, type TeamServiceDeps } from './teamService';
 
 // Inviting from 'Manage Team Members' (docs/invitations.md, "In the browser"). The server creates
-// the invitation; this browser attaches the team key to it, wrapped either for the invitee's
-// public key (after the fingerprint is shown) or under a fresh link secret that only the link
-// carries. The secret leaves this module only inside the link the inviter sees.
+// the invitation without saying whether the address has an account; this browser attaches the
+// team key to it under a fresh link secret that only the link carries. The secret leaves this
+// module only inside the link the inviter sees. Someone who accepts without the link joins
+// needing the key, and an owner or admin grants it after checking their fingerprint.
 
 export interface TeamInvitationDeps extends TeamServiceDeps {
   readonly invitations: InvitationRepository;
@@ -43,7 +44,7 @@ function holdsKey(team: StoredTeam, uid: string): boolean {
 }
 
 function teamInvitationOf({ id, data }: WithId<StoredInvitation>): TeamInvitation {
-  return { id, email: data.email, role: data.role, createdAt: data.createdAt, expiresAt: data.expiresAt, userExists: data.userExists };
+  return { id, email: data.email, role: data.role, createdAt: data.createdAt, expiresAt: data.expiresAt };
 }
 
 export function createTeamInvitationsApi(deps: TeamInvitationDeps): TeamInvitationsApi {
@@ -66,27 +67,18 @@ export function createTeamInvitationsApi(deps: TeamInvitationDeps): TeamInvitati
     },
 
     async cancelInvitation(_teamId, inviteId) {
-      await deps.invitations.remove(inviteId);
+      await functions.cancelInvitation({ inviteId });
     },
 
     async invite(teamId, email, role) {
       const address = normalizeEmail(email);
-      const { inviteId, userExists, userId } = await functions.inviteTeamMember({ email: address, teamId, role: role as InviteRole });
+      const { inviteId } = await functions.inviteTeamMember({ email: address, teamId, role: role as InviteRole });
       try {
         const team = await requireTeam(deps, teamId);
         if (!holdsKey(team, deps.userId)) {
           // Nothing to share yet: they join with 'Needs Key' and an owner or admin grants it.
           await functions.sendInvitationEmailWithSecret({ inviteId });
           return { kind: 'sent', inviteId, email: address };
-        }
-        if (userExists && userId !== null) {
-          const publicKey = await deps.publicKeys.get(userId);
-          if (publicKey === null) {
-            await functions.sendInvitationEmailWithSecret({ inviteId });
-            return { kind: 'sent', inviteId, email: address };
-          }
-          const recipient = await prepare(deps, userId, address, publicKey);
-          return { kind: 'confirm-key', inviteId, email: address, recipient };
         }
         const teamKey = await openTeamKey(team, teamId, deps.userId, deps.keys);
         const secret = generateSharedSecret();
@@ -102,19 +94,6 @@ export function createTeamInvitationsApi(deps: TeamInvitationDeps): TeamInvitati
         await withdraw(inviteId);
         throw error;
       }
-    },
-
-    async confirmInvite(teamId, inviteId, recipient) {
-      const team = await requireTeam(deps, teamId);
-      const teamKey = await openTeamKey(team, teamId, deps.userId, deps.keys);
-      const encryptedTeamKey = await wrapFor(teamKey, recipient.publicKey, teamId, team.keyVersion);
-      await deps.invitations.attachKey(inviteId, { kind: 'account', keyVersion: team.keyVersion, encryptedTeamKey });
-      await remember(deps, [recipient]);
-      await functions.sendInvitationEmailWithSecret({ inviteId });
-    },
-
-    async abandonInvite(_teamId, inviteId) {
-      await deps.invitations.remove(inviteId);
     },
 
     async emailInvitation(inviteId, link) {

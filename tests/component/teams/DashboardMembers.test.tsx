@@ -50,11 +50,10 @@ async function renderDashboard(as: Name, { bobJoined = false, invited = false }:
   };
   await createTeamsApi(ownerDeps).create({ name: 'Ops' });
   if (invited) {
-    // The owner invites bob through the real service, the fingerprint confirmed.
+    // The owner invites bob through the real service: the key goes under the link's secret.
     const [team] = await repositories.teams.listForMember(accounts.owner.uid);
     const step = await createTeamInvitationsApi(ownerDeps).invite(team!.id, accounts.member.email, 'full');
-    if (step.kind !== 'confirm-key') throw new Error(`unexpected step ${step.kind}`);
-    await createTeamInvitationsApi(ownerDeps).confirmInvite(team!.id, step.inviteId, step.recipient);
+    if (step.kind !== 'link') throw new Error(`unexpected step ${step.kind}`);
   }
   if (bobJoined) {
     // Without the key: enough to be listed under Joined Teams.

@@ -29,7 +29,7 @@ import type { PasswordEntryChanges, PasswordRepository } from '../../../src/data
 import { rotateIfNeeded } from '../../../src/features/teams/rotation';
 import { createTeamInvitationsApi, type TeamInvitationDeps } from '../../../src/features/teams/teamInvitations';
 import { openTeamKey } from '../../../src/features/teams/teamKeys';
-import { createTeamsApi, removeMember } from '../../../src/features/teams/teamService';
+import { createTeamsApi, grantKey, prepareGrant, removeMember } from '../../../src/features/teams/teamService';
 import { createAccount, markEmailVerified, uniqueEmail } from '../../support/authEmulator';
 import { db, subscription } from './support';
 
@@ -53,6 +53,9 @@ function invitationFunctions(invoke: CallableInvoker): InvitationFunctions {
     acceptInvitation: async (input) => (await invoke('acceptInvitation', input)) as { success: boolean; teamId: string | null },
     declineInvitation: async (input) => {
       await invoke('declineInvitation', input);
+    },
+    cancelInvitation: async (input) => {
+      await invoke('cancelInvitation', input);
     },
   };
 }
@@ -120,14 +123,15 @@ describe('key rotation in the browser, on the emulators', () => {
     await createTeamsApi(owner.deps).create({ name: 'Rotation' });
     const [listed] = await owner.deps.teams.listForMember(owner.uid);
     const teamId = listed!.id;
-    // Each joins as in the app: the owner invites, confirms the fingerprint (the key is wrapped for
-    // them and attached through the rules), and they accept.
+    // Each joins as in the app: the owner invites (the key goes under the link's secret, attached
+    // through the rules), they accept from their invitations list with a verified address, and the
+    // owner grants them the key after the fingerprint.
     const invitations = createTeamInvitationsApi(owner.deps);
     for (const person of [bob, cid]) {
       const step = await invitations.invite(teamId, person.email, 'full');
-      if (step.kind !== 'confirm-key') throw new Error(`unexpected invite step ${step.kind}`);
-      await invitations.confirmInvite(teamId, step.inviteId, step.recipient);
+      if (step.kind !== 'link') throw new Error(`unexpected invite step ${step.kind}`);
       await person.deps.invitationFunctions.acceptInvitation({ inviteId: step.inviteId });
+      await grantKey(owner.deps, teamId, await prepareGrant(owner.deps, teamId, person.uid));
     }
 
     const team = await owner.deps.teams.get(teamId);

@@ -41,6 +41,13 @@ const TO_ALICE = path('to-alice');
 const BY_ADMIN = path('to-zoe-by-admin');
 /** To bob, with the key already attached. */
 const KEYED = path('to-bob-keyed');
+/** To frank (the former invitee): open, and accepted, declined, past expiry or marked expired. */
+const TO_FRANK = path('to-frank');
+const FRANK_ACCEPTED = path('to-frank-accepted');
+const FRANK_DECLINED = path('to-frank-declined');
+const FRANK_PAST_EXPIRY = path('to-frank-past-expiry');
+const FRANK_EXPIRED = path('to-frank-expired');
+const FRANK = IDENTITIES.former.claims.email ?? '';
 
 function invitations(): Readonly<Record<string, object>> {
   const now = Date.now();
@@ -53,6 +60,12 @@ function invitations(): Readonly<Record<string, object>> {
     [TO_ALICE]: sampleInvitation({ teamId: OTHERS_TEAM, teamName: 'Bob’s team', email: ALICE, userId: OWNER, invitedBy: OTHER, invitedByEmail: BOB }, now),
     [BY_ADMIN]: sampleSecretInvitation({ teamId: TEAM, invitedBy: ADMIN, invitedByEmail: 'carol@example.com' }, now - 5_000),
     [KEYED]: sampleInvitation({ teamId: TEAM, keyVersion: KEY_VERSION, encryptedTeamKey: SAMPLE_TEAM_KEY_WRAP }, now - 6_000),
+    [TO_FRANK]: sampleSecretInvitation({ teamId: TEAM, email: FRANK, ...secretKey() }, now - 7_000),
+    [FRANK_ACCEPTED]: sampleSecretInvitation({ teamId: TEAM, email: FRANK, status: 'accepted', respondedAt: now, keyVersion: KEY_VERSION, proofHash: SAMPLE_PROOF_HASH }, now - 8_000),
+    [FRANK_DECLINED]: sampleSecretInvitation({ teamId: TEAM, email: FRANK, status: 'declined', respondedAt: now, keyVersion: KEY_VERSION, proofHash: SAMPLE_PROOF_HASH }, now - 9_000),
+    // Past its expiry, not yet cleaned up: still holding the key copy the clean-up will remove.
+    [FRANK_PAST_EXPIRY]: sampleSecretInvitation({ teamId: TEAM, email: FRANK, ...secretKey() }, now - 8 * DAY),
+    [FRANK_EXPIRED]: sampleSecretInvitation({ teamId: TEAM, email: FRANK, status: 'expired', keyVersion: KEY_VERSION, proofHash: SAMPLE_PROOF_HASH }, now - 9 * DAY),
   };
 }
 
@@ -97,8 +110,13 @@ export const invitationsTable: CollectionTable = {
   seed,
   access: [
     { op: 'get', what: 'an invitation to the other user', path: TO_BOB, expect: managersAnd('other') },
-    { op: 'get', what: 'an invitation to an address without an account', path: TO_ZOE, expect: MANAGERS },
-    { op: 'get', what: 'an accepted invitation (no status needed to read one)', path: ANSWERED, expect: managersAnd('other') },
+    { op: 'get', what: 'an invitation to an address only an unverified account has (the squatter’s)', path: TO_ZOE, expect: MANAGERS },
+    { op: 'get', what: 'an accepted invitation (its team’s managers; the invitee reads open ones only)', path: ANSWERED, expect: MANAGERS },
+    { op: 'get', what: 'an open invitation to the former invitee (with the key under its secret)', path: TO_FRANK, expect: managersAnd('former') },
+    { op: 'get', what: 'the former invitee’s accepted invitation', path: FRANK_ACCEPTED, expect: MANAGERS },
+    { op: 'get', what: 'the former invitee’s declined invitation', path: FRANK_DECLINED, expect: MANAGERS },
+    { op: 'get', what: 'the former invitee’s invitation past its expiry, not yet cleaned up', path: FRANK_PAST_EXPIRY, expect: MANAGERS },
+    { op: 'get', what: 'the former invitee’s invitation marked expired', path: FRANK_EXPIRED, expect: MANAGERS },
     { op: 'get', what: 'an invitation to the owner into the other user’s team', path: TO_ALICE, expect: { ...DENY_ALL, owner: 'allow', other: 'allow' } },
     { op: 'get', what: 'an invitation from a deleting team (its invitee only)', path: GONE, expect: allowOnly('other') },
 
@@ -115,7 +133,8 @@ export const invitationsTable: CollectionTable = {
       ],
       expect: DENY_ALL,
     },
-    { op: 'list', what: 'the pending invitations of an address no actor has', path: 'invitations', where: pendingFor('email', 'zoe@example.com'), expect: DENY_ALL },
+    { op: 'list', what: 'the pending invitations of an address only an unverified account has (the squatter’s)', path: 'invitations', where: pendingFor('email', 'zoe@example.com'), expect: DENY_ALL },
+    { op: 'list', what: 'the former invitee’s pending invitations', path: 'invitations', where: pendingFor('email', FRANK), expect: allowOnly('former') },
     { op: 'list', what: 'the owner’s team’s pending invitations', path: 'invitations', where: pendingFor('teamId', TEAM), expect: MANAGERS },
     { op: 'list', what: 'the other user’s team’s pending invitations', path: 'invitations', where: pendingFor('teamId', OTHERS_TEAM), expect: allowOnly('other') },
     { op: 'list', what: 'a deleting team’s pending invitations', path: 'invitations', where: pendingFor('teamId', DELETING_TEAM), expect: DENY_ALL },
@@ -163,6 +182,8 @@ export const invitationsTable: CollectionTable = {
 
     { op: 'delete', what: 'a pending invitation', path: TO_BOB, expect: MANAGERS },
     { op: 'delete', what: 'a pending invitation to an address without an account', path: TO_ZOE, expect: MANAGERS },
+    { op: 'delete', what: 'a pending invitation that carried the key (cancelInvitation rotates the key)', path: KEYED, expect: DENY_ALL },
+    { op: 'delete', what: 'a pending invitation with the key under its secret', path: TO_FRANK, expect: DENY_ALL },
     { op: 'delete', what: 'a pending invitation past its expiry', path: EXPIRED, expect: MANAGERS },
     { op: 'delete', what: 'an accepted invitation', path: ANSWERED, expect: DENY_ALL },
     { op: 'delete', what: 'a deleting team’s invitation', path: GONE, expect: DENY_ALL },

@@ -10,9 +10,11 @@ export type Operation = (typeof OPERATIONS)[number];
 /**
  * owner: the user the seeded documents belong to, and the owner of the seeded team; admin, full and
  * view: members of that team with those roles (to personal documents, just other users); other:
- * another signed-in user, in no team of the owner's; signedOut: no token.
+ * another signed-in user, in no team of the owner's; squatter: an account that registered the
+ * address of an invitee without an account (zoe@example.com) and never verified it; former: the
+ * invitee of invitations that were accepted, declined or expired; signedOut: no token.
  */
-export const ACTORS = ['owner', 'admin', 'full', 'view', 'other', 'signedOut'] as const;
+export const ACTORS = ['owner', 'admin', 'full', 'view', 'other', 'squatter', 'former', 'signedOut'] as const;
 export type Actor = (typeof ACTORS)[number];
 export type Outcome = 'allow' | 'deny';
 
@@ -23,12 +25,16 @@ export const IDENTITIES: Readonly<Record<Exclude<Actor, 'signedOut'>, { uid: str
   full: { uid: 'dave', claims: { email: 'dave@example.com', provider: 'google.com' } },
   view: { uid: 'erin', claims: { email: 'erin@example.com', provider: 'password' } },
   other: { uid: 'bob', claims: { email: 'bob@example.com', provider: 'password' } },
+  squatter: { uid: 'mallory', claims: { email: 'zoe@example.com', provider: 'password', verified: false } },
+  former: { uid: 'frank', claims: { email: 'frank@example.com', provider: 'password' } },
 };
 export const OWNER = IDENTITIES.owner.uid;
 export const ADMIN = IDENTITIES.admin.uid;
 export const FULL = IDENTITIES.full.uid;
 export const VIEW = IDENTITIES.view.uid;
 export const OTHER = IDENTITIES.other.uid;
+export const SQUATTER = IDENTITIES.squatter.uid;
+export const FORMER = IDENTITIES.former.uid;
 
 /** Documents by path, written with the rules disabled. A function, so timestamps are fresh. */
 export type Seed = () => Readonly<Record<string, DocumentData>>;
@@ -75,9 +81,9 @@ export interface CollectionTable {
   readonly malformed: readonly MalformedRow[];
 }
 
-export const ALLOW_OWNER_ONLY = { owner: 'allow', admin: 'deny', full: 'deny', view: 'deny', other: 'deny', signedOut: 'deny' } as const;
-export const DENY_ALL = { owner: 'deny', admin: 'deny', full: 'deny', view: 'deny', other: 'deny', signedOut: 'deny' } as const;
-export const ALLOW_SIGNED_IN = { owner: 'allow', admin: 'allow', full: 'allow', view: 'allow', other: 'allow', signedOut: 'deny' } as const;
+export const ALLOW_OWNER_ONLY = { owner: 'allow', admin: 'deny', full: 'deny', view: 'deny', other: 'deny', squatter: 'deny', former: 'deny', signedOut: 'deny' } as const;
+export const DENY_ALL = { owner: 'deny', admin: 'deny', full: 'deny', view: 'deny', other: 'deny', squatter: 'deny', former: 'deny', signedOut: 'deny' } as const;
+export const ALLOW_SIGNED_IN = { owner: 'allow', admin: 'allow', full: 'allow', view: 'allow', other: 'allow', squatter: 'allow', former: 'allow', signedOut: 'deny' } as const;
 
 /** Only `actor` is allowed. */
 export function allowOnly(actor: Actor): Readonly<Record<Actor, Outcome>> {

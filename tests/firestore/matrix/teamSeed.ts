@@ -22,6 +22,8 @@ export const ROLE_IN_TEAM: Readonly<Record<Actor, RoleOrNone>> = {
   full: 'full',
   view: 'view',
   other: 'none',
+  squatter: 'none',
+  former: 'none',
   signedOut: 'none',
 };
 

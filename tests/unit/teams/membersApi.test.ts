@@ -88,47 +88,54 @@ describe('detailOf', () => {
 });
 
 describe('the members API over the team service', () => {
-  it('invites an account in two steps: the fingerprint first, the wrap only on confirm; they join on accepting', async () => {
+  it('invites an address without learning whether it has an account; accepted without the link, the owner grants the key after the fingerprint', async () => {
     const w = world();
     const teamId = await w.teamOfAna();
     const step = await w.as('ana').invite(teamId, '  BOB@example.com ', 'view');
-    if (step.kind !== 'confirm-key') throw new Error(`unexpected step ${step.kind}`);
-    expect(step.recipient).toMatchObject({ userId: 'bob', email: 'bob@example.com', seenBefore: false });
-    expect(step.recipient.fingerprint.shown).toMatch(/^([0-9a-f]{4} ){7}[0-9a-f]{4}$/);
-    expect((await w.invitations.get(step.inviteId))?.data).toMatchObject({ email: 'bob@example.com', encryptedTeamKey: null, keyVersion: null });
-    expect(w.invitationFunctions.emails).toEqual([]);
-
-    await w.as('ana').confirmInvite(teamId, step.inviteId, step.recipient);
-    expect((await w.invitations.get(step.inviteId))?.data).toMatchObject({ keyVersion: 1 });
-    expect(w.invitationFunctions.emails).toEqual([
-      { to: 'bob@example.com', inviteId: step.inviteId, link: `https://keyloft.test/accept-invite?inviteId=${step.inviteId}` },
-    ]);
+    // Bob has an account, but the invitation is made as for anyone: the key goes under a link secret.
+    if (step.kind !== 'link') throw new Error(`unexpected step ${step.kind}`);
+    expect((await w.invitations.get(step.inviteId))?.data).toMatchObject({
+      email: 'bob@example.com',
+      userExists: false,
+      userId: null,
+      encryptedTeamKey: null,
+      keyVersion: 1,
+    });
+    expect((await w.invitations.get(step.inviteId))?.data.encryptedTeamKeyWithSecret).not.toBeNull();
+    expect(w.invitationFunctions.calls.find((call) => call.name === 'inviteTeamMember')).toBeDefined();
     expect((await w.as('ana').listInvitations(teamId)).map((invitation) => invitation.email)).toEqual(['bob@example.com']);
     // Not a member until they accept.
     expect((await w.as('ana').load(teamId)).members).toHaveLength(1);
 
     w.actAs('bob');
     await w.invitationFunctions.acceptInvitation({ inviteId: step.inviteId });
-    const detail = await w.as('ana').load(teamId);
-    expect(detail.members.map((m) => [m.email, m.role, m.needsKey])).toEqual([
+    // The invitation's copy of the key is gone once it is answered.
+    expect((await w.invitations.get(step.inviteId))?.data).toMatchObject({ status: 'accepted', encryptedTeamKeyWithSecret: null, encryptedTeamKey: null });
+    expect((await w.as('ana').load(teamId)).members.map((m) => [m.email, m.role, m.needsKey])).toEqual([
       ['ana@example.com', 'owner', false],
-      ['bob@example.com', 'view', false],
+      ['bob@example.com', 'view', true],
     ]);
     expect(await w.as('ana').listInvitations(teamId)).toEqual([]);
-    // Bob opens the team key wrapped for him.
+
+    const recipient = await w.as('ana').prepareGrant(teamId, 'bob');
+    expect(recipient).toMatchObject({ userId: 'bob', email: 'bob@example.com', seenBefore: false });
+    expect(recipient.fingerprint.shown).toMatch(/^([0-9a-f]{4} ){7}[0-9a-f]{4}$/);
+    await w.as('ana').grant(teamId, recipient);
     const team = await w.teams.get(teamId);
     expect((await openTeamKey(team!, teamId, 'bob', people.bob)).kind).toBe('team');
     // Next time, the key is the one remembered.
     expect((await w.as('ana').prepareGrant(teamId, 'bob')).seenBefore).toBe(true);
   });
 
-  it('withdraws the invitation when the owner does not confirm the fingerprint', async () => {
+  it('cancelling an invitation that carried the key removes it and marks the team key for rotation', async () => {
     const w = world();
     const teamId = await w.teamOfAna();
     const step = await w.as('ana').invite(teamId, 'bob@example.com', 'full');
-    await w.as('ana').abandonInvite(teamId, step.inviteId);
+    expect((await w.teams.get(teamId))?.rotationNeeded).toBe(false);
+    await w.as('ana').cancelInvitation(teamId, step.inviteId);
     expect(await w.invitations.get(step.inviteId)).toBeNull();
     expect(await w.as('ana').listInvitations(teamId)).toEqual([]);
+    expect((await w.teams.get(teamId))?.rotationNeeded).toBe(true);
   });
 
   it('passes the server’s refusals through', async () => {
@@ -139,15 +146,18 @@ describe('the members API over the team service', () => {
     await expect(w.as('ana').invite(teamId, 'NEW@example.com', 'view')).rejects.toThrow('An invitation has already been sent to this email address');
   });
 
-  it('refuses a changed key before anything is wrapped, and withdraws that invitation', async () => {
+  it('refuses a changed key before anything is wrapped for the member', async () => {
     const w = world();
     const first = await w.teamOfAna();
     await w.join(first, 'ana', 'bob', 'full');
     await createTeamsApi(w.deps('ana')).create({ name: 'Second' });
     const second = (await w.teams.listForMember('ana')).find((team) => team.data.name === 'Second')!.id;
     w.publicKeys.replace('bob', otherPublicKey);
-    await expect(w.as('ana').invite(second, 'bob@example.com', 'view')).rejects.toThrow(PublicKeyChangedError);
-    expect(await w.as('ana').listInvitations(second)).toEqual([]);
+    const step = await w.as('ana').invite(second, 'bob@example.com', 'view');
+    w.actAs('bob');
+    await w.invitationFunctions.acceptInvitation({ inviteId: step.inviteId });
+    await expect(w.as('ana').prepareGrant(second, 'bob')).rejects.toThrow(PublicKeyChangedError);
+    expect((await w.teams.get(second))?.members.bob).toMatchObject({ needsTeamKey: true, encryptedTeamKey: null });
   });
 
   it('grants the key to a member who needs it, changes roles, and an admin manages too', async () => {

@@ -3,12 +3,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, generateTeamKey, importPublicKey, sealPreviousTeamKey, wrapTeamKey, type TeamKey } from '../../../../src/crypto';
-import type { StoredTeam } from '../../../../src/data/teams/storedTeams';
+import type { StoredTeam, TeamFunctions } from '../../../../src/data/teams/storedTeams';
 import type { TeamRole } from '../../../../src/domain/teamPermissions';
 import { newTrialSubscription } from '../../../../src/domain/trial';
 import { savePassword } from '../../../../src/features/vault/vaultService';
 import { sampleUserRecord } from '../../../contract/userRepository.contract';
-import { memoryRepositories, type MemoryRepositories } from '../../../doubles/memoryRepositories';
+import { fakeTeamFunctions, memoryRepositories, type MemoryRepositories } from '../../../doubles/memoryRepositories';
 import { renderDashboardPage } from '../../app/dashboardHarness';
 
 let account: Awaited<ReturnType<typeof createAccountKeys>>;
@@ -47,8 +47,11 @@ async function team(name: string, role: TeamRole, wrap: 'key' | 'needsKey' | 'br
   };
 }
 
-async function renderDashboard(seed: (repositories: MemoryRepositories) => Promise<void>) {
-  const repositories = memoryRepositories();
+async function renderDashboard(
+  seed: (repositories: MemoryRepositories) => Promise<void>,
+  options: { repositories?: MemoryRepositories; teamFunctions?: TeamFunctions } = {},
+) {
+  const repositories = options.repositories ?? memoryRepositories();
   const now = Date.now();
   await repositories.users.create(UID, { ...sampleUserRecord(now), publicKey: account.stored.publicKey, subscription: newTrialSubscription(now) });
   await seed(repositories);
@@ -57,6 +60,7 @@ async function renderDashboard(seed: (repositories: MemoryRepositories) => Promi
     email: 'ana@example.com',
     keys: { vaultKey: account.vaultKey, privateKey: account.privateKey },
     repositories,
+    ...(options.teamFunctions === undefined ? {} : { teamFunctions: options.teamFunctions }),
   });
   return { user, repositories };
 }
@@ -134,11 +138,24 @@ describe('View Passwords on the dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Add Password' })).not.toBeInTheDocument();
   });
 
-  it('says ‘Team key not available’ when the wrap does not open', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user } = await renderDashboard(async (repositories) => {
+  it('a member whose wrap does not open flags themselves and sees the key-access banner', async () => {
+    const { user, repositories } = await renderDashboard(async (repositories) => {
       repositories.teams.put('legal', await team('Legal', 'admin', 'broken'));
     });
+    await user.click(await screen.findByRole('button', { name: 'View passwords of team Legal' }));
+    expect(await screen.findByRole('heading', { name: 'Key access required' })).toBeInTheDocument();
+    const stored = await repositories.teams.get('legal');
+    expect(stored?.members[UID]).toMatchObject({ encryptedTeamKey: null, needsTeamKey: true });
+  });
+
+  it('says ‘Team key not available’ when the wrap does not open and the flag cannot be sent', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const repositories = memoryRepositories();
+    const functions = fakeTeamFunctions(repositories, () => UID);
+    functions.reportTeamKeyMismatch = () => Promise.reject(new Error('network error'));
+    const { user } = await renderDashboard(async (seeded) => {
+      seeded.teams.put('legal', await team('Legal', 'admin', 'broken'));
+    }, { repositories, teamFunctions: functions });
     await user.click(await screen.findByRole('button', { name: 'View passwords of team Legal' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Team key not available');
     vi.restoreAllMocks();
