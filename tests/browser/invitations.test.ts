@@ -1,6 +1,7 @@
 // Invitations in Chromium, several users in separate browser contexts, on the real Auth, Functions,
 // Firestore and Hosting emulators (docs/invitations.md):
-// (a) an existing account accepts from the Team Invitations modal and reads a shared password at once;
+// (a) an existing account accepts from the Team Invitations modal without the link, so joins needing
+//     the key; the owner grants it after the fingerprints match; the member reads a shared password;
 // (b) a new address opens the emailed link, creates an account from it, lands on the dashboard
 //     joined, and reads a shared password at once; afterwards neither the link's secret nor the
 //     team key is in any document, any emulator log line, or any email but that invitation;
@@ -21,6 +22,7 @@ import {
   addTeamPassword,
   createTeam,
   FINGERPRINT,
+  grantAccess,
   inviteAccount,
   onBaseUrl,
   openAccountSettings,
@@ -81,7 +83,7 @@ async function everyEmail(): Promise<{ to: string; body: string }[]> {
 }
 
 describe('invitations in Chromium', () => {
-  it('(a) an existing account accepts from Team Invitations and reads a shared password at once', async () => {
+  it('(a) an existing account accepts from Team Invitations without the link; the owner grants the key after the fingerprints match', async () => {
     const owner = await openPage();
     const member = await openPage();
     await signUpToEmptyVault(owner.page, baseUrl, 'inv-owner');
@@ -91,9 +93,19 @@ describe('invitations in Chromium', () => {
     await verifyAddress(m, baseUrl, memberEmail);
 
     await teamWithPassword(o, 'Alpha', 'Wiki', 'wiki secret 1');
-    const shownToOwner = await inviteAccount(o, 'Alpha', memberEmail, 'Full Access');
+    await inviteAccount(o, 'Alpha', memberEmail, 'Full Access');
+    await o.keyboard.press('Escape');
 
     await reloadAndUnlock(m);
+    const button = m.getByRole('button', { name: 'Invitations' });
+    await expect.poll(async () => button.getAttribute('title'), { timeout: 10_000 }).toBe('1 pending invitation(s)');
+    await acceptFromModal(m, 'Alpha');
+    // The key travels only in the link: accepted from the list, the member needs it granted.
+    const joined = m.getByRole('list', { name: 'Joined teams' }).getByRole('listitem', { name: 'Alpha' });
+    expect(await joined.textContent()).toContain('Needs Key');
+
+    await reloadAndUnlock(o);
+    const shownToOwner = await grantAccess(o, 'Alpha', memberEmail);
     // The fingerprint the owner confirmed is the one the member finds in their Account Settings,
     // so the two can compare it over another channel.
     const settings = await openAccountSettings(m);
@@ -103,10 +115,9 @@ describe('invitations in Chromium', () => {
     expect(await own.textContent()).toBe(shownToOwner);
     await m.keyboard.press('Escape');
     await settings.waitFor({ state: 'detached' });
-    const button = m.getByRole('button', { name: 'Invitations' });
-    await expect.poll(async () => button.getAttribute('title'), { timeout: 10_000 }).toBe('1 pending invitation(s)');
-    await acceptFromModal(m, 'Alpha');
-    expect(await m.getByRole('list', { name: 'Joined teams' }).getByRole('listitem', { name: 'Alpha' }).textContent()).not.toContain('Needs Key');
+
+    await reloadAndUnlock(m);
+    await expect.poll(async () => m.getByRole('list', { name: 'Joined teams' }).getByRole('listitem', { name: 'Alpha' }).textContent(), { timeout: 10_000 }).not.toContain('Needs Key');
     await openTeamPasswords(m, 'Alpha');
     await readPassword(m, 'Wiki', 'wiki secret 1');
     // Full Access, as invited.
@@ -212,8 +223,8 @@ describe('invitations in Chromium', () => {
     await teamWithPassword(o, 'Delta', 'Printer', 'printer secret 4');
     await inviteAccount(o, 'Delta', memberEmail);
     const link = await invitationLinkFor(memberEmail);
-    // An account's invitation carries no secret: its key is wrapped for the account's public key.
-    expect(new URL(link).hash).toBe('');
+    // The same link as for an address without an account: the key travels under its secret.
+    expect(new URL(link).hash).toMatch(/^#secret=[A-Za-z0-9_-]{43}$/);
 
     await m.goto(onBaseUrl(link, baseUrl));
     await m.getByRole('heading', { name: 'Account Found!' }).waitFor({ timeout: 15_000 });

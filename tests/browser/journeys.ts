@@ -89,24 +89,40 @@ export async function readPassword(page: Page, title: string, expected: string):
 }
 
 /**
- * The owner invites an account from Manage Team Members: the fingerprint is shown, then Send
- * Invitation. Leaves the Manage Team Members modal open.
+ * The owner invites an address from Manage Team Members and emails the link (docs/invitations.md:
+ * the same for an address with an account as without; the key travels only in the link). Leaves
+ * the Manage Team Members modal open.
  */
-/** The owner invites an account; answers the key fingerprint 'Confirm New Member' showed. */
-export async function inviteAccount(page: Page, team: string, email: string, role?: string): Promise<string> {
+export async function inviteAccount(page: Page, team: string, email: string, role?: string): Promise<void> {
   await page.getByRole('button', { name: `Manage members of team ${team}` }).click();
   const manage = page.getByRole('dialog', { name: 'Manage Team Members' });
   await manage.getByLabel('Email').fill(email);
   if (role !== undefined) await manage.getByLabel('Role', { exact: true }).selectOption({ label: role });
   await manage.getByRole('button', { name: 'Add Member' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm New Member' });
+  const created = page.getByRole('dialog', { name: 'Invitation Created' });
+  await created.getByRole('button', { name: 'Send Email' }).click({ timeout: 15_000 });
+  await created.waitFor({ state: 'detached', timeout: 15_000 });
+  await manage.getByText(`Invitation sent to ${email}.`).waitFor();
+  await manage.getByRole('list', { name: 'Pending invitations' }).getByText(email).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * From the dashboard, a key holder gives `email` the team key ('Grant Access'); returns the
+ * fingerprint the confirmation showed, and closes Manage Team Members again.
+ */
+export async function grantAccess(page: Page, team: string, email: string): Promise<string> {
+  await page.getByRole('button', { name: `Manage members of team ${team}` }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage Team Members' });
+  await manage.getByRole('button', { name: `Grant Access to ${email}` }).click({ timeout: 15_000 });
+  const confirm = page.getByRole('dialog', { name: 'Grant Access' });
   await confirm.waitFor({ timeout: 15_000 });
   const fingerprint = (await confirm.locator('code').textContent()) ?? '';
   if (!FINGERPRINT.test(fingerprint)) throw new Error('the confirmation shows no fingerprint');
-  await confirm.getByRole('button', { name: 'Send Invitation' }).click();
+  await confirm.getByRole('button', { name: 'Grant Access' }).click();
   await confirm.waitFor({ state: 'detached', timeout: 15_000 });
-  await manage.getByText(`Invitation sent to ${email}.`).waitFor();
-  await manage.getByRole('list', { name: 'Pending invitations' }).getByText(email).waitFor({ timeout: 15_000 });
+  await manage.getByRole('button', { name: `Grant Access to ${email}` }).waitFor({ state: 'detached', timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await manage.waitFor({ state: 'detached' });
   return fingerprint;
 }
 

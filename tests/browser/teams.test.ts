@@ -1,10 +1,23 @@
 // Teams in Chromium with two users in two browser contexts, on the real Auth, Functions and
 // Firestore emulators: the owner creates a team and invites the second user after seeing their
 // key's fingerprint; once they accept, the member sees the team; the owner removes them (the key
-// rotates) and the team is gone from the member's dashboard.
+// rotates) and the team is gone from the member's dashboard. And the recovery of issue #16: an owner
+// whose wrap of the team key was replaced with junk gets the key back from a member.
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { acceptFromModal, createTeam, inviteAccount, openTeamPasswords, reloadAndUnlock, signUpToEmptyVault, verifyAddress } from './journeys';
+import { db } from '../emulator/teams/support';
+import {
+  acceptFromModal,
+  addTeamPassword,
+  createTeam,
+  grantAccess,
+  inviteAccount,
+  openTeamPasswords,
+  readPassword,
+  reloadAndUnlock,
+  signUpToEmptyVault,
+  verifyAddress,
+} from './journeys';
 
 const baseUrl = inject('baseUrl');
 useChromium();
@@ -26,8 +39,11 @@ describe('teams in Chromium, two users', () => {
     // The member, once their address is verified, accepts from the Team Invitations modal.
     await verifyAddress(m, baseUrl, memberEmail);
     await acceptFromModal(m, 'Ops');
+    // Accepted without the link: the owner grants the key after checking the fingerprint.
+    await grantAccess(o, 'Ops', memberEmail);
+    await reloadAndUnlock(m);
     const joined = m.getByRole('list', { name: 'Joined teams' });
-    expect(await joined.getByRole('listitem', { name: 'Ops' }).textContent()).not.toContain('Needs Key');
+    await expect.poll(async () => joined.getByRole('listitem', { name: 'Ops' }).textContent(), { timeout: 10_000 }).not.toContain('Needs Key');
 
     await o.getByRole('button', { name: 'Manage members of team Ops' }).click();
     const manage = o.getByRole('dialog', { name: 'Manage Team Members' });
@@ -65,6 +81,7 @@ describe('teams in Chromium, two users', () => {
     await o.keyboard.press('Escape');
     await verifyAddress(m, baseUrl, memberEmail);
     await acceptFromModal(m, 'Shared');
+    await grantAccess(o, 'Shared', memberEmail);
     await openTeamPasswords(o, 'Shared');
     await o.getByRole('button', { name: 'Add Password' }).click();
     const form = o.getByRole('dialog', { name: 'Add New Password' });
@@ -119,4 +136,47 @@ describe('teams in Chromium, two users', () => {
     await owner.page.context().close();
     await member.page.context().close();
   }, 120_000);
+
+  it('an owner whose wrap no longer opens flags themselves, a Full Access member gives the key back, and the owner reads again', async () => {
+    const owner = await openPage();
+    const member = await openPage();
+    const ownerEmail = await signUpToEmptyVault(owner.page, baseUrl, 'lifeline-owner');
+    const memberEmail = await signUpToEmptyVault(member.page, baseUrl, 'lifeline-member');
+    const o = owner.page;
+    const m = member.page;
+    await createTeam(o, 'Lifeline');
+    await openTeamPasswords(o, 'Lifeline');
+    await addTeamPassword(o, 'Vault door', 'door', 'door secret 7');
+    await o.getByRole('button', { name: 'Back to dashboard' }).click();
+    await inviteAccount(o, 'Lifeline', memberEmail, 'Full Access');
+    await o.keyboard.press('Escape');
+    await verifyAddress(m, baseUrl, memberEmail);
+    await acceptFromModal(m, 'Lifeline');
+    await grantAccess(o, 'Lifeline', memberEmail);
+
+    // What an admin's junk rotation used to do: the owner's wrap is 256 random bytes.
+    const team = (await db().collection('teams').where('name', '==', 'Lifeline').get()).docs.find(
+      (doc) => (doc.data().members as Record<string, { email: string }>)[doc.data().ownerId as string]?.email === ownerEmail,
+    );
+    const ownerId = team!.data().ownerId as string;
+    await team!.ref.update({ [`members.${ownerId}.encryptedTeamKey`]: Buffer.from(crypto.getRandomValues(new Uint8Array(256))).toString('base64') });
+
+    // The owner's next page checks its wrap, finds it does not open, and flags the owner.
+    await reloadAndUnlock(o);
+    const mine = o.getByRole('list', { name: 'My teams' }).getByRole('listitem', { name: 'Lifeline' });
+    await expect.poll(async () => mine.textContent(), { timeout: 15_000 }).toContain('Needs Key');
+
+    // Any member who holds the key may give it to the owner.
+    await reloadAndUnlock(m);
+    await grantAccess(m, 'Lifeline', ownerEmail);
+    await reloadAndUnlock(o);
+    await expect.poll(async () => mine.textContent(), { timeout: 15_000 }).not.toContain('Needs Key');
+    await openTeamPasswords(o, 'Lifeline');
+    await readPassword(o, 'Vault door', 'door secret 7');
+
+    expect(owner.errors.filter((error) => !error.includes('Team key not available'))).toEqual([]);
+    expectNoPageErrors(member.errors);
+    await o.context().close();
+    await m.context().close();
+  }, 180_000);
 });

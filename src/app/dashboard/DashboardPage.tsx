@@ -144,6 +144,7 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
   const onManageMembers = membersApi === null ? undefined : setManagingTeamId;
   useRotationResume(teamList, membersApi);
   const email = session.status === 'unlocked' ? session.user.email : null;
+  const emailVerified = session.status === 'unlocked' && session.user.emailVerified;
   const myInvitations = useMemo(
     () =>
       loaded && !('failed' in loaded) && uid !== null
@@ -151,12 +152,12 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
             invitations: loaded.repositories.invitations,
             users: loaded.repositories.users,
             functions: invitationFunctions,
-            currentUser: () => ({ uid, email }),
+            currentUser: () => ({ uid, email, emailVerified }),
             refreshIdToken: async () => (await auth.gateway()).refreshIdToken(),
             now: clock,
           })
         : null,
-    [loaded, uid, email, invitationFunctions, auth],
+    [loaded, uid, email, emailVerified, invitationFunctions, auth],
   );
   const vaultDeps = useMemo(
     () =>

@@ -28,13 +28,17 @@ export interface InvitationServiceDeps {
   readonly functions: InvitationFunctions;
   readonly users: UserRepository;
   /** The signed-in user, or null. */
-  readonly currentUser: () => { readonly uid: string; readonly email: string | null } | null;
+  /**
+   * The signed-in user; `emailVerified` false means the rules let them read no invitation by
+   * address (docs/invitations.md), so none is listed.
+   */
+  readonly currentUser: () => { readonly uid: string; readonly email: string | null; readonly emailVerified?: boolean } | null;
   /** A fresh ID token before accepting, so an address verified meanwhile counts (AuthGateway.refreshIdToken). */
   readonly refreshIdToken: () => Promise<void>;
   now(): number;
 }
 
-function requireUser(deps: InvitationServiceDeps): { uid: string; email: string | null } {
+function requireUser(deps: InvitationServiceDeps): { uid: string; email: string | null; emailVerified?: boolean } {
   const user = deps.currentUser();
   if (user === null) throw new Error('User not authenticated');
   return user;
@@ -93,8 +97,8 @@ export function createAcceptInviteApi(deps: InvitationServiceDeps): AcceptInvite
 export function createMyInvitationsApi(deps: InvitationServiceDeps): MyInvitationsApi {
   return {
     async list() {
-      const { email } = requireUser(deps);
-      if (email === null) return [];
+      const { email, emailVerified } = requireUser(deps);
+      if (email === null || emailVerified === false) return [];
       const now = deps.now();
       const pending = await deps.invitations.listPendingForEmail(normalizeEmail(email));
       return pending

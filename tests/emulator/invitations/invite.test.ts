@@ -3,7 +3,7 @@ import { generateSharedSecret } from '../../../src/crypto';
 import { INVITATION_TTL_MS, RATE_LIMIT_WINDOW_MS } from '../../../src/domain/invitations';
 import { uniqueEmail } from '../../support/authEmulator';
 import { outboxFilesFor } from '../../support/outbox';
-import { addMember, call, createTeam, db, newTeamId, newUser, refusal, type TestUser } from '../teams/support';
+import { addMember, call, createTeam, db, newTeamId, newUser, refusal, verified, type TestUser } from '../teams/support';
 import { attachAccountKey, attachSecretKey, everyDocumentText, expire, invitationDoc, invitationRef, invite } from './support';
 
 // inviteTeamMember, sendInvitationEmailWithSecret and lookupInvitation end to end: users on the
@@ -41,7 +41,7 @@ describe('inviteTeamMember', () => {
   it('creates the pending invitation of docs/invitations.md for an address without an account, and sends nothing', async () => {
     const email = uniqueEmail('nobody');
     const result = await invite(owner, teamId, `  ${email.toUpperCase()} `, 'full');
-    expect(result).toEqual({ userExists: false, userId: null, inviteId: expect.stringMatching(/^[A-Za-z0-9]{20}$/) as string, message: `Invitation created for ${email}` });
+    expect(result).toEqual({ inviteId: expect.stringMatching(/^[A-Za-z0-9]{20}$/) as string, message: `Invitation created for ${email}` });
     const stored = await invitationDoc(result.inviteId);
     expect(stored).toEqual({
       email,
@@ -69,11 +69,22 @@ describe('inviteTeamMember', () => {
     expect((await db().collection('rateLimits').doc(`invites-by-${owner.uid}`).get()).get('times')).toContain(stored!.createdAt);
   });
 
-  it('names the account that has the address, whatever its case', async () => {
-    const bo = await newUser('inv-bo');
-    const result = await invite(owner, teamId, bo.email.toUpperCase(), 'admin');
-    expect(result).toMatchObject({ userExists: true, userId: bo.uid });
-    expect(await invitationDoc(result.inviteId)).toMatchObject({ userExists: true, userId: bo.uid, role: 'admin', email: bo.email });
+  it('answers alike whether an account has the address, verified or not: no account, no uid is revealed or stored', async () => {
+    const [bo, squatter] = await Promise.all([newUser('inv-bo', { emailVerified: true }), newUser('inv-squatter')]);
+    const nobody = uniqueEmail('inv-nobody');
+    const replies = [
+      await call<Record<string, unknown>>('inviteTeamMember', { email: bo.email.toUpperCase(), teamId, role: 'admin' }, owner),
+      await call<Record<string, unknown>>('inviteTeamMember', { email: squatter.email, teamId, role: 'admin' }, owner),
+      await call<Record<string, unknown>>('inviteTeamMember', { email: nobody, teamId, role: 'admin' }, owner),
+    ];
+    for (const [reply, email] of [[replies[0], bo.email], [replies[1], squatter.email], [replies[2], nobody]] as const) {
+      expect(Object.keys(reply?.result ?? {}).sort()).toEqual(['inviteId', 'message']);
+      expect(reply?.result?.message).toBe(`Invitation created for ${email}`);
+      const stored = await invitationDoc(reply!.result!.inviteId as string);
+      expect(stored).toMatchObject({ userExists: false, userId: null, email, role: 'admin', encryptedTeamKey: null });
+    }
+    expect(JSON.stringify(replies)).not.toContain(bo.uid);
+    expect(JSON.stringify(replies)).not.toContain(squatter.uid);
   });
 
   it('refuses a signed-out caller, a bad address and any role but Admin, Full Access or View Only', async () => {
@@ -239,11 +250,14 @@ describe('sendInvitationEmailWithSecret', () => {
 });
 
 describe('lookupInvitation', () => {
-  it('shows a signed-out visitor the address, the team name and whether the address has an account (now)', async () => {
+  it('shows a signed-out visitor the address, the team name and whether a verified account has the address (now)', async () => {
     const email = uniqueEmail('lookup');
     const { inviteId } = await invite(owner, teamId, email);
     expect(await call('lookupInvitation', { inviteId })).toEqual({ result: { email, teamName: 'Night Ops', accountExists: false } });
-    await newUser('lookup', { email });
+    // Someone registers the address without proving it: still no account, as far as anyone can tell.
+    const squatter = await newUser('lookup', { email });
+    expect(await call('lookupInvitation', { inviteId })).toEqual({ result: { email, teamName: 'Night Ops', accountExists: false } });
+    await verified(squatter);
     expect(await call('lookupInvitation', { inviteId })).toEqual({ result: { email, teamName: 'Night Ops', accountExists: true } });
   });
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSharedSecret, inviteAcceptProof } from '../../../src/crypto';
 import { uniqueEmail } from '../../support/authEmulator';
 import { call, createTeam, db, newUser, refusal, teamDoc, teamIdsOf, verified, type TestUser } from '../teams/support';
-import { attachAccountKey, attachSecretKey, expire, invitationDoc, invitationRef, invite, storePendingKey } from './support';
+import { attachSecretKey, expire, invitationDoc, invitationRef, invite, storePendingKey } from './support';
 
 // acceptInvitation and declineInvitation end to end (Auth, Functions and Firestore emulators):
 // the identity checks, the key moving into members, and every document that changes together.
@@ -35,10 +35,11 @@ beforeAll(async () => {
 });
 
 describe('acceptInvitation', () => {
-  it('adds the verified invitee with the invitation’s key: members, memberIds, teamIds and the invitation together', async () => {
+  it('adds the verified invitee with the key they stored from the link: members, memberIds, teamIds and the invitation, whose key copy goes, together', async () => {
     const bo = await newUser('acc-bo', { emailVerified: true });
     const { inviteId } = await invite(owner, teamId, bo.email, 'full');
-    const key = await attachAccountKey(inviteId);
+    await attachSecretKey(inviteId);
+    const key = await storePendingKey(bo, inviteId);
 
     expect(await call('acceptInvitation', { inviteId }, bo)).toEqual({ result: { success: true, teamId } });
 
@@ -54,7 +55,8 @@ describe('acceptInvitation', () => {
     expect(team?.memberIds).toContain(bo.uid);
     expect(await teamIdsOf(bo.uid)).toEqual([teamId]);
     const accepted = await invitationDoc(inviteId);
-    expect(accepted).toMatchObject({ status: 'accepted', respondedAt: expect.any(Number) as number });
+    expect(accepted).toMatchObject({ status: 'accepted', respondedAt: expect.any(Number) as number, encryptedTeamKey: null, encryptedTeamKeyWithSecret: null });
+    expect(await pendingKeysOf(bo)).toEqual({});
 
     // A retry (the reply was lost) succeeds and changes nothing.
     expect(await call('acceptInvitation', { inviteId }, bo)).toEqual({ result: { success: true, teamId } });
@@ -65,7 +67,6 @@ describe('acceptInvitation', () => {
   it('refuses an unverified address without the link’s proof, until the address is verified', async () => {
     const cy = await newUser('acc-unverified');
     const { inviteId } = await invite(owner, teamId, cy.email, 'view');
-    await attachAccountKey(inviteId);
     expect(refusal(await call('acceptInvitation', { inviteId }, cy))).toEqual(VERIFY_FIRST);
     // A proof means nothing for an invitation that has no proof hash.
     expect(refusal(await call('acceptInvitation', { inviteId, proof: await inviteAcceptProof(generateSharedSecret()) }, cy))).toEqual(VERIFY_FIRST);
@@ -74,7 +75,8 @@ describe('acceptInvitation', () => {
 
     const cyVerified = await verified(cy);
     expect(await call('acceptInvitation', { inviteId }, cyVerified)).toEqual({ result: { success: true, teamId } });
-    expect((await membersOf(teamId))[cy.uid]).toMatchObject({ role: 'view', needsTeamKey: false });
+    // Accepted without the link: the key comes by a grant, after the owner checks the fingerprint.
+    expect((await membersOf(teamId))[cy.uid]).toMatchObject({ role: 'view', needsTeamKey: true, encryptedTeamKey: null });
   });
 
   it('with the link’s proof, lets a new unverified account join with the key it stored from the link', async () => {
@@ -99,12 +101,13 @@ describe('acceptInvitation', () => {
     const rotating = await createTeam(owner, 'Rotating');
     const ed = await newUser('acc-stale', { emailVerified: true });
     const stale = await invite(owner, rotating, ed.email, 'full');
-    await attachAccountKey(stale.inviteId, 1);
+    await attachSecretKey(stale.inviteId, 1);
+    await storePendingKey(ed, stale.inviteId);
     await db().collection('teams').doc(rotating).update({ keyVersion: 2 });
     expect(await call('acceptInvitation', { inviteId: stale.inviteId }, ed)).toEqual({ result: { success: true, teamId: rotating } });
     expect((await membersOf(rotating))[ed.uid]).toMatchObject({ encryptedTeamKey: null, needsTeamKey: true, role: 'full' });
 
-    // An account without a public key is invited without a key.
+    // An invitation that came without a key.
     const flo = await newUser('acc-nokey', { emailVerified: true });
     const keyless = await invite(owner, rotating, flo.email, 'view');
     expect(await call('acceptInvitation', { inviteId: keyless.inviteId }, flo)).toEqual({ result: { success: true, teamId: rotating } });
@@ -173,9 +176,12 @@ describe('declineInvitation', () => {
 
     expect(await call('declineInvitation', { inviteId }, jo)).toEqual({ result: { success: true } });
     const declined = await invitationDoc(inviteId);
-    expect(declined).toMatchObject({ status: 'declined', respondedAt: expect.any(Number) as number });
+    expect(declined).toMatchObject({ status: 'declined', respondedAt: expect.any(Number) as number, encryptedTeamKeyWithSecret: null, encryptedTeamKey: null });
     expect(await pendingKeysOf(jo)).toEqual({});
     expect((await membersOf(teamId))[jo.uid]).toBeUndefined();
+    // Whoever held the link could have opened the key and did not join: the key rotates.
+    expect(await teamDoc(teamId)).toMatchObject({ rotationNeeded: true });
+    await db().collection('teams').doc(teamId).update({ rotationNeeded: false });
 
     expect(await call('declineInvitation', { inviteId }, jo)).toEqual({ result: { success: true } });
     expect(await invitationDoc(inviteId)).toEqual(declined);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newTrialSubscription } from '../../../src/domain/trial';
-import { addMember, call, createTeam, db, newTeamId, newUser, refusal, subscription, teamDoc, teamIdsOf, wrappedKey, type TestUser } from './support';
+import { addMember, call, createTeam, db, keyCheck, newTeamId, newUser, refusal, subscription, teamDoc, teamIdsOf, wrappedKey, type TestUser } from './support';
 
 // The membership callables end to end: signed-in users on the Auth emulator call the deployed
 // functions on the Functions emulator, which write to the Firestore emulator. Members join by
@@ -14,7 +14,8 @@ describe('createTeam', () => {
     const owner = await newUser('create');
     const teamId = newTeamId();
     const key = wrappedKey();
-    const reply = await call('createTeam', { teamId, name: ' Ops ', description: ' Night ', encryptedTeamKey: key }, owner);
+    const check = keyCheck();
+    const reply = await call('createTeam', { teamId, name: ' Ops ', description: ' Night ', encryptedTeamKey: key, keyCheck: check }, owner);
     expect(reply).toEqual({ result: { teamId } });
     const stored = await teamDoc(teamId);
     expect(stored).toEqual({
@@ -28,14 +29,16 @@ describe('createTeam', () => {
         [owner.uid]: { userId: owner.uid, role: 'owner', joinedAt: expect.any(Number) as number, email: owner.email, encryptedTeamKey: key, needsTeamKey: false },
       },
       keyVersion: 1,
+      keyCheck: check,
       rotationNeeded: false,
+      pendingRotation: null,
       previousKey: null,
       deleting: false,
     });
     expect(await teamIdsOf(owner.uid)).toEqual([teamId]);
 
     // A retry of the same call succeeds and changes nothing.
-    expect(await call('createTeam', { teamId, name: ' Ops ', description: ' Night ', encryptedTeamKey: key }, owner)).toEqual({ result: { teamId } });
+    expect(await call('createTeam', { teamId, name: ' Ops ', description: ' Night ', encryptedTeamKey: key, keyCheck: check }, owner)).toEqual({ result: { teamId } });
     expect(await teamDoc(teamId)).toEqual(stored);
     expect(await teamIdsOf(owner.uid)).toEqual([teamId]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, call, createTeam, db, invite, newUser, refusal, sealedKey, teamDoc, wrappedKey } from './support';
+import { addMember, call, createTeam, db, invite, keyCheck, newUser, refusal, sealedKey, teamDoc, wrappedKey } from './support';
 
 // Rotation on removal (docs/teams.md): rotate → finish refused while an entry is at the old
 // version → entries re-encrypted → finish deletes the sealed previous key.
@@ -29,27 +29,31 @@ describe('team key rotation', () => {
 
     const holders = { [owner.uid]: wrappedKey(), [admin.uid]: wrappedKey(), [viewer.uid]: wrappedKey() };
     const sealed = sealedKey();
-    const rotate = (by = admin, wraps: Record<string, string> = holders, fromVersion = 1) =>
-      call('rotateTeamKey', { teamId, fromVersion, wraps, sealedPreviousKey: sealed }, by);
+    const check = keyCheck();
+    // The owner's rotation takes effect at once; an admin's waits for the owner (keyChecks.test.ts).
+    const rotate = (by = owner, wraps: Record<string, string> = holders, fromVersion = 1) =>
+      call('rotateTeamKey', { teamId, fromVersion, wraps, sealedPreviousKey: sealed, keyCheck: check }, by);
 
     expect(refusal(await rotate(viewer))).toEqual({ status: 'PERMISSION_DENIED', message: 'Only owners and admins can rotate the team key' });
     expect(refusal(await rotate(leaver))).toEqual({ status: 'PERMISSION_DENIED', message: 'You are not a member of this team' });
     // The removed member must not get the new key; a holder must not be left out.
-    expect(refusal(await rotate(admin, { ...holders, [leaver.uid]: wrappedKey() }))).toEqual({
+    expect(refusal(await rotate(owner, { ...holders, [leaver.uid]: wrappedKey() }))).toEqual({
       status: 'FAILED_PRECONDITION',
       message: 'The new team key must be wrapped for exactly the members who hold the key',
     });
     const { [viewer.uid]: _viewerWrap, ...withoutViewer } = holders;
-    expect((await rotate(admin, withoutViewer)).error?.status).toBe('FAILED_PRECONDITION');
-    expect((await rotate(admin, holders, 2)).error?.status).toBe('FAILED_PRECONDITION');
+    expect((await rotate(owner, withoutViewer)).error?.status).toBe('FAILED_PRECONDITION');
+    expect((await rotate(owner, holders, 2)).error?.status).toBe('FAILED_PRECONDITION');
+    // Without the new key's check it is no rotation.
+    expect(refusal(await call('rotateTeamKey', { teamId, fromVersion: 1, wraps: holders, sealedPreviousKey: sealed }, owner))?.status).toBe('INVALID_ARGUMENT');
 
-    expect(await rotate()).toEqual({ result: { keyVersion: 2 } });
+    expect(await rotate()).toEqual({ result: { keyVersion: 2, committed: true } });
     const rotated = await teamDoc(teamId);
-    expect(rotated).toMatchObject({ keyVersion: 2, rotationNeeded: false, previousKey: { version: 1, sealed } });
+    expect(rotated).toMatchObject({ keyVersion: 2, keyCheck: check, rotationNeeded: false, previousKey: { version: 1, sealed } });
     const members = rotated?.members as Record<string, { encryptedTeamKey: string }>;
     expect(members[viewer.uid]?.encryptedTeamKey).toBe(holders[viewer.uid]);
     // A second rotation waits until this one is finished.
-    expect(refusal(await rotate(admin, holders, 2))).toEqual({ status: 'FAILED_PRECONDITION', message: 'Finish the current key rotation first' });
+    expect(refusal(await rotate(owner, holders, 2))).toEqual({ status: 'FAILED_PRECONDITION', message: 'Finish the current key rotation first' });
 
     const finish = (by = owner, keyVersion = 2) => call('finishKeyRotation', { teamId, keyVersion }, by);
     expect(refusal(await finish(viewer))?.status).toBe('PERMISSION_DENIED');

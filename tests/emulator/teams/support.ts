@@ -22,6 +22,11 @@ export function wrappedKey(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(256))).toString('base64');
 }
 
+/** A key check's shape (HMAC-SHA256 under the team key): the server compares checks, it never computes one. */
+export function keyCheck(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
+}
+
 export function sealedKey(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(60))).toString('base64');
 }
@@ -140,15 +145,17 @@ export async function invite(owner: TestUser, teamId: string, email: string, rol
 
 /**
  * `member` joins with `role` the way people join (docs/invitations.md): `owner` invites their
- * address; unless `withKey` is false, the owner's browser attaches the team key wrapped for them at
- * the team's key version (here with firebase-admin: the rules are another tier's concern); the
- * member, with a verified address, accepts.
+ * address; unless `withKey` is false, the owner's browser attaches the team key under the link's
+ * secret at the team's key version, and the member's browser, opening the link, stores it wrapped
+ * for their own key as a pending team key (here with firebase-admin: the rules are another tier's
+ * concern); the member, with a verified address, accepts.
  */
 export async function addMember(teamId: string, owner: TestUser, member: TestUser, role: string, withKey = true): Promise<void> {
   const { inviteId } = await invite(owner, teamId, member.email, role);
   if (withKey) {
     const keyVersion = (await teamDoc(teamId))?.keyVersion;
-    await db().collection('invitations').doc(inviteId).update({ encryptedTeamKey: wrappedKey(), keyVersion });
+    await db().collection('invitations').doc(inviteId).update({ encryptedTeamKeyWithSecret: sealedKey(), keyVersion });
+    await db().collection('users').doc(member.uid).update({ [`pendingTeamKeys.${inviteId}`]: wrappedKey() });
   }
   const reply = await call('acceptInvitation', { inviteId }, await verified(member));
   if (!reply.result) throw new Error(`acceptInvitation failed: ${JSON.stringify(reply.error)}`);

@@ -43,6 +43,8 @@ describe('firestore.indexes.json', () => {
     // The invitee's and a team's pending invitations, newest first (docs/invitations.md).
     ['invitations', ['email', 'status', 'createdAt desc']],
     ['invitations', ['teamId', 'status', 'createdAt desc']],
+    // expireInvitationsHourly: pending invitations past their expiry.
+    ['invitations', ['status', 'expiresAt']],
   ])('has the %s index on %j', (collection, fields) => {
     expect(hasIndex(collection, fields)).toBe(true);
   });

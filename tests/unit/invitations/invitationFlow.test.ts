@@ -145,12 +145,14 @@ describe('inviting someone without an account', () => {
     expect((await world.invitations.get(step.inviteId))?.data.status).toBe('pending');
   });
 
-  it('without the link, an unverified address cannot accept; it is listed for them and can be declined', async () => {
+  it('without the link, an unverified address cannot accept or decline; a session known to be unverified lists nothing (the rules refuse that query)', async () => {
     const { world, teamId, step, deps } = await invited();
     const mine = createMyInvitationsApi(deps);
     expect((await mine.list()).map((invitation) => [invitation.teamName, invitation.role, invitation.invitedByEmail])).toEqual([
       ['Ops', 'full', 'ana@example.com'],
     ]);
+    const unverified = createMyInvitationsApi({ ...deps, currentUser: () => ({ ...deps.currentUser(), emailVerified: false }) });
+    expect(await unverified.list()).toEqual([]);
     await expect(mine.accept(step.inviteId)).rejects.toThrow(INVITATION_MESSAGES.verifyFirst);
     expect((await world.teams.get(teamId))?.members[newcomer.uid]).toBeUndefined();
     await expect(mine.decline(step.inviteId)).rejects.toThrow(INVITATION_MESSAGES.verifyFirst);
