@@ -124,12 +124,15 @@ export function invitationRepositoryContract(fresh: () => Promise<InvitationWorl
       expect((await (await made.as('erin')).listPendingForTeam('team-2')).map((invitation) => invitation.id)).toEqual(['bob-2']);
     });
 
-    it('gets an invitation by id for its invitee and the team’s managers, whatever its status; null when missing', async () => {
+    // The invitee reads one only while it is open (the rules; tests/firestore/invitationQueries.test.ts).
+    it('gets an invitation by id for its invitee while open and for the team’s managers whatever its status; null when missing', async () => {
       const made = await world();
+      const open = sampleInvitation({}, Date.now());
       const accepted = sampleInvitation({ status: 'accepted', respondedAt: 5_000 });
+      await made.seedInvitation('open', open);
       await made.seedInvitation('inv', accepted);
-      expect((await (await made.as('bob')).get('inv'))?.data).toEqual(accepted);
-      expect((await (await made.as('carol')).get('inv'))?.id).toBe('inv');
+      expect((await (await made.as('bob')).get('open'))?.data).toEqual(open);
+      expect((await (await made.as('carol')).get('inv'))?.data).toEqual(accepted);
       expect(await (await made.as('bob')).get('missing')).toBeNull();
     });
 

@@ -73,7 +73,7 @@ describe('the invitee’s query reads only their pending invitations', () => {
   it('matches the token’s address lower-cased', async () => {
     const db = firestoreAs(environment(), ME, { email: 'Mia@Example.COM' });
     expect(ids(await assertSucceeds(getDocs(pendingQuery(db, 'email', MY_EMAIL))))).toEqual(['mine-new', 'mine-old']);
-    await assertSucceeds(getDoc(doc(db, 'invitations/mine-answered')));
+    await assertSucceeds(getDoc(doc(db, 'invitations/mine-new')));
     // The stored address is lower-cased, so the token's spelling finds nothing and is refused.
     await assertFails(getDocs(pendingQuery(db, 'email', 'Mia@Example.COM')));
   });
@@ -85,10 +85,16 @@ describe('the invitee’s query reads only their pending invitations', () => {
     await assertFails(getDocs(query(collection(db, 'invitations'), where('status', '==', 'pending'), orderBy('createdAt', 'desc'))));
   });
 
-  it('the caller’s query without the status filter is denied (answered ones are read by id)', async () => {
+  it('the caller’s query without the status filter is denied, and an answered invitation is no longer the invitee’s to read', async () => {
     const db = firestoreAs(environment(), ME);
     await assertFails(getDocs(query(collection(db, 'invitations'), where('email', '==', MY_EMAIL), orderBy('createdAt', 'desc'))));
-    await assertSucceeds(getDoc(doc(db, 'invitations/mine-answered')));
+    await assertFails(getDoc(doc(db, 'invitations/mine-answered')));
+  });
+
+  it('an unverified token at the address lists and reads nothing (issue #16: someone who registered the address first)', async () => {
+    const squatter = firestoreAs(environment(), 'squatter', { email: MY_EMAIL, verified: false });
+    await assertFails(getDocs(pendingQuery(squatter, 'email', MY_EMAIL)));
+    await assertFails(getDoc(doc(squatter, 'invitations/mine-new')));
   });
 
   it('another address’s query is denied, and so is a token without an address', async () => {

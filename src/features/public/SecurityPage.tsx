@@ -82,9 +82,16 @@ export function SecurityPage() {
             Only members who have been given the team key can read the team&rsquo;s passwords.
           </li>
           <li>
-            Inviting someone who has no account yet creates a {SHARED_SECRET_BYTES}-byte secret in your browser. It
-            unlocks the copy of the team key kept with the invitation, and it is never stored on our servers: it travels
-            only in the invitation link, in the part after &lsquo;#&rsquo;, which browsers do not send to any server.
+            Every team key comes with a check value that only someone holding the key can compute. Each member&rsquo;s
+            browser checks the key it opens against it, so a wrong key is never used. A key change started by an
+            admin takes effect only once the owner&rsquo;s browser has checked it, and a member whose copy does not
+            open can be given the key again by anyone who holds it.
+          </li>
+          <li>
+            Every invitation creates a {SHARED_SECRET_BYTES}-byte secret in your browser. It unlocks the copy of the
+            team key kept with the invitation, and it is never stored on our servers: it travels only in the
+            invitation link, in the part after &lsquo;#&rsquo;, which browsers do not send to any server. Inviting
+            works the same whether or not the address has an account, so it does not tell you whether it has one.
           </li>
           <li>
             Who can see that secret depends on how the link travels. If you copy the link and send it yourself, no
@@ -93,9 +100,13 @@ export function SecurityPage() {
             email providers on the way can read the email like any other.
           </li>
           <li>
-            Someone who already has an account gets the team key encrypted for their public key, after you have seen
-            its fingerprint, which they can read to you from their Account Settings. An invitation can only be accepted by the invited address, once that address is verified
-            or with the invitation link. It expires after 7 days. Treat the link like a password all the same.
+            Someone who joins without the link gets the team key from an owner or admin, encrypted for their public
+            key after that person has seen its fingerprint, which they can read to you from their Account Settings.
+            An invitation can only be read or accepted by the invited address once that address is verified, or
+            accepted with the invitation link. Its copy of the team key is deleted when it is accepted, declined or
+            cancelled, or within an hour of its expiry (after 7 days); if it ends without the person joining, the
+            team key is replaced.
+            Treat the link like a password all the same.
           </li>
         </ul>
       </StaticSection>
