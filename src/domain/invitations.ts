@@ -33,6 +33,7 @@ export const INVITATION_MESSAGES = Object.freeze({
   onlyInviterEmails: 'Only the person who sent this invitation can email it',
   declineFailed: 'Failed to decline invitation. Please try again.',
   inviteFailed: 'Failed to send invitation',
+  damagedLink: 'This invitation link is incomplete or damaged. Open it again from the invitation email, or ask for a new invitation.',
 });
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

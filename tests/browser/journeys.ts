@@ -49,8 +49,12 @@ export function onBaseUrl(link: string, baseUrl: string): string {
  */
 export async function verifyAddress(page: Page, baseUrl: string, email: string): Promise<void> {
   const { outboxFilesFor } = await import('../support/outbox');
-  const links = (await outboxFilesFor(email)).flatMap((file) => file.links).filter((link) => link.includes('/verify-email'));
-  const link = links.at(-1);
+  const verificationLinks = async () => (await outboxFilesFor(email)).flatMap((file) => file.links).filter((link) => link.includes('/verify-email'));
+  // Sign-up sends it in the background: on a loaded machine it may land a moment after the vault.
+  for (let waited = 0; waited < 15_000 && (await verificationLinks()).length === 0; waited += 250) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const link = (await verificationLinks()).at(-1);
   if (link === undefined) throw new Error(`no verification email for ${email}`);
   await page.goto(onBaseUrl(link, baseUrl));
   await page.getByRole('heading', { name: 'Email verified!' }).waitFor({ timeout: 15_000 });

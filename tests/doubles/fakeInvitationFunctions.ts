@@ -109,14 +109,19 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     this.invitations.seed(input.inviteId, { ...invitation, emailsSent: invitation.emailsSent + 1 });
   }
 
-  async lookupInvitation(input: { inviteId: string }): Promise<InvitationPreview> {
-    this.calls.push({ name: 'lookupInvitation', input });
+  async lookupInvitation(input: { inviteId: string; proof?: string }): Promise<InvitationPreview> {
+    this.calls.push({ name: 'lookupInvitation', input: { inviteId: input.inviteId, withProof: input.proof !== undefined } });
     const invitation = await this.open(input.inviteId);
-    return {
+    const preview = {
       email: invitation.email,
       teamName: invitation.teamName,
       accountExists: this.accounts.some((account) => account.email === invitation.email && account.verified === true),
     };
+    if (input.proof === undefined || invitation.proofHash === null) return preview;
+    if ((await sha256Url(input.proof)) !== invitation.proofHash) throw new Error(INVITATION_MESSAGES.damagedLink);
+    const { encryptedTeamKeyWithSecret, keyVersion } = invitation;
+    if (encryptedTeamKeyWithSecret === null || keyVersion === null) return preview;
+    return { ...preview, linkKey: { teamId: invitation.teamId, keyVersion, encryptedTeamKeyWithSecret } };
   }
 
   /** The identity checks accept and decline share: the invited address, verified or proven by the link. */

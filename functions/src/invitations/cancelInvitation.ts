@@ -4,7 +4,7 @@ import { loadTeam, teamRef, unwrap } from '../teams/store';
 import { ROTATION_NEEDED, decideCancel } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { invitationRef, loadInvitation } from './store';
-import { parseLookupInvitation } from './validate';
+import { parseInviteId } from './validate';
 
 // cancelInvitation (docs/invitations.md): an owner or admin withdraws a pending invitation. The
 // document goes with its copy of the team key; if a key was attached, whoever held the link could
@@ -15,7 +15,7 @@ export async function handleCancelInvitation(
   deps: Pick<InvitationDeps, 'db' | 'now'>,
 ): Promise<{ success: true }> {
   const caller = requireCaller(request);
-  const { inviteId } = parseLookupInvitation(request.data);
+  const { inviteId } = parseInviteId(request.data);
   const db = deps.db();
   await db.runTransaction(async (tx) => {
     const invitation = await loadInvitation(tx, db, inviteId);

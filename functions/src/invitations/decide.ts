@@ -185,6 +185,21 @@ export function decideLookup(
   return accept({ email: invitation.email, teamName: invitation.teamName });
 }
 
+/**
+ * The link's key copy for whoever holds the link, proven by its accept proof (docs/invitations.md):
+ * null without a proof or without a copy; a proof that is not this invitation's is refused, so a
+ * damaged link says so rather than joining without the key.
+ */
+export function decideLinkKey(
+  invitation: StoredInvitation,
+  proof: string | undefined,
+): Outcome<{ readonly teamId: string; readonly keyVersion: number; readonly encryptedTeamKeyWithSecret: string } | null> {
+  if (proof === undefined || invitation.proofHash === null) return accept(null);
+  if (!proofMatches(proof, invitation.proofHash)) return refusal('invalid-argument', INVITATION_MESSAGES.damagedLink);
+  if (invitation.encryptedTeamKeyWithSecret === null || invitation.keyVersion === null) return accept(null);
+  return accept({ teamId: invitation.teamId, keyVersion: invitation.keyVersion, encryptedTeamKeyWithSecret: invitation.encryptedTeamKeyWithSecret });
+}
+
 // The invitation's copy of the team key lives only while it is pending (docs/invitations.md) --
 
 /** Whether a key was attached: whoever held the link (or the account it was wrapped for) could open the team key. */

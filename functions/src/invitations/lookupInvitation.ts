@@ -1,30 +1,34 @@
 import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import type { InvitationPreview } from '../../../src/data/invitations/storedInvitations';
 import { loadTeam, unwrap } from '../teams/store';
-import { decideLookup } from './decide';
+import { decideLinkKey, decideLookup } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { loadInvitation } from './store';
 import { parseLookupInvitation } from './validate';
 
 // lookupInvitation (docs/invitations.md): what the accept page shows before anyone signs in. No
 // sign-in needed: the invite id (119 random bits) is the capability. Only for an open invitation
-// of a usable team, and only the address, the team's name and whether the address has an account.
+// of a usable team, and only the address, the team's name and whether the address has a verified
+// account; with the link's accept proof, also the key copy the link's secret opens.
 
 export async function handleLookupInvitation(request: Pick<CallableRequest, 'data'>, deps: InvitationDeps): Promise<InvitationPreview> {
-  const { inviteId } = parseLookupInvitation(request.data);
+  const { inviteId, proof } = parseLookupInvitation(request.data);
   const db = deps.db();
-  const preview = await db.runTransaction(
+  const { preview, linkKey } = await db.runTransaction(
     async (tx) => {
       const invitation = await loadInvitation(tx, db, inviteId);
       const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
-      return unwrap(decideLookup(invitation, team, deps.now()));
+      const open = unwrap(decideLookup(invitation, team, deps.now()));
+      // decideLookup refused a missing invitation, so it is there.
+      return { preview: open, linkKey: invitation === null ? null : unwrap(decideLinkKey(invitation, proof)) };
     },
     { readOnly: true },
   );
   // Only a proven address counts: someone who registered the invitee's address without verifying it
   // is treated as no account, so the link offers to create one (docs/invitations.md).
   const account = await deps.accountByEmail(preview.email);
-  return { email: preview.email, teamName: preview.teamName, accountExists: account !== null && account.emailVerified };
+  const answer = { email: preview.email, teamName: preview.teamName, accountExists: account !== null && account.emailVerified };
+  return linkKey === null ? answer : { ...answer, linkKey };
 }
 
 export const lookupInvitation = onCall((request) => handleLookupInvitation(request, defaultInvitationDeps()));

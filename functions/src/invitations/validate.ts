@@ -47,10 +47,19 @@ export function parseInviteTeamMember(data: unknown): InviteTeamMemberInput {
   return parsePayload(inviteTeamMemberSchema, data);
 }
 
-const lookupInvitationSchema = z.strictObject({ inviteId });
+const inviteIdSchema = z.strictObject({ inviteId });
 
-export function parseLookupInvitation(data: unknown): { readonly inviteId: string } {
-  return parsePayload(lookupInvitationSchema, data);
+/** cancelInvitation: the invitation's id, nothing else. */
+export function parseInviteId(data: unknown): { readonly inviteId: string } {
+  return parsePayload(inviteIdSchema, data);
+}
+
+const lookupInvitationSchema = z.strictObject({ inviteId, proof: optional32Bytes(INVITE_CALLABLE_MESSAGES.badProof) });
+
+/** lookupInvitation: the id, and the link's accept proof when the link's key copy is wanted. */
+export function parseLookupInvitation(data: unknown): { readonly inviteId: string; readonly proof?: string } {
+  const { inviteId: id, proof } = parsePayload(lookupInvitationSchema, data);
+  return proof == null ? { inviteId: id } : { inviteId: id, proof };
 }
 
 export interface SendInvitationEmailInput {

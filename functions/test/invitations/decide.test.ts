@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inviteAcceptProof, inviteProofHash } from '../../../src/crypto/invite';
-import { INVITATION_TTL_MS, RATE_LIMIT_WINDOW_MS } from '../../../src/domain/invitations';
+import { INVITATION_MESSAGES, INVITATION_TTL_MS, RATE_LIMIT_WINDOW_MS } from '../../../src/domain/invitations';
 import type { Caller } from '../../src/lib/callable';
 import {
   carriedKey,
@@ -9,6 +9,7 @@ import {
   decideDecline,
   decideExpiry,
   decideInvite,
+  decideLinkKey,
   decideLookup,
   decideSendEmail,
   invitationLink,
@@ -231,6 +232,29 @@ describe('decideLookup', () => {
     expect(decideLookup(invitation({ expiresAt: NOW }), team(), NOW)).toEqual(NOT_VALID);
     expect(decideLookup(invitation(), null, NOW)).toEqual(NOT_VALID);
     expect(decideLookup(invitation(), team({ deleting: true }), NOW)).toEqual(NOT_VALID);
+  });
+});
+
+describe('decideLinkKey', () => {
+  it('gives the key copy to whoever proves the link, so an invitee not yet verified can open it', async () => {
+    const secret = generateSharedSecret();
+    const proof = await inviteAcceptProof(secret);
+    const keyed = invitation({ keyVersion: 3, encryptedTeamKeyWithSecret: 'sealed', proofHash: await inviteProofHash(secret) });
+    expect(decideLinkKey(keyed, proof)).toEqual({ ok: true, value: { teamId: 'T1', keyVersion: 3, encryptedTeamKeyWithSecret: 'sealed' } });
+  });
+
+  it('gives nothing without a proof or a copy, and refuses a proof of another link', async () => {
+    const secret = generateSharedSecret();
+    const keyed = invitation({ keyVersion: 3, encryptedTeamKeyWithSecret: 'sealed', proofHash: await inviteProofHash(secret) });
+    expect(decideLinkKey(keyed, undefined)).toEqual({ ok: true, value: null });
+    expect(decideLinkKey(invitation(), await inviteAcceptProof(secret))).toEqual({ ok: true, value: null });
+    // Accepted or declined: the copy is gone, the proof hash stays.
+    expect(decideLinkKey({ ...keyed, encryptedTeamKeyWithSecret: null }, await inviteAcceptProof(secret))).toEqual({ ok: true, value: null });
+    expect(decideLinkKey(keyed, await inviteAcceptProof(generateSharedSecret()))).toEqual({
+      ok: false,
+      code: 'invalid-argument',
+      message: INVITATION_MESSAGES.damagedLink,
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readInvitation } from '../../src/invitations/model';
-import { isBase64Url32, parseInviteTeamMember, parseLookupInvitation, parseRespond, parseSendInvitationEmail } from '../../src/invitations/validate';
+import { isBase64Url32, parseInviteId, parseInviteTeamMember, parseLookupInvitation, parseRespond, parseSendInvitationEmail } from '../../src/invitations/validate';
 import { invalid, refusalOf } from '../support/refusal';
 import { INVITE_ID, generateSharedSecret, invitation } from './fixtures';
 
@@ -40,6 +40,19 @@ describe('invitation ids', () => {
     for (const inviteId of [undefined, '', 'a'.repeat(129), 'a.b', 'a/b', '__x__', 7]) {
       expect(refusalOf(() => parseLookupInvitation({ inviteId }))).toEqual(invalid('inviteId must be an invitation id.'));
     }
+  });
+
+  it('takes the link’s accept proof when given, and only a well-formed one', () => {
+    const proof = generateSharedSecret();
+    expect(parseLookupInvitation({ inviteId: INVITE_ID, proof })).toEqual({ inviteId: INVITE_ID, proof });
+    expect(parseLookupInvitation({ inviteId: INVITE_ID, proof: null })).toEqual({ inviteId: INVITE_ID });
+    for (const bad of ['short', `${proof}=`, 7]) {
+      expect(refusalOf(() => parseLookupInvitation({ inviteId: INVITE_ID, proof: bad }))).toEqual(
+        invalid('proof must be the 43-character accept proof of the invitation link.'),
+      );
+    }
+    expect(refusalOf(() => parseInviteId({ inviteId: INVITE_ID, proof }))).toMatchObject({ code: 'invalid-argument' });
+    expect(parseInviteId({ inviteId: INVITE_ID })).toEqual({ inviteId: INVITE_ID });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { InvitationFunctions, InvitationPreview, InviteResult } from '../invitations/storedInvitations';
+import type { InvitationFunctions, InvitationPreview, InviteResult, LinkKey } from '../invitations/storedInvitations';
 import { call, type Payload } from './callables';
 import { UnexpectedReplyError, type CallableInvoker } from './teamFunctions';
 
@@ -19,13 +19,24 @@ function readInvite(reply: unknown): InviteResult {
   return { inviteId, message };
 }
 
+function readLinkKey(value: unknown): LinkKey | null {
+  if (value === null || value === undefined) return null;
+  if (!isRecord(value)) throw new UnexpectedReplyError('lookupInvitation');
+  const { teamId, keyVersion, encryptedTeamKeyWithSecret } = value;
+  if (!isNonEmptyString(teamId) || !Number.isInteger(keyVersion) || !isNonEmptyString(encryptedTeamKeyWithSecret)) {
+    throw new UnexpectedReplyError('lookupInvitation');
+  }
+  return { teamId, keyVersion: keyVersion as number, encryptedTeamKeyWithSecret };
+}
+
 function readPreview(reply: unknown): InvitationPreview {
   if (!isRecord(reply)) throw new UnexpectedReplyError('lookupInvitation');
   const { email, teamName, accountExists } = reply;
   if (!isNonEmptyString(email) || typeof teamName !== 'string' || typeof accountExists !== 'boolean') {
     throw new UnexpectedReplyError('lookupInvitation');
   }
-  return { email, teamName, accountExists };
+  const linkKey = readLinkKey(reply.linkKey);
+  return linkKey === null ? { email, teamName, accountExists } : { email, teamName, accountExists, linkKey };
 }
 
 function readAccepted(reply: unknown): { success: boolean; teamId: string | null } {
@@ -52,7 +63,7 @@ export function createInvitationFunctions(invoke: CallableInvoker = call): Invit
       const reply = await invoke('sendInvitationEmailWithSecret', withOptional({ inviteId }, { sharedSecret }));
       readAcknowledged('sendInvitationEmailWithSecret', 'sent', reply);
     },
-    lookupInvitation: async ({ inviteId }) => readPreview(await invoke('lookupInvitation', { inviteId })),
+    lookupInvitation: async ({ inviteId, proof }) => readPreview(await invoke('lookupInvitation', withOptional({ inviteId }, { proof }))),
     acceptInvitation: async ({ inviteId, proof }) => readAccepted(await invoke('acceptInvitation', withOptional({ inviteId }, { proof }))),
     declineInvitation: async ({ inviteId, proof }) => {
       readAcknowledged('declineInvitation', 'success', await invoke('declineInvitation', withOptional({ inviteId }, { proof })));

@@ -52,6 +52,18 @@ export interface InvitationPreview {
   readonly email: string;
   readonly teamName: string;
   readonly accountExists: boolean;
+  /**
+   * Only when asked with the link's accept proof, and it matches: the invitation's copy of the team
+   * key under the link's secret. The link is the capability, so an invitee who has not verified the
+   * address yet (and so cannot read the invitation) still gets the key it opens. Null: no key.
+   */
+  readonly linkKey?: LinkKey | null;
+}
+
+export interface LinkKey {
+  readonly teamId: string;
+  readonly keyVersion: number;
+  readonly encryptedTeamKeyWithSecret: string;
 }
 
 /**
@@ -67,7 +79,7 @@ export interface InviteResult {
 export interface InvitationFunctions {
   inviteTeamMember(input: { email: string; teamId: string; role: InviteRole }): Promise<InviteResult>;
   sendInvitationEmailWithSecret(input: { inviteId: string; sharedSecret?: string }): Promise<void>;
-  lookupInvitation(input: { inviteId: string }): Promise<InvitationPreview>;
+  lookupInvitation(input: { inviteId: string; proof?: string }): Promise<InvitationPreview>;
   acceptInvitation(input: { inviteId: string; proof?: string }): Promise<{ success: boolean; teamId: string | null }>;
   declineInvitation(input: { inviteId: string; proof?: string }): Promise<void>;
   /** Owner or admin: withdraws a pending invitation; a team whose key it carried is marked for rotation. */

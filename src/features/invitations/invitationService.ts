@@ -9,15 +9,14 @@ import {
 } from '../../crypto';
 import type { InvitationFunctions, InvitationRepository } from '../../data/invitations/storedInvitations';
 import type { UserRepository } from '../../data/users/userRecord';
-import { isInvitationOpen, normalizeEmail } from '../../domain/invitations';
+import { INVITATION_MESSAGES, isInvitationOpen, normalizeEmail } from '../../domain/invitations';
 import type { AcceptInviteApi, MyInvitation, MyInvitationsApi } from './model';
 
 // The invitee's side (docs/invitations.md, "In the browser"). With the link's secret, the team
 // key is opened here, wrapped for the user's own public key and stored as a pending team key
 // (SPEC.md §4), and the link's proof goes with the accept; the secret itself goes nowhere.
 
-export const DAMAGED_LINK_MESSAGE =
-  'This invitation link is incomplete or damaged. Open it again from the invitation email, or ask for a new invitation.';
+export const DAMAGED_LINK_MESSAGE = INVITATION_MESSAGES.damagedLink;
 
 export class InvitationLinkError extends Error {
   override readonly name = 'InvitationLinkError';
@@ -44,16 +43,28 @@ function requireUser(deps: InvitationServiceDeps): { uid: string; email: string 
   return user;
 }
 
+/** The server's refusal of a proof that is not this invitation's: the link was changed. */
+function isDamagedLinkRefusal(error: unknown): boolean {
+  return error instanceof Error && error.message.includes(INVITATION_MESSAGES.damagedLink);
+}
+
 /**
- * Stores the invitation's team key for the user as pendingTeamKeys.{inviteId}. Returns quietly when
- * the invitation carries no key for a link (the member then joins with 'Needs Key'); throws
- * InvitationLinkError when the secret does not open the key.
+ * Stores the invitation's team key for the user as pendingTeamKeys.{inviteId}. The key copy comes
+ * from lookupInvitation with the link's proof, not from reading the invitation: the rules let only
+ * a verified invitee read it, and someone who just signed up from the link is not verified yet.
+ * Returns quietly when the invitation carries no key for a link (the member then joins with 'Needs
+ * Key'); throws InvitationLinkError when the link's secret does not open the key.
  */
-async function storePendingKey(deps: InvitationServiceDeps, uid: string, inviteId: string, secret: string): Promise<void> {
-  const invitation = await deps.invitations.get(inviteId);
-  const wrapped = invitation?.data.encryptedTeamKeyWithSecret ?? null;
-  const keyVersion = invitation?.data.keyVersion ?? null;
-  if (invitation === null || wrapped === null || keyVersion === null) return;
+async function storePendingKey(deps: InvitationServiceDeps, uid: string, inviteId: string, secret: string, proof: string): Promise<void> {
+  let linkKey;
+  try {
+    ({ linkKey = null } = await deps.functions.lookupInvitation({ inviteId, proof }));
+  } catch (cause) {
+    if (isDamagedLinkRefusal(cause)) throw new InvitationLinkError(DAMAGED_LINK_MESSAGE, { cause });
+    throw cause;
+  }
+  if (linkKey === null) return;
+  const { teamId, keyVersion, encryptedTeamKeyWithSecret: wrapped } = linkKey;
   let teamKey;
   try {
     teamKey = await unwrapTeamKeyWithInvite(wrapped, await importInviteKey(secret), inviteTeamKeyContext(inviteId));
@@ -64,7 +75,7 @@ async function storePendingKey(deps: InvitationServiceDeps, uid: string, inviteI
   const record = await deps.users.get(uid);
   if (record === null) throw new Error('User data not found');
   const ownKey = await importPublicKey(record.publicKey);
-  const pending = await wrapTeamKey(teamKey, ownKey, { teamId: invitation.data.teamId, keyVersion });
+  const pending = await wrapTeamKey(teamKey, ownKey, { teamId, keyVersion });
   await deps.invitations.putPendingTeamKey(uid, inviteId, pending, deps.now());
 }
 
@@ -85,7 +96,7 @@ export function createAcceptInviteApi(deps: InvitationServiceDeps): AcceptInvite
       let proof: string | undefined;
       if (secret !== null) {
         proof = await proofOf(secret);
-        await storePendingKey(deps, uid, inviteId, secret);
+        await storePendingKey(deps, uid, inviteId, secret, proof);
       }
       await deps.refreshIdToken();
       const { success } = await deps.functions.acceptInvitation(proof === undefined ? { inviteId } : { inviteId, proof });
@@ -100,7 +111,16 @@ export function createMyInvitationsApi(deps: InvitationServiceDeps): MyInvitatio
       const { email, emailVerified } = requireUser(deps);
       if (email === null || emailVerified === false) return [];
       const now = deps.now();
-      const pending = await deps.invitations.listPendingForEmail(normalizeEmail(email));
+      const address = normalizeEmail(email);
+      let pending;
+      try {
+        pending = await deps.invitations.listPendingForEmail(address);
+      } catch {
+        // The rules read email_verified from the ID token, which still says false for a while after
+        // the address was verified elsewhere (the link's tab): a fresh token, then once more.
+        await deps.refreshIdToken();
+        pending = await deps.invitations.listPendingForEmail(address);
+      }
       return pending
         .filter(({ data }) => isInvitationOpen(data, now))
         .map(

@@ -61,6 +61,18 @@ describe('invitation functions client', () => {
     }
   });
 
+  it('asks with the link’s proof when given, and reads the key copy it brings', async () => {
+    const preview = { email: 'zoe@example.com', teamName: 'Ops', accountExists: false };
+    const linkKey = { teamId: 't', keyVersion: 2, encryptedTeamKeyWithSecret: 'sealed' };
+    const { calls, functions } = recorder({ ...preview, linkKey });
+    await expect(functions.lookupInvitation({ inviteId: 'inv', proof: 'p' })).resolves.toEqual({ ...preview, linkKey });
+    expect(calls).toEqual([{ name: 'lookupInvitation', data: { inviteId: 'inv', proof: 'p' } }]);
+    await expect(recorder({ ...preview, linkKey: null }).functions.lookupInvitation({ inviteId: 'inv', proof: 'p' })).resolves.toEqual(preview);
+    for (const bad of [{ ...linkKey, keyVersion: 1.5 }, { ...linkKey, teamId: '' }, { ...linkKey, encryptedTeamKeyWithSecret: 3 }, 'sealed']) {
+      await expect(recorder({ ...preview, linkKey: bad }).functions.lookupInvitation({ inviteId: 'inv', proof: 'p' })).rejects.toThrow(UnexpectedReplyError);
+    }
+  });
+
   it('accepts with the proof only when there is one, and reads the team', async () => {
     const { calls, functions } = recorder({ success: true, teamId: 't' });
     await expect(functions.acceptInvitation({ inviteId: 'inv' })).resolves.toEqual({ success: true, teamId: 't' });

@@ -153,6 +153,23 @@ describe('inviting someone without an account', () => {
     ]);
     const unverified = createMyInvitationsApi({ ...deps, currentUser: () => ({ ...deps.currentUser(), emailVerified: false }) });
     expect(await unverified.list()).toEqual([]);
+    // Verified since the ID token was made: the rules refuse the query once, a fresh token passes.
+    let refreshed = 0;
+    let refusals = 1;
+    const stale = createMyInvitationsApi({
+      ...deps,
+      currentUser: () => ({ ...deps.currentUser(), emailVerified: true }),
+      refreshIdToken: () => {
+        refreshed += 1;
+        return Promise.resolve();
+      },
+      invitations: Object.assign(Object.create(deps.invitations) as typeof deps.invitations, {
+        listPendingForEmail: (address: string) =>
+          refusals-- > 0 ? Promise.reject(new Error('permission-denied')) : deps.invitations.listPendingForEmail(address),
+      }),
+    });
+    expect((await stale.list()).map((invitation) => invitation.teamName)).toEqual(['Ops']);
+    expect(refreshed).toBe(1);
     await expect(mine.accept(step.inviteId)).rejects.toThrow(INVITATION_MESSAGES.verifyFirst);
     expect((await world.teams.get(teamId))?.members[newcomer.uid]).toBeUndefined();
     await expect(mine.decline(step.inviteId)).rejects.toThrow(INVITATION_MESSAGES.verifyFirst);
