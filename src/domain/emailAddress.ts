@@ -15,3 +15,9 @@ export const HIDDEN_CHARACTERS_MESSAGE = 'Email addresses cannot contain invisib
 export function hasHiddenCharacters(text: string): boolean {
   return HIDDEN_CHARACTERS.test(text);
 }
+
+/**
+ * The per-recipient cap's refusal (functions/src/email/recipientCap.ts, docs/email.md): the same
+ * words whoever asks and whether or not the address has an account. Here so screens can show it.
+ */
+export const RECIPIENT_CAP_MESSAGE = 'This email address has received too many emails from Keyloft today. Please try again tomorrow.';

@@ -20,11 +20,9 @@ export const RECIPIENT_LIMITS: Readonly<Record<CappedEmailKind, number>> = {
 /** All kinds together, per recipient per rolling 24 h. */
 export const RECIPIENT_EMAILS_PER_DAY = 6;
 
-/**
- * The same words whoever asks and whether or not the address has an account: the refusal must
- * not tell an inviter anything about the invitee.
- */
-export const RECIPIENT_CAP_MESSAGE = 'This email address has received too many emails from Keyloft today. Please try again tomorrow.';
+// The same words whoever asks and whether or not the address has an account: the refusal must
+// not tell an inviter anything about the invitee. Shared with the screens that show it.
+export { RECIPIENT_CAP_MESSAGE } from '../../../src/domain/emailAddress';
 
 export interface RecipientSend {
   readonly at: number;

@@ -1,4 +1,4 @@
-import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '../../domain/emailAddress';
+import { HIDDEN_CHARACTERS_MESSAGE, RECIPIENT_CAP_MESSAGE, hasHiddenCharacters } from '../../domain/emailAddress';
 import { INVITATION_MESSAGES } from '../../domain/invitations';
 import { PERMISSION_MESSAGES } from '../../domain/teamPermissions';
 import type { TeamMember } from './model';
@@ -56,6 +56,7 @@ const SERVER_MESSAGES: ReadonlySet<string> = new Set([
   INVITATION_MESSAGES.notValid,
   MEMBER_MESSAGES.invalidEmail,
   MEMBER_MESSAGES.hiddenCharacters,
+  RECIPIENT_CAP_MESSAGE,
 ]);
 
 /** What a failed member operation shows: its own message when it is one a user can act on, else `fallback`. */

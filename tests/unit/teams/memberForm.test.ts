@@ -20,6 +20,11 @@ describe('validateMemberEmail (SPEC.md §5 "Add member")', () => {
     expect(memberErrorMessage(new Error(MEMBER_MESSAGES.hiddenCharacters), 'fallback')).toBe(MEMBER_MESSAGES.hiddenCharacters);
   });
 
+  it('shows the per-recipient email cap’s refusal as it is', () => {
+    const capped = 'This email address has received too many emails from Keyloft today. Please try again tomorrow.';
+    expect(memberErrorMessage(new Error(capped), MEMBER_MESSAGES.inviteEmailFailed)).toBe(capped);
+  });
+
   it('requires a basic email shape', () => {
     for (const email of ['bob', 'bob@', 'bob@example', '@example.com', 'b ob@example.com']) {
       expect(validateMemberEmail(email, members)).toBe('Please enter a valid email address');
