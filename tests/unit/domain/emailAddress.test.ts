@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '../../../src/domain/emailAddress';
+import { isEmailShape } from '../../../src/domain/invitations';
 
 // Every bidi control and zero-width character issue #16 item 9 names, by code point.
 const HIDDEN = [
@@ -21,5 +22,12 @@ describe('hasHiddenCharacters', () => {
 
   it('says what is wrong', () => {
     expect(HIDDEN_CHARACTERS_MESSAGE).toBe('Email addresses cannot contain invisible or text-direction characters.');
+  });
+});
+
+describe('isEmailShape', () => {
+  it('is false for an address with any hidden character, whatever else checks it', () => {
+    for (const char of HIDDEN) expect(isEmailShape(`ana${char}@example.com`)).toBe(false);
+    expect(isEmailShape('ana@example.com')).toBe(true);
   });
 });
