@@ -1,4 +1,5 @@
 // Email change (SPEC.md §4, §5): the rules the dialog and the callables share. Pure: no I/O.
+import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from './emailAddress';
 import { isEmailShape, normalizeEmail } from './invitations';
 
 /** How long an emailed confirmation link works. */
@@ -16,6 +17,7 @@ export const EMAIL_CHANGE_MESSAGES = Object.freeze({
   // SPEC.md §8, account:
   sendFailed: 'Failed to send email change confirmation. Please try again.',
   // Not worded by the spec:
+  hiddenCharacters: HIDDEN_CHARACTERS_MESSAGE,
   inUse: 'This email address is already used by another account.',
   tooMany: 'Too many email change requests. Please try again later.',
   invalidLink: 'This email change link is invalid or has already been used.',
@@ -30,6 +32,7 @@ export function checkNewEmail(
 ): { readonly ok: true; readonly email: string } | { readonly ok: false; readonly message: string } {
   const email = normalizeEmail(newEmail);
   if (email === '') return { ok: false, message: EMAIL_CHANGE_MESSAGES.required };
+  if (hasHiddenCharacters(email)) return { ok: false, message: EMAIL_CHANGE_MESSAGES.hiddenCharacters };
   if (!isEmailShape(email)) return { ok: false, message: EMAIL_CHANGE_MESSAGES.invalid };
   if (currentEmail !== null && normalizeEmail(currentEmail) === email) return { ok: false, message: EMAIL_CHANGE_MESSAGES.same };
   return { ok: true, email };

@@ -1,5 +1,6 @@
 // Invitation constants and messages shared by the callables, the rules tests and the screens
 // (docs/invitations.md). Pure: no I/O.
+import { hasHiddenCharacters } from './emailAddress';
 import type { TeamRole } from './teamPermissions';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -43,9 +44,12 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** SPEC.md §5 "Add member": the basic email shape. */
+/**
+ * SPEC.md §5 "Add member": the basic email shape, and none of the hidden characters of
+ * emailAddress.ts (callers that can say why check hasHiddenCharacters first).
+ */
 export function isEmailShape(email: string): boolean {
-  return email.length <= 320 && EMAIL_SHAPE.test(email);
+  return email.length <= 320 && EMAIL_SHAPE.test(email) && !hasHiddenCharacters(email);
 }
 
 /** Pending and not yet expired at `now`. */

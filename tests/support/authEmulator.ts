@@ -56,6 +56,11 @@ export async function markEmailVerified(localId: string): Promise<void> {
   await post('accounts:update', { localId, emailVerified: true }, { authorization: 'Bearer owner' });
 }
 
+/** Admin update through the emulator: the address counts as unproven again (as after an address change). */
+export async function markEmailUnverified(localId: string): Promise<void> {
+  await post('accounts:update', { localId, emailVerified: false }, { authorization: 'Bearer owner' });
+}
+
 export async function latestOobCode(email: string, requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL'): Promise<string> {
   const response = await fetch(`${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`);
   const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };

@@ -3,6 +3,7 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import * as logger from 'firebase-functions/logger';
 import { adminAuth, adminFirestore } from '../lib/admin';
 import { requireCaller } from '../lib/callable';
+import { requireNoArguments } from '../lib/payload';
 import { DELETION_BATCH_LIMIT } from '../teams/decideDeletion';
 import { applyTeamDeletion, startTeamDeletion } from '../teams/deleteTeam';
 import { readTeam } from '../teams/model';
@@ -160,6 +161,7 @@ export async function handleDeleteAccount(
   options: AccountDeletionOptions = {},
 ): Promise<{ success: true; message: string }> {
   const caller = requireCaller(request);
+  requireNoArguments(request.data);
   await applyAccountDeletion(deps, caller.uid, caller.email, options);
   return { success: true, message: ACCOUNT_DELETED_MESSAGE };
 }

@@ -1,5 +1,6 @@
 import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
-import { requireCaller, requireObject } from '../lib/callable';
+import { requireCaller } from '../lib/callable';
+import { requireNoArguments } from '../lib/payload';
 import { decideDowngrade } from './decide';
 import { defaultBillingDeps, type BillingDeps } from './deps';
 import { stripeSecrets } from './secrets';
@@ -18,7 +19,7 @@ export async function handleDowngradeToFree(
   deps: BillingDeps,
 ): Promise<{ success: true }> {
   const caller = requireCaller(request);
-  requireObject(request.data);
+  requireNoArguments(request.data);
   const db = deps.db();
 
   // The trial case is decided and applied in one transaction; the Stripe case is only decided.

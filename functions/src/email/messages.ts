@@ -46,12 +46,14 @@ export interface InvitationEmailInput {
 export function invitationEmail(input: InvitationEmailInput): EmailMessage {
   const inviter = input.inviterEmail ?? `A ${PRODUCT_NAME} user`;
   const role = ROLE_LABELS[input.role];
+  // The team name is whatever its owner typed: quoted, and never allowed to become a link.
+  const team = { quoted: input.teamName };
   return composeEmail({
     to: input.to,
-    subject: `Invitation to join ${oneLine(input.teamName)} on ${PRODUCT_NAME}`,
-    heading: `Join ${input.teamName} on ${PRODUCT_NAME}`,
+    subject: `Invitation to join "${oneLine(input.teamName)}" on ${PRODUCT_NAME}`,
+    heading: ['Join ', team, ` on ${PRODUCT_NAME}`],
     paragraphs: [
-      `${inviter} invited you to join the team "${input.teamName}" on ${PRODUCT_NAME}, the password manager that encrypts your team's passwords in your browser.`,
+      [`${inviter} invited you to join the team `, team, ` on ${PRODUCT_NAME}, the password manager that encrypts your team's passwords in your browser.`],
       `Your role: ${role}. ${ROLE_DESCRIPTIONS[input.role]}`,
       `To accept, sign in or create an account with ${input.to}.`,
     ],

@@ -4,6 +4,7 @@ import { EMAIL_CHANGE_MESSAGES } from '../../../src/domain/emailChange';
 import { emailChangeEmail, mailerSecrets } from '../email';
 import { loadRateLimit, saveRateLimit } from '../invitations/store';
 import * as z from 'zod/mini';
+import { countRecipientEmail } from '../email/recipientCapStore';
 import { requireCaller } from '../lib/callable';
 import { optionalFlag, parsePayload, requiredText } from '../lib/payload';
 import { decideSendEmailChange, emailChangeLink, emailChangeRateKey, tokenHash, validateNewEmail } from './decide';
@@ -46,6 +47,9 @@ export async function handleSendCustomEmailChange(
       now,
     });
     if (decided.kind === 'refuse') return decided;
+    // The new address is the caller's word only until the link is opened: it counts against that
+    // address's daily cap (email/recipientCap.ts) like an invitation does.
+    await countRecipientEmail(tx, db, decided.record.newEmail, 'email-change', now);
     saveRateLimit(tx, db, key, decided.requests, now);
     for (const doc of earlier.docs) tx.delete(doc.ref);
     tx.create(emailChangeRef(db, hash), decided.record);

@@ -2,6 +2,7 @@ import * as logger from 'firebase-functions/logger';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { inviteProofHash } from '../../../src/crypto/invite';
 import { invitationEmail, mailerSecrets } from '../email';
+import { countRecipientEmail } from '../email/recipientCapStore';
 import { requireCaller } from '../lib/callable';
 import { loadTeam, unwrap } from '../teams/store';
 import { decideSendEmail, invitationLink } from './decide';
@@ -11,7 +12,8 @@ import { invitationRef, loadInvitation } from './store';
 import { parseSendInvitationEmail } from './validate';
 
 // sendInvitationEmailWithSecret (docs/invitations.md): the inviter has the invitation emailed, at
-// most EMAILS_PER_INVITATION times. With a shared secret the link carries it in its fragment.
+// most EMAILS_PER_INVITATION times, and an address gets at most a few invitation emails a day
+// from everyone together (email/recipientCap.ts). With a shared secret the link carries it in its fragment.
 //
 // The secret is a credential (it opens the invitation's copy of the team key). It lives in this
 // call's memory only: it is not stored, not passed to any decision (they see its proof hash), not
@@ -30,7 +32,11 @@ export async function handleSendInvitationEmail(
   const plan = await db.runTransaction(async (tx) => {
     const invitation = await loadInvitation(tx, db, input.inviteId);
     const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
-    const decided = unwrap(decideSendEmail({ callerUid: caller.uid, invitation, team, secret, now: deps.now() }));
+    const now = deps.now();
+    const decided = unwrap(decideSendEmail({ callerUid: caller.uid, invitation, team, secret, now }));
+    // The invitation's own count ends with the invitation; the recipient's cap does not, so
+    // cancelling and inviting again, or inviting from many teams, cannot flood one address.
+    await countRecipientEmail(tx, db, decided.email.to, 'invitation', now);
     tx.update(invitationRef(db, input.inviteId), { emailsSent: decided.emailsSent });
     return decided;
   });

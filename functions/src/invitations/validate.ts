@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '../../../src/domain/emailAddress';
 import { isEmailShape, normalizeEmail, type InviteRole } from '../../../src/domain/invitations';
 import { PERMISSION_MESSAGES } from '../../../src/domain/teamPermissions';
 import { fieldOf, parsePayload } from '../lib/payload';
@@ -16,6 +17,10 @@ const BASE64URL_32_BYTES = /^[A-Za-z0-9_-]{43}$/;
 /** 43 base64url characters in the one spelling of their 32 bytes (what bytesToBase64Url makes). */
 export function isBase64Url32(value: unknown): value is string {
   return typeof value === 'string' && BASE64URL_32_BYTES.test(value) && Buffer.from(value, 'base64url').toString('base64url') === value;
+}
+
+function withoutHiddenCharacters(value: unknown): value is string {
+  return typeof value === 'string' && !hasHiddenCharacters(value);
 }
 
 function isEmailAddress(value: unknown): value is string {
@@ -36,7 +41,10 @@ export interface InviteTeamMemberInput {
 
 const inviteTeamMemberSchema = z.strictObject({
   email: z.pipe(
-    z.transform((value: unknown) => (typeof value === 'string' ? normalizeEmail(value) : '')),
+    z.pipe(
+      z.transform((value: unknown) => (typeof value === 'string' ? normalizeEmail(value) : '')),
+      fieldOf(withoutHiddenCharacters, HIDDEN_CHARACTERS_MESSAGE),
+    ),
     fieldOf(isEmailAddress, INVITE_CALLABLE_MESSAGES.invalidEmail),
   ),
   teamId: documentId('teamId'),

@@ -42,3 +42,17 @@ function refusalMessage(issues: readonly z.core.$ZodIssue[]): string {
   if (unknown !== undefined) return `Unexpected field: ${unknown.keys.join(', ')}.`;
   return issues[0]?.message ?? 'The request is not valid.';
 }
+
+/**
+ * For callables that take no arguments: only null, undefined or {} pass. Anything else (a string,
+ * a 10k array, `{ confirm: false }`, `{ planId: 'unlimited' }`) is refused rather than ignored, so
+ * a caller never believes something it sent was honoured.
+ */
+export function requireNoArguments(data: unknown): void {
+  if (data === null || data === undefined) return;
+  if (typeof data !== 'object' || Array.isArray(data) || Object.keys(data).length > 0) {
+    throw new HttpsError('invalid-argument', NO_ARGUMENTS_MESSAGE);
+  }
+}
+
+export const NO_ARGUMENTS_MESSAGE = 'This call takes no arguments.';

@@ -13,13 +13,24 @@ export const NOTIFICATION_MESSAGES = {
 /** rateLimits/{key} of a user's master-password notices (server only, like the invitation limits). */
 export const masterPasswordNoticesKey = (uid: string): string => `master-password-notices-${uid}`;
 
+/**
+ * An unverified address may be a stranger's, typed in by whoever signed up: a security notice
+ * sent there would be a spoofable email to someone who never chose Keyloft (issue #16 item 7).
+ * Nothing is sent and nothing is counted, and the caller gets the same reply as for a sent notice,
+ * so the callable cannot be used to learn anything about the address.
+ */
+export const WITHHOLD = { kind: 'withhold' } as const;
+
 export type NoticeDecision =
   | { readonly kind: 'refuse'; readonly code: 'failed-precondition' | 'resource-exhausted'; readonly message: string }
+  | typeof WITHHOLD
   | { readonly kind: 'send'; readonly to: string; readonly times: readonly number[] };
 
 export interface NoticeFacts {
   /** The Auth account's address, which is where the notice goes: never one from the payload. */
   readonly email: string | undefined;
+  /** The Auth account's emailVerified: notices go only to a proven address. */
+  readonly emailVerified: boolean;
   /** When this user's earlier notices were sent, as rateLimits holds them. */
   readonly sent: readonly number[];
   readonly now: number;
@@ -28,6 +39,7 @@ export interface NoticeFacts {
 export function decideMasterPasswordNotice(facts: NoticeFacts): NoticeDecision {
   const to = facts.email?.trim() ?? '';
   if (to === '') return { kind: 'refuse', code: 'failed-precondition', message: NOTIFICATION_MESSAGES.noEmail };
+  if (!facts.emailVerified) return WITHHOLD;
   const recent = facts.sent.filter((at) => facts.now - at < NOTICE_WINDOW_MS && at <= facts.now);
   if (recent.length >= MASTER_PASSWORD_NOTICES_PER_HOUR) {
     return { kind: 'refuse', code: 'resource-exhausted', message: NOTIFICATION_MESSAGES.tooMany };

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { isMfaMethod, MFA_METHOD_LABELS, type MfaMethod } from '../../../src/domain/mfa';
 import { fieldOf, parsePayload } from '../lib/payload';
-import { NOTICE_WINDOW_MS, NOTIFICATION_MESSAGES } from './decide';
+import { NOTICE_WINDOW_MS, NOTIFICATION_MESSAGES, WITHHOLD } from './decide';
 
 export type MfaNoticeKind = 'enrollment' | 'removal';
 
@@ -35,6 +35,7 @@ export function parseMfaNoticePayload(data: unknown): { readonly mfaMethod: MfaM
 
 export type MfaNoticeDecision =
   | { readonly kind: 'refuse'; readonly code: 'failed-precondition' | 'resource-exhausted'; readonly message: string }
+  | typeof WITHHOLD
   | { readonly kind: 'send'; readonly to: string; readonly times: readonly number[] };
 
 export interface MfaNoticeFacts {
@@ -42,6 +43,8 @@ export interface MfaNoticeFacts {
   readonly method: MfaMethod;
   /** The Auth account's address, which is where the notice goes: never one from the payload. */
   readonly email: string | undefined;
+  /** The Auth account's emailVerified: notices go only to a proven address (see WITHHOLD). */
+  readonly emailVerified: boolean;
   /** The factor ids the Auth account has enrolled now ('phone', 'totp'). */
   readonly enrolledFactorIds: readonly string[];
   /** When this user's earlier notices of this kind were sent, as rateLimits holds them. */
@@ -52,6 +55,7 @@ export interface MfaNoticeFacts {
 export function decideMfaNotice(facts: MfaNoticeFacts): MfaNoticeDecision {
   const to = facts.email?.trim() ?? '';
   if (to === '') return { kind: 'refuse', code: 'failed-precondition', message: MFA_NOTICE_MESSAGES.noEmail };
+  if (!facts.emailVerified) return WITHHOLD;
   // An enrolment notice says a factor was added: only true if the account has one of that method.
   // A removal leaves nothing to check (another factor of the same method may remain).
   if (facts.notice === 'enrollment' && !facts.enrolledFactorIds.includes(facts.method)) {

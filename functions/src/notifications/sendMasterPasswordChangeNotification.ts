@@ -2,7 +2,8 @@ import * as logger from 'firebase-functions/logger';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { defaultMailer, mailerSecrets, masterPasswordChangedEmail, type Mailer } from '../email';
 import { adminAuth, adminFirestore } from '../lib/admin';
-import { requireCaller, requireObject } from '../lib/callable';
+import { requireCaller } from '../lib/callable';
+import { requireNoArguments } from '../lib/payload';
 import { decideAndRecord } from '../lib/rateLimit';
 import { decideMasterPasswordNotice, masterPasswordNoticesKey, type NoticeDecision } from './decide';
 
@@ -11,7 +12,8 @@ import { decideMasterPasswordNotice, masterPasswordNoticesKey, type NoticeDecisi
 // only logs a failure here. check auth → validate → load → decide (pure) → apply.
 
 export interface NoticeDeps {
-  readonly loadEmail: (uid: string) => Promise<string | undefined>;
+  /** The Auth account's address and whether it is verified: never the token's, which may be stale. */
+  readonly loadAccount: (uid: string) => Promise<{ readonly email: string | undefined; readonly emailVerified: boolean }>;
   /**
    * Reads the caller's earlier notices, decides, and stores the new times when it sends: one
    * transaction, so parallel calls cannot both take the last place in the hour.
@@ -26,18 +28,17 @@ export async function handleSendMasterPasswordChangeNotification(
   deps: NoticeDeps,
 ): Promise<{ sent: true }> {
   const caller = requireCaller(request);
-  if (Object.keys(requireObject(request.data)).length > 0) {
-    throw new HttpsError('invalid-argument', 'This call takes no arguments.');
-  }
+  requireNoArguments(request.data);
 
-  const email = await deps.loadEmail(caller.uid).catch((error: unknown) => {
+  const account = await deps.loadAccount(caller.uid).catch((error: unknown) => {
     logger.error('sendMasterPasswordChangeNotification: could not load the user', { uid: caller.uid, error: String(error) });
     throw new HttpsError('internal', 'Could not load your account.');
   });
 
   const now = deps.now();
-  const decision = await deps.decideAndCount(caller.uid, (sent) => decideMasterPasswordNotice({ email, sent, now }));
+  const decision = await deps.decideAndCount(caller.uid, (sent) => decideMasterPasswordNotice({ email: account.email, emailVerified: account.emailVerified, sent, now }));
   if (decision.kind === 'refuse') throw new HttpsError(decision.code, decision.message);
+  if (decision.kind === 'withhold') return { sent: true };
 
   await deps
     .mailer()
@@ -54,7 +55,10 @@ export async function handleSendMasterPasswordChangeNotification(
 
 export function defaultNoticeDeps(): NoticeDeps {
   return {
-    loadEmail: async (uid) => (await adminAuth().getUser(uid)).email,
+    loadAccount: async (uid) => {
+      const user = await adminAuth().getUser(uid);
+      return { email: user.email, emailVerified: user.emailVerified };
+    },
     decideAndCount: (uid, decide) =>
       decideAndRecord(adminFirestore(), masterPasswordNoticesKey(uid), decide, (decision) => (decision.kind === 'send' ? decision.times : null)),
     mailer: defaultMailer,

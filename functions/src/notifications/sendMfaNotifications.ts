@@ -13,6 +13,7 @@ import { decideMfaNotice, mfaNoticesKey, parseMfaNoticePayload, type MfaNoticeDe
 
 export interface MfaAccount {
   readonly email: string | undefined;
+  readonly emailVerified: boolean;
   /** factorId of each enrolled second factor ('phone', 'totp'). */
   readonly enrolledFactorIds: readonly string[];
 }
@@ -52,9 +53,10 @@ export async function handleSendMfaNotification(
 
   const now = deps.now();
   const decision = await deps.decideAndCount(mfaNoticesKey(notice, caller.uid), (sent) =>
-    decideMfaNotice({ notice, method, email: account.email, enrolledFactorIds: account.enrolledFactorIds, sent, now }),
+    decideMfaNotice({ notice, method, email: account.email, emailVerified: account.emailVerified, enrolledFactorIds: account.enrolledFactorIds, sent, now }),
   );
   if (decision.kind === 'refuse') throw new HttpsError(decision.code, decision.message);
+  if (decision.kind === 'withhold') return { sent: true };
 
   const build = notice === 'enrollment' ? mfaEnrolledEmail : mfaRemovedEmail;
   await deps
@@ -73,6 +75,7 @@ export function defaultMfaNoticeDeps(): MfaNoticeDeps {
       const user = await adminAuth().getUser(uid);
       return {
         email: user.email,
+        emailVerified: user.emailVerified,
         enrolledFactorIds: (user.multiFactor?.enrolledFactors ?? []).map((factor) => factor.factorId),
       };
     },

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isLinkLikeTeamName } from '../../../src/domain/teamName';
 import { isTeamRole, PERMISSION_MESSAGES, type TeamRole } from '../../../src/domain/teamPermissions';
 import { fieldOf, parsePayload } from '../lib/payload';
 import { TEAM_MESSAGES } from './messages';
@@ -66,7 +67,12 @@ const createTeamSchema = z.strictObject({
   teamId: documentId('teamId'),
   name: z
     .string({ error: TEAM_MESSAGES.nameRequired })
-    .check(z.trim(), z.minLength(1, { error: TEAM_MESSAGES.nameRequired, abort: true }), z.maxLength(TEAM_NAME_MAX, { error: TEAM_MESSAGES.nameTooLong })),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: TEAM_MESSAGES.nameRequired, abort: true }),
+      z.maxLength(TEAM_NAME_MAX, { error: TEAM_MESSAGES.nameTooLong, abort: true }),
+      z.refine((name) => !isLinkLikeTeamName(name), { error: TEAM_MESSAGES.nameLinkLike }),
+    ),
   description: z.nullish(
     z.string({ error: 'description must be text.' }).check(z.trim(), z.maxLength(TEAM_DESCRIPTION_MAX, { error: TEAM_MESSAGES.descriptionTooLong })),
   ),

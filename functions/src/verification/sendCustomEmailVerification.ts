@@ -3,6 +3,7 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { defaultMailer, mailerSecrets, verificationEmail, type Mailer } from '../email';
 import { adminAuth, adminFirestore } from '../lib/admin';
 import { takeRateLimit } from '../lib/rateLimit';
+import { takeRecipientEmail } from '../email/recipientCapStore';
 import * as z from 'zod/mini';
 import { requireCaller } from '../lib/callable';
 import { optionalFlag, parsePayload } from '../lib/payload';
@@ -21,6 +22,11 @@ export const TOO_MANY_VERIFICATION_EMAILS = 'Too many verification emails. Pleas
 export interface VerificationDeps {
   /** Counts one email for this account; false when the hourly limit is reached (nothing counted). */
   readonly takeEmailAllowance: (uid: string) => Promise<boolean>;
+  /**
+   * Counts one email to this address against its per-recipient cap (email/recipientCap.ts), or
+   * throws resource-exhausted: an unverified address may be a stranger's, typed in at sign-up.
+   */
+  readonly takeRecipientAllowance: (email: string) => Promise<void>;
   readonly loadUser: (uid: string) => Promise<{ readonly email?: string; readonly emailVerified: boolean }>;
   readonly generateLink: (email: string) => Promise<string>;
   readonly mailer: () => Mailer;
@@ -50,6 +56,7 @@ export async function handleSendCustomEmailVerification(
   });
   if (decision.kind === 'refuse') throw new HttpsError(decision.code, decision.message);
   if (!(await deps.takeEmailAllowance(caller.uid))) throw new HttpsError('resource-exhausted', TOO_MANY_VERIFICATION_EMAILS);
+  await deps.takeRecipientAllowance(decision.to);
 
   // The generated link and its code are credentials: they are never logged here, nor put in an
   // error message. Only the emulator outbox shows them.
@@ -84,6 +91,7 @@ export const sendCustomEmailVerification = onCall({ secrets: mailerSecrets() }, 
   handleSendCustomEmailVerification(request, {
     takeEmailAllowance: (uid) =>
       takeRateLimit(adminFirestore(), `verification-emails-${uid}`, { max: VERIFICATION_EMAILS_PER_HOUR, windowMs: 3_600_000 }, Date.now()),
+    takeRecipientAllowance: (email) => takeRecipientEmail(adminFirestore(), email, 'verification', Date.now()),
     loadUser: (uid) => adminAuth().getUser(uid),
     generateLink: (email) => adminAuth().generateEmailVerificationLink(email),
     mailer: defaultMailer,

@@ -32,6 +32,15 @@ describe('the billing callables', () => {
     });
   }
 
+  it('downgradeToFree takes no arguments: any field or other value is refused before anything is read', async () => {
+    for (const data of [{ planId: 'unlimited' }, { confirm: false }, 'free', Array.from({ length: 10_000 }, () => 0)]) {
+      await expect(handlers.downgradeToFree({ auth: signedIn, data })).rejects.toMatchObject({
+        code: 'invalid-argument',
+        message: 'This call takes no arguments.',
+      });
+    }
+  });
+
   it('createCheckoutSession needs a planId string', async () => {
     for (const data of [{}, { planId: '' }, { planId: 7 }, { planId: 'x'.repeat(65) }]) {
       await expect(handlers.createCheckoutSession({ auth: signedIn, data })).rejects.toMatchObject({ code: 'invalid-argument' });

@@ -79,7 +79,7 @@ describe('invitationEmail', () => {
 
   it('is addressed to the invitee and names the team, the inviter, the role and the expiry', () => {
     expect(message.to).toBe('bo@example.com');
-    expect(message.subject).toBe('Invitation to join Night Ops on Keyloft');
+    expect(message.subject).toBe('Invitation to join "Night Ops" on Keyloft');
     for (const body of [message.text, message.html]) {
       expect(body).toContain('Night Ops');
       expect(body).toContain('ana@example.com');
@@ -116,8 +116,25 @@ describe('invitationEmail', () => {
     expect(hostile.html).not.toContain('<b>');
     expect(hostile.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(hostile.html).toContain('&quot;&lt;b&gt;&quot;@example.com');
-    expect(hostile.subject).toBe('Invitation to join <img src=x onerror=alert(1)> Bcc: eve@example.com on Keyloft');
+    expect(hostile.subject).toBe('Invitation to join "<img src=x onerror=alert(1)> Bcc: eve@example.com" on Keyloft');
     expect(hostile.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('shows a link-like team name as quoted text that no mail client can turn into a link', () => {
+    const phishing = invitationEmail({ ...input, teamName: 'Security notice: re-verify at https://evil.example/login' });
+    expect(phishing.text).toContain('invited you to join the team "Security notice: re-verify at https://evil.example/login" on Keyloft');
+    expect(phishing.text).toContain('Join "Security notice: re-verify at https://evil.example/login" on Keyloft');
+    // In the HTML body no text node holds the address: every dot, colon and slash stands alone.
+    const body = phishing.html.slice(phishing.html.indexOf('<body'));
+    expect(body).not.toContain('evil.example');
+    expect(body).not.toContain('https:/');
+    expect(phishing.html).toContain(
+      '&quot;Security notice<span>:</span> re-verify at https<span>:</span><span>/</span><span>/</span>evil<span>.</span>example<span>/</span>login&quot;',
+    );
+    // The only link is the accept button's (and its copy).
+    expect([...phishing.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1])).toEqual([INVITE_LINK, INVITE_LINK]);
+    // No zero-width characters were used to break it.
+    expect(phishing.html).not.toMatch(/[\u200B-\u200D\u2060\uFEFF]/);
   });
 
   it('refuses a link that is not http(s)', () => {

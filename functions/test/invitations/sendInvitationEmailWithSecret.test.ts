@@ -3,6 +3,7 @@ import * as logger from 'firebase-functions/logger';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { inviteProofHash } from '../../../src/crypto/invite';
+import { recipientCapKey } from '../../src/email/recipientCap';
 import type { EmailMessage, Mailer } from '../../src/email/types';
 import { handleSendInvitationEmail } from '../../src/invitations/sendInvitationEmailWithSecret';
 import { NOW, team } from '../teams/fixtures';
@@ -26,7 +27,7 @@ interface Write {
   readonly data: unknown;
 }
 
-/** Just what the handler uses of Firestore: doc refs, and a transaction that gets and updates. */
+/** Just what the handler uses of Firestore: doc refs, and a transaction that gets, updates and sets. */
 function fakeDb(documents: Record<string, unknown>): { db: Firestore; writes: Write[] } {
   const writes: Write[] = [];
   const ref = (path: string) => ({ path, id: path.slice(path.lastIndexOf('/') + 1) });
@@ -35,12 +36,24 @@ function fakeDb(documents: Record<string, unknown>): { db: Firestore; writes: Wr
     runTransaction: (run: (tx: unknown) => Promise<unknown>) =>
       run({
         get: (target: { path: string; id: string }) =>
-          Promise.resolve({ id: target.id, exists: target.path in documents, data: () => documents[target.path] }),
+          Promise.resolve({
+            id: target.id,
+            exists: target.path in documents,
+            data: () => documents[target.path],
+            get: (field: string) => (documents[target.path] as Record<string, unknown> | undefined)?.[field],
+          }),
         update: (target: { path: string }, data: unknown) => writes.push({ path: target.path, data }),
+        set: (target: { path: string }, data: unknown) => writes.push({ path: target.path, data }),
       }),
   };
   return { db: db as unknown as Firestore, writes };
 }
+
+/** The recipient's daily cap counts the email (email/recipientCap.ts), keyed by a hash, not the address. */
+const COUNTED = {
+  path: `rateLimits/${recipientCapKey(invitation({}).email)}`,
+  data: { sends: [{ at: NOW, kind: 'invitation' }], updatedAt: NOW },
+};
 
 function request(data: unknown, uid: string | null = 'owner'): Pick<CallableRequest, 'auth' | 'data'> {
   return { data, auth: uid === null ? undefined : { uid, rawToken: 't', token: { email: `${uid}@example.com` } as never } };
@@ -90,7 +103,7 @@ describe('handleSendInvitationEmail', () => {
     expect(sent[0]!.to).toBe('bo@example.com');
     expect(sent[0]!.text).toContain(`https://keyloft.app/accept-invite?inviteId=${INVITE_ID}#secret=${secret}`);
     expect(sent[0]!.subject).not.toContain(secret);
-    expect(writes).toEqual([{ path: `invitations/${INVITE_ID}`, data: { emailsSent: 1 } }]);
+    expect(writes).toEqual([COUNTED, { path: `invitations/${INVITE_ID}`, data: { emailsSent: 1 } }]);
     expect(logged()).not.toContain(secret);
   });
 
@@ -116,7 +129,7 @@ describe('handleSendInvitationEmail', () => {
     expect(logged()).toContain('EENVELOPE');
     expect(logged()).not.toContain(secret);
     // Counted before sending: a failing mail server cannot be retried without end.
-    expect(writes).toEqual([{ path: `invitations/${INVITE_ID}`, data: { emailsSent: 1 } }]);
+    expect(writes).toEqual([COUNTED, { path: `invitations/${INVITE_ID}`, data: { emailsSent: 1 } }]);
   });
 
   it('refuses before reading anything: signed out, or a malformed secret (not repeated in the error)', async () => {

@@ -5,6 +5,14 @@ import { invalid, refusalOf } from '../support/refusal';
 import { INVITE_ID, generateSharedSecret, invitation } from './fixtures';
 
 describe('parseInviteTeamMember', () => {
+  it('refuses an address with a bidi control or zero-width character, saying so', () => {
+    for (const char of ['\u202A', '\u202E', '\u2066', '\u2069', '\u200E', '\u200F', '\u061C', '\u200B', '\u200C', '\u200D', '\u2060']) {
+      expect(refusalOf(() => parseInviteTeamMember({ email: `bo${char}@example.com`, teamId: 'T1', role: 'view' }))).toEqual(
+        invalid('Email addresses cannot contain invisible or text-direction characters.'),
+      );
+    }
+  });
+
   it('trims and lower-cases the address', () => {
     expect(parseInviteTeamMember({ email: '  Bo@Example.COM ', teamId: 'T1', role: 'view' })).toEqual({
       email: 'bo@example.com',

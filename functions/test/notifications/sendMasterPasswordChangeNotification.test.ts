@@ -22,7 +22,7 @@ const NOW = Date.UTC(2026, 10, 23, 10, 0);
 
 describe('decideMasterPasswordNotice', () => {
   it('sends to the account address and records the time', () => {
-    expect(decideMasterPasswordNotice({ email: 'ana@example.com', sent: [], now: NOW })).toEqual({
+    expect(decideMasterPasswordNotice({ emailVerified: true, email: 'ana@example.com', sent: [], now: NOW })).toEqual({
       kind: 'send',
       to: 'ana@example.com',
       times: [NOW],
@@ -31,7 +31,7 @@ describe('decideMasterPasswordNotice', () => {
 
   it('refuses an account without an address', () => {
     for (const email of [undefined, '', '  ']) {
-      expect(decideMasterPasswordNotice({ email, sent: [], now: NOW })).toEqual({
+      expect(decideMasterPasswordNotice({ emailVerified: true, email, sent: [], now: NOW })).toEqual({
         kind: 'refuse',
         code: 'failed-precondition',
         message: NOTIFICATION_MESSAGES.noEmail,
@@ -41,10 +41,10 @@ describe('decideMasterPasswordNotice', () => {
 
   it(`allows ${String(MASTER_PASSWORD_NOTICES_PER_HOUR)} an hour and refuses the next with resource-exhausted`, () => {
     const sent = Array.from({ length: MASTER_PASSWORD_NOTICES_PER_HOUR - 1 }, (_, index) => NOW - (index + 1) * 60_000);
-    const last = decideMasterPasswordNotice({ email: 'ana@example.com', sent, now: NOW });
+    const last = decideMasterPasswordNotice({ emailVerified: true, email: 'ana@example.com', sent, now: NOW });
     expect(last.kind).toBe('send');
     const full = last.kind === 'send' ? last.times : [];
-    expect(decideMasterPasswordNotice({ email: 'ana@example.com', sent: full, now: NOW + 1 })).toEqual({
+    expect(decideMasterPasswordNotice({ emailVerified: true, email: 'ana@example.com', sent: full, now: NOW + 1 })).toEqual({
       kind: 'refuse',
       code: 'resource-exhausted',
       message: 'Too many master password change notifications. Please try again in an hour.',
@@ -53,11 +53,15 @@ describe('decideMasterPasswordNotice', () => {
 
   it('forgets notices older than the window (and keeps only the recent ones)', () => {
     const old = Array.from({ length: MASTER_PASSWORD_NOTICES_PER_HOUR }, () => NOW - NOTICE_WINDOW_MS);
-    expect(decideMasterPasswordNotice({ email: 'ana@example.com', sent: [...old, NOW - 1000], now: NOW })).toEqual({
+    expect(decideMasterPasswordNotice({ emailVerified: true, email: 'ana@example.com', sent: [...old, NOW - 1000], now: NOW })).toEqual({
       kind: 'send',
       to: 'ana@example.com',
       times: [NOW - 1000, NOW],
     });
+  });
+
+  it('withholds the notice from an unverified address, counting nothing', () => {
+    expect(decideMasterPasswordNotice({ emailVerified: false, email: 'stranger@example.com', sent: [], now: NOW })).toEqual({ kind: 'withhold' });
   });
 
   it('keeps one counter per user', () => {
@@ -73,7 +77,7 @@ function fakes(overrides: Partial<NoticeDeps> = {}) {
   const sent: EmailMessage[] = [];
   let times: readonly number[] = [];
   const deps: NoticeDeps = {
-    loadEmail: () => Promise.resolve('ana@example.com'),
+    loadAccount: () => Promise.resolve({ email: 'ana@example.com', emailVerified: true }),
     decideAndCount: (_uid, decide) => {
       const decision: NoticeDecision = decide(times);
       if (decision.kind === 'send') times = decision.times;
@@ -112,7 +116,9 @@ describe('handleSendMasterPasswordChangeNotification', () => {
     expect(await codeOf(handleSendMasterPasswordChangeNotification(request({ email: 'mallory@example.com' }), deps))).toBe(
       'invalid-argument: This call takes no arguments.',
     );
-    expect(await codeOf(handleSendMasterPasswordChangeNotification(request('x'), deps))).toMatch(/^invalid-argument/);
+    for (const junk of ['x', 'x'.repeat(10_000), Array.from({ length: 10_000 }, () => 0), [], { confirm: false }, 0, true]) {
+      expect(await codeOf(handleSendMasterPasswordChangeNotification(request(junk), deps))).toBe('invalid-argument: This call takes no arguments.');
+    }
     expect(sent).toEqual([]);
   });
 
@@ -137,8 +143,14 @@ describe('handleSendMasterPasswordChangeNotification', () => {
     expect(sent).toHaveLength(MASTER_PASSWORD_NOTICES_PER_HOUR);
   });
 
+  it('sends nothing to an unverified address and replies as if it had', async () => {
+    const { deps, sent } = fakes({ loadAccount: () => Promise.resolve({ email: 'stranger@example.com', emailVerified: false }) });
+    await expect(handleSendMasterPasswordChangeNotification(request({}), deps)).resolves.toEqual({ sent: true });
+    expect(sent).toEqual([]);
+  });
+
   it('reports a failed load or send as internal, without details', async () => {
-    const noUser = fakes({ loadEmail: () => Promise.reject(new Error('no such user')) });
+    const noUser = fakes({ loadAccount: () => Promise.reject(new Error('no such user')) });
     expect(await codeOf(handleSendMasterPasswordChangeNotification(request({}), noUser.deps))).toBe('internal: Could not load your account.');
     const noMail = fakes({ mailer: () => ({ send: () => Promise.reject(new Error('smtp down')) }) });
     expect(await codeOf(handleSendMasterPasswordChangeNotification(request({}), noMail.deps))).toBe(

@@ -29,6 +29,7 @@ const facts = (overrides: Partial<MfaNoticeFacts> = {}): MfaNoticeFacts => ({
   notice: 'enrollment',
   method: 'phone',
   email: 'ana@example.com',
+  emailVerified: true,
   enrolledFactorIds: ['phone'],
   sent: [],
   now: NOW,
@@ -73,6 +74,12 @@ describe('parseMfaNoticePayload', () => {
 });
 
 describe('decideMfaNotice', () => {
+  it('withholds either notice from an unverified address, counting nothing', () => {
+    for (const notice of ['enrollment', 'removal'] as const) {
+      expect(decideMfaNotice(facts({ notice, emailVerified: false }))).toEqual({ kind: 'withhold' });
+    }
+  });
+
   it('sends to the account address and records the time', () => {
     expect(decideMfaNotice(facts())).toEqual({ kind: 'send', to: 'ana@example.com', times: [NOW] });
     expect(decideMfaNotice(facts({ notice: 'removal', enrolledFactorIds: [] }))).toEqual({ kind: 'send', to: 'ana@example.com', times: [NOW] });
@@ -143,7 +150,7 @@ function fakes(overrides: Partial<MfaNoticeDeps> = {}) {
   const sent: EmailMessage[] = [];
   const counters = new Map<string, readonly number[]>();
   const deps: MfaNoticeDeps = {
-    loadAccount: () => Promise.resolve({ email: 'ana@example.com', enrolledFactorIds: ['phone', 'totp'] }),
+    loadAccount: () => Promise.resolve({ email: 'ana@example.com', emailVerified: true, enrolledFactorIds: ['phone', 'totp'] }),
     decideAndCount: (key, decide) => {
       const decision: MfaNoticeDecision = decide(counters.get(key) ?? []);
       if (decision.kind === 'send') counters.set(key, decision.times);
@@ -174,7 +181,7 @@ const KINDS: readonly MfaNoticeKind[] = ['enrollment', 'removal'];
 
 describe('handleSendMfaNotification', () => {
   it.each(KINDS)('%s: refuses a caller who is not signed in, before anything else', async (notice) => {
-    const loadAccount = vi.fn(() => Promise.resolve({ email: 'ana@example.com', enrolledFactorIds: ['phone'] }));
+    const loadAccount = vi.fn(() => Promise.resolve({ email: 'ana@example.com', emailVerified: true, enrolledFactorIds: ['phone'] }));
     const { deps, sent } = fakes({ loadAccount });
     expect(await codeOf(handleSendMfaNotification(notice, request({ mfaMethod: 'phone' }, false), deps))).toBe(
       'unauthenticated: You must be signed in.',
@@ -184,7 +191,7 @@ describe('handleSendMfaNotification', () => {
   });
 
   it.each(KINDS)('%s: refuses a bad payload before loading anything', async (notice) => {
-    const loadAccount = vi.fn(() => Promise.resolve({ email: 'ana@example.com', enrolledFactorIds: ['phone'] }));
+    const loadAccount = vi.fn(() => Promise.resolve({ email: 'ana@example.com', emailVerified: true, enrolledFactorIds: ['phone'] }));
     const { deps, sent } = fakes({ loadAccount });
     expect(await codeOf(handleSendMfaNotification(notice, request({}), deps))).toBe(`invalid-argument: ${MFA_NOTICE_MESSAGES.badMethod}`);
     expect(await codeOf(handleSendMfaNotification(notice, request({ mfaMethod: 'email' }), deps))).toMatch(/^invalid-argument/);
@@ -207,7 +214,7 @@ describe('handleSendMfaNotification', () => {
   });
 
   it('emails the account about a removed factor', async () => {
-    const { deps, sent } = fakes({ loadAccount: () => Promise.resolve({ email: 'ana@example.com', enrolledFactorIds: [] }) });
+    const { deps, sent } = fakes({ loadAccount: () => Promise.resolve({ email: 'ana@example.com', emailVerified: true, enrolledFactorIds: [] }) });
     await expect(handleSendMfaNotification('removal', request({ mfaMethod: 'totp' }), deps)).resolves.toEqual({ sent: true });
     expect(sent).toHaveLength(1);
     expect(sent[0]?.to).toBe('ana@example.com');
@@ -216,7 +223,7 @@ describe('handleSendMfaNotification', () => {
   });
 
   it('refuses an enrolment notice for a method the account does not have, and counts nothing', async () => {
-    const { deps, sent, counters } = fakes({ loadAccount: () => Promise.resolve({ email: 'ana@example.com', enrolledFactorIds: ['phone'] }) });
+    const { deps, sent, counters } = fakes({ loadAccount: () => Promise.resolve({ email: 'ana@example.com', emailVerified: true, enrolledFactorIds: ['phone'] }) });
     expect(await codeOf(handleSendMfaNotification('enrollment', request({ mfaMethod: 'totp' }), deps))).toBe(
       `failed-precondition: ${notEnrolledMessage('totp')}`,
     );
@@ -224,8 +231,19 @@ describe('handleSendMfaNotification', () => {
     expect(counters.size).toBe(0);
   });
 
+  it('sends nothing to an unverified address, counts nothing, and replies as if it had', async () => {
+    const { deps, sent, counters } = fakes({
+      loadAccount: () => Promise.resolve({ email: 'stranger@example.com', emailVerified: false, enrolledFactorIds: ['phone'] }),
+    });
+    for (const notice of ['enrollment', 'removal'] as const) {
+      await expect(handleSendMfaNotification(notice, request({ mfaMethod: 'phone' }), deps)).resolves.toEqual({ sent: true });
+    }
+    expect(sent).toEqual([]);
+    expect(counters.size).toBe(0);
+  });
+
   it('refuses an account without an address with failed-precondition', async () => {
-    const { deps, sent } = fakes({ loadAccount: () => Promise.resolve({ email: undefined, enrolledFactorIds: ['phone'] }) });
+    const { deps, sent } = fakes({ loadAccount: () => Promise.resolve({ email: undefined, emailVerified: true, enrolledFactorIds: ['phone'] }) });
     expect(await codeOf(handleSendMfaNotification('removal', request({ mfaMethod: 'phone' }), deps))).toBe(
       'failed-precondition: This account has no email address to notify.',
     );

@@ -61,6 +61,15 @@ describe('createTeam payload', () => {
     expect(parseCreateTeam({ ...valid, description: ' Night shift ' }).description).toBe('Night shift');
   });
 
+  it('refuses a team name that looks like a link (issue #16 item 5)', () => {
+    for (const name of ['Security notice: re-verify at https://evil.example/login', 'Visit www.example', 'evil.example']) {
+      expect(refusal(() => parseCreateTeam({ ...valid, name }))).toEqual({
+        code: 'invalid-argument',
+        message: 'Team name cannot look like a web address (no "://", "www." or names such as example.com)',
+      });
+    }
+  });
+
   it("refuses a blank name with the spec's message, long texts, unknown fields and bad keys", () => {
     expect(refusal(() => parseCreateTeam({ ...valid, name: '   ' }))).toEqual({ code: 'invalid-argument', message: 'Team name is required' });
     expect(refusal(() => parseCreateTeam({ ...valid, name: 'x'.repeat(101) }))?.code).toBe('invalid-argument');

@@ -2,6 +2,7 @@ import * as logger from 'firebase-functions/logger';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmailMessage } from '../../src/email/types';
+import { RECIPIENT_CAP_MESSAGE } from '../../src/email/recipientCap';
 import {
   TOO_MANY_VERIFICATION_EMAILS,
   handleSendCustomEmailVerification,
@@ -34,6 +35,10 @@ function fakes(overrides: Partial<VerificationDeps> = {}) {
     takeEmailAllowance: (uid) => {
       calls.push(`allowance ${uid}`);
       return Promise.resolve(true);
+    },
+    takeRecipientAllowance: (email) => {
+      calls.push(`recipient ${email}`);
+      return Promise.resolve();
     },
     loadUser: (uid) => {
       calls.push(`load ${uid}`);
@@ -78,7 +83,7 @@ describe('handleSendCustomEmailVerification', () => {
   it('on the emulator, sends our own development link for the loaded account', async () => {
     const { deps, sent, calls } = fakes();
     await expect(handleSendCustomEmailVerification(request({ isDevelopment: true }), deps)).resolves.toEqual({ sent: true });
-    expect(calls).toEqual(['load u1', 'allowance u1', 'link ana@example.com']);
+    expect(calls).toEqual(['load u1', 'allowance u1', 'recipient ana@example.com', 'link ana@example.com']);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe('ana@example.com');
     expect(sent[0]!.text).toContain('http://127.0.0.1:5173/verify-email?mode=verifyEmail&oobCode=Code%2B1');
@@ -111,6 +116,16 @@ describe('handleSendCustomEmailVerification', () => {
     expect(refusal).toBeInstanceOf(HttpsError);
     expect(refusal).toMatchObject({ code: 'resource-exhausted', message: TOO_MANY_VERIFICATION_EMAILS });
     expect(calls).toEqual(['load u1']);
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses with the recipient cap’s refusal once the address has had its emails for the day, sending nothing', async () => {
+    const { deps, sent, calls } = fakes({
+      takeRecipientAllowance: () => Promise.reject(new HttpsError('resource-exhausted', RECIPIENT_CAP_MESSAGE)),
+    });
+    const refusal = await handleSendCustomEmailVerification(request({}), deps).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: 'resource-exhausted', message: RECIPIENT_CAP_MESSAGE });
+    expect(calls).toEqual(['load u1', 'allowance u1']);
     expect(sent).toEqual([]);
   });
 

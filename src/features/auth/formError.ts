@@ -21,6 +21,7 @@ export interface FormError {
 
 const FIELDS_BY_MESSAGE: Readonly<Record<string, readonly AuthField[]>> = {
   [VALIDATION.invalidEmail]: ['email'],
+  [VALIDATION.hiddenCharactersInEmail]: ['email'],
   [VALIDATION.emailRequiredForReset]: ['email'],
   [VALIDATION.accountPasswordsDiffer]: ['confirmAccountPassword'],
   [VALIDATION.masterPasswordsDiffer]: ['confirmMasterPassword'],

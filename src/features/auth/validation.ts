@@ -1,3 +1,5 @@
+import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '../../domain/emailAddress';
+
 // The form rules of SPEC.md §5 for the auth modal. Each returns the first message that applies,
 // or null when the input may be submitted.
 
@@ -8,6 +10,7 @@ export const VALIDATION = {
   masterPasswordRequiredForLogin: 'Master password is required to decrypt your vault.',
   emailRequiredForReset: 'Please enter your email address first.',
   invalidEmail: 'Please enter a valid email address.',
+  hiddenCharactersInEmail: HIDDEN_CHARACTERS_MESSAGE,
   weakAccountPassword: 'Password is too weak. Please choose a stronger password.',
 } as const;
 
@@ -15,6 +18,12 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmailShaped(email: string): boolean {
   return EMAIL_SHAPE.test(email.trim());
+}
+
+/** The message refusing an address, or null when it may be sent to the auth service. */
+export function emailMessage(email: string): string | null {
+  if (hasHiddenCharacters(email)) return VALIDATION.hiddenCharactersInEmail;
+  return isEmailShaped(email) ? null : VALIDATION.invalidEmail;
 }
 
 export interface SignupInput {
@@ -26,7 +35,8 @@ export interface SignupInput {
 }
 
 export function validateSignup(input: SignupInput): string | null {
-  if (!isEmailShaped(input.email)) return VALIDATION.invalidEmail;
+  const email = emailMessage(input.email);
+  if (email !== null) return email;
   // The auth service refuses account passwords under 6 characters; say so before asking it.
   if (input.accountPassword.length < 6) return VALIDATION.weakAccountPassword;
   if (input.accountPassword !== input.confirmAccountPassword) return VALIDATION.accountPasswordsDiffer;
@@ -43,7 +53,8 @@ export function validateSignup(input: SignupInput): string | null {
 export function signupRuleStillFails(message: string, input: SignupInput): boolean {
   switch (message) {
     case VALIDATION.invalidEmail:
-      return !isEmailShaped(input.email);
+    case VALIDATION.hiddenCharactersInEmail:
+      return emailMessage(input.email) === message;
     case VALIDATION.weakAccountPassword:
       return input.accountPassword.length < 6;
     case VALIDATION.accountPasswordsDiffer:
@@ -69,14 +80,15 @@ export interface LoginInput {
 }
 
 export function validateLogin(input: LoginInput): string | null {
-  if (!isEmailShaped(input.email)) return VALIDATION.invalidEmail;
+  const email = emailMessage(input.email);
+  if (email !== null) return email;
   if (input.masterPassword === '') return VALIDATION.masterPasswordRequiredForLogin;
   return null;
 }
 
 export function validateResetRequest(email: string): string | null {
   if (email.trim() === '') return VALIDATION.emailRequiredForReset;
-  if (!isEmailShaped(email)) return VALIDATION.invalidEmail;
+  return emailMessage(email);
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { HIDDEN_CHARACTERS_MESSAGE, RECIPIENT_CAP_MESSAGE, hasHiddenCharacters } from '../../domain/emailAddress';
 import { INVITATION_MESSAGES } from '../../domain/invitations';
 import { PERMISSION_MESSAGES } from '../../domain/teamPermissions';
 import type { TeamMember } from './model';
@@ -9,6 +10,7 @@ import { PublicKeyChangedError, TEAM_KEY_MESSAGES, TeamKeyError } from './teamKe
 export const MEMBER_MESSAGES = Object.freeze({
   emailRequired: 'Email is required',
   invalidEmail: 'Please enter a valid email address',
+  hiddenCharacters: HIDDEN_CHARACTERS_MESSAGE,
   alreadyMember: PERMISSION_MESSAGES.alreadyMember,
   addFailed: 'Failed to add member',
   roleFailed: 'Failed to update member role',
@@ -30,6 +32,7 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function validateMemberEmail(email: string, members: readonly Pick<TeamMember, 'email'>[]): string | null {
   const trimmed = email.trim().toLowerCase();
   if (trimmed === '') return MEMBER_MESSAGES.emailRequired;
+  if (hasHiddenCharacters(trimmed)) return MEMBER_MESSAGES.hiddenCharacters;
   if (!EMAIL_SHAPE.test(trimmed)) return MEMBER_MESSAGES.invalidEmail;
   if (members.some((member) => member.email?.toLowerCase() === trimmed)) return MEMBER_MESSAGES.alreadyMember;
   return null;
@@ -52,6 +55,8 @@ const SERVER_MESSAGES: ReadonlySet<string> = new Set([
   INVITATION_MESSAGES.notFound,
   INVITATION_MESSAGES.notValid,
   MEMBER_MESSAGES.invalidEmail,
+  MEMBER_MESSAGES.hiddenCharacters,
+  RECIPIENT_CAP_MESSAGE,
 ]);
 
 /** What a failed member operation shows: its own message when it is one a user can act on, else `fallback`. */

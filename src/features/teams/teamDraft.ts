@@ -1,9 +1,10 @@
 import { PLAN_LIMIT_MESSAGES } from '../../domain/subscription';
+import { LINK_LIKE_TEAM_NAME_MESSAGE, isLinkLikeTeamName } from '../../domain/teamName';
 import type { TeamDraft } from './model';
 
 // The team form's rules (SPEC.md §5 "Team"): the name is required; values are trimmed; an empty
 // description is omitted. Limits follow the stored document (docs/teams.md): name 1–100,
-// description 1–500 characters.
+// description 1–500 characters. A name that looks like a link is refused (src/domain/teamName.ts).
 
 export const TEAM_NAME_MAX = 100;
 export const TEAM_DESCRIPTION_MAX = 500;
@@ -11,14 +12,15 @@ export const TEAM_DESCRIPTION_MAX = 500;
 export const TEAM_FORM_MESSAGES = {
   nameRequired: 'Team name is required',
   nameTooLong: `Team name must be at most ${TEAM_NAME_MAX} characters`,
+  nameLinkLike: LINK_LIKE_TEAM_NAME_MESSAGE,
   descriptionTooLong: `Description must be at most ${TEAM_DESCRIPTION_MAX} characters`,
   saveFailed: 'Failed to save team',
 } as const;
 
-const SHOWN_AS_IS: ReadonlySet<string> = new Set(Object.values(PLAN_LIMIT_MESSAGES));
+const SHOWN_AS_IS: ReadonlySet<string> = new Set([...Object.values(PLAN_LIMIT_MESSAGES), LINK_LIKE_TEAM_NAME_MESSAGE]);
 
 /**
- * What a failed save shows: the server's plan-limit refusal as it is (the app's own checks agree
+ * What a failed save shows: the server's plan-limit or link-like-name refusal as it is (the app's own checks agree
  * with it, but the trial may have ended or a team been created elsewhere since), else saveFailed.
  */
 export function teamSaveErrorMessage(error: unknown): string {
@@ -44,6 +46,7 @@ export function validateTeamDraft(values: TeamFormValues): TeamDraftValidation {
   const errors: TeamFormErrors = {};
   if (name === '') errors.name = TEAM_FORM_MESSAGES.nameRequired;
   else if (name.length > TEAM_NAME_MAX) errors.name = TEAM_FORM_MESSAGES.nameTooLong;
+  else if (isLinkLikeTeamName(name)) errors.name = TEAM_FORM_MESSAGES.nameLinkLike;
   if (description.length > TEAM_DESCRIPTION_MAX) errors.description = TEAM_FORM_MESSAGES.descriptionTooLong;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, draft: description === '' ? { name } : { name, description } };

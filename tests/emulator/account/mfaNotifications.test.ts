@@ -2,7 +2,7 @@
 // into functions/outbox. The Auth emulator cannot enrol TOTP, and phone enrolment needs a browser:
 // the phone factor is given to the account through the emulator's admin API (enrolPhoneFactor).
 import { describe, expect, it } from 'vitest';
-import { enrolPhoneFactor } from '../../support/authEmulator';
+import { enrolPhoneFactor, markEmailUnverified } from '../../support/authEmulator';
 import { outboxFilesFor } from '../../support/outbox';
 import { call, db, newUser, refusal, type TestUser } from '../teams/support';
 
@@ -11,7 +11,8 @@ const REMOVED = 'A two-factor method was removed from your Keyloft account';
 const BAD_METHOD = "mfaMethod must be 'phone' (text message) or 'totp' (authenticator app).";
 const CALLABLES = ['sendMfaEnrollmentNotification', 'sendMfaRemovalNotification'] as const;
 
-const account = (label: string): Promise<TestUser> => newUser(label, { record: false, publishKey: false });
+// Verified: security notices go only to a proven address (the last test shows the other case).
+const account = (label: string, emailVerified = true): Promise<TestUser> => newUser(label, { record: false, publishKey: false, emailVerified });
 
 async function noticesTo(email: string, subject: string) {
   return (await outboxFilesFor(email)).filter((file) => file.subject === subject);
@@ -102,4 +103,17 @@ describe('the MFA notices (Auth + Functions + Firestore emulators)', () => {
     });
     expect(await noticesTo(user.email, ADDED)).toHaveLength(5);
   }, 60_000);
+
+  it.each(CALLABLES)('%s sends nothing to an unverified address, counts nothing, and replies as for a sent notice', async (name) => {
+    const user = await account('mfa-notice-unverified', false);
+    // enrolPhoneFactor verifies the address, as the Auth service requires before enrolment.
+    await enrolPhoneFactor(user.uid, '+15555550100');
+    await markEmailUnverified(user.uid);
+    const reply = await call(name, { mfaMethod: 'phone' }, user);
+    expect(reply).toEqual({ result: { sent: true } });
+    // The Functions emulator writes the outbox before it answers, so an absent file is final.
+    expect(await outboxFilesFor(user.email)).toEqual([]);
+    const kind = name === 'sendMfaEnrollmentNotification' ? 'enrollment' : 'removal';
+    expect((await db().collection('rateLimits').doc(`mfa-${kind}-notices-${user.uid}`).get()).exists).toBe(false);
+  });
 });

@@ -104,4 +104,15 @@ describe('sendCustomEmailVerification (Auth + Functions emulators)', () => {
     expect(await outboxFilesFor(other)).toHaveLength(1);
     expect(((await allowance.get()).get('times') as number[]).length).toBe(1);
   });
+
+  it('counts against the address’s daily cap: the 4th verification email to one address in a day is refused', async () => {
+    const address = `verify-cap-${String(Date.now())}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const account = await authCall<{ idToken: string }>('accounts:signUp', { email: address, password: 'correct horse battery', returnSecureToken: true });
+    for (let sent = 0; sent < 3; sent += 1) expect(await callFunction({ isDevelopment: true }, account.idToken)).toEqual({ result: { sent: true } });
+    expect((await callFunction({ isDevelopment: true }, account.idToken)).error).toEqual({
+      status: 'RESOURCE_EXHAUSTED',
+      message: 'This email address has received too many emails from Keyloft today. Please try again tomorrow.',
+    });
+    expect(await outboxFilesFor(address)).toHaveLength(3);
+  });
 });

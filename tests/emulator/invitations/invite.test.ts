@@ -168,7 +168,7 @@ describe('sendInvitationEmailWithSecret', () => {
     expect(await call('sendInvitationEmailWithSecret', { inviteId }, owner)).toEqual({ result: { sent: true } });
     const [email, ...more] = await outboxFilesFor(bo.email);
     expect(more).toEqual([]);
-    expect(email!.subject).toBe('Invitation to join Night Ops on Keyloft');
+    expect(email!.subject).toBe('Invitation to join "Night Ops" on Keyloft');
     expect(email!.links).toEqual([`${APP}/accept-invite?inviteId=${inviteId}`]);
     for (const body of [email!.text, email!.html]) {
       expect(body).toContain('Night Ops');

@@ -23,10 +23,10 @@ import type { AuthDeps } from '../../../src/features/auth/flows/deps';
 import { signUp } from '../../../src/features/auth/flows/signIn';
 import { createMasterPasswordApi } from '../../../src/features/settings/masterPasswordService';
 import { createSessionStore } from '../../../src/session/sessionStore';
-import { uniqueEmail } from '../../support/authEmulator';
+import { markEmailVerified, uniqueEmail } from '../../support/authEmulator';
 import { MemoryStorage } from '../../support/memoryStorage';
 import { outboxFilesFor } from '../../support/outbox';
-import { call, db, newUser, refusal } from '../teams/support';
+import { call, db, newUser, refusal, verified } from '../teams/support';
 
 const ENTRIES = 10_000;
 const OLD = 'Old-master-Pa55word!';
@@ -78,6 +78,8 @@ describe(`Change Master Password on a ${String(ENTRIES)}-entry vault (Auth + Fun
     if (state.status !== 'unlocked' || keys === null) throw new Error('sign-up did not unlock');
     uid = state.user.uid;
     vaultKey = keys.vaultKey;
+    // The notice goes only to a verified address (the last describe shows the other case).
+    await markEmailVerified(uid);
 
     // The entries as the vault writes them: username and password sealed under the vault key,
     // bound to the entry and the field.
@@ -183,16 +185,19 @@ describe('sendMasterPasswordChangeNotification (Functions emulator)', () => {
   });
 
   it('refuses a payload that is not empty', async () => {
-    const user = await newUser('notice-payload');
-    expect(refusal(await call('sendMasterPasswordChangeNotification', { email: 'mallory@example.com' }, user))).toEqual({
-      status: 'INVALID_ARGUMENT',
-      message: 'This call takes no arguments.',
-    });
+    const user = await newUser('notice-payload', { emailVerified: true });
+    for (const data of [{ email: 'mallory@example.com' }, 'x', Array.from({ length: 10_000 }, () => 0), { confirm: false }]) {
+      expect(refusal(await call('sendMasterPasswordChangeNotification', data, user))).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message: 'This call takes no arguments.',
+      });
+    }
+    expect(await outboxFilesFor(user.email)).toEqual([]);
     expect(await outboxFilesFor('mallory@example.com')).toEqual([]);
   });
 
   it('mails the account 5 times in an hour, then refuses with resource-exhausted', async () => {
-    const user = await newUser('notice-limit');
+    const user = await newUser('notice-limit', { emailVerified: true });
     for (let sent = 0; sent < 5; sent += 1) {
       expect(refusal(await call('sendMasterPasswordChangeNotification', {}, user))).toBeUndefined();
     }
@@ -205,4 +210,16 @@ describe('sendMasterPasswordChangeNotification (Functions emulator)', () => {
     const limit = await db().collection('rateLimits').doc(`master-password-notices-${user.uid}`).get();
     expect((limit.get('times') as number[]).length).toBe(5);
   }, 60_000);
+
+  it('sends nothing to an unverified address, counts nothing, and replies as it does for a verified one', async () => {
+    const user = await newUser('notice-unverified');
+    expect(await call('sendMasterPasswordChangeNotification', {}, user)).toEqual({ result: { sent: true } });
+    expect(await outboxFilesFor(user.email)).toEqual([]);
+    expect((await db().collection('rateLimits').doc(`master-password-notices-${user.uid}`).get()).exists).toBe(false);
+
+    // Once the address is proven, the same call mails it.
+    const proven = await verified(user);
+    expect(await call('sendMasterPasswordChangeNotification', {}, proven)).toEqual({ result: { sent: true } });
+    expect((await outboxFilesFor(user.email)).filter((file) => file.subject === SUBJECT)).toHaveLength(1);
+  });
 });

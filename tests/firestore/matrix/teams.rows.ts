@@ -68,6 +68,8 @@ export const teamsTable: CollectionTable = {
     },
     { op: 'update', what: 'the other user’s team’s name (its owner)', path: `teams/${OTHERS_TEAM}`, data: rename, expect: allowOnly('other') },
     { op: 'update', what: 'a deleting team’s name', path: DELETING_PATH, data: rename, expect: DENY_ALL },
+    // Dots and colons are fine where no link can form (the owner's allow for the link-like denies below).
+    { op: 'update', what: 'the team’s name, with a version number and a colon', path: TEAM_PATH, data: () => ({ name: 'Ops: v2.0, St. Louis', updatedAt: Date.now() }), expect: byRole(isOwner) },
     { op: 'delete', what: 'the owner’s team (deleteTeam does it)', path: TEAM_PATH, expect: DENY_ALL },
   ],
   malformed: [
@@ -88,6 +90,12 @@ export const teamsTable: CollectionTable = {
         ['a name over 100 characters', { name: 'x'.repeat(101) }],
         ['a name that is a number', { name: 42 }],
         ['a name with surrounding spaces', { name: ' Renamed ' }],
+        // Link-like names (src/domain/teamName.ts): the rules refuse what the form and createTeam do.
+        ['a name with a URL', { name: 'Security notice: re-verify at https://evil.example/login' }],
+        ['a name with "www."', { name: 'Visit WWW.example' }],
+        ['a name with a domain', { name: 'Support at login.COM' }],
+        ['a name with a domain after a line break', { name: 'Ops\nevil.example' }],
+        ['a name with a full-width dot domain', { name: 'evil\uFF0Ecom' }],
         ['an empty description', { description: '' }],
         ['a description over 500 characters', { description: 'x'.repeat(501) }],
         ['an updatedAt that is a string', { updatedAt: '2000' }],

@@ -102,3 +102,22 @@ describe('whether a shown rule message still applies after an edit', () => {
     expect(newMasterPasswordRuleStillFails('Master password is required for signup.', 'x', '')).toBe(false);
   });
 });
+
+describe('email addresses with hidden characters (issue #16 item 9)', () => {
+  const HIDDEN = 'Email addresses cannot contain invisible or text-direction characters.';
+
+  it('are refused at sign-up, sign-in and password reset with their own message', () => {
+    for (const char of ['\u202E', '\u2067', '\u200F', '\u061C', '\u200B', '\u2060']) {
+      const email = `ana${char}@example.com`;
+      expect(validateSignup({ ...signup, email })).toBe(HIDDEN);
+      expect(validateLogin({ email, accountPassword: 'x', masterPassword: 'y' })).toBe(HIDDEN);
+      expect(validateResetRequest(email)).toBe(HIDDEN);
+    }
+  });
+
+  it('keep their message only while the address still holds one', () => {
+    expect(signupRuleStillFails(HIDDEN, { ...signup, email: 'ana\u202E@example.com' })).toBe(true);
+    expect(signupRuleStillFails(HIDDEN, signup)).toBe(false);
+    expect(signupRuleStillFails('Please enter a valid email address.', { ...signup, email: 'ana\u202E@example.com' })).toBe(false);
+  });
+});

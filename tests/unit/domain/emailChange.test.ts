@@ -25,3 +25,14 @@ describe('checkNewEmail (SPEC.md §5 email change)', () => {
     expect(checkNewEmail('new@example.com', null)).toEqual({ ok: true, email: 'new@example.com' });
   });
 });
+
+describe('checkNewEmail and hidden characters (issue #16 item 9)', () => {
+  it('refuses a new address with a bidi control or zero-width character, with its own message', () => {
+    for (const char of ['\u202E', '\u2069', '\u200E', '\u200D', '\uFEFF']) {
+      expect(checkNewEmail(`new${char}@example.com`, 'old@example.com')).toEqual({
+        ok: false,
+        message: 'Email addresses cannot contain invisible or text-direction characters.',
+      });
+    }
+  });
+});

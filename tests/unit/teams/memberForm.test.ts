@@ -12,6 +12,19 @@ describe('validateMemberEmail (SPEC.md §5 "Add member")', () => {
     expect(validateMemberEmail('   ', members)).toBe('Email is required');
   });
 
+  it('refuses bidi controls and zero-width characters with their own message', () => {
+    for (const char of ['\u202E', '\u2066', '\u200F', '\u061C', '\u200B', '\u2060']) {
+      expect(validateMemberEmail(`bo${char}@example.com`, members)).toBe(MEMBER_MESSAGES.hiddenCharacters);
+    }
+    expect(MEMBER_MESSAGES.hiddenCharacters).toBe('Email addresses cannot contain invisible or text-direction characters.');
+    expect(memberErrorMessage(new Error(MEMBER_MESSAGES.hiddenCharacters), 'fallback')).toBe(MEMBER_MESSAGES.hiddenCharacters);
+  });
+
+  it('shows the per-recipient email cap’s refusal as it is', () => {
+    const capped = 'This email address has received too many emails from Keyloft today. Please try again tomorrow.';
+    expect(memberErrorMessage(new Error(capped), MEMBER_MESSAGES.inviteEmailFailed)).toBe(capped);
+  });
+
   it('requires a basic email shape', () => {
     for (const email of ['bob', 'bob@', 'bob@example', '@example.com', 'b ob@example.com']) {
       expect(validateMemberEmail(email, members)).toBe('Please enter a valid email address');

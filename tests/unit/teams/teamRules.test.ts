@@ -60,6 +60,16 @@ describe('validateTeamDraft (SPEC.md §5 "Team")', () => {
     expect(teamSaveErrorMessage('Team Creation Limit Reached')).toBe('Failed to save team');
   });
 
+  it('refuses a name that looks like a link, saying why, and shows the same refusal from the server', () => {
+    const message = 'Team name cannot look like a web address (no "://", "www." or names such as example.com)';
+    for (const name of ['Re-verify at https://evil.example/login', 'www.example', 'login.example.com']) {
+      expect(validateTeamDraft({ name, description: '' })).toEqual({ ok: false, errors: { name: message } });
+    }
+    expect(TEAM_FORM_MESSAGES.nameLinkLike).toBe(message);
+    expect(teamSaveErrorMessage(new Error(message))).toBe(message);
+    expect(validateTeamDraft({ name: 'Ops v2.0', description: '' }).ok).toBe(true);
+  });
+
   it('keeps the stored lengths: name up to 100, description up to 500, counted after trimming', () => {
     expect(validateTeamDraft({ name: ` ${'n'.repeat(100)} `, description: ` ${'d'.repeat(500)} ` }).ok).toBe(true);
     expect(validateTeamDraft({ name: 'n'.repeat(101), description: 'd'.repeat(501) })).toEqual({

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+
+// The per-recipient email cap (docs/email.md, "Email cap"): whoever sends and whatever the reason,
+// an address that nobody has proven gets at most a few Keyloft emails a day. Per-sender and
+// per-invitation limits alone let many accounts, or one account cancelling and re-inviting, flood
+// a stranger (issue #16 item 5). Pure: the shell is recipientCapStore.ts.
+
+/** Emails that go to an address the sender chose and nobody has proven yet. */
+export type CappedEmailKind = 'invitation' | 'verification' | 'email-change';
+
+export const RECIPIENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Of each kind, per recipient per rolling 24 h. */
+export const RECIPIENT_LIMITS: Readonly<Record<CappedEmailKind, number>> = {
+  invitation: 3,
+  verification: 3,
+  'email-change': 3,
+};
+
+/** All kinds together, per recipient per rolling 24 h. */
+export const RECIPIENT_EMAILS_PER_DAY = 6;
+
+// The same words whoever asks and whether or not the address has an account: the refusal must
+// not tell an inviter anything about the invitee. Shared with the screens that show it.
+export { RECIPIENT_CAP_MESSAGE } from '../../../src/domain/emailAddress';
+
+export interface RecipientSend {
+  readonly at: number;
+  readonly kind: CappedEmailKind;
+}
+
+/**
+ * rateLimits/{key} of one recipient: a SHA-256 of the trimmed, lower-cased address, so that the
+ * counter names nobody (and the addresses of people who never signed up are not collected).
+ */
+export function recipientCapKey(email: string): string {
+  return `recipient-${createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex')}`;
+}
+
+const KINDS: ReadonlySet<string> = new Set(Object.keys(RECIPIENT_LIMITS));
+
+/** The sends a stored counter holds; anything malformed is dropped. */
+export function readRecipientSends(value: unknown): RecipientSend[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { at, kind } = item as { at?: unknown; kind?: unknown };
+    return typeof at === 'number' && Number.isFinite(at) && typeof kind === 'string' && KINDS.has(kind)
+      ? [{ at, kind: kind as CappedEmailKind }]
+      : [];
+  });
+}
+
+export type RecipientDecision = { readonly allowed: true; readonly sends: RecipientSend[] } | { readonly allowed: false };
+
+/** Whether one more email of `kind` may go to this recipient, and the sends to store if so. */
+export function decideRecipientEmail(sends: readonly RecipientSend[], kind: CappedEmailKind, now: number): RecipientDecision {
+  const recent = sends.filter((send) => now - send.at < RECIPIENT_WINDOW_MS && send.at <= now);
+  const ofKind = recent.filter((send) => send.kind === kind).length;
+  if (ofKind >= RECIPIENT_LIMITS[kind] || recent.length >= RECIPIENT_EMAILS_PER_DAY) return { allowed: false };
+  return { allowed: true, sends: [...recent, { at: now, kind }] };
+}
