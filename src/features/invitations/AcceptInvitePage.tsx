@@ -100,7 +100,11 @@ export function AcceptInvitePage({ api, authPending = false }: AcceptInvitePageP
       <AccountFound
         email={invitation.email}
         onSignIn={() => {
-          void navigate('/', { state: authModalState(false, { inviteId: link.inviteId, email: invitation.email }) });
+          // The key travels only in the link, for accounts too: the secret comes back to this page
+          // after sign-in (AuthModalHost), so the team key is stored for them and they join with it.
+          void navigate('/', {
+            state: authModalState(false, { inviteId: link.inviteId, sharedSecret: secret ?? undefined, email: invitation.email }),
+          });
         }}
       />
     ) : (

@@ -151,25 +151,27 @@ describe('inviting someone without an account', () => {
     expect((await mine.list()).map((invitation) => [invitation.teamName, invitation.role, invitation.invitedByEmail])).toEqual([
       ['Ops', 'full', 'ana@example.com'],
     ]);
-    const unverified = createMyInvitationsApi({ ...deps, currentUser: () => ({ ...deps.currentUser(), emailVerified: false }) });
-    expect(await unverified.list()).toEqual([]);
-    // Verified since the ID token was made: the rules refuse the query once, a fresh token passes.
+    // The rules refuse the query by an unverified token: `refusals` times, then the query passes.
     let refreshed = 0;
-    let refusals = 1;
-    const stale = createMyInvitationsApi({
-      ...deps,
-      currentUser: () => ({ ...deps.currentUser(), emailVerified: true }),
-      refreshIdToken: () => {
-        refreshed += 1;
-        return Promise.resolve();
-      },
-      invitations: Object.assign(Object.create(deps.invitations) as typeof deps.invitations, {
-        listPendingForEmail: (address: string) =>
-          refusals-- > 0 ? Promise.reject(new Error('permission-denied')) : deps.invitations.listPendingForEmail(address),
-      }),
-    });
-    expect((await stale.list()).map((invitation) => invitation.teamName)).toEqual(['Ops']);
+    const refusing = (refusals: number, emailVerified: boolean) =>
+      createMyInvitationsApi({
+        ...deps,
+        currentUser: () => ({ ...deps.currentUser(), emailVerified }),
+        refreshIdToken: () => {
+          refreshed += 1;
+          return Promise.resolve();
+        },
+        invitations: Object.assign(Object.create(deps.invitations) as typeof deps.invitations, {
+          listPendingForEmail: (address: string) =>
+            refusals-- > 0 ? Promise.reject(new Error('permission-denied')) : deps.invitations.listPendingForEmail(address),
+        }),
+      });
+    // Verified since the ID token was made, whatever the session still says: a fresh token passes.
+    expect((await refusing(1, false).list()).map((invitation) => invitation.teamName)).toEqual(['Ops']);
     expect(refreshed).toBe(1);
+    // Still unverified: nothing to list, and no error to show.
+    expect(await refusing(2, false).list()).toEqual([]);
+    await expect(refusing(2, true).list()).rejects.toThrow('permission-denied');
     await expect(mine.accept(step.inviteId)).rejects.toThrow(INVITATION_MESSAGES.verifyFirst);
     expect((await world.teams.get(teamId))?.members[newcomer.uid]).toBeUndefined();
     await expect(mine.decline(step.inviteId)).rejects.toThrow(INVITATION_MESSAGES.verifyFirst);
