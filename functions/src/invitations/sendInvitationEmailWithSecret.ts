@@ -1,5 +1,5 @@
 import * as logger from 'firebase-functions/logger';
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { inviteProofHash } from '../../../src/crypto/invite';
 import { invitationEmail, mailerSecrets } from '../email';
 import { requireCaller } from '../lib/callable';
@@ -9,6 +9,7 @@ import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { INVITE_CALLABLE_MESSAGES } from './messages';
 import { invitationRef, loadInvitation } from './store';
 import { parseSendInvitationEmail } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // sendInvitationEmailWithSecret (docs/invitations.md): the inviter has the invitation emailed, at
 // most EMAILS_PER_INVITATION times. With a shared secret the link carries it in its fragment.
@@ -51,6 +52,6 @@ function errorCode(error: unknown): string {
   return 'unknown';
 }
 
-export const sendInvitationEmailWithSecret = onCall({ secrets: mailerSecrets() }, (request) =>
+export const sendInvitationEmailWithSecret = onLiveCall({ secrets: mailerSecrets() }, (request) =>
   handleSendInvitationEmail(request, defaultInvitationDeps()),
 );
