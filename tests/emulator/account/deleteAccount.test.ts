@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { applyAccountDeletion, type AccountDeps } from '../../../functions/src/account/deleteAccount';
 import type { DeletionStepKind } from '../../../functions/src/account/planDeletion';
 import { createStripeClient } from '../../../functions/src/billing/stripeClient';
+import { tokenHash } from '../../../functions/src/emailChange/decide';
+import { EMAIL_CHANGE_MESSAGES } from '../../../src/domain/emailChange';
 import { newTrialSubscription } from '../../../src/domain/trial';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { AUTH_EMULATOR } from '../../support/authEmulator';
@@ -277,6 +279,18 @@ describe('deleteAccount', () => {
     expect(refusal(await call('getSubscriptionStatus', {}, user))).toEqual(deleted);
     expect(refusal(await call('createCheckoutSession', { planId: 'unlimited' }, user))).toEqual(deleted);
     expect(await count('teams', 'ownerId', user.uid)).toBe(0);
+  });
+
+  it('a pending email change’s link opened after the deletion is refused as invalid and re-creates nothing', async () => {
+    const user = await newUser('pending-change');
+    const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+    const newEmail = `moved-${user.uid.toLowerCase()}@example.com`;
+    const now = Date.now();
+    await db().collection('emailChanges').doc(tokenHash(token)).set({ uid: user.uid, newEmail, createdAt: now, expiresAt: now + 3_600_000 });
+
+    expect(await call('deleteAccount', null, user)).toEqual(DONE);
+    expect(refusal(await call('verifyEmailChangeToken', { token, newEmail }))).toEqual({ status: 'NOT_FOUND', message: EMAIL_CHANGE_MESSAGES.invalidLink });
+    expect(await count('emailChanges', 'uid', user.uid)).toBe(0);
   });
 
   it('createTeam refuses a token whose Auth user is gone, even without a tombstone (deleted in the console)', async () => {
