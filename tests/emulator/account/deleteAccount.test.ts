@@ -25,6 +25,12 @@ async function adminAuthCall(path: string, body: unknown): Promise<Response> {
   });
 }
 
+/** The Auth user's validSince (epoch seconds): tokens issued before it are revoked. */
+async function validSince(uid: string): Promise<number> {
+  const reply = (await (await adminAuthCall('accounts:lookup', { localId: [uid] })).json()) as { users?: { validSince?: string }[] };
+  return Number(reply.users?.[0]?.validSince ?? 0);
+}
+
 async function authUserExists(uid: string): Promise<boolean> {
   const reply = (await (await adminAuthCall('accounts:lookup', { localId: [uid] })).json()) as { users?: unknown[] };
   return (reply.users?.length ?? 0) > 0;
@@ -319,12 +325,18 @@ describe('deleteAccount', () => {
 
   it.each(STEPS)('resumes after a failure injected after the %s step: a second call completes', async (failAfter) => {
     const w = await world(`fault-${failAfter}`);
+    const issued = await validSince(w.user.uid);
+    // validSince has one-second steps: a revocation in the second the account was made would not show.
+    if (failAfter === 'revokeTokens') await new Promise((resolve) => setTimeout(resolve, 1100));
     const attempt = applyAccountDeletion(testDeps(), w.user.uid, w.user.email, {
       afterStep: (step) => {
         if (step.kind === failAfter) throw new Error(`injected failure after ${failAfter}`);
       },
     });
     await expect(attempt).rejects.toThrow(`injected failure after ${failAfter}`);
+    // Refresh tokens are revoked only in their own step, just before the Auth user goes.
+    if (failAfter === 'revokeTokens') expect(await validSince(w.user.uid)).toBeGreaterThan(issued);
+    if (failAfter === 'billingRecords') expect(await validSince(w.user.uid)).toBe(issued);
 
     // Interrupted anywhere, the joined team stays readable by its other members.
     await expectJoinedTeamKept(w, STEPS.indexOf(failAfter) >= STEPS.indexOf('leaveTeam'));
