@@ -44,6 +44,11 @@ function isUserNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'auth/user-not-found';
 }
 
+/** Firestore's ALREADY_EXISTS (gRPC code 6), which create() gives for a document that exists. */
+function isAlreadyExists(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 6;
+}
+
 async function unlessUserNotFound(action: () => Promise<void>): Promise<void> {
   try {
     await action();
@@ -98,12 +103,14 @@ async function leaveTeam(deps: AccountDeps, teamId: string, uid: string): Promis
 async function applyStep(deps: AccountDeps, uid: string, emails: readonly string[], step: DeletionStep, batchSize: number): Promise<void> {
   const db = deps.db();
   switch (step.kind) {
-    case 'tombstone': {
-      // Written once: a resumed call keeps the first time.
-      const ref = deletedAccountRef(db, uid);
-      if (!(await ref.get()).exists) await ref.set({ uid, deletedAt: deps.now() });
+    case 'tombstone':
+      // Created once: a resumed or concurrent call keeps the first time.
+      await deletedAccountRef(db, uid)
+        .create({ uid, deletedAt: deps.now() })
+        .catch((error: unknown) => {
+          if (!isAlreadyExists(error)) throw error;
+        });
       return;
-    }
     case 'subscription':
       await cancelSubscriptions(db, deps.stripe(), uid);
       return;
