@@ -1,7 +1,7 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { requireCaller, requireObject } from '../src/lib/callable';
+import { ACCOUNT_DELETED, refuseDeletedCaller, requireCaller, requireObject } from '../src/lib/callable';
 import { fieldOf, optionalFlag, parsePayload, requiredText } from '../src/lib/payload';
 import { invalid, refusalOf } from './support/refusal';
 
@@ -29,6 +29,21 @@ describe('requireCaller', () => {
   it('treats a token without email as having none, unverified', () => {
     const caller = requireCaller({ auth: { uid: 'u2', rawToken: 't', token: {} as never } });
     expect(caller).toEqual({ uid: 'u2', email: null, emailVerified: false });
+  });
+});
+
+describe('refuseDeletedCaller', () => {
+  it('refuses a deleted account with a message that says so, and lets any other through', () => {
+    expect(codeOf(() => {
+      refuseDeletedCaller(true);
+    })).toBe('permission-denied');
+    expect(() => {
+      refuseDeletedCaller(true);
+    }).toThrow(ACCOUNT_DELETED);
+    expect(ACCOUNT_DELETED).toBe('This account has been deleted.');
+    expect(codeOf(() => {
+      refuseDeletedCaller(false);
+    })).toBeUndefined();
   });
 });
 

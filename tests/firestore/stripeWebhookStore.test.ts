@@ -114,6 +114,8 @@ describe('stripeWebhook on Firestore', () => {
     await expect(post(evt)).resolves.toMatchObject({ status: 200, body: { outcome: 'skipped-no-user' } });
     expect((await db().collection('users').doc(uid).get()).exists).toBe(false);
     expect((await db().collection(STRIPE_EVENTS).doc(evt.id).get()).get('outcome')).toBe('skipped-no-user');
+    // A deleted account's uid is not kept: deleteAccount has already removed the records naming it.
+    expect((await db().collection(STRIPE_EVENTS).doc(evt.id).get()).get('uid')).toBeNull();
   });
 
   it('moves the user to the free plan when the subscription is deleted', async () => {

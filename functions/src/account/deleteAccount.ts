@@ -1,13 +1,20 @@
 import type { Firestore, Query } from 'firebase-admin/firestore';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
+import type Stripe from 'stripe';
+import { billingCustomerRef } from '../billing/store';
+import { stripeFromParams } from '../billing/stripeClient';
+import { stripeSecrets } from '../billing/secrets';
+import { emailChangesOf } from '../emailChange/store';
 import { adminAuth, adminFirestore } from '../lib/admin';
 import { requireCaller } from '../lib/callable';
 import { requireNoArguments } from '../lib/payload';
+import { deletedAccountRef } from '../lib/deletedAccounts';
 import { DELETION_BATCH_LIMIT } from '../teams/decideDeletion';
 import { applyTeamDeletion, startTeamDeletion } from '../teams/deleteTeam';
 import { readTeam } from '../teams/model';
 import { applyTeamChange, loadTeam, teamRef, unwrap, userRef } from '../teams/store';
+import { cancelSubscriptions } from './cancelSubscriptions';
 import { ACCOUNT_DELETED_MESSAGE, decideAccountLeave, planDeletion, type DeletionStep, type TeamOfUser } from './planDeletion';
 
 // deleteAccount (SPEC.md §7, docs/account-deletion.md): check auth → load the user's teams →
@@ -20,6 +27,9 @@ export interface AccountDeps {
   readonly now: () => number;
   /** Deletes the Auth user; resolves when there is none (a repeated call). */
   readonly deleteAuthUser: (uid: string) => Promise<void>;
+  /** Revokes the Auth user's refresh tokens; resolves when there is no such user. */
+  readonly revokeTokens: (uid: string) => Promise<void>;
+  readonly stripe: () => Stripe;
 }
 
 export interface AccountDeletionOptions {
@@ -35,17 +45,27 @@ function isUserNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'auth/user-not-found';
 }
 
+/** Firestore's ALREADY_EXISTS (gRPC code 6), which create() gives for a document that exists. */
+function isAlreadyExists(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 6;
+}
+
+async function unlessUserNotFound(action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    if (!isUserNotFound(error)) throw error;
+  }
+}
+
 export function defaultAccountDeps(): AccountDeps {
+  let client: Stripe | null = null;
   return {
     db: adminFirestore,
     now: Date.now,
-    deleteAuthUser: async (uid) => {
-      try {
-        await adminAuth().deleteUser(uid);
-      } catch (error) {
-        if (!isUserNotFound(error)) throw error;
-      }
-    },
+    deleteAuthUser: (uid) => unlessUserNotFound(() => adminAuth().deleteUser(uid)),
+    revokeTokens: (uid) => unlessUserNotFound(() => adminAuth().revokeRefreshTokens(uid)),
+    stripe: () => (client ??= stripeFromParams()),
   };
 }
 
@@ -84,6 +104,17 @@ async function leaveTeam(deps: AccountDeps, teamId: string, uid: string): Promis
 async function applyStep(deps: AccountDeps, uid: string, emails: readonly string[], step: DeletionStep, batchSize: number): Promise<void> {
   const db = deps.db();
   switch (step.kind) {
+    case 'tombstone':
+      // Created once: a resumed or concurrent call keeps the first time.
+      await deletedAccountRef(db, uid)
+        .create({ uid, deletedAt: deps.now() })
+        .catch((error: unknown) => {
+          if (!isAlreadyExists(error)) throw error;
+        });
+      return;
+    case 'subscription':
+      await cancelSubscriptions(db, deps.stripe(), uid);
+      return;
     case 'deleteTeam':
       // Already gone (a concurrent deleteTeam): its apply step is still safe to run.
       if ((await teamRef(db, step.teamId).get()).exists) await startTeamDeletion(deps, step.teamId, uid);
@@ -106,9 +137,21 @@ async function applyStep(deps: AccountDeps, uid: string, emails: readonly string
     case 'keys':
       await Promise.all([db.collection('publicKeys').doc(uid).delete(), db.collection('knownKeys').doc(uid).delete()]);
       return;
+    case 'emailChanges':
+      // A pending change's link would otherwise point at an account that is gone.
+      await deleteMatching(db, emailChangesOf(db).where('uid', '==', uid), batchSize);
+      return;
     case 'userRecord':
       // pendingTeamKeys, teamIds and the wrapped keys go with it.
       await userRef(db, uid).delete();
+      return;
+    case 'billingRecords':
+      // After the user record: from then on the webhook records events without the uid.
+      await billingCustomerRef(db, uid).delete();
+      await deleteMatching(db, db.collection('stripeEvents').where('uid', '==', uid), batchSize);
+      return;
+    case 'revokeTokens':
+      await deps.revokeTokens(uid);
       return;
     case 'authUser':
       await deps.deleteAuthUser(uid);
@@ -166,4 +209,5 @@ export async function handleDeleteAccount(
   return { success: true, message: ACCOUNT_DELETED_MESSAGE };
 }
 
-export const deleteAccount = onCall({ timeoutSeconds: 540 }, (request) => handleDeleteAccount(request, defaultAccountDeps()));
+// Not onLiveCall: a tombstoned uid must still be able to finish its own deletion.
+export const deleteAccount = onCall({ timeoutSeconds: 540, secrets: stripeSecrets() }, (request) => handleDeleteAccount(request, defaultAccountDeps()));

@@ -11,18 +11,27 @@ export interface TeamOfUser {
 }
 
 /**
- * One step of an account deletion, in the order the plan lists them. Teams come first so that no
- * team is ever left pointing at a user record or public key that is already gone; the Auth user
- * comes last so that, whatever fails, the user can still sign in and call again.
+ * One step of an account deletion, in the order the plan lists them. The tombstone comes first, so
+ * that from then on the rules and every other callable refuse the uid (no other tab re-creates
+ * data); billing ends next, before any data goes, so that a Stripe outage fails the call cleanly.
+ * Teams come before the user's own data so that no team is ever left pointing at a user record or
+ * public key that is already gone. The server-only billing records go after the user record: a
+ * webhook that arrives until then may still write one. The Auth user comes last so that, whatever
+ * fails, the user can still sign in and call again.
  */
 export type DeletionStep =
+  | { readonly kind: 'tombstone' }
+  | { readonly kind: 'subscription' }
   | { readonly kind: 'deleteTeam'; readonly teamId: string }
   | { readonly kind: 'leaveTeam'; readonly teamId: string }
   | { readonly kind: 'invitations' }
   | { readonly kind: 'passwords' }
   | { readonly kind: 'groups' }
   | { readonly kind: 'keys' }
+  | { readonly kind: 'emailChanges' }
   | { readonly kind: 'userRecord' }
+  | { readonly kind: 'billingRecords' }
+  | { readonly kind: 'revokeTokens' }
   | { readonly kind: 'authUser' };
 
 export type DeletionStepKind = DeletionStep['kind'];
@@ -35,12 +44,17 @@ export interface DeletionPlan {
   readonly steps: readonly DeletionStep[];
 }
 
+const HEAD: readonly DeletionStep[] = [{ kind: 'tombstone' }, { kind: 'subscription' }];
+
 const TAIL: readonly DeletionStep[] = [
   { kind: 'invitations' },
   { kind: 'passwords' },
   { kind: 'groups' },
   { kind: 'keys' },
+  { kind: 'emailChanges' },
   { kind: 'userRecord' },
+  { kind: 'billingRecords' },
+  { kind: 'revokeTokens' },
   { kind: 'authUser' },
 ];
 
@@ -64,6 +78,7 @@ export function planDeletion(uid: string, teams: readonly TeamOfUser[]): Deletio
     ownedTeams,
     joinedTeams,
     steps: [
+      ...HEAD,
       ...ownedTeams.map((teamId): DeletionStep => ({ kind: 'deleteTeam', teamId })),
       ...joinedTeams.map((teamId): DeletionStep => ({ kind: 'leaveTeam', teamId })),
       ...TAIL,

@@ -1,4 +1,4 @@
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller, requireObject } from '../lib/callable';
 import { BILLING_REFUSALS, decidePortal } from './decide';
 import { defaultBillingDeps, type BillingDeps } from './deps';
@@ -6,6 +6,7 @@ import { stripeSecrets } from './secrets';
 import { takeBillingSession } from './session';
 import { loadBillingFacts } from './store';
 import { stripeFailure } from './stripeErrors';
+import { onLiveCall } from '../lib/liveCall';
 
 // SPEC.md §7 createBillingPortalSession (→ url): Stripe's Customer Portal for the caller's stored
 // customer, returning to /billing. No customer yet, or one Stripe no longer has: failed-precondition.
@@ -33,6 +34,6 @@ export async function handleCreateBillingPortalSession(
   }
 }
 
-export const createBillingPortalSession = onCall({ secrets: stripeSecrets() }, (request) =>
+export const createBillingPortalSession = onLiveCall({ secrets: stripeSecrets() }, (request) =>
   handleCreateBillingPortalSession(request, defaultBillingDeps()),
 );

@@ -1,4 +1,4 @@
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import * as z from 'zod/mini';
 import { requireCaller } from '../lib/callable';
 import { parsePayload, requiredText } from '../lib/payload';
@@ -9,6 +9,7 @@ import { stripeSecrets } from './secrets';
 import { takeBillingSession } from './session';
 import { loadBillingFacts } from './store';
 import { stripeFailure } from './stripeErrors';
+import { onLiveCall } from '../lib/liveCall';
 
 const checkoutPayload = z.looseObject({ planId: requiredText('planId', 64) });
 
@@ -50,6 +51,6 @@ export async function handleCreateCheckoutSession(
   }
 }
 
-export const createCheckoutSession = onCall({ secrets: stripeSecrets() }, (request) =>
+export const createCheckoutSession = onLiveCall({ secrets: stripeSecrets() }, (request) =>
   handleCreateCheckoutSession(request, defaultBillingDeps()),
 );

@@ -1,4 +1,4 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { requireNoArguments } from '../lib/payload';
 import { decideDowngrade } from './decide';
@@ -6,6 +6,7 @@ import { defaultBillingDeps, type BillingDeps } from './deps';
 import { stripeSecrets } from './secrets';
 import { loadBillingFacts, userRef } from './store';
 import { stripeFailure } from './stripeErrors';
+import { onLiveCall } from '../lib/liveCall';
 
 // SPEC.md §7 downgradeToFree. A paid Stripe subscription is cancelled at the end of the period
 // already paid for (cancel_at_period_end at Stripe, recorded as cancelAtPeriodEnd; the webhook
@@ -53,4 +54,4 @@ export async function handleDowngradeToFree(
   return { success: true };
 }
 
-export const downgradeToFree = onCall({ secrets: stripeSecrets() }, (request) => handleDowngradeToFree(request, defaultBillingDeps()));
+export const downgradeToFree = onLiveCall({ secrets: stripeSecrets() }, (request) => handleDowngradeToFree(request, defaultBillingDeps()));

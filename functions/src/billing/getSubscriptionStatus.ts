@@ -1,9 +1,10 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import type { SubscriptionStatusResult } from '../../../src/domain/billing';
 import { requireCaller, requireObject } from '../lib/callable';
 import { subscriptionStatus } from './decide';
 import { defaultBillingDeps, type BillingDeps } from './deps';
 import { loadBillingFacts } from './store';
+import { onLiveCall } from '../lib/liveCall';
 
 // SPEC.md §7 getSubscriptionStatus: the caller's subscription (users/{uid}.subscription), its
 // plan, and isInTrial / trialDaysLeft by src/domain/subscription.ts. No record, or none usable:
@@ -19,4 +20,4 @@ export async function handleGetSubscriptionStatus(
   return subscriptionStatus(facts.subscription, facts.customerId, deps.now());
 }
 
-export const getSubscriptionStatus = onCall((request) => handleGetSubscriptionStatus(request, defaultBillingDeps()));
+export const getSubscriptionStatus = onLiveCall((request) => handleGetSubscriptionStatus(request, defaultBillingDeps()));

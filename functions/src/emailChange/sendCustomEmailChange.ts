@@ -1,5 +1,5 @@
 import * as logger from 'firebase-functions/logger';
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { EMAIL_CHANGE_MESSAGES } from '../../../src/domain/emailChange';
 import { emailChangeEmail, mailerSecrets } from '../email';
 import { loadRateLimit, saveRateLimit } from '../invitations/store';
@@ -10,6 +10,7 @@ import { optionalFlag, parsePayload, requiredText } from '../lib/payload';
 import { decideSendEmailChange, emailChangeLink, emailChangeRateKey, tokenHash, validateNewEmail } from './decide';
 import { defaultEmailChangeDeps, type EmailChangeDeps } from './deps';
 import { emailChangeRef, emailChangesOf } from './store';
+import { onLiveCall } from '../lib/liveCall';
 
 const emailChangePayload = z.looseObject({ newEmail: requiredText('newEmail', 320), isDevelopment: optionalFlag('isDevelopment') });
 
@@ -74,6 +75,6 @@ export async function handleSendCustomEmailChange(
   return { sent: true };
 }
 
-export const sendCustomEmailChange = onCall({ secrets: mailerSecrets() }, (request) =>
+export const sendCustomEmailChange = onLiveCall({ secrets: mailerSecrets() }, (request) =>
   handleSendCustomEmailChange(request, defaultEmailChangeDeps()),
 );

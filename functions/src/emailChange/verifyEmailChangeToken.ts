@@ -1,11 +1,12 @@
 import * as logger from 'firebase-functions/logger';
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { EMAIL_CHANGE_MESSAGES } from '../../../src/domain/emailChange';
 import * as z from 'zod/mini';
 import { parsePayload, requiredText } from '../lib/payload';
 import { TOKEN_PATTERN, decideVerifyEmailChange, readEmailChange, tokenHash, type StoredEmailChange } from './decide';
 import { defaultEmailChangeDeps, type EmailChangeDeps } from './deps';
 import { emailChangeRef } from './store';
+import { onLiveCall } from '../lib/liveCall';
 
 const verifyPayload = z.looseObject({ token: requiredText('token', 64), newEmail: requiredText('newEmail', 320) });
 
@@ -70,4 +71,4 @@ function errorCode(error: unknown): string {
   return 'unknown';
 }
 
-export const verifyEmailChangeToken = onCall((request) => handleVerifyEmailChangeToken(request, defaultEmailChangeDeps()));
+export const verifyEmailChangeToken = onLiveCall((request) => handleVerifyEmailChangeToken(request, defaultEmailChangeDeps()));

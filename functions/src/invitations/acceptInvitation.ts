@@ -1,10 +1,11 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { applyTeamChange, loadTeam, unwrap, userRef } from '../teams/store';
 import { WITHOUT_KEY, decideAccept } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { hasPendingEntry, invitationRef, loadInvitation, pendingTeamKeyOf, removePendingTeamKey, respondedPatch } from './store';
 import { parseRespond } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // acceptInvitation (docs/invitations.md): the invited address, verified or holding the link's
 // proof, joins the team. In one transaction: the member (with the invitation's key, their pending
@@ -36,4 +37,4 @@ export async function handleAcceptInvitation(
   });
 }
 
-export const acceptInvitation = onCall((request) => handleAcceptInvitation(request, defaultInvitationDeps()));
+export const acceptInvitation = onLiveCall((request) => handleAcceptInvitation(request, defaultInvitationDeps()));

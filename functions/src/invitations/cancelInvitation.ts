@@ -1,10 +1,11 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { loadTeam, teamRef, unwrap } from '../teams/store';
 import { ROTATION_NEEDED, decideCancel } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { invitationRef, loadInvitation } from './store';
 import { parseInviteId } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // cancelInvitation (docs/invitations.md): an owner or admin withdraws a pending invitation. The
 // document goes with its copy of the team key; if a key was attached, whoever held the link could
@@ -27,4 +28,4 @@ export async function handleCancelInvitation(
   return { success: true };
 }
 
-export const cancelInvitation = onCall((request) => handleCancelInvitation(request, defaultInvitationDeps()));
+export const cancelInvitation = onLiveCall((request) => handleCancelInvitation(request, defaultInvitationDeps()));

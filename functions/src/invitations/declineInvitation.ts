@@ -1,10 +1,11 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { loadTeam, teamRef, unwrap, userRef } from '../teams/store';
 import { ROTATION_NEEDED, WITHOUT_KEY, decideDecline } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { hasPendingEntry, invitationRef, loadInvitation, removePendingTeamKey, respondedPatch } from './store';
 import { parseRespond } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // declineInvitation (docs/invitations.md): the same identity checks as accepting; the invitation
 // becomes declined, its copy of the team key and the caller's pending key for it are removed, and
@@ -31,4 +32,4 @@ export async function handleDeclineInvitation(
   return { success: true };
 }
 
-export const declineInvitation = onCall((request) => handleDeclineInvitation(request, defaultInvitationDeps()));
+export const declineInvitation = onLiveCall((request) => handleDeclineInvitation(request, defaultInvitationDeps()));

@@ -1,4 +1,4 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import type { InviteResult } from '../../../src/data/invitations/storedInvitations';
 import { requireCaller } from '../lib/callable';
 import { loadTeam, unwrap } from '../teams/store';
@@ -6,6 +6,7 @@ import { decideInvite, inviterInvitesKey, teamInvitesKey } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { invitationsOf, loadInvitationsFor, loadRateLimit, saveRateLimit } from './store';
 import { parseInviteTeamMember } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // inviteTeamMember (docs/invitations.md): the owner invites an address. Creates the pending
 // invitation (no key yet: the owner's browser attaches it under a link secret) and counts it
@@ -46,4 +47,4 @@ export async function handleInviteTeamMember(request: Pick<CallableRequest, 'aut
   return { inviteId: ref.id, message: plan.message };
 }
 
-export const inviteTeamMember = onCall((request) => handleInviteTeamMember(request, defaultInvitationDeps()));
+export const inviteTeamMember = onLiveCall((request) => handleInviteTeamMember(request, defaultInvitationDeps()));

@@ -1,10 +1,11 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import type { InvitationPreview } from '../../../src/data/invitations/storedInvitations';
 import { loadTeam, unwrap } from '../teams/store';
 import { decideLinkKey, decideLookup } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { loadInvitation } from './store';
 import { parseLookupInvitation } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // lookupInvitation (docs/invitations.md): what the accept page shows before anyone signs in. No
 // sign-in needed: the invite id (119 random bits) is the capability. Only for an open invitation
@@ -31,4 +32,4 @@ export async function handleLookupInvitation(request: Pick<CallableRequest, 'dat
   return linkKey === null ? answer : { ...answer, linkKey };
 }
 
-export const lookupInvitation = onCall((request) => handleLookupInvitation(request, defaultInvitationDeps()));
+export const lookupInvitation = onLiveCall((request) => handleLookupInvitation(request, defaultInvitationDeps()));

@@ -1,5 +1,5 @@
 import * as logger from 'firebase-functions/logger';
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { inviteProofHash } from '../../../src/crypto/invite';
 import { invitationEmail, mailerSecrets } from '../email';
 import { countRecipientEmail } from '../email/recipientCapStore';
@@ -10,6 +10,7 @@ import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { INVITE_CALLABLE_MESSAGES } from './messages';
 import { invitationRef, loadInvitation } from './store';
 import { parseSendInvitationEmail } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // sendInvitationEmailWithSecret (docs/invitations.md): the inviter has the invitation emailed, at
 // most EMAILS_PER_INVITATION times, and an address gets at most a few invitation emails a day
@@ -57,6 +58,6 @@ function errorCode(error: unknown): string {
   return 'unknown';
 }
 
-export const sendInvitationEmailWithSecret = onCall({ secrets: mailerSecrets() }, (request) =>
+export const sendInvitationEmailWithSecret = onLiveCall({ secrets: mailerSecrets() }, (request) =>
   handleSendInvitationEmail(request, defaultInvitationDeps()),
 );

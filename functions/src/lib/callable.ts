@@ -20,6 +20,16 @@ export function requireCaller(request: Pick<CallableRequest, 'auth'>): Caller {
   };
 }
 
+export const ACCOUNT_DELETED = 'This account has been deleted.';
+
+/**
+ * Refuses a caller whose account was deleted: their ID token stays valid for up to an hour after
+ * the deletion, and nothing they ask for may re-create data (docs/account-deletion.md).
+ */
+export function refuseDeletedCaller(deleted: boolean): void {
+  if (deleted) throw new HttpsError('permission-denied', ACCOUNT_DELETED);
+}
+
 /** The payload as a plain object, or invalid-argument; lib/payload.ts parses its fields. */
 export function requireObject(data: unknown): Readonly<Record<string, unknown>> {
   if (data === null || data === undefined) return {};

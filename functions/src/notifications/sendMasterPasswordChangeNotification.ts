@@ -1,11 +1,12 @@
 import * as logger from 'firebase-functions/logger';
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { defaultMailer, mailerSecrets, masterPasswordChangedEmail, type Mailer } from '../email';
 import { adminAuth, adminFirestore } from '../lib/admin';
 import { requireCaller } from '../lib/callable';
 import { requireNoArguments } from '../lib/payload';
 import { decideAndRecord } from '../lib/rateLimit';
 import { decideMasterPasswordNotice, masterPasswordNoticesKey, type NoticeDecision } from './decide';
+import { onLiveCall } from '../lib/liveCall';
 
 // SPEC.md §4 Master password change: after the browser has written the new key fields it asks for
 // a notice to the account's own address. The email carries no secret and no link. The browser
@@ -66,6 +67,6 @@ export function defaultNoticeDeps(): NoticeDeps {
   };
 }
 
-export const sendMasterPasswordChangeNotification = onCall({ secrets: mailerSecrets() }, (request) =>
+export const sendMasterPasswordChangeNotification = onLiveCall({ secrets: mailerSecrets() }, (request) =>
   handleSendMasterPasswordChangeNotification(request, defaultNoticeDeps()),
 );

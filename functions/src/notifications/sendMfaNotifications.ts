@@ -1,10 +1,11 @@
 import * as logger from 'firebase-functions/logger';
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { defaultMailer, mailerSecrets, mfaEnrolledEmail, mfaRemovedEmail, type Mailer } from '../email';
 import { adminAuth, adminFirestore } from '../lib/admin';
 import { requireCaller } from '../lib/callable';
 import { decideAndRecord } from '../lib/rateLimit';
 import { decideMfaNotice, mfaNoticesKey, parseMfaNoticePayload, type MfaNoticeDecision, type MfaNoticeKind } from './decideMfa';
+import { onLiveCall } from '../lib/liveCall';
 
 // SPEC.md §7 sendMfaEnrollmentNotification / sendMfaRemovalNotification: after the browser adds or
 // removes a second factor it asks for a security notice to the account's own address. The email
@@ -86,10 +87,10 @@ export function defaultMfaNoticeDeps(): MfaNoticeDeps {
   };
 }
 
-export const sendMfaEnrollmentNotification = onCall({ secrets: mailerSecrets() }, (request) =>
+export const sendMfaEnrollmentNotification = onLiveCall({ secrets: mailerSecrets() }, (request) =>
   handleSendMfaNotification('enrollment', request, defaultMfaNoticeDeps()),
 );
 
-export const sendMfaRemovalNotification = onCall({ secrets: mailerSecrets() }, (request) =>
+export const sendMfaRemovalNotification = onLiveCall({ secrets: mailerSecrets() }, (request) =>
   handleSendMfaNotification('removal', request, defaultMfaNoticeDeps()),
 );

@@ -1,9 +1,10 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { decideChangeMemberRole } from './decideMembers';
 import { defaultTeamDeps } from './deps';
 import { changeTeam, type TeamDeps } from './store';
 import { parseChangeMemberRole } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // changeMemberRole (docs/teams.md): owner or admin; never to or from the owner role.
 
@@ -14,4 +15,4 @@ export async function handleChangeMemberRole(request: Pick<CallableRequest, 'aut
   return { ok: true };
 }
 
-export const changeMemberRole = onCall((request) => handleChangeMemberRole(request, defaultTeamDeps()));
+export const changeMemberRole = onLiveCall((request) => handleChangeMemberRole(request, defaultTeamDeps()));

@@ -1,19 +1,25 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import type { SubscriptionLike } from '../../../src/domain/subscription';
-import { requireCaller } from '../lib/callable';
+import { refuseDeletedCaller, requireCaller } from '../lib/callable';
 import { decideCreateTeam } from './decideMembers';
-import { defaultTeamDeps } from './deps';
+import { defaultTeamDeps, type TeamCallableDeps } from './deps';
 import { loadTeam, teamRef, unwrap, userRef, type TeamDeps } from './store';
 import { FieldValue } from 'firebase-admin/firestore';
 import { parseCreateTeam } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // createTeam (docs/teams.md): the team document with its creator as owner, and the id in the
 // owner's teamIds, in one transaction. Creating a team needs paid access (a paid plan or a live
 // trial; the free plan and the fallback are refused), and the plan limit counts the teams the
 // caller owns (docs/subscription.md, "Plan limits on the server").
 
-export async function handleCreateTeam(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TeamDeps): Promise<{ teamId: string }> {
+export async function handleCreateTeam(
+  request: Pick<CallableRequest, 'auth' | 'data'>,
+  deps: TeamDeps & Pick<TeamCallableDeps, 'authUserExists'>,
+): Promise<{ teamId: string }> {
   const caller = requireCaller(request);
+  // A token outlives its Auth user (deleted here or in the console): no team for an account that is gone.
+  refuseDeletedCaller(!(await deps.authUserExists(caller.uid)));
   const input = parseCreateTeam(request.data);
   const db = deps.db();
   await db.runTransaction(async (tx) => {
@@ -60,4 +66,4 @@ export function readSubscription(value: unknown): SubscriptionLike | null {
   };
 }
 
-export const createTeam = onCall((request) => handleCreateTeam(request, defaultTeamDeps()));
+export const createTeam = onLiveCall((request) => handleCreateTeam(request, defaultTeamDeps()));

@@ -1,10 +1,11 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { DELETION_BATCH_LIMIT, decideDeleteTeam } from './decideDeletion';
 import { defaultTeamDeps } from './deps';
 import { loadTeam, refuse, teamRef, userRef, type TeamDeps } from './store';
 import { parseTeamOnly } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // deleteTeam (docs/teams.md, "Team deletion"), resumable: (1) set `deleting`, which ends client
 // access; (2) delete the team's passwords, then its groups, then its invitations (so none is left
@@ -85,4 +86,4 @@ export async function startTeamDeletion(deps: TeamDeps, teamId: string, actorUid
   });
 }
 
-export const deleteTeam = onCall({ timeoutSeconds: 540 }, (request) => handleDeleteTeam(request, defaultTeamDeps()));
+export const deleteTeam = onLiveCall({ timeoutSeconds: 540 }, (request) => handleDeleteTeam(request, defaultTeamDeps()));

@@ -13,6 +13,8 @@ export interface Account {
 export interface TeamCallableDeps extends TeamDeps {
   /** The Auth account with this (lower-cased) address, or null when there is none. */
   readonly accountByEmail: (email: string) => Promise<Account | null>;
+  /** Whether the Auth user still exists: a deleted account's ID token stays valid for up to an hour. */
+  readonly authUserExists: (uid: string) => Promise<boolean>;
 }
 
 function isUserNotFound(error: unknown): boolean {
@@ -34,5 +36,6 @@ export function defaultTeamDeps(): TeamCallableDeps {
     db: adminFirestore,
     now: Date.now,
     accountByEmail: (email) => orNull(() => adminAuth().getUserByEmail(email)),
+    authUserExists: async (uid) => (await orNull(() => adminAuth().getUser(uid))) !== null,
   };
 }

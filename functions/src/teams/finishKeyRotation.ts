@@ -1,9 +1,10 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { decideFinishKeyRotation, isStaleEntry } from './decideKeys';
 import { defaultTeamDeps } from './deps';
 import { applyTeamChange, loadTeam, unwrap, type TeamDeps } from './store';
 import { parseFinishKeyRotation } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // finishKeyRotation (docs/teams.md, step 4): once no entry of the team is below keyVersion, the
 // sealed previous key is deleted and the old key is stored nowhere.
@@ -25,4 +26,4 @@ export async function handleFinishKeyRotation(request: Pick<CallableRequest, 'au
   return { ok: true };
 }
 
-export const finishKeyRotation = onCall((request) => handleFinishKeyRotation(request, defaultTeamDeps()));
+export const finishKeyRotation = onLiveCall((request) => handleFinishKeyRotation(request, defaultTeamDeps()));

@@ -1,9 +1,10 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { decideGrantTeamKey } from './decideMembers';
 import { defaultTeamDeps } from './deps';
 import { changeTeam, type TeamDeps } from './store';
 import { parseGrantTeamKey } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // grantTeamKey (docs/teams.md): owner or admin gives the current team key to a member who needs it.
 
@@ -14,4 +15,4 @@ export async function handleGrantTeamKey(request: Pick<CallableRequest, 'auth' |
   return { ok: true };
 }
 
-export const grantTeamKey = onCall((request) => handleGrantTeamKey(request, defaultTeamDeps()));
+export const grantTeamKey = onLiveCall((request) => handleGrantTeamKey(request, defaultTeamDeps()));

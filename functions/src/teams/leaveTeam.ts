@@ -1,9 +1,10 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { decideLeaveTeam } from './decideMembers';
 import { defaultTeamDeps } from './deps';
 import { changeTeam, type TeamDeps } from './store';
 import { parseTeamOnly } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // leaveTeam (docs/teams.md): any member but the owner; the team then needs a key rotation.
 
@@ -14,4 +15,4 @@ export async function handleLeaveTeam(request: Pick<CallableRequest, 'auth' | 'd
   return { ok: true };
 }
 
-export const leaveTeam = onCall((request) => handleLeaveTeam(request, defaultTeamDeps()));
+export const leaveTeam = onLiveCall((request) => handleLeaveTeam(request, defaultTeamDeps()));

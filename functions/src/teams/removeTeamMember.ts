@@ -1,9 +1,10 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { decideRemoveTeamMember } from './decideMembers';
 import { defaultTeamDeps } from './deps';
 import { changeTeam, type TeamDeps } from './store';
 import { parseRemoveTeamMember } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // removeTeamMember (docs/teams.md): owner or admin removes someone else (not the owner); the team
 // then needs a key rotation.
@@ -15,4 +16,4 @@ export async function handleRemoveTeamMember(request: Pick<CallableRequest, 'aut
   return { ok: true };
 }
 
-export const removeTeamMember = onCall((request) => handleRemoveTeamMember(request, defaultTeamDeps()));
+export const removeTeamMember = onLiveCall((request) => handleRemoveTeamMember(request, defaultTeamDeps()));

@@ -1,9 +1,10 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { decideRotateTeamKey } from './decideKeys';
 import { defaultTeamDeps } from './deps';
 import { changeTeam, type TeamDeps } from './store';
 import { parseRotateTeamKey } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // rotateTeamKey (docs/teams.md, step 2 of "Rotation on removal"): in one transaction the new key's
 // wraps for every key holder, keyVersion + 1, its check, the old key sealed under the new,
@@ -19,4 +20,4 @@ export async function handleRotateTeamKey(
   return { keyVersion: change.keyVersion, committed: change.committed };
 }
 
-export const rotateTeamKey = onCall((request) => handleRotateTeamKey(request, defaultTeamDeps()));
+export const rotateTeamKey = onLiveCall((request) => handleRotateTeamKey(request, defaultTeamDeps()));

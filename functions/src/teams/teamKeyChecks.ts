@@ -1,10 +1,11 @@
-import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { decideConfirmTeamKey, decideConfirmTeamKeyRotation, decideReportTeamKeyMismatch } from './decideKeys';
 import { defaultTeamDeps } from './deps';
 import type { Outcome, StoredTeam, TeamChange } from './model';
 import { applyTeamChange, changeTeam, loadTeam, unwrap, type TeamDeps } from './store';
 import { parseConfirmTeamKey, parseTeamKeyVersion } from './validate';
+import { onLiveCall } from '../lib/liveCall';
 
 // The key-check callables (docs/teams.md, "Key checks"): what a member's browser reports after
 // checking the key its own wrap opens against the team's published check.
@@ -45,6 +46,6 @@ export async function handleReportTeamKeyMismatch(request: Pick<CallableRequest,
   return { ok: true };
 }
 
-export const confirmTeamKeyRotation = onCall((request) => handleConfirmTeamKeyRotation(request, defaultTeamDeps()));
-export const confirmTeamKey = onCall((request) => handleConfirmTeamKey(request, defaultTeamDeps()));
-export const reportTeamKeyMismatch = onCall((request) => handleReportTeamKeyMismatch(request, defaultTeamDeps()));
+export const confirmTeamKeyRotation = onLiveCall((request) => handleConfirmTeamKeyRotation(request, defaultTeamDeps()));
+export const confirmTeamKey = onLiveCall((request) => handleConfirmTeamKey(request, defaultTeamDeps()));
+export const reportTeamKeyMismatch = onLiveCall((request) => handleReportTeamKeyMismatch(request, defaultTeamDeps()));

@@ -1,5 +1,5 @@
 import * as logger from 'firebase-functions/logger';
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { defaultMailer, mailerSecrets, testEmail, type Mailer } from '../email';
 import { loadRateLimit, saveRateLimit } from '../invitations/store';
 import { adminFirestore } from '../lib/admin';
@@ -8,6 +8,7 @@ import { requireCaller } from '../lib/callable';
 import { parsePayload, requiredText } from '../lib/payload';
 import type { Firestore } from 'firebase-admin/firestore';
 import { TEST_EMAIL_MESSAGES, decideTestEmail, isOwnVerifiedAddress, testEmailRateKey } from './decide';
+import { onLiveCall } from '../lib/liveCall';
 
 const testEmailPayload = z.looseObject({ email: requiredText('email', 320) });
 
@@ -42,6 +43,6 @@ export async function handleSendTestEmail(request: Pick<CallableRequest, 'auth' 
   return { sent: true };
 }
 
-export const sendTestEmailFunction = onCall({ secrets: mailerSecrets() }, (request) =>
+export const sendTestEmailFunction = onLiveCall({ secrets: mailerSecrets() }, (request) =>
   handleSendTestEmail(request, { db: adminFirestore, now: Date.now, mailer: defaultMailer }),
 );

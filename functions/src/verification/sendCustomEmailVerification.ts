@@ -1,5 +1,5 @@
 import * as logger from 'firebase-functions/logger';
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { defaultMailer, mailerSecrets, verificationEmail, type Mailer } from '../email';
 import { adminAuth, adminFirestore } from '../lib/admin';
 import { takeRateLimit } from '../lib/rateLimit';
@@ -9,6 +9,7 @@ import { requireCaller } from '../lib/callable';
 import { optionalFlag, parsePayload } from '../lib/payload';
 import { appUrl } from '../params';
 import { decideVerificationEmail, oobCodeFromLink, runsOnEmulator, verificationLink } from './decide';
+import { onLiveCall } from '../lib/liveCall';
 
 const verificationPayload = z.looseObject({ isDevelopment: optionalFlag('isDevelopment') });
 
@@ -87,7 +88,7 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : 'unknown';
 }
 
-export const sendCustomEmailVerification = onCall({ secrets: mailerSecrets() }, (request) =>
+export const sendCustomEmailVerification = onLiveCall({ secrets: mailerSecrets() }, (request) =>
   handleSendCustomEmailVerification(request, {
     takeEmailAllowance: (uid) =>
       takeRateLimit(adminFirestore(), `verification-emails-${uid}`, { max: VERIFICATION_EMAILS_PER_HOUR, windowMs: 3_600_000 }, Date.now()),

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { decideAccountLeave, planDeletion } from '../../src/account/planDeletion';
 import { NOW, team } from '../teams/fixtures';
 
-const TAIL = ['invitations', 'passwords', 'groups', 'keys', 'userRecord', 'authUser'];
+const HEAD = ['tombstone', 'subscription'];
+const TAIL = ['invitations', 'passwords', 'groups', 'keys', 'emailChanges', 'userRecord', 'billingRecords', 'revokeTokens', 'authUser'];
+const kinds = (steps: readonly { kind: string }[]) => steps.map((step) => step.kind);
 
 describe('planDeletion', () => {
   it('deletes the teams the user owns, leaves the teams they joined, then removes their own data and the Auth user last', () => {
@@ -14,6 +16,7 @@ describe('planDeletion', () => {
     expect(plan.ownedTeams).toEqual(['T1', 'T2']);
     expect(plan.joinedTeams).toEqual(['T3']);
     expect(plan.steps).toEqual([
+      ...HEAD.map((kind) => ({ kind })),
       { kind: 'deleteTeam', teamId: 'T1' },
       { kind: 'deleteTeam', teamId: 'T2' },
       { kind: 'leaveTeam', teamId: 'T3' },
@@ -25,12 +28,12 @@ describe('planDeletion', () => {
     for (const uid of ['admin', 'full', 'viewer']) {
       const plan = planDeletion(uid, [{ id: 'T1', team: team() }]);
       expect(plan.ownedTeams).toEqual([]);
-      expect(plan.steps[0]).toEqual({ kind: 'leaveTeam', teamId: 'T1' });
+      expect(plan.steps[HEAD.length]).toEqual({ kind: 'leaveTeam', teamId: 'T1' });
     }
   });
 
   it('goes on deleting an owned team already marked deleting (an interrupted call)', () => {
-    expect(planDeletion('owner', [{ id: 'T1', team: team({ deleting: true }) }]).steps[0]).toEqual({ kind: 'deleteTeam', teamId: 'T1' });
+    expect(planDeletion('owner', [{ id: 'T1', team: team({ deleting: true }) }]).steps[HEAD.length]).toEqual({ kind: 'deleteTeam', teamId: 'T1' });
   });
 
   it('leaves alone a joined team its owner is deleting, and a team the user is not in', () => {
@@ -39,11 +42,23 @@ describe('planDeletion', () => {
       { id: 'T2', team: team({ memberIds: ['owner'] }) },
     ]);
     expect(plan.joinedTeams).toEqual([]);
-    expect(plan.steps.map((step) => step.kind)).toEqual(TAIL);
+    expect(kinds(plan.steps)).toEqual([...HEAD, ...TAIL]);
   });
 
   it('with no teams, removes only the user’s own data', () => {
-    expect(planDeletion('u', []).steps.map((step) => step.kind)).toEqual(TAIL);
+    expect(kinds(planDeletion('u', []).steps)).toEqual([...HEAD, ...TAIL]);
+  });
+
+  it('marks the uid deleted first and ends billing before any data goes, so a Stripe failure leaves the data', () => {
+    const steps = kinds(planDeletion('owner', [{ id: 'T1', team: team() }]).steps);
+    expect(steps.slice(0, 3)).toEqual(['tombstone', 'subscription', 'deleteTeam']);
+  });
+
+  it('removes the billing records after the user record (a webhook until then may write one) and revokes the tokens just before the Auth user goes', () => {
+    const steps = kinds(planDeletion('u', []).steps);
+    expect(steps.indexOf('billingRecords')).toBeGreaterThan(steps.indexOf('userRecord'));
+    expect(steps.indexOf('emailChanges')).toBeLessThan(steps.indexOf('authUser'));
+    expect(steps.slice(-2)).toEqual(['revokeTokens', 'authUser']);
   });
 });
 

@@ -111,6 +111,7 @@ function DeleteAccountForm({ onClose, api, onDeleted }: DeleteAccountDialogProps
           )}
           {teams.state === 'loaded' && teams.teams.length === 0 && <p>You do not own any team.</p>}
           <p>Teams you joined but do not own stay with their other members.</p>
+          <p>{MESSAGES.billing}</p>
           <PasswordField
             label="Master Password"
             toggleName="master password"

@@ -15,6 +15,9 @@ export const ACCOUNT_DELETION_MESSAGES = {
   required: 'Master password is required to delete your account.',
   userDataNotFound: 'User data not found',
   failed: 'Failed to delete account. Please try again.',
+  // What deleteAccount does at Stripe (functions/src/account/endBilling.ts: cancel now, prorate false).
+  billing:
+    'If you pay for a subscription, it is cancelled immediately: billing ends the moment your account is deleted, and there is no prorated refund for the rest of the period already paid.',
 } as const;
 
 /** The master password did not open the check value; nothing was deleted. */

@@ -29,6 +29,18 @@ describe('DeleteAccountDialog', () => {
     expect(within(dialog).getByText('Teams you joined but do not own stay with their other members.')).toBeInTheDocument();
   });
 
+  it('says when billing ends and that it is not prorated', async () => {
+    const { api } = await accountWorld({ teams: false });
+    renderDialog(api);
+    const dialog = screen.getByRole('dialog', { name: 'Delete Account' });
+    expect(
+      within(dialog).getByText(
+        'If you pay for a subscription, it is cancelled immediately: billing ends the moment your account is deleted, and there is no prorated refund for the rest of the period already paid.',
+      ),
+    ).toBeInTheDocument();
+    await screen.findByText('You do not own any team.');
+  });
+
   it('says so when the user owns no team', async () => {
     const { api } = await accountWorld({ teams: false });
     renderDialog(api);

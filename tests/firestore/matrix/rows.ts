@@ -13,10 +13,11 @@ import { teamsTable } from './teams.rows';
 import { usersTable } from './users.rows';
 
 /**
- * Shut to clients: the rate limits, pending email changes, Stripe customer ids and applied Stripe
- * webhook events are the server's; `anything` stands for every other path.
+ * Shut to clients: the rate limits, pending email changes, Stripe customer ids, applied Stripe
+ * webhook events and deleted accounts' tombstones are the server's; `anything` stands for every
+ * other path.
  */
-export const CLOSED = ['rateLimits', 'emailChanges', 'billingCustomers', 'stripeEvents', 'anything'] as const;
+export const CLOSED = ['rateLimits', 'emailChanges', 'billingCustomers', 'stripeEvents', 'deletedAccounts', 'anything'] as const;
 
 export const TABLES: readonly CollectionTable[] = [
   usersTable,

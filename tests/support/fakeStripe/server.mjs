@@ -256,6 +256,17 @@ export function createFakeStripe({ baseUrl: configuredBaseUrl, webhook = null } 
     return subscription;
   }
 
+  // Stripe lists a customer's subscriptions without the canceled ones unless status=all.
+  function subscriptionList(params) {
+    if (typeof params.customer === 'string' && !customers.has(params.customer)) throw missing('customer', params.customer, 'customer');
+    const data = [...subscriptions.values()].filter(
+      (subscription) =>
+        (params.customer === undefined || subscription.customer === params.customer) &&
+        (params.status === 'all' || (params.status === undefined ? subscription.status !== 'canceled' : subscription.status === params.status)),
+    );
+    return { object: 'list', data, has_more: false, url: '/v1/subscriptions' };
+  }
+
   function portalCreate(params) {
     if (typeof params.customer !== 'string') throw new StripeError(400, 'Missing required param: customer.', { param: 'customer' });
     liveCustomer(params.customer, 'customer');
@@ -293,6 +304,7 @@ export function createFakeStripe({ baseUrl: configuredBaseUrl, webhook = null } 
     ['POST', /^\/v1\/checkout\/sessions$/, (_m, params) => publicSession(sessionCreate(params))],
     ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, ([id]) => publicSession(sessionGet(id))],
     ['POST', /^\/v1\/billing_portal\/sessions$/, (_m, params) => portalCreate(params)],
+    ['GET', /^\/v1\/subscriptions$/, (_m, params) => subscriptionList(params)],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, ([id]) => subscriptionGet(id)],
     ['POST', /^\/v1\/subscriptions\/([^/]+)$/, ([id], params) => subscriptionUpdate(id, params)],
     ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, ([id]) => subscriptionCancel(id)],

@@ -47,7 +47,8 @@ export interface WriteDecision {
 export interface ProcessedEventRecord {
   readonly type: string;
   readonly outcome: WriteDecision['outcome'];
-  readonly uid: string;
+  /** Null when no user record exists: a deleted account's uid is not kept (docs/account-deletion.md). */
+  readonly uid: string | null;
   readonly subscriptionId: string;
   /** Epoch ms. */
   readonly processedAt: number;
@@ -181,7 +182,13 @@ export async function handleStripeWebhook(request: WebhookRequest, deps: Webhook
       event.id,
       uid,
       (user) => decideWrite(user, sub.id, mapped),
-      (decision) => ({ type: event.type, outcome: decision.outcome, uid, subscriptionId: sub.id, processedAt: now }),
+      (decision) => ({
+        type: event.type,
+        outcome: decision.outcome,
+        uid: decision.outcome === 'skipped-no-user' ? null : uid,
+        subscriptionId: sub.id,
+        processedAt: now,
+      }),
     );
     if (result === 'duplicate') {
       deps.log.info('stripeWebhook: event applied meanwhile by another delivery', context);

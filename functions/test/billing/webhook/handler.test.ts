@@ -240,12 +240,13 @@ describe('what is written', () => {
     expect(t.events.size).toBe(0);
   });
 
-  it('skips a user without a record (an account deleted since checkout) and records the event', async () => {
+  it('skips a user without a record (an account deleted since checkout) and records the event without the uid', async () => {
     t.users.delete(UID);
     const evt = event('customer.subscription.updated', subscription());
     await expect(post(t, evt)).resolves.toMatchObject({ status: 200, body: { outcome: 'skipped-no-user' } });
     expect(t.users.has(UID)).toBe(false);
     expect(t.events.get(evt.id)?.outcome).toBe('skipped-no-user');
+    expect(t.events.get(evt.id)?.uid).toBeNull();
   });
 
   it('customer.subscription.deleted moves the user to the free plan', async () => {
