@@ -65,7 +65,7 @@ describe('teams in Chromium, two users', () => {
     expect(member.errors.filter((error) => !error.includes('400'))).toEqual([]);
     await owner.page.context().close();
     await member.page.context().close();
-  });
+  }, 120_000);
 
   it('shares a password: view only reads and copies, full access edits, removal takes it away, the owner still reads it', async () => {
     const owner = await openPage();

@@ -72,8 +72,11 @@ export function PrivacyPage() {
 
       <StaticSection title="Deleting your account">
         <p>
-          You can delete your account from your account settings. Deleting your account removes your data from
-          Keyloft. Backups are deleted within 30 days of account deletion.
+          You can delete your account from your account settings. Deleting your account cancels any subscription at
+          once and removes your data from Keyloft, except what you wrote in teams you joined (it stays with those
+          teams) and a record of the account id and the time it was deleted, so that the account cannot be used
+          again. Our payment processor keeps its own billing records. Backups are deleted within 30 days of account
+          deletion.
         </p>
       </StaticSection>
 

@@ -46,7 +46,7 @@ export function TermsPage() {
 
       <StaticSection title="Deleting your account">
         <p>
-          You can delete your account at any time from your account settings. Deleting your account removes your data.
+          You can delete your account at any time from your account settings. Deleting your account removes your data and cancels any subscription at once, without a prorated refund.
           Backups are deleted within 30 days of account deletion.
         </p>
       </StaticSection>
