@@ -86,6 +86,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/firestore/**/*.test.ts'],
           testTimeout: 30_000,
+          // The tier shares the emulator the emulator and browser tiers filled: the first
+          // clearFirestore() of a file's beforeEach deletes all of that and has outlasted 10 s.
+          hookTimeout: 60_000,
           fileParallelism: false,
         },
       },
