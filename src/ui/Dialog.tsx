@@ -82,7 +82,20 @@ export function Dialog({
     const firstInBody = bodyRef.current ? focusableWithin(bodyRef.current)[0] : undefined;
     (requested ?? firstInBody ?? panel).focus();
 
+    // Focus can fall out to the body (the focused button was disabled or removed, as an answered
+    // row is); Escape must still close the topmost dialog, or the inert page stays out of reach.
+    function closeOnStrayEscape(event: globalThis.KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.target instanceof Node && overlay?.contains(event.target)) return;
+      const overlays = document.body.querySelectorAll(':scope > .dialog-overlay');
+      if (overlays[overlays.length - 1] !== overlay) return;
+      event.preventDefault();
+      onCloseRef.current();
+    }
+    document.addEventListener('keydown', closeOnStrayEscape);
+
     return () => {
+      document.removeEventListener('keydown', closeOnStrayEscape);
       for (const element of inerted) element.removeAttribute('inert');
       document.body.style.overflow = previousOverflow;
       if (opener?.isConnected) opener.focus();

@@ -145,6 +145,8 @@ export async function acceptFromModal(page: Page, team: string): Promise<void> {
   await dialog.getByRole('button', { name: `Accept invitation to ${team}` }).click({ timeout: 15_000 });
   await page.getByRole('list', { name: 'Joined teams' }).getByRole('listitem', { name: team }).waitFor({ timeout: 15_000 });
   await page.keyboard.press('Escape');
+  // The modal leaves the page inert while open: later steps need it gone.
+  await dialog.waitFor({ state: 'detached', timeout: 15_000 });
 }
 
 /** The landing page a signed-out visitor sees. */

@@ -96,6 +96,14 @@ describe('Dialog', () => {
     expect(opener).toHaveFocus();
   });
 
+  it('closes on Escape when focus has fallen out to the page body (a focused button removed)', async () => {
+    const { user } = await openHarness();
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.body).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('closes with the Close button and returns focus to the opener', async () => {
     const { user, opener } = await openHarness();
     await user.click(screen.getByRole('button', { name: 'Close' }));
@@ -212,5 +220,17 @@ describe('Dialog inside a dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open inner' })).toHaveFocus();
     expect(screen.getByRole('dialog', { name: 'Outer' }).closest('[inert]')).toBeNull();
+  });
+
+  it('Escape with focus fallen to the body closes only the topmost dialog', async () => {
+    const user = userEvent.setup();
+    render(<Nested />);
+    await user.click(screen.getByRole('button', { name: 'Open outer' }));
+    await user.click(screen.getByRole('button', { name: 'Open inner' }));
+    (document.activeElement as HTMLElement | null)?.blur();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Inner' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument();
   });
 });
