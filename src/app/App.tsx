@@ -1,20 +1,19 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../data/config';
-import { createBillingFunctions } from '../data/functions/billingFunctions';
-import { createInvitationFunctions } from '../data/functions/invitationFunctions';
-import { createTeamFunctions } from '../data/functions/teamFunctions';
+import type { InvitationFunctions } from '../data/invitations/storedInvitations';
+import type { TeamFunctions } from '../data/teams/storedTeams';
 import { loadRepositories } from '../data/repositories';
-import { loadStripeJs } from '../data/stripe/stripeJs';
-import { createBillingService } from '../features/billing/billingService';
 import { createAutoLockPreferences } from '../session/autoLock';
 import { SessionProvider, useSessionStore } from '../session/SessionContext';
 import { useAutoLock } from '../session/useAutoLock';
 import { createSessionStore } from '../session/sessionStore';
 import { AppRoutes } from './AppRoutes';
 import { AppServicesProvider, useAppServices, type AppServices } from './AppServices';
+import type { BillingService } from '../features/billing/billingService';
 import { createAuthServices } from './authServices';
 import { MfaEnrolment } from './mfa/MfaEnrolment';
+import { onDemand } from './onDemand';
 import { routeNeedsAuth } from './routeAccess';
 
 /** Starts the auth service when a route that may need a signed-in user is shown. */
@@ -38,10 +37,46 @@ function AutoLock() {
   return null;
 }
 
+// The callables and the billing service load with the first screen that calls them, not with the landing page.
+const teamFunctions = onDemand<TeamFunctions>(() => import('../data/functions/teamFunctions').then((m) => m.createTeamFunctions()), {
+  createTeam: true,
+  changeMemberRole: true,
+  removeTeamMember: true,
+  leaveTeam: true,
+  grantTeamKey: true,
+  rotateTeamKey: true,
+  confirmTeamKeyRotation: true,
+  confirmTeamKey: true,
+  reportTeamKeyMismatch: true,
+  finishKeyRotation: true,
+  deleteTeam: true,
+});
+
+const invitationFunctions = onDemand<InvitationFunctions>(() => import('../data/functions/invitationFunctions').then((m) => m.createInvitationFunctions()), {
+  inviteTeamMember: true,
+  sendInvitationEmailWithSecret: true,
+  lookupInvitation: true,
+  acceptInvitation: true,
+  declineInvitation: true,
+  cancelInvitation: true,
+});
+
+function billingService(config: AppConfig): BillingService {
+  const load = async () => {
+    const [{ createBillingService }, { createBillingFunctions }, { loadStripeJs }] = await Promise.all([
+      import('../features/billing/billingService'),
+      import('../data/functions/billingFunctions'),
+      import('../data/stripe/stripeJs'),
+    ]);
+    return createBillingService({ callables: createBillingFunctions(), checkoutAvailability: () => loadStripeJs(config.stripePublishableKey) });
+  };
+  return onDemand<BillingService>(load, { load: true, loadStatus: true, startCheckout: true, openPortal: true, downgrade: true, checkoutAvailability: true });
+}
+
 export function App({ config }: { config: AppConfig }) {
   const [services] = useState(() => {
     const store = createSessionStore(window.sessionStorage);
-    return { store, app: { config, auth: createAuthServices(store, window.localStorage), repositories: loadRepositories, teamFunctions: createTeamFunctions(), invitationFunctions: createInvitationFunctions(), billing: createBillingService({ callables: createBillingFunctions(), checkoutAvailability: () => loadStripeJs(config.stripePublishableKey) }), autoLock: createAutoLockPreferences(window.localStorage) } satisfies AppServices };
+    return { store, app: { config, auth: createAuthServices(store, window.localStorage), repositories: loadRepositories, teamFunctions, invitationFunctions, billing: billingService(config), autoLock: createAutoLockPreferences(window.localStorage) } satisfies AppServices };
   });
   return (
     <BrowserRouter>

@@ -21,7 +21,7 @@ import type { AuthUser } from '../../data/auth/authGateway';
 import { useSessionStore } from '../../session/SessionContext';
 import { useAppServices } from '../AppServices';
 import { TwoFactorSection } from '../../features/mfa';
-import { useMfaEnrolmentApi } from '../mfa/MfaEnrolment';
+import { useMfaEnrolmentApi } from '../mfa/useMfaEnrolmentApi';
 import { useMfaEnrolmentFlag } from '../mfa/MfaEnrolmentFlag';
 
 type Open = 'changeEmail' | 'changeAccountPassword' | 'changeMasterPassword' | 'deleteAccount' | null;

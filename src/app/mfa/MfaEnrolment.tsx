@@ -1,26 +1,13 @@
-import { useMemo, type ReactNode } from 'react';
-import { sendCustomEmailVerification, sendMfaEnrollmentNotification, sendMfaRemovalNotification } from '../../data/functions/callables';
-import { createMfaEnrolmentApi, MfaEnrolmentDialog, type MfaEnrolmentApi } from '../../features/mfa';
-import { SendVerificationButton } from '../../features/settings';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { sendMfaEnrollmentNotification, sendMfaRemovalNotification } from '../../data/functions/callables';
 import { useSession } from '../../session/SessionContext';
-import { useAppServices } from '../AppServices';
 import { MfaEnrolmentFlagProvider, useMfaEnrolmentFlag, type MfaNotifications } from './MfaEnrolmentFlag';
-import { useLoadedGateway } from './useLoadedGateway';
+
+// The dialog (with the QR code and the settings it links to) loads when first opened: App renders
+// this provider on every route, and the landing page must not carry it (docs/architecture.md).
+const OpenEnrolment = lazy(() => import('./OpenEnrolment'));
 
 const DEPLOYED: MfaNotifications = { enrolled: sendMfaEnrollmentNotification, removed: sendMfaRemovalNotification };
-
-/**
- * The enrolment API over the auth gateway, or null until the gateway has loaded. Only screens of a
- * signed-in user call it, so public pages never load the auth SDK for it.
- */
-export function useMfaEnrolmentApi(): MfaEnrolmentApi | null {
-  const gateway = useLoadedGateway();
-  const { notifications } = useMfaEnrolmentFlag();
-  return useMemo(
-    () => (gateway === null ? null : createMfaEnrolmentApi({ gateway, notifyEnrolled: notifications.enrolled, notifyRemoved: notifications.removed })),
-    [gateway, notifications],
-  );
-}
 
 /** The overlay: over whatever route is shown, while the flag is set and the vault is open. */
 function MfaEnrolmentHost() {
@@ -28,29 +15,10 @@ function MfaEnrolmentHost() {
   const session = useSession();
   // Not while locked: the master-password step is on screen then.
   if (!flag.open || session.status !== 'unlocked') return null;
-  return <OpenEnrolment key={session.user.uid} />;
-}
-
-function OpenEnrolment() {
-  const flag = useMfaEnrolmentFlag();
-  const session = useSession();
-  const { auth } = useAppServices();
-  const api = useMfaEnrolmentApi();
-  if (api === null || session.status !== 'unlocked') return null;
   return (
-    <MfaEnrolmentDialog
-      open
-      onClose={flag.hide}
-      account={session.user}
-      api={api}
-      sendVerification={
-        <SendVerificationButton
-          emailVerified={false}
-          sendCustomVerification={() => sendCustomEmailVerification(auth.deps.isDevelopment)}
-          sendDefaultVerification={async () => (await auth.gateway()).sendVerificationEmail()}
-        />
-      }
-    />
+    <Suspense fallback={null}>
+      <OpenEnrolment key={session.user.uid} />
+    </Suspense>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   setDoc,
   updateDoc,
   where,
+  writeBatch,
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
@@ -22,16 +23,34 @@ import { ACTORS, IDENTITIES, OPERATIONS, type AccessRow, type Actor, type Malfor
 
 const environment = useRulesEnvironment();
 
-/** Wipes the emulator and writes the seed with the rules off; returns the seeded paths. */
+/**
+ * The seed the emulator holds untouched since it was written: a read, or a write the rules denied,
+ * changes nothing, so the next row with the same seed need not wipe and write it again. Any write
+ * attempt clears it first, whatever its outcome, so a deny that wrongly succeeded cannot leak on.
+ */
+let untouched: { readonly seed: Seed; readonly paths: Set<string> } | null = null;
+
+/** Wipes the emulator and writes the seed with the rules off, in one batch; returns the seeded paths. */
 async function reset(seed: Seed): Promise<Set<string>> {
+  if (untouched?.seed === seed) return untouched.paths;
+  untouched = null;
   const env = environment();
   await env.clearFirestore();
   const documents = seed();
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore() as unknown as Firestore;
-    for (const [path, data] of Object.entries(documents)) await setDoc(doc(db, path), data);
+    const batch = writeBatch(db);
+    for (const [path, data] of Object.entries(documents)) batch.set(doc(db, path), data);
+    await batch.commit();
   });
-  return new Set(Object.keys(documents));
+  const paths = new Set(Object.keys(documents));
+  untouched = { seed, paths };
+  return paths;
+}
+
+/** Called before any write: the emulator may no longer hold the seed as written. */
+function touched(): void {
+  untouched = null;
 }
 
 function firestoreOf(env: RulesTestEnvironment, actor: Actor): Firestore {
@@ -46,6 +65,7 @@ function payload(row: { readonly data?: () => DocumentData }): DocumentData {
 }
 
 function perform(db: Firestore, row: AccessRow): Promise<unknown> {
+  if (row.op !== 'get' && row.op !== 'list') touched();
   switch (row.op) {
     case 'get':
       return getDoc(doc(db, row.path));
@@ -61,6 +81,7 @@ function perform(db: Firestore, row: AccessRow): Promise<unknown> {
 }
 
 function write(db: Firestore, row: MalformedRow, data: DocumentData): Promise<void> {
+  touched();
   if (row.op === 'create' || row.replace) return setDoc(doc(db, row.path), data);
   return updateDoc(doc(db, row.path), data);
 }
