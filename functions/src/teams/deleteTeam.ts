@@ -14,7 +14,7 @@ import { onLiveCall } from '../lib/liveCall';
 // so a failure anywhere leaves `deleting` set and the next call continues from where it stopped.
 
 export interface DeletionBatch {
-  readonly step: 'passwords' | 'groups' | 'invitations' | 'teamIds';
+  readonly step: 'passwords' | 'groups' | 'invitations' | 'memberKeys' | 'teamIds';
   /** Writes in the batch just committed. */
   readonly size: number;
 }
@@ -42,6 +42,15 @@ export async function applyTeamDeletion(db: Firestore, teamId: string, options: 
       await batch.commit();
       await options.afterBatch?.({ step, size: page.size });
     }
+  }
+  // The member-key records (docs/teams.md, "Member key records") go with the team.
+  for (;;) {
+    const page = await team.collection('memberKeys').select().limit(batchSize).get();
+    if (page.empty) break;
+    const batch = db.batch();
+    for (const doc of page.docs) batch.delete(doc.ref);
+    await batch.commit();
+    await options.afterBatch?.({ step: 'memberKeys', size: page.size });
   }
   const snapshot = await team.get();
   if (!snapshot.exists) return;

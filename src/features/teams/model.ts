@@ -73,6 +73,10 @@ export interface KeyRecipient {
   readonly fingerprint: Fingerprint;
   /** True when this user shared with them before and the key is the one remembered. */
   readonly seenBefore: boolean;
+  /** True when this user has no memory of them but an owner or admin of the team confirmed this key. */
+  readonly vouched: boolean;
+  /** True when this user's remembered key of them no longer opens: confirming rebuilds it. */
+  readonly damaged: boolean;
 }
 
 /**

@@ -28,7 +28,7 @@ async function rawOf(key: Awaited<ReturnType<typeof generateTeamKey>>): Promise<
 
 /** A vault key from known bytes, so node:crypto can seal and open what the module does. */
 async function vaultKeyOf(raw: Uint8Array): Promise<VaultKey> {
-  const key = await globalThis.crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
+  const key = await globalThis.crypto.subtle.importKey('raw', new Uint8Array(raw), 'AES-GCM', false, ['encrypt', 'decrypt']);
   return tagKey('vault', key);
 }
 
