@@ -89,6 +89,10 @@ export interface TeamMembersApi extends TeamInvitationsApi {
   load(teamId: string): Promise<TeamDetail>;
   prepareGrant(teamId: string, userId: string): Promise<KeyRecipient>;
   grant(teamId: string, recipient: KeyRecipient): Promise<void>;
+  /** A key holder whose remembered key no longer opens (KnownKeyDamagedError): their fingerprint, to confirm again. */
+  prepareReconfirm(teamId: string, userId: string): Promise<KeyRecipient>;
+  /** Remembers the confirmed fingerprint again (and records it on the team); nothing is wrapped. */
+  reconfirm(teamId: string, recipient: KeyRecipient): Promise<void>;
   changeRole(teamId: string, userId: string, role: TeamRole): Promise<void>;
   /**
    * Removes the member, then rotates the team key. When the removal went through but the rotation
