@@ -7,8 +7,8 @@ import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamReposito
 /** A stored RSA-2048 SPKI is 294 bytes; the rules check sizes, not validity. */
 export const SAMPLE_PUBLIC_KEY = 'A'.repeat(392);
 const SEALED = 'A'.repeat(60);
-/** A sealed fingerprint: 12 + 64 + 16 bytes. */
-const SEALED_FINGERPRINT = 'A'.repeat(124);
+/** A sealed fingerprint: 12 + 64 + 16 = 92 bytes, 124 base64 characters. */
+const SEALED_FINGERPRINT = `${'A'.repeat(123)}=`;
 const FINGERPRINT = 'ab'.repeat(32);
 const CHECK = `${'A'.repeat(43)}=`;
 const WRAPPED = 'A'.repeat(344);

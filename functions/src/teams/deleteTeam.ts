@@ -9,7 +9,7 @@ import { onLiveCall } from '../lib/liveCall';
 
 // deleteTeam (docs/teams.md, "Team deletion"), resumable: (1) set `deleting`, which ends client
 // access; (2) delete the team's passwords, then its groups, then its invitations (so none is left
-// in an invitee's list), in batches of at most 500; (3) remove
+// in an invitee's list), then its member-key records, in batches of at most 500; (3) remove
 // the id from every member's teamIds; (4) delete the team document. Each step is safe to repeat,
 // so a failure anywhere leaves `deleting` set and the next call continues from where it stopped.
 
