@@ -65,8 +65,38 @@ export function teamKeyCheckLabel({ teamId, keyVersion }: TeamKeyBinding): strin
   return `keyloft/team-key-check/v1/${teamId}/${keyVersion}`;
 }
 
-/** Additional data of the teammates' key fingerprints a user remembers, under their vault key. */
+/** Additional data of the teammates' key fingerprints a user remembers, under their vault key (the first, single-document format). */
 export const KNOWN_KEYS_CONTEXT = 'keyloft/known-public-keys/v1';
+
+/**
+ * Additional data of one remembered teammate fingerprint (knownKeys/{owner}/teammates/{teammate}),
+ * under the owner's vault key: names both, so the server cannot move one teammate's record to
+ * another, or one user's to another's.
+ */
+export function knownKeyContext(ownerUid: string, teammateUid: string): string {
+  requireSegment(ownerUid, 'owner id');
+  requireSegment(teammateUid, 'teammate id');
+  return `keyloft/known-public-key/v1/${ownerUid}/${teammateUid}`;
+}
+
+/**
+ * The message a team member-key check authenticates (memberKeyCheck): the fingerprint some key
+ * holder confirmed for `memberUid`, bound to the team and key version, so a check cannot be moved
+ * to another member, team or version, nor vouch for another key.
+ */
+export function memberKeyLabel({ teamId, keyVersion }: TeamKeyBinding, memberUid: string, fingerprint: string): string {
+  requireSegment(teamId, 'team id');
+  requireVersion(keyVersion);
+  requireSegment(memberUid, 'member id');
+  if (!/^[0-9a-f]{64}$/.test(fingerprint)) throw new CryptoError('Not a key fingerprint.');
+  return `keyloft/member-key/v1/${teamId}/${keyVersion}/${memberUid}/${fingerprint}`;
+}
+
+/** An id inside a '/'-separated label: present and without '/', so the label maps back to one tuple. */
+function requireSegment(id: string, what: string): void {
+  requireId(id, what);
+  if (id.includes('/')) throw new CryptoError(`An ${what} cannot contain '/'.`);
+}
 
 function requireVersion(version: number): void {
   if (!Number.isSafeInteger(version) || version < 1) {

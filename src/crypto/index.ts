@@ -17,8 +17,9 @@ export type { InviteKey, KeyKind, MasterKey, PrivateKey, PublicKey, SymmetricDat
 export { generateSalt, generateSharedSecret, importInviteKey, randomBytes } from './random';
 export { deriveMasterKey, newKdfParams, validateKdfParams } from './kdf';
 export type { KdfParams } from './kdf';
-export { KNOWN_KEYS_CONTEXT, entryFieldContext, inviteTeamKeyContext, previousTeamKeyContext, teamKeyCheckLabel, teamKeyLabel } from './contexts';
+export { KNOWN_KEYS_CONTEXT, entryFieldContext, knownKeyContext, memberKeyLabel, inviteTeamKeyContext, previousTeamKeyContext, teamKeyCheckLabel, teamKeyLabel } from './contexts';
 export { teamKeyCheck, teamKeyMatchesCheck } from './teamKeyCheck';
+export { memberKeyCheck, memberKeyMatchesCheck, openKnownKey, sealKnownKey } from './memberKeyCheck';
 export type { EntryField, TeamKeyBinding } from './contexts';
 export { openPreviousTeamKey, sealPreviousTeamKey } from './teamKeys';
 export { INVITE_ACCEPT_PROOF_LABEL, inviteAcceptProof, inviteProofHash } from './invite';

@@ -16,24 +16,33 @@ async function hmacKeyOf(team: TeamKey): Promise<CryptoKey> {
   }
 }
 
-/** base64 of HMAC-SHA256(team key, teamKeyCheckLabel(binding)): 32 bytes, 44 characters. */
-export async function teamKeyCheck(team: TeamKey, binding: TeamKeyBinding): Promise<string> {
+/** base64 of HMAC-SHA256(raw team key, label). Shared with memberKeyCheck.ts. */
+export async function hmacUnderTeamKey(team: TeamKey, label: string): Promise<string> {
   assertKeyKind(team, 'team');
-  const label = utf8Encode(teamKeyCheckLabel(binding));
-  return bytesToBase64(new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', await hmacKeyOf(team), label)));
+  return bytesToBase64(new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', await hmacKeyOf(team), utf8Encode(label))));
 }
 
-/** Whether `team` is the key whose published check is `check`. A malformed check never matches. */
-export async function teamKeyMatchesCheck(team: TeamKey, binding: TeamKeyBinding, check: string): Promise<boolean> {
+/** Whether base64 `check` equals base64 `actual` byte for byte, in constant time; malformed never does. */
+export function sameCheck(actualBase64: string, check: string): boolean {
   let expected: Uint8Array;
   try {
     expected = base64ToBytes(check);
   } catch {
     return false;
   }
-  const actual = base64ToBytes(await teamKeyCheck(team, binding));
+  const actual = base64ToBytes(actualBase64);
   if (expected.length !== actual.length) return false;
   let difference = 0;
   for (let index = 0; index < actual.length; index += 1) difference |= (actual[index] ?? 0) ^ (expected[index] ?? 0);
   return difference === 0;
+}
+
+/** base64 of HMAC-SHA256(team key, teamKeyCheckLabel(binding)): 32 bytes, 44 characters. */
+export async function teamKeyCheck(team: TeamKey, binding: TeamKeyBinding): Promise<string> {
+  return hmacUnderTeamKey(team, teamKeyCheckLabel(binding));
+}
+
+/** Whether `team` is the key whose published check is `check`. A malformed check never matches. */
+export async function teamKeyMatchesCheck(team: TeamKey, binding: TeamKeyBinding, check: string): Promise<boolean> {
+  return sameCheck(await teamKeyCheck(team, binding), check);
 }

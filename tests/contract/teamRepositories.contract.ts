@@ -7,6 +7,10 @@ import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamReposito
 /** A stored RSA-2048 SPKI is 294 bytes; the rules check sizes, not validity. */
 export const SAMPLE_PUBLIC_KEY = 'A'.repeat(392);
 const SEALED = 'A'.repeat(60);
+/** A sealed fingerprint: 12 + 64 + 16 = 92 bytes, 124 base64 characters. */
+const SEALED_FINGERPRINT = `${'A'.repeat(123)}=`;
+const FINGERPRINT = 'ab'.repeat(32);
+const CHECK = `${'A'.repeat(43)}=`;
 const WRAPPED = 'A'.repeat(344);
 
 export function sampleTeam(name: string, members: Readonly<Record<string, 'owner' | 'admin' | 'full' | 'view'>>, overrides: Partial<StoredTeam> = {}): StoredTeam {
@@ -39,6 +43,8 @@ export interface TeamWorld {
   seedTeam(teamId: string, team: StoredTeam): Promise<void>;
   /** What sign-up writes: the user's record, whose public key publicKeys/{uid} must repeat. */
   seedUser(uid: string, publicKey: string): Promise<void>;
+  /** knownKeys/{uid} of the first format, as an account remembered fingerprints before one record per teammate. */
+  seedLegacyKnownKeys(uid: string, sealed: string): Promise<void>;
 }
 
 export function teamRepositoryContract(fresh: () => Promise<TeamWorld>): void {
@@ -70,6 +76,23 @@ export function teamRepositoryContract(fresh: () => Promise<TeamWorld>): void {
       expect((await teams.get('t1'))?.description).toBe('Back');
     });
 
+    it('keeps the member-key records an owner or admin writes, one per member, for every member to read', async () => {
+      const world = await fresh();
+      await world.seedTeam('t1', sampleTeam('Ops', { ana: 'owner', bob: 'admin', cid: 'view' }));
+      const record = { fingerprint: FINGERPRINT, keyVersion: 1, check: CHECK, confirmedBy: 'ana', updatedAt: Date.now() };
+      const { teams } = await world.as('ana');
+      expect(await teams.listMemberKeys('t1')).toEqual(new Map());
+      await teams.putMemberKey('t1', 'cid', record);
+      await (await world.as('bob')).teams.putMemberKey('t1', 'ana', { ...record, confirmedBy: 'bob' });
+      const read = await (await world.as('cid')).teams.listMemberKeys('t1');
+      expect(read).toEqual(
+        new Map([
+          ['cid', record],
+          ['ana', { ...record, confirmedBy: 'bob' }],
+        ]),
+      );
+    });
+
     it('gives fresh team ids', async () => {
       const { teams } = await (await fresh()).as('ana');
       expect(teams.newId()).not.toBe(teams.newId());
@@ -89,12 +112,29 @@ export function teamRepositoryContract(fresh: () => Promise<TeamWorld>): void {
   });
 
   describe('KnownKeysRepository contract', () => {
-    it('keeps the sealed fingerprints of their owner', async () => {
+    it('keeps one sealed fingerprint per teammate: writing one never touches another', async () => {
       const { knownKeys } = await (await fresh()).as('ana');
-      expect(await knownKeys.get('ana')).toBeNull();
-      await knownKeys.put('ana', SEALED, Date.now());
-      await knownKeys.put('ana', `B${SEALED.slice(1)}`, Date.now());
-      expect(await knownKeys.get('ana')).toBe(`B${SEALED.slice(1)}`);
+      expect(await knownKeys.get('ana', 'bob')).toBeNull();
+      expect(await knownKeys.list('ana')).toEqual(new Map());
+      await Promise.all([knownKeys.put('ana', 'bob', SEALED_FINGERPRINT, Date.now()), knownKeys.put('ana', 'cid', `B${SEALED_FINGERPRINT.slice(1)}`, Date.now())]);
+      await knownKeys.put('ana', 'bob', `C${SEALED_FINGERPRINT.slice(1)}`, Date.now());
+      expect(await knownKeys.get('ana', 'bob')).toBe(`C${SEALED_FINGERPRINT.slice(1)}`);
+      expect(await knownKeys.list('ana')).toEqual(
+        new Map([
+          ['bob', `C${SEALED_FINGERPRINT.slice(1)}`],
+          ['cid', `B${SEALED_FINGERPRINT.slice(1)}`],
+        ]),
+      );
+    });
+
+    it('reads the first format’s single document until it is removed', async () => {
+      const world = await fresh();
+      await world.seedLegacyKnownKeys('ana', SEALED);
+      const { knownKeys } = await world.as('ana');
+      expect(await knownKeys.getLegacy('ana')).toBe(SEALED);
+      await knownKeys.removeLegacy('ana');
+      expect(await knownKeys.getLegacy('ana')).toBeNull();
+      await knownKeys.removeLegacy('ana');
     });
   });
 }

@@ -1,6 +1,7 @@
 import type {
   KnownKeysRepository,
   PublicKeyRepository,
+  StoredMemberKey,
   StoredTeam,
   TeamRepository,
 } from '../../src/data/teams/storedTeams';
@@ -32,6 +33,24 @@ export class MemoryTeamRepository implements TeamRepository {
     const { description: _dropped, ...rest } = team;
     this.teams.set(teamId, { ...rest, name: details.name, ...(details.description === undefined ? {} : { description: details.description }), updatedAt: now });
     return Promise.resolve();
+  }
+
+  private readonly memberKeys = new Map<string, Map<string, StoredMemberKey>>();
+
+  listMemberKeys(teamId: string): Promise<Map<string, StoredMemberKey>> {
+    return Promise.resolve(new Map(this.memberKeys.get(teamId) ?? []));
+  }
+
+  putMemberKey(teamId: string, memberUid: string, record: StoredMemberKey): Promise<void> {
+    const records = this.memberKeys.get(teamId) ?? new Map<string, StoredMemberKey>();
+    records.set(memberUid, { ...record });
+    this.memberKeys.set(teamId, records);
+    return Promise.resolve();
+  }
+
+  /** What a server that lacks the team key could do to a member-key record (tests of the checks). */
+  forgeMemberKey(teamId: string, memberUid: string, record: StoredMemberKey): void {
+    void this.putMemberKey(teamId, memberUid, record);
   }
 
   /** What the callables do with the Admin SDK; test fakes of TeamFunctions write through it. */
@@ -68,14 +87,38 @@ export class MemoryPublicKeyRepository implements PublicKeyRepository {
 }
 
 export class MemoryKnownKeysRepository implements KnownKeysRepository {
-  private readonly sealed = new MemoryCollection<{ sealed: string; updatedAt: number }>();
+  private legacy: string | null = null;
+  private readonly records = new Map<string, { sealed: string; updatedAt: number }>();
 
-  get(uid: string): Promise<string | null> {
-    return Promise.resolve(this.sealed.get(uid)?.sealed ?? null);
+  getLegacy(): Promise<string | null> {
+    return Promise.resolve(this.legacy);
   }
 
-  put(uid: string, sealed: string, now: number): Promise<void> {
-    this.sealed.set(uid, { sealed, updatedAt: now });
+  removeLegacy(): Promise<void> {
+    this.legacy = null;
     return Promise.resolve();
+  }
+
+  list(): Promise<Map<string, string>> {
+    return Promise.resolve(new Map([...this.records].map(([teammate, record]) => [teammate, record.sealed])));
+  }
+
+  get(_uid: string, teammateUid: string): Promise<string | null> {
+    return Promise.resolve(this.records.get(teammateUid)?.sealed ?? null);
+  }
+
+  put(_uid: string, teammateUid: string, sealed: string, now: number): Promise<void> {
+    this.records.set(teammateUid, { sealed, updatedAt: now });
+    return Promise.resolve();
+  }
+
+  /** The first format's single document, as an account made before per-teammate records has it. */
+  putLegacy(sealed: string): void {
+    this.legacy = sealed;
+  }
+
+  /** A record the server altered or a disk damaged (tests of the rebuild). */
+  damage(teammateUid: string, sealed = 'AAAA'): void {
+    this.records.set(teammateUid, { sealed, updatedAt: 0 });
   }
 }

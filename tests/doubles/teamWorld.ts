@@ -122,5 +122,11 @@ export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAc
   const joinNeedingKey = (teamId: string, member: N, role: Exclude<TeamRole, 'owner'>): Promise<void> =>
     joinWithoutKey(teams, teamId, accounts[member], role, now());
 
-  return { teams, publicKeys, passwords, functions, users, invitations, invitationFunctions, deps, actAs, actAsUid, join, joinNeedingKey };
+  /** The remembered fingerprints of `name` (the same repository their deps use). */
+  const knownKeysOf = (name: N): MemoryKnownKeysRepository => {
+    if (!knownKeys.has(name)) knownKeys.set(name, new MemoryKnownKeysRepository());
+    return knownKeys.get(name)!;
+  };
+
+  return { teams, publicKeys, passwords, functions, users, invitations, invitationFunctions, deps, actAs, actAsUid, join, joinNeedingKey, knownKeysOf };
 }

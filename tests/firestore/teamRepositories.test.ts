@@ -32,6 +32,10 @@ describe('Firestore team repositories', () => {
         env().withSecurityRulesDisabled(async (context) => {
           await setDoc(doc(context.firestore(), 'users', uid), { publicKey });
         }),
+      seedLegacyKnownKeys: (uid, sealed) =>
+        env().withSecurityRulesDisabled(async (context) => {
+          await setDoc(doc(context.firestore(), 'knownKeys', uid), { sealed, updatedAt: 1_000 });
+        }),
     };
   });
 });

@@ -135,7 +135,8 @@ async function applyStep(deps: AccountDeps, uid: string, emails: readonly string
       await deleteMatching(db, db.collection(step.kind).where('userId', '==', uid).where('teamId', '==', null), batchSize);
       return;
     case 'keys':
-      await Promise.all([db.collection('publicKeys').doc(uid).delete(), db.collection('knownKeys').doc(uid).delete()]);
+      // recursiveDelete: the remembered fingerprints are one document per teammate under knownKeys/{uid}/teammates.
+      await Promise.all([db.collection('publicKeys').doc(uid).delete(), db.recursiveDelete(db.collection('knownKeys').doc(uid))]);
       return;
     case 'emailChanges':
       // A pending change's link would otherwise point at an account that is gone.

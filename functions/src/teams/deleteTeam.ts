@@ -9,12 +9,12 @@ import { onLiveCall } from '../lib/liveCall';
 
 // deleteTeam (docs/teams.md, "Team deletion"), resumable: (1) set `deleting`, which ends client
 // access; (2) delete the team's passwords, then its groups, then its invitations (so none is left
-// in an invitee's list), in batches of at most 500; (3) remove
+// in an invitee's list), then its member-key records, in batches of at most 500; (3) remove
 // the id from every member's teamIds; (4) delete the team document. Each step is safe to repeat,
 // so a failure anywhere leaves `deleting` set and the next call continues from where it stopped.
 
 export interface DeletionBatch {
-  readonly step: 'passwords' | 'groups' | 'invitations' | 'teamIds';
+  readonly step: 'passwords' | 'groups' | 'invitations' | 'memberKeys' | 'teamIds';
   /** Writes in the batch just committed. */
   readonly size: number;
 }
@@ -42,6 +42,15 @@ export async function applyTeamDeletion(db: Firestore, teamId: string, options: 
       await batch.commit();
       await options.afterBatch?.({ step, size: page.size });
     }
+  }
+  // The member-key records (docs/teams.md, "Member key records") go with the team.
+  for (;;) {
+    const page = await team.collection('memberKeys').select().limit(batchSize).get();
+    if (page.empty) break;
+    const batch = db.batch();
+    for (const doc of page.docs) batch.delete(doc.ref);
+    await batch.commit();
+    await options.afterBatch?.({ step: 'memberKeys', size: page.size });
   }
   const snapshot = await team.get();
   if (!snapshot.exists) return;

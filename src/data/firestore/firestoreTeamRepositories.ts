@@ -1,5 +1,5 @@
-import { collection, deleteField, doc, getDoc, getDocs, orderBy, query, runTransaction, setDoc, updateDoc, where, type Firestore } from 'firebase/firestore';
-import type { KnownKeysRepository, PublicKeyRepository, TeamRepository } from '../teams/storedTeams';
+import { collection, deleteDoc, deleteField, doc, getDoc, getDocs, orderBy, query, runTransaction, setDoc, updateDoc, where, type Firestore } from 'firebase/firestore';
+import type { KnownKeysRepository, PublicKeyRepository, StoredMemberKey, TeamRepository } from '../teams/storedTeams';
 import { field, isString } from './fieldChecks';
 import { teamFrom } from './storedDocuments';
 
@@ -27,7 +27,27 @@ export function createFirestoreTeamRepository(db: Firestore): TeamRepository {
         updatedAt: now,
       });
     },
+    async listMemberKeys(teamId) {
+      const snapshot = await getDocs(collection(db, 'teams', teamId, 'memberKeys'));
+      const records = new Map<string, StoredMemberKey>();
+      for (const document of snapshot.docs) {
+        const record = memberKeyFrom(document.data());
+        if (record === null) console.warn(`${document.ref.path} is not a member-key record; it vouches for nothing`);
+        else records.set(document.id, record);
+      }
+      return records;
+    },
+    async putMemberKey(teamId, memberUid, record) {
+      await setDoc(doc(db, 'teams', teamId, 'memberKeys', memberUid), { ...record });
+    },
   };
+}
+
+function memberKeyFrom(data: Record<string, unknown>): StoredMemberKey | null {
+  const { fingerprint, keyVersion, check, confirmedBy, updatedAt } = data;
+  if (typeof fingerprint !== 'string' || typeof keyVersion !== 'number' || typeof check !== 'string') return null;
+  if (typeof confirmedBy !== 'string' || typeof updatedAt !== 'number') return null;
+  return { fingerprint, keyVersion, check, confirmedBy, updatedAt };
 }
 
 export function createFirestorePublicKeyRepository(db: Firestore): PublicKeyRepository {
@@ -57,13 +77,28 @@ export function createFirestorePublicKeyRepository(db: Firestore): PublicKeyRepo
 }
 
 export function createFirestoreKnownKeysRepository(db: Firestore): KnownKeysRepository {
+  // A record without a string `sealed` comes up as '': it fails to open and is reported as damaged
+  // for that one teammate (KnownKeysRepository), instead of failing every read of the memory.
+  const sealedOf = (data: Record<string, unknown> | undefined): string => (typeof data?.sealed === 'string' ? data.sealed : '');
+  const teammates = (uid: string) => collection(db, 'knownKeys', uid, 'teammates');
   return {
-    async get(uid) {
+    async getLegacy(uid) {
       const snapshot = await getDoc(doc(db, 'knownKeys', uid));
-      return snapshot.exists() ? field(snapshot.ref.path, snapshot.data(), 'sealed', isString) : null;
+      return snapshot.exists() ? sealedOf(snapshot.data()) : null;
     },
-    async put(uid, sealed, now) {
-      await setDoc(doc(db, 'knownKeys', uid), { sealed, updatedAt: now });
+    async removeLegacy(uid) {
+      await deleteDoc(doc(db, 'knownKeys', uid));
+    },
+    async list(uid) {
+      const snapshot = await getDocs(teammates(uid));
+      return new Map(snapshot.docs.map((document) => [document.id, sealedOf(document.data())]));
+    },
+    async get(uid, teammateUid) {
+      const snapshot = await getDoc(doc(teammates(uid), teammateUid));
+      return snapshot.exists() ? sealedOf(snapshot.data()) : null;
+    },
+    async put(uid, teammateUid, sealed, now) {
+      await setDoc(doc(teammates(uid), teammateUid), { sealed, updatedAt: now });
     },
   };
 }

@@ -72,6 +72,10 @@ export interface TeamRepository {
   get(teamId: string): Promise<StoredTeam | null>;
   /** Owner only (rules): name and description, and updatedAt. An empty description is removed. */
   updateDetails(teamId: string, details: { readonly name: string; readonly description?: string }, now: number): Promise<void>;
+  /** The team's member-key records: member uid → record. A document of the wrong shape is left out (it vouches for nothing). */
+  listMemberKeys(teamId: string): Promise<Map<string, StoredMemberKey>>;
+  /** Owner or admin holding the key (rules), at the team's current keyVersion. */
+  putMemberKey(teamId: string, memberUid: string, record: StoredMemberKey): Promise<void>;
 }
 
 /** publicKeys/{uid}: readable by every signed-in user, created once by its owner. */
@@ -81,10 +85,41 @@ export interface PublicKeyRepository {
   publish(uid: string, publicKey: string, now: number): Promise<void>;
 }
 
-/** knownKeys/{uid}: the owner's remembered teammate fingerprints, sealed under their vault key. */
+/**
+ * The owner's remembered teammate fingerprints (docs/teams.md, "Remembered fingerprints"): one
+ * record per teammate, knownKeys/{uid}/teammates/{teammateUid} = { sealed, updatedAt }, each
+ * sealed under the owner's vault key, so two tabs remembering two teammates never overwrite each
+ * other. The first format, one sealed map in knownKeys/{uid}, is only read (to migrate) and removed.
+ *
+ * A record whose `sealed` is missing or not a string is handed up as '' rather than thrown: it then
+ * fails to open and is reported as damaged for that teammate, never as a failure of every read.
+ */
 export interface KnownKeysRepository {
-  get(uid: string): Promise<string | null>;
-  put(uid: string, sealed: string, now: number): Promise<void>;
+  /** knownKeys/{uid}.sealed of the first format; null when there is none. */
+  getLegacy(uid: string): Promise<string | null>;
+  /** Deletes knownKeys/{uid} of the first format (its teammates stay). */
+  removeLegacy(uid: string): Promise<void>;
+  /** Every teammate record: teammate uid → sealed fingerprint. */
+  list(uid: string): Promise<Map<string, string>>;
+  get(uid: string, teammateUid: string): Promise<string | null>;
+  put(uid: string, teammateUid: string, sealed: string, now: number): Promise<void>;
+}
+
+/**
+ * teams/{teamId}/memberKeys/{memberUid}: the fingerprint some owner or admin confirmed for the
+ * member, vouched for under the team key of `keyVersion` (memberKeyCheck), so every key holder can
+ * check the member's public key against it and the server cannot swap it (docs/teams.md,
+ * "Member key records").
+ */
+export interface StoredMemberKey {
+  /** SHA-256 of the member's SPKI, 64 lowercase hex digits. */
+  readonly fingerprint: string;
+  readonly keyVersion: number;
+  /** memberKeyCheck(team key of keyVersion, { teamId, keyVersion }, memberUid, fingerprint). */
+  readonly check: string;
+  /** The owner or admin whose browser confirmed it (or carried it over a rotation). */
+  readonly confirmedBy: string;
+  readonly updatedAt: number;
 }
 
 /** The team callables (docs/teams.md); each rejects with the server's message on refusal. */

@@ -69,8 +69,16 @@ export function KeyConfirmDialog({
       <code className="key-fingerprint" aria-labelledby={fingerprintLabelId}>
         {recipient.fingerprint.shown}
       </code>
+      {recipient.damaged && (
+        <p className="notice notice--warning">
+          The security key you remembered for {who} cannot be read: the saved record is damaged. Compare this fingerprint with them again;
+          confirming replaces the damaged record.
+        </p>
+      )}
       {recipient.seenBefore ? (
         <p className="notice notice--success">This is the key you shared with before.</p>
+      ) : recipient.vouched ? (
+        <p className="notice notice--success">An owner or admin of this team confirmed this key for {who} before.</p>
       ) : (
         <p className="notice notice--warning">
           You have not shared with {who} before. If you can, compare this fingerprint with them over another channel (they find theirs

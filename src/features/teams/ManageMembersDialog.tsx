@@ -14,6 +14,7 @@ import { Dialog } from '../../ui/Dialog';
 import { InviteLinkDialog } from './InviteLinkDialog';
 import { InviteMemberForm } from './InviteMemberForm';
 import { KeyConfirmDialog } from './KeyConfirmDialog';
+import { KnownKeyDamagedError } from './knownKeys';
 import { RotationIncompleteError } from './membersApi';
 import { MEMBER_MESSAGES, asSentence, memberErrorMessage, memberName, rotationProgressText } from './memberForm';
 import type { InviteStep, KeyRecipient, TeamDetail, TeamMember, TeamMembersApi } from './model';
@@ -37,6 +38,7 @@ type Load = { readonly status: 'loading' } | { readonly status: 'failed'; readon
 type Confirm =
   | { readonly kind: 'invite-link'; readonly step: Extract<InviteStep, { kind: 'link' }> }
   | { readonly kind: 'grant'; readonly recipient: KeyRecipient }
+  | { readonly kind: 'reconfirm'; readonly recipient: KeyRecipient }
   | { readonly kind: 'remove'; readonly member: TeamMember }
   | { readonly kind: 'leave' }
   | null;
@@ -123,6 +125,18 @@ export function ManageMembersDialog({ api, teamId, onClose, onChanged, onLeft }:
     setBusyMember(null);
   }
 
+  /** After a rotation stopped at a damaged remembered key: the member's fingerprint, to confirm again. */
+  async function startReconfirm(userId: string) {
+    setListError(null);
+    try {
+      const recipient = await api.prepareReconfirm(teamId, userId);
+      setConfirm({ kind: 'reconfirm', recipient });
+    } catch (error) {
+      console.error(MEMBER_MESSAGES.rotationFailed, error);
+      setListError(memberErrorMessage(error, MEMBER_MESSAGES.rotationFailed));
+    }
+  }
+
   function invitationsChanged() {
     setInvitationsVersion((version) => version + 1);
   }
@@ -185,6 +199,7 @@ export function ManageMembersDialog({ api, teamId, onClose, onChanged, onLeft }:
                   await reload();
                 })
               }
+              onReconfirm={(userId) => void startReconfirm(userId)}
               running={running}
             />
           )}
@@ -289,6 +304,28 @@ export function ManageMembersDialog({ api, teamId, onClose, onChanged, onLeft }:
               await api.grant(teamId, confirm.recipient);
               setAnnouncement(`${confirm.recipient.email ?? 'The member'} can now open the team’s passwords.`);
               onChanged();
+              await reload();
+            })
+          }
+          onDone={() => {
+            focusAfter.current = 'members';
+            setConfirm(null);
+          }}
+        />
+      )}
+      {confirm?.kind === 'reconfirm' && (
+        <KeyConfirmDialog
+          title="Confirm Key"
+          recipient={confirm.recipient}
+          intro={`Confirm the security key of ${confirm.recipient.email ?? 'this member'} again, so the team key can be rotated for them.`}
+          confirmLabel="Confirm Key"
+          runningLabel="Confirming…"
+          failure={MEMBER_MESSAGES.rotationFailed}
+          willShareKey
+          onConfirm={() =>
+            run(async () => {
+              await api.reconfirm(teamId, confirm.recipient);
+              setAnnouncement(`The key of ${confirm.recipient.email ?? 'the member'} is confirmed again. Rotate the team key to continue.`);
               await reload();
             })
           }
@@ -422,20 +459,30 @@ function RoleDescriptions() {
   );
 }
 
-function PendingRotation({ onFinish, running }: { onFinish: (onProgress: (progress: RotationProgress) => void) => Promise<boolean>; running: boolean }) {
+interface PendingRotationProps {
+  readonly onFinish: (onProgress: (progress: RotationProgress) => void) => Promise<boolean>;
+  /** The rotation stopped at a damaged remembered key of this member: confirm their fingerprint again. */
+  readonly onReconfirm: (userId: string) => void;
+  readonly running: boolean;
+}
+
+function PendingRotation({ onFinish, onReconfirm, running }: PendingRotationProps) {
   const [progress, setProgress] = useState<RotationProgress | null>(null);
   const [active, setActive] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [damaged, setDamaged] = useState<KnownKeyDamagedError | null>(null);
 
   async function finish() {
     setActive(true);
     setFailure(null);
+    setDamaged(null);
     setProgress(null);
     try {
       await onFinish(setProgress);
     } catch (error) {
       console.error(MEMBER_MESSAGES.rotationFailed, error);
       setFailure(memberErrorMessage(error, MEMBER_MESSAGES.rotationFailed));
+      if (error instanceof KnownKeyDamagedError) setDamaged(error);
     }
     setActive(false);
   }
@@ -459,6 +506,11 @@ function PendingRotation({ onFinish, running }: { onFinish: (onProgress: (progre
       <Button size="sm" onClick={() => void finish()} disabled={running || active}>
         Rotate team key
       </Button>
+      {damaged !== null && (
+        <Button size="sm" variant="secondary" onClick={() => { onReconfirm(damaged.userId); }} disabled={running || active}>
+          Confirm key of {damaged.who}
+        </Button>
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { INVITATION_MESSAGES } from '../../domain/invitations';
 import { PERMISSION_MESSAGES } from '../../domain/teamPermissions';
 import type { TeamMember } from './model';
 import { ReencryptionError, type RotationProgress } from './rotation';
+import { KnownKeyDamagedError } from './knownKeys';
 import { PublicKeyChangedError, TEAM_KEY_MESSAGES, TeamKeyError } from './teamKeys';
 
 // Pure rules of the 'Manage Team Members' modal (SPEC.md §2, §5 "Add member", §8).
@@ -62,7 +63,7 @@ const SERVER_MESSAGES: ReadonlySet<string> = new Set([
 /** What a failed member operation shows: its own message when it is one a user can act on, else `fallback`. */
 export function memberErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ReencryptionError) return reencryptionMessage(error);
-  if (error instanceof PublicKeyChangedError || error instanceof TeamKeyError) return error.message;
+  if (error instanceof PublicKeyChangedError || error instanceof KnownKeyDamagedError || error instanceof TeamKeyError) return error.message;
   if (error instanceof Error && SERVER_MESSAGES.has(error.message)) return error.message;
   return fallback;
 }

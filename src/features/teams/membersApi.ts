@@ -5,7 +5,7 @@ import type { TeamDetail, TeamMember, TeamMembersApi } from './model';
 import { rotateIfNeeded, rotationPending } from './rotation';
 import { TeamKeyError } from './teamKeys';
 import { createTeamInvitationsApi, type TeamInvitationDeps } from './teamInvitations';
-import { changeRole, grantKey, leaveTeam, prepareGrant } from './teamService';
+import { changeRole, grantKey, leaveTeam, prepareGrant, prepareReconfirm, reconfirm } from './teamService';
 
 // The 'Manage Team Members' modal's operations over the team service (docs/teams.md).
 
@@ -62,6 +62,8 @@ export function createTeamMembersApi(deps: TeamInvitationDeps): TeamMembersApi {
     },
     prepareGrant: (teamId, userId) => prepareGrant(deps, teamId, userId),
     grant: (teamId, recipient) => grantKey(deps, teamId, recipient),
+    prepareReconfirm: (teamId, userId) => prepareReconfirm(deps, teamId, userId),
+    reconfirm: (teamId, recipient) => reconfirm(deps, teamId, recipient),
     changeRole: (teamId, userId, role) => changeRole(deps, teamId, userId, role),
     async remove(teamId, userId, onProgress) {
       // removeMember in two halves, so a screen can tell "not removed" from "removed, key not yet rotated".

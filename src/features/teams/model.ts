@@ -73,6 +73,10 @@ export interface KeyRecipient {
   readonly fingerprint: Fingerprint;
   /** True when this user shared with them before and the key is the one remembered. */
   readonly seenBefore: boolean;
+  /** True when this user has no memory of them but an owner or admin of the team confirmed this key. */
+  readonly vouched: boolean;
+  /** True when this user's remembered key of them no longer opens: confirming rebuilds it. */
+  readonly damaged: boolean;
 }
 
 /**
@@ -85,6 +89,10 @@ export interface TeamMembersApi extends TeamInvitationsApi {
   load(teamId: string): Promise<TeamDetail>;
   prepareGrant(teamId: string, userId: string): Promise<KeyRecipient>;
   grant(teamId: string, recipient: KeyRecipient): Promise<void>;
+  /** A key holder whose remembered key no longer opens (KnownKeyDamagedError): their fingerprint, to confirm again. */
+  prepareReconfirm(teamId: string, userId: string): Promise<KeyRecipient>;
+  /** Remembers the confirmed fingerprint again (and records it on the team); nothing is wrapped. */
+  reconfirm(teamId: string, recipient: KeyRecipient): Promise<void>;
   changeRole(teamId: string, userId: string, role: TeamRole): Promise<void>;
   /**
    * Removes the member, then rotates the team key. When the removal went through but the rotation

@@ -13,7 +13,8 @@ import {
 } from '../../crypto';
 import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamFunctions, TeamRepository } from '../../data/teams/storedTeams';
 import type { PasswordRepository } from '../../data/vault/storedEntries';
-import { TEAM_KEY_MESSAGES, TeamKeyError, TeamKeyMismatchError, checkKnown, loadKnownKeys, openCheckedTeamKey, openTeamKey, wrapFor, type UserKeys } from './teamKeys';
+import { KnownKeyDamagedError, carryMemberKeys, judgeKey, loadRemembered, memberKeyRecord, remember, rememberedOf, vouchedFingerprint } from './knownKeys';
+import { TEAM_KEY_MESSAGES, TeamKeyError, TeamKeyMismatchError, openCheckedTeamKey, openTeamKey, wrapFor, type UserKeys } from './teamKeys';
 
 // Rotation after someone leaves (docs/teams.md, "Rotation on removal"). Each pass looks at the
 // team as stored and does the next step, so an interruption anywhere is finished by the next run:
@@ -99,6 +100,7 @@ export async function rotateIfNeeded(
     if (team === null || team.deleting) return 'done';
     const pending = team.pendingRotation ?? null;
     if (team.previousKey !== null) {
+      await carryRecords(deps, teamId, team);
       await reencrypt(deps, teamId, team, onProgress);
     } else if (pending !== null) {
       if (team.members[deps.userId]?.role !== 'owner') {
@@ -149,24 +151,78 @@ function coversHolders(team: StoredTeam, wraps: Readonly<Record<string, string>>
   return holders.length === wrapped.length && holders.every((uid, index) => uid === wrapped[index]);
 }
 
+/**
+ * A new key wrapped for every key holder. Each teammate's key is checked first against this user's
+ * memory and the team's member-key records (so an owner or admin who never shared with someone
+ * still refuses a key the server swapped), and remembered before it is wrapped for. Once the
+ * rotation is committed, the team's records are vouched for again under the new key.
+ */
 async function rotate(deps: RotationDeps, teamId: string, team: StoredTeam): Promise<void> {
   const keys = requireKeys(deps);
   const current = await openTeamKey(team, teamId, deps.userId, keys);
   const next = await generateTeamKey();
   const nextVersion = team.keyVersion + 1;
-  const known = await loadKnownKeys(deps.knownKeys, deps.userId, keys.vaultKey);
+  const [memory, records] = await Promise.all([
+    loadRemembered(deps.knownKeys, deps.userId, keys.vaultKey, deps.now()),
+    deps.teams.listMemberKeys(teamId),
+  ]);
+  const confirmed = new Map<string, string>();
   const wraps: Record<string, string> = {};
   for (const [uid, member] of Object.entries(team.members)) {
     if (member.needsTeamKey) continue;
     const publicKey = await deps.publicKeys.get(uid);
     if (publicKey === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.userNoPublicKey);
-    // A teammate whose key changed since this user last wrapped for them gets nothing.
-    if (uid !== deps.userId) checkKnown(known, uid, await fingerprintOf(publicKey), member.email ?? 'a member');
+    if (uid !== deps.userId) {
+      // A teammate whose key differs from the one anyone confirmed gets nothing (PublicKeyChangedError).
+      const who = member.email ?? 'a member';
+      const fingerprint = (await fingerprintOf(publicKey)).full;
+      const vouched = await vouchedFingerprint(records.get(uid), teamId, uid, (version) => (version === team.keyVersion ? current : null));
+      const standing = judgeKey(fingerprint, rememberedOf(memory, uid), vouched, who);
+      if (standing === 'damaged') throw new KnownKeyDamagedError(who, uid);
+      if (standing !== 'same') await remember(deps.knownKeys, deps.userId, keys.vaultKey, uid, fingerprint, deps.now());
+      confirmed.set(uid, fingerprint);
+    }
     wraps[uid] = await wrapFor(next, publicKey, teamId, nextVersion);
   }
   const sealedPreviousKey = await sealPreviousTeamKey(current, next, { teamId, keyVersion: team.keyVersion });
   const keyCheck = await teamKeyCheck(next, { teamId, keyVersion: nextVersion });
-  await deps.functions.rotateTeamKey({ teamId, fromVersion: team.keyVersion, wraps, sealedPreviousKey, keyCheck });
+  const { committed } = await deps.functions.rotateTeamKey({ teamId, fromVersion: team.keyVersion, wraps, sealedPreviousKey, keyCheck });
+  if (committed) await vouchAfterRotation(deps, teamId, next, nextVersion, confirmed);
+}
+
+/**
+ * The team's member-key records under the new key. Best effort: the key is already rotated, and the
+ * re-encryption step carries over (carryMemberKeys) whatever verified under the old key.
+ */
+async function vouchAfterRotation(deps: RotationDeps, teamId: string, key: TeamKey, keyVersion: number, confirmed: ReadonlyMap<string, string>): Promise<void> {
+  try {
+    for (const [uid, fingerprint] of confirmed) {
+      await deps.teams.putMemberKey(teamId, uid, await memberKeyRecord(key, teamId, keyVersion, uid, fingerprint, deps.userId, deps.now()));
+    }
+  } catch (error) {
+    console.warn(`The member-key records of team ${teamId} were not all written under key ${keyVersion}; the re-encryption carries them over`, error);
+  }
+}
+
+/** Before re-encryption: the member-key records of the previous version, vouched for under the current key (best effort). */
+async function carryRecords(deps: RotationDeps, teamId: string, team: StoredTeam): Promise<void> {
+  const previousKey = team.previousKey;
+  if (previousKey === null) return;
+  try {
+    const current = await openTeamKey(team, teamId, deps.userId, requireKeys(deps));
+    const previous = await openPreviousTeamKey(previousKey.sealed, current, { teamId, keyVersion: previousKey.version });
+    await carryMemberKeys(
+      deps.teams,
+      teamId,
+      { key: previous, version: previousKey.version },
+      { key: current, version: team.keyVersion },
+      team.memberIds,
+      deps.userId,
+      deps.now(),
+    );
+  } catch (error) {
+    console.warn(`The member-key records of team ${teamId} were not carried over to key ${team.keyVersion}`, error);
+  }
 }
 
 async function reencrypt(

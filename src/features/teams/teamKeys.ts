@@ -1,21 +1,17 @@
 import {
-  KNOWN_KEYS_CONTEXT,
-  decryptText,
-  encryptText,
   importPublicKey,
   teamKeyMatchesCheck,
   unwrapTeamKey,
   wrapTeamKey,
-  type Fingerprint,
   type PrivateKey,
   type TeamKey,
   type VaultKey,
 } from '../../crypto';
-import type { KnownKeysRepository, StoredTeam } from '../../data/teams/storedTeams';
+import type { StoredTeam } from '../../data/teams/storedTeams';
 
 // The team key in the browser (docs/teams.md): opened from the member's own wrap, and wrapped for
 // a teammate only after their public key's fingerprint is shown and checked against the one this
-// user remembered the last time (sealed under their vault key, so no server can edit the memory).
+// user remembered and the one the team vouches for (knownKeys.ts), so no server can swap it.
 
 export const TEAM_KEY_MESSAGES = Object.freeze({
   notAvailable: 'Team key not available',
@@ -43,13 +39,21 @@ export class TeamKeyMismatchError extends TeamKeyError {
   }
 }
 
-/** The server handed out a public key for someone that differs from the one remembered. */
+/**
+ * The server handed out a public key for someone that differs from the one remembered ('mine'),
+ * or from the one an owner or admin of the team confirmed for them ('team').
+ */
 export class PublicKeyChangedError extends Error {
   override readonly name = 'PublicKeyChangedError';
-  constructor(readonly who: string) {
+  constructor(
+    readonly who: string,
+    readonly against: 'mine' | 'team' = 'mine',
+  ) {
     super(
-      `The security key of ${who} has changed since you last shared with them. Nothing was shared. Ask them whether they ` +
-        'reset their account before you share again.',
+      (against === 'mine'
+        ? `The security key of ${who} has changed since you last shared with them. `
+        : `The security key of ${who} differs from the one your team confirmed for them. `) +
+        'Nothing was shared. Ask them whether they reset their account before you share again.',
     );
   }
 }
@@ -86,34 +90,6 @@ export async function openTeamKey(team: StoredTeam, teamId: string, uid: string,
   if (member === undefined) throw new TeamKeyError(TEAM_KEY_MESSAGES.noAccess);
   if (member.needsTeamKey || member.encryptedTeamKey === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.noAccess);
   return openCheckedTeamKey(member.encryptedTeamKey, keys.privateKey, { teamId, keyVersion: team.keyVersion }, team.keyCheck ?? null);
-}
-
-/** The remembered fingerprints (uid → SHA-256 hex), or an empty map before the first share. */
-export async function loadKnownKeys(repository: KnownKeysRepository, uid: string, vaultKey: VaultKey): Promise<Map<string, string>> {
-  const sealed = await repository.get(uid);
-  if (sealed === null) return new Map();
-  const parsed: unknown = JSON.parse(await decryptText(vaultKey, sealed, KNOWN_KEYS_CONTEXT));
-  if (typeof parsed !== 'object' || parsed === null) return new Map();
-  return new Map(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
-
-export async function saveKnownKeys(
-  repository: KnownKeysRepository,
-  uid: string,
-  vaultKey: VaultKey,
-  known: ReadonlyMap<string, string>,
-  now: number,
-): Promise<void> {
-  const sealed = await encryptText(vaultKey, JSON.stringify(Object.fromEntries(known)), KNOWN_KEYS_CONTEXT);
-  await repository.put(uid, sealed, now);
-}
-
-/** 'new' the first time, 'same' when it matches; throws PublicKeyChangedError when it does not. */
-export function checkKnown(known: ReadonlyMap<string, string>, memberUid: string, fingerprint: Fingerprint, who: string): 'new' | 'same' {
-  const remembered = known.get(memberUid);
-  if (remembered === undefined) return 'new';
-  if (remembered !== fingerprint.full) throw new PublicKeyChangedError(who);
-  return 'same';
 }
 
 /** Wraps the team key for a teammate's public key, bound to the team and key version. */

@@ -1,18 +1,21 @@
-import { fingerprintOf, generateTeamKey, importPublicKey, teamKeyCheck, wrapTeamKey, type Fingerprint } from '../../crypto';
-import type { StoredTeam } from '../../data/teams/storedTeams';
+import { fingerprintOf, generateTeamKey, importPublicKey, openPreviousTeamKey, teamKeyCheck, wrapTeamKey, type Fingerprint, type TeamKey } from '../../crypto';
+import type { StoredMemberKey, StoredTeam } from '../../data/teams/storedTeams';
 import type { TeamRole } from '../../domain/teamPermissions';
 import type { TeamDraft, TeamSummary, TeamsApi } from './model';
 import { rotateIfNeeded, rotationPending, type RotationDeps, type RotationProgress } from './rotation';
 import {
-  TEAM_KEY_MESSAGES,
-  TeamKeyError,
-  checkKnown,
-  loadKnownKeys,
-  openTeamKey,
-  saveKnownKeys,
-  wrapFor,
-  type UserKeys,
-} from './teamKeys';
+  forgetDamagedLegacy,
+  judgeKey,
+  loadRemembered,
+  loadRememberedOne,
+  memberKeyRecord,
+  remember,
+  rememberedOf,
+  vouchedFingerprint,
+  type KeyStanding,
+  type TeamKeyOf,
+} from './knownKeys';
+import { TEAM_KEY_MESSAGES, TeamKeyError, openTeamKey, wrapFor, type UserKeys } from './teamKeys';
 
 // The teams feature between the screens and the data layer (docs/teams.md): team keys are made,
 // opened and wrapped here, in the browser; the callables see only wrapped keys.
@@ -86,30 +89,33 @@ export interface PreparedRecipient {
   readonly fingerprint: Fingerprint;
   /** True when this user shared with them before and the key is the one remembered. */
   readonly seenBefore: boolean;
+  /** True when this user has no memory of them but an owner or admin of the team confirmed this key. */
+  readonly vouched: boolean;
+  /** True when this user's record of them no longer opens: confirming rebuilds it. */
+  readonly damaged: boolean;
 }
 
-/** Someone about to receive the team key (an invitee with an account): their fingerprint, checked against the remembered ones. */
-export async function prepare(deps: TeamServiceDeps, userId: string, email: string | null, publicKey: string): Promise<PreparedRecipient> {
-  const known = await loadKnownKeys(deps.knownKeys, deps.userId, requireKeys(deps).vaultKey);
-  return prepareWith(known, userId, email, publicKey);
+function recipientOf(userId: string, email: string | null, publicKey: string, fingerprint: Fingerprint, standing: KeyStanding): PreparedRecipient {
+  return { userId, email, publicKey, fingerprint, seenBefore: standing === 'same', vouched: standing === 'vouched', damaged: standing === 'damaged' };
 }
 
-async function prepareWith(known: ReadonlyMap<string, string>, userId: string, email: string | null, publicKey: string): Promise<PreparedRecipient> {
-  const fingerprint = await fingerprintOf(publicKey);
-  const seen = checkKnown(known, userId, fingerprint, email ?? 'this member');
-  return { userId, email, publicKey, fingerprint, seenBefore: seen === 'same' };
+/**
+ * The team keys this browser holds, by version: the current one, and during re-encryption the
+ * previous one (a member-key record may not have been carried over yet).
+ */
+async function teamKeysOf(team: StoredTeam, teamId: string, current: TeamKey): Promise<TeamKeyOf> {
+  const previous =
+    team.previousKey === null
+      ? null
+      : await openPreviousTeamKey(team.previousKey.sealed, current, { teamId, keyVersion: team.previousKey.version }).catch(() => null);
+  return (version) => (version === team.keyVersion ? current : version === team.previousKey?.version ? previous : null);
 }
 
-/** Remembers the recipients' fingerprints (sealed under the vault key) once a key was wrapped for them. */
-export async function remember(deps: TeamServiceDeps, recipients: readonly PreparedRecipient[]): Promise<void> {
-  const keys = requireKeys(deps);
-  const known = await loadKnownKeys(deps.knownKeys, deps.userId, keys.vaultKey);
-  const before = known.size;
-  for (const recipient of recipients) {
-    checkKnown(known, recipient.userId, recipient.fingerprint, recipient.email ?? 'this member');
-    known.set(recipient.userId, recipient.fingerprint.full);
-  }
-  if (known.size !== before) await saveKnownKeys(deps.knownKeys, deps.userId, keys.vaultKey, known, deps.now());
+/** The team key when this user holds it; null otherwise (they cannot check the team's records, and will not wrap). */
+async function heldTeamKey(deps: TeamServiceDeps, team: StoredTeam, teamId: string): Promise<TeamKey | null> {
+  const me = team.members[deps.userId];
+  if (me === undefined || me.needsTeamKey || me.encryptedTeamKey === null) return null;
+  return openTeamKey(team, teamId, deps.userId, deps.keys);
 }
 
 /** Step one of 'Grant Access': the member's published key and its fingerprint. */
@@ -119,15 +125,27 @@ export async function prepareGrant(deps: TeamServiceDeps, teamId: string, userId
   return recipient;
 }
 
-/** prepareGrant for several members, reading the remembered fingerprints once. */
+/**
+ * prepareGrant for several members: each fingerprint checked against this user's memory and the
+ * team's records (a changed key throws PublicKeyChangedError before anything is shown as fine).
+ */
 export async function prepareGrants(deps: TeamServiceDeps, teamId: string, userIds: readonly string[]): Promise<PreparedRecipient[]> {
   const team = await requireTeam(deps, teamId);
-  const known = await loadKnownKeys(deps.knownKeys, deps.userId, requireKeys(deps).vaultKey);
+  const keys = requireKeys(deps);
+  const teamKey = await heldTeamKey(deps, team, teamId);
+  const [memory, records, keyOf] = await Promise.all([
+    loadRemembered(deps.knownKeys, deps.userId, keys.vaultKey, deps.now()),
+    teamKey === null ? new Map<string, StoredMemberKey>() : deps.teams.listMemberKeys(teamId),
+    teamKey === null ? () => null : teamKeysOf(team, teamId, teamKey),
+  ]);
   return Promise.all(
     userIds.map(async (userId) => {
       const publicKey = await deps.publicKeys.get(userId);
       if (publicKey === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.userNoPublicKey);
-      return prepareWith(known, userId, team.members[userId]?.email ?? null, publicKey);
+      const email = team.members[userId]?.email ?? null;
+      const fingerprint = await fingerprintOf(publicKey);
+      const vouched = await vouchedFingerprint(records.get(userId), teamId, userId, keyOf);
+      return recipientOf(userId, email, publicKey, fingerprint, judgeKey(fingerprint.full, rememberedOf(memory, userId), vouched, email ?? 'this member'));
     }),
   );
 }
@@ -136,21 +154,80 @@ export async function grantKey(deps: TeamServiceDeps, teamId: string, recipient:
   await grantKeys(deps, teamId, [recipient]);
 }
 
-/** Grants the key to several members: the team key is opened once and the fingerprints saved once. */
+/** Whether this user may write the team's member-key records (firestore.rules: an owner or admin holding the key). */
+function vouchesForTeam(team: StoredTeam, uid: string): boolean {
+  const role = team.members[uid]?.role;
+  return role === 'owner' || role === 'admin';
+}
+
+/**
+ * The step before any wrap for a confirmed recipient: checked once more against this user's record
+ * (read afresh: another tab may have remembered them meanwhile) and the team's, then remembered in
+ * both. Throws PublicKeyChangedError when either names another key.
+ */
+async function confirmRecipient(
+  deps: TeamServiceDeps,
+  teamId: string,
+  team: StoredTeam,
+  teamKey: TeamKey,
+  keyOf: TeamKeyOf,
+  records: ReadonlyMap<string, StoredMemberKey>,
+  recipient: PreparedRecipient,
+): Promise<void> {
+  const keys = requireKeys(deps);
+  const who = recipient.email ?? 'this member';
+  const fingerprint = recipient.fingerprint.full;
+  const record = records.get(recipient.userId);
+  const [remembered, vouched] = await Promise.all([
+    loadRememberedOne(deps.knownKeys, deps.userId, keys.vaultKey, recipient.userId),
+    vouchedFingerprint(record, teamId, recipient.userId, keyOf),
+  ]);
+  // The user saw this fingerprint and confirmed it: a damaged record of theirs is rebuilt here.
+  const standing = judgeKey(fingerprint, remembered, vouched, who);
+  if (standing !== 'same') await remember(deps.knownKeys, deps.userId, keys.vaultKey, recipient.userId, fingerprint, deps.now());
+  const current = vouched !== null && record?.keyVersion === team.keyVersion;
+  if (!current && vouchesForTeam(team, deps.userId)) {
+    await deps.teams.putMemberKey(
+      teamId,
+      recipient.userId,
+      await memberKeyRecord(teamKey, teamId, team.keyVersion, recipient.userId, fingerprint, deps.userId, deps.now()),
+    );
+  }
+}
+
+/**
+ * Grants the key to several confirmed members, one after the other. Each is remembered (by this
+ * user and by the team) in the step that wraps for them, before the wrap: a batch that stops
+ * halfway leaves everyone it reached remembered, and a retry carries on from there.
+ */
 export async function grantKeys(deps: TeamServiceDeps, teamId: string, recipients: readonly PreparedRecipient[]): Promise<void> {
   const team = await requireTeam(deps, teamId);
   const teamKey = await openTeamKey(team, teamId, deps.userId, deps.keys);
-  const granted: PreparedRecipient[] = [];
-  try {
-    for (const recipient of recipients) {
-      const encryptedTeamKey = await wrapFor(teamKey, recipient.publicKey, teamId, team.keyVersion);
-      await deps.functions.grantTeamKey({ teamId, userId: recipient.userId, keyVersion: team.keyVersion, encryptedTeamKey });
-      granted.push(recipient);
-    }
-  } finally {
-    // Whatever was granted is remembered, even if a later grant failed.
-    if (granted.length > 0) await remember(deps, granted);
+  const [records, keyOf] = await Promise.all([deps.teams.listMemberKeys(teamId), teamKeysOf(team, teamId, teamKey)]);
+  for (const recipient of recipients) {
+    await confirmRecipient(deps, teamId, team, teamKey, keyOf, records, recipient);
+    const encryptedTeamKey = await wrapFor(teamKey, recipient.publicKey, teamId, team.keyVersion);
+    await deps.functions.grantTeamKey({ teamId, userId: recipient.userId, keyVersion: team.keyVersion, encryptedTeamKey });
   }
+  // A first-format memory that did not open has been answered by a confirmation: it goes.
+  if (recipients.some((recipient) => recipient.damaged)) await forgetDamagedLegacy(deps.knownKeys, deps.userId);
+}
+
+/**
+ * Step one of re-confirming a key holder whose remembered key no longer opens
+ * (KnownKeyDamagedError): their fingerprint, to compare with them again.
+ */
+export async function prepareReconfirm(deps: TeamServiceDeps, teamId: string, userId: string): Promise<PreparedRecipient> {
+  return prepareGrant(deps, teamId, userId);
+}
+
+/** Step two: the confirmed fingerprint is remembered again (and vouched for on the team); nothing is wrapped. */
+export async function reconfirm(deps: TeamServiceDeps, teamId: string, recipient: PreparedRecipient): Promise<void> {
+  const team = await requireTeam(deps, teamId);
+  const teamKey = await openTeamKey(team, teamId, deps.userId, deps.keys);
+  const [records, keyOf] = await Promise.all([deps.teams.listMemberKeys(teamId), teamKeysOf(team, teamId, teamKey)]);
+  await confirmRecipient(deps, teamId, team, teamKey, keyOf, records, recipient);
+  if (recipient.damaged) await forgetDamagedLegacy(deps.knownKeys, deps.userId);
 }
 
 export async function changeRole(deps: TeamServiceDeps, teamId: string, userId: string, role: TeamRole): Promise<void> {

@@ -30,7 +30,7 @@ export async function makeAccounts(): Promise<{ accounts: Record<Name, Account>;
 }
 
 export function membersWorld(accounts: Record<Name, Account>) {
-  const { teams, publicKeys, passwords, functions, invitations, invitationFunctions, deps, actAs, join, joinNeedingKey } = teamWorld(accounts);
+  const { teams, publicKeys, passwords, functions, invitations, invitationFunctions, deps, actAs, join, joinNeedingKey, knownKeysOf } = teamWorld(accounts);
   const api = (name: Name): TeamMembersApi => createTeamMembersApi(deps(name));
 
   /** A team the owner creates, with `members` invited and joined through the real service (key wrapped, fingerprint remembered). */
@@ -46,7 +46,7 @@ export function membersWorld(accounts: Record<Name, Account>) {
 
   // addWithoutKey: someone who joined without the key ('Needs Key'), as accepting an invitation
   // that came without one leaves them.
-  return { teams, publicKeys, passwords, functions, invitations, invitationFunctions, deps, actAs, api, team, addWithoutKey: joinNeedingKey };
+  return { teams, publicKeys, passwords, functions, invitations, invitationFunctions, deps, actAs, api, team, addWithoutKey: joinNeedingKey, knownKeysOf };
 }
 
 export type MembersWorld = ReturnType<typeof membersWorld>;

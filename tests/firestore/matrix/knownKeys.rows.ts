@@ -1,7 +1,7 @@
 // knownKeys/{uid}: { sealed, updatedAt }, the owner's remembered teammate fingerprints sealed under
 // their vault key. Only the owner reads, writes and deletes it; nobody lists (docs/teams.md).
 import { base64OfBytes } from '../../contract/userRepository.contract';
-import { ALLOW_OWNER_ONLY, DENY_ALL, OTHER, OWNER, type CollectionTable, type MalformedRow } from './table';
+import { ALLOW_OWNER_ONLY, DENY_ALL, OTHER, OWNER, allowOnly, changed, type CollectionTable, type MalformedRow } from './table';
 
 const MINUTE = 60_000;
 const KNOWN = `knownKeys/${OWNER}`;
@@ -63,4 +63,49 @@ export const knownKeysTable: CollectionTable = {
     { op: 'delete', what: 'the owner’s known keys', path: KNOWN, expect: ALLOW_OWNER_ONLY },
   ],
   malformed: [...rows('create'), ...rows('update')],
+};
+
+// knownKeys/{uid}/teammates/{teammateUid}: { sealed, updatedAt }, one remembered fingerprint (64 hex
+// digits sealed: 12 + 64 + 16 bytes) per teammate. Only the owner reads, lists, writes and deletes.
+const RECORD = `knownKeys/${OWNER}/teammates/carol`;
+const NEW_RECORD = `knownKeys/${OWNER}/teammates/dave`;
+const sealedFingerprint = (fill = 0x73) => base64OfBytes(12 + 64 + 16, fill);
+const record = (now = Date.now()) => ({ sealed: sealedFingerprint(), updatedAt: now });
+const records = () => ({ [RECORD]: record(1_000), [`knownKeys/${OTHER}/teammates/carol`]: record(1_000) });
+
+function recordRows(op: 'create' | 'update'): MalformedRow[] {
+  const path = op === 'create' ? NEW_RECORD : RECORD;
+  return (
+    [
+      ['a sealed value one byte short of a sealed fingerprint', { sealed: base64OfBytes(91) }],
+      ['a sealed value one byte over a sealed fingerprint', { sealed: base64OfBytes(93) }],
+      ['a sealed value that is not base64', { sealed: `${'x'.repeat(123)}!` }],
+      ['a sealed value that is a number', { sealed: 42 }],
+      ['an extra field', { fingerprint: 'ab'.repeat(32) }],
+      ['a missing updatedAt', { updatedAt: undefined }],
+      ['an updatedAt an hour ahead', { updatedAt: Date.now() + 60 * MINUTE }],
+    ] as const
+  ).map(([what, change]): MalformedRow => ({
+    what,
+    op,
+    path,
+    replace: op === 'update',
+    valid: () => record(),
+    invalid: () => changed(record(), change),
+  }));
+}
+
+export const knownKeyRecordsTable: CollectionTable = {
+  collection: 'knownKeys/{uid}/teammates',
+  seed: records,
+  access: [
+    { op: 'get', what: 'the owner’s record of a teammate', path: RECORD, expect: ALLOW_OWNER_ONLY },
+    { op: 'list', what: 'the owner’s records', path: `knownKeys/${OWNER}/teammates`, expect: ALLOW_OWNER_ONLY },
+    { op: 'list', what: 'the other user’s records', path: `knownKeys/${OTHER}/teammates`, expect: allowOnly('other') },
+    { op: 'create', what: 'a record of a new teammate', path: NEW_RECORD, data: () => record(), expect: ALLOW_OWNER_ONLY },
+    { op: 'update', what: 'the record of a teammate, resealed', path: RECORD, data: () => ({ sealed: sealedFingerprint(0x74), updatedAt: Date.now() }), expect: ALLOW_OWNER_ONLY },
+    { op: 'update', what: 'the record of a teammate, replaced whole', path: RECORD, replace: true, data: () => record(), expect: ALLOW_OWNER_ONLY },
+    { op: 'delete', what: 'the record of a teammate', path: RECORD, expect: ALLOW_OWNER_ONLY },
+  ],
+  malformed: [...recordRows('create'), ...recordRows('update')],
 };

@@ -3,7 +3,8 @@
 import { closedTable } from './closed.rows';
 import { groupsTable } from './groups.rows';
 import { invitationsTable } from './invitations.rows';
-import { knownKeysTable } from './knownKeys.rows';
+import { knownKeyRecordsTable, knownKeysTable } from './knownKeys.rows';
+import { memberKeysTable } from './memberKeys.rows';
 import { passwordsTable } from './passwords.rows';
 import { publicKeysTable } from './publicKeys.rows';
 import type { CollectionTable } from './table';
@@ -28,6 +29,8 @@ export const TABLES: readonly CollectionTable[] = [
   teamGroupsTable,
   publicKeysTable,
   knownKeysTable,
+  knownKeyRecordsTable,
+  memberKeysTable,
   invitationsTable,
   ...CLOSED.map(closedTable),
 ];

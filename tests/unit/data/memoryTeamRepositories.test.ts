@@ -17,6 +17,11 @@ describe('in-memory team repositories', () => {
         return Promise.resolve();
       },
       seedUser: () => Promise.resolve(),
+      seedLegacyKnownKeys: (uid, sealed) => {
+        if (!knownKeys.has(uid)) knownKeys.set(uid, new MemoryKnownKeysRepository());
+        knownKeys.get(uid)!.putLegacy(sealed);
+        return Promise.resolve();
+      },
     });
   });
 });
