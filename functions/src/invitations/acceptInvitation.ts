@@ -6,6 +6,7 @@ import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { hasPendingEntry, invitationRef, loadInvitation, pendingTeamKeyOf, removePendingTeamKey, respondedPatch } from './store';
 import { parseRespond } from './validate';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // acceptInvitation (docs/invitations.md): the invited address, verified or holding the link's
 // proof, joins the team. In one transaction: the member (with the invitation's key, their pending
@@ -20,7 +21,7 @@ export async function handleAcceptInvitation(
   const caller = requireCaller(request);
   const { inviteId, proof } = parseRespond(request.data);
   const db = deps.db();
-  return db.runTransaction(async (tx) => {
+  return runTransactionWithRetry(db, async (tx) => {
     const invitation = await loadInvitation(tx, db, inviteId);
     const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
     const user = await tx.get(userRef(db, caller.uid));

@@ -6,6 +6,7 @@ import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { loadInvitation } from './store';
 import { parseLookupInvitation } from './validate';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // lookupInvitation (docs/invitations.md): what the accept page shows before anyone signs in. No
 // sign-in needed: the invite id (119 random bits) is the capability. Only for an open invitation
@@ -15,7 +16,7 @@ import { onLiveCall } from '../lib/liveCall';
 export async function handleLookupInvitation(request: Pick<CallableRequest, 'data'>, deps: InvitationDeps): Promise<InvitationPreview> {
   const { inviteId, proof } = parseLookupInvitation(request.data);
   const db = deps.db();
-  const { preview, linkKey } = await db.runTransaction(
+  const { preview, linkKey } = await runTransactionWithRetry(db, 
     async (tx) => {
       const invitation = await loadInvitation(tx, db, inviteId);
       const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);

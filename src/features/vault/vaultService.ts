@@ -276,6 +276,20 @@ export async function deleteGroup(deps: VaultDeps, groupId: string): Promise<voi
     } else {
       await deps.passwords.ungroupPersonal(deps.userId, groupId, deps.now());
     }
-    await deps.groups.delete(groupId);
+    try {
+      await deps.groups.delete(groupId);
+    } catch (error) {
+      // The rules refuse deleting a document that is not there (they read resource.data), so a
+      // retry of a delete that had in fact completed (its reply lost) is refused: if the group is
+      // gone, the delete is done, and it is success (issue #17), not 'Failed to delete group'.
+      if (error instanceof WriteRefusedError && !(await groupListed(deps, groupId))) return;
+      throw error;
+    }
   });
+}
+
+/** Whether the scope still lists the group (a malformed one included). */
+async function groupListed(deps: VaultDeps, groupId: string): Promise<boolean> {
+  const listing = isTeamVault(deps) ? await deps.groups.scanTeam(deps.team.teamId) : await deps.groups.scanPersonal(deps.userId);
+  return [...listing.items, ...listing.malformed].some((group) => group.id === groupId);
 }
