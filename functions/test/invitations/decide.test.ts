@@ -233,6 +233,21 @@ describe('decideLookup', () => {
     expect(decideLookup(invitation(), null, NOW)).toEqual(NOT_VALID);
     expect(decideLookup(invitation(), team({ deleting: true }), NOW)).toEqual(NOT_VALID);
   });
+
+  it('tells a signed-in member reopening an accepted link that they are already in the team (issue #17)', () => {
+    const accepted = invitation({ status: 'accepted' });
+    expect(decideLookup(accepted, team(), NOW, 'full')).toEqual({
+      ok: true,
+      value: { email: 'bo@example.com', teamName: 'Ops', alreadyMember: { teamId: accepted.teamId } },
+    });
+    // Only a member, only of a usable team, only for an accepted invitation.
+    expect(decideLookup(accepted, team(), NOW, 'stranger')).toEqual(NOT_VALID);
+    expect(decideLookup(accepted, team(), NOW, null)).toEqual(NOT_VALID);
+    expect(decideLookup(accepted, team({ deleting: true }), NOW, 'full')).toEqual(NOT_VALID);
+    expect(decideLookup(invitation({ status: 'declined' }), team(), NOW, 'full')).toEqual(NOT_VALID);
+    // An open invitation is the ordinary preview, whoever asks.
+    expect(decideLookup(invitation(), team(), NOW, 'full')).toEqual({ ok: true, value: { email: 'bo@example.com', teamName: 'Ops' } });
+  });
 });
 
 describe('decideLinkKey', () => {
