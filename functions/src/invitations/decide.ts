@@ -331,3 +331,13 @@ export function decideDecline(facts: RespondFacts): Outcome<{ readonly markDecli
   const markDeclined = checked.value.status === 'pending';
   return accept({ markDeclined, rotateTeam: markDeclined && carriedKey(checked.value) && usableTeam(facts.team) });
 }
+
+/**
+ * Whether a caller's pendingTeamKeys entry for this invitation can never be used (issue #17): the
+ * invitation is gone or closed, or its team is gone or being deleted. A team deletion racing an
+ * acceptance left such entries behind, counting toward the cap of 20; a refused accept now removes
+ * them. An open invitation keeps the entry (the caller may verify their address and try again).
+ */
+export function isPendingKeyStale(invitation: StoredInvitation | null, team: StoredTeam | null, now: number): boolean {
+  return invitation === null || !isInvitationOpen(invitation, now) || !usableTeam(team);
+}

@@ -11,6 +11,7 @@ import {
   decideInvite,
   decideLinkKey,
   decideLookup,
+  isPendingKeyStale,
   decideSendEmail,
   invitationLink,
   inviterInvitesKey,
@@ -440,5 +441,19 @@ describe('the key copy of an invitation that ends (cancel, expiry)', () => {
     expect(decideExpiry(invitation({ expiresAt: NOW, keyVersion: null, encryptedTeamKey: null }), NOW)).toEqual({ rotateTeam: false });
     expect(decideExpiry(invitation({ expiresAt: NOW + 1 }), NOW)).toBeNull();
     expect(decideExpiry(invitation({ expiresAt: NOW, status: 'accepted' }), NOW)).toBeNull();
+  });
+});
+
+describe('isPendingKeyStale (issue #17: pendingTeamKeys of a deleted team)', () => {
+  it('is stale when the invitation is gone or closed, or its team gone or being deleted', () => {
+    expect(isPendingKeyStale(null, team(), NOW)).toBe(true);
+    expect(isPendingKeyStale(invitation(), null, NOW)).toBe(true);
+    expect(isPendingKeyStale(invitation(), team({ deleting: true }), NOW)).toBe(true);
+    expect(isPendingKeyStale(invitation({ status: 'declined' }), team(), NOW)).toBe(true);
+    expect(isPendingKeyStale(invitation({ expiresAt: NOW }), team(), NOW)).toBe(true);
+  });
+
+  it('is kept for an open invitation of a usable team', () => {
+    expect(isPendingKeyStale(invitation(), team(), NOW)).toBe(false);
   });
 });
