@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupRepository, PasswordRepository, StoredGroup, StoredPasswordEntry } from '../../src/data/vault/storedEntries';
 import type { TeamRole } from '../../src/domain/teamPermissions';
+import { MalformedRecordError } from '../../src/data/firestore/storedDocuments';
 
 const CIPHER = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
@@ -242,6 +243,75 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
       expect((await ana.passwords.listPersonal('ana'))[0]?.data.groupId).toBe(own);
       expect((await bob.groups.listTeam(SHARED.teamId)).map((group) => group.id)).toEqual([ci]);
       expect(await bob.passwords.ungroupTeam(SHARED.teamId, ci, 7_500)).toBe(1);
+    });
+  });
+}
+
+/** Where a malformed-document case plants a document of any shape (on Firestore: rules disabled). */
+export type Plant = (collection: 'passwords' | 'groups', id: string, data: Readonly<Record<string, unknown>>) => Promise<void>;
+
+/** `fresh(teams)` as FreshTeams, plus a way to plant documents the app would never write. */
+export type FreshPlanting = (teams: readonly ContractTeam[]) => Promise<{ as: (uid: string) => Promise<VaultRepositories>; plant: Plant }>;
+
+const UPDATED_AT = 'field "updatedAt" is missing or has the wrong type';
+const ENCRYPTED = 'field "encrypted" is missing or has the wrong type';
+
+/**
+ * Issue #17, "one bad document is one bad entry": a document of the wrong shape is reported by the
+ * scans with its id and what is wrong, and the rest are read; the strict lists still refuse it.
+ */
+export function malformedDocumentsContract(fresh: FreshPlanting): void {
+  describe('malformed documents contract', () => {
+    it('a personal entry of the wrong shape is reported by id, and the others are listed', async () => {
+      const { as, plant } = await fresh([]);
+      const ana = await as('ana');
+      for (const title of ['Bank', 'Mail']) await ana.passwords.create(ana.passwords.newId(), sampleEntry('ana', title));
+      const group = ana.groups.newId();
+      await ana.groups.create(group, sampleGroup('ana', 'Work'));
+      await plant('passwords', 'bad-date', { ...sampleEntry('ana', 'Cloud', { groupId: group }), updatedAt: '2026-11-24' });
+      await plant('passwords', 'bad-flag', { ...sampleEntry('ana', 'Forum'), encrypted: false });
+
+      const listing = await ana.passwords.scanPersonal('ana');
+      expect(listing.items.map((entry) => entry.data.title)).toEqual(['Bank', 'Mail']);
+      expect(listing.malformed).toEqual([
+        { id: 'bad-date', problem: UPDATED_AT, label: 'Cloud', groupId: group },
+        { id: 'bad-flag', problem: ENCRYPTED, label: 'Forum', groupId: null },
+      ]);
+      await expect(ana.passwords.listPersonal('ana')).rejects.toBeInstanceOf(MalformedRecordError);
+      // Deleting the damaged document is how the user clears it.
+      await ana.passwords.delete('bad-date');
+      expect((await ana.passwords.scanPersonal('ana')).malformed.map((document) => document.id)).toEqual(['bad-flag']);
+    });
+
+    it('a team entry or group of the wrong shape is reported by id to every member, and the others are listed', async () => {
+      const { as, plant } = await fresh([SHARED]);
+      const ana = await as('ana');
+      await ana.passwords.create(ana.passwords.newId(), sampleTeamEntry(SHARED, 'ana', 'Deploy'));
+      await ana.groups.create(ana.groups.newId(), sampleTeamGroup(SHARED, 'Servers'));
+      await plant('passwords', 'bad-team-entry', { ...sampleTeamEntry(SHARED, 'ana', 'Runner'), encrypted: false });
+      await plant('groups', 'bad-team-group', { ...sampleTeamGroup(SHARED, 'CI'), updatedAt: 'yesterday' });
+
+      const cy = await as('cy');
+      const entries = await cy.passwords.scanTeam(SHARED.teamId);
+      expect(entries.items.map((entry) => entry.data.title)).toEqual(['Deploy']);
+      expect(entries.malformed).toEqual([{ id: 'bad-team-entry', problem: ENCRYPTED, label: 'Runner', groupId: null }]);
+      const groups = await cy.groups.scanTeam(SHARED.teamId);
+      expect(groups.items.map((group) => group.data.name)).toEqual(['Servers']);
+      expect(groups.malformed).toEqual([{ id: 'bad-team-group', problem: UPDATED_AT, label: 'CI', groupId: null }]);
+      await expect(cy.passwords.listTeam(SHARED.teamId)).rejects.toBeInstanceOf(MalformedRecordError);
+      await expect(cy.groups.listTeam(SHARED.teamId)).rejects.toBeInstanceOf(MalformedRecordError);
+    });
+
+    it('a personal group of the wrong shape is reported by id', async () => {
+      const { as, plant } = await fresh([]);
+      const ana = await as('ana');
+      await ana.groups.create(ana.groups.newId(), sampleGroup('ana', 'Home'));
+      await plant('groups', 'bad-group', { ...sampleGroup('ana', 'Work'), createdAt: null });
+      const listing = await ana.groups.scanPersonal('ana');
+      expect(listing.items.map((group) => group.data.name)).toEqual(['Home']);
+      expect(listing.malformed).toEqual([
+        { id: 'bad-group', problem: 'field "createdAt" is missing or has the wrong type', label: 'Work', groupId: null },
+      ]);
     });
   });
 }

@@ -1,5 +1,6 @@
 import type {
   GroupRepository,
+  Listing,
   PasswordEntryChanges,
   PasswordRepository,
   StoredGroup,
@@ -7,6 +8,8 @@ import type {
   WithId,
 } from '../../src/data/vault/storedEntries';
 import { applyEntryChanges, applyGroupChanges } from '../../src/data/vault/entryChanges';
+import { storedGroupSchema, storedPasswordEntrySchema } from '../../src/data/vault/entrySchemas';
+import { readListing, strictItems } from '../../src/data/vault/listing';
 import { MemoryCollection } from './memoryCollection';
 
 const byKey =
@@ -14,28 +17,76 @@ const byKey =
   (a: WithId<T>, b: WithId<T>) =>
     key(a.data) < key(b.data) ? -1 : key(a.data) > key(b.data) ? 1 : 0;
 
+type Raw = Readonly<Record<string, unknown>>;
+
+/**
+ * Documents of any shape, as a test plants them (Firestore: written with the rules disabled): the
+ * doubles read them through the same schemas as the Firestore repositories.
+ */
+class PlantedDocuments {
+  private readonly documents = new Map<string, Raw>();
+
+  plant(id: string, data: Raw): void {
+    this.documents.set(id, structuredClone(data));
+  }
+
+  delete(id: string): void {
+    this.documents.delete(id);
+  }
+
+  /** The planted documents whose `field` equals each given value, as [id, copy] pairs. */
+  where(fields: Readonly<Record<string, unknown>>): [string, Raw][] {
+    return [...this.documents]
+      .filter(([, data]) => Object.entries(fields).every(([name, value]) => data[name] === value))
+      .map(([id, data]) => [id, structuredClone(data)]);
+  }
+}
+
+/** Well-formed and planted documents in one list, ordered by `field` as Firestore orders strings. */
+function merged(typed: [string, unknown][], planted: [string, Raw][], field: string): [string, unknown][] {
+  const key = ([, data]: [string, unknown]) => {
+    const value = (data as Raw)[field];
+    return typeof value === 'string' ? value : '';
+  };
+  return [...typed, ...planted].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 function missing(kind: string, id: string): Error {
   return new Error(`No ${kind} ${id}`);
 }
 
 export class MemoryPasswordRepository implements PasswordRepository {
   private readonly entries = new MemoryCollection<StoredPasswordEntry>();
+  private readonly planted = new PlantedDocuments();
 
   newId(): string {
     return this.entries.newId();
   }
 
-  listPersonal(userId: string): Promise<WithId<StoredPasswordEntry>[]> {
-    const found = this.entries
-      .where((entry) => entry.userId === userId && entry.teamId === null)
-      .map(([id, data]) => ({ id, data }));
-    // Firestore orders strings by code point, as < does.
-    return Promise.resolve(found.sort(byKey((entry) => entry.title)));
+  /** Test hook: stores a document as given, whatever its shape (see PlantedDocuments). */
+  plant(id: string, data: Raw): void {
+    this.entries.delete(id);
+    this.planted.plant(id, data);
   }
 
-  listTeam(teamId: string): Promise<WithId<StoredPasswordEntry>[]> {
-    const found = this.entries.where((entry) => entry.teamId === teamId).map(([id, data]) => ({ id, data }));
-    return Promise.resolve(found.sort(byKey((entry) => entry.title)));
+  scanPersonal(userId: string): Promise<Listing<StoredPasswordEntry>> {
+    const typed = this.entries.where((entry) => entry.userId === userId && entry.teamId === null);
+    const documents = merged(typed, this.planted.where({ userId, teamId: null }), 'title');
+    return Promise.resolve(readListing('passwords', storedPasswordEntrySchema, 'title', documents));
+  }
+
+  scanTeam(teamId: string): Promise<Listing<StoredPasswordEntry>> {
+    const documents = merged(this.entries.where((entry) => entry.teamId === teamId), this.planted.where({ teamId }), 'title');
+    return Promise.resolve(readListing('passwords', storedPasswordEntrySchema, 'title', documents));
+  }
+
+  async listPersonal(userId: string): Promise<WithId<StoredPasswordEntry>[]> {
+    // Firestore orders strings by code point, as < does.
+    return strictItems('passwords', await this.scanPersonal(userId)).sort(byKey((entry) => entry.title));
+  }
+
+  async listTeam(teamId: string): Promise<WithId<StoredPasswordEntry>[]> {
+    return strictItems('passwords', await this.scanTeam(teamId)).sort(byKey((entry) => entry.title));
   }
 
   create(id: string, entry: StoredPasswordEntry): Promise<void> {
@@ -53,6 +104,7 @@ export class MemoryPasswordRepository implements PasswordRepository {
 
   delete(id: string): Promise<void> {
     this.entries.delete(id);
+    this.planted.delete(id);
     return Promise.resolve();
   }
 
@@ -71,19 +123,36 @@ export class MemoryPasswordRepository implements PasswordRepository {
 
 export class MemoryGroupRepository implements GroupRepository {
   private readonly groups = new MemoryCollection<StoredGroup>();
+  private readonly planted = new PlantedDocuments();
 
   newId(): string {
     return this.groups.newId();
   }
 
-  listPersonal(userId: string): Promise<WithId<StoredGroup>[]> {
-    const found = this.groups.where((group) => group.userId === userId && group.teamId === null).map(([id, data]) => ({ id, data }));
-    return Promise.resolve(found.sort(byKey((group) => group.name)));
+  /** Test hook: stores a document as given, whatever its shape (see PlantedDocuments). */
+  plant(id: string, data: Raw): void {
+    this.groups.delete(id);
+    this.planted.plant(id, data);
   }
 
-  listTeam(teamId: string): Promise<WithId<StoredGroup>[]> {
-    const found = this.groups.where((group) => group.teamId === teamId && group.userId === null).map(([id, data]) => ({ id, data }));
-    return Promise.resolve(found.sort(byKey((group) => group.name)));
+  scanPersonal(userId: string): Promise<Listing<StoredGroup>> {
+    const typed = this.groups.where((group) => group.userId === userId && group.teamId === null);
+    const documents = merged(typed, this.planted.where({ userId, teamId: null }), 'name');
+    return Promise.resolve(readListing('groups', storedGroupSchema, 'name', documents));
+  }
+
+  scanTeam(teamId: string): Promise<Listing<StoredGroup>> {
+    // Firestore's team query names only teamId; the rules let a member read the team's groups.
+    const documents = merged(this.groups.where((group) => group.teamId === teamId && group.userId === null), this.planted.where({ teamId }), 'name');
+    return Promise.resolve(readListing('groups', storedGroupSchema, 'name', documents));
+  }
+
+  async listPersonal(userId: string): Promise<WithId<StoredGroup>[]> {
+    return strictItems('groups', await this.scanPersonal(userId)).sort(byKey((group) => group.name));
+  }
+
+  async listTeam(teamId: string): Promise<WithId<StoredGroup>[]> {
+    return strictItems('groups', await this.scanTeam(teamId)).sort(byKey((group) => group.name));
   }
 
   create(id: string, group: StoredGroup): Promise<void> {
@@ -101,6 +170,7 @@ export class MemoryGroupRepository implements GroupRepository {
 
   delete(id: string): Promise<void> {
     this.groups.delete(id);
+    this.planted.delete(id);
     return Promise.resolve();
   }
 }

@@ -8,6 +8,7 @@ import { doc, setDoc, type Firestore } from 'firebase/firestore';
 import { WriteRefusedError } from '../../src/data/vault/storedEntries';
 import {
   groupRepositoryContract,
+  malformedDocumentsContract,
   passwordRepositoryContract,
   sampleTeamEntry,
   sampleTeamGroup,
@@ -40,6 +41,14 @@ describe('Firestore vault repositories', () => {
   });
   // Members act through their own tokens, so every read and write passes the team rules.
   teamVaultRepositoriesContract(seedTeams);
+  // The malformed documents are written with the rules disabled: the rules would refuse them.
+  malformedDocumentsContract(async (teams) => ({
+    as: await seedTeams(teams),
+    plant: (collection, id, data) =>
+      env().withSecurityRulesDisabled(async (context) => {
+        await setDoc(doc(context.firestore() as unknown as Firestore, collection, id), data);
+      }),
+  }));
 
   // Only Firestore checks roles and key versions: the doubles do not, so these are not contract cases.
   describe('writes the rules refuse reject with WriteRefusedError', () => {

@@ -16,6 +16,7 @@ import { readTeam } from '../teams/model';
 import { applyTeamChange, loadTeam, teamRef, unwrap, userRef } from '../teams/store';
 import { cancelSubscriptions } from './cancelSubscriptions';
 import { ACCOUNT_DELETED_MESSAGE, decideAccountLeave, planDeletion, type DeletionStep, type TeamOfUser } from './planDeletion';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // deleteAccount (SPEC.md §7, docs/account-deletion.md): check auth → load the user's teams →
 // plan (pure, planDeletion.ts) → apply. Every step is safe to repeat and each call plans again
@@ -95,7 +96,7 @@ async function deleteMatching(db: Firestore, query: Query, batchSize: number): P
 
 async function leaveTeam(deps: AccountDeps, teamId: string, uid: string): Promise<void> {
   const db = deps.db();
-  await db.runTransaction(async (tx) => {
+  await runTransactionWithRetry(db, async (tx) => {
     const change = unwrap(decideAccountLeave(await loadTeam(tx, db, teamId), uid, deps.now()));
     if (change !== null) await applyTeamChange(tx, db, teamId, change);
   });

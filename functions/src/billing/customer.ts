@@ -4,6 +4,7 @@ import type { BillingDeps } from './deps';
 import { stripeFailure } from './stripeErrors';
 import { billingCustomerRef, readStoredCustomer, userRef } from './store';
 import { readSubscriptionRecord } from './record';
+import { runTransactionWithRetry } from '../lib/contention';
 
 /**
  * The caller's Stripe customer: the stored one while Stripe still has it, or a new one
@@ -15,7 +16,7 @@ export async function ensureCustomer(deps: BillingDeps, caller: Caller, stored: 
   if (stored !== null && (await storedCustomerState(deps, caller, stored)) === 'reuse') return stored;
   const created = await createCustomer(deps, caller, stored);
   const db = deps.db();
-  return db.runTransaction(async (tx) => {
+  return runTransactionWithRetry(db, async (tx) => {
     const [existing, user] = await Promise.all([tx.get(billingCustomerRef(db, caller.uid)), tx.get(userRef(db, caller.uid))]);
     // Another call recorded a customer meanwhile (the first, or another replacement): keep theirs.
     const current = readStoredCustomer(existing.data())?.customerId ?? null;

@@ -7,6 +7,7 @@ import { stripeSecrets } from './secrets';
 import { loadBillingFacts, userRef } from './store';
 import { stripeFailure } from './stripeErrors';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // SPEC.md §7 downgradeToFree. A paid Stripe subscription is cancelled at the end of the period
 // already paid for (cancel_at_period_end at Stripe, recorded as cancelAtPeriodEnd; the webhook
@@ -24,7 +25,7 @@ export async function handleDowngradeToFree(
   const db = deps.db();
 
   // The trial case is decided and applied in one transaction; the Stripe case is only decided.
-  const decision = await db.runTransaction(async (tx) => {
+  const decision = await runTransactionWithRetry(db, async (tx) => {
     const facts = await loadBillingFacts(db, caller.uid, tx);
     const decided = decideDowngrade(facts.subscription, deps.now());
     if (decided.kind === 'write-free') tx.update(userRef(db, caller.uid), { subscription: decided.record });
@@ -45,7 +46,7 @@ export async function handleDowngradeToFree(
   } catch (error) {
     throw stripeFailure('downgradeToFree', caller.uid, error);
   }
-  await db.runTransaction(async (tx) => {
+  await runTransactionWithRetry(db, async (tx) => {
     const facts = await loadBillingFacts(db, caller.uid, tx);
     // Only the subscription that was cancelled: a webhook may have replaced the record meanwhile.
     if (facts.subscription?.id !== decision.subscriptionId) return;

@@ -2,6 +2,7 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { rateLimitRef } from '../lib/rateLimit';
 import { RECIPIENT_CAP_MESSAGE, decideRecipientEmail, readRecipientSends, recipientCapKey, type CappedEmailKind } from './recipientCap';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // The per-recipient cap's I/O: rateLimits/recipient-<sha256> holds `{ sends: [{ at, kind }], updatedAt }`
 // (server only, like every rateLimits document). Counted before sending, like the other limits:
@@ -21,5 +22,5 @@ export async function countRecipientEmail(tx: Transaction, db: Firestore, email:
 
 /** countRecipientEmail in a transaction of its own. */
 export function takeRecipientEmail(db: Firestore, email: string, kind: CappedEmailKind, now: number): Promise<void> {
-  return db.runTransaction((tx) => countRecipientEmail(tx, db, email, kind, now));
+  return runTransactionWithRetry(db, (tx) => countRecipientEmail(tx, db, email, kind, now));
 }

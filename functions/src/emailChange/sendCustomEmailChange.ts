@@ -11,6 +11,7 @@ import { decideSendEmailChange, emailChangeLink, emailChangeRateKey, tokenHash, 
 import { defaultEmailChangeDeps, type EmailChangeDeps } from './deps';
 import { emailChangeRef, emailChangesOf } from './store';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 const emailChangePayload = z.looseObject({ newEmail: requiredText('newEmail', 320), isDevelopment: optionalFlag('isDevelopment') });
 
@@ -33,7 +34,7 @@ export async function handleSendCustomEmailChange(
   const db = deps.db();
   const key = emailChangeRateKey(caller.uid);
 
-  const decision = await db.runTransaction(async (tx) => {
+  const decision = await runTransactionWithRetry(db, async (tx) => {
     const requests = await loadRateLimit(tx, db, key);
     const earlier = await tx.get(emailChangesOf(db).where('uid', '==', caller.uid));
     const now = deps.now();

@@ -7,6 +7,7 @@ import { TOKEN_PATTERN, decideVerifyEmailChange, readEmailChange, tokenHash, typ
 import { defaultEmailChangeDeps, type EmailChangeDeps } from './deps';
 import { emailChangeRef } from './store';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 const verifyPayload = z.looseObject({ token: requiredText('token', 64), newEmail: requiredText('newEmail', 320) });
 
@@ -27,7 +28,7 @@ export async function handleVerifyEmailChangeToken(
   const pending = readEmailChange((await ref.get()).data());
   const owner = pending === null ? null : await deps.accountByEmail(pending.newEmail);
 
-  const claimed = await db.runTransaction(async (tx) => {
+  const claimed = await runTransactionWithRetry(db, async (tx) => {
     const snapshot = await tx.get(ref);
     const record = snapshot.exists ? readEmailChange(snapshot.data()) : null;
     // A request replaced between the two reads is checked against its own address next time.
@@ -61,7 +62,7 @@ export async function handleVerifyEmailChangeToken(
 /** users/{uid}.email, when the record exists (an account without one has nothing to update). */
 async function updateRecordEmail(deps: EmailChangeDeps, uid: string, email: string): Promise<void> {
   const user = deps.db().collection('users').doc(uid);
-  await deps.db().runTransaction(async (tx) => {
+  await runTransactionWithRetry(deps.db(), async (tx) => {
     if ((await tx.get(user)).exists) tx.update(user, { email });
   });
 }

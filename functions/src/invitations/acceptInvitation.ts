@@ -1,11 +1,12 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { applyTeamChange, loadTeam, unwrap, userRef } from '../teams/store';
-import { WITHOUT_KEY, decideAccept } from './decide';
+import { WITHOUT_KEY, decideAccept, isPendingKeyStale } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { hasPendingEntry, invitationRef, loadInvitation, pendingTeamKeyOf, removePendingTeamKey, respondedPatch } from './store';
 import { parseRespond } from './validate';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // acceptInvitation (docs/invitations.md): the invited address, verified or holding the link's
 // proof, joins the team. In one transaction: the member (with the invitation's key, their pending
@@ -20,12 +21,19 @@ export async function handleAcceptInvitation(
   const caller = requireCaller(request);
   const { inviteId, proof } = parseRespond(request.data);
   const db = deps.db();
-  return db.runTransaction(async (tx) => {
+  const outcome = await runTransactionWithRetry(db, async (tx) => {
     const invitation = await loadInvitation(tx, db, inviteId);
     const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
     const user = await tx.get(userRef(db, caller.uid));
     const now = deps.now();
-    const plan = unwrap(decideAccept({ caller, proof, invitation, team, pendingTeamKey: pendingTeamKeyOf(user, inviteId), now }));
+    const decision = decideAccept({ caller, proof, invitation, team, pendingTeamKey: pendingTeamKeyOf(user, inviteId), now });
+    if (!decision.ok) {
+      // Refused: a pending key that can never be used is removed in the same commit, then the
+      // refusal is the answer (issue #17: a team deleted while its invitee accepted).
+      if (hasPendingEntry(user, inviteId) && isPendingKeyStale(invitation, team, now)) tx.update(user.ref, removePendingTeamKey(inviteId));
+      return decision;
+    }
+    const plan = decision.value;
     if (plan.kind === 'join') {
       await applyTeamChange(tx, db, plan.teamId, plan.change, { [caller.uid]: removePendingTeamKey(inviteId) });
       tx.update(invitationRef(db, inviteId), { ...respondedPatch('accepted', now), ...WITHOUT_KEY });
@@ -33,8 +41,9 @@ export async function handleAcceptInvitation(
       if (plan.markAccepted) tx.update(invitationRef(db, inviteId), { ...respondedPatch('accepted', now), ...WITHOUT_KEY });
       if (hasPendingEntry(user, inviteId)) tx.update(user.ref, removePendingTeamKey(inviteId));
     }
-    return { success: true as const, teamId: plan.teamId };
+    return { ok: true as const, value: { success: true as const, teamId: plan.teamId } };
   });
+  return unwrap(outcome);
 }
 
 export const acceptInvitation = onLiveCall((request) => handleAcceptInvitation(request, defaultInvitationDeps()));

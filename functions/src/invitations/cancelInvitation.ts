@@ -6,6 +6,7 @@ import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { invitationRef, loadInvitation } from './store';
 import { parseInviteId } from './validate';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // cancelInvitation (docs/invitations.md): an owner or admin withdraws a pending invitation. The
 // document goes with its copy of the team key; if a key was attached, whoever held the link could
@@ -18,7 +19,7 @@ export async function handleCancelInvitation(
   const caller = requireCaller(request);
   const { inviteId } = parseInviteId(request.data);
   const db = deps.db();
-  await db.runTransaction(async (tx) => {
+  await runTransactionWithRetry(db, async (tx) => {
     const invitation = await loadInvitation(tx, db, inviteId);
     const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
     const plan = unwrap(decideCancel(invitation, team, caller.uid));

@@ -175,14 +175,32 @@ export function invitationLink(appUrl: string, inviteId: string, secret?: string
 
 // lookupInvitation ---------------------------------------------------------------------------
 
+export interface LookupPreview {
+  readonly email: string;
+  readonly teamName: string;
+  /** Set when the invitation was accepted and the signed-in caller is in its team: a reopened link. */
+  readonly alreadyMember?: { readonly teamId: string };
+}
+
+/**
+ * What the accept page may show. An open invitation of a usable team, to anyone holding the id;
+ * an accepted one only to a signed-in caller who is now a member of its team (issue #17: a link
+ * reopened after a lost reply says the user is already a member and opens the team, not 'no
+ * longer valid'). Anything else is NOT_VALID.
+ */
 export function decideLookup(
   invitation: StoredInvitation | null,
   team: StoredTeam | null,
   now: number,
-): Outcome<{ readonly email: string; readonly teamName: string }> {
+  callerUid: string | null = null,
+): Outcome<LookupPreview> {
   if (invitation === null) return NOT_FOUND;
+  const preview = { email: invitation.email, teamName: invitation.teamName };
+  if (invitation.status === 'accepted' && callerUid !== null && usableTeam(team) && memberOf(team, callerUid) !== null) {
+    return accept({ ...preview, alreadyMember: { teamId: invitation.teamId } });
+  }
   if (!isInvitationOpen(invitation, now) || !usableTeam(team)) return NOT_VALID;
-  return accept({ email: invitation.email, teamName: invitation.teamName });
+  return accept(preview);
 }
 
 /**
@@ -312,4 +330,14 @@ export function decideDecline(facts: RespondFacts): Outcome<{ readonly markDecli
   if (!checked.ok) return checked;
   const markDeclined = checked.value.status === 'pending';
   return accept({ markDeclined, rotateTeam: markDeclined && carriedKey(checked.value) && usableTeam(facts.team) });
+}
+
+/**
+ * Whether a caller's pendingTeamKeys entry for this invitation can never be used (issue #17): the
+ * invitation is gone or closed, or its team is gone or being deleted. A team deletion racing an
+ * acceptance left such entries behind, counting toward the cap of 20; a refused accept now removes
+ * them. An open invitation keeps the entry (the caller may verify their address and try again).
+ */
+export function isPendingKeyStale(invitation: StoredInvitation | null, team: StoredTeam | null, now: number): boolean {
+  return invitation === null || !isInvitationOpen(invitation, now) || !usableTeam(team);
 }

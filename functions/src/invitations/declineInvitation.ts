@@ -6,6 +6,7 @@ import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { hasPendingEntry, invitationRef, loadInvitation, removePendingTeamKey, respondedPatch } from './store';
 import { parseRespond } from './validate';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // declineInvitation (docs/invitations.md): the same identity checks as accepting; the invitation
 // becomes declined, its copy of the team key and the caller's pending key for it are removed, and
@@ -19,7 +20,7 @@ export async function handleDeclineInvitation(
   const caller = requireCaller(request);
   const { inviteId, proof } = parseRespond(request.data);
   const db = deps.db();
-  await db.runTransaction(async (tx) => {
+  await runTransactionWithRetry(db, async (tx) => {
     const invitation = await loadInvitation(tx, db, inviteId);
     const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
     const user = await tx.get(userRef(db, caller.uid));

@@ -4,6 +4,7 @@ import { adminFirestore } from '../lib/admin';
 import { loadTeam, teamRef } from '../teams/store';
 import { ROTATION_NEEDED, WITHOUT_KEY, decideExpiry } from './decide';
 import { invitationRef, invitationsOf, loadInvitation } from './store';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // expireInvitations (docs/invitations.md): every hour, each pending invitation past its expiry
 // becomes 'expired' and loses its copy of the team key; a team whose key it carried is marked for
@@ -18,7 +19,7 @@ export async function expireInvitations(deps: { readonly db: () => Firestore; re
   const due = await invitationsOf(db).where('status', '==', 'pending').where('expiresAt', '<=', deps.now()).limit(PER_RUN).select().get();
   let expired = 0;
   for (const { id } of due.docs) {
-    const changed = await db.runTransaction(async (tx) => {
+    const changed = await runTransactionWithRetry(db, async (tx) => {
       const invitation = await loadInvitation(tx, db, id);
       if (invitation === null) return false;
       const team = await loadTeam(tx, db, invitation.teamId);

@@ -7,6 +7,7 @@ import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { invitationsOf, loadInvitationsFor, loadRateLimit, saveRateLimit } from './store';
 import { parseInviteTeamMember } from './validate';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // inviteTeamMember (docs/invitations.md): the owner invites an address. Creates the pending
 // invitation (no key yet: the owner's browser attaches it under a link secret) and counts it
@@ -21,7 +22,7 @@ export async function handleInviteTeamMember(request: Pick<CallableRequest, 'aut
   const ref = invitationsOf(db).doc();
   const teamKey = teamInvitesKey(input.teamId);
   const inviterKey = inviterInvitesKey(caller.uid);
-  const plan = await db.runTransaction(async (tx) => {
+  const plan = await runTransactionWithRetry(db, async (tx) => {
     const team = await loadTeam(tx, db, input.teamId);
     const sameAddress = await loadInvitationsFor(tx, db, input.teamId, input.email);
     const teamInvites = await loadRateLimit(tx, db, teamKey);

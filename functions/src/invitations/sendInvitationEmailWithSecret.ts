@@ -11,6 +11,7 @@ import { INVITE_CALLABLE_MESSAGES } from './messages';
 import { invitationRef, loadInvitation } from './store';
 import { parseSendInvitationEmail } from './validate';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // sendInvitationEmailWithSecret (docs/invitations.md): the inviter has the invitation emailed, at
 // most EMAILS_PER_INVITATION times, and an address gets at most a few invitation emails a day
@@ -30,7 +31,7 @@ export async function handleSendInvitationEmail(
   const db = deps.db();
   // Counted before sending: a send that fails still uses one of the invitation's emails, so a
   // failing mail server cannot be made to retry without end.
-  const plan = await db.runTransaction(async (tx) => {
+  const plan = await runTransactionWithRetry(db, async (tx) => {
     const invitation = await loadInvitation(tx, db, input.inviteId);
     const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
     const now = deps.now();

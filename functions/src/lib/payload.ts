@@ -1,5 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as z from 'zod/mini';
+import { brokenTextMessage, isWellFormedText } from '../../../src/domain/wellFormedText';
 import { requireObject } from './callable';
 
 // Callable payloads are described by zod schemas (ENGINEERING.md §9; zod's tree-shakable `mini`
@@ -32,9 +33,27 @@ export function optionalFlag(field: string): z.ZodMiniOptional<z.ZodMiniBoolean<
  * of a strict schema is named first, as the caller's mistake is usually the field, not its value.
  */
 export function parsePayload<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> {
+  const broken = brokenTextField(data);
+  if (broken !== null) throw new HttpsError('invalid-argument', brokenTextMessage(broken));
   const result = schema.safeParse(requireObject(data));
   if (result.success) return result.data;
   throw new HttpsError('invalid-argument', refusalMessage(result.error.issues));
+}
+
+/**
+ * The path of the first string (value or key, at any depth) that is not well-formed UTF-16, or
+ * null (src/domain/wellFormedText.ts): refused before any schema, read or write, by every callable
+ * that parses its payload here, so a lone surrogate never reaches Firestore or an email.
+ */
+export function brokenTextField(data: unknown, path = 'The request'): string | null {
+  if (typeof data === 'string') return isWellFormedText(data) ? null : path;
+  if (typeof data !== 'object' || data === null) return null;
+  for (const [key, value] of Object.entries(data)) {
+    if (!isWellFormedText(key)) return `A field name of ${path}`;
+    const found = brokenTextField(value, Array.isArray(data) ? `${path}[${key}]` : path === 'The request' ? key : `${path}.${key}`);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 function refusalMessage(issues: readonly z.core.$ZodIssue[]): string {

@@ -1,4 +1,5 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { runTransactionWithRetry } from './contention';
 
 // Rolling-window limits kept in the server-only rateLimits/{key} collection as
 // `{ times: int[] (ms), updatedAt }`: when the counted events of the last window happened. Used by
@@ -37,7 +38,7 @@ export async function takeRateLimit(
   limit: { readonly max: number; readonly windowMs: number },
   now: number,
 ): Promise<boolean> {
-  return db.runTransaction(async (tx) => {
+  return runTransactionWithRetry(db, async (tx) => {
     const decision = decideRateLimit(await loadRateLimit(tx, db, key), now, limit);
     if (decision.allowed) saveRateLimit(tx, db, key, decision.times, now);
     return decision.allowed;
@@ -54,7 +55,7 @@ export async function decideAndRecord<D extends { readonly kind: string }>(
   decide: (times: readonly number[]) => D,
   recorded: (decision: D) => readonly number[] | null,
 ): Promise<D> {
-  return db.runTransaction(async (tx) => {
+  return runTransactionWithRetry(db, async (tx) => {
     const decision = decide(await loadRateLimit(tx, db, key));
     const times = recorded(decision);
     if (times !== null) saveRateLimit(tx, db, key, times, times.at(-1) ?? Date.now());

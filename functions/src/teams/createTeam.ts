@@ -7,6 +7,7 @@ import { loadTeam, teamRef, unwrap, userRef, type TeamDeps } from './store';
 import { FieldValue } from 'firebase-admin/firestore';
 import { parseCreateTeam } from './validate';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // createTeam (docs/teams.md): the team document with its creator as owner, and the id in the
 // owner's teamIds, in one transaction. Creating a team needs paid access (a paid plan or a live
@@ -22,7 +23,7 @@ export async function handleCreateTeam(
   refuseDeletedCaller(!(await deps.authUserExists(caller.uid)));
   const input = parseCreateTeam(request.data);
   const db = deps.db();
-  await db.runTransaction(async (tx) => {
+  await runTransactionWithRetry(db, async (tx) => {
     const existing = await loadTeam(tx, db, input.teamId);
     const user = await tx.get(userRef(db, caller.uid));
     const owned = await tx.get(

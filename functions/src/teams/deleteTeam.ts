@@ -6,6 +6,7 @@ import { defaultTeamDeps } from './deps';
 import { loadTeam, refuse, teamRef, userRef, type TeamDeps } from './store';
 import { parseTeamOnly } from './validate';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // deleteTeam (docs/teams.md, "Team deletion"), resumable: (1) set `deleting`, which ends client
 // access; (2) delete the team's passwords, then its groups, then its invitations (so none is left
@@ -87,7 +88,7 @@ export async function handleDeleteTeam(
 /** Step 1 after the permission check: sets `deleting` (once), or refuses. deleteAccount uses it too. */
 export async function startTeamDeletion(deps: TeamDeps, teamId: string, actorUid: string): Promise<void> {
   const db = deps.db();
-  await db.runTransaction(async (tx) => {
+  await runTransactionWithRetry(db, async (tx) => {
     const team = await loadTeam(tx, db, teamId);
     const denied = decideDeleteTeam(team, actorUid);
     if (denied !== null) refuse(denied);

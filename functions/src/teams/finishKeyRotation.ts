@@ -5,6 +5,7 @@ import { defaultTeamDeps } from './deps';
 import { applyTeamChange, loadTeam, unwrap, type TeamDeps } from './store';
 import { parseFinishKeyRotation } from './validate';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // finishKeyRotation (docs/teams.md, step 4): once no entry of the team is below keyVersion, the
 // sealed previous key is deleted and the old key is stored nowhere.
@@ -13,7 +14,7 @@ export async function handleFinishKeyRotation(request: Pick<CallableRequest, 'au
   const caller = requireCaller(request);
   const input = parseFinishKeyRotation(request.data);
   const db = deps.db();
-  await db.runTransaction(async (tx) => {
+  await runTransactionWithRetry(db, async (tx) => {
     const team = await loadTeam(tx, db, input.teamId);
     // Who may is settled before the team's entries are read (then the count is the only question).
     unwrap(decideFinishKeyRotation(team, caller.uid, input.keyVersion, 0, deps.now()));

@@ -2,6 +2,7 @@ import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/fir
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { readTeam, type Outcome, type Refusal, type StoredTeam, type TeamChange } from './model';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // The firebase-admin shell shared by the team callables: load in a transaction, turn a refusal
 // into an HttpsError, apply a TeamChange to the team and to members' users/{uid}.teamIds.
@@ -65,7 +66,7 @@ export async function changeTeam<T extends TeamChange>(
   decide: (team: StoredTeam | null, now: number) => Outcome<T>,
 ): Promise<T> {
   const db = deps.db();
-  return db.runTransaction(async (tx) => {
+  return runTransactionWithRetry(db, async (tx) => {
     const change = unwrap(decide(await loadTeam(tx, db, teamId), deps.now()));
     await applyTeamChange(tx, db, teamId, change);
     return change;

@@ -6,6 +6,7 @@ import type { Outcome, StoredTeam, TeamChange } from './model';
 import { applyTeamChange, changeTeam, loadTeam, unwrap, type TeamDeps } from './store';
 import { parseConfirmTeamKey, parseTeamKeyVersion } from './validate';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 // The key-check callables (docs/teams.md, "Key checks"): what a member's browser reports after
 // checking the key its own wrap opens against the team's published check.
@@ -24,7 +25,7 @@ async function changeIfNeeded(
   decide: (team: StoredTeam | null, now: number) => Outcome<TeamChange | null>,
 ): Promise<void> {
   const db = deps.db();
-  await db.runTransaction(async (tx) => {
+  await runTransactionWithRetry(db, async (tx) => {
     const change = unwrap(decide(await loadTeam(tx, db, teamId), deps.now()));
     if (change !== null) await applyTeamChange(tx, db, teamId, change);
   });

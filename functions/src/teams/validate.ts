@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { FIELD_LIMITS } from '../../../src/domain/fieldLimits';
 import { isLinkLikeTeamName } from '../../../src/domain/teamName';
 import { isTeamRole, PERMISSION_MESSAGES, type TeamRole } from '../../../src/domain/teamPermissions';
 import { fieldOf, parsePayload } from '../lib/payload';
@@ -14,8 +15,8 @@ const RESERVED_ID = /^__.*__$/;
 export const WRAPPED_KEY_BYTES = 256;
 /** sealPreviousTeamKey: base64(12-byte IV ‖ 32-byte AES-256 key ‖ 16-byte tag). */
 export const SEALED_KEY_BYTES = 60;
-export const TEAM_NAME_MAX = 100;
-export const TEAM_DESCRIPTION_MAX = 500;
+export const TEAM_NAME_MAX = FIELD_LIMITS.teamName;
+export const TEAM_DESCRIPTION_MAX = FIELD_LIMITS.teamDescription;
 const MAX_WRAPS = 1000;
 const MAX_KEY_VERSION = 2 ** 31 - 1;
 

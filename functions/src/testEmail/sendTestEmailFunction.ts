@@ -9,6 +9,7 @@ import { parsePayload, requiredText } from '../lib/payload';
 import type { Firestore } from 'firebase-admin/firestore';
 import { TEST_EMAIL_MESSAGES, decideTestEmail, isOwnVerifiedAddress, testEmailRateKey } from './decide';
 import { onLiveCall } from '../lib/liveCall';
+import { runTransactionWithRetry } from '../lib/contention';
 
 const testEmailPayload = z.looseObject({ email: requiredText('email', 320) });
 
@@ -28,7 +29,7 @@ export async function handleSendTestEmail(request: Pick<CallableRequest, 'auth' 
 
   const db = deps.db();
   const key = testEmailRateKey(caller.uid);
-  const decision = await db.runTransaction(async (tx) => {
+  const decision = await runTransactionWithRetry(db, async (tx) => {
     const now = deps.now();
     const decided = decideTestEmail({ caller, email, requests: await loadRateLimit(tx, db, key), now });
     if (decided.kind === 'send') saveRateLimit(tx, db, key, decided.requests, now);

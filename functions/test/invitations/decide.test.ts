@@ -11,6 +11,7 @@ import {
   decideInvite,
   decideLinkKey,
   decideLookup,
+  isPendingKeyStale,
   decideSendEmail,
   invitationLink,
   inviterInvitesKey,
@@ -233,6 +234,21 @@ describe('decideLookup', () => {
     expect(decideLookup(invitation(), null, NOW)).toEqual(NOT_VALID);
     expect(decideLookup(invitation(), team({ deleting: true }), NOW)).toEqual(NOT_VALID);
   });
+
+  it('tells a signed-in member reopening an accepted link that they are already in the team (issue #17)', () => {
+    const accepted = invitation({ status: 'accepted' });
+    expect(decideLookup(accepted, team(), NOW, 'full')).toEqual({
+      ok: true,
+      value: { email: 'bo@example.com', teamName: 'Ops', alreadyMember: { teamId: accepted.teamId } },
+    });
+    // Only a member, only of a usable team, only for an accepted invitation.
+    expect(decideLookup(accepted, team(), NOW, 'stranger')).toEqual(NOT_VALID);
+    expect(decideLookup(accepted, team(), NOW, null)).toEqual(NOT_VALID);
+    expect(decideLookup(accepted, team({ deleting: true }), NOW, 'full')).toEqual(NOT_VALID);
+    expect(decideLookup(invitation({ status: 'declined' }), team(), NOW, 'full')).toEqual(NOT_VALID);
+    // An open invitation is the ordinary preview, whoever asks.
+    expect(decideLookup(invitation(), team(), NOW, 'full')).toEqual({ ok: true, value: { email: 'bo@example.com', teamName: 'Ops' } });
+  });
 });
 
 describe('decideLinkKey', () => {
@@ -425,5 +441,19 @@ describe('the key copy of an invitation that ends (cancel, expiry)', () => {
     expect(decideExpiry(invitation({ expiresAt: NOW, keyVersion: null, encryptedTeamKey: null }), NOW)).toEqual({ rotateTeam: false });
     expect(decideExpiry(invitation({ expiresAt: NOW + 1 }), NOW)).toBeNull();
     expect(decideExpiry(invitation({ expiresAt: NOW, status: 'accepted' }), NOW)).toBeNull();
+  });
+});
+
+describe('isPendingKeyStale (issue #17: pendingTeamKeys of a deleted team)', () => {
+  it('is stale when the invitation is gone or closed, or its team gone or being deleted', () => {
+    expect(isPendingKeyStale(null, team(), NOW)).toBe(true);
+    expect(isPendingKeyStale(invitation(), null, NOW)).toBe(true);
+    expect(isPendingKeyStale(invitation(), team({ deleting: true }), NOW)).toBe(true);
+    expect(isPendingKeyStale(invitation({ status: 'declined' }), team(), NOW)).toBe(true);
+    expect(isPendingKeyStale(invitation({ expiresAt: NOW }), team(), NOW)).toBe(true);
+  });
+
+  it('is kept for an open invitation of a usable team', () => {
+    expect(isPendingKeyStale(invitation(), team(), NOW)).toBe(false);
   });
 });

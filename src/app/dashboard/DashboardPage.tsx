@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Repositories } from '../../data/repositories';
-import { parseNotice } from '../../domain/navigationNotice';
+import { parseNotice, parseOpenTeam } from '../../domain/navigationNotice';
 import { effectivePlanId, FREE_PLAN_ID, showsUpgradeOverlay, subscriptionOrFallback } from '../../domain/subscription';
 import { signOutQuietly } from '../../features/auth/flows/signIn';
 import { createMyInvitationsApi } from '../../features/invitations/invitationService';
@@ -56,11 +56,13 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
   const session = useSession();
   const store = useSessionStore();
   const { auth, repositories: loadRepositories, teamFunctions, invitationFunctions, autoLock } = useAppServices();
-  const notice = parseNotice(useLocation().state);
+  const location = useLocation();
+  const notice = parseNotice(location.state);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
   /** The team whose passwords are shown in place of the sections ('View Passwords'). */
-  const [openTeamId, setOpenTeamId] = useState<string | null>(null);
+  // A reopened invitation link of a team the user is in arrives with that team to open (issue #17).
+  const [openTeamId, setOpenTeamId] = useState<string | null>(() => parseOpenTeam(location.state));
   const [managingTeamId, setManagingTeamId] = useState<string | null>(null);
   /** Back from a team's view, focus returns to that team's 'View Passwords' once it is shown again. */
   const returnFocusTo = useRef<string | null>(null);

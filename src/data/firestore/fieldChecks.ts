@@ -5,9 +5,15 @@ import type * as z from 'zod/mini';
 // refused with the path and the field.
 
 export class MalformedRecordError extends Error {
-  constructor(path: string, field: string) {
-    super(`${path}: field "${field}" is missing or has the wrong type`);
+  /** What is wrong, without the path: 'field "updatedAt" is missing or has the wrong type'. */
+  readonly problem: string;
+
+  /** `field` names the wrong field, or (`described`) is already a whole `problem`. */
+  constructor(path: string, field: string, described = false) {
+    const problem = described ? field : `field "${field}" is missing or has the wrong type`;
+    super(`${path}: ${problem}`);
     this.name = 'MalformedRecordError';
+    this.problem = problem;
   }
 }
 

@@ -11,6 +11,7 @@ import {
   where,
   writeBatch,
   type Firestore,
+  type Query,
   type QuerySnapshot,
 } from 'firebase/firestore';
 import {
@@ -21,7 +22,8 @@ import {
   type StoredGroup,
   type StoredPasswordEntry,
 } from '../vault/storedEntries';
-import { groupFrom, passwordEntryFrom } from './storedDocuments';
+import { storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
+import { readListing, strictItems } from '../vault/listing';
 
 // Personal and team passwords and groups (SPEC.md §7 "Document database", docs/teams.md). Every
 // query names the owner or the team, so the rules can allow exactly what the user may read.
@@ -41,6 +43,17 @@ async function write<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The query's documents, a malformed one reported by id (src/data/vault/listing.ts). */
+async function entriesOf(found: Query) {
+  const snapshot = await getDocs(found);
+  return readListing('passwords', storedPasswordEntrySchema, 'title', snapshot.docs.map((document) => [document.id, document.data()] as const));
+}
+
+async function groupsOf(found: Query) {
+  const snapshot = await getDocs(found);
+  return readListing('groups', storedGroupSchema, 'name', snapshot.docs.map((document) => [document.id, document.data()] as const));
+}
+
 /**
  * Moves the found entries to no group. Each batch is atomic; between batches a failure leaves some
  * entries moved and the group still there, and running the move again finishes it.
@@ -58,18 +71,18 @@ async function ungroup(db: Firestore, snapshot: QuerySnapshot, now: number): Pro
 
 export function createFirestorePasswordRepository(db: Firestore): PasswordRepository {
   const passwords = collection(db, 'passwords');
+  const personal = (userId: string) => query(passwords, where('userId', '==', userId), where('teamId', '==', null), orderBy('title'));
+  const team = (teamId: string) => query(passwords, where('teamId', '==', teamId), orderBy('title'));
   return {
     newId: () => doc(passwords).id,
     async listPersonal(userId) {
-      const snapshot = await getDocs(
-        query(passwords, where('userId', '==', userId), where('teamId', '==', null), orderBy('title')),
-      );
-      return snapshot.docs.map((document) => ({ id: document.id, data: passwordEntryFrom(document.ref.path, document.data()) }));
+      return strictItems('passwords', await entriesOf(personal(userId)));
     },
     async listTeam(teamId) {
-      const snapshot = await getDocs(query(passwords, where('teamId', '==', teamId), orderBy('title')));
-      return snapshot.docs.map((document) => ({ id: document.id, data: passwordEntryFrom(document.ref.path, document.data()) }));
+      return strictItems('passwords', await entriesOf(team(teamId)));
     },
+    scanPersonal: (userId) => entriesOf(personal(userId)),
+    scanTeam: (teamId) => entriesOf(team(teamId)),
     async create(id, entry: StoredPasswordEntry) {
       await write(() => setDoc(doc(passwords, id), { ...entry }));
     },
@@ -103,16 +116,18 @@ export function createFirestorePasswordRepository(db: Firestore): PasswordReposi
 
 export function createFirestoreGroupRepository(db: Firestore): GroupRepository {
   const groups = collection(db, 'groups');
+  const personal = (userId: string) => query(groups, where('userId', '==', userId), where('teamId', '==', null), orderBy('name'));
+  const team = (teamId: string) => query(groups, where('teamId', '==', teamId), orderBy('name'));
   return {
     newId: () => doc(groups).id,
     async listPersonal(userId) {
-      const snapshot = await getDocs(query(groups, where('userId', '==', userId), where('teamId', '==', null), orderBy('name')));
-      return snapshot.docs.map((document) => ({ id: document.id, data: groupFrom(document.ref.path, document.data()) }));
+      return strictItems('groups', await groupsOf(personal(userId)));
     },
     async listTeam(teamId) {
-      const snapshot = await getDocs(query(groups, where('teamId', '==', teamId), orderBy('name')));
-      return snapshot.docs.map((document) => ({ id: document.id, data: groupFrom(document.ref.path, document.data()) }));
+      return strictItems('groups', await groupsOf(team(teamId)));
     },
+    scanPersonal: (userId) => groupsOf(personal(userId)),
+    scanTeam: (teamId) => groupsOf(team(teamId)),
     async create(id, group: StoredGroup) {
       await write(() => setDoc(doc(groups, id), { ...group }));
     },

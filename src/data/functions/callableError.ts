@@ -24,3 +24,28 @@ export function asCallableError(error: unknown): unknown {
   if (typeof code !== 'string' || !code.startsWith('functions/')) return error;
   return new CallableError(code.slice('functions/'.length), error.message.replace(STATUS_SUFFIX, ''), { cause: error });
 }
+
+/**
+ * Codes after which one more try of an idempotent call may succeed (issue #17 item 6): the server
+ * lost a transaction to contention ('aborted', or 'internal' for a lock timeout it did not name),
+ * or the reply never came ('unavailable', 'deadline-exceeded'). A refusal is never retried.
+ */
+const RETRIABLE_CODES: ReadonlySet<string> = new Set(['aborted', 'internal', 'unavailable', 'deadline-exceeded']);
+
+export function isRetriableCallableError(error: unknown): boolean {
+  return error instanceof CallableError && RETRIABLE_CODES.has(error.code);
+}
+
+/**
+ * `run()`, and once more after `delayMs` if it failed with a retriable code. Only for calls the
+ * server answers idempotently (createTeam: the same teamId and wrapped key is 'already created').
+ */
+export async function retryOnce<T>(run: () => Promise<T>, delayMs = 400, wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isRetriableCallableError(error)) throw error;
+    await wait(delayMs);
+    return run();
+  }
+}

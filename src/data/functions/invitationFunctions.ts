@@ -36,7 +36,10 @@ function readPreview(reply: unknown): InvitationPreview {
     throw new UnexpectedReplyError('lookupInvitation');
   }
   const linkKey = readLinkKey(reply.linkKey);
-  return linkKey === null ? { email, teamName, accountExists } : { email, teamName, accountExists, linkKey };
+  const { alreadyMemberOf } = reply;
+  if (alreadyMemberOf !== undefined && !isNonEmptyString(alreadyMemberOf)) throw new UnexpectedReplyError('lookupInvitation');
+  const member = alreadyMemberOf === undefined ? {} : { alreadyMemberOf };
+  return linkKey === null ? { email, teamName, accountExists, ...member } : { email, teamName, accountExists, ...member, linkKey };
 }
 
 function readAccepted(reply: unknown): { success: boolean; teamId: string | null } {

@@ -1,4 +1,5 @@
 import type { TeamFunctions } from '../teams/storedTeams';
+import { retryOnce } from './callableError';
 import { call, type Payload } from './callables';
 
 // The team callables of docs/teams.md over `call`. A refusal rejects with the server's
@@ -25,12 +26,14 @@ function readRotation(reply: unknown): { keyVersion: number; committed: boolean 
   return { keyVersion: reply.keyVersion, committed: reply.committed };
 }
 
-export function createTeamFunctions(invoke: CallableInvoker = call): TeamFunctions {
+export function createTeamFunctions(invoke: CallableInvoker = call, retryDelayMs = 400): TeamFunctions {
   const run = async (name: string, data: Payload): Promise<void> => {
     await invoke(name, data);
   };
   return {
-    createTeam: (input) => run('createTeam', input),
+    // Idempotent on the server (same teamId and wrapped key: already created), so a lost reply or a
+    // transaction lost to contention is tried once more (docs/teams.md).
+    createTeam: (input) => retryOnce(() => run('createTeam', input), retryDelayMs),
     changeMemberRole: (input) => run('changeMemberRole', input),
     removeTeamMember: (input) => run('removeTeamMember', input),
     leaveTeam: (input) => run('leaveTeam', input),

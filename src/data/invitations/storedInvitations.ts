@@ -53,6 +53,11 @@ export interface InvitationPreview {
   readonly teamName: string;
   readonly accountExists: boolean;
   /**
+   * Only to a signed-in caller, for an invitation already accepted into a team they are now in
+   * (a link reopened after a lost reply): that team's id (issue #17).
+   */
+  readonly alreadyMemberOf?: string;
+  /**
    * Only when asked with the link's accept proof, and it matches: the invitation's copy of the team
    * key under the link's secret. The link is the capability, so an invitee who has not verified the
    * address yet (and so cannot read the invitation) still gets the key it opens. Null: no key.

@@ -45,6 +45,27 @@ export interface WithId<T> {
   readonly data: T;
 }
 
+/**
+ * A stored document that does not have the stored shape (for example `updatedAt` as a string, or
+ * `encrypted: false`). A list reports it instead of failing as a whole: one bad document is one
+ * bad entry (issue #17), and what it still has that can be shown is kept for the screen.
+ */
+export interface MalformedDocument {
+  readonly id: string;
+  /** What is wrong, e.g. 'field "updatedAt" is missing or has the wrong type'. */
+  readonly problem: string;
+  /** The stored title (entries) or name (groups), when that field at least is a string. */
+  readonly label: string | null;
+  /** The stored groupId, when it is a string: the entry stays under its group's filter. */
+  readonly groupId: string | null;
+}
+
+/** A list that read every document it found: the well-formed ones, and the others by id. */
+export interface Listing<T> {
+  readonly items: WithId<T>[];
+  readonly malformed: MalformedDocument[];
+}
+
 export interface PasswordRepository {
   /** A fresh document id: entries are encrypted against their id before they are first written. */
   newId(): string;
@@ -52,6 +73,15 @@ export interface PasswordRepository {
   listPersonal(userId: string): Promise<WithId<StoredPasswordEntry>[]>;
   /** A team's entries, ordered by title. */
   listTeam(teamId: string): Promise<WithId<StoredPasswordEntry>[]>;
+  /**
+   * The same entries as listPersonal, where a document of the wrong shape is reported in
+   * `malformed` (and logged) instead of failing the list. The vault screens load through this;
+   * listPersonal and listTeam still refuse such a document with MalformedRecordError, for callers
+   * that must not act on part of a list (a rotation re-encrypting every entry).
+   */
+  scanPersonal(userId: string): Promise<Listing<StoredPasswordEntry>>;
+  /** listTeam's entries, a malformed document reported as in scanPersonal. */
+  scanTeam(teamId: string): Promise<Listing<StoredPasswordEntry>>;
   create(id: string, entry: StoredPasswordEntry): Promise<void>;
   /** Writes only the given fields, plus updatedAt and encrypted: true. */
   update(id: string, changes: PasswordEntryChanges, now: number): Promise<void>;
@@ -76,6 +106,10 @@ export interface GroupRepository {
   listPersonal(userId: string): Promise<WithId<StoredGroup>[]>;
   /** A team's groups (userId null), ordered by name. */
   listTeam(teamId: string): Promise<WithId<StoredGroup>[]>;
+  /** listPersonal's groups, a malformed document reported instead of failing the list. */
+  scanPersonal(userId: string): Promise<Listing<StoredGroup>>;
+  /** listTeam's groups, a malformed document reported instead of failing the list. */
+  scanTeam(teamId: string): Promise<Listing<StoredGroup>>;
   create(id: string, group: StoredGroup): Promise<void>;
   /** Sets updatedAt. */
   update(id: string, changes: { readonly name: string; readonly description?: string }, now: number): Promise<void>;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { authModalState } from '../../domain/authModalRequest';
 import { INVITATION_MESSAGES, normalizeEmail } from '../../domain/invitations';
-import { noticeState } from '../../domain/navigationNotice';
+import { noticeState, openTeamState } from '../../domain/navigationNotice';
 import { useSession } from '../../session/SessionContext';
 import { PRODUCT_NAME } from '../../ui/brand';
 import { Button } from '../../ui/Button';
@@ -10,7 +10,7 @@ import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
 import { LinkButton } from '../../ui/LinkButton';
 import { SingleFlight } from '../../ui/singleFlight';
 import { useSharedTask } from '../../ui/useSharedTask';
-import { canRetryInvitation, lookupErrorMessage, responseErrorMessage } from './invitationTexts';
+import { alreadyMemberText, canRetryInvitation, lookupErrorMessage, responseErrorMessage } from './invitationTexts';
 import { readInviteLink } from './inviteLink';
 import type { AcceptInviteApi, InvitationPreview } from './model';
 import './invitations.css';
@@ -45,7 +45,7 @@ export function AcceptInvitePage({ api, authPending = false }: AcceptInvitePageP
   const inviteId = link?.inviteId ?? null;
   const secret = link?.secret ?? null;
 
-  const lookup = useSharedTask(
+  const firstLookup = useSharedTask(
     inviteId,
     lookups,
     useCallback(async () => {
@@ -58,12 +58,31 @@ export function AcceptInvitePage({ api, authPending = false }: AcceptInvitePageP
       }
     }, [api, inviteId]),
   );
+  // A link reopened after the invitation was accepted is answered 'already a member' only to a
+  // signed-in member (issue #17). The first lookup may have run before the session was known, so a
+  // 'no longer valid' answer is asked once more as the signed-in user.
+  const signedInUid = session.status === 'signed-out' ? null : session.user.uid;
+  const notValid = firstLookup.result?.ok === false && lookupErrorMessage(firstLookup.result.error) === INVITATION_MESSAGES.notValid;
+  const recheckKey = notValid && !authPending && signedInUid !== null && inviteId !== null ? `${inviteId}|${signedInUid}` : null;
+  const recheck = useSharedTask(
+    recheckKey,
+    lookups,
+    useCallback(async () => {
+      if (inviteId === null) throw new Error('No invitation id');
+      return api.lookup(inviteId);
+    }, [api, inviteId]),
+  );
+  // The recheck's answer when it found the user in the team; else the first lookup's, as before.
+  const lookup = recheck.result?.ok === true && recheck.result.value.alreadyMemberOf !== undefined ? recheck : firstLookup;
+  const rechecking = recheckKey !== null && recheck.result === null;
   const preview = lookup.result?.ok === true ? lookup.result.value : null;
 
   const user = session.status === 'signed-out' ? null : session.user;
   const sameAddress = user !== null && preview !== null && user.email !== null && normalizeEmail(user.email) === normalizeEmail(preview.email);
   // Keyed by account and invitation: a second render, a StrictMode remount or a token refresh never accepts again.
-  const acceptKey = !authPending && user !== null && sameAddress && inviteId !== null ? `${user.uid}/${inviteId}` : null;
+  const alreadyMemberOf = user === null ? undefined : preview?.alreadyMemberOf;
+  const acceptKey =
+    !authPending && user !== null && sameAddress && inviteId !== null && alreadyMemberOf === undefined ? `${user.uid}/${inviteId}` : null;
   const accept = useSharedTask(
     acceptKey,
     accepts,
@@ -84,11 +103,17 @@ export function AcceptInvitePage({ api, authPending = false }: AcceptInvitePageP
   useEffect(() => {
     if (accepted) void navigate('/dashboard', { replace: true, state: noticeState(INVITATION_MESSAGES.joined) });
   }, [accepted, navigate]);
+  const teamName = preview?.teamName ?? '';
+  useEffect(() => {
+    if (alreadyMemberOf !== undefined) {
+      void navigate('/dashboard', { replace: true, state: openTeamState(alreadyMemberText(teamName), alreadyMemberOf) });
+    }
+  }, [alreadyMemberOf, teamName, navigate]);
 
   let content: ReactNode;
   if (link === null) {
     content = <InvitationError message={INVITATION_MESSAGES.noInviteId} />;
-  } else if (lookup.result === null) {
+  } else if (lookup.result === null || rechecking) {
     content = <EmailLinkLoading heading={ACCEPT_INVITE_TITLE} status="Loading invitation..." />;
   } else if (!lookup.result.ok) {
     content = <LookupFailed error={lookup.result.error} onRetry={lookup.retry} />;
@@ -118,6 +143,8 @@ export function AcceptInvitePage({ api, authPending = false }: AcceptInvitePageP
         }}
       />
     );
+  } else if (alreadyMemberOf !== undefined) {
+    content = <EmailLinkLoading heading={ACCEPT_INVITE_TITLE} status={alreadyMemberText(teamName)} />;
   } else if (!sameAddress) {
     content = <WrongAccount invitedEmail={lookup.result.value.email} signedInEmail={user.email} />;
   } else if (accept.result === null || accept.result.ok) {

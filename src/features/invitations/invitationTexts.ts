@@ -60,3 +60,8 @@ export function invitationTeamName(teamName: string): string {
   const trimmed = teamName.trim();
   return trimmed === '' ? 'Unnamed team' : trimmed;
 }
+
+/** A reopened link of an invitation the user already accepted (issue #17): said, then the team opens. */
+export function alreadyMemberText(teamName: string): string {
+  return teamName === '' ? 'You are already a member of this team.' : `You are already a member of ${teamName}.`;
+}

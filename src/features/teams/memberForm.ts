@@ -1,6 +1,7 @@
 import { HIDDEN_CHARACTERS_MESSAGE, RECIPIENT_CAP_MESSAGE, hasHiddenCharacters } from '../../domain/emailAddress';
 import { INVITATION_MESSAGES } from '../../domain/invitations';
 import { PERMISSION_MESSAGES } from '../../domain/teamPermissions';
+import { brokenTextMessage, isWellFormedText } from '../../domain/wellFormedText';
 import type { TeamMember } from './model';
 import { ReencryptionError, type RotationProgress } from './rotation';
 import { KnownKeyDamagedError } from './knownKeys';
@@ -12,6 +13,7 @@ export const MEMBER_MESSAGES = Object.freeze({
   emailRequired: 'Email is required',
   invalidEmail: 'Please enter a valid email address',
   hiddenCharacters: HIDDEN_CHARACTERS_MESSAGE,
+  brokenEmail: brokenTextMessage('Email'),
   alreadyMember: PERMISSION_MESSAGES.alreadyMember,
   addFailed: 'Failed to add member',
   roleFailed: 'Failed to update member role',
@@ -33,6 +35,7 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function validateMemberEmail(email: string, members: readonly Pick<TeamMember, 'email'>[]): string | null {
   const trimmed = email.trim().toLowerCase();
   if (trimmed === '') return MEMBER_MESSAGES.emailRequired;
+  if (!isWellFormedText(trimmed)) return MEMBER_MESSAGES.brokenEmail;
   if (hasHiddenCharacters(trimmed)) return MEMBER_MESSAGES.hiddenCharacters;
   if (!EMAIL_SHAPE.test(trimmed)) return MEMBER_MESSAGES.invalidEmail;
   if (members.some((member) => member.email?.toLowerCase() === trimmed)) return MEMBER_MESSAGES.alreadyMember;

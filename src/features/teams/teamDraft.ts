@@ -1,4 +1,6 @@
+import { FIELD_LIMITS } from '../../domain/fieldLimits';
 import { PLAN_LIMIT_MESSAGES } from '../../domain/subscription';
+import { brokenTextMessage, isWellFormedText } from '../../domain/wellFormedText';
 import { LINK_LIKE_TEAM_NAME_MESSAGE, isLinkLikeTeamName } from '../../domain/teamName';
 import type { TeamDraft } from './model';
 
@@ -6,14 +8,16 @@ import type { TeamDraft } from './model';
 // description is omitted. Limits follow the stored document (docs/teams.md): name 1–100,
 // description 1–500 characters. A name that looks like a link is refused (src/domain/teamName.ts).
 
-export const TEAM_NAME_MAX = 100;
-export const TEAM_DESCRIPTION_MAX = 500;
+export const TEAM_NAME_MAX = FIELD_LIMITS.teamName;
+export const TEAM_DESCRIPTION_MAX = FIELD_LIMITS.teamDescription;
 
 export const TEAM_FORM_MESSAGES = {
   nameRequired: 'Team name is required',
   nameTooLong: `Team name must be at most ${TEAM_NAME_MAX} characters`,
   nameLinkLike: LINK_LIKE_TEAM_NAME_MESSAGE,
   descriptionTooLong: `Description must be at most ${TEAM_DESCRIPTION_MAX} characters`,
+  nameBroken: brokenTextMessage('Team name'),
+  descriptionBroken: brokenTextMessage('Description'),
   saveFailed: 'Failed to save team',
 } as const;
 
@@ -45,9 +49,11 @@ export function validateTeamDraft(values: TeamFormValues): TeamDraftValidation {
   const description = values.description.trim();
   const errors: TeamFormErrors = {};
   if (name === '') errors.name = TEAM_FORM_MESSAGES.nameRequired;
+  else if (!isWellFormedText(name)) errors.name = TEAM_FORM_MESSAGES.nameBroken;
   else if (name.length > TEAM_NAME_MAX) errors.name = TEAM_FORM_MESSAGES.nameTooLong;
   else if (isLinkLikeTeamName(name)) errors.name = TEAM_FORM_MESSAGES.nameLinkLike;
-  if (description.length > TEAM_DESCRIPTION_MAX) errors.description = TEAM_FORM_MESSAGES.descriptionTooLong;
+  if (!isWellFormedText(description)) errors.description = TEAM_FORM_MESSAGES.descriptionBroken;
+  else if (description.length > TEAM_DESCRIPTION_MAX) errors.description = TEAM_FORM_MESSAGES.descriptionTooLong;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, draft: description === '' ? { name } : { name, description } };
 }

@@ -17,6 +17,11 @@ export interface PasswordEntry {
    * ciphertext as it is (SPEC.md §8) and the failure has been logged.
    */
   readonly undecryptable: boolean;
+  /**
+   * Set when the stored document does not have the stored shape: what is wrong with it. Such an
+   * entry is listed like an undecryptable one (undecryptable is true), with whatever it still has.
+   */
+  readonly damaged?: string;
 }
 
 export interface Group {
@@ -25,6 +30,8 @@ export interface Group {
   readonly description: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Set when the stored group document does not have the stored shape: what is wrong with it. */
+  readonly damaged?: string;
 }
 
 /** The password form's values as typed; the save path trims them (SPEC.md §5). */

@@ -2,6 +2,7 @@ import { decryptText, encryptText, entryFieldContext, type TeamKey, type VaultKe
 import {
   WriteRefusedError,
   type GroupRepository,
+  type MalformedDocument,
   type PasswordRepository,
   type StoredGroup,
   type StoredPasswordEntry,
@@ -127,9 +128,36 @@ function groupOf({ id, data }: WithId<StoredGroup>): Group {
   return { id, name: data.name, description: data.description ?? null, createdAt: data.createdAt, updatedAt: data.updatedAt };
 }
 
+/** A group document of the wrong shape: listed under what name it has, so its entries still filter. */
+function damagedGroup({ id, problem, label }: MalformedDocument): Group {
+  return { id, name: label ?? `Damaged group ${id}`, description: null, createdAt: Number.NaN, updatedAt: Number.NaN, damaged: problem };
+}
+
+/**
+ * An entry document of the wrong shape, listed like an undecryptable entry (SPEC.md §8): by its
+ * stored title if it has one, else its id; nothing decrypted, nothing else from it trusted.
+ */
+function damagedEntry({ id, problem, label, groupId }: MalformedDocument): PasswordEntry {
+  return {
+    id,
+    title: label ?? `Damaged entry ${id}`,
+    url: null,
+    notes: null,
+    username: '',
+    password: '',
+    groupId,
+    createdAt: Number.NaN,
+    updatedAt: Number.NaN,
+    undecryptable: true,
+    damaged: problem,
+  };
+}
+
+const byLabel = <T>(label: (item: T) => string) => (a: T, b: T) => (label(a) < label(b) ? -1 : label(a) > label(b) ? 1 : 0);
+
 export async function loadGroups(deps: VaultDeps): Promise<Group[]> {
-  const stored = isTeamVault(deps) ? await deps.groups.listTeam(deps.team.teamId) : await deps.groups.listPersonal(deps.userId);
-  return stored.map(groupOf);
+  const stored = isTeamVault(deps) ? await deps.groups.scanTeam(deps.team.teamId) : await deps.groups.scanPersonal(deps.userId);
+  return [...stored.items.map(groupOf), ...stored.malformed.map(damagedGroup)].sort(byLabel((group) => group.name));
 }
 
 /**
@@ -137,15 +165,17 @@ export async function loadGroups(deps: VaultDeps): Promise<Group[]> {
  * `onProgress(done, total)` reports after each slice.
  */
 export async function loadEntries(deps: VaultDeps, onProgress?: (done: number, total: number) => void): Promise<PasswordEntry[]> {
-  const stored = isTeamVault(deps) ? await deps.passwords.listTeam(deps.team.teamId) : await deps.passwords.listPersonal(deps.userId);
-  const entries: PasswordEntry[] = [];
+  // A document of the wrong shape is one damaged entry; the rest of the vault still loads (issue #17).
+  const listing = isTeamVault(deps) ? await deps.passwords.scanTeam(deps.team.teamId) : await deps.passwords.scanPersonal(deps.userId);
+  const stored = listing.items;
+  const entries: PasswordEntry[] = listing.malformed.map(damagedEntry);
   for (let start = 0; start < stored.length; start += DECRYPT_SLICE) {
     const slice = stored.slice(start, start + DECRYPT_SLICE);
     entries.push(...(await Promise.all(slice.map((entry) => decryptEntry(deps, entry)))));
-    onProgress?.(entries.length, stored.length);
+    onProgress?.(entries.length, stored.length + listing.malformed.length);
     if (start + DECRYPT_SLICE < stored.length) await yieldToPage();
   }
-  return entries;
+  return listing.malformed.length === 0 ? entries : entries.sort(byLabel((entry) => entry.title));
 }
 
 /** Creates (no `existing`) or updates an entry; returns it as the list shows it. */
@@ -246,6 +276,20 @@ export async function deleteGroup(deps: VaultDeps, groupId: string): Promise<voi
     } else {
       await deps.passwords.ungroupPersonal(deps.userId, groupId, deps.now());
     }
-    await deps.groups.delete(groupId);
+    try {
+      await deps.groups.delete(groupId);
+    } catch (error) {
+      // The rules refuse deleting a document that is not there (they read resource.data), so a
+      // retry of a delete that had in fact completed (its reply lost) is refused: if the group is
+      // gone, the delete is done, and it is success (issue #17), not 'Failed to delete group'.
+      if (error instanceof WriteRefusedError && !(await groupListed(deps, groupId))) return;
+      throw error;
+    }
   });
+}
+
+/** Whether the scope still lists the group (a malformed one included). */
+async function groupListed(deps: VaultDeps, groupId: string): Promise<boolean> {
+  const listing = isTeamVault(deps) ? await deps.groups.scanTeam(deps.team.teamId) : await deps.groups.scanPersonal(deps.userId);
+  return [...listing.items, ...listing.malformed].some((group) => group.id === groupId);
 }

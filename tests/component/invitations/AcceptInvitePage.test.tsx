@@ -341,3 +341,43 @@ describe('AcceptInvitePage: accepting fails', () => {
     expect(api.accept).toHaveBeenLastCalledWith(inviteId, SECRET);
   });
 });
+
+describe('AcceptInvitePage: a link reopened after the invitation was accepted (issue #17)', () => {
+  it('says the user is already a member and opens the team on the dashboard, without accepting again', async () => {
+    const api = fakeAcceptApi({ ...PREVIEW, alreadyMemberOf: 'team-acme' });
+    renderAcceptPage(withFragment(uniqueInviteId()), { api, store: sessionStore('unlocked') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard page' })).toBeInTheDocument();
+    expect(screen.getByText('notice: You are already a member of Acme.')).toBeInTheDocument();
+    expect(reachedState()).toEqual({ notice: 'You are already a member of Acme.', openTeamId: 'team-acme' });
+    await settle();
+    expect(api.accept).not.toHaveBeenCalled();
+  });
+});
+
+describe('AcceptInvitePage: the first lookup ran before the session was known (issue #17)', () => {
+  it("asks again as the signed-in user when told 'no longer valid', and opens the team they are in", async () => {
+    const api = fakeAcceptApi();
+    api.lookup
+      .mockImplementationOnce(() => Promise.reject(new Error(INVITATION_MESSAGES.notValid)))
+      .mockImplementationOnce(() => Promise.resolve({ ...PREVIEW, alreadyMemberOf: 'team-acme' }));
+    const { store, setAuthPending } = renderAcceptPage(withFragment(uniqueInviteId()), { api, authPending: true });
+    await settle();
+    expect(api.lookup).toHaveBeenCalledOnce();
+    act(() => {
+      store.markLocked(userWith('bob@example.com'));
+    });
+    setAuthPending(false);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard page' })).toBeInTheDocument();
+    expect(reachedState()).toEqual({ notice: 'You are already a member of Acme.', openTeamId: 'team-acme' });
+    expect(api.lookup).toHaveBeenCalledTimes(2);
+    expect(api.accept).not.toHaveBeenCalled();
+  });
+
+  it("still says 'no longer valid' when the signed-in user is not in the team", async () => {
+    const api = fakeAcceptApi();
+    api.lookup.mockImplementation(() => Promise.reject(new Error(INVITATION_MESSAGES.notValid)));
+    renderAcceptPage(withFragment(uniqueInviteId()), { api, store: sessionStore('unlocked') });
+    await expectError(INVITATION_MESSAGES.notValid);
+    expect(api.accept).not.toHaveBeenCalled();
+  });
+});

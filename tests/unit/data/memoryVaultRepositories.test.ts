@@ -1,6 +1,11 @@
 import { describe } from 'vitest';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
-import { groupRepositoryContract, passwordRepositoryContract, teamVaultRepositoriesContract } from '../../contract/vaultRepositories.contract';
+import {
+  groupRepositoryContract,
+  malformedDocumentsContract,
+  passwordRepositoryContract,
+  teamVaultRepositoriesContract,
+} from '../../contract/vaultRepositories.contract';
 
 describe('in-memory vault repositories', () => {
   passwordRepositoryContract(() => {
@@ -15,5 +20,15 @@ describe('in-memory vault repositories', () => {
   teamVaultRepositoriesContract(() => {
     const repositories = { passwords: new MemoryPasswordRepository(), groups: new MemoryGroupRepository() };
     return Promise.resolve(() => Promise.resolve(repositories));
+  });
+  malformedDocumentsContract(() => {
+    const repositories = { passwords: new MemoryPasswordRepository(), groups: new MemoryGroupRepository() };
+    return Promise.resolve({
+      as: () => Promise.resolve(repositories),
+      plant: (collection, id, data) => {
+        repositories[collection].plant(id, data);
+        return Promise.resolve();
+      },
+    });
   });
 });

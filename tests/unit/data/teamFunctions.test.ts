@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CallableError } from '../../../src/data/functions/callableError';
 import { createTeamFunctions, UnexpectedReplyError } from '../../../src/data/functions/teamFunctions';
 
 // The client wrapper of the team callables: names and payloads as docs/teams.md has them, replies read strictly.
@@ -53,5 +54,45 @@ describe('team functions client', () => {
   it("passes a refusal through with the server's message", async () => {
     const functions = createTeamFunctions(() => Promise.reject(new Error('Cannot remove the team owner')));
     await expect(functions.removeTeamMember({ teamId: 't', userId: 'o' })).rejects.toThrow('Cannot remove the team owner');
+  });
+});
+
+describe('createTeam retries once on a retriable failure (issue #17 item 6)', () => {
+  const input = { teamId: 't', name: 'Ops', encryptedTeamKey: 'k' };
+
+  function failingThen(failures: Error[]) {
+    const calls: unknown[] = [];
+    const functions = createTeamFunctions((_name, data) => {
+      calls.push(data);
+      const failure = failures.shift();
+      return failure === undefined ? Promise.resolve({ teamId: 't' }) : Promise.reject(failure);
+    }, 0);
+    return { calls, functions };
+  }
+
+  it('tries again, with the same request, after aborted, internal, unavailable or deadline-exceeded', async () => {
+    for (const code of ['aborted', 'internal', 'unavailable', 'deadline-exceeded']) {
+      const { calls, functions } = failingThen([new CallableError(code, 'x')]);
+      await functions.createTeam(input);
+      expect(calls).toEqual([input, input]);
+    }
+  });
+
+  it('tries only once more: a second failure is the answer', async () => {
+    const { calls, functions } = failingThen([new CallableError('internal', 'a'), new CallableError('internal', 'b')]);
+    await expect(functions.createTeam(input)).rejects.toMatchObject({ message: 'b' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('never retries a refusal', async () => {
+    const { calls, functions } = failingThen([new CallableError('failed-precondition', 'Team Creation Limit Reached')]);
+    await expect(functions.createTeam(input)).rejects.toMatchObject({ code: 'failed-precondition' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('does not retry the other callables', async () => {
+    const { calls, functions } = failingThen([new CallableError('internal', 'x')]);
+    await expect(functions.deleteTeam({ teamId: 't' })).rejects.toMatchObject({ code: 'internal' });
+    expect(calls).toHaveLength(1);
   });
 });

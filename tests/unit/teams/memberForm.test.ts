@@ -98,3 +98,11 @@ describe('memberName', () => {
     expect(memberName({ email: null, uid: 'abcdefghijkl' })).toBe('Member abcdefgh');
   });
 });
+
+describe('validateMemberEmail: well-formed text (issue #17)', () => {
+  it('refuses an address with a lone surrogate, naming the field', () => {
+    expect(validateMemberEmail('bob\uD83D@example.com', [])).toBe(
+      'Email contains a broken character (half of an emoji or symbol). Retype that part and try again.',
+    );
+  });
+});

@@ -169,3 +169,16 @@ describe('the team limit (SPEC.md §9, counted as teams owned)', () => {
     expect(teamLimitText(10, 10)).toContain('you own 10');
   });
 });
+
+describe('validateTeamDraft: well-formed text (issue #17)', () => {
+  it('refuses a lone surrogate in the name or description, naming the field', () => {
+    expect(validateTeamDraft({ name: 'Ops \uD83D', description: 'x\uDE00' })).toEqual({
+      ok: false,
+      errors: {
+        name: 'Team name contains a broken character (half of an emoji or symbol). Retype that part and try again.',
+        description: 'Description contains a broken character (half of an emoji or symbol). Retype that part and try again.',
+      },
+    });
+    expect(validateTeamDraft({ name: 'Ops 🚀', description: '' }).ok).toBe(true);
+  });
+});

@@ -89,3 +89,52 @@ describe('validatePasswordDraft', () => {
     expect(validatePasswordDraft({ ...complete, groupId: '' })).toMatchObject({ ok: true, value: { groupId: null } });
   });
 });
+
+describe('validatePasswordDraft: what the rules would refuse is said in the form (issue #17)', () => {
+  const LONE = '\uD83D';
+
+  it('refuses a lone surrogate in any field, naming the field, before anything is saved', () => {
+    for (const [field, label] of [
+      ['title', 'Title'],
+      ['url', 'URL'],
+      ['username', 'Username'],
+      ['password', 'Password'],
+      ['notes', 'Notes'],
+    ] as const) {
+      const result = validatePasswordDraft({ ...complete, [field]: `ab${LONE}cd` });
+      expect(result).toEqual({ ok: false, errors: { [field]: `${label} contains a broken character (half of an emoji or symbol). Retype that part and try again.` } });
+    }
+  });
+
+  it('accepts emoji and other paired surrogates', () => {
+    expect(validatePasswordDraft({ ...complete, title: 'Bank 🏦', password: '𝔭𝔞𝔰𝔰😀' }).ok).toBe(true);
+  });
+
+  it('refuses a title, url or notes over the rules’ limit (counted as the rules count: UTF-16 units, after trimming)', () => {
+    expect(validatePasswordDraft({ ...complete, title: ` ${'t'.repeat(500)} ` }).ok).toBe(true);
+    expect(validatePasswordDraft({ ...complete, title: 't'.repeat(501) })).toEqual({ ok: false, errors: { title: 'Title must be at most 500 characters' } });
+    expect(validatePasswordDraft({ ...complete, title: '😀'.repeat(251) })).toEqual({ ok: false, errors: { title: 'Title must be at most 500 characters' } });
+    expect(validatePasswordDraft({ ...complete, url: `https://x.example/${'a'.repeat(2048)}` })).toEqual({
+      ok: false,
+      errors: { url: 'URL must be at most 2048 characters' },
+    });
+    expect(validatePasswordDraft({ ...complete, notes: 'n'.repeat(10_000) }).ok).toBe(true);
+    expect(validatePasswordDraft({ ...complete, notes: 'n'.repeat(10_001) })).toEqual({ ok: false, errors: { notes: 'Notes must be at most 10000 characters' } });
+  });
+
+  it('refuses a username or password whose UTF-8 bytes would not fit the sealed limit', () => {
+    expect(validatePasswordDraft({ ...complete, password: 'p'.repeat(6116) }).ok).toBe(true);
+    const tooLong = validatePasswordDraft({ ...complete, username: 'u'.repeat(6117), password: 'é'.repeat(3059) });
+    expect(tooLong).toEqual({
+      ok: false,
+      errors: {
+        username: 'Username must be at most 6116 bytes (fewer characters for accented letters, other scripts or emoji)',
+        password: 'Password must be at most 6116 bytes (fewer characters for accented letters, other scripts or emoji)',
+      },
+    });
+  });
+
+  it('a required message wins over a shape message for an empty field', () => {
+    expect(validatePasswordDraft({ ...complete, title: '   ' })).toEqual({ ok: false, errors: { title: 'Title is required' } });
+  });
+});

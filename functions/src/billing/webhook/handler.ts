@@ -27,6 +27,7 @@ export type Outcome =
   | 'ignored'
   | 'skipped-no-user'
   | 'skipped-not-current'
+  | 'skipped-missing-subscription'
   | 'refused'
   | 'bad-request'
   | 'failed';
@@ -46,7 +47,7 @@ export interface WriteDecision {
 /** stripeEvents/{eventId}: an event applied (or deliberately skipped), so a replay does nothing. */
 export interface ProcessedEventRecord {
   readonly type: string;
-  readonly outcome: WriteDecision['outcome'];
+  readonly outcome: WriteDecision['outcome'] | 'skipped-missing-subscription';
   /** Null when no user record exists: a deleted account's uid is not kept (docs/account-deletion.md). */
   readonly uid: string | null;
   readonly subscriptionId: string;
@@ -68,6 +69,11 @@ export interface WebhookStore {
     decide: (user: StoredUser) => WriteDecision,
     record: (decision: WriteDecision) => ProcessedEventRecord,
   ): Promise<'duplicate' | WriteDecision>;
+  /**
+   * Creates stripeEvents/{eventId} from `record` unless it exists, writing nothing else: an event
+   * answered without a write (the subscription is gone from Stripe), noted so a replay is a duplicate.
+   */
+  recordSkipped(eventId: string, record: ProcessedEventRecord): Promise<void>;
 }
 
 export interface WebhookLog {
@@ -115,6 +121,17 @@ function respond(status: number, outcome: Outcome, error?: string): WebhookRespo
   return { status, body: error === undefined ? { received: status < 300, outcome } : { received: status < 300, outcome, error } };
 }
 
+/**
+ * Stripe's answer that the object does not exist (a subscription deleted, or of another account or
+ * mode): retrying can never change it. The SDK's StripeInvalidRequestError with code
+ * 'resource_missing' (HTTP 404).
+ */
+export function isResourceMissing(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  return code === 'resource_missing' || (code === undefined && statusCode === 404);
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -155,7 +172,19 @@ export async function handleStripeWebhook(request: WebhookRequest, deps: Webhook
     }
 
     // Re-read: the event body may be stale (events arrive out of order); Stripe's answer is not.
-    const sub = await deps.retrieveSubscription(route.subscriptionId);
+    let sub: Stripe.Subscription;
+    try {
+      sub = await deps.retrieveSubscription(route.subscriptionId);
+    } catch (error) {
+      if (!isResourceMissing(error)) throw error;
+      // Stripe no longer has it: a 500 would make Stripe resend the event for days, each failing
+      // the same way (issue #17). Answered 2xx, logged and noted in stripeEvents with why; nothing
+      // about the user changes (an ended subscription's own 'deleted' event ends it).
+      const record = { type: event.type, outcome: 'skipped-missing-subscription' as const, uid: null, subscriptionId: route.subscriptionId, processedAt: deps.now() };
+      await deps.store.recordSkipped(event.id, record);
+      deps.log.warn('stripeWebhook: the subscription is not in Stripe (resource_missing); event skipped', { ...context, error: errorText(error) });
+      return respond(200, 'skipped-missing-subscription');
+    }
     const now = deps.now();
     const mapped = subscriptionFromStripe(sub, deps.plans, now);
     if (mapped.kind === 'refuse') {

@@ -18,6 +18,13 @@ export function firestoreWebhookStore(db: Firestore): WebhookStore {
     async wasProcessed(eventId) {
       return (await db.collection(STRIPE_EVENTS).doc(eventId).get()).exists;
     },
+    async recordSkipped(eventId, record) {
+      const eventRef = db.collection(STRIPE_EVENTS).doc(eventId);
+      await db.runTransaction(async (tx) => {
+        if ((await tx.get(eventRef)).exists) return;
+        tx.create(eventRef, { ...record, expiresAt: new Date(record.processedAt + EVENT_RECORD_DAYS * 86_400_000) });
+      });
+    },
     applyOnce(eventId, uid, decide, record) {
       const eventRef = db.collection(STRIPE_EVENTS).doc(eventId);
       const userRef = db.collection('users').doc(uid);

@@ -4,6 +4,7 @@ import type { SubscriptionRecord } from '../../../../src/domain/billing';
 import {
   decideWrite,
   handleStripeWebhook,
+  isResourceMissing,
   type ProcessedEventRecord,
   type WebhookDeps,
   type WebhookStore,
@@ -52,6 +53,10 @@ function memoryStore() {
       events.set(eventId, record(decision));
       return Promise.resolve(decision);
     },
+    recordSkipped: (eventId, record) => {
+      if (!events.has(eventId)) events.set(eventId, record);
+      return Promise.resolve();
+    },
   };
   return { store, users, events, failures };
 }
@@ -62,7 +67,9 @@ function setup() {
   const customers = new Map<string, string | null>([[CUSTOMER_ID, null]]);
   const retrieveSubscription = vi.fn((id: string) => {
     const sub = stripeSubs.get(id);
-    return sub === undefined ? Promise.reject(new Error(`No such subscription: '${id}'`)) : Promise.resolve(sub);
+    return sub === undefined
+      ? Promise.reject(Object.assign(new Error(`No such subscription: '${id}'`), { type: 'StripeInvalidRequestError', code: 'resource_missing', statusCode: 404 }))
+      : Promise.resolve(sub);
   });
   const deps: WebhookDeps = {
     webhookSecret: () => SECRET,
@@ -295,5 +302,39 @@ describe('decideWrite', () => {
   it('does not let a late end of an old subscription take away a newer one or the trial', () => {
     expect(decideWrite(onOther, SUB_ID, ended)).toEqual({ outcome: 'skipped-not-current', write: null });
     expect(decideWrite(onTrial, SUB_ID, ended)).toEqual({ outcome: 'skipped-not-current', write: null });
+  });
+});
+
+describe('a subscription Stripe no longer has (issue #17)', () => {
+  it('answers 200 with why, notes the event, writes nothing about the user, and a resend is a duplicate', async () => {
+    t.stripeSubs.delete(SUB_ID);
+    const evt = event('customer.subscription.updated', subscription());
+    await expect(post(t, evt)).resolves.toEqual({ status: 200, body: { received: true, outcome: 'skipped-missing-subscription' } });
+    expect(t.events.get(evt.id)).toEqual({ type: evt.type, outcome: 'skipped-missing-subscription', uid: null, subscriptionId: SUB_ID, processedAt: NOW });
+    expect(t.users.get(UID)?.subscription).toEqual(trialRecord());
+    const warned = vi.mocked(t.deps.log).warn.mock.calls;
+    expect(warned).toContainEqual([
+      'stripeWebhook: the subscription is not in Stripe (resource_missing); event skipped',
+      expect.objectContaining({ eventId: evt.id, subscriptionId: SUB_ID }),
+    ]);
+    await expect(post(t, evt)).resolves.toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
+  });
+
+  it('still answers 500 (Stripe retries) when Stripe cannot be reached', async () => {
+    t.retrieveSubscription.mockImplementationOnce(() => Promise.reject(Object.assign(new Error('connection reset'), { type: 'StripeConnectionError' })));
+    const evt = event('customer.subscription.updated', subscription());
+    await expect(post(t, evt)).resolves.toMatchObject({ status: 500, body: { outcome: 'failed' } });
+    expect(t.events.has(evt.id)).toBe(false);
+  });
+});
+
+describe('isResourceMissing', () => {
+  it('is Stripe’s resource_missing (or a bare 404), nothing else', () => {
+    expect(isResourceMissing({ type: 'StripeInvalidRequestError', code: 'resource_missing', statusCode: 404 })).toBe(true);
+    expect(isResourceMissing({ statusCode: 404 })).toBe(true);
+    expect(isResourceMissing({ type: 'StripeInvalidRequestError', code: 'parameter_invalid', statusCode: 400 })).toBe(false);
+    expect(isResourceMissing({ type: 'StripeConnectionError' })).toBe(false);
+    expect(isResourceMissing(new Error('boom'))).toBe(false);
+    expect(isResourceMissing(null)).toBe(false);
   });
 });

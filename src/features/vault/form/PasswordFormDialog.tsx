@@ -126,6 +126,9 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
   const titleRef = useRef<HTMLInputElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const urlRef = useRef<HTMLInputElement>(null);
+  const notesRef = useRef<HTMLTextAreaElement>(null);
+  const notesErrorId = useId();
 
   /** An edit clears that field's message; the others stay until the next submit. */
   function edit(field: PasswordDraftField | null, set: (value: string) => void): (value: string) => void {
@@ -158,7 +161,7 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
     if (!result.ok) {
       setErrors(result.errors);
       const first = PASSWORD_DRAFT_FIELDS.find((field) => result.errors[field] !== undefined);
-      const firstRef = { title: titleRef, username: usernameRef, password: passwordRef }[first ?? 'title'];
+      const firstRef = { title: titleRef, url: urlRef, username: usernameRef, password: passwordRef, notes: notesRef }[first ?? 'title'];
       firstRef.current?.focus();
       return;
     }
@@ -201,7 +204,7 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
           <p className="notice notice--warning pw-form__notice">{UNDECRYPTABLE_WARNING}</p>
         )}
         <TextField label="Title" value={title} onChange={edit('title', setTitle)} error={errors.title} inputRef={titleRef} />
-        <TextField label="URL" type="url" optional value={url} onChange={edit(null, setUrl)} />
+        <TextField label="URL" type="url" optional value={url} onChange={edit('url', setUrl)} error={errors.url} inputRef={urlRef} />
         <TextField
           label="Username"
           value={username}
@@ -253,14 +256,22 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
             Notes <span className="pw-form__optional">(optional)</span>
           </label>
           <textarea
+            ref={notesRef}
             id={notesId}
             className="input pw-form__notes"
             rows={4}
             value={notes}
             onChange={(event) => {
-              setNotes(event.target.value);
+              edit('notes', setNotes)(event.target.value);
             }}
+            aria-invalid={errors.notes ? true : undefined}
+            aria-describedby={errors.notes ? notesErrorId : undefined}
           />
+          {errors.notes && (
+            <p id={notesErrorId} role="alert" className="field__error">
+              {errors.notes}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor={groupId} className="field__label">

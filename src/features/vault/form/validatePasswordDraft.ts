@@ -1,3 +1,11 @@
+import {
+  ENTRY_SECRET_MAX_BYTES,
+  FIELD_LIMITS,
+  tooLongMessage,
+  tooManyBytesMessage,
+  utf8Length,
+} from '../../../domain/fieldLimits';
+import { brokenTextMessage, isWellFormedText } from '../../../domain/wellFormedText';
 import type { PasswordDraft } from '../model';
 
 // The password form's rules (SPEC.md §5 "Password form"): title, username and password are
@@ -15,7 +23,7 @@ export const PASSWORD_FORM_MESSAGES = {
   passwordRequired: 'Password is required',
 } as const;
 
-export type PasswordDraftField = 'title' | 'username' | 'password';
+export type PasswordDraftField = 'title' | 'url' | 'username' | 'password' | 'notes';
 
 export type PasswordDraftErrors = Partial<Record<PasswordDraftField, string>>;
 
@@ -34,7 +42,28 @@ export type PasswordDraftValidation =
   | { readonly ok: false; readonly errors: PasswordDraftErrors };
 
 /** The fields in the order the form shows them, so the first invalid one can take focus. */
-export const PASSWORD_DRAFT_FIELDS: readonly PasswordDraftField[] = ['title', 'username', 'password'];
+export const PASSWORD_DRAFT_FIELDS: readonly PasswordDraftField[] = ['title', 'url', 'username', 'password', 'notes'];
+
+const LABELS: Readonly<Record<PasswordDraftField, string>> = {
+  title: 'Title',
+  url: 'URL',
+  username: 'Username',
+  password: 'Password',
+  notes: 'Notes',
+};
+
+/**
+ * What firestore.rules would refuse about a trimmed value, as the form says it (issue #17): text
+ * that is not well-formed UTF-16, or longer than the stored limit (src/domain/fieldLimits.ts).
+ */
+function storedShapeError(field: PasswordDraftField, value: string): string | undefined {
+  if (!isWellFormedText(value)) return brokenTextMessage(LABELS[field]);
+  if (field === 'username' || field === 'password') {
+    return utf8Length(value) > ENTRY_SECRET_MAX_BYTES ? tooManyBytesMessage(LABELS[field], ENTRY_SECRET_MAX_BYTES) : undefined;
+  }
+  const max = { title: FIELD_LIMITS.entryTitle, url: FIELD_LIMITS.entryUrl, notes: FIELD_LIMITS.entryNotes }[field];
+  return value.length > max ? tooLongMessage(LABELS[field], max) : undefined;
+}
 
 function omitIfEmpty(value: string): string | null {
   return value === '' ? null : value;
@@ -45,7 +74,14 @@ export function validatePasswordDraft(draft: PasswordDraft): PasswordDraftValida
   const title = draft.title.trim();
   const username = draft.username.trim();
   const password = draft.password.trim();
+  const url = draft.url.trim();
+  const notes = draft.notes.trim();
   const errors: PasswordDraftErrors = {};
+  const trimmed: Readonly<Record<PasswordDraftField, string>> = { title, url, username, password, notes };
+  for (const field of PASSWORD_DRAFT_FIELDS) {
+    const error = storedShapeError(field, trimmed[field]);
+    if (error !== undefined) errors[field] = error;
+  }
   if (title === '') errors.title = PASSWORD_FORM_MESSAGES.titleRequired;
   if (username === '') errors.username = PASSWORD_FORM_MESSAGES.usernameRequired;
   if (password === '') errors.password = PASSWORD_FORM_MESSAGES.passwordRequired;
@@ -54,8 +90,8 @@ export function validatePasswordDraft(draft: PasswordDraft): PasswordDraftValida
     ok: true,
     value: {
       title,
-      url: omitIfEmpty(draft.url.trim()),
-      notes: omitIfEmpty(draft.notes.trim()),
+      url: omitIfEmpty(url),
+      notes: omitIfEmpty(notes),
       username,
       password,
       groupId: draft.groupId === '' ? null : draft.groupId,

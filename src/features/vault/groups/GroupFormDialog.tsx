@@ -3,7 +3,8 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { Group, GroupDraft } from '../model';
 import { failureText } from '../vaultErrors';
-import { isGroupDraftComplete } from './validateGroupDraft';
+import { FIELD_LIMITS } from '../../../domain/fieldLimits';
+import { groupDraftErrors, isGroupDraftComplete, type GroupDraftErrors } from './validateGroupDraft';
 
 export interface GroupFormDialogProps {
   /** null to create a group. */
@@ -23,11 +24,17 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
   const [description, setDescription] = useState(group?.description ?? '');
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
+  const [errors, setErrors] = useState<GroupDraftErrors>({});
+  const nameErrorId = useId();
+  const descriptionErrorId = useId();
   const complete = isGroupDraftComplete({ name, description });
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!complete || saving) return;
+    const found = groupDraftErrors({ name, description });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setSaving(true);
     setFailed(null);
     try {
@@ -56,13 +63,20 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
             id={nameId}
             className="input"
             value={name}
-            maxLength={100}
+            maxLength={FIELD_LIMITS.groupName}
             required
             onChange={(event) => {
               setName(event.target.value);
+              setErrors((current) => ({ ...current, name: undefined }));
             }}
-            aria-describedby={failed !== null ? errorId : undefined}
+            aria-invalid={errors.name !== undefined ? true : undefined}
+            aria-describedby={errors.name !== undefined ? nameErrorId : failed !== null ? errorId : undefined}
           />
+          {errors.name !== undefined && (
+            <p id={nameErrorId} role="alert" className="field__error">
+              {errors.name}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor={descriptionId} className="field__label">
@@ -72,11 +86,19 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
             id={descriptionId}
             className="input"
             value={description}
-            maxLength={500}
+            maxLength={FIELD_LIMITS.groupDescription}
             onChange={(event) => {
               setDescription(event.target.value);
+              setErrors((current) => ({ ...current, description: undefined }));
             }}
+            aria-invalid={errors.description !== undefined ? true : undefined}
+            aria-describedby={errors.description !== undefined ? descriptionErrorId : undefined}
           />
+          {errors.description !== undefined && (
+            <p id={descriptionErrorId} role="alert" className="field__error">
+              {errors.description}
+            </p>
+          )}
         </div>
         <div className="vault-dialog-actions">
           <Button variant="secondary" onClick={onClose} disabled={saving}>

@@ -50,6 +50,9 @@ export function GroupManagerDialog({ open, groups, onClose, onCreate, onUpdate, 
                 <div>
                   <strong>{group.name}</strong>
                   {group.description !== null && <p className="group-list__description">{group.description}</p>}
+                  {group.damaged !== undefined && (
+                    <p className="group-list__description">{`Damaged group: its stored document is damaged (${group.damaged}).`}</p>
+                  )}
                 </div>
                 <div className="group-list__actions">
                   <Button

@@ -12,6 +12,9 @@ export const LIST_MESSAGES = {
   // SPEC.md §8 names no message for a failed delete; this follows 'Failed to save password'.
   deleteFailed: 'Failed to delete password',
   undecryptable: 'Could not decrypt',
+  /** A stored document of the wrong shape (issue #17): listed with what is wrong, the rest loads. */
+  damaged: 'Damaged entry',
+  damagedDetail: (problem: string) => `This entry's stored document is damaged (${problem}); it cannot be shown or edited. You can delete it.`,
   /** Announced by the list once a delete is done (focus moves on to another entry). */
   deleted: (title: string) => `${title} deleted.`,
 } as const;
@@ -102,6 +105,9 @@ export function PasswordItem({
   const cancelRef = useRef<HTMLButtonElement>(null);
 
   const { id, title } = entry;
+  const damaged = entry.damaged ?? null;
+  // A damaged document has nothing trustworthy to edit from; saving over it would invent values.
+  const editable = canEdit && damaged === null;
   const rowRef = useCallback(
     (element: HTMLLIElement | null) => (element === null || measure === undefined ? undefined : measure(element, id)),
     [measure, id],
@@ -187,10 +193,12 @@ export function PasswordItem({
               {groupName}
             </span>
           )}
-          {entry.undecryptable && <span className="pw-item__badge">{LIST_MESSAGES.undecryptable}</span>}
-          {(canEdit || canDelete) && (
+          {entry.undecryptable && (
+            <span className="pw-item__badge">{damaged === null ? LIST_MESSAGES.undecryptable : LIST_MESSAGES.damaged}</span>
+          )}
+          {(editable || canDelete) && (
             <div className="pw-item__actions">
-              {canEdit && (
+              {editable && (
                 <Button
                   variant="secondary"
                   size="sm"
@@ -232,61 +240,65 @@ export function PasswordItem({
           </p>
         )}
 
-        <dl className="pw-item__fields">
-          <div className="pw-item__field">
-            <dt>Username</dt>
-            <dd>
-              <span className="pw-item__value">{entry.username}</span>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Copy username for ${title}`}
-                onClick={() => {
-                  void copy('username');
-                }}
-              >
-                Copy
-              </Button>
-              {copyFeedback('username')}
-            </dd>
-          </div>
-          <div className="pw-item__field">
-            <dt>Password</dt>
-            <dd>
-              {revealed ? (
-                <span className="pw-item__value pw-item__secret" translate="no">
-                  {entry.password}
-                </span>
-              ) : (
-                <span className="pw-item__value">
-                  <span aria-hidden="true">{MASK}</span>
-                  <span className="visually-hidden">hidden</span>
-                </span>
-              )}
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`${revealed ? 'Hide' : 'Show'} password for ${title}`}
-                onClick={() => {
-                  setRevealed((shown) => !shown);
-                }}
-              >
-                {revealed ? 'Hide' : 'Show'}
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Copy password for ${title}`}
-                onClick={() => {
-                  void copy('password');
-                }}
-              >
-                Copy
-              </Button>
-              {copyFeedback('password')}
-            </dd>
-          </div>
-        </dl>
+        {damaged !== null && <p className="pw-item__damage">{LIST_MESSAGES.damagedDetail(damaged)}</p>}
+
+        {damaged === null && (
+          <dl className="pw-item__fields">
+            <div className="pw-item__field">
+              <dt>Username</dt>
+              <dd>
+                <span className="pw-item__value">{entry.username}</span>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Copy username for ${title}`}
+                  onClick={() => {
+                    void copy('username');
+                  }}
+                >
+                  Copy
+                </Button>
+                {copyFeedback('username')}
+              </dd>
+            </div>
+            <div className="pw-item__field">
+              <dt>Password</dt>
+              <dd>
+                {revealed ? (
+                  <span className="pw-item__value pw-item__secret" translate="no">
+                    {entry.password}
+                  </span>
+                ) : (
+                  <span className="pw-item__value">
+                    <span aria-hidden="true">{MASK}</span>
+                    <span className="visually-hidden">hidden</span>
+                  </span>
+                )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`${revealed ? 'Hide' : 'Show'} password for ${title}`}
+                  onClick={() => {
+                    setRevealed((shown) => !shown);
+                  }}
+                >
+                  {revealed ? 'Hide' : 'Show'}
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Copy password for ${title}`}
+                  onClick={() => {
+                    void copy('password');
+                  }}
+                >
+                  Copy
+                </Button>
+                {copyFeedback('password')}
+              </dd>
+            </div>
+          </dl>
+        )}
         <span role="status" className="visually-hidden">
           {announcement(feedback)}
         </span>

@@ -330,3 +330,52 @@ describe('PasswordFormDialog: generating', () => {
     expect(field.password()).toHaveValue('hunter2!');
   });
 });
+
+describe('PasswordFormDialog: what the rules would refuse is said in the form (issue #17)', () => {
+  it('a lone surrogate in the title is refused naming the field, focus goes there, nothing is saved; fixing it saves', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.click(field.title());
+    await user.paste('Bank \uD83D');
+    await user.type(field.username(), 'ana');
+    await user.type(field.password(), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Title contains a broken character (half of an emoji or symbol). Retype that part and try again.')).toBeInTheDocument();
+    expect(field.title()).toHaveFocus();
+    expect(field.title()).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(field.title());
+    await user.type(field.title(), 'Bank 🏦');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(onSubmit).toHaveBeenCalledTimes(1);
+    });
+    expect(onSubmit.mock.calls[0]?.[0].title).toBe('Bank 🏦');
+  });
+
+  it('a lone surrogate in the password is refused, not saved as U+FFFD', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.type(field.title(), 'Bank');
+    await user.type(field.username(), 'ana');
+    await user.click(field.password());
+    await user.paste('pass\uDE00word');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Password contains a broken character (half of an emoji or symbol). Retype that part and try again.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('an oversize title or notes names the field and the limit', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.click(field.title());
+    await user.paste('t'.repeat(501));
+    await user.type(field.username(), 'ana');
+    await user.type(field.password(), 'secret');
+    await user.click(field.notes());
+    await user.paste('n'.repeat(10_001));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Title must be at most 500 characters')).toBeInTheDocument();
+    expect(screen.getByText('Notes must be at most 10000 characters')).toBeInTheDocument();
+    expect(field.notes()).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

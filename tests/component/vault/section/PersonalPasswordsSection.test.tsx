@@ -118,9 +118,9 @@ describe('Personal Passwords', () => {
 
   it('says so when passwords cannot be loaded, and tries again', async () => {
     const passwords = new MemoryPasswordRepository();
-    // StrictMode runs the loading effect twice: both first loads fail.
+    // The screens load through scanPersonal (docs/vault.md). StrictMode runs the loading effect twice: both first loads fail.
     const failing = vi
-      .spyOn(passwords, 'listPersonal')
+      .spyOn(passwords, 'scanPersonal')
       .mockRejectedValueOnce(new Error('offline'))
       .mockRejectedValueOnce(new Error('offline'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -133,7 +133,7 @@ describe('Personal Passwords', () => {
 
   it('says so when groups cannot be loaded', async () => {
     const groups = new MemoryGroupRepository();
-    vi.spyOn(groups, 'listPersonal').mockRejectedValue(new Error('offline'));
+    vi.spyOn(groups, 'scanPersonal').mockRejectedValue(new Error('offline'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     setup({ groups });
     expect(await screen.findByText('Failed to load groups')).toBeInTheDocument();

@@ -1,0 +1,44 @@
+import type * as z from 'zod/mini';
+import { MalformedRecordError, readStored } from '../firestore/fieldChecks';
+import type { Listing, MalformedDocument, WithId } from './storedEntries';
+
+// One list read, for Firestore and the in-memory doubles alike: every document through its
+// schema, and one of the wrong shape reported (and logged) by id instead of failing the list.
+
+const stringField = (data: unknown, name: string): string | null => {
+  if (typeof data !== 'object' || data === null) return null;
+  const value = (data as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : null;
+};
+
+/**
+ * `documents` ([id, stored data] pairs, in list order) read through `schema`. `collection` names
+ * the documents' path in the log; `labelField` is the field shown for a malformed one.
+ */
+export function readListing<T>(
+  collection: string,
+  schema: z.ZodMiniType<T>,
+  labelField: string,
+  documents: readonly (readonly [string, unknown])[],
+): Listing<T> {
+  const items: WithId<T>[] = [];
+  const malformed: MalformedDocument[] = [];
+  for (const [id, data] of documents) {
+    try {
+      items.push({ id, data: readStored(`${collection}/${id}`, schema, data) });
+    } catch (error) {
+      if (!(error instanceof MalformedRecordError)) throw error;
+      // Logged once here, where the path is known; the screens list it like an undecryptable entry.
+      console.warn(`Malformed document ${error.message}`);
+      malformed.push({ id, problem: error.problem, label: stringField(data, labelField), groupId: stringField(data, 'groupId') });
+    }
+  }
+  return { items, malformed };
+}
+
+/** The list as the strict readers return it: the first malformed document fails it, as before. */
+export function strictItems<T>(collection: string, listing: Listing<T>): WithId<T>[] {
+  const [first] = listing.malformed;
+  if (first !== undefined) throw new MalformedRecordError(`${collection}/${first.id}`, first.problem, true);
+  return listing.items;
+}
