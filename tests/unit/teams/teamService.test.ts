@@ -68,6 +68,7 @@ async function addEntries(deps: TeamServiceDeps, teamId: string, count: number):
       groupId: null,
       encrypted: true,
       keyVersion: 1,
+      revision: 1,
       createdAt: 1,
       updatedAt: 1,
     };
@@ -234,8 +235,8 @@ describe('rotation when a member is removed', () => {
     const failing = {
       ...ana,
       passwords: Object.assign(Object.create(passwords) as MemoryPasswordRepository, {
-        update: (entryId: string, changes: PasswordEntryChanges, now: number) =>
-          (writes += 1) === 3 ? Promise.reject(new Error('connection lost')) : update(entryId, changes, now),
+        update: (entryId: string, changes: PasswordEntryChanges, now: number, revision: number) =>
+          (writes += 1) === 3 ? Promise.reject(new Error('connection lost')) : update(entryId, changes, now, revision),
       }),
     };
     const refused = await removeMember(failing, id, 'cid').catch((error: unknown) => error);
@@ -268,7 +269,7 @@ describe('rotation when a member is removed', () => {
     await addEntries(ana, id, 4);
     const [damaged, other] = await passwords.listTeam(id);
     // Stored under another entry's binding: it does not decrypt as itself.
-    await passwords.update(damaged!.id, { password: other!.data.password }, 2);
+    await passwords.update(damaged!.id, { password: other!.data.password }, 2, damaged!.data.revision);
 
     const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ReencryptionError);
@@ -286,7 +287,7 @@ describe('rotation when a member is removed', () => {
     await expect(rotateIfNeeded(bob, id)).rejects.toThrow(`Failed to re-encrypt password: ${damaged!.id}`);
 
     // Once the damaged entry is deleted, the next run finishes.
-    await passwords.delete(damaged!.id);
+    await passwords.delete(damaged!.id, damaged!.data.revision + 1);
     await rotateIfNeeded(ana, id);
     expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
     const kept = (await passwords.listTeam(id)).map((entry) => `secret${Number(entry.data.title.slice('Entry '.length))}`);

@@ -14,6 +14,8 @@ export const LIST_MESSAGES = {
   undecryptable: 'Could not decrypt',
   /** Announced by the list once a delete is done (focus moves on to another entry). */
   deleted: (title: string) => `${title} deleted.`,
+  /** Announced instead when the delete found the entry gone (docs/vault.md, "Revisions"). */
+  alreadyDeleted: (title: string) => `${title}: This password was deleted by someone else.`,
 } as const;
 
 /** A fixed length, so the mask says nothing about the password's length. */

@@ -31,7 +31,8 @@ export interface PasswordListProps {
   canEdit: boolean;
   canDelete: boolean;
   onEdit: (entry: PasswordEntry) => void;
-  onDelete: (entry: PasswordEntry) => Promise<void>;
+  /** Resolves 'already-deleted' when someone else had deleted the entry: the list says so. */
+  onDelete: (entry: PasswordEntry) => Promise<unknown>;
   /** Accessible name of the list, e.g. "Personal passwords". */
   label: string;
   estimatedRowHeight?: number;
@@ -203,8 +204,8 @@ export function PasswordList({
   async function handleDelete(entry: PasswordEntry) {
     const index = filtered.findIndex((candidate) => candidate.id === entry.id);
     // A failure is shown by the row's dialog, which stays open.
-    await onDelete(entry);
-    setDeleted(LIST_MESSAGES.deleted(entry.title));
+    const outcome = await onDelete(entry);
+    setDeleted(outcome === 'already-deleted' ? LIST_MESSAGES.alreadyDeleted(entry.title) : LIST_MESSAGES.deleted(entry.title));
     setDeletion({ id: entry.id, index: Math.max(0, index) });
   }
 
