@@ -264,6 +264,53 @@ describe('rotation when a member is removed', () => {
     expect((await readAll(bob, id)).sort()).toEqual([0, 1, 2, 3, 4].map((n) => `secret${n}`));
   });
 
+  it('re-encryption keeps edits made meanwhile at either key version and skips entries deleted meanwhile', async () => {
+    const { teams, passwords, id, ana, bob } = await teamOfThree();
+    await addEntries(ana, id, 6);
+    const listed = await passwords.listTeam(id);
+    const [atNew, atOld, deleted] = listed;
+    const oldKey = await keyOf(ana, id);
+    const update = passwords.update.bind(passwords);
+    const interfered = new Set<string>();
+    // Just before the rotation's write of each of the three, someone else gets there first.
+    const racing = {
+      ...ana,
+      passwords: Object.assign(Object.create(passwords) as MemoryPasswordRepository, {
+        update: async (entryId: string, changes: PasswordEntryChanges, now: number, revision: number) => {
+          if (!interfered.has(entryId)) {
+            interfered.add(entryId);
+            const stored = (await passwords.listTeam(id)).find((entry) => entry.id === entryId)!.data;
+            if (entryId === atNew!.id) {
+              // Bob, with the new key, saves a new password at the new version.
+              const newKey = await keyOf(bob, id);
+              const team = await teams.get(id);
+              const password = await encryptText(newKey, 'bob’s new secret', entryFieldContext(entryId, 'password'));
+              const username = await encryptText(newKey, 'bob', entryFieldContext(entryId, 'username'));
+              await update(entryId, { username, password, keyVersion: team!.keyVersion }, now, stored.revision);
+            } else if (entryId === atOld!.id) {
+              // A write still at the old version (what a migration or a late writer holding the old key does).
+              const password = await encryptText(oldKey, 'edited at the old version', entryFieldContext(entryId, 'password'));
+              await update(entryId, { password, title: 'Edited old' }, now, stored.revision);
+            } else if (entryId === deleted!.id) {
+              await passwords.delete(entryId, stored.revision);
+            }
+          }
+          return update(entryId, changes, now, revision);
+        },
+      }),
+    };
+    await removeMember(racing, id, 'cid');
+    expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null });
+    const after = await passwords.listTeam(id);
+    expect(after).toHaveLength(5);
+    expect(after.every((entry) => entry.data.keyVersion === 2)).toBe(true);
+    const secrets = await readAll(bob, id);
+    expect(secrets).toContain('bob’s new secret');
+    expect(secrets).toContain('edited at the old version');
+    expect(secrets.filter((secret) => secret.startsWith('secret'))).toHaveLength(3);
+    expect(after.find((entry) => entry.id === atOld!.id)?.data.title).toBe('Edited old');
+  });
+
   it('an entry that no longer opens with the old key is named, the others are re-encrypted, and the old key is kept for it', async () => {
     const { teams, passwords, id, ana, bob } = await teamOfThree();
     await addEntries(ana, id, 4);
