@@ -2,8 +2,8 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { Group, GroupDraft } from '../model';
-import { failureText } from '../vaultErrors';
-import { isGroupDraftComplete } from './validateGroupDraft';
+import { failureText, GroupConflictError } from '../vaultErrors';
+import { GROUP_MESSAGES, isGroupDraftComplete } from './validateGroupDraft';
 
 export interface GroupFormDialogProps {
   /** null to create a group. */
@@ -23,6 +23,8 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
   const [description, setDescription] = useState(group?.description ?? '');
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
+  // A rename saved meanwhile (docs/vault.md, "Revisions"): shown beside the user's values.
+  const [theirs, setTheirs] = useState<Group | null>(null);
   const complete = isGroupDraftComplete({ name, description });
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -30,12 +32,14 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
     if (!complete || saving) return;
     setSaving(true);
     setFailed(null);
+    setTheirs(null);
     try {
       await onSubmit({ name, description });
       onClose();
     } catch (error) {
       console.error(failureMessage, error);
       setFailed(failureText(error, failureMessage));
+      if (error instanceof GroupConflictError) setTheirs(error.newer);
       setSaving(false);
     }
   }
@@ -47,6 +51,26 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
           <p id={errorId} role="alert" className="notice notice--error">
             {failed}
           </p>
+        )}
+        {theirs !== null && (
+          <div className="notice notice--warning">
+            <p>
+              Saved meanwhile: “{theirs.name}”{theirs.description === null ? ' (no description)' : ` — ${theirs.description}`}.{' '}
+              {GROUP_MESSAGES.keepMineHint}
+            </p>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setName(theirs.name);
+                setDescription(theirs.description ?? '');
+                setTheirs(null);
+                setFailed(null);
+              }}
+            >
+              {GROUP_MESSAGES.takeTheirs}
+            </Button>
+          </div>
         )}
         <div className="field">
           <label htmlFor={nameId} className="field__label">
