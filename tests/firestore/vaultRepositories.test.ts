@@ -4,7 +4,8 @@ import {
   createFirestoreGroupRepository,
   createFirestorePasswordRepository,
 } from '../../src/data/firestore/firestoreVaultRepositories';
-import { doc, setDoc, type Firestore } from 'firebase/firestore';
+import { doc, getDoc, setDoc, type Firestore } from 'firebase/firestore';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { GoneError, RevisionConflictError, WriteRefusedError } from '../../src/data/vault/storedEntries';
 import {
   groupRepositoryContract,
@@ -60,6 +61,23 @@ describe('Firestore vault repositories', () => {
       await ana.groups.update('legacy-group', { name: 'Revised group' }, 2_000, 0);
       expect((await ana.passwords.listTeam(team.teamId))[0]?.data).toMatchObject({ title: 'Revised', revision: 1 });
       expect((await ana.groups.listTeam(team.teamId))[0]?.data).toMatchObject({ name: 'Revised group', revision: 1 });
+    });
+
+    // The matrix runs only against seeded documents; the read of an absent one is proven here
+    // (docs/rules.md, "Revisions"): allowed signed in, denied signed out, and a document that
+    // exists stays its owner's or team's.
+    it('an absent entry or group id reads as absent to anyone signed in, not to a signed-out visitor', async () => {
+      await seedTeams([team]);
+      const stranger = firestoreAs(env(), 'stranger');
+      for (const path of ['passwords/no-such-entry', 'groups/no-such-group']) {
+        const read = await assertSucceeds(getDoc(doc(stranger, path)));
+        expect(read.exists()).toBe(false);
+        await assertFails(getDoc(doc(env().unauthenticatedContext().firestore() as unknown as Firestore, path)));
+      }
+      const ana = await (await seedTeams([team]))('ana');
+      const id = ana.passwords.newId();
+      await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'));
+      await assertFails(getDoc(doc(stranger, `passwords/${id}`)));
     });
 
     it('tells a deletion, a conflict and a refusal apart, even for a member who may not write', async () => {

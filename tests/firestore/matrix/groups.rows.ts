@@ -4,7 +4,7 @@ import type { SubscriptionRecord } from '../../../src/domain/billing';
 import { sampleGroup } from '../../contract/vaultRepositories.contract';
 import { liveTrial, paidPlan, userWith } from '../planSeed';
 import { LOST_ACCESS } from './passwords.rows';
-import { ALLOW_OWNER_ONLY, ALLOW_SIGNED_IN, changed, DENY_ALL, OTHER, OWNER, type AccessRow, type CollectionTable } from './table';
+import { ALLOW_OWNER_ONLY, changed, DENY_ALL, OTHER, OWNER, type AccessRow, type CollectionTable } from './table';
 
 const MINUTE = 60_000;
 const GROUP = `groups/${OWNER}-group`;
@@ -57,7 +57,6 @@ export const groupsTable: CollectionTable = {
       expect: ALLOW_OWNER_ONLY,
     },
     { op: 'delete', what: 'the owner’s group', path: GROUP, expect: ALLOW_OWNER_ONLY },
-    { op: 'get', what: 'a group that does not exist', path: 'groups/no-such-group', expect: ALLOW_SIGNED_IN },
     // Revisions (docs/rules.md): the seeded group is at 1; only 2 is taken.
     { op: 'update', what: 'the owner’s group, revision advanced by one', path: GROUP, data: () => ({ name: 'Next', updatedAt: 2_000, revision: 2 }), expect: ALLOW_OWNER_ONLY },
     { op: 'update', what: 'the owner’s group at an equal revision', path: GROUP, data: () => ({ name: 'Stale', updatedAt: 2_000, revision: 1 }), expect: DENY_ALL },
