@@ -109,7 +109,7 @@ export async function teamsBench(members: number, entries: number): Promise<stri
       teamKey = await generateTeamKey();
       knownKeys = new MemoryKnownKeysRepository();
       teams.put(TEAM, { ...(await teamWith(stay, [])), rotationNeeded: true });
-      for (const entry of await passwords.listTeam(TEAM)) await passwords.delete(entry.id);
+      for (const entry of await passwords.listTeam(TEAM)) await passwords.delete(entry.id, entry.data.revision);
       for (let i = 0; i < entries; i += 1) {
         const id = `entry-${i}`;
         await passwords.create(id, {
@@ -121,6 +121,7 @@ export async function teamsBench(members: number, entries: number): Promise<stri
           groupId: null,
           encrypted: true,
           keyVersion: 1,
+          revision: 1,
           createdAt: 1,
           updatedAt: 1,
         });

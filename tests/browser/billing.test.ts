@@ -46,7 +46,7 @@ async function openBilling(page: Page): Promise<void> {
 function personalEntry(uid: string) {
   const sealed = Buffer.from(crypto.getRandomValues(new Uint8Array(12 + 16 + 16))).toString('base64');
   const now = Date.now();
-  return { title: 'Direct write', username: sealed, password: sealed, teamId: null, userId: uid, groupId: null, encrypted: true, createdAt: now, updatedAt: now };
+  return { title: 'Direct write', username: sealed, password: sealed, teamId: null, userId: uid, groupId: null, encrypted: true, revision: 1, createdAt: now, updatedAt: now };
 }
 
 /** The Firebase SDK signed in as `email`, as a script in the user's browser would be. */

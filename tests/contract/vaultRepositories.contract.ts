@@ -1,7 +1,15 @@
 // One behaviour for the password and group repositories, in memory (unit tier) and on Firestore
 // through the rules (firestore tier).
 import { describe, expect, it } from 'vitest';
-import type { GroupRepository, PasswordRepository, StoredGroup, StoredPasswordEntry } from '../../src/data/vault/storedEntries';
+import {
+  GoneError,
+  RevisionConflictError,
+  WriteRefusedError,
+  type GroupRepository,
+  type PasswordRepository,
+  type StoredGroup,
+  type StoredPasswordEntry,
+} from '../../src/data/vault/storedEntries';
 import type { TeamRole } from '../../src/domain/teamPermissions';
 import { MalformedRecordError } from '../../src/data/firestore/storedDocuments';
 
@@ -18,6 +26,7 @@ export function sampleEntry(userId: string, title: string, overrides: Partial<St
     userId,
     groupId: null,
     encrypted: true,
+    revision: 1,
     createdAt: 1_000,
     updatedAt: 1_000,
     ...overrides,
@@ -25,7 +34,7 @@ export function sampleEntry(userId: string, title: string, overrides: Partial<St
 }
 
 export function sampleGroup(userId: string, name: string, overrides: Partial<StoredGroup> = {}): StoredGroup {
-  return { name, description: 'about it', userId, teamId: null, createdAt: 1_000, updatedAt: 1_000, ...overrides };
+  return { name, description: 'about it', userId, teamId: null, revision: 1, createdAt: 1_000, updatedAt: 1_000, ...overrides };
 }
 
 /** `fresh()` empties the store and returns a way to act as any signed-in user on it. */
@@ -65,9 +74,9 @@ export function passwordRepositoryContract(freshVault: Fresh<VaultRepositories>)
       const ana = await (await fresh())('ana');
       const id = ana.newId();
       await ana.create(id, sampleEntry('ana', 'Old'));
-      await ana.update(id, { title: 'New', remove: ['url'] }, 5_000);
+      await ana.update(id, { title: 'New', remove: ['url'] }, 5_000, 1);
       const [entry] = await ana.listPersonal('ana');
-      expect(entry?.data).toEqual({ ...sampleEntry('ana', 'New', { updatedAt: 5_000 }), url: undefined });
+      expect(entry?.data).toEqual({ ...sampleEntry('ana', 'New', { updatedAt: 5_000, revision: 2 }), url: undefined });
       expect(entry && 'url' in entry.data).toBe(false);
     });
 
@@ -75,7 +84,42 @@ export function passwordRepositoryContract(freshVault: Fresh<VaultRepositories>)
       const ana = await (await fresh())('ana');
       const id = ana.newId();
       await ana.create(id, sampleEntry('ana', 'Gone'));
-      await ana.delete(id);
+      await ana.delete(id, 1);
+      expect(await ana.listPersonal('ana')).toEqual([]);
+    });
+
+    it('writes only on the revision stored: a stale, equal-but-old or skipped revision changes nothing and hands back the stored entry', async () => {
+      const ana = await (await fresh())('ana');
+      const id = ana.newId();
+      await ana.create(id, sampleEntry('ana', 'First'));
+      await ana.update(id, { title: 'Second' }, 2_000, 1);
+      for (const stale of [1, 3, 0]) {
+        const refused = await ana.update(id, { title: 'Lost' }, 3_000, stale).catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(RevisionConflictError);
+        const conflict = refused as RevisionConflictError<StoredPasswordEntry>;
+        expect(conflict.current).toEqual({ id, data: sampleEntry('ana', 'Second', { updatedAt: 2_000, revision: 2 }) });
+        expect(conflict.expectedRevision).toBe(stale);
+      }
+      await expect(ana.delete(id, 1)).rejects.toBeInstanceOf(RevisionConflictError);
+      expect((await ana.listPersonal('ana')).map((entry) => [entry.data.title, entry.data.revision])).toEqual([['Second', 2]]);
+      await ana.delete(id, 2);
+      expect(await ana.listPersonal('ana')).toEqual([]);
+    });
+
+    it('an update or delete of an entry deleted meanwhile is GoneError, and nothing is written', async () => {
+      const ana = await (await fresh())('ana');
+      const id = ana.newId();
+      await ana.create(id, sampleEntry('ana', 'Soon gone'));
+      await ana.delete(id, 1);
+      await expect(ana.update(id, { title: 'Back?' }, 2_000, 1)).rejects.toBeInstanceOf(GoneError);
+      await expect(ana.delete(id, 1)).rejects.toBeInstanceOf(GoneError);
+      expect(await ana.listPersonal('ana')).toEqual([]);
+    });
+
+    it('creates only at revision 1', async () => {
+      const ana = await (await fresh())('ana');
+      await expect(ana.create(ana.newId(), sampleEntry('ana', 'Two', { revision: 2 }))).rejects.toBeInstanceOf(WriteRefusedError);
+      await expect(ana.create(ana.newId(), sampleEntry('ana', 'Zero', { revision: 0 }))).rejects.toBeInstanceOf(WriteRefusedError);
       expect(await ana.listPersonal('ana')).toEqual([]);
     });
 
@@ -89,7 +133,7 @@ export function passwordRepositoryContract(freshVault: Fresh<VaultRepositories>)
       await ana.create(ana.newId(), sampleEntry('ana', 'In B', { groupId: b }));
       expect(await ana.ungroupPersonal('ana', a, 7_000)).toBe(2);
       // Then the group goes, as personalVault.deleteGroup does it.
-      await groups.delete(a);
+      await groups.delete(a, 1);
       const byTitle = Object.fromEntries((await ana.listPersonal('ana')).map((entry) => [entry.data.title, entry.data]));
       expect(byTitle['In A']?.groupId).toBeNull();
       expect(byTitle['Also in A']?.updatedAt).toBe(7_000);
@@ -114,7 +158,7 @@ export function groupRepositoryContract(fresh: Fresh<GroupRepository>): void {
       const ana = await (await fresh())('ana');
       const id = ana.newId();
       await ana.create(id, sampleGroup('ana', 'Old'));
-      await ana.update(id, { name: 'New' }, 9_000);
+      await ana.update(id, { name: 'New' }, 9_000, 1);
       const [group] = await ana.listPersonal('ana');
       expect(group?.data.name).toBe('New');
       expect(group?.data.updatedAt).toBe(9_000);
@@ -125,8 +169,30 @@ export function groupRepositoryContract(fresh: Fresh<GroupRepository>): void {
       const ana = await (await fresh())('ana');
       const id = ana.newId();
       await ana.create(id, sampleGroup('ana', 'Gone'));
-      await ana.delete(id);
+      await ana.delete(id, 1);
       expect(await ana.listPersonal('ana')).toEqual([]);
+    });
+
+    it('renames only on the revision stored, keeping the other tab’s rename and description', async () => {
+      const ana = await (await fresh())('ana');
+      const id = ana.newId();
+      await ana.create(id, sampleGroup('ana', 'Work'));
+      await ana.update(id, { name: 'Office', description: 'kept' }, 2_000, 1);
+      const refused = await ana.update(id, { name: 'Job' }, 3_000, 1).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RevisionConflictError);
+      expect((refused as RevisionConflictError<StoredGroup>).current.data).toMatchObject({ name: 'Office', description: 'kept', revision: 2 });
+      await expect(ana.delete(id, 1)).rejects.toBeInstanceOf(RevisionConflictError);
+      expect((await ana.listPersonal('ana')).map((group) => [group.data.name, group.data.description])).toEqual([['Office', 'kept']]);
+      await expect(ana.create(ana.newId(), sampleGroup('ana', 'Two', { revision: 2 }))).rejects.toBeInstanceOf(WriteRefusedError);
+    });
+
+    it('a rename or delete of a group deleted meanwhile is GoneError', async () => {
+      const ana = await (await fresh())('ana');
+      const id = ana.newId();
+      await ana.create(id, sampleGroup('ana', 'Gone'));
+      await ana.delete(id, 1);
+      await expect(ana.update(id, { name: 'Back?' }, 2_000, 1)).rejects.toBeInstanceOf(GoneError);
+      await expect(ana.delete(id, 1)).rejects.toBeInstanceOf(GoneError);
     });
   });
 }
@@ -181,12 +247,29 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
       const id = ana.passwords.newId();
       await ana.passwords.create(id, sampleTeamEntry(SHARED, 'ana', 'Old'));
       const bob = await as('bob');
-      await bob.passwords.update(id, { title: 'New', username: CIPHER, password: CIPHER, keyVersion: 3, remove: ['notes'] }, 6_000);
+      await bob.passwords.update(id, { title: 'New', username: CIPHER, password: CIPHER, keyVersion: 3, remove: ['notes'] }, 6_000, 1);
       const [entry] = await bob.passwords.listTeam(SHARED.teamId);
-      const { notes: _dropped, ...expected } = sampleTeamEntry(SHARED, 'ana', 'New', { updatedAt: 6_000 });
+      const { notes: _dropped, ...expected } = sampleTeamEntry(SHARED, 'ana', 'New', { updatedAt: 6_000, revision: 2 });
       expect(entry?.data).toEqual(expected);
-      await bob.passwords.delete(id);
+      await bob.passwords.delete(id, 2);
       expect(await bob.passwords.listTeam(SHARED.teamId)).toEqual([]);
+    });
+
+    it('two members saving one entry on the same revision: the second is a conflict carrying the first’s', async () => {
+      const as = await fresh([SHARED]);
+      const ana = await as('ana');
+      const bob = await as('bob');
+      const id = ana.passwords.newId();
+      await ana.passwords.create(id, sampleTeamEntry(SHARED, 'ana', 'Shared'));
+      await bob.passwords.update(id, { title: 'Bob’s title', keyVersion: 3 }, 2_000, 1);
+      const refused = await ana.passwords.update(id, { title: 'Ana’s title', keyVersion: 3 }, 2_500, 1).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RevisionConflictError);
+      expect((refused as RevisionConflictError<StoredPasswordEntry>).current.data).toMatchObject({ title: 'Bob’s title', revision: 2 });
+      // Keeping hers: saved on the newer revision.
+      await ana.passwords.update(id, { title: 'Ana’s title', keyVersion: 3 }, 3_000, 2);
+      expect((await bob.passwords.listTeam(SHARED.teamId)).map((entry) => [entry.data.title, entry.data.revision])).toEqual([['Ana’s title', 3]]);
+      await bob.passwords.delete(id, 3);
+      await expect(ana.passwords.delete(id, 3)).rejects.toBeInstanceOf(GoneError);
     });
 
     it('lists a team’s groups by name, and no personal or other team’s group', async () => {
@@ -208,11 +291,11 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
       const id = ana.groups.newId();
       await ana.groups.create(id, sampleTeamGroup(SHARED, 'Old'));
       const bob = await as('bob');
-      await bob.groups.update(id, { name: 'New', description: 'renamed' }, 8_000);
-      expect((await bob.groups.listTeam(SHARED.teamId)).map((group) => [group.data.name, group.data.description, group.data.updatedAt])).toEqual([
-        ['New', 'renamed', 8_000],
-      ]);
-      await bob.groups.delete(id);
+      await bob.groups.update(id, { name: 'New', description: 'renamed' }, 8_000, 1);
+      expect(
+        (await bob.groups.listTeam(SHARED.teamId)).map((group) => [group.data.name, group.data.description, group.data.updatedAt, group.data.revision]),
+      ).toEqual([['New', 'renamed', 8_000, 2]]);
+      await bob.groups.delete(id, 2);
       expect(await bob.groups.listTeam(SHARED.teamId)).toEqual([]);
     });
 
@@ -233,10 +316,10 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
 
       // A full member who did not create every entry moves them all, then deletes the group.
       expect(await bob.passwords.ungroupTeam(SHARED.teamId, servers, 7_000)).toBe(2);
-      await bob.groups.delete(servers);
+      await bob.groups.delete(servers, 1);
 
       const byTitle = Object.fromEntries((await bob.passwords.listTeam(SHARED.teamId)).map((entry) => [entry.data.title, entry.data]));
-      expect(byTitle['Web 1']).toMatchObject({ groupId: null, updatedAt: 7_000, userId: 'ana', keyVersion: 3 });
+      expect(byTitle['Web 1']).toMatchObject({ groupId: null, updatedAt: 7_000, userId: 'ana', keyVersion: 3, revision: 2 });
       expect(byTitle['Web 2']).toMatchObject({ groupId: null, updatedAt: 7_000, userId: 'bob' });
       expect(byTitle['Runner']?.groupId).toBe(ci);
       expect((await ana.passwords.listTeam(OTHER_TEAM.teamId))[0]?.data.groupId).toBe(elsewhere);

@@ -161,7 +161,7 @@ export class FakeTeamFunctions implements TeamFunctions {
   async deleteTeam(input: { teamId: string }): Promise<void> {
     this.calls.push({ name: 'deleteTeam', input });
     await this.team(input.teamId);
-    for (const entry of await this.passwords.listTeam(input.teamId)) await this.passwords.delete(entry.id);
+    for (const entry of await this.passwords.listTeam(input.teamId)) await this.passwords.delete(entry.id, entry.data.revision);
     this.teams.remove(input.teamId);
   }
 }

@@ -7,6 +7,7 @@ import type {
   StoredPasswordEntry,
   WithId,
 } from '../../src/data/vault/storedEntries';
+import { checkRevision, FIRST_REVISION, WriteRefusedError } from '../../src/data/vault/storedEntries';
 import { applyEntryChanges, applyGroupChanges } from '../../src/data/vault/entryChanges';
 import { storedGroupSchema, storedPasswordEntrySchema } from '../../src/data/vault/entrySchemas';
 import { readListing, strictItems } from '../../src/data/vault/listing';
@@ -30,8 +31,9 @@ class PlantedDocuments {
     this.documents.set(id, structuredClone(data));
   }
 
-  delete(id: string): void {
-    this.documents.delete(id);
+  /** True when there was a planted document under `id`. */
+  delete(id: string): boolean {
+    return this.documents.delete(id);
   }
 
   /** The planted documents whose `field` equals each given value, as [id, copy] pairs. */
@@ -51,8 +53,15 @@ function merged(typed: [string, unknown][], planted: [string, Raw][], field: str
   return [...typed, ...planted].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
-function missing(kind: string, id: string): Error {
-  return new Error(`No ${kind} ${id}`);
+
+/** Runs a conditional write the way the Firestore repository does: the same checkRevision, the same errors. */
+function conditionally(check: () => void): Promise<void> {
+  try {
+    check();
+    return Promise.resolve();
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
 export class MemoryPasswordRepository implements PasswordRepository {
@@ -91,21 +100,27 @@ export class MemoryPasswordRepository implements PasswordRepository {
 
   create(id: string, entry: StoredPasswordEntry): Promise<void> {
     if (this.entries.has(id)) return Promise.reject(new Error(`Password ${id} already exists`));
+    // As the rules: a new entry starts at revision 1.
+    if (entry.revision !== FIRST_REVISION) return Promise.reject(new WriteRefusedError(`Password ${id} created at revision ${entry.revision}`));
     this.entries.set(id, entry);
     return Promise.resolve();
   }
 
-  update(id: string, changes: PasswordEntryChanges, now: number): Promise<void> {
-    const current = this.entries.get(id);
-    if (current === null) return Promise.reject(missing('password', id));
-    this.entries.set(id, applyEntryChanges(current, changes, now));
-    return Promise.resolve();
+  update(id: string, changes: PasswordEntryChanges, now: number, revision: number): Promise<void> {
+    return conditionally(() => {
+      const current = this.entries.get(id);
+      checkRevision(id, current, revision, 'password');
+      if (current !== null) this.entries.set(id, applyEntryChanges(current, changes, now));
+    });
   }
 
-  delete(id: string): Promise<void> {
-    this.entries.delete(id);
-    this.planted.delete(id);
-    return Promise.resolve();
+  delete(id: string, revision: number): Promise<void> {
+    // A planted document of the wrong shape has no revision to check: it is deleted as it is.
+    if (this.planted.delete(id)) return Promise.resolve();
+    return conditionally(() => {
+      checkRevision(id, this.entries.get(id), revision, 'password');
+      this.entries.delete(id);
+    });
   }
 
   ungroupPersonal(userId: string, groupId: string, now: number): Promise<number> {
@@ -157,20 +172,25 @@ export class MemoryGroupRepository implements GroupRepository {
 
   create(id: string, group: StoredGroup): Promise<void> {
     if (this.groups.has(id)) return Promise.reject(new Error(`Group ${id} already exists`));
+    if (group.revision !== FIRST_REVISION) return Promise.reject(new WriteRefusedError(`Group ${id} created at revision ${group.revision}`));
     this.groups.set(id, group);
     return Promise.resolve();
   }
 
-  update(id: string, changes: { readonly name: string; readonly description?: string }, now: number): Promise<void> {
-    const current = this.groups.get(id);
-    if (current === null) return Promise.reject(missing('group', id));
-    this.groups.set(id, applyGroupChanges(current, changes, now));
-    return Promise.resolve();
+  update(id: string, changes: { readonly name: string; readonly description?: string }, now: number, revision: number): Promise<void> {
+    return conditionally(() => {
+      const current = this.groups.get(id);
+      checkRevision(id, current, revision, 'group');
+      if (current !== null) this.groups.set(id, applyGroupChanges(current, changes, now));
+    });
   }
 
-  delete(id: string): Promise<void> {
-    this.groups.delete(id);
-    this.planted.delete(id);
-    return Promise.resolve();
+  delete(id: string, revision: number): Promise<void> {
+    // A planted document of the wrong shape has no revision to check: it is deleted as it is.
+    if (this.planted.delete(id)) return Promise.resolve();
+    return conditionally(() => {
+      checkRevision(id, this.groups.get(id), revision, 'group');
+      this.groups.delete(id);
+    });
   }
 }

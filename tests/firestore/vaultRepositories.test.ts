@@ -4,8 +4,9 @@ import {
   createFirestoreGroupRepository,
   createFirestorePasswordRepository,
 } from '../../src/data/firestore/firestoreVaultRepositories';
-import { doc, setDoc, type Firestore } from 'firebase/firestore';
-import { WriteRefusedError } from '../../src/data/vault/storedEntries';
+import { doc, getDoc, setDoc, type Firestore } from 'firebase/firestore';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { GoneError, RevisionConflictError, WriteRefusedError } from '../../src/data/vault/storedEntries';
 import {
   groupRepositoryContract,
   malformedDocumentsContract,
@@ -50,6 +51,79 @@ describe('Firestore vault repositories', () => {
       }),
   }));
 
+  describe('revisions on Firestore', () => {
+    const team: ContractTeam = { teamId: 'team-revisions', keyVersion: 2, roles: { ana: 'owner', vic: 'view' } };
+
+    it('an entry and a group stored before revisions read as revision 0 and are written at 1', async () => {
+      const as = await seedTeams([team]);
+      await env().withSecurityRulesDisabled(async (context) => {
+        const db = context.firestore() as unknown as Firestore;
+        const { revision: _entry, ...entry } = sampleTeamEntry(team, 'ana', 'Old');
+        const { revision: _group, ...group } = sampleTeamGroup(team, 'Old group');
+        await setDoc(doc(db, 'passwords', 'legacy-entry'), entry);
+        await setDoc(doc(db, 'groups', 'legacy-group'), group);
+      });
+      const ana = await as('ana');
+      expect((await ana.passwords.listTeam(team.teamId))[0]?.data.revision).toBe(0);
+      expect((await ana.groups.listTeam(team.teamId))[0]?.data.revision).toBe(0);
+      await ana.passwords.update('legacy-entry', { title: 'Revised', keyVersion: 2 }, 2_000, 0);
+      await ana.groups.update('legacy-group', { name: 'Revised group' }, 2_000, 0);
+      expect((await ana.passwords.listTeam(team.teamId))[0]?.data).toMatchObject({ title: 'Revised', revision: 1 });
+      expect((await ana.groups.listTeam(team.teamId))[0]?.data).toMatchObject({ name: 'Revised group', revision: 1 });
+    });
+
+    // The matrix runs only against seeded documents; the read of an absent one is proven here
+    // (docs/rules.md, "Revisions"): allowed signed in, denied signed out, and a document that
+    // exists stays its owner's or team's.
+    it('an absent entry or group id reads as absent to anyone signed in, not to a signed-out visitor', async () => {
+      await seedTeams([team]);
+      const stranger = firestoreAs(env(), 'stranger');
+      for (const path of ['passwords/no-such-entry', 'groups/no-such-group']) {
+        const read = await assertSucceeds(getDoc(doc(stranger, path)));
+        expect(read.exists()).toBe(false);
+        await assertFails(getDoc(doc(env().unauthenticatedContext().firestore() as unknown as Firestore, path)));
+      }
+      const ana = await (await seedTeams([team]))('ana');
+      const id = ana.passwords.newId();
+      await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'));
+      await assertFails(getDoc(doc(stranger, `passwords/${id}`)));
+    });
+
+    it('tells a deletion, a conflict and a refusal apart, even for a member who may not write', async () => {
+      const as = await seedTeams([team]);
+      const ana = await as('ana');
+      const vic = await as('vic');
+      const id = ana.passwords.newId();
+      await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'));
+      await ana.passwords.update(id, { title: 'Changed' }, 2_000, 1);
+      await expect(vic.passwords.update(id, { title: 'Vic’s' }, 3_000, 2)).rejects.toBeInstanceOf(WriteRefusedError);
+      await expect(ana.passwords.update(id, { title: 'Stale' }, 3_000, 1)).rejects.toBeInstanceOf(RevisionConflictError);
+      await ana.passwords.delete(id, 2);
+      await expect(ana.passwords.update(id, { title: 'Back' }, 3_000, 2)).rejects.toBeInstanceOf(GoneError);
+      await expect(vic.passwords.delete(id, 2)).rejects.toBeInstanceOf(GoneError);
+    });
+
+    it('of two writes racing on one revision, one lands and the other is a conflict carrying it', async () => {
+      const as = await seedTeams([team]);
+      const ana = await as('ana');
+      const other = await as('ana');
+      const id = ana.passwords.newId();
+      await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'));
+      const results = await Promise.allSettled([
+        ana.passwords.update(id, { title: 'Tab one' }, 2_000, 1),
+        other.passwords.update(id, { title: 'Tab two' }, 2_000, 1),
+      ]);
+      const landed = results.filter((result) => result.status === 'fulfilled');
+      const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+      expect(landed).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      expect(refused[0]).toBeInstanceOf(RevisionConflictError);
+      const stored = (await ana.passwords.listTeam(team.teamId))[0]?.data;
+      expect(stored?.revision).toBe(2);
+      expect((refused[0] as RevisionConflictError<{ revision: number; title: string }>).current.data.title).toBe(stored?.title);
+    });
+  });
+
   // Only Firestore checks roles and key versions: the doubles do not, so these are not contract cases.
   describe('writes the rules refuse reject with WriteRefusedError', () => {
     const team: ContractTeam = { teamId: 'team-refusing', keyVersion: 2, roles: { ana: 'owner', vic: 'view' } };
@@ -61,8 +135,8 @@ describe('Firestore vault repositories', () => {
       await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'));
       const vic = await as('vic');
       await expect(vic.passwords.create(vic.passwords.newId(), sampleTeamEntry(team, 'vic', 'Mine'))).rejects.toBeInstanceOf(WriteRefusedError);
-      await expect(vic.passwords.update(id, { title: 'Renamed' }, 3_000)).rejects.toBeInstanceOf(WriteRefusedError);
-      await expect(vic.passwords.delete(id)).rejects.toBeInstanceOf(WriteRefusedError);
+      await expect(vic.passwords.update(id, { title: 'Renamed' }, 3_000, 1)).rejects.toBeInstanceOf(WriteRefusedError);
+      await expect(vic.passwords.delete(id, 1)).rejects.toBeInstanceOf(WriteRefusedError);
       await expect(vic.groups.create(vic.groups.newId(), sampleTeamGroup(team, 'G'))).rejects.toBeInstanceOf(WriteRefusedError);
       expect((await vic.passwords.listTeam(team.teamId)).map((entry) => entry.data.title)).toEqual(['Shared']);
     });

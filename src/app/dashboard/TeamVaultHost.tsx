@@ -23,6 +23,8 @@ type Opened = { readonly team: TeamViewTeam | null; readonly access: TeamKeyAcce
 
 export function TeamVaultHost({ teamId, summary, repositories, keys, userId, onBack }: TeamVaultHostProps) {
   const [opened, setOpened] = useState<Opened>({ team: null, access: { status: 'opening' } });
+  // Bumped when a write finds the team key changed (a rotation): the team is read and opened again.
+  const [reopen, setReopen] = useState(0);
 
   useEffect(() => {
     let current = true;
@@ -71,7 +73,17 @@ export function TeamVaultHost({ teamId, summary, repositories, keys, userId, onB
             passwords: repositories.passwords,
             groups: repositories.groups,
             userId,
-            team: { teamId, key, keyVersion: stored.keyVersion, role: member.role, previousKey },
+            team: {
+              teamId,
+              key,
+              keyVersion: stored.keyVersion,
+              role: member.role,
+              previousKey,
+              storedKeyVersion: async () => (await repositories.teams.get(teamId))?.keyVersion ?? null,
+              onKeyChanged: () => {
+                setReopen((count) => count + 1);
+              },
+            },
             now: () => Date.now(),
           },
         },
@@ -80,7 +92,7 @@ export function TeamVaultHost({ teamId, summary, repositories, keys, userId, onB
     return () => {
       current = false;
     };
-  }, [teamId, repositories, keys, userId]);
+  }, [teamId, repositories, keys, userId, reopen]);
 
   const fallback = useMemo<TeamViewTeam>(
     () => ({ name: summary?.name ?? 'Team', memberCount: summary?.memberCount ?? 0, role: summary?.myRole ?? 'view' }),

@@ -1,20 +1,21 @@
 import {
   collection,
-  deleteDoc,
   deleteField,
   doc,
+  getDoc,
   getDocs,
   orderBy,
   query,
+  runTransaction,
   setDoc,
-  updateDoc,
   where,
-  writeBatch,
+  type DocumentReference,
   type Firestore,
   type Query,
   type QuerySnapshot,
 } from 'firebase/firestore';
 import {
+  checkRevision,
   WriteRefusedError,
   type GroupRepository,
   type PasswordEntryChanges,
@@ -24,21 +25,34 @@ import {
 } from '../vault/storedEntries';
 import { storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
 import { readListing, strictItems } from '../vault/listing';
+import { MalformedRecordError, groupFrom, passwordEntryFrom } from './storedDocuments';
 
 // Personal and team passwords and groups (SPEC.md §7 "Document database", docs/teams.md). Every
 // query names the owner or the team, so the rules can allow exactly what the user may read.
+// Every change is a transaction that reads the document and writes only if it is still at the
+// revision the writer read (docs/vault.md, "Revisions"): the SDK commits the write on the version
+// it read and runs the function again if another write came first, which then sees the newer
+// revision and gives up with RevisionConflictError. The rules refuse a write that does not advance
+// the revision by one, so a client skipping this overwrites nothing either.
+// Every change is a transaction that reads the document and writes only if it is still at the
+// revision the writer read (docs/vault.md, "Revisions"): the SDK commits the write on the version
+// it read and runs the function again if another write came first, which then sees the newer
+// revision and gives up with RevisionConflictError. The rules refuse a write that does not advance
+// the revision by one, so a client skipping this overwrites nothing either.
 
-/** Firestore's limit of writes in one batch. */
-const BATCH_LIMIT = 500;
+/** Entries moved per transaction when a group is deleted (Firestore allows 500 writes in one). */
+const UNGROUP_CHUNK = 250;
+
+function isRefusal(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'permission-denied';
+}
 
 /** A write the rules refused becomes WriteRefusedError; anything else passes through unchanged. */
 async function write<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
-    if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'permission-denied') {
-      throw new WriteRefusedError('Missing or insufficient permissions', { cause: error });
-    }
+    if (isRefusal(error)) throw new WriteRefusedError('Missing or insufficient permissions', { cause: error });
     throw error;
   }
 }
@@ -53,20 +67,98 @@ async function groupsOf(found: Query) {
   const snapshot = await getDocs(found);
   return readListing('groups', storedGroupSchema, 'name', snapshot.docs.map((document) => [document.id, document.data()] as const));
 }
+/** Tries of one ungroup chunk whose commit was refused because an entry changed between read and commit. */
+const UNGROUP_TRIES = 3;
 
 /**
- * Moves the found entries to no group. Each batch is atomic; between batches a failure leaves some
- * entries moved and the group still there, and running the move again finishes it.
+ * Moves the found entries to no group. Each chunk is one transaction that re-reads its entries and
+ * moves those still in the group on the revision it read (an entry edited meanwhile keeps its edit
+ * and moves on top of it; one moved elsewhere or deleted is left alone). Between chunks a failure
+ * leaves some entries moved and the group still there, and running the move again finishes it.
  */
-async function ungroup(db: Firestore, snapshot: QuerySnapshot, now: number): Promise<number> {
-  for (let start = 0; start < snapshot.docs.length; start += BATCH_LIMIT) {
-    const batch = writeBatch(db);
-    for (const document of snapshot.docs.slice(start, start + BATCH_LIMIT)) {
-      batch.update(document.ref, { groupId: null, updatedAt: now, encrypted: true });
-    }
-    await write(() => batch.commit());
+async function ungroup(db: Firestore, snapshot: QuerySnapshot, groupId: string, now: number): Promise<number> {
+  let moved = 0;
+  for (let start = 0; start < snapshot.docs.length; start += UNGROUP_CHUNK) {
+    const refs = snapshot.docs.slice(start, start + UNGROUP_CHUNK).map((document) => document.ref);
+    moved += await retryRefused(UNGROUP_TRIES, () =>
+      runTransaction(db, async (transaction) => {
+        const read = await Promise.all(refs.map((ref) => transaction.get(ref)));
+        let count = 0;
+        for (const current of read) {
+          if (!current.exists()) continue;
+          const entry = passwordEntryFrom(current.ref.path, current.data());
+          if (entry.groupId !== groupId) continue;
+          transaction.update(current.ref, { groupId: null, updatedAt: now, encrypted: true, revision: entry.revision + 1 });
+          count += 1;
+        }
+        return count;
+      }),
+    );
   }
-  return snapshot.docs.length;
+  return moved;
+}
+
+function isMalformed(read: () => unknown): boolean {
+  try {
+    read();
+    return false;
+  } catch (error) {
+    if (error instanceof MalformedRecordError) return true;
+    throw error;
+  }
+}
+
+/**
+ * Runs `change` on the document as stored now, if it is still at `revision`; `change` returns the
+ * fields to write (revision + 1 is added), or null to delete it.
+ */
+async function conditionally(
+  db: Firestore,
+  ref: DocumentReference,
+  revision: number,
+  kind: 'password' | 'group',
+  read: (path: string, data: Record<string, unknown>) => StoredPasswordEntry | StoredGroup,
+  change: Record<string, unknown> | null,
+): Promise<void> {
+  try {
+    await runTransaction(db, async (transaction) => {
+      const current = await transaction.get(ref);
+      // A document of the wrong shape (listed as damaged, docs/vault.md) has no revision to trust:
+      // deleting it is all the user can do with it, and it is deleted as it is.
+      if (change === null && current.exists() && isMalformed(() => read(ref.path, current.data()))) {
+        transaction.delete(ref);
+        return;
+      }
+      checkRevision(ref.id, current.exists() ? read(ref.path, current.data()) : null, revision, kind);
+      if (change === null) transaction.delete(ref);
+      else transaction.update(ref, { ...change, revision: revision + 1 });
+    });
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    // The rules judge a commit before its read versions are compared: a write that raced another
+    // on the same revision comes back refused, not retried. Read again to tell a conflict or a
+    // deletion from a real refusal (the role or the key version changed).
+    const current = await getDoc(ref).catch((readError: unknown) => {
+      throw isRefusal(readError) ? new WriteRefusedError('Missing or insufficient permissions', { cause: error }) : readError;
+    });
+    checkRevision(ref.id, current.exists() ? read(ref.path, current.data()) : null, revision, kind);
+    throw new WriteRefusedError('Missing or insufficient permissions', { cause: error });
+  }
+}
+
+/**
+ * Runs a transaction again when the rules refused its commit (an entry written between its read
+ * and its commit reads as a refusal); still refused after `tries`, WriteRefusedError.
+ */
+async function retryRefused<T>(tries: number, action: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await action();
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      if (attempt >= tries) throw new WriteRefusedError('Missing or insufficient permissions', { cause: error });
+    }
+  }
 }
 
 export function createFirestorePasswordRepository(db: Firestore): PasswordRepository {
@@ -86,30 +178,28 @@ export function createFirestorePasswordRepository(db: Firestore): PasswordReposi
     async create(id, entry: StoredPasswordEntry) {
       await write(() => setDoc(doc(passwords, id), { ...entry }));
     },
-    async update(id, changes: PasswordEntryChanges, now) {
+    async update(id, changes: PasswordEntryChanges, now, revision) {
       const { remove = [], ...fields } = changes;
-      await write(() =>
-        updateDoc(doc(passwords, id), {
-          ...fields,
-          ...Object.fromEntries(remove.map((name) => [name, deleteField()])),
-          updatedAt: now,
-          encrypted: true,
-        }),
-      );
+      await conditionally(db, doc(passwords, id), revision, 'password', passwordEntryFrom, {
+        ...fields,
+        ...Object.fromEntries(remove.map((name) => [name, deleteField()])),
+        updatedAt: now,
+        encrypted: true,
+      });
     },
-    async delete(id) {
-      await write(() => deleteDoc(doc(passwords, id)));
+    async delete(id, revision) {
+      await conditionally(db, doc(passwords, id), revision, 'password', passwordEntryFrom, null);
     },
     async ungroupPersonal(userId, groupId, now) {
       const snapshot = await getDocs(
         query(passwords, where('userId', '==', userId), where('teamId', '==', null), where('groupId', '==', groupId)),
       );
-      return ungroup(db, snapshot, now);
+      return ungroup(db, snapshot, groupId, now);
     },
     async ungroupTeam(teamId, groupId, now) {
       // Equality filters only: no composite index needed. where('teamId') alone proves the read to the rules.
       const snapshot = await getDocs(query(passwords, where('teamId', '==', teamId), where('groupId', '==', groupId)));
-      return ungroup(db, snapshot, now);
+      return ungroup(db, snapshot, groupId, now);
     },
   };
 }
@@ -131,17 +221,15 @@ export function createFirestoreGroupRepository(db: Firestore): GroupRepository {
     async create(id, group: StoredGroup) {
       await write(() => setDoc(doc(groups, id), { ...group }));
     },
-    async update(id, changes, now) {
-      await write(() =>
-        updateDoc(doc(groups, id), {
-          name: changes.name,
-          description: changes.description ?? deleteField(),
-          updatedAt: now,
-        }),
-      );
+    async update(id, changes, now, revision) {
+      await conditionally(db, doc(groups, id), revision, 'group', groupFrom, {
+        name: changes.name,
+        description: changes.description ?? deleteField(),
+        updatedAt: now,
+      });
     },
-    async delete(id) {
-      await write(() => deleteDoc(doc(groups, id)));
+    async delete(id, revision) {
+      await conditionally(db, doc(groups, id), revision, 'group', groupFrom, null);
     },
   };
 }

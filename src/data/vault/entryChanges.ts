@@ -2,9 +2,10 @@ import type { PasswordEntryChanges, StoredGroup, StoredPasswordEntry } from './s
 
 /**
  * An entry after an edit, as SPEC.md §7 defines updates: only the given fields change, updatedAt
- * is set and encrypted stays true. Fields listed in `remove` are dropped (an emptied url or notes).
+ * is set, encrypted stays true and revision advances by one. Fields listed in `remove` are dropped (an emptied url or notes).
  */
 export function applyEntryChanges(entry: StoredPasswordEntry, changes: PasswordEntryChanges, now: number): StoredPasswordEntry {
+  // revision is not among the changes: the repository advances it.
   const { remove = [], ...fields } = changes;
   const { url, notes, ...base } = { ...entry, ...fields };
   return {
@@ -13,6 +14,7 @@ export function applyEntryChanges(entry: StoredPasswordEntry, changes: PasswordE
     ...(notes === undefined || remove.includes('notes') ? {} : { notes }),
     updatedAt: now,
     encrypted: true,
+    revision: entry.revision + 1,
   };
 }
 
@@ -28,5 +30,6 @@ export function applyGroupChanges(
     name: changes.name,
     ...(changes.description === undefined ? {} : { description: changes.description }),
     updatedAt: now,
+    revision: group.revision + 1,
   };
 }

@@ -15,6 +15,8 @@ export const storedPasswordEntrySchema: z.ZodMiniType<StoredPasswordEntry> = z.o
   groupId: z.nullable(z.string()),
   encrypted: z.literal(true),
   keyVersion: z.optional(z.number()),
+  // Written before revisions existed: 0, so the first write sets 1 (docs/vault.md, "Revisions").
+  revision: z._default(z.number(), 0),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -24,6 +26,7 @@ export const storedGroupSchema: z.ZodMiniType<StoredGroup> = z.object({
   description: z.optional(z.string()),
   userId: z.nullable(z.string()),
   teamId: z.nullable(z.string()),
+  revision: z._default(z.number(), 0),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

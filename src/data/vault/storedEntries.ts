@@ -16,12 +16,17 @@ export interface StoredPasswordEntry {
   readonly encrypted: true;
   /** Team entries only: the version of the team key that encrypted username and password. */
   readonly keyVersion?: number;
+  /**
+   * 1 when created; every write sets the revision it read plus one, and the rules refuse any other
+   * (docs/vault.md, "Revisions"). Documents written before revisions existed read as 0.
+   */
+  readonly revision: number;
   /** Epoch milliseconds. */
   readonly createdAt: number;
   readonly updatedAt: number;
 }
 
-/** The fields an edit may change; updatedAt and encrypted are set by the repository. */
+/** The fields an edit may change; updatedAt, encrypted and revision are set by the repository. */
 export type PasswordEntryChanges = Partial<
   Pick<StoredPasswordEntry, 'title' | 'url' | 'notes' | 'username' | 'password' | 'groupId' | 'keyVersion'>
 > & {
@@ -36,6 +41,8 @@ export interface StoredGroup {
   readonly userId: string | null;
   /** Set for team groups, null for personal groups. */
   readonly teamId: string | null;
+  /** As for entries: 1 when created, plus one on every write; 0 when absent. */
+  readonly revision: number;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -82,12 +89,19 @@ export interface PasswordRepository {
   scanPersonal(userId: string): Promise<Listing<StoredPasswordEntry>>;
   /** listTeam's entries, a malformed document reported as in scanPersonal. */
   scanTeam(teamId: string): Promise<Listing<StoredPasswordEntry>>;
+  /** `entry.revision` must be 1 (FIRST_REVISION). */
   create(id: string, entry: StoredPasswordEntry): Promise<void>;
-  /** Writes only the given fields, plus updatedAt and encrypted: true. */
-  update(id: string, changes: PasswordEntryChanges, now: number): Promise<void>;
-  delete(id: string): Promise<void>;
   /**
-   * Moves every personal entry of the group to no group, in batches. Run before the group is
+   * Writes only the given fields, plus updatedAt, encrypted: true and revision + 1, if the stored
+   * entry is still at `revision` (the one the writer read); else RevisionConflictError with the
+   * stored entry, or GoneError when there is none. Nothing is written then.
+   */
+  update(id: string, changes: PasswordEntryChanges, now: number, revision: number): Promise<void>;
+  /** Deletes the entry if it is still at `revision`; else RevisionConflictError or GoneError. */
+  delete(id: string, revision: number): Promise<void>;
+  /**
+   * Moves every personal entry of the group to no group, in batches, each entry on the revision
+   * read in the batch (an entry moved or deleted meanwhile is left alone). Run before the group is
    * deleted, so an interruption leaves the group in place and a retry finishes the move.
    */
   ungroupPersonal(userId: string, groupId: string, now: number): Promise<number>;
@@ -110,10 +124,40 @@ export interface GroupRepository {
   scanPersonal(userId: string): Promise<Listing<StoredGroup>>;
   /** listTeam's groups, a malformed document reported instead of failing the list. */
   scanTeam(teamId: string): Promise<Listing<StoredGroup>>;
+  /** `group.revision` must be 1. */
   create(id: string, group: StoredGroup): Promise<void>;
-  /** Sets updatedAt. */
-  update(id: string, changes: { readonly name: string; readonly description?: string }, now: number): Promise<void>;
-  delete(id: string): Promise<void>;
+  /** Sets updatedAt and revision + 1, on the revision read, as PasswordRepository.update. */
+  update(id: string, changes: { readonly name: string; readonly description?: string }, now: number, revision: number): Promise<void>;
+  /** Deletes the group if it is still at `revision`; else RevisionConflictError or GoneError. */
+  delete(id: string, revision: number): Promise<void>;
+}
+
+/** The revision of a document the vault creates. */
+export const FIRST_REVISION = 1;
+
+/**
+ * A conditional write found the document at another revision than the one the writer read: someone
+ * else wrote it meanwhile. `current` is the stored document now; nothing was written.
+ */
+export class RevisionConflictError<T extends { readonly revision: number }> extends Error {
+  override readonly name = 'RevisionConflictError';
+  constructor(
+    readonly current: WithId<T>,
+    readonly expectedRevision: number,
+  ) {
+    super(`${current.id} is at revision ${current.data.revision}, not ${expectedRevision}`);
+  }
+}
+
+/** The decision of a conditional write on the document as stored now (null: deleted). Pure, so both repositories share it. */
+export function checkRevision(id: string, stored: StoredPasswordEntry | StoredGroup | null, revision: number, kind: 'password' | 'group'): void {
+  if (stored === null) throw new GoneError(`No ${kind} ${id}: deleted`);
+  if (stored.revision !== revision) throw new RevisionConflictError({ id, data: stored }, revision);
+}
+
+/** A conditional write or delete found no document: someone else deleted it. Nothing was written. */
+export class GoneError extends Error {
+  override readonly name = 'GoneError';
 }
 
 /**

@@ -12,8 +12,9 @@ import {
   type TeamKey,
 } from '../../crypto';
 import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamFunctions, TeamRepository } from '../../data/teams/storedTeams';
-import type { PasswordRepository } from '../../data/vault/storedEntries';
+import { GoneError, RevisionConflictError, type PasswordRepository, type StoredPasswordEntry } from '../../data/vault/storedEntries';
 import { KnownKeyDamagedError, carryMemberKeys, judgeKey, loadRemembered, memberKeyRecord, remember, rememberedOf, vouchedFingerprint } from './knownKeys';
+import { decideReencryption } from './reencryptionDecision';
 import { TEAM_KEY_MESSAGES, TeamKeyError, TeamKeyMismatchError, openCheckedTeamKey, openTeamKey, wrapFor, type UserKeys } from './teamKeys';
 
 // Rotation after someone leaves (docs/teams.md, "Rotation on removal"). Each pass looks at the
@@ -46,6 +47,8 @@ export interface RotationProgress {
 const SLICE = 100;
 /** Guards against a server that keeps asking for another pass. */
 const MAX_PASSES = 8;
+/** Tries per entry when others keep writing it at the old key version (they cannot: the rules refuse them). */
+const MAX_ENTRY_TRIES = 5;
 
 const yieldToPage = () =>
   new Promise<void>((resolve) => {
@@ -256,14 +259,39 @@ async function reencrypt(
   await deps.functions.finishKeyRotation({ teamId, keyVersion: team.keyVersion });
 }
 
+/**
+ * Re-encrypts one entry with a write conditional on the revision it read, so an edit made meanwhile
+ * is never overwritten: one at the new key version is left as it is (already re-encrypted), one
+ * still at the old version is read again and re-encrypted, a deleted one is skipped.
+ */
 async function reencryptEntry(
   deps: RotationDeps,
   id: string,
-  entry: { readonly username: string; readonly password: string },
+  listed: StoredPasswordEntry,
   previous: TeamKey,
   current: TeamKey,
   keyVersion: number,
 ): Promise<void> {
+  let entry = listed;
+  for (let attempt = 0; attempt < MAX_ENTRY_TRIES; attempt += 1) {
+    const stored = await writeReencrypted(deps, id, entry, previous, current, keyVersion);
+    if (stored === 'written') return;
+    const decision = decideReencryption(entry, stored, keyVersion);
+    if (decision.kind === 'deleted' || decision.kind === 'edited-at-new-version') return;
+    if (decision.kind === 'edited-at-old-version') entry = decision.entry;
+  }
+  throw new Error(`Entry ${id} kept changing during its re-encryption`);
+}
+
+/** 'written', or the entry as stored now (null: deleted) when the conditional write found it changed. */
+async function writeReencrypted(
+  deps: RotationDeps,
+  id: string,
+  entry: StoredPasswordEntry,
+  previous: TeamKey,
+  current: TeamKey,
+  keyVersion: number,
+): Promise<'written' | StoredPasswordEntry | null> {
   const usernameContext = entryFieldContext(id, 'username');
   const passwordContext = entryFieldContext(id, 'password');
   const [username, password] = await Promise.all([
@@ -274,7 +302,14 @@ async function reencryptEntry(
     encryptText(current, username, usernameContext),
     encryptText(current, password, passwordContext),
   ]);
-  await deps.passwords.update(id, { username: newUsername, password: newPassword, keyVersion }, deps.now());
+  try {
+    await deps.passwords.update(id, { username: newUsername, password: newPassword, keyVersion }, deps.now(), entry.revision);
+    return 'written';
+  } catch (error) {
+    if (error instanceof GoneError) return null;
+    if (error instanceof RevisionConflictError) return (error as RevisionConflictError<StoredPasswordEntry>).current.data;
+    throw error;
+  }
 }
 
 function requireKeys(deps: RotationDeps): UserKeys {

@@ -143,7 +143,7 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
         open={form !== null}
         entry={form?.entry ?? null}
         groups={vault.groups}
-        onSubmit={(draft) => vault.save(draft, form?.entry ?? null)}
+        onSubmit={(draft, base) => vault.save(draft, base)}
         onClose={() => {
           setForm(null);
         }}

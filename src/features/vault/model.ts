@@ -12,6 +12,8 @@ export interface PasswordEntry {
   /** Epoch milliseconds. */
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** The stored revision this was read at: the next save or delete is conditional on it (docs/vault.md). */
+  readonly revision: number;
   /**
    * True when username or password could not be decrypted: the item then shows the stored
    * ciphertext as it is (SPEC.md §8) and the failure has been logged.
@@ -32,6 +34,8 @@ export interface Group {
   readonly updatedAt: number;
   /** Set when the stored group document does not have the stored shape: what is wrong with it. */
   readonly damaged?: string;
+  /** As PasswordEntry.revision. */
+  readonly revision: number;
 }
 
 /** The password form's values as typed; the save path trims them (SPEC.md §5). */

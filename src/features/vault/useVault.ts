@@ -9,8 +9,14 @@ import {
   loadGroups,
   savePassword,
   updateGroup,
+  GroupConflictError,
+  PasswordConflictError,
+  VaultGoneError,
   type VaultDeps,
 } from './vaultService';
+
+/** How a delete ended: done by this user, or found already done by someone else. */
+export type DeleteOutcome = 'deleted' | 'already-deleted';
 
 export type LoadState =
   | { readonly status: 'loading'; readonly done: number; readonly total: number }
@@ -74,22 +80,53 @@ export function useVault(deps: VaultDeps) {
     setAttempt((count) => count + 1);
   }, []);
 
+  /** The list shows what is stored: a newer entry found by a conflict replaces the one shown, a deleted one goes. */
+  const learn = useCallback((error: unknown, id: string) => {
+    if (error instanceof PasswordConflictError) {
+      setEntries((list) => [...list.filter((entry) => entry.id !== id), error.newer].sort(byTitle));
+    }
+  }, []);
+
+  /**
+   * Saves on `existing.revision`. A conflict (PasswordConflictError, with the newer entry) or a
+   * deletion (VaultGoneError) rejects for the form to show; nothing was written.
+   */
   const save = useCallback(
     async (draft: PasswordDraft, existing: PasswordEntry | null) => {
       const checked = validatePasswordDraft(draft);
       if (!checked.ok) throw new Error('The password form is incomplete');
-      const saved = await savePassword(deps, checked.value, existing ?? undefined);
-      setEntries((list) => [...list.filter((entry) => entry.id !== saved.id), saved].sort(byTitle));
+      try {
+        const saved = await savePassword(deps, checked.value, existing ?? undefined);
+        setEntries((list) => [...list.filter((entry) => entry.id !== saved.id), saved].sort(byTitle));
+      } catch (error) {
+        if (existing !== null) learn(error, existing.id);
+        throw error;
+      }
     },
-    [deps],
+    [deps, learn],
   );
 
+  /**
+   * Deletes the entry as shown. Changed meanwhile: rejects with PasswordConflictError and the
+   * newer entry replaces it, so confirming again deletes what the user now sees. Already deleted
+   * by someone else: it leaves the list and the outcome says so.
+   */
   const remove = useCallback(
-    async (entry: PasswordEntry) => {
-      await deletePassword(deps, entry.id);
+    async (entry: PasswordEntry): Promise<DeleteOutcome> => {
+      let outcome: DeleteOutcome = 'deleted';
+      try {
+        await deletePassword(deps, entry);
+      } catch (error) {
+        if (!(error instanceof VaultGoneError)) {
+          learn(error, entry.id);
+          throw error;
+        }
+        outcome = 'already-deleted';
+      }
       setEntries((list) => list.filter((candidate) => candidate.id !== entry.id));
+      return outcome;
     },
-    [deps],
+    [deps, learn],
   );
 
   const addGroup = useCallback(
@@ -100,21 +137,40 @@ export function useVault(deps: VaultDeps) {
     [deps],
   );
 
+  /** A rename found by a conflict replaces the group shown; a group deleted meanwhile leaves the list. */
+  const learnGroup = useCallback((error: unknown, id: string) => {
+    if (error instanceof GroupConflictError) {
+      setGroups((list) => list.map((candidate) => (candidate.id === id ? error.newer : candidate)).sort(byName));
+    } else if (error instanceof VaultGoneError) {
+      setGroups((list) => list.filter((candidate) => candidate.id !== id));
+    }
+  }, []);
+
   const editGroup = useCallback(
     async (group: Group, draft: GroupDraft) => {
-      const updated = await updateGroup(deps, group, draft);
-      setGroups((list) => list.map((candidate) => (candidate.id === updated.id ? updated : candidate)).sort(byName));
+      try {
+        const updated = await updateGroup(deps, group, draft);
+        setGroups((list) => list.map((candidate) => (candidate.id === updated.id ? updated : candidate)).sort(byName));
+      } catch (error) {
+        learnGroup(error, group.id);
+        throw error;
+      }
     },
-    [deps],
+    [deps, learnGroup],
   );
 
   const removeGroup = useCallback(
     async (group: Group) => {
-      await deleteGroup(deps, group.id);
+      try {
+        await deleteGroup(deps, group);
+      } catch (error) {
+        learnGroup(error, group.id);
+        throw error;
+      }
       setGroups((list) => list.filter((candidate) => candidate.id !== group.id));
-      setEntries((list) => list.map((entry) => (entry.groupId === group.id ? { ...entry, groupId: null } : entry)));
+      setEntries((list) => list.map((entry) => (entry.groupId === group.id ? { ...entry, groupId: null, revision: entry.revision + 1 } : entry)));
     },
-    [deps],
+    [deps, learnGroup],
   );
 
   return { entries, groups, load, retry, save, remove, addGroup, editGroup, removeGroup };

@@ -1,3 +1,5 @@
+import type { Group, PasswordEntry } from './model';
+
 // A team write the user may not make: their role does not allow it, or the rules refused it (the
 // role changed since the view opened). The message is SPEC.md §6's ('You do not have permission to
 // add passwords to this team' and its update and delete variants), for the screens to show as is.
@@ -5,7 +7,58 @@ export class VaultPermissionError extends Error {
   override readonly name = 'VaultPermissionError';
 }
 
-/** What a screen shows for a failed write: the §6 message of a refusal, else its own failure text. */
+// Conflicts and deletions found by the conditional writes (docs/vault.md, "Revisions"): what the
+// screens show instead of overwriting, or of a 'no permission' that would not be true.
+export const CONFLICT_MESSAGES = Object.freeze({
+  passwordGone: 'This password was deleted by someone else',
+  groupGone: 'This group was deleted by someone else',
+  passwordChanged: 'This password was changed since you opened it.',
+  groupChanged: 'This group was changed since you opened it.',
+  teamKeyChanged: 'The team key changed since this view was opened (a member was removed). The team is reloading; try again once it has.',
+});
+
+/** What was edited or deleted is no longer stored: someone else deleted it. */
+export class VaultGoneError extends Error {
+  override readonly name = 'VaultGoneError';
+}
+
+/** The entry was saved by someone else since it was read; nothing was written. `newer` is it, decrypted. */
+export class PasswordConflictError extends Error {
+  override readonly name = 'PasswordConflictError';
+  constructor(
+    readonly newer: PasswordEntry,
+    options?: ErrorOptions,
+  ) {
+    super(CONFLICT_MESSAGES.passwordChanged, options);
+  }
+}
+
+/** The group was renamed by someone else since it was read; nothing was written. */
+export class GroupConflictError extends Error {
+  override readonly name = 'GroupConflictError';
+  constructor(
+    readonly newer: Group,
+    options?: ErrorOptions,
+  ) {
+    super(CONFLICT_MESSAGES.groupChanged, options);
+  }
+}
+
+/** A team write refused because the team's key version moved on (a rotation): not a permission. */
+export class TeamKeyChangedError extends Error {
+  override readonly name = 'TeamKeyChangedError';
+  constructor(options?: ErrorOptions) {
+    super(CONFLICT_MESSAGES.teamKeyChanged, options);
+  }
+}
+
+/** What a screen shows for a failed write: the message of a refusal, conflict or deletion, else its own failure text. */
 export function failureText(error: unknown, fallback: string): string {
-  return error instanceof VaultPermissionError ? error.message : fallback;
+  return error instanceof VaultPermissionError ||
+    error instanceof VaultGoneError ||
+    error instanceof PasswordConflictError ||
+    error instanceof GroupConflictError ||
+    error instanceof TeamKeyChangedError
+    ? error.message
+    : fallback;
 }

@@ -1,5 +1,8 @@
 import { decryptText, encryptText, entryFieldContext, type TeamKey, type VaultKey } from '../../crypto';
 import {
+  FIRST_REVISION,
+  GoneError,
+  RevisionConflictError,
   WriteRefusedError,
   type GroupRepository,
   type MalformedDocument,
@@ -11,7 +14,14 @@ import {
 import { decidePasswordWrite, PERMISSION_MESSAGES, type PasswordAction, type TeamRole } from '../../domain/teamPermissions';
 import type { ValidPasswordDraft } from './form/validatePasswordDraft';
 import type { Group, GroupDraft, PasswordEntry } from './model';
-import { VaultPermissionError } from './vaultErrors';
+import {
+  CONFLICT_MESSAGES,
+  GroupConflictError,
+  PasswordConflictError,
+  TeamKeyChangedError,
+  VaultGoneError,
+  VaultPermissionError,
+} from './vaultErrors';
 
 // The vault between the screens and the repositories, for one scope: the user's personal vault
 // (vault key) or one team (team key). It turns stored ciphertext into the entries the screens show
@@ -36,6 +46,13 @@ export interface TeamScope {
   readonly role: TeamRole;
   /** During a rotation: the key of keyVersion − 1, which still opens entries not yet re-encrypted. */
   readonly previousKey?: TeamKey | null;
+  /**
+   * The team's key version as stored now (null: no team), read when the rules refuse a write: a
+   * version past `keyVersion` means the key changed (a rotation), not that the role did.
+   */
+  readonly storedKeyVersion?: () => Promise<number | null>;
+  /** Called when a refused write turned out to be a changed key: the app opens the team again. */
+  readonly onKeyChanged?: () => void;
 }
 
 export interface TeamVaultDeps {
@@ -55,7 +72,14 @@ export function isTeamVault(deps: VaultDeps): deps is TeamVaultDeps {
 
 export const DECRYPT_FAILED_MESSAGE = 'Failed to decrypt data. The encryption key may be invalid.';
 
-export { VaultPermissionError } from './vaultErrors';
+export {
+  CONFLICT_MESSAGES,
+  GroupConflictError,
+  PasswordConflictError,
+  TeamKeyChangedError,
+  VaultGoneError,
+  VaultPermissionError,
+} from './vaultErrors';
 
 /** Entries decrypted per slice; between slices the page gets the main thread back. */
 const DECRYPT_SLICE = 250;
@@ -73,7 +97,10 @@ const REFUSED: Readonly<Record<WriteAction, string>> = {
   delete: PERMISSION_MESSAGES.cannotDeletePasswords,
 };
 
-/** Runs a write of a team vault only if the role allows it, and reports a refusal in §6 words. */
+/**
+ * Runs a write of a team vault only if the role allows it, and reports a refusal truthfully: a key
+ * version that moved on as a changed key (and the app reloads the team), else in §6 words.
+ */
 async function guarded<T>(deps: VaultDeps, action: WriteAction, write: () => Promise<T>): Promise<T> {
   if (!isTeamVault(deps)) return write();
   const decision = decidePasswordWrite(deps.team.role, action);
@@ -81,9 +108,21 @@ async function guarded<T>(deps: VaultDeps, action: WriteAction, write: () => Pro
   try {
     return await write();
   } catch (error) {
-    if (error instanceof WriteRefusedError) throw new VaultPermissionError(REFUSED[action], { cause: error });
-    throw error;
+    if (!(error instanceof WriteRefusedError)) throw error;
+    if (await keyChanged(deps)) {
+      deps.team.onKeyChanged?.();
+      throw new TeamKeyChangedError({ cause: error });
+    }
+    throw new VaultPermissionError(REFUSED[action], { cause: error });
   }
+}
+
+async function keyChanged(deps: TeamVaultDeps): Promise<boolean> {
+  const stored = await deps.team.storedKeyVersion?.().catch((error: unknown) => {
+    console.error('Could not read the team key version', error);
+    return null;
+  });
+  return typeof stored === 'number' && stored !== deps.team.keyVersion;
 }
 
 /** The key that opens an entry, or why none of the keys held does. */
@@ -104,6 +143,7 @@ async function decryptEntry(deps: VaultDeps, { id, data }: WithId<StoredPassword
     groupId: data.groupId,
     createdAt: data.createdAt,
     updatedAt: data.updatedAt,
+    revision: data.revision,
   };
   const undecryptable = (error: unknown) => {
     // SPEC.md §8: shown with its stored values, and logged. The crypto layer threw (or no key held
@@ -125,7 +165,44 @@ async function decryptEntry(deps: VaultDeps, { id, data }: WithId<StoredPassword
 }
 
 function groupOf({ id, data }: WithId<StoredGroup>): Group {
-  return { id, name: data.name, description: data.description ?? null, createdAt: data.createdAt, updatedAt: data.updatedAt };
+  return {
+    id,
+    name: data.name,
+    description: data.description ?? null,
+    createdAt: data.createdAt,
+    updatedAt: data.updatedAt,
+    revision: data.revision,
+  };
+}
+
+/**
+ * A conditional write's failure in the vault's terms: a conflict carries the newer entry
+ * (decrypted) for the form to show beside the user's; a deletion says so.
+ */
+async function passwordWriteFailure(deps: VaultDeps, error: unknown): Promise<unknown> {
+  if (error instanceof GoneError) return new VaultGoneError(CONFLICT_MESSAGES.passwordGone, { cause: error });
+  if (error instanceof RevisionConflictError) {
+    const current = error.current as WithId<StoredPasswordEntry>;
+    return new PasswordConflictError(await decryptEntry(deps, current), { cause: error });
+  }
+  return error;
+}
+
+function groupWriteFailure(error: unknown): unknown {
+  if (error instanceof GoneError) return new VaultGoneError(CONFLICT_MESSAGES.groupGone, { cause: error });
+  if (error instanceof RevisionConflictError) {
+    return new GroupConflictError(groupOf(error.current as WithId<StoredGroup>), { cause: error });
+  }
+  return error;
+}
+
+/** Runs `write`, rethrowing a conflict or deletion as the vault error `failure` makes of it. */
+async function translated<T>(write: () => Promise<T>, failure: (error: unknown) => unknown): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw await failure(error);
+  }
 }
 
 /** A group document of the wrong shape: listed under what name it has, so its entries still filter. */
@@ -178,7 +255,12 @@ export async function loadEntries(deps: VaultDeps, onProgress?: (done: number, t
   return listing.malformed.length === 0 ? entries : entries.sort(byLabel((entry) => entry.title));
 }
 
-/** Creates (no `existing`) or updates an entry; returns it as the list shows it. */
+/**
+ * Creates (no `existing`) or updates an entry; returns it as the list shows it. An update is
+ * conditional on `existing.revision`: if someone saved the entry since, nothing is written and
+ * PasswordConflictError carries theirs (saving again with it as `existing` keeps the user's
+ * values on top); if someone deleted it, VaultGoneError.
+ */
 export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, existing?: PasswordEntry): Promise<PasswordEntry> {
   return guarded(deps, existing === undefined ? 'create' : 'edit', async () => {
     const id = existing?.id ?? deps.passwords.newId();
@@ -205,12 +287,16 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
         groupId: draft.groupId,
         encrypted: true,
         ...version,
+        revision: FIRST_REVISION,
         createdAt: now,
         updatedAt: now,
       });
     } else {
       const remove = [...(draft.url === null ? (['url'] as const) : []), ...(draft.notes === null ? (['notes'] as const) : [])];
-      await deps.passwords.update(id, { ...plain, username, password, groupId: draft.groupId, ...version, remove }, now);
+      await translated(
+        () => deps.passwords.update(id, { ...plain, username, password, groupId: draft.groupId, ...version, remove }, now, existing.revision),
+        (error) => passwordWriteFailure(deps, error),
+      );
     }
     return {
       id,
@@ -222,13 +308,24 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
       groupId: draft.groupId,
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
+      revision: existing === undefined ? FIRST_REVISION : existing.revision + 1,
       undecryptable: false,
     };
   });
 }
 
-export async function deletePassword(deps: VaultDeps, id: string): Promise<void> {
-  await guarded(deps, 'delete', () => deps.passwords.delete(id));
+/**
+ * Deletes the entry as the user saw it: if someone saved it since, nothing is deleted and
+ * PasswordConflictError carries the newer one (the user is asked again); if it is already gone,
+ * VaultGoneError.
+ */
+export async function deletePassword(deps: VaultDeps, entry: Pick<PasswordEntry, 'id' | 'revision'>): Promise<void> {
+  await guarded(deps, 'delete', () =>
+    translated(
+      () => deps.passwords.delete(entry.id, entry.revision),
+      (error) => passwordWriteFailure(deps, error),
+    ),
+  );
 }
 
 function groupFields(draft: GroupDraft): { name: string; description?: string } {
@@ -245,17 +342,18 @@ export async function createGroup(deps: VaultDeps, draft: GroupDraft): Promise<G
     const now = deps.now();
     const fields = groupFields(draft);
     const owner = isTeamVault(deps) ? { userId: null, teamId: deps.team.teamId } : { userId: deps.userId, teamId: null };
-    await deps.groups.create(id, { ...fields, ...owner, createdAt: now, updatedAt: now });
-    return { id, name: fields.name, description: fields.description ?? null, createdAt: now, updatedAt: now };
+    await deps.groups.create(id, { ...fields, ...owner, revision: FIRST_REVISION, createdAt: now, updatedAt: now });
+    return { id, name: fields.name, description: fields.description ?? null, createdAt: now, updatedAt: now, revision: FIRST_REVISION };
   });
 }
 
+/** Renames on `group.revision`: a rename made meanwhile is GroupConflictError (with it), never overwritten. */
 export async function updateGroup(deps: VaultDeps, group: Group, draft: GroupDraft): Promise<Group> {
   return guarded(deps, 'edit', async () => {
     const now = deps.now();
     const fields = groupFields(draft);
-    await deps.groups.update(group.id, fields, now);
-    return { ...group, name: fields.name, description: fields.description ?? null, updatedAt: now };
+    await translated(() => deps.groups.update(group.id, fields, now, group.revision), groupWriteFailure);
+    return { ...group, name: fields.name, description: fields.description ?? null, updatedAt: now, revision: group.revision + 1 };
   });
 }
 
@@ -263,7 +361,8 @@ export async function updateGroup(deps: VaultDeps, group: Group, draft: GroupDra
  * Deletes a group after moving its passwords to 'No Group' (SPEC.md §2). The move comes first:
  * if it stops halfway the group is still there, no password is lost, and deleting again finishes.
  */
-export async function deleteGroup(deps: VaultDeps, groupId: string): Promise<void> {
+export async function deleteGroup(deps: VaultDeps, group: Pick<Group, 'id' | 'revision'>): Promise<void> {
+  const groupId = group.id;
   await guarded(deps, 'delete', async () => {
     if (isTeamVault(deps)) {
       // The role was checked above: a refused move is most likely an entry still at the previous
@@ -277,19 +376,12 @@ export async function deleteGroup(deps: VaultDeps, groupId: string): Promise<voi
       await deps.passwords.ungroupPersonal(deps.userId, groupId, deps.now());
     }
     try {
-      await deps.groups.delete(groupId);
+      await deps.groups.delete(groupId, group.revision);
     } catch (error) {
-      // The rules refuse deleting a document that is not there (they read resource.data), so a
-      // retry of a delete that had in fact completed (its reply lost) is refused: if the group is
-      // gone, the delete is done, and it is success (issue #17), not 'Failed to delete group'.
-      if (error instanceof WriteRefusedError && !(await groupListed(deps, groupId))) return;
-      throw error;
+      // Gone is done: a retry of a delete that had in fact completed (its reply lost) must not
+      // report 'Failed to delete group' (issue #17). A rename meanwhile still asks again.
+      if (error instanceof GoneError) return;
+      throw groupWriteFailure(error);
     }
   });
-}
-
-/** Whether the scope still lists the group (a malformed one included). */
-async function groupListed(deps: VaultDeps, groupId: string): Promise<boolean> {
-  const listing = isTeamVault(deps) ? await deps.groups.scanTeam(deps.team.teamId) : await deps.groups.scanPersonal(deps.userId);
-  return [...listing.items, ...listing.malformed].some((group) => group.id === groupId);
 }

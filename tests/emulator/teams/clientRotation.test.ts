@@ -149,6 +149,7 @@ describe('key rotation in the browser, on the emulators', () => {
         groupId: null,
         encrypted: true,
         keyVersion: 1,
+        revision: 1,
         createdAt: now,
         updatedAt: now,
       });
@@ -160,8 +161,8 @@ describe('key rotation in the browser, on the emulators', () => {
     const passwords = owner.deps.passwords;
     const failing: PasswordRepository = {
       ...passwords,
-      update: (id: string, changes: PasswordEntryChanges, now: number) =>
-        (writes += 1) === 3 ? Promise.reject(new Error('connection lost')) : passwords.update(id, changes, now),
+      update: (id: string, changes: PasswordEntryChanges, now: number, revision: number) =>
+        (writes += 1) === 3 ? Promise.reject(new Error('connection lost')) : passwords.update(id, changes, now, revision),
     };
     // The other four are re-encrypted; the failed one is named and stays at the old version.
     const refused = await removeMember({ ...owner.deps, passwords: failing }, teamId, cid.uid).catch((error: unknown) => error);

@@ -9,6 +9,7 @@ import { ALLOW_OWNER_ONLY, changed, DENY_ALL, OTHER, OWNER, type AccessRow, type
 const MINUTE = 60_000;
 const GROUP = `groups/${OWNER}-group`;
 const group = () => sampleGroup(OWNER, 'Banking');
+const LEGACY_GROUP = `groups/${OWNER}-legacy`;
 
 /** The groups with the owner on `subscription` (null: no user record); Bob on a live trial. */
 const ownerOn = (subscription: (() => SubscriptionRecord) | null) => () => ({
@@ -22,7 +23,7 @@ const planRows: readonly AccessRow[] = [
   { op: 'create', what: 'a group of the owner’s on an active paid plan', path: 'groups/new', data: group, seed: ownerOn(() => paidPlan('standard')), expect: ALLOW_OWNER_ONLY },
   ...LOST_ACCESS.flatMap(([plan, subscription]): AccessRow[] => [
     { op: 'create', what: `a group of the owner’s on ${plan}`, path: 'groups/new', data: group, seed: ownerOn(subscription), expect: DENY_ALL },
-    { op: 'update', what: `the owner’s group’s name on ${plan}`, path: GROUP, data: () => ({ name: 'Renamed', updatedAt: 2_000 }), seed: ownerOn(subscription), expect: ALLOW_OWNER_ONLY },
+    { op: 'update', what: `the owner’s group’s name on ${plan}`, path: GROUP, data: () => ({ name: 'Renamed', updatedAt: 2_000, revision: 2 }), seed: ownerOn(subscription), expect: ALLOW_OWNER_ONLY },
     { op: 'delete', what: `the owner’s group on ${plan}`, path: GROUP, seed: ownerOn(subscription), expect: ALLOW_OWNER_ONLY },
   ]),
   { op: 'get', what: 'the owner’s group on an expired trial', path: GROUP, seed: ownerOn(LOST_ACCESS[0]?.[1] ?? null), expect: ALLOW_OWNER_ONLY },
@@ -46,16 +47,31 @@ export const groupsTable: CollectionTable = {
     },
     { op: 'list', what: 'the whole collection', path: 'groups', expect: DENY_ALL },
     { op: 'create', what: 'a group of the owner’s', path: 'groups/new', data: group, expect: ALLOW_OWNER_ONLY },
-    { op: 'update', what: 'the owner’s group’s name', path: GROUP, data: () => ({ name: 'Renamed', updatedAt: 2_000 }), expect: ALLOW_OWNER_ONLY },
+    { op: 'update', what: 'the owner’s group’s name', path: GROUP, data: () => ({ name: 'Renamed', updatedAt: 2_000, revision: 2 }), expect: ALLOW_OWNER_ONLY },
     {
       op: 'update',
       what: 'the owner’s group, replaced whole',
       path: GROUP,
       replace: true,
-      data: () => sampleGroup(OWNER, 'Replaced', { updatedAt: 3_000 }),
+      data: () => sampleGroup(OWNER, 'Replaced', { updatedAt: 3_000, revision: 2 }),
       expect: ALLOW_OWNER_ONLY,
     },
     { op: 'delete', what: 'the owner’s group', path: GROUP, expect: ALLOW_OWNER_ONLY },
+    // Revisions (docs/rules.md): the seeded group is at 1; only 2 is taken.
+    { op: 'update', what: 'the owner’s group, revision advanced by one', path: GROUP, data: () => ({ name: 'Next', updatedAt: 2_000, revision: 2 }), expect: ALLOW_OWNER_ONLY },
+    { op: 'update', what: 'the owner’s group at an equal revision', path: GROUP, data: () => ({ name: 'Stale', updatedAt: 2_000, revision: 1 }), expect: DENY_ALL },
+    { op: 'update', what: 'the owner’s group at a skipped revision', path: GROUP, data: () => ({ name: 'Skipped', updatedAt: 2_000, revision: 3 }), expect: DENY_ALL },
+    { op: 'update', what: 'the owner’s group at a lower revision', path: GROUP, data: () => ({ name: 'Lower', updatedAt: 2_000, revision: 0 }), expect: DENY_ALL },
+    { op: 'update', what: 'the owner’s group without touching the revision', path: GROUP, data: () => ({ name: 'Unrevised', updatedAt: 2_000 }), expect: DENY_ALL },
+    {
+      op: 'update',
+      what: 'a group from before revisions, to revision 1',
+      path: LEGACY_GROUP,
+      seed: () => ({ ...groupsTable.seed(), [LEGACY_GROUP]: changed(group(), { revision: undefined }) }),
+      data: () => ({ name: 'Now revised', updatedAt: 2_000, revision: 1 }),
+      expect: ALLOW_OWNER_ONLY,
+    },
+    { op: 'create', what: 'a group of the owner’s at revision 2', path: 'groups/new', data: () => sampleGroup(OWNER, 'Two', { revision: 2 }), expect: DENY_ALL },
     ...planRows,
   ],
   malformed: [
@@ -97,8 +113,8 @@ export const groupsTable: CollectionTable = {
       what,
       op: 'update' as const,
       path: GROUP,
-      valid: () => ({ name: 'Renamed', updatedAt: Date.now() }),
-      invalid: () => ({ name: 'Renamed', updatedAt: Date.now(), ...change }),
+      valid: () => ({ name: 'Renamed', updatedAt: Date.now(), revision: 2 }),
+      invalid: () => ({ name: 'Renamed', updatedAt: Date.now(), revision: 2, ...change }),
     })),
   ],
 };

@@ -37,6 +37,36 @@ export const LOST_ACCESS: readonly (readonly [string, (() => SubscriptionRecord)
   ['no user record (the fallback, free)', null],
 ];
 
+/**
+ * Revisions (docs/rules.md, "Revisions"): the seeded entry is at revision 1; an update writes 2,
+ * and an equal, skipped or lower one is refused. One stored before revisions reads as 0.
+ */
+const LEGACY = `passwords/${OWNER}-legacy`;
+const revisionRows: readonly AccessRow[] = [
+  { op: 'update', what: 'the owner’s entry, revision advanced by one', path: ENTRY, data: () => ({ title: 'Next', updatedAt: 2_000, revision: 2 }), expect: ALLOW_OWNER_ONLY },
+  { op: 'update', what: 'the owner’s entry at an equal revision', path: ENTRY, data: () => ({ title: 'Stale', updatedAt: 2_000, revision: 1 }), expect: DENY_ALL },
+  { op: 'update', what: 'the owner’s entry at a skipped revision', path: ENTRY, data: () => ({ title: 'Skipped', updatedAt: 2_000, revision: 3 }), expect: DENY_ALL },
+  { op: 'update', what: 'the owner’s entry at a lower revision', path: ENTRY, data: () => ({ title: 'Lower', updatedAt: 2_000, revision: 0 }), expect: DENY_ALL },
+  { op: 'update', what: 'the owner’s entry without touching the revision', path: ENTRY, data: () => ({ title: 'Unrevised', updatedAt: 2_000 }), expect: DENY_ALL },
+  {
+    op: 'update',
+    what: 'an entry from before revisions, to revision 1',
+    path: LEGACY,
+    seed: () => ({ ...passwordsTable.seed(), [LEGACY]: changed(entry(), { revision: undefined }) }),
+    data: () => ({ title: 'Now revised', updatedAt: 2_000, revision: 1 }),
+    expect: ALLOW_OWNER_ONLY,
+  },
+  {
+    op: 'update',
+    what: 'an entry from before revisions, to revision 2',
+    path: LEGACY,
+    seed: () => ({ ...passwordsTable.seed(), [LEGACY]: changed(entry(), { revision: undefined }) }),
+    data: () => ({ title: 'Skipped', updatedAt: 2_000, revision: 2 }),
+    expect: DENY_ALL,
+  },
+  { op: 'create', what: 'an entry of the owner’s at revision 2', path: 'passwords/new', data: () => sampleEntry(OWNER, 'Two', { revision: 2 }), expect: DENY_ALL },
+];
+
 /** Plan limits: creating needs paid access; what exists stays the owner's to read, edit and delete. */
 const planRows: readonly AccessRow[] = [
   { op: 'create', what: 'an entry of the owner’s on an active paid plan', path: 'passwords/new', data: entry, seed: ownerOn(() => paidPlan('standard')), expect: ALLOW_OWNER_ONLY },
@@ -65,7 +95,7 @@ const planRows: readonly AccessRow[] = [
     expect: ALLOW_OWNER_ONLY,
   },
   ...LOST_ACCESS.flatMap(([plan, subscription]): AccessRow[] => [
-    { op: 'update', what: `the owner’s entry’s title on ${plan}`, path: ENTRY, data: () => ({ title: 'Renamed', updatedAt: 2_000 }), seed: ownerOn(subscription), expect: ALLOW_OWNER_ONLY },
+    { op: 'update', what: `the owner’s entry’s title on ${plan}`, path: ENTRY, data: () => ({ title: 'Renamed', updatedAt: 2_000, revision: 2 }), seed: ownerOn(subscription), expect: ALLOW_OWNER_ONLY },
     { op: 'delete', what: `the owner’s entry on ${plan}`, path: ENTRY, seed: ownerOn(subscription), expect: ALLOW_OWNER_ONLY },
   ]),
 ];
@@ -95,17 +125,18 @@ export const passwordsTable: CollectionTable = {
       data: () => sampleEntry(OWNER, 'Grouped', { groupId: `${OWNER}-group` }),
       expect: ALLOW_OWNER_ONLY,
     },
-    { op: 'update', what: 'the owner’s entry’s title', path: ENTRY, data: () => ({ title: 'Renamed', updatedAt: 2_000 }), expect: ALLOW_OWNER_ONLY },
-    { op: 'update', what: 'the owner’s entry, into their group', path: ENTRY, data: () => ({ groupId: `${OWNER}-group` }), expect: ALLOW_OWNER_ONLY },
+    { op: 'update', what: 'the owner’s entry’s title', path: ENTRY, data: () => ({ title: 'Renamed', updatedAt: 2_000, revision: 2 }), expect: ALLOW_OWNER_ONLY },
+    { op: 'update', what: 'the owner’s entry, into their group', path: ENTRY, data: () => ({ groupId: `${OWNER}-group`, revision: 2 }), expect: ALLOW_OWNER_ONLY },
     {
       op: 'update',
       what: 'the owner’s entry, replaced whole',
       path: ENTRY,
       replace: true,
-      data: () => sampleEntry(OWNER, 'Replaced', { updatedAt: 3_000 }),
+      data: () => sampleEntry(OWNER, 'Replaced', { updatedAt: 3_000, revision: 2 }),
       expect: ALLOW_OWNER_ONLY,
     },
     { op: 'delete', what: 'the owner’s entry', path: ENTRY, expect: ALLOW_OWNER_ONLY },
+    ...revisionRows,
     ...planRows,
   ],
   malformed: [
@@ -140,6 +171,10 @@ export const passwordsTable: CollectionTable = {
         ['a team’s group', { groupId: 'team-group' }],
         ['a group that does not exist', { groupId: 'no-such-group' }],
         ['updatedAt before createdAt', { createdAt: 2_000, updatedAt: 1_000 }],
+        ['no revision', { revision: undefined }],
+        ['revision 0', { revision: 0 }],
+        ['revision 2', { revision: 2 }],
+        ['a revision that is a string', { revision: '1' }],
       ] as const
     ).map(([what, change]) => ({ what, op: 'create' as const, path: 'passwords/new', valid: entry, invalid: () => changed(entry(), change) })),
     {
@@ -163,13 +198,17 @@ export const passwordsTable: CollectionTable = {
         ['a too-short username ciphertext', { username: 'AAAA' }],
         ['an extra field', { masterPassword: 'x' }],
         ['a keyVersion', { keyVersion: 2 }],
+        ['an equal revision', { revision: 1 }],
+        ['a skipped revision', { revision: 3 }],
+        ['a lower revision', { revision: 0 }],
+        ['a revision that is a string', { revision: '2' }],
       ] as const
     ).map(([what, change]) => ({
       what,
       op: 'update' as const,
       path: ENTRY,
-      valid: () => ({ title: 'Renamed', updatedAt: Date.now() }),
-      invalid: () => ({ title: 'Renamed', updatedAt: Date.now(), ...change }),
+      valid: () => ({ title: 'Renamed', updatedAt: Date.now(), revision: 2 }),
+      invalid: () => ({ title: 'Renamed', updatedAt: Date.now(), revision: 2, ...change }),
     })),
   ],
 };

@@ -26,7 +26,7 @@ function createRow(what: string, change: Record<string, unknown> | (() => Record
 }
 
 function updateRow(what: string, change: Record<string, unknown>): MalformedRow {
-  const valid = () => ({ name: 'Renamed', updatedAt: Date.now() });
+  const valid = () => ({ name: 'Renamed', updatedAt: Date.now(), revision: 2 });
   return { what, op: 'update', path: GROUP, valid, invalid: () => ({ ...valid(), ...change }) };
 }
 
@@ -47,17 +47,34 @@ export const teamGroupsTable: CollectionTable = {
     { op: 'list', what: 'every team group', path: 'groups', where: [['userId', '==', null]], expect: DENY_ALL },
     { op: 'create', what: 'a group of the team', path: 'groups/new', data: () => teamGroup(), expect: byRole((role) => canOnPasswords(role, 'create')) },
     { op: 'create', what: 'a group of a deleting team', path: 'groups/new', data: () => teamGroup(DELETING_TEAM), expect: DENY_ALL },
-    { op: 'update', what: 'the group’s name', path: GROUP, data: () => ({ name: 'Renamed', updatedAt: Date.now() }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
+    { op: 'update', what: 'the group’s name', path: GROUP, data: () => ({ name: 'Renamed', updatedAt: Date.now(), revision: 2 }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
     {
       op: 'update',
       what: 'the group, replaced whole',
       path: GROUP,
       replace: true,
-      data: () => ({ ...teamGroup(TEAM, 'Replaced'), updatedAt: 3_000 }),
+      data: () => ({ ...teamGroup(TEAM, 'Replaced'), updatedAt: 3_000, revision: 2 }),
       expect: byRole((role) => canOnPasswords(role, 'edit')),
     },
-    { op: 'update', what: 'a group of a deleting team', path: DELETING_GROUP, data: () => ({ name: 'Renamed', updatedAt: Date.now() }), expect: DENY_ALL },
+    { op: 'update', what: 'a group of a deleting team', path: DELETING_GROUP, data: () => ({ name: 'Renamed', updatedAt: Date.now(), revision: 2 }), expect: DENY_ALL },
     { op: 'delete', what: 'a group of the team', path: GROUP, expect: byRole((role) => canOnPasswords(role, 'delete')) },
+    // Revisions (docs/rules.md): the seeded group is at 1; a writer's rename must write 2.
+    ...(
+      [
+        ['an equal revision', 1],
+        ['a skipped revision', 3],
+        ['a lower revision', 0],
+      ] as const
+    ).map(([what, revision]) => ({
+      op: 'update' as const,
+      what: `the group at ${what}`,
+      path: GROUP,
+      data: () => ({ name: 'Stale', updatedAt: Date.now(), revision }),
+      expect: DENY_ALL,
+    })),
+    { op: 'update', what: 'the group, revision advanced by one', path: GROUP, data: () => ({ name: 'Next', updatedAt: Date.now(), revision: 2 }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
+    { op: 'update', what: 'the group without touching the revision', path: GROUP, data: () => ({ name: 'Unrevised', updatedAt: Date.now() }), expect: DENY_ALL },
+    { op: 'create', what: 'a group of the team at revision 2', path: 'groups/new', data: () => ({ ...teamGroup(TEAM, 'Two'), revision: 2 }), expect: DENY_ALL },
     { op: 'delete', what: 'a group of a deleting team', path: DELETING_GROUP, expect: DENY_ALL },
   ],
   malformed: [
@@ -110,8 +127,8 @@ export const teamGroupsTable: CollectionTable = {
       what: 'a personal group handed to the team',
       op: 'update',
       path: `groups/${OWNER}-group`,
-      valid: () => ({ name: 'Renamed', updatedAt: Date.now() }),
-      invalid: () => ({ name: 'Renamed', updatedAt: Date.now(), userId: null, teamId: TEAM }),
+      valid: () => ({ name: 'Renamed', updatedAt: Date.now(), revision: 2 }),
+      invalid: () => ({ name: 'Renamed', updatedAt: Date.now(), revision: 2, userId: null, teamId: TEAM }),
     },
   ],
 };

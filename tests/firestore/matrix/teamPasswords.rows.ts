@@ -27,7 +27,7 @@ function createRow(what: string, invalid: () => Record<string, unknown>, actor?:
 }
 
 function updateRow(what: string, change: Record<string, unknown>): MalformedRow {
-  const valid = () => ({ title: 'Renamed', updatedAt: Date.now() });
+  const valid = () => ({ title: 'Renamed', updatedAt: Date.now(), revision: 2 });
   return { what, op: 'update', path: ENTRY, valid, invalid: () => ({ ...valid(), ...change }) };
 }
 
@@ -76,25 +76,48 @@ export const teamPasswordsTable: CollectionTable = {
       expect: createdBy('full'),
     },
     { op: 'create', what: 'an entry of a deleting team, by its owner', path: 'passwords/new', data: () => teamEntry(DELETING_TEAM, OWNER, 'New'), expect: DENY_ALL },
-    { op: 'update', what: 'the entry’s title', path: ENTRY, data: () => ({ title: 'Renamed', updatedAt: Date.now() }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
-    { op: 'update', what: 'the entry, into a team group', path: ENTRY, data: () => ({ groupId: TEAM_GROUP }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
+    { op: 'update', what: 'the entry’s title', path: ENTRY, data: () => ({ title: 'Renamed', updatedAt: Date.now(), revision: 2 }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
+    { op: 'update', what: 'the entry, into a team group', path: ENTRY, data: () => ({ groupId: TEAM_GROUP, revision: 2 }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
     {
       op: 'update',
       what: 'the entry, replaced whole',
       path: ENTRY,
       replace: true,
-      data: () => teamEntry(TEAM, FULL, 'Replaced', { updatedAt: 3_000 }),
+      data: () => teamEntry(TEAM, FULL, 'Replaced', { updatedAt: 3_000, revision: 2 }),
       expect: byRole((role) => canOnPasswords(role, 'edit')),
     },
     {
       op: 'update',
       what: 'an entry re-encrypted to the current key version',
       path: OLD_ENTRY,
-      data: () => ({ username: CIPHER_2, password: CIPHER_2, keyVersion: KEY_VERSION, updatedAt: Date.now() }),
+      data: () => ({ username: CIPHER_2, password: CIPHER_2, keyVersion: KEY_VERSION, updatedAt: Date.now(), revision: 2 }),
       expect: byRole((role) => canOnPasswords(role, 'edit')),
     },
-    { op: 'update', what: 'an entry of a deleting team', path: DELETING_ENTRY, data: () => ({ title: 'Renamed', updatedAt: Date.now() }), expect: DENY_ALL },
+    { op: 'update', what: 'an entry of a deleting team', path: DELETING_ENTRY, data: () => ({ title: 'Renamed', updatedAt: Date.now(), revision: 2 }), expect: DENY_ALL },
     { op: 'delete', what: 'an entry of the team', path: ENTRY, expect: byRole((role) => canOnPasswords(role, 'delete')) },
+    // Revisions (docs/rules.md): the seeded entry is at 1; a writer's update must write 2.
+    ...(
+      [
+        ['an equal revision', 1],
+        ['a skipped revision', 3],
+        ['a lower revision', 0],
+      ] as const
+    ).map(([what, revision]) => ({
+      op: 'update' as const,
+      what: `the entry at ${what}`,
+      path: ENTRY,
+      data: () => ({ title: 'Stale', updatedAt: Date.now(), revision }),
+      expect: DENY_ALL,
+    })),
+    { op: 'update', what: 'the entry, revision advanced by one', path: ENTRY, data: () => ({ title: 'Next', updatedAt: Date.now(), revision: 2 }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
+    { op: 'update', what: 'the entry without touching the revision', path: ENTRY, data: () => ({ title: 'Unrevised', updatedAt: Date.now() }), expect: DENY_ALL },
+    {
+      op: 'create',
+      what: 'an entry of the team at revision 2, by its owner',
+      path: 'passwords/new',
+      data: () => teamEntry(TEAM, OWNER, 'Two', { revision: 2 }),
+      expect: DENY_ALL,
+    },
     { op: 'delete', what: 'an entry of a deleting team', path: DELETING_ENTRY, expect: DENY_ALL },
   ],
   malformed: [
@@ -160,8 +183,8 @@ export const teamPasswordsTable: CollectionTable = {
       op: 'update',
       path: OLD_ENTRY,
       actor: 'admin',
-      valid: () => ({ username: CIPHER_2, password: CIPHER_2, keyVersion: KEY_VERSION, updatedAt: Date.now() }),
-      invalid: () => ({ username: CIPHER_2, password: CIPHER_2, keyVersion: KEY_VERSION - 1, updatedAt: Date.now() }),
+      valid: () => ({ username: CIPHER_2, password: CIPHER_2, keyVersion: KEY_VERSION, updatedAt: Date.now(), revision: 2 }),
+      invalid: () => ({ username: CIPHER_2, password: CIPHER_2, keyVersion: KEY_VERSION - 1, updatedAt: Date.now(), revision: 2 }),
     },
     {
       what: 'a view member moving their personal entry into the team',
@@ -169,8 +192,8 @@ export const teamPasswordsTable: CollectionTable = {
       path: ENTRY,
       actor: 'view',
       seed: () => ({ ...teamPasswordsTable.seed(), [ENTRY]: sampleEntry(VIEW, 'Mine') }),
-      valid: () => ({ title: 'Renamed', updatedAt: Date.now() }),
-      invalid: () => ({ title: 'Renamed', updatedAt: Date.now(), teamId: TEAM, keyVersion: KEY_VERSION }),
+      valid: () => ({ title: 'Renamed', updatedAt: Date.now(), revision: 2 }),
+      invalid: () => ({ title: 'Renamed', updatedAt: Date.now(), revision: 2, teamId: TEAM, keyVersion: KEY_VERSION }),
     },
   ],
 };

@@ -60,6 +60,7 @@ async function addEntries(deps: TeamServiceDeps, teamId: string, count: number):
       groupId: null,
       encrypted: true,
       keyVersion: stored!.keyVersion,
+      revision: 1,
       createdAt: 1,
       updatedAt: 1,
     };

@@ -68,6 +68,7 @@ async function addEntries(deps: TeamServiceDeps, teamId: string, count: number):
       groupId: null,
       encrypted: true,
       keyVersion: 1,
+      revision: 1,
       createdAt: 1,
       updatedAt: 1,
     };
@@ -239,8 +240,8 @@ describe('rotation when a member is removed', () => {
     const failing = {
       ...ana,
       passwords: Object.assign(Object.create(passwords) as MemoryPasswordRepository, {
-        update: (entryId: string, changes: PasswordEntryChanges, now: number) =>
-          (writes += 1) === 3 ? Promise.reject(new Error('connection lost')) : update(entryId, changes, now),
+        update: (entryId: string, changes: PasswordEntryChanges, now: number, revision: number) =>
+          (writes += 1) === 3 ? Promise.reject(new Error('connection lost')) : update(entryId, changes, now, revision),
       }),
     };
     const refused = await removeMember(failing, id, 'cid').catch((error: unknown) => error);
@@ -268,12 +269,59 @@ describe('rotation when a member is removed', () => {
     expect((await readAll(bob, id)).sort()).toEqual([0, 1, 2, 3, 4].map((n) => `secret${n}`));
   });
 
+  it('re-encryption keeps edits made meanwhile at either key version and skips entries deleted meanwhile', async () => {
+    const { teams, passwords, id, ana, bob } = await teamOfThree();
+    await addEntries(ana, id, 6);
+    const listed = await passwords.listTeam(id);
+    const [atNew, atOld, deleted] = listed;
+    const oldKey = await keyOf(ana, id);
+    const update = passwords.update.bind(passwords);
+    const interfered = new Set<string>();
+    // Just before the rotation's write of each of the three, someone else gets there first.
+    const racing = {
+      ...ana,
+      passwords: Object.assign(Object.create(passwords) as MemoryPasswordRepository, {
+        update: async (entryId: string, changes: PasswordEntryChanges, now: number, revision: number) => {
+          if (!interfered.has(entryId)) {
+            interfered.add(entryId);
+            const stored = (await passwords.listTeam(id)).find((entry) => entry.id === entryId)!.data;
+            if (entryId === atNew!.id) {
+              // Bob, with the new key, saves a new password at the new version.
+              const newKey = await keyOf(bob, id);
+              const team = await teams.get(id);
+              const password = await encryptText(newKey, 'bob’s new secret', entryFieldContext(entryId, 'password'));
+              const username = await encryptText(newKey, 'bob', entryFieldContext(entryId, 'username'));
+              await update(entryId, { username, password, keyVersion: team!.keyVersion }, now, stored.revision);
+            } else if (entryId === atOld!.id) {
+              // A write still at the old version (what a migration or a late writer holding the old key does).
+              const password = await encryptText(oldKey, 'edited at the old version', entryFieldContext(entryId, 'password'));
+              await update(entryId, { password, title: 'Edited old' }, now, stored.revision);
+            } else if (entryId === deleted!.id) {
+              await passwords.delete(entryId, stored.revision);
+            }
+          }
+          return update(entryId, changes, now, revision);
+        },
+      }),
+    };
+    await removeMember(racing, id, 'cid');
+    expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null });
+    const after = await passwords.listTeam(id);
+    expect(after).toHaveLength(5);
+    expect(after.every((entry) => entry.data.keyVersion === 2)).toBe(true);
+    const secrets = await readAll(bob, id);
+    expect(secrets).toContain('bob’s new secret');
+    expect(secrets).toContain('edited at the old version');
+    expect(secrets.filter((secret) => secret.startsWith('secret'))).toHaveLength(3);
+    expect(after.find((entry) => entry.id === atOld!.id)?.data.title).toBe('Edited old');
+  });
+
   it('an entry that no longer opens with the old key is named, the others are re-encrypted, and the old key is kept for it', async () => {
     const { teams, passwords, id, ana, bob } = await teamOfThree();
     await addEntries(ana, id, 4);
     const [damaged, other] = await passwords.listTeam(id);
     // Stored under another entry's binding: it does not decrypt as itself.
-    await passwords.update(damaged!.id, { password: other!.data.password }, 2);
+    await passwords.update(damaged!.id, { password: other!.data.password }, 2, damaged!.data.revision);
 
     const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ReencryptionError);
@@ -291,7 +339,7 @@ describe('rotation when a member is removed', () => {
     await expect(rotateIfNeeded(bob, id)).rejects.toThrow(`Failed to re-encrypt password: ${damaged!.id}`);
 
     // Once the damaged entry is deleted, the next run finishes.
-    await passwords.delete(damaged!.id);
+    await passwords.delete(damaged!.id, damaged!.data.revision + 1);
     await rotateIfNeeded(ana, id);
     expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
     const kept = (await passwords.listTeam(id)).map((entry) => `secret${Number(entry.data.title.slice('Entry '.length))}`);

@@ -13,12 +13,13 @@ function entry(id: string, groupId: string | null): PasswordEntry {
     groupId,
     createdAt: 0,
     updatedAt: 0,
+    revision: 1,
     undecryptable: false,
   };
 }
 
-const work: Group = { id: 'g-work', name: 'Work', description: null, createdAt: 0, updatedAt: 0 };
-const home: Group = { id: 'g-home', name: 'Home', description: null, createdAt: 0, updatedAt: 0 };
+const work: Group = { id: 'g-work', name: 'Work', description: null, createdAt: 0, updatedAt: 0, revision: 1 };
+const home: Group = { id: 'g-home', name: 'Home', description: null, createdAt: 0, updatedAt: 0, revision: 1 };
 const entries = [entry('wifi', 'g-work'), entry('bank', null), entry('tv', 'g-home'), entry('orphan', 'g-gone')];
 const ids = (list: readonly PasswordEntry[]) => list.map((item) => item.id);
 

@@ -13,6 +13,7 @@ function entry(id: string, fields: Partial<PasswordEntry> = {}): PasswordEntry {
     groupId: null,
     createdAt: 0,
     updatedAt: 0,
+    revision: 1,
     undecryptable: false,
     ...fields,
   };

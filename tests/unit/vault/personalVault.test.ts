@@ -66,8 +66,8 @@ describe('personal vault', () => {
     const stored = Object.fromEntries((await d.passwords.listPersonal('ana')).map((entry) => [entry.id, entry.data]));
     // A server swaps the password of the first entry into the username field, and the second
     // entry's username into the first.
-    await d.passwords.update(first.id, { username: stored[first.id]?.password ?? '' }, 5);
-    await d.passwords.update(second.id, { username: stored[first.id]?.username ?? '' }, 5);
+    await d.passwords.update(first.id, { username: stored[first.id]?.password ?? '' }, 5, 1);
+    await d.passwords.update(second.id, { username: stored[first.id]?.username ?? '' }, 5, 1);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const entries = await loadEntries(d);
     expect(entries.map((entry) => entry.undecryptable)).toEqual([true, true]);
@@ -97,7 +97,7 @@ describe('personal vault', () => {
     const renamed = await updateGroup(d, work, { name: 'Office', description: 'desk' });
     expect((await loadGroups(d)).map((group) => [group.name, group.description])).toEqual([['Office', 'desk']]);
     await savePassword(d, { ...draft, groupId: renamed.id });
-    await deleteGroup(d, renamed.id);
+    await deleteGroup(d, renamed);
     expect(await loadGroups(d)).toEqual([]);
     expect((await loadEntries(d))[0]?.groupId).toBeNull();
   });
@@ -107,7 +107,7 @@ describe('personal vault', () => {
     const group = await createGroup(d, { name: 'Work', description: '' });
     await savePassword(d, { ...draft, groupId: group.id });
     vi.spyOn(d.passwords, 'ungroupPersonal').mockRejectedValueOnce(new Error('network'));
-    await expect(deleteGroup(d, group.id)).rejects.toThrow('network');
+    await expect(deleteGroup(d, group)).rejects.toThrow('network');
     expect((await loadGroups(d)).map((g) => g.id)).toEqual([group.id]);
     expect((await loadEntries(d))[0]?.groupId).toBe(group.id);
   });

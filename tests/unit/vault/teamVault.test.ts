@@ -84,8 +84,8 @@ describe('team vault', () => {
     const a = await savePassword(d, draft);
     const b = await savePassword(d, { ...draft, title: 'Other' });
     const [storedA, storedB] = await d.passwords.listTeam('team-1');
-    await d.passwords.update(a.id, { username: storedA!.data.password }, 9_000);
-    await d.passwords.update(b.id, { password: storedA!.data.password }, 9_000);
+    await d.passwords.update(a.id, { username: storedA!.data.password }, 9_000, 1);
+    await d.passwords.update(b.id, { password: storedA!.data.password }, 9_000, 1);
     expect(storedB).toBeDefined();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const entries = await loadEntries(d);
@@ -144,9 +144,9 @@ describe('team vault', () => {
     expect((await loadGroups(d)).map((group) => group.name)).toEqual(['CI', 'Servers']);
     const stored = (await d.groups.listTeam('team-1')).find((group) => group.id === servers.id);
     expect(stored?.data).toMatchObject({ teamId: 'team-1', userId: null });
-    await updateGroup(d, servers, { name: 'Hosts', description: '' });
+    const hosts = await updateGroup(d, servers, { name: 'Hosts', description: '' });
     const entry = await savePassword(d, { ...draft, groupId: servers.id });
-    await deleteGroup(d, servers.id);
+    await deleteGroup(d, hosts);
     expect((await loadGroups(d)).map((group) => group.name)).toEqual(['CI']);
     expect((await loadEntries(d)).find((candidate) => candidate.id === entry.id)?.groupId).toBeNull();
   });
@@ -164,9 +164,10 @@ describe('team vault', () => {
     const attempts = {
       add: () => savePassword(d, { ...draft, title: 'Added' }),
       update: () => savePassword(d, { ...draft, title: 'Updated' }, existing),
-      remove: () => deletePassword(d, existing.id),
+      // The entry as the update above left it.
+      remove: () => deletePassword(d, { id: existing.id, revision: existing.revision + 1 }),
       addGroup: () => createGroup(d, { name: 'H', description: '' }),
-      removeGroup: () => deleteGroup(d, group.id),
+      removeGroup: () => deleteGroup(d, group),
     };
     if (may) {
       for (const attempt of Object.values(attempts)) await attempt();
@@ -186,7 +187,7 @@ describe('team vault', () => {
     vi.spyOn(d.passwords, 'create').mockRejectedValueOnce(new WriteRefusedError('Missing or insufficient permissions'));
     vi.spyOn(d.passwords, 'delete').mockRejectedValueOnce(new WriteRefusedError('Missing or insufficient permissions'));
     await expect(savePassword(d, draft)).rejects.toThrow(new VaultPermissionError('You do not have permission to add passwords to this team'));
-    await expect(deletePassword(d, 'x')).rejects.toThrow('You do not have permission to delete passwords from this team');
+    await expect(deletePassword(d, { id: 'x', revision: 1 })).rejects.toThrow('You do not have permission to delete passwords from this team');
     vi.spyOn(d.passwords, 'update').mockRejectedValueOnce(new Error('network'));
     await expect(savePassword(d, draft, { ...(await savePassword(d, draft)) })).rejects.toThrow('network');
   });
@@ -195,11 +196,11 @@ describe('team vault', () => {
     const d = teamDeps({ role: 'owner' });
     const group = await createGroup(d, { name: 'Servers', description: '' });
     vi.spyOn(d.passwords, 'ungroupTeam').mockRejectedValueOnce(new WriteRefusedError('Missing or insufficient permissions'));
-    const failure = deleteGroup(d, group.id);
+    const failure = deleteGroup(d, group);
     await expect(failure).rejects.not.toBeInstanceOf(VaultPermissionError);
     await expect(failure).rejects.toThrow('Could not move the passwords');
     expect((await loadGroups(d)).map((stored) => stored.id)).toEqual([group.id]);
-    await deleteGroup(d, group.id);
+    await deleteGroup(d, group);
     expect(await loadGroups(d)).toEqual([]);
   });
 

@@ -4,7 +4,8 @@ import { Dialog } from '../../../ui/Dialog';
 import { PasswordField } from '../../../ui/PasswordField';
 import { GeneratorDialog, quickGenerate } from '../generator';
 import type { Group, PasswordDraft, PasswordEntry } from '../model';
-import { failureText } from '../vaultErrors';
+import { failureText, PasswordConflictError } from '../vaultErrors';
+import { ConflictNotice } from './ConflictNotice';
 import {
   PASSWORD_DRAFT_FIELDS,
   validatePasswordDraft,
@@ -31,10 +32,11 @@ export interface PasswordFormDialogProps {
   entry: PasswordEntry | null;
   groups: readonly Group[];
   /**
-   * Saves the draft; rejects when saving failed. The draft it receives is already validated and
-   * trimmed (SPEC.md §5), with an omitted url or notes as ''.
+   * Saves the draft on `base` (the entry as last read: `entry`, or the newer one a conflict
+   * showed); rejects when saving failed. The draft it receives is already validated and trimmed
+   * (SPEC.md §5), with an omitted url or notes as ''.
    */
-  onSubmit: (draft: PasswordDraft) => Promise<void>;
+  onSubmit: (draft: PasswordDraft, base: PasswordEntry | null) => Promise<void>;
   onClose: () => void;
 }
 
@@ -117,6 +119,10 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
   const [group, setGroup] = useState(() => initialGroup(entry, groups));
   const [errors, setErrors] = useState<PasswordDraftErrors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
+  // The entry the next save is conditional on; a conflict replaces it with the newer one once the
+  // user chooses (docs/vault.md, "Revisions").
+  const [base, setBase] = useState(entry);
+  const [conflict, setConflict] = useState<{ readonly newer: PasswordEntry; readonly mine: ValidPasswordDraft } | null>(null);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const [generatorOpen, setGeneratorOpen] = useState(false);
@@ -170,20 +176,45 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
   }
 
   /** Hands over the trimmed values: what was validated is exactly what is saved. */
-  async function save(value: ValidPasswordDraft) {
+  async function save(value: ValidPasswordDraft, on: PasswordEntry | null = base) {
     savingRef.current = true;
     setSaving(true);
+    setConflict(null);
     try {
-      await onSubmit({ ...value, url: value.url ?? '', notes: value.notes ?? '' });
+      await onSubmit({ ...value, url: value.url ?? '', notes: value.notes ?? '' }, on);
     } catch (error) {
-      // Everything typed stays in the fields, so the user can simply try again.
-      setSaveError(failureText(error, SAVE_FAILED));
+      // Everything typed stays in the fields, so the user can simply try again. A conflict shows
+      // the newer values beside the user's, and nothing was overwritten.
+      if (error instanceof PasswordConflictError) setConflict({ newer: error.newer, mine: value });
+      else setSaveError(failureText(error, SAVE_FAILED));
       return;
     } finally {
       savingRef.current = false;
       setSaving(false);
     }
     onClose();
+  }
+
+  /** Keep mine: the user's values, saved on the newer revision. */
+  function keepMine() {
+    if (conflict === null || savingRef.current) return;
+    setBase(conflict.newer);
+    void save(conflict.mine, conflict.newer);
+  }
+
+  /** Take theirs: the form shows the newer values, to save or cancel. */
+  function takeTheirs() {
+    if (conflict === null) return;
+    const { newer } = conflict;
+    setBase(newer);
+    setTitle(newer.title);
+    setUrl(newer.url ?? '');
+    setUsername(newer.username);
+    setPassword(newer.password);
+    setNotes(newer.notes ?? '');
+    setGroup(initialGroup(newer, groups));
+    setErrors({});
+    setConflict(null);
   }
 
   function requestClose() {
@@ -198,6 +229,9 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
           <p role="alert" className="notice notice--error pw-form__notice">
             {saveError}
           </p>
+        )}
+        {conflict !== null && (
+          <ConflictNotice newer={conflict.newer} mine={conflict.mine} groups={groups} onKeepMine={keepMine} onTakeTheirs={takeTheirs} />
         )}
         {entry?.undecryptable === true && (
           // Saving as is would store the ciphertext as if it were the username and password.

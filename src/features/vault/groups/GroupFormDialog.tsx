@@ -2,9 +2,9 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { Group, GroupDraft } from '../model';
-import { failureText } from '../vaultErrors';
 import { FIELD_LIMITS } from '../../../domain/fieldLimits';
-import { groupDraftErrors, isGroupDraftComplete, type GroupDraftErrors } from './validateGroupDraft';
+import { failureText, GroupConflictError } from '../vaultErrors';
+import { GROUP_MESSAGES, groupDraftErrors, isGroupDraftComplete, type GroupDraftErrors } from './validateGroupDraft';
 
 export interface GroupFormDialogProps {
   /** null to create a group. */
@@ -27,6 +27,8 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
   const [errors, setErrors] = useState<GroupDraftErrors>({});
   const nameErrorId = useId();
   const descriptionErrorId = useId();
+  // A rename saved meanwhile (docs/vault.md, "Revisions"): shown beside the user's values.
+  const [theirs, setTheirs] = useState<Group | null>(null);
   const complete = isGroupDraftComplete({ name, description });
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -37,12 +39,14 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     setFailed(null);
+    setTheirs(null);
     try {
       await onSubmit({ name, description });
       onClose();
     } catch (error) {
       console.error(failureMessage, error);
       setFailed(failureText(error, failureMessage));
+      if (error instanceof GroupConflictError) setTheirs(error.newer);
       setSaving(false);
     }
   }
@@ -54,6 +58,26 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
           <p id={errorId} role="alert" className="notice notice--error">
             {failed}
           </p>
+        )}
+        {theirs !== null && (
+          <div className="notice notice--warning">
+            <p>
+              Saved meanwhile: “{theirs.name}”{theirs.description === null ? ' (no description)' : ` — ${theirs.description}`}.{' '}
+              {GROUP_MESSAGES.keepMineHint}
+            </p>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setName(theirs.name);
+                setDescription(theirs.description ?? '');
+                setTheirs(null);
+                setFailed(null);
+              }}
+            >
+              {GROUP_MESSAGES.takeTheirs}
+            </Button>
+          </div>
         )}
         <div className="field">
           <label htmlFor={nameId} className="field__label">

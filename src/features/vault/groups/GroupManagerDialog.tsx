@@ -3,7 +3,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { Group, GroupDraft } from '../model';
 import { GroupFormDialog } from './GroupFormDialog';
-import { failureText } from '../vaultErrors';
+import { failureText, GroupConflictError } from '../vaultErrors';
 import { GROUP_MESSAGES } from './validateGroupDraft';
 
 export interface GroupManagerDialogProps {
@@ -32,7 +32,11 @@ export function GroupManagerDialog({ open, groups, onClose, onCreate, onUpdate, 
       setDeleting(null);
     } catch (error) {
       console.error(GROUP_MESSAGES.deleteFailed, error);
-      setDeleteFailed(failureText(error, GROUP_MESSAGES.deleteFailed));
+      // Renamed meanwhile: confirming again deletes the group as it is now.
+      if (error instanceof GroupConflictError) setDeleting(error.newer);
+      setDeleteFailed(
+        error instanceof GroupConflictError ? `${error.message} ${GROUP_MESSAGES.deleteAnyway}` : failureText(error, GROUP_MESSAGES.deleteFailed),
+      );
     } finally {
       setBusy(false);
     }
@@ -96,7 +100,16 @@ export function GroupManagerDialog({ open, groups, onClose, onCreate, onUpdate, 
         <GroupFormDialog
           group={editing.group}
           failureMessage={editing.group === null ? GROUP_MESSAGES.addFailed : GROUP_MESSAGES.updateFailed}
-          onSubmit={(draft) => (editing.group === null ? onCreate(draft) : onUpdate(editing.group, draft))}
+          onSubmit={async (draft) => {
+            if (editing.group === null) return onCreate(draft);
+            try {
+              await onUpdate(editing.group, draft);
+            } catch (error) {
+              // Renamed meanwhile: the next save is on the newer revision (the form shows it).
+              if (error instanceof GroupConflictError) setEditing({ group: error.newer });
+              throw error;
+            }
+          }}
           onClose={() => {
             setEditing(null);
           }}

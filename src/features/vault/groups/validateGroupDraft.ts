@@ -12,6 +12,10 @@ export const GROUP_MESSAGES = {
   addFailed: 'Failed to add group',
   updateFailed: 'Failed to update group',
   deleteFailed: 'Failed to delete group',
+  /** After 'This group was changed since you opened it.' (docs/vault.md, "Revisions"). */
+  deleteAnyway: 'Delete it anyway?',
+  keepMineHint: 'Save Group again to keep yours, or take theirs.',
+  takeTheirs: 'Take theirs',
 } as const;
 
 export type GroupDraftErrors = Partial<Record<keyof GroupDraft, string>>;

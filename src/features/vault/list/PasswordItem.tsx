@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, ty
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { PasswordEntry } from '../model';
-import { failureText } from '../vaultErrors';
+import { failureText, PasswordConflictError } from '../vaultErrors';
 import { CLIPBOARD_CLEAR_MS, COPIED_INDICATOR_MS, copyToClipboard } from '../../../ui/clipboard';
 import { safeHttpUrl } from './safeUrl';
 import './list.css';
@@ -17,6 +17,10 @@ export const LIST_MESSAGES = {
   damagedDetail: (problem: string) => `This entry's stored document is damaged (${problem}); it cannot be shown or edited. You can delete it.`,
   /** Announced by the list once a delete is done (focus moves on to another entry). */
   deleted: (title: string) => `${title} deleted.`,
+  /** Announced instead when the delete found the entry gone (docs/vault.md, "Revisions"). */
+  alreadyDeleted: (title: string) => `${title}: This password was deleted by someone else.`,
+  /** A delete that found the entry saved meanwhile: nothing deleted, the newer one now shown, asked again. */
+  deleteChanged: 'This password was changed since you opened it. Delete it anyway?',
 } as const;
 
 /** A fixed length, so the mask says nothing about the password's length. */
@@ -150,7 +154,7 @@ export function PasswordItem({
       await onDelete(entry);
       setConfirming(false);
     } catch (error) {
-      setDeleteError(failureText(error, LIST_MESSAGES.deleteFailed));
+      setDeleteError(error instanceof PasswordConflictError ? LIST_MESSAGES.deleteChanged : failureText(error, LIST_MESSAGES.deleteFailed));
     } finally {
       deletingRef.current = false;
       setDeleting(false);

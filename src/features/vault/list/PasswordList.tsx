@@ -31,7 +31,8 @@ export interface PasswordListProps {
   canEdit: boolean;
   canDelete: boolean;
   onEdit: (entry: PasswordEntry) => void;
-  onDelete: (entry: PasswordEntry) => Promise<void>;
+  /** Resolves 'already-deleted' when someone else had deleted the entry: the list says so. */
+  onDelete: (entry: PasswordEntry) => Promise<unknown>;
   /** Accessible name of the list, e.g. "Personal passwords". */
   label: string;
   estimatedRowHeight?: number;
@@ -85,6 +86,8 @@ export function PasswordList({
   const [deletion, setDeletion] = useState<Deletion | null>(null);
   const focusMovedFor = useRef<Deletion | null>(null);
   const [deleted, setDeleted] = useState('');
+  // Shown, not only announced: a delete that found the entry already gone must say so (docs/vault.md).
+  const [alreadyDeleted, setAlreadyDeleted] = useState('');
 
   // Measured heights by entry id, kept across searches. The measuring callbacks fill the one map
   // and replace the wrapper, so that the offsets are worked out again.
@@ -203,8 +206,9 @@ export function PasswordList({
   async function handleDelete(entry: PasswordEntry) {
     const index = filtered.findIndex((candidate) => candidate.id === entry.id);
     // A failure is shown by the row's dialog, which stays open.
-    await onDelete(entry);
-    setDeleted(LIST_MESSAGES.deleted(entry.title));
+    const outcome = await onDelete(entry);
+    setDeleted(outcome === 'already-deleted' ? LIST_MESSAGES.alreadyDeleted(entry.title) : LIST_MESSAGES.deleted(entry.title));
+    setAlreadyDeleted(outcome === 'already-deleted' ? LIST_MESSAGES.alreadyDeleted(entry.title) : '');
     setDeletion({ id: entry.id, index: Math.max(0, index) });
   }
 
@@ -261,6 +265,7 @@ export function PasswordList({
       <p role="status" className="visually-hidden">
         {deleted || status}
       </p>
+      {alreadyDeleted !== '' && <p className="notice notice--warning">{alreadyDeleted}</p>}
       {entries.length === 0 ? (
         <p className="pw-list__empty">{EMPTY_TEXTS.noEntries}</p>
       ) : total === 0 ? (

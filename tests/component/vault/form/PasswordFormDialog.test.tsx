@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PasswordFormDialog, type PasswordFormDialogProps } from '../../../../src/features/vault/form';
 import type { PasswordDraft, PasswordEntry } from '../../../../src/features/vault/model';
+import { PasswordConflictError, VaultGoneError } from '../../../../src/features/vault/vaultErrors';
 import { deferred, GROUPS, makeEntry } from '../list/harness';
 
 const QUICK_ALPHABET = /^[A-Za-z0-9!@#$%^&*]{16}$/;
@@ -45,7 +46,7 @@ function Harness({ entry, onSubmit }: Pick<PasswordFormDialogProps, 'entry' | 'o
 
 function renderForm(entry: PasswordEntry | null = null) {
   const user = userEvent.setup();
-  const onSubmit = vi.fn<(draft: PasswordDraft) => Promise<void>>(() => Promise.resolve());
+  const onSubmit = vi.fn<(draft: PasswordDraft, base: PasswordEntry | null) => Promise<void>>(() => Promise.resolve());
   render(<Harness entry={entry} onSubmit={onSubmit} />);
   return { user, onSubmit };
 }
@@ -121,7 +122,7 @@ describe('PasswordFormDialog: titles and values', () => {
       username: 'octocat',
       password: 'hunter2!',
       groupId: 'g-home',
-    });
+    }, existing);
   });
 });
 
@@ -188,7 +189,7 @@ describe('PasswordFormDialog: saving', () => {
       username: 'alice',
       password: 's3cret',
       groupId: 'g-work',
-    });
+    }, null);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -196,7 +197,7 @@ describe('PasswordFormDialog: saving', () => {
     const { user, onSubmit } = renderForm(existing);
     await user.selectOptions(field.group(), 'No Group');
     await user.click(save());
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ groupId: null }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ groupId: null }), existing);
   });
 
   it('shows progress while saving and ignores a second submit and Escape', async () => {
@@ -274,7 +275,7 @@ describe('PasswordFormDialog: generating', () => {
     await user.type(field.title(), 'New');
     await user.type(field.username(), 'me');
     await user.click(save());
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ password: second }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ password: second }), null);
   });
 
   it('clears a "Password is required" message when a password is generated', async () => {
@@ -377,5 +378,76 @@ describe('PasswordFormDialog: what the rules would refuse is said in the form (i
     expect(screen.getByText('Notes must be at most 10000 characters')).toBeInTheDocument();
     expect(field.notes()).toHaveAttribute('aria-invalid', 'true');
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('PasswordFormDialog: a save that finds the entry changed meanwhile', () => {
+  const newer: PasswordEntry = { ...existing, title: 'GitHub (work)', password: 'rotated-by-tab-one', revision: 2 };
+
+  function renderConflicting() {
+    const user = userEvent.setup();
+    const onSubmit = vi
+      .fn<(draft: PasswordDraft, base: PasswordEntry | null) => Promise<void>>()
+      .mockRejectedValueOnce(new PasswordConflictError(newer))
+      .mockResolvedValue(undefined);
+    render(<Harness entry={existing} onSubmit={onSubmit} />);
+    return { user, onSubmit };
+  }
+
+  it('shows that it changed, with the newer values beside the user’s (passwords masked until asked), and stays open', async () => {
+    const { user } = renderConflicting();
+    await user.clear(field.username());
+    await user.type(field.username(), 'mona');
+    await user.click(save());
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByRole('heading', { name: 'This password was changed since you opened it.' })).toBeInTheDocument();
+    const row = (label: string) => within(notice).getByRole('row', { name: new RegExp(`^${label}`) });
+    expect(within(row('Title')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['GitHub (work)', 'GitHub']);
+    expect(within(row('Username')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['octocat', 'mona']);
+    expect(within(row('Password')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['••••••••', '••••••••']);
+    await user.click(within(notice).getByRole('button', { name: 'Show passwords' }));
+    expect(within(row('Password')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['rotated-by-tab-one', 'hunter2!']);
+    expect(screen.getByRole('dialog', { name: 'Edit Password' })).toBeInTheDocument();
+  });
+
+  it('Keep mine saves the user’s values on the newer entry, and closes', async () => {
+    const { user, onSubmit } = renderConflicting();
+    await user.clear(field.username());
+    await user.type(field.username(), 'mona');
+    await user.click(save());
+    await user.click(await screen.findByRole('button', { name: 'Keep mine' }));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+    expect(onSubmit.mock.calls[0]?.[1]).toBe(existing);
+    expect(onSubmit.mock.calls[1]).toEqual([expect.objectContaining({ title: 'GitHub', username: 'mona', password: 'hunter2!' }), newer]);
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
+  it('Take theirs puts the newer values in the form; saving then writes them on the newer entry', async () => {
+    const { user, onSubmit } = renderConflicting();
+    await user.clear(field.username());
+    await user.type(field.username(), 'mona');
+    await user.click(save());
+    await user.click(await screen.findByRole('button', { name: 'Take theirs' }));
+    expect(screen.queryByRole('button', { name: 'Keep mine' })).not.toBeInTheDocument();
+    expect(field.title()).toHaveValue('GitHub (work)');
+    expect(field.username()).toHaveValue('octocat');
+    expect(field.password()).toHaveValue('rotated-by-tab-one');
+    expect(screen.getByRole('dialog', { name: 'Edit Password' })).toBeInTheDocument();
+    await user.click(save());
+    expect(onSubmit.mock.calls[1]).toEqual([expect.objectContaining({ title: 'GitHub (work)', password: 'rotated-by-tab-one' }), newer]);
+  });
+
+  it('an entry deleted meanwhile says so, and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn<(draft: PasswordDraft, base: PasswordEntry | null) => Promise<void>>(() =>
+      Promise.reject(new VaultGoneError('This password was deleted by someone else')),
+    );
+    render(<Harness entry={existing} onSubmit={onSubmit} />);
+    await user.type(field.title(), '!');
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent('This password was deleted by someone else');
+    expect(field.title()).toHaveValue('GitHub!');
   });
 });

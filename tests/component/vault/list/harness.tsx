@@ -17,6 +17,7 @@ export function makeEntry(id: string, fields: Partial<PasswordEntry> = {}): Pass
     groupId: null,
     createdAt: CREATED,
     updatedAt: UPDATED,
+    revision: 1,
     undecryptable: false,
     ...fields,
   };
@@ -27,8 +28,8 @@ export function makeEntries(count: number): PasswordEntry[] {
 }
 
 export const GROUPS: readonly Group[] = [
-  { id: 'g-work', name: 'Work', description: null, createdAt: CREATED, updatedAt: CREATED },
-  { id: 'g-home', name: 'Home', description: 'Family things', createdAt: CREATED, updatedAt: CREATED },
+  { id: 'g-work', name: 'Work', description: null, createdAt: CREATED, updatedAt: CREATED, revision: 1 },
+  { id: 'g-home', name: 'Home', description: 'Family things', createdAt: CREATED, updatedAt: CREATED, revision: 1 },
 ];
 
 export interface ListHarness {

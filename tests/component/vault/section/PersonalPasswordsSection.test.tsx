@@ -95,7 +95,7 @@ describe('Personal Passwords', () => {
 
   it("lists only the passwords without a group under 'No Group', and all again under 'All Passwords'", async () => {
     const groups = new MemoryGroupRepository();
-    await groups.create('g1', { name: 'Work', userId: 'ana', teamId: null, createdAt: 1, updatedAt: 1 });
+    await groups.create('g1', { name: 'Work', userId: 'ana', teamId: null, revision: 1, createdAt: 1, updatedAt: 1 });
     const { user } = setup({ groups });
     await screen.findByText('No passwords yet. Add your first password!');
     await addPassword(user, 'Office wifi', 'Work');
@@ -146,7 +146,7 @@ describe('Personal Passwords', () => {
     const groups = new MemoryGroupRepository();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     if (operation === 'delete') {
-      await groups.create('g1', { name: 'Work', userId: 'ana', teamId: null, createdAt: 1, updatedAt: 1 });
+      await groups.create('g1', { name: 'Work', userId: 'ana', teamId: null, revision: 1, createdAt: 1, updatedAt: 1 });
       vi.spyOn(groups, 'delete').mockRejectedValue(new Error('offline'));
     } else {
       vi.spyOn(groups, 'create').mockRejectedValue(new Error('offline'));
@@ -171,7 +171,7 @@ describe('Personal Passwords', () => {
 
   it('a failed rename says "Failed to update group"', async () => {
     const groups = new MemoryGroupRepository();
-    await groups.create('g1', { name: 'Work', userId: 'ana', teamId: null, createdAt: 1, updatedAt: 1 });
+    await groups.create('g1', { name: 'Work', userId: 'ana', teamId: null, revision: 1, createdAt: 1, updatedAt: 1 });
     vi.spyOn(groups, 'update').mockRejectedValue(new Error('offline'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = setup({ groups });

@@ -121,7 +121,7 @@ describe('Team password view (SPEC.md §2)', () => {
 
   it('filters by All Passwords, No Group and the team’s groups (not personal ones)', async () => {
     const { user, groups } = await openView('full');
-    await groups.create('personal-group', { name: 'My personal', userId: 'full-user', teamId: null, createdAt: 1, updatedAt: 1 });
+    await groups.create('personal-group', { name: 'My personal', userId: 'full-user', teamId: null, revision: 1, createdAt: 1, updatedAt: 1 });
     const filter = screen.getByRole('combobox', { name: 'Group' });
     expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['All Passwords', 'No Group', 'Backups', 'Servers']);
     const list = screen.getByRole('list', { name: 'Engineering passwords' });

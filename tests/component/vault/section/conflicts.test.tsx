@@ -1,0 +1,137 @@
+// Two tabs of one user on one vault: this screen, and the vault service acting as the other tab on
+// the same repositories (the in-memory doubles fail conditional writes as Firestore does).
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccountKeys, type VaultKey } from '../../../../src/crypto';
+import { PersonalPasswordsSection } from '../../../../src/features/vault/PersonalPasswordsSection';
+import { createGroup, deletePassword, loadEntries, loadGroups, savePassword, updateGroup, type PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
+import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
+
+let vaultKey: VaultKey;
+beforeAll(async () => {
+  ({ vaultKey } = await createAccountKeys('master password'));
+});
+
+const draft = { title: 'Bank', url: null, notes: null, username: 'ana', password: 'first secret', groupId: null };
+
+async function twoTabs(before?: (deps: PersonalVaultDeps) => Promise<void>) {
+  const deps: PersonalVaultDeps = {
+    passwords: new MemoryPasswordRepository(),
+    groups: new MemoryGroupRepository(),
+    vaultKey,
+    userId: 'ana',
+    now: () => Date.UTC(2026, 10, 21),
+  };
+  const entry = await savePassword(deps, draft);
+  await before?.(deps);
+  const user = userEvent.setup();
+  render(<PersonalPasswordsSection deps={deps} />);
+  await screen.findByText('Bank');
+  return { deps, entry, user };
+}
+
+describe('Personal vault: edits in two tabs', () => {
+  it('a save over the other tab’s edit shows both versions; Keep mine saves this tab’s values on top', async () => {
+    const { deps, entry, user } = await twoTabs();
+    await user.click(screen.getByRole('button', { name: 'Edit Bank' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Password' });
+    // The other tab changes the password while this one edits the title.
+    await savePassword(deps, { ...draft, password: 'other tab secret' }, entry);
+    await user.clear(within(form).getByLabelText('Title'));
+    await user.type(within(form).getByLabelText('Title'), 'Bank (joint)');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const notice = await within(form).findByRole('alert');
+    expect(notice).toHaveTextContent('This password was changed since you opened it.');
+    await user.click(within(notice).getByRole('button', { name: 'Show passwords' }));
+    expect(within(within(notice).getByRole('row', { name: /^Password/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'other tab secret',
+      'first secret',
+    ]);
+    // Nothing was overwritten by the refused save.
+    expect((await loadEntries(deps)).map((stored) => [stored.title, stored.password])).toEqual([['Bank', 'other tab secret']]);
+    await user.click(within(notice).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Edit Password' })).not.toBeInTheDocument();
+    });
+    expect((await loadEntries(deps)).map((stored) => [stored.title, stored.password, stored.revision])).toEqual([['Bank (joint)', 'first secret', 3]]);
+  });
+
+  it('Take theirs fills the form with the other tab’s values; saving keeps them', async () => {
+    const { deps, entry, user } = await twoTabs();
+    await user.click(screen.getByRole('button', { name: 'Edit Bank' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Password' });
+    await savePassword(deps, { ...draft, title: 'Bank (other tab)', password: 'other tab secret' }, entry);
+    await user.type(within(form).getByLabelText('Notes (optional)'), 'mine');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await user.click(await within(form).findByRole('button', { name: 'Take theirs' }));
+    expect(within(form).getByLabelText('Title')).toHaveValue('Bank (other tab)');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Edit Password' })).not.toBeInTheDocument();
+    });
+    expect((await loadEntries(deps)).map((stored) => [stored.title, stored.password, stored.revision])).toEqual([['Bank (other tab)', 'other tab secret', 3]]);
+  });
+
+  it('a delete of an entry changed meanwhile asks again, and deletes once confirmed', async () => {
+    const { deps, entry, user } = await twoTabs();
+    await savePassword(deps, { ...draft, password: 'other tab secret' }, entry);
+    await user.click(screen.getByRole('button', { name: 'Delete Bank' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Password' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('This password was changed since you opened it. Delete it anyway?');
+    expect(await loadEntries(deps)).toHaveLength(1);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Delete Password' })).not.toBeInTheDocument();
+    });
+    expect(await loadEntries(deps)).toEqual([]);
+  });
+
+  it('a delete of an entry the other tab already deleted says so', async () => {
+    const { deps, entry, user } = await twoTabs();
+    await deletePassword(deps, entry);
+    await user.click(screen.getByRole('button', { name: 'Delete Bank' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Password' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    // Announced and shown.
+    await waitFor(() => {
+      expect(screen.getByRole('status')).toHaveTextContent('Bank: This password was deleted by someone else.');
+    });
+    expect(screen.getByText('Bank: This password was deleted by someone else.', { selector: '.notice' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Edit Bank' })).not.toBeInTheDocument();
+  });
+
+  it('an edit of an entry the other tab deleted says so', async () => {
+    const { deps, entry, user } = await twoTabs();
+    await user.click(screen.getByRole('button', { name: 'Edit Bank' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Password' });
+    await deletePassword(deps, entry);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('This password was deleted by someone else');
+  });
+
+  it('a group renamed in the other tab: this tab’s rename shows theirs and saves on top only when asked', async () => {
+    const { deps, user } = await twoTabs(async (d) => {
+      await createGroup(d, { name: 'Work', description: 'desk' });
+    });
+    const [group] = await loadGroups(deps);
+    await user.click(screen.getByRole('button', { name: 'Groups' }));
+    const manager = await screen.findByRole('dialog', { name: 'Groups' });
+    await user.click(within(manager).getByRole('button', { name: 'Edit Work' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Group' });
+    await updateGroup(deps, group!, { name: 'Office', description: 'desk and phone' });
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.type(within(form).getByLabelText('Name'), 'Job');
+    await user.click(within(form).getByRole('button', { name: 'Save Group' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('This group was changed since you opened it.');
+    expect(within(form).getByText(/Saved meanwhile: “Office” — desk and phone/)).toBeInTheDocument();
+    expect((await loadGroups(deps)).map((stored) => [stored.name, stored.description])).toEqual([['Office', 'desk and phone']]);
+    // Saving again keeps this tab's values, on the newer revision.
+    await user.click(within(form).getByRole('button', { name: 'Save Group' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Edit Group' })).not.toBeInTheDocument();
+    });
+    expect((await loadGroups(deps)).map((stored) => [stored.name, stored.description, stored.revision])).toEqual([['Job', 'desk', 3]]);
+  });
+});

@@ -1,0 +1,314 @@
+// Nothing lost (issue 17): racing writers through the app's own services and the Firestore
+// repositories, on the emulators and through the rules. Two tabs, two members, a stale tab, group
+// renames, and a rotation of 300 entries with edits at both key versions while it re-encrypts:
+// every edit ends up either saved or shown to its writer as a conflict, never silently undone.
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { httpsCallable } from 'firebase/functions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccountKeys, decryptText, encryptText, entryFieldContext, openPreviousTeamKey, type TeamKey, type VaultKey } from '../../../src/crypto';
+import { readConfig } from '../../../src/data/config';
+import { createFirebaseServices } from '../../../src/data/firebase/services';
+import { createTeamFunctions, type CallableInvoker } from '../../../src/data/functions/teamFunctions';
+import {
+  createFirestoreKnownKeysRepository,
+  createFirestorePublicKeyRepository,
+  createFirestoreTeamRepository,
+} from '../../../src/data/firestore/firestoreTeamRepositories';
+import { createFirestoreGroupRepository, createFirestorePasswordRepository } from '../../../src/data/firestore/firestoreVaultRepositories';
+import type { PasswordEntryChanges, PasswordRepository } from '../../../src/data/vault/storedEntries';
+import type { TeamRole } from '../../../src/domain/teamPermissions';
+import { openTeamKey, type UserKeys } from '../../../src/features/teams/teamKeys';
+import { createTeamsApi, removeMember, type TeamServiceDeps } from '../../../src/features/teams/teamService';
+import type { ValidPasswordDraft } from '../../../src/features/vault/form/validatePasswordDraft';
+import type { PasswordEntry } from '../../../src/features/vault/model';
+import {
+  createGroup,
+  loadEntries,
+  loadGroups,
+  PasswordConflictError,
+  GroupConflictError,
+  savePassword,
+  TeamKeyChangedError,
+  updateGroup,
+  type PersonalVaultDeps,
+  type TeamVaultDeps,
+} from '../../../src/features/vault/vaultService';
+import { createAccount, markEmailVerified, uniqueEmail } from '../../support/authEmulator';
+import { db, subscription } from './support';
+
+const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
+const PASSWORD = 'correct horse battery';
+
+interface Person {
+  readonly uid: string;
+  readonly email: string;
+  readonly keys: UserKeys & { readonly vaultKey: VaultKey };
+  readonly deps: TeamServiceDeps;
+  /** A second browser tab: its own signed-in SDK on the same account. */
+  tab(): Promise<{ passwords: PasswordRepository; groups: ReturnType<typeof createFirestoreGroupRepository> }>;
+  readonly groups: ReturnType<typeof createFirestoreGroupRepository>;
+}
+
+async function signedIn(label: string, email: string) {
+  const services = createFirebaseServices(config, `nothing-lost-${label}-${crypto.randomUUID()}`);
+  await signInWithEmailAndPassword(await services.auth(), email, PASSWORD);
+  return services;
+}
+
+async function person(label: string): Promise<Person> {
+  const email = uniqueEmail(label);
+  const { localId: uid } = await createAccount(email, PASSWORD);
+  await markEmailVerified(uid);
+  const account = await createAccountKeys(`${label} master password`);
+  const publicKey = account.stored.publicKey;
+  await db().collection('users').doc(uid).set({ email, publicKey, teamIds: [], pendingTeamKeys: {}, subscription: subscription('unlimited') });
+  await db().collection('publicKeys').doc(uid).set({ publicKey, createdAt: Date.now() });
+  const services = await signedIn(label, email);
+  const [firestore, functions] = await Promise.all([services.firestore(), services.functions()]);
+  const invoke: CallableInvoker = async (name, data) => (await httpsCallable(functions, name, { timeout: 70_000 })(data)).data;
+  const keys = { vaultKey: account.vaultKey, privateKey: account.privateKey };
+  return {
+    uid,
+    email,
+    keys,
+    groups: createFirestoreGroupRepository(firestore),
+    deps: {
+      teams: createFirestoreTeamRepository(firestore),
+      publicKeys: createFirestorePublicKeyRepository(firestore),
+      knownKeys: createFirestoreKnownKeysRepository(firestore),
+      passwords: createFirestorePasswordRepository(firestore),
+      functions: createTeamFunctions(invoke),
+      userId: uid,
+      ownPublicKey: publicKey,
+      keys,
+      now: () => Date.now(),
+    },
+    async tab() {
+      const other = await (await signedIn(`${label}-tab`, email)).firestore();
+      return { passwords: createFirestorePasswordRepository(other), groups: createFirestoreGroupRepository(other) };
+    },
+  };
+}
+
+/** A team of the owner with the others in it at `role`, each holding the team key (seeded as the callables leave it). */
+async function teamOf(owner: Person, others: readonly Person[], role: TeamRole): Promise<string> {
+  const before = new Set((await owner.deps.teams.listForMember(owner.uid)).map((team) => team.id));
+  await createTeamsApi(owner.deps).create({ name: `Nothing lost ${crypto.randomUUID().slice(0, 6)}` });
+  const teamId = (await owner.deps.teams.listForMember(owner.uid)).find((team) => !before.has(team.id))!.id;
+  const stored = await owner.deps.teams.get(teamId);
+  const key = await openTeamKey(stored!, teamId, owner.uid, owner.keys);
+  const { wrapFor } = await import('../../../src/features/teams/teamKeys');
+  const members: Record<string, unknown> = {};
+  for (const other of others) {
+    const publicKey = (await owner.deps.publicKeys.get(other.uid))!;
+    members[`members.${other.uid}`] = {
+      userId: other.uid,
+      role,
+      email: other.email,
+      joinedAt: Date.now(),
+      needsTeamKey: false,
+      encryptedTeamKey: await wrapFor(key, publicKey, teamId, stored!.keyVersion),
+    };
+  }
+  const { FieldValue } = await import('firebase-admin/firestore');
+  await db()
+    .collection('teams')
+    .doc(teamId)
+    .update({ ...members, memberIds: FieldValue.arrayUnion(...others.map((other) => other.uid)) });
+  for (const other of others) await db().collection('users').doc(other.uid).update({ teamIds: FieldValue.arrayUnion(teamId) });
+  return teamId;
+}
+
+/** A member's team vault as the dashboard opens it: the key (and the previous one during a rotation) opened afresh. */
+async function teamVault(member: Person, teamId: string, passwords: PasswordRepository = member.deps.passwords): Promise<TeamVaultDeps> {
+  const team = (await member.deps.teams.get(teamId))!;
+  const key = await openTeamKey(team, teamId, member.uid, member.keys);
+  const previousKey = team.previousKey ? await openPreviousTeamKey(team.previousKey.sealed, key, { teamId, keyVersion: team.previousKey.version }) : null;
+  return {
+    passwords,
+    groups: member.groups,
+    userId: member.uid,
+    team: {
+      teamId,
+      key,
+      keyVersion: team.keyVersion,
+      role: team.members[member.uid]!.role,
+      previousKey,
+      storedKeyVersion: async () => (await member.deps.teams.get(teamId))?.keyVersion ?? null,
+    },
+    now: () => Date.now(),
+  };
+}
+
+const draft = (title: string, password: string): ValidPasswordDraft => ({ title, url: null, notes: null, username: 'ops', password, groupId: null });
+
+function settle<T>(results: readonly PromiseSettledResult<T>[]) {
+  return {
+    saved: results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])),
+    refused: results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : [])),
+  };
+}
+
+let ana: Person;
+let bob: Person;
+let cid: Person;
+beforeAll(async () => {
+  [ana, bob, cid] = await Promise.all([person('lost-ana'), person('lost-bob'), person('lost-cid')]);
+}, 60_000);
+
+describe('two tabs of one user', () => {
+  it('editing one entry ten times over (password in one, title in the other): every edit saved or shown as a conflict, and kept once resolved', async () => {
+    const tab = await ana.tab();
+    const one: PersonalVaultDeps = { passwords: ana.deps.passwords, groups: ana.groups, vaultKey: ana.keys.vaultKey, userId: ana.uid, now: () => Date.now() };
+    const two: PersonalVaultDeps = { ...one, passwords: tab.passwords, groups: tab.groups };
+    let entry = await savePassword(one, draft('Router', 'start'));
+    for (let round = 0; round < 10; round += 1) {
+      const password = `password ${round}`;
+      const title = `Router ${round}`;
+      const { saved, refused } = settle(
+        await Promise.allSettled([
+          savePassword(one, { ...draft(entry.title, password) }, entry),
+          savePassword(two, { ...draft(title, entry.password) }, entry),
+        ]),
+      );
+      // One lands; the other is a conflict carrying it (never a silent overwrite).
+      expect(saved.length + refused.length).toBe(2);
+      for (const error of refused) expect(error).toBeInstanceOf(PasswordConflictError);
+      if (refused.length === 1) {
+        // The refused tab keeps its change on top of the newer entry (what "Keep mine" does after merging).
+        const newer = (refused[0] as PasswordConflictError).newer;
+        entry = await savePassword(one, draft(title, password), newer);
+      } else {
+        entry = (await loadEntries(one)).find((candidate) => candidate.id === entry.id)!;
+      }
+      const [stored] = (await loadEntries(two)).filter((candidate) => candidate.id === entry.id);
+      expect([stored?.title, stored?.password]).toEqual([title, password]);
+    }
+  }, 120_000);
+
+  it('a stale tab moving an entry to a group after a password change is a conflict; the password stays', async () => {
+    const tab = await ana.tab();
+    const one: PersonalVaultDeps = { passwords: ana.deps.passwords, groups: ana.groups, vaultKey: ana.keys.vaultKey, userId: ana.uid, now: () => Date.now() };
+    const two: PersonalVaultDeps = { ...one, passwords: tab.passwords, groups: tab.groups };
+    const group = await createGroup(one, { name: 'Network', description: '' });
+    const opened = await savePassword(one, draft('Switch', 'old'));
+    await savePassword(one, draft('Switch', 'changed in tab one'), opened);
+    const refused = await savePassword(two, { ...draft('Switch', 'old'), groupId: group.id }, opened).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PasswordConflictError);
+    const stored = (await loadEntries(one)).find((entry) => entry.id === opened.id);
+    expect([stored?.password, stored?.groupId]).toEqual(['changed in tab one', null]);
+    // Taking theirs and moving it: both changes kept.
+    await savePassword(two, { ...draft('Switch', (refused as PasswordConflictError).newer.password), groupId: group.id }, (refused as PasswordConflictError).newer);
+    const moved = (await loadEntries(one)).find((entry) => entry.id === opened.id);
+    expect([moved?.password, moved?.groupId]).toEqual(['changed in tab one', group.id]);
+  }, 60_000);
+
+  it('group renames in two tabs: the second is a conflict, neither rename nor description is lost silently', async () => {
+    const tab = await ana.tab();
+    const one: PersonalVaultDeps = { passwords: ana.deps.passwords, groups: ana.groups, vaultKey: ana.keys.vaultKey, userId: ana.uid, now: () => Date.now() };
+    const two: PersonalVaultDeps = { ...one, passwords: tab.passwords, groups: tab.groups };
+    const group = await createGroup(one, { name: 'Home', description: 'house things' });
+    const { saved, refused } = settle(
+      await Promise.allSettled([updateGroup(one, group, { name: 'House', description: 'house things' }), updateGroup(two, group, { name: 'Flat', description: '' })]),
+    );
+    expect(saved).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toBeInstanceOf(GroupConflictError);
+    const stored = (await loadGroups(one)).find((candidate) => candidate.id === group.id);
+    expect(stored).toMatchObject({ name: saved[0]!.name, description: saved[0]!.description, revision: 2 });
+  }, 60_000);
+});
+
+describe('team members', () => {
+  it('two Full Access members saving one entry at once: one lands, the other sees it as a conflict and keeps theirs on top', async () => {
+    const teamId = await teamOf(ana, [bob], 'full');
+    const anaVault = await teamVault(ana, teamId);
+    const bobVault = await teamVault(bob, teamId);
+    const entry = await savePassword(anaVault, draft('Database', 'v1'));
+    const { saved, refused } = settle(
+      await Promise.allSettled([savePassword(anaVault, draft('Database', 'ana’s'), entry), savePassword(bobVault, draft('Database (prod)', 'v1'), entry)]),
+    );
+    expect(saved).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toBeInstanceOf(PasswordConflictError);
+    const conflict = refused[0] as PasswordConflictError;
+    expect([conflict.newer.title, conflict.newer.password]).toEqual([saved[0]!.title, saved[0]!.password]);
+    const loser = saved[0]!.title === 'Database' ? bobVault : anaVault;
+    await savePassword(loser, draft('Database (prod)', 'ana’s'), conflict.newer);
+    const [stored] = await loadEntries(bobVault);
+    expect([stored?.title, stored?.password, stored?.revision]).toEqual(['Database (prod)', 'ana’s', 3]);
+  }, 60_000);
+
+  it('a rotation of 300 entries with edits at both key versions while it re-encrypts keeps every edit and ends at the new version', async () => {
+    const teamId = await teamOf(ana, [bob, cid], 'full');
+    const anaVault = await teamVault(ana, teamId);
+    const ids: string[] = [];
+    for (let start = 0; start < 300; start += 50) {
+      const made = await Promise.all(
+        Array.from({ length: 50 }, (_, offset) => savePassword(anaVault, draft(`Entry ${String(start + offset).padStart(3, '0')}`, `secret ${start + offset}`))),
+      );
+      ids.push(...made.map((entry) => entry.id));
+    }
+    const oldKey = anaVault.team.key;
+    const staleBob = await teamVault(bob, teamId);
+    const expected = new Map<string, string>(Array.from({ length: 300 }, (_, index) => [`Entry ${String(index).padStart(3, '0')}`, `secret ${index}`]));
+
+    // Bob's edits (30 at the new key, 5 from a tab still at the old key) and 5 writes still at the
+    // old version (as a migration holding the old key would make) land after the re-encryption's
+    // 20th write, on entries it listed and has not reached.
+    let writes = 0;
+    let interfered = false;
+    const interfere = async () => {
+      const bobNow = await teamVault(bob, teamId);
+      const listed = (await loadEntries(bobNow)).filter((entry) => Number(entry.title.slice(6)) >= 200);
+      const atNew = listed.slice(0, 30);
+      const fromStaleTab = listed.slice(30, 35);
+      const atOld = listed.slice(35, 40);
+      await Promise.all(
+        atNew.map(async (entry: PasswordEntry) => {
+          await savePassword(bobNow, draft(entry.title, `bob ${entry.title}`), entry);
+          expected.set(entry.title, `bob ${entry.title}`);
+        }),
+      );
+      for (const entry of fromStaleTab) {
+        // The stale tab is told the key changed (not 'no permission'); reopened, it saves.
+        await expect(savePassword(staleBob, draft(entry.title, `stale ${entry.title}`), entry)).rejects.toBeInstanceOf(TeamKeyChangedError);
+        const reopened = await teamVault(bob, teamId);
+        const current = (await loadEntries(reopened)).find((candidate) => candidate.id === entry.id)!;
+        await savePassword(reopened, draft(entry.title, `stale ${entry.title}`), current);
+        expected.set(entry.title, `stale ${entry.title}`);
+      }
+      for (const entry of atOld) {
+        const ref = db().collection('passwords').doc(entry.id);
+        const data = (await ref.get()).data()!;
+        await ref.update({ password: await encryptText(oldKey, `old ${entry.title}`, entryFieldContext(entry.id, 'password')), revision: (data.revision as number) + 1 });
+        expected.set(entry.title, `old ${entry.title}`);
+      }
+    };
+    const passwords = ana.deps.passwords;
+    const racing: PasswordRepository = {
+      ...passwords,
+      update: async (id: string, changes: PasswordEntryChanges, now: number, revision: number) => {
+        writes += 1;
+        if (writes === 20) {
+          await interfere();
+          interfered = true;
+        }
+        return passwords.update(id, changes, now, revision);
+      },
+    };
+    await removeMember({ ...ana.deps, passwords: racing }, teamId, cid.uid);
+    expect(interfered).toBe(true);
+
+    const team = await ana.deps.teams.get(teamId);
+    expect(team).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
+    const stored = await ana.deps.passwords.listTeam(teamId);
+    expect(stored).toHaveLength(300);
+    expect(stored.filter((entry) => entry.data.keyVersion !== 2)).toEqual([]);
+    const key: TeamKey = await openTeamKey(team!, teamId, ana.uid, ana.keys);
+    const read = new Map(
+      await Promise.all(stored.map(async ({ id, data }) => [data.title, await decryptText(key, data.password, entryFieldContext(id, 'password'))] as const)),
+    );
+    expect(read).toEqual(expected);
+  }, 300_000);
+});
