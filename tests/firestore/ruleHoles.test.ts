@@ -127,9 +127,10 @@ describe('hole: ciphertext fields accepted a few base64 characters', () => {
     await assertFails(setDoc(doc(db, `${name}/t`), { ...sample(), createdAt: now + 11 * MINUTE, updatedAt: now + 11 * MINUTE }));
     await assertFails(setDoc(doc(db, `${name}/t`), { ...sample(), createdAt: now, updatedAt: now + 11 * MINUTE }));
     await assertSucceeds(setDoc(doc(db, `${name}/t`), { ...sample(), createdAt: now, updatedAt: now + 5 * MINUTE }));
-    await assertFails(updateDoc(doc(db, `${name}/t`), { updatedAt: now - 1 }));
-    await assertFails(updateDoc(doc(db, `${name}/t`), { updatedAt: now + 11 * MINUTE }));
-    await assertSucceeds(updateDoc(doc(db, `${name}/t`), { updatedAt: now + MINUTE }));
+    // Each update advances the revision (docs/rules.md, "Revisions"), so only the times are wrong.
+    await assertFails(updateDoc(doc(db, `${name}/t`), { updatedAt: now - 1, revision: 2 }));
+    await assertFails(updateDoc(doc(db, `${name}/t`), { updatedAt: now + 11 * MINUTE, revision: 2 }));
+    await assertSucceeds(updateDoc(doc(db, `${name}/t`), { updatedAt: now + MINUTE, revision: 2 }));
   });
 
   it('a user record’s updatedAt is its createdAt, not in the future', async () => {
@@ -159,9 +160,10 @@ describe('hole: an entry’s groupId could name another user’s group', () => {
 
   it('an entry cannot be moved into another user’s group, only into the writer’s own or none', async () => {
     const db = as('bob');
-    await assertFails(updateDoc(doc(db, 'passwords/bob-entry'), { groupId: 'alice-group' }));
-    await assertFails(updateDoc(doc(db, 'passwords/bob-entry'), { groupId: 'team-group' }));
-    await assertSucceeds(updateDoc(doc(db, 'passwords/bob-entry'), { groupId: 'bob-group' }));
-    await assertSucceeds(updateDoc(doc(db, 'passwords/bob-entry'), { groupId: null }));
+    // Each move advances the revision (docs/rules.md, "Revisions"), so only the group is wrong.
+    await assertFails(updateDoc(doc(db, 'passwords/bob-entry'), { groupId: 'alice-group', revision: 2 }));
+    await assertFails(updateDoc(doc(db, 'passwords/bob-entry'), { groupId: 'team-group', revision: 2 }));
+    await assertSucceeds(updateDoc(doc(db, 'passwords/bob-entry'), { groupId: 'bob-group', revision: 2 }));
+    await assertSucceeds(updateDoc(doc(db, 'passwords/bob-entry'), { groupId: null, revision: 3 }));
   });
 });
