@@ -362,7 +362,7 @@ export function malformedDocumentsContract(fresh: FreshPlanting): void {
       ]);
       await expect(ana.passwords.listPersonal('ana')).rejects.toBeInstanceOf(MalformedRecordError);
       // Deleting the damaged document is how the user clears it.
-      await ana.passwords.delete('bad-date');
+      await ana.passwords.delete('bad-date', 0);
       expect((await ana.passwords.scanPersonal('ana')).malformed.map((document) => document.id)).toEqual(['bad-flag']);
     });
 

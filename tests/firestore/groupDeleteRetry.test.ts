@@ -1,11 +1,11 @@
 // Issue #17 item 5: a group-delete retry that had in fact completed (the reply was lost) reports
-// success, not 'Failed to delete group'. The rules refuse deleting a document that is not there;
-// the vault service then sees the group is gone and counts the delete as done.
+// success, not 'Failed to delete group'. The conditional delete reads the group first and finds
+// nothing (GoneError); the vault service counts a delete of a group that is gone as done.
 import { doc, setDoc, type Firestore } from 'firebase/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccountKeys, generateTeamKey, type TeamKey, type VaultKey } from '../../src/crypto';
 import { createFirestoreGroupRepository, createFirestorePasswordRepository } from '../../src/data/firestore/firestoreVaultRepositories';
-import { WriteRefusedError } from '../../src/data/vault/storedEntries';
+import { GoneError } from '../../src/data/vault/storedEntries';
 import { createGroup, deleteGroup, loadGroups, type VaultDeps } from '../../src/features/vault/vaultService';
 import { sampleTeam } from './matrix/teamSeed';
 import { seedLiveTrial } from './planSeed';
@@ -32,16 +32,16 @@ describe('deleting a group that is already gone', () => {
     await seedLiveTrial(env(), 'bob');
     const deps: VaultDeps = { ...repos('ana'), vaultKey, userId: 'ana', now: () => Date.now() - 60_000 };
     const group = await createGroup(deps, { name: 'Work', description: '' });
-    await deleteGroup(deps, group.id);
-    // The raw delete of a missing document is refused by the rules: that is what a retry meets.
-    await expect(deps.groups.delete(group.id)).rejects.toBeInstanceOf(WriteRefusedError);
-    await expect(deleteGroup(deps, group.id)).resolves.toBeUndefined();
+    await deleteGroup(deps, group);
+    // The raw delete of a missing document finds it gone: that is what a retry meets.
+    await expect(deps.groups.delete(group.id, group.revision)).rejects.toBeInstanceOf(GoneError);
+    await expect(deleteGroup(deps, group)).resolves.toBeUndefined();
     expect(await loadGroups(deps)).toEqual([]);
 
     const bobs = await createGroup({ ...repos('bob'), vaultKey, userId: 'bob', now: () => Date.now() - 60_000 }, { name: 'Bob’s', description: '' });
     // Ana cannot see Bob's group, so she cannot tell it is there; the rules refuse her delete and
     // her list does not show it. What matters: his group is not deleted.
-    await deleteGroup(deps, bobs.id).catch(() => undefined);
+    await deleteGroup(deps, bobs).catch(() => undefined);
     expect((await loadGroups({ ...repos('bob'), vaultKey, userId: 'bob', now: () => 0 })).map((g) => g.id)).toEqual([bobs.id]);
   });
 
@@ -59,11 +59,11 @@ describe('deleting a group that is already gone', () => {
     });
     const bob = as('bob', 'full');
     const group = await createGroup(bob, { name: 'Servers', description: '' });
-    await deleteGroup(bob, group.id);
-    await expect(deleteGroup(bob, group.id)).resolves.toBeUndefined();
+    await deleteGroup(bob, group);
+    await expect(deleteGroup(bob, group)).resolves.toBeUndefined();
 
     const other = await createGroup(bob, { name: 'CI', description: '' });
-    await expect(deleteGroup(as('vic', 'view'), other.id)).rejects.toThrow();
+    await expect(deleteGroup(as('vic', 'view'), other)).rejects.toThrow();
     expect((await loadGroups(bob)).map((g) => g.id)).toEqual([other.id]);
   });
 });

@@ -207,7 +207,8 @@ async function translated<T>(write: () => Promise<T>, failure: (error: unknown) 
 
 /** A group document of the wrong shape: listed under what name it has, so its entries still filter. */
 function damagedGroup({ id, problem, label }: MalformedDocument): Group {
-  return { id, name: label ?? `Damaged group ${id}`, description: null, createdAt: Number.NaN, updatedAt: Number.NaN, damaged: problem };
+  // revision 0: a damaged document has none to trust, and is deleted as it is (firestoreVaultRepositories.ts).
+  return { id, name: label ?? `Damaged group ${id}`, description: null, createdAt: Number.NaN, updatedAt: Number.NaN, revision: 0, damaged: problem };
 }
 
 /**
@@ -225,6 +226,7 @@ function damagedEntry({ id, problem, label, groupId }: MalformedDocument): Passw
     groupId,
     createdAt: Number.NaN,
     updatedAt: Number.NaN,
+    revision: 0,
     undecryptable: true,
     damaged: problem,
   };
