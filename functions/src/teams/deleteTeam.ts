@@ -1,4 +1,4 @@
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
 import { DELETION_BATCH_LIMIT, decideDeleteTeam } from './decideDeletion';
@@ -10,7 +10,8 @@ import { runTransactionWithRetry } from '../lib/contention';
 
 // deleteTeam (docs/teams.md, "Team deletion"), resumable: (1) set `deleting`, which ends client
 // access; (2) delete the team's passwords, then its groups, then its invitations (so none is left
-// in an invitee's list), then its member-key records, in batches of at most 500; (3) remove
+// in an invitee's list, and with each its invitees' pendingTeamKeys entry, which would otherwise
+// count toward their cap of 20 for good), then its member-key records, in batches of at most 500; (3) remove
 // the id from every member's teamIds; (4) delete the team document. Each step is safe to repeat,
 // so a failure anywhere leaves `deleting` set and the next call continues from where it stopped.
 
@@ -38,6 +39,7 @@ export async function applyTeamDeletion(db: Firestore, teamId: string, options: 
     for (;;) {
       const page = await db.collection(step).where('teamId', '==', teamId).select().limit(batchSize).get();
       if (page.empty) break;
+      if (step === 'invitations') await removePendingKeys(db, page.docs.map((doc) => doc.id), batchSize);
       const batch = db.batch();
       for (const doc of page.docs) batch.delete(doc.ref);
       await batch.commit();
@@ -71,6 +73,24 @@ export async function applyTeamDeletion(db: Firestore, teamId: string, options: 
     await options.afterBatch?.({ step: 'teamIds', size });
   }
   await team.delete();
+}
+
+/**
+ * Removes users/{uid}.pendingTeamKeys.{inviteId} wherever it is held, before the invitations go
+ * (issue #17): a retry after a failure finds the invitations still there and sweeps again. The
+ * holder is usually the invitee, but any account may have stored an entry, so the map is queried.
+ */
+async function removePendingKeys(db: Firestore, inviteIds: readonly string[], batchSize: number): Promise<void> {
+  for (const inviteId of inviteIds) {
+    const entry = new FieldPath('pendingTeamKeys', inviteId);
+    for (;;) {
+      const holders = await db.collection('users').where(entry, '>=', '').select().limit(batchSize).get();
+      if (holders.empty) break;
+      const batch = db.batch();
+      for (const holder of holders.docs) batch.update(holder.ref, entry, FieldValue.delete());
+      await batch.commit();
+    }
+  }
 }
 
 export async function handleDeleteTeam(

@@ -47,3 +47,25 @@ describe('pendingTeamKeys of a deleted team (Auth + Functions + Firestore emulat
     expect(Object.keys(await pendingKeysOf(cy))).toEqual([open]);
   });
 });
+
+describe('deleteTeam sweeps pendingTeamKeys (Auth + Functions + Firestore emulators)', () => {
+  it('the invitee never comes back: the team deletion itself removes every entry for its invitations, and nobody else’s', async () => {
+    const owner = await newUser('sweep-owner');
+    const doomed = await createTeam(owner, 'Doomed');
+    const kept = await createTeam(owner, 'Kept');
+    const bo = await newUser('sweep-bo', { emailVerified: true });
+    const cy = await newUser('sweep-cy', { emailVerified: true });
+    const toBo = (await invite(owner, doomed, bo.email, 'full')).inviteId;
+    const toCy = (await invite(owner, doomed, cy.email, 'view')).inviteId;
+    const keptInvite = (await invite(owner, kept, bo.email, 'full')).inviteId;
+    await storePendingKey(bo, toBo);
+    await storePendingKey(bo, keptInvite);
+    await storePendingKey(cy, toCy);
+    // An entry held by an account the invitation was not for counts toward its cap just the same.
+    await storePendingKey(cy, toBo);
+
+    expect(refusal(await call('deleteTeam', { teamId: doomed }, owner))).toBeUndefined();
+    expect(Object.keys(await pendingKeysOf(bo))).toEqual([keptInvite]);
+    expect(await pendingKeysOf(cy)).toEqual({});
+  });
+});
