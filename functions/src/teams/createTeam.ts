@@ -26,9 +26,11 @@ export async function handleCreateTeam(
   await runTransactionWithRetry(db, async (tx) => {
     const existing = await loadTeam(tx, db, input.teamId);
     const user = await tx.get(userRef(db, caller.uid));
-    const owned = await tx.get(
-      db.collection('teams').where('ownerId', '==', caller.uid).where('deleting', '==', false).select(),
-    );
+    // The count is read outside the transaction, after the owner's record inside it: every create
+    // updates that record, so a create committed since this read fails ours and the retry counts
+    // again; the limit holds. A query inside the transaction locked the whole teams collection on
+    // the emulator, and 20 users creating teams at once waited on each other until they timed out.
+    const owned = await db.collection('teams').where('ownerId', '==', caller.uid).where('deleting', '==', false).select().get();
     const plan = unwrap(
       decideCreateTeam({
         uid: caller.uid,

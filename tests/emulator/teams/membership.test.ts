@@ -74,6 +74,24 @@ describe('createTeam', () => {
     expect(await teamIdsOf(owner.uid)).toHaveLength(1);
   });
 
+  it('three creates at once one below the limit: exactly one team is created, the others are refused', async () => {
+    const owner = await newUser('limit-race', { subscription: subscription('standard') });
+    const batch = db().batch();
+    for (let index = 0; index < 9; index += 1) {
+      batch.set(db().collection('teams').doc(), { ownerId: owner.uid, deleting: false, name: `T${index}` });
+    }
+    await batch.commit();
+    const replies = await Promise.all(
+      ['A', 'B', 'C'].map((name) => call('createTeam', { teamId: newTeamId(), name, encryptedTeamKey: wrappedKey() }, owner)),
+    );
+    expect(replies.filter((reply) => refusal(reply) === undefined)).toHaveLength(1);
+    expect(replies.map(refusal).filter((refused) => refused !== undefined)).toEqual([
+      { status: 'FAILED_PRECONDITION', message: 'Team Creation Limit Reached' },
+      { status: 'FAILED_PRECONDITION', message: 'Team Creation Limit Reached' },
+    ]);
+    expect(await teamIdsOf(owner.uid)).toHaveLength(1);
+  });
+
   it('needs paid access: a live trial may create a team; free, an expired trial and a cancelled plan may not', async () => {
     const now = Date.now();
     const trial = newTrialSubscription(now);
