@@ -357,8 +357,8 @@ export function malformedDocumentsContract(fresh: FreshPlanting): void {
       const listing = await ana.passwords.scanPersonal('ana');
       expect(listing.items.map((entry) => entry.data.title)).toEqual(['Bank', 'Mail']);
       expect(listing.malformed).toEqual([
-        { id: 'bad-date', problem: UPDATED_AT, label: 'Cloud', groupId: group },
-        { id: 'bad-flag', problem: ENCRYPTED, label: 'Forum', groupId: null },
+        { id: 'bad-date', problem: UPDATED_AT, label: 'Cloud', groupId: group, keyVersion: null },
+        { id: 'bad-flag', problem: ENCRYPTED, label: 'Forum', groupId: null, keyVersion: null },
       ]);
       await expect(ana.passwords.listPersonal('ana')).rejects.toBeInstanceOf(MalformedRecordError);
       // Deleting the damaged document is how the user clears it.
@@ -377,10 +377,10 @@ export function malformedDocumentsContract(fresh: FreshPlanting): void {
       const cy = await as('cy');
       const entries = await cy.passwords.scanTeam(SHARED.teamId);
       expect(entries.items.map((entry) => entry.data.title)).toEqual(['Deploy']);
-      expect(entries.malformed).toEqual([{ id: 'bad-team-entry', problem: ENCRYPTED, label: 'Runner', groupId: null }]);
+      expect(entries.malformed).toEqual([{ id: 'bad-team-entry', problem: ENCRYPTED, label: 'Runner', groupId: null, keyVersion: SHARED.keyVersion }]);
       const groups = await cy.groups.scanTeam(SHARED.teamId);
       expect(groups.items.map((group) => group.data.name)).toEqual(['Servers']);
-      expect(groups.malformed).toEqual([{ id: 'bad-team-group', problem: UPDATED_AT, label: 'CI', groupId: null }]);
+      expect(groups.malformed).toEqual([{ id: 'bad-team-group', problem: UPDATED_AT, label: 'CI', groupId: null, keyVersion: null }]);
       await expect(cy.passwords.listTeam(SHARED.teamId)).rejects.toBeInstanceOf(MalformedRecordError);
       await expect(cy.groups.listTeam(SHARED.teamId)).rejects.toBeInstanceOf(MalformedRecordError);
     });
@@ -393,7 +393,7 @@ export function malformedDocumentsContract(fresh: FreshPlanting): void {
       const listing = await ana.groups.scanPersonal('ana');
       expect(listing.items.map((group) => group.data.name)).toEqual(['Home']);
       expect(listing.malformed).toEqual([
-        { id: 'bad-group', problem: 'field "createdAt" is missing or has the wrong type', label: 'Work', groupId: null },
+        { id: 'bad-group', problem: 'field "createdAt" is missing or has the wrong type', label: 'Work', groupId: null, keyVersion: null },
       ]);
     });
   });

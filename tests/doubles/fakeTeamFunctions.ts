@@ -153,7 +153,10 @@ export class FakeTeamFunctions implements TeamFunctions {
       throw new Error('network error');
     }
     const team = await this.team(input.teamId);
-    const stale = (await this.passwords.listTeam(input.teamId)).filter((entry) => (entry.data.keyVersion ?? 0) < team.keyVersion);
+    // As the callable counts: every document of the team, one of the wrong shape by its stored keyVersion.
+    const listing = await this.passwords.scanTeam(input.teamId);
+    const versions = [...listing.items.map((entry) => entry.data.keyVersion ?? null), ...listing.malformed.map((document) => document.keyVersion)];
+    const stale = versions.filter((version) => version === null || version < team.keyVersion);
     if (stale.length > 0) throw new Error('entries remain at the old key');
     this.teams.put(input.teamId, { ...team, previousKey: null });
   }

@@ -5,10 +5,16 @@ import type { Listing, MalformedDocument, WithId } from './storedEntries';
 // One list read, for Firestore and the in-memory doubles alike: every document through its
 // schema, and one of the wrong shape reported (and logged) by id instead of failing the list.
 
+const field = (data: unknown, name: string): unknown => (typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[name] : undefined);
+
 const stringField = (data: unknown, name: string): string | null => {
-  if (typeof data !== 'object' || data === null) return null;
-  const value = (data as Record<string, unknown>)[name];
+  const value = field(data, name);
   return typeof value === 'string' ? value : null;
+};
+
+const integerField = (data: unknown, name: string): number | null => {
+  const value = field(data, name);
+  return Number.isInteger(value) ? (value as number) : null;
 };
 
 /**
@@ -30,7 +36,13 @@ export function readListing<T>(
       if (!(error instanceof MalformedRecordError)) throw error;
       // Logged once here, where the path is known; the screens list it like an undecryptable entry.
       console.warn(`Malformed document ${error.message}`);
-      malformed.push({ id, problem: error.problem, label: stringField(data, labelField), groupId: stringField(data, 'groupId') });
+      malformed.push({
+        id,
+        problem: error.problem,
+        label: stringField(data, labelField),
+        groupId: stringField(data, 'groupId'),
+        keyVersion: integerField(data, 'keyVersion'),
+      });
     }
   }
   return { items, malformed };

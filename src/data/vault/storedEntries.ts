@@ -65,6 +65,8 @@ export interface MalformedDocument {
   readonly label: string | null;
   /** The stored groupId, when it is a string: the entry stays under its group's filter. */
   readonly groupId: string | null;
+  /** The stored keyVersion, when it is an integer: a key rotation knows whether the document holds it up. */
+  readonly keyVersion: number | null;
 }
 
 /** A list that read every document it found: the well-formed ones, and the others by id. */

@@ -73,17 +73,28 @@ export function memberErrorMessage(error: unknown, fallback: string): string {
 
 /**
  * SPEC.md §8's 'Failed to re-encrypt password: {id}', then what helps: an entry that no longer
- * opens with the previous key stays that way until someone replaces or deletes it; a write that
- * failed needs only another run. Either way the other entries were re-encrypted.
+ * opens with the previous key stays that way until someone replaces or deletes it; a damaged
+ * document until someone deletes it; a write that failed needs only another run. Either way the
+ * other entries were re-encrypted.
  */
 function reencryptionMessage(error: ReencryptionError): string {
-  const unreadable = error.unreadableTitles;
-  const next =
-    unreadable.length === 0
-      ? 'The other passwords were re-encrypted; rotate the team key again to retry.'
-      : `${unreadable.map((title) => `“${title}”`).join(', ')} cannot be read with the team's keys: open the team's passwords, ` +
-        `replace or delete ${unreadable.length === 1 ? 'it' : 'them'}, then rotate the team key again.`;
-  return `${error.message}. ${next}`;
+  const { unreadableTitles: unreadable, damagedTitles: damaged } = error;
+  const quoted = (titles: readonly string[]) => titles.map((title) => `“${title}”`).join(', ');
+  const steps: string[] = [];
+  if (unreadable.length > 0) {
+    steps.push(
+      `${quoted(unreadable)} cannot be read with the team's keys: open the team's passwords, ` +
+        `replace or delete ${unreadable.length === 1 ? 'it' : 'them'}, then rotate the team key again.`,
+    );
+  }
+  if (damaged.length > 0) {
+    steps.push(
+      `${quoted(damaged)} ${damaged.length === 1 ? 'is' : 'are'} damaged: open the team's passwords, ` +
+        `delete ${damaged.length === 1 ? 'it' : 'them'}, then rotate the team key again.`,
+    );
+  }
+  if (steps.length === 0) steps.push('The other passwords were re-encrypted; rotate the team key again to retry.');
+  return `${error.message}. ${steps.join(' ')}`;
 }
 
 /** `text` as a sentence: with a full stop at the end, once. */

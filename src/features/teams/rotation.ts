@@ -11,6 +11,7 @@ import {
   teamKeyCheck,
   type TeamKey,
 } from '../../crypto';
+import { MalformedRecordError } from '../../data/firestore/fieldChecks';
 import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamFunctions, TeamRepository } from '../../data/teams/storedTeams';
 import { GoneError, RevisionConflictError, type PasswordRepository, type StoredPasswordEntry } from '../../data/vault/storedEntries';
 import { KnownKeyDamagedError, carryMemberKeys, judgeKey, loadRemembered, memberKeyRecord, remember, rememberedOf, vouchedFingerprint } from './knownKeys';
@@ -65,12 +66,15 @@ export class ReencryptionError extends Error {
   readonly entryIds: readonly string[];
   /** Titles of the entries that do not open with the previous key: only replacing or deleting them helps. */
   readonly unreadableTitles: readonly string[];
+  /** Titles (or ids) of the documents of the wrong shape still at an old key version: only deleting them helps. */
+  readonly damagedTitles: readonly string[];
 
   constructor(failures: readonly ReencryptionFailure[], options?: ErrorOptions) {
     const first = `Failed to re-encrypt password: ${failures[0]?.id ?? 'unknown'}`;
     super(failures.length > 1 ? `${first} (and ${failures.length - 1} more)` : first, options);
     this.entryIds = failures.map((failure) => failure.id);
     this.unreadableTitles = failures.filter((failure) => isUnreadable(failure.error)).map((failure) => failure.title);
+    this.damagedTitles = failures.filter((failure) => failure.error instanceof MalformedRecordError).map((failure) => failure.title);
   }
 }
 
@@ -238,10 +242,19 @@ async function reencrypt(
   if (previousKey === null) return;
   const current = await openTeamKey(team, teamId, deps.userId, requireKeys(deps));
   const previous = await openPreviousTeamKey(previousKey.sealed, current, { teamId, keyVersion: previousKey.version });
-  const stale = (await deps.passwords.listTeam(teamId)).filter((entry) => (entry.data.keyVersion ?? 0) < team.keyVersion);
+  const listing = await deps.passwords.scanTeam(teamId);
+  const stale = listing.items.filter((entry) => (entry.data.keyVersion ?? 0) < team.keyVersion);
   onProgress?.({ phase: 're-encrypting', done: 0, total: stale.length });
   // One entry that fails does not stop the others: they are all done, then the failures reported.
-  const failures: ReencryptionFailure[] = [];
+  // A document of the wrong shape cannot be re-encrypted; one still at an old version (as the
+  // server counts it) holds the rotation up, so it is reported by name for someone to delete.
+  const failures: ReencryptionFailure[] = listing.malformed
+    .filter((document) => document.keyVersion === null || document.keyVersion < team.keyVersion)
+    .map((document) => ({
+      id: document.id,
+      title: document.label ?? document.id,
+      error: new MalformedRecordError(`passwords/${document.id}`, document.problem, true),
+    }));
   for (let start = 0; start < stale.length; start += SLICE) {
     const slice = stale.slice(start, start + SLICE);
     await Promise.all(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DecryptionError } from '../../../src/crypto';
 import { MEMBER_MESSAGES, asSentence, memberErrorMessage, memberName, rotationProgressText, validateMemberEmail } from '../../../src/features/teams/memberForm';
+import { MalformedRecordError } from '../../../src/data/firestore/fieldChecks';
 import { ReencryptionError } from '../../../src/features/teams/rotation';
 import { PublicKeyChangedError, TeamKeyError } from '../../../src/features/teams/teamKeys';
 
@@ -66,6 +67,17 @@ describe('a re-encryption that left entries behind', () => {
     );
     expect(memberErrorMessage(new ReencryptionError([unreadable('e1', 'Printer'), unwritten('e2', 'Router'), unreadable('e3', 'Wi-Fi')]), 'x')).toBe(
       "Failed to re-encrypt password: e1 (and 2 more). “Printer”, “Wi-Fi” cannot be read with the team's keys: open the team's passwords, replace or delete them, then rotate the team key again.",
+    );
+  });
+
+  it('asks to delete a damaged document, alongside the entries that no longer open', () => {
+    const damaged = (id: string, title: string) => ({ id, title, error: new MalformedRecordError(`passwords/${id}`, 'encrypted') });
+    expect(memberErrorMessage(new ReencryptionError([damaged('e4', 'Runner')]), 'x')).toBe(
+      "Failed to re-encrypt password: e4. “Runner” is damaged: open the team's passwords, delete it, then rotate the team key again.",
+    );
+    expect(memberErrorMessage(new ReencryptionError([damaged('e4', 'Runner'), unreadable('e1', 'Printer'), damaged('e5', 'e5')]), 'x')).toBe(
+      "Failed to re-encrypt password: e4 (and 2 more). “Printer” cannot be read with the team's keys: open the team's passwords, replace or delete it, then rotate the team key again. " +
+        "“Runner”, “e5” are damaged: open the team's passwords, delete them, then rotate the team key again.",
     );
   });
 

@@ -347,6 +347,28 @@ describe('rotation when a member is removed', () => {
     expect((await readAll(bob, id)).sort()).toEqual(kept.sort());
   });
 
+  it('a team entry document of the wrong shape is named as damaged, the others are re-encrypted, and once deleted the next run finishes', async () => {
+    const { teams, passwords, id, ana, bob } = await teamOfThree();
+    await addEntries(ana, id, 3);
+    const [sample] = await passwords.listTeam(id);
+    // Issue #17: before, the strict list failed the whole re-encryption on this one document.
+    passwords.plant('runner', { ...sample!.data, title: 'Runner', encrypted: false });
+    passwords.plant('current', { ...sample!.data, title: 'Current', keyVersion: 2, updatedAt: 'yesterday' });
+
+    const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ReencryptionError);
+    // The damaged document already at the new version does not hold the rotation up.
+    expect(refused).toMatchObject({ message: 'Failed to re-encrypt password: runner', entryIds: ['runner'], damagedTitles: ['Runner'], unreadableTitles: [] });
+    expect((await passwords.scanTeam(id)).items.filter((entry) => entry.data.keyVersion === 2)).toHaveLength(3);
+    expect((await teams.get(id))?.previousKey?.version).toBe(1);
+
+    await passwords.delete('runner', 0);
+    await rotateIfNeeded(bob, id);
+    expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
+    await passwords.delete('current', 0);
+    expect((await readAll(bob, id)).sort()).toEqual(['secret0', 'secret1', 'secret2']);
+  });
+
   it('refuses to rotate for a member whose key changed behind the user’s back', async () => {
     const { publicKeys, id, ana } = await teamOfThree();
     publicKeys.replace('bob', people.cid.publicKey);
