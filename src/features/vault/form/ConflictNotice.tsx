@@ -5,11 +5,14 @@ import type { ValidPasswordDraft } from './validatePasswordDraft';
 import { CONFLICT_MESSAGES } from '../vaultErrors';
 
 // A save that found the entry changed since the form opened (docs/vault.md, "Revisions"): the
-// newer values beside the user's, field by field, and the two ways on. Nothing was written.
+// newer values beside what "Keep mine" would save (the user's changes on the newer values, see
+// conflictMerge.ts), field by field, and the two ways on. Nothing was written.
 
 export const CONFLICT_TEXTS = Object.freeze({
   changed: CONFLICT_MESSAGES.passwordChanged,
   explain: 'Nothing was saved. Compare the two versions and choose which one to keep.',
+  merged: 'Yours keeps what you changed and takes everything else from the version saved meanwhile.',
+  differs: '(differs)',
   theirs: 'Saved meanwhile',
   mine: 'Yours',
   keepMine: 'Keep mine',
@@ -34,6 +37,7 @@ function groupName(groupId: string | null, groups: readonly Group[]): string {
 
 export interface ConflictNoticeProps {
   readonly newer: PasswordEntry;
+  /** What "Keep mine" saves. */
   readonly mine: ValidPasswordDraft;
   readonly groups: readonly Group[];
   readonly onKeepMine: () => void;
@@ -58,6 +62,7 @@ export function ConflictNotice({ newer, mine, groups, onKeepMine, onTakeTheirs }
         {CONFLICT_TEXTS.changed}
       </h3>
       <p>{CONFLICT_TEXTS.explain}</p>
+      <p>{CONFLICT_TEXTS.merged}</p>
       <table className="pw-conflict__table">
         <thead>
           <tr>
@@ -71,7 +76,11 @@ export function ConflictNotice({ newer, mine, groups, onKeepMine, onTakeTheirs }
         <tbody>
           {rows.map((row) => (
             <tr key={row.label} className={row.theirs === row.mine ? undefined : 'pw-conflict__differs'}>
-              <th scope="row">{row.label}</th>
+              <th scope="row">
+                {row.label}
+                {/* The highlight is colour; a screen reader hears it. */}
+                {row.theirs !== row.mine && <span className="visually-hidden"> {CONFLICT_TEXTS.differs}</span>}
+              </th>
               <td translate={row.secret === true ? 'no' : undefined}>{show(row, row.theirs)}</td>
               <td translate={row.secret === true ? 'no' : undefined}>{show(row, row.mine)}</td>
             </tr>

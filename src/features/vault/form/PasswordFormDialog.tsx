@@ -6,6 +6,7 @@ import { GeneratorDialog, quickGenerate } from '../generator';
 import type { Group, PasswordDraft, PasswordEntry } from '../model';
 import { failureText, PasswordConflictError } from '../vaultErrors';
 import { ConflictNotice } from './ConflictNotice';
+import { keepMineOnNewer } from './conflictMerge';
 import {
   PASSWORD_DRAFT_FIELDS,
   validatePasswordDraft,
@@ -184,8 +185,10 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
       await onSubmit({ ...value, url: value.url ?? '', notes: value.notes ?? '' }, on);
     } catch (error) {
       // Everything typed stays in the fields, so the user can simply try again. A conflict shows
-      // the newer values beside the user's, and nothing was overwritten.
-      if (error instanceof PasswordConflictError) setConflict({ newer: error.newer, mine: value });
+      // the newer values beside what keeping the user's would save, and nothing was overwritten.
+      if (error instanceof PasswordConflictError) {
+        setConflict({ newer: error.newer, mine: on === null ? value : keepMineOnNewer(on, value, error.newer) });
+      }
       else setSaveError(failureText(error, SAVE_FAILED));
       return;
     } finally {
@@ -195,7 +198,7 @@ function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogPr
     onClose();
   }
 
-  /** Keep mine: the user's values, saved on the newer revision. */
+  /** Keep mine: the user's changes on the newer values, saved on the newer revision. */
   function keepMine() {
     if (conflict === null || savingRef.current) return;
     setBase(conflict.newer);

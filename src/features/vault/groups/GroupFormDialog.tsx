@@ -29,6 +29,8 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
   const descriptionErrorId = useId();
   // A rename saved meanwhile (docs/vault.md, "Revisions"): shown beside the user's values.
   const [theirs, setTheirs] = useState<Group | null>(null);
+  // The values the form's fields started from (the group, then the newer one after a conflict).
+  const [opened, setOpened] = useState({ name: group?.name ?? '', description: group?.description ?? '' });
   const complete = isGroupDraftComplete({ name, description });
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -46,9 +48,21 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
     } catch (error) {
       console.error(failureMessage, error);
       setFailed(failureText(error, failureMessage));
-      if (error instanceof GroupConflictError) setTheirs(error.newer);
+      if (error instanceof GroupConflictError) takeNewerWhereUnchanged(error.newer);
       setSaving(false);
     }
+  }
+
+  /**
+   * After a conflict, a field the user left as it was shows the newer value, so saving again keeps
+   * the user's change without undoing the other one (issue #17: a rename wiped a description).
+   */
+  function takeNewerWhereUnchanged(newer: Group) {
+    const newerDescription = newer.description ?? '';
+    if (name === opened.name) setName(newer.name);
+    if (description === opened.description) setDescription(newerDescription);
+    setOpened({ name: newer.name, description: newerDescription });
+    setTheirs(newer);
   }
 
   return (
@@ -71,6 +85,7 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
               onClick={() => {
                 setName(theirs.name);
                 setDescription(theirs.description ?? '');
+                setOpened({ name: theirs.name, description: theirs.description ?? '' });
                 setTheirs(null);
                 setFailed(null);
               }}

@@ -394,7 +394,7 @@ describe('PasswordFormDialog: a save that finds the entry changed meanwhile', ()
     return { user, onSubmit };
   }
 
-  it('shows that it changed, with the newer values beside the user’s (passwords masked until asked), and stays open', async () => {
+  it('shows that it changed, with the newer values beside the user’s change on top of them (passwords masked until asked), and stays open', async () => {
     const { user } = renderConflicting();
     await user.clear(field.username());
     await user.type(field.username(), 'mona');
@@ -402,15 +402,16 @@ describe('PasswordFormDialog: a save that finds the entry changed meanwhile', ()
     const notice = await screen.findByRole('alert');
     expect(within(notice).getByRole('heading', { name: 'This password was changed since you opened it.' })).toBeInTheDocument();
     const row = (label: string) => within(notice).getByRole('row', { name: new RegExp(`^${label}`) });
-    expect(within(row('Title')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['GitHub (work)', 'GitHub']);
-    expect(within(row('Username')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['octocat', 'mona']);
+    // The user changed only the username: Yours keeps the title and password saved meanwhile.
+    expect(within(row('Title')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['GitHub (work)', 'GitHub (work)']);
+    expect(within(row('Username\\s*\\(differs\\)')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['octocat', 'mona']);
     expect(within(row('Password')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['••••••••', '••••••••']);
     await user.click(within(notice).getByRole('button', { name: 'Show passwords' }));
-    expect(within(row('Password')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['rotated-by-tab-one', 'hunter2!']);
+    expect(within(row('Password')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['rotated-by-tab-one', 'rotated-by-tab-one']);
     expect(screen.getByRole('dialog', { name: 'Edit Password' })).toBeInTheDocument();
   });
 
-  it('Keep mine saves the user’s values on the newer entry, and closes', async () => {
+  it('Keep mine saves the user’s change on top of the newer entry, on its revision, and closes', async () => {
     const { user, onSubmit } = renderConflicting();
     await user.clear(field.username());
     await user.type(field.username(), 'mona');
@@ -418,7 +419,7 @@ describe('PasswordFormDialog: a save that finds the entry changed meanwhile', ()
     await user.click(await screen.findByRole('button', { name: 'Keep mine' }));
     expect(onSubmit).toHaveBeenCalledTimes(2);
     expect(onSubmit.mock.calls[0]?.[1]).toBe(existing);
-    expect(onSubmit.mock.calls[1]).toEqual([expect.objectContaining({ title: 'GitHub', username: 'mona', password: 'hunter2!' }), newer]);
+    expect(onSubmit.mock.calls[1]).toEqual([expect.objectContaining({ title: 'GitHub (work)', username: 'mona', password: 'rotated-by-tab-one' }), newer]);
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });

@@ -32,7 +32,7 @@ async function twoTabs(before?: (deps: PersonalVaultDeps) => Promise<void>) {
 }
 
 describe('Personal vault: edits in two tabs', () => {
-  it('a save over the other tab’s edit shows both versions; Keep mine saves this tab’s values on top', async () => {
+  it('a save over the other tab’s edit shows both versions; Keep mine saves this tab’s change on top of theirs', async () => {
     const { deps, entry, user } = await twoTabs();
     await user.click(screen.getByRole('button', { name: 'Edit Bank' }));
     const form = await screen.findByRole('dialog', { name: 'Edit Password' });
@@ -43,18 +43,40 @@ describe('Personal vault: edits in two tabs', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     const notice = await within(form).findByRole('alert');
     expect(notice).toHaveTextContent('This password was changed since you opened it.');
+    expect(notice).toHaveTextContent('Yours keeps what you changed and takes everything else from the version saved meanwhile.');
     await user.click(within(notice).getByRole('button', { name: 'Show passwords' }));
-    expect(within(within(notice).getByRole('row', { name: /^Password/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'other tab secret',
-      'first secret',
-    ]);
+    const cells = (name: RegExp) => within(within(notice).getByRole('row', { name })).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells(/^Title\s*\(differs\)/)).toEqual(['Bank', 'Bank (joint)']);
+    // This tab did not touch the password: keeping its version keeps the other tab's password.
+    expect(cells(/^Password other tab secret/)).toEqual(['other tab secret', 'other tab secret']);
     // Nothing was overwritten by the refused save.
     expect((await loadEntries(deps)).map((stored) => [stored.title, stored.password])).toEqual([['Bank', 'other tab secret']]);
     await user.click(within(notice).getByRole('button', { name: 'Keep mine' }));
     await waitFor(() => {
       expect(screen.queryByRole('dialog', { name: 'Edit Password' })).not.toBeInTheDocument();
     });
-    expect((await loadEntries(deps)).map((stored) => [stored.title, stored.password, stored.revision])).toEqual([['Bank (joint)', 'first secret', 3]]);
+    expect((await loadEntries(deps)).map((stored) => [stored.title, stored.password, stored.revision])).toEqual([['Bank (joint)', 'other tab secret', 3]]);
+  });
+
+  it('both tabs changed the password: the notice shows both, and Keep mine saves this tab’s', async () => {
+    const { deps, entry, user } = await twoTabs();
+    await user.click(screen.getByRole('button', { name: 'Edit Bank' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Password' });
+    await savePassword(deps, { ...draft, username: 'ana.b', password: 'other tab secret' }, entry);
+    await user.clear(within(form).getByLabelText('Password'));
+    await user.type(within(form).getByLabelText('Password'), 'this tab secret');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const notice = await within(form).findByRole('alert');
+    await user.click(within(notice).getByRole('button', { name: 'Show passwords' }));
+    expect(within(within(notice).getByRole('row', { name: /^Password\s*\(differs\)/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'other tab secret',
+      'this tab secret',
+    ]);
+    await user.click(within(notice).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Edit Password' })).not.toBeInTheDocument();
+    });
+    expect((await loadEntries(deps)).map((stored) => [stored.username, stored.password, stored.revision])).toEqual([['ana.b', 'this tab secret', 3]]);
   });
 
   it('Take theirs fills the form with the other tab’s values; saving keeps them', async () => {
@@ -127,11 +149,14 @@ describe('Personal vault: edits in two tabs', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('This group was changed since you opened it.');
     expect(within(form).getByText(/Saved meanwhile: “Office” — desk and phone/)).toBeInTheDocument();
     expect((await loadGroups(deps)).map((stored) => [stored.name, stored.description])).toEqual([['Office', 'desk and phone']]);
-    // Saving again keeps this tab's values, on the newer revision.
+    // This tab changed only the name: the description field now shows the one saved meanwhile.
+    expect(within(form).getByLabelText('Name')).toHaveValue('Job');
+    expect(within(form).getByLabelText('Description (optional)')).toHaveValue('desk and phone');
+    // Saving again keeps this tab's rename on the newer revision, and the other tab's description.
     await user.click(within(form).getByRole('button', { name: 'Save Group' }));
     await waitFor(() => {
       expect(screen.queryByRole('dialog', { name: 'Edit Group' })).not.toBeInTheDocument();
     });
-    expect((await loadGroups(deps)).map((stored) => [stored.name, stored.description, stored.revision])).toEqual([['Job', 'desk', 3]]);
+    expect((await loadGroups(deps)).map((stored) => [stored.name, stored.description, stored.revision])).toEqual([['Job', 'desk and phone', 3]]);
   });
 });
