@@ -97,6 +97,28 @@ describe('acceptInvitation', () => {
     expect(await pendingKeysOf(dee)).toEqual({});
   });
 
+  it('a link reopened after the reply was lost: the member is told they are in the team, and the link hands out no key', async () => {
+    const email = uniqueEmail('acc-reopen');
+    const { inviteId } = await invite(owner, teamId, email, 'full');
+    const { proof } = await attachSecretKey(inviteId);
+    const eve = await newUser('acc-reopen', { email });
+    await storePendingKey(eve, inviteId);
+    expect(await call('acceptInvitation', { inviteId, proof }, eve)).toEqual({ result: { success: true, teamId } });
+
+    // Issue #17: this read 'no longer valid' to someone who had joined. Signed in as the member,
+    // the lookup names the team they are in, and even with the proof the key copy is not offered.
+    expect(await call('lookupInvitation', { inviteId, proof }, eve)).toEqual({
+      result: { email, teamName: 'Vault Crew', accountExists: false, alreadyMemberOf: teamId },
+    });
+    // The accept it then skips would succeed anyway, changing nothing.
+    const team = await teamDoc(teamId);
+    expect(await call('acceptInvitation', { inviteId, proof }, eve)).toEqual({ result: { success: true, teamId } });
+    expect(await teamDoc(teamId)).toEqual(team);
+    // Signed out, or as anyone else, the accepted link is no longer valid and says nothing more.
+    expect(refusal(await call('lookupInvitation', { inviteId, proof }))).toEqual(NOT_VALID);
+    expect(refusal(await call('lookupInvitation', { inviteId, proof }, await newUser('acc-reopen-other', { emailVerified: true })))).toEqual(NOT_VALID);
+  });
+
   it('joins needing the key when the team key changed since the invitation was keyed, or no key came with it', async () => {
     const rotating = await createTeam(owner, 'Rotating');
     const ed = await newUser('acc-stale', { emailVerified: true });
