@@ -108,6 +108,8 @@ export async function teamsBench(members: number, entries: number): Promise<stri
     async () => {
       teamKey = await generateTeamKey();
       knownKeys = new MemoryKnownKeysRepository();
+      // A fresh team under the fresh key: member-key records vouched under an earlier one would not verify.
+      teams.remove(TEAM);
       teams.put(TEAM, { ...(await teamWith(stay, [])), rotationNeeded: true });
       for (const entry of await passwords.listTeam(TEAM)) await passwords.delete(entry.id, entry.data.revision);
       for (let i = 0; i < entries; i += 1) {

@@ -58,8 +58,10 @@ export class MemoryTeamRepository implements TeamRepository {
     this.teams.set(teamId, team);
   }
 
+  /** As deleteTeam does: the team and its member-key records. */
   remove(teamId: string): void {
     this.teams.delete(teamId);
+    this.memberKeys.delete(teamId);
   }
 }
 
