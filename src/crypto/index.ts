@@ -26,6 +26,8 @@ export { INVITE_ACCEPT_PROOF_LABEL, inviteAcceptProof, inviteProofHash } from '.
 export { fingerprintOf, formatFingerprint, publicKeyFingerprint } from './fingerprint';
 export type { Fingerprint } from './fingerprint';
 export { decryptBytes, decryptText, encryptBytes, encryptText } from './aead';
+export { SEALED_ENTRY_FORMAT, entryPartContext, openEntryDetails, openEntryOverview, sealEntryDetails, sealEntryOverview } from './entryParts';
+export type { EntryDetails, EntryOverview, EntryPart, EntryPartBinding } from './entryParts';
 export type { DataKey } from './aead';
 export {
   exportPublicKey,

@@ -1,0 +1,102 @@
+import { base64ToBytes, bytesToBase64, utf8Decode, utf8Encode } from './encoding';
+import { CryptoError, InvalidCiphertextError } from './errors';
+import { gcmOpen, gcmSeal } from './gcm';
+import { assertKeyKind, type SymmetricDataKey } from './keys';
+
+// Sealed entries (issue #18, docs/crypto.md "Sealed entries"): an entry is two AES-256-GCM parts
+// under the vault key or the team key of its key version. The overview (title, url, username) is
+// what the list, search and the group filter need, so opening a vault costs one decryption per
+// entry; the details (password, notes) are opened when the user asks. Each part's additional data
+// names the entry, the part, the format and the key version, so the server cannot move a part to
+// another entry, swap the two parts, pass one format off as another, or replay a part sealed
+// under an older team key as current.
+
+/** The stored format of a sealed entry (format 1: today's clear title/url/notes, sealed username and password). */
+export const SEALED_ENTRY_FORMAT = 2;
+
+export type EntryPart = 'overview' | 'details';
+// Checked at runtime as well: a part name from untyped code must not create a new context.
+const ENTRY_PARTS: ReadonlySet<string> = new Set<EntryPart>(['overview', 'details']);
+
+export interface EntryPartBinding {
+  readonly entryId: string;
+  /** null for a personal entry (the vault key); else the team key version it is sealed under. */
+  readonly keyVersion: number | null;
+  readonly format: number;
+}
+
+export interface EntryOverview {
+  readonly title: string;
+  readonly url: string | null;
+  readonly username: string;
+}
+
+export interface EntryDetails {
+  readonly password: string;
+  readonly notes: string | null;
+}
+
+/** Additional data of one part: `keyloft/entry-part/v1/{entryId}/{format}/{vault | team-N}/{part}`. */
+export function entryPartContext({ entryId, keyVersion, format }: EntryPartBinding, part: EntryPart): string {
+  if (typeof entryId !== 'string' || entryId.length === 0 || entryId.includes('/')) {
+    throw new CryptoError('An entry id without "/" is required to bind the ciphertext.');
+  }
+  if (!Number.isSafeInteger(format) || format < SEALED_ENTRY_FORMAT) throw new CryptoError('Not a sealed entry format.');
+  if (keyVersion !== null && (!Number.isSafeInteger(keyVersion) || keyVersion < 1)) {
+    throw new CryptoError('A team key version is a whole number from 1.');
+  }
+  if (!ENTRY_PARTS.has(part)) throw new CryptoError(`Unknown entry part: ${part}.`);
+  const key = keyVersion === null ? 'vault' : `team-${keyVersion}`;
+  return `keyloft/entry-part/v1/${entryId}/${format}/${key}/${part}`;
+}
+
+export function sealEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, overview: EntryOverview): Promise<string> {
+  return sealPart(key, binding, 'overview', { title: overview.title, url: overview.url, username: overview.username });
+}
+
+export function sealEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, details: EntryDetails): Promise<string> {
+  return sealPart(key, binding, 'details', { password: details.password, notes: details.notes });
+}
+
+/** DecryptionError for a wrong key or binding; InvalidCiphertextError for a part of the wrong shape. */
+export async function openEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, sealed: string): Promise<EntryOverview> {
+  const value = await openPart(key, binding, 'overview', sealed);
+  return { title: text(value, 'title'), url: textOrNull(value, 'url'), username: text(value, 'username') };
+}
+
+export async function openEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, sealed: string): Promise<EntryDetails> {
+  const value = await openPart(key, binding, 'details', sealed);
+  return { password: text(value, 'password'), notes: textOrNull(value, 'notes') };
+}
+
+async function sealPart(key: SymmetricDataKey, binding: EntryPartBinding, part: EntryPart, value: Record<string, string | null>): Promise<string> {
+  assertKeyKind(key, 'vault', 'team');
+  return bytesToBase64(await gcmSeal(key.key, utf8Encode(JSON.stringify(value)), entryPartContext(binding, part)));
+}
+
+async function openPart(key: SymmetricDataKey, binding: EntryPartBinding, part: EntryPart, sealed: string): Promise<Record<string, unknown>> {
+  assertKeyKind(key, 'vault', 'team');
+  const context = entryPartContext(binding, part);
+  const plain = utf8Decode(await gcmOpen(key.key, base64ToBytes(sealed), context));
+  let value: unknown;
+  try {
+    value = JSON.parse(plain);
+  } catch (cause) {
+    throw new InvalidCiphertextError('The sealed entry part is not well formed.', { cause });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidCiphertextError('The sealed entry part is not well formed.');
+  return value as Record<string, unknown>;
+}
+
+function text(value: Record<string, unknown>, field: string): string {
+  const found = value[field];
+  if (typeof found !== 'string') throw new InvalidCiphertextError(`The sealed entry part has no ${field}.`);
+  return found;
+}
+
+function textOrNull(value: Record<string, unknown>, field: string): string | null {
+  const found = value[field];
+  if (found === null || found === undefined) return null;
+  if (typeof found !== 'string') throw new InvalidCiphertextError(`The sealed entry part has a ${field} that is not text.`);
+  return found;
+}

@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  CryptoError,
+  DecryptionError,
+  InvalidCiphertextError,
+  SEALED_ENTRY_FORMAT,
+  createAccountKeys,
+  entryPartContext,
+  generateTeamKey,
+  openEntryDetails,
+  openEntryOverview,
+  sealEntryDetails,
+  sealEntryOverview,
+  type EntryPartBinding,
+  type TeamKey,
+  type VaultKey,
+} from '../../../src/crypto';
+import { flipByte, nodeOpen, nodeSeal } from './node-oracle';
+
+// Issue #18: the two sealed parts of an entry, checked against node:crypto (OpenSSL) so the
+// known answers do not come from the module itself.
+
+let team: TeamKey;
+let otherTeam: TeamKey;
+let vault: VaultKey;
+let teamRaw: Uint8Array;
+
+beforeAll(async () => {
+  [team, otherTeam] = await Promise.all([generateTeamKey(), generateTeamKey()]);
+  teamRaw = new Uint8Array(await crypto.subtle.exportKey('raw', team.key));
+  ({ vaultKey: vault } = await createAccountKeys('master password for parts'));
+});
+
+const atTeam: EntryPartBinding = { entryId: 'entry-1', keyVersion: 3, format: SEALED_ENTRY_FORMAT };
+const personal: EntryPartBinding = { entryId: 'entry-1', keyVersion: null, format: SEALED_ENTRY_FORMAT };
+const overview = { title: 'Bank — Grüße 🔐', url: 'https://bank.example', username: 'ana@example.com' };
+const details = { password: 'hunter2 пароль', notes: 'recovery codes: 1234-5678\nPIN 0000' };
+
+describe('entryPartContext', () => {
+  it('names the entry, the format, the key and the part', () => {
+    expect(entryPartContext(atTeam, 'overview')).toBe('keyloft/entry-part/v1/entry-1/2/team-3/overview');
+    expect(entryPartContext(personal, 'details')).toBe('keyloft/entry-part/v1/entry-1/2/vault/details');
+  });
+
+  it('refuses what would make the string ambiguous or meaningless', () => {
+    expect(() => entryPartContext({ ...atTeam, entryId: '' }, 'overview')).toThrow(CryptoError);
+    expect(() => entryPartContext({ ...atTeam, entryId: 'a/b' }, 'overview')).toThrow(CryptoError);
+    expect(() => entryPartContext({ ...atTeam, keyVersion: 0 }, 'overview')).toThrow(CryptoError);
+    expect(() => entryPartContext({ ...atTeam, format: 1 }, 'overview')).toThrow(CryptoError);
+    expect(() => entryPartContext(atTeam, 'password' as 'overview')).toThrow(CryptoError);
+  });
+});
+
+describe('sealed entry parts', () => {
+  it('round-trip under a team key and under the vault key', async () => {
+    expect(await openEntryOverview(team, atTeam, await sealEntryOverview(team, atTeam, overview))).toEqual(overview);
+    expect(await openEntryDetails(team, atTeam, await sealEntryDetails(team, atTeam, details))).toEqual(details);
+    expect(await openEntryDetails(vault, personal, await sealEntryDetails(vault, personal, { password: '', notes: null }))).toEqual({ password: '', notes: null });
+    expect(await openEntryOverview(vault, personal, await sealEntryOverview(vault, personal, { ...overview, url: null }))).toEqual({ ...overview, url: null });
+  });
+
+  it('is AES-256-GCM of the JSON part with the context as additional data (node:crypto both ways)', async () => {
+    const sealed = await sealEntryOverview(team, atTeam, overview);
+    expect(JSON.parse(nodeOpen(teamRaw, sealed, entryPartContext(atTeam, 'overview')).toString('utf8'))).toEqual(overview);
+    const iv = new Uint8Array(12).fill(7);
+    const known = nodeSeal(teamRaw, JSON.stringify(details), entryPartContext(atTeam, 'details'), iv);
+    expect(await openEntryDetails(team, atTeam, known)).toEqual(details);
+  });
+
+  it('fails to open when moved to another entry, part, format or key version, or under another key', async () => {
+    const sealed = await sealEntryOverview(team, atTeam, overview);
+    const moved: EntryPartBinding[] = [
+      { ...atTeam, entryId: 'entry-2' },
+      { ...atTeam, format: SEALED_ENTRY_FORMAT + 1 },
+      { ...atTeam, keyVersion: 2 },
+      { ...atTeam, keyVersion: null },
+    ];
+    for (const binding of moved) await expect(openEntryOverview(team, binding, sealed)).rejects.toBeInstanceOf(DecryptionError);
+    // The overview passed off as the details.
+    await expect(openEntryDetails(team, atTeam, sealed)).rejects.toBeInstanceOf(DecryptionError);
+    await expect(openEntryOverview(otherTeam, atTeam, sealed)).rejects.toBeInstanceOf(DecryptionError);
+    await expect(openEntryOverview(team, atTeam, flipByte(sealed, 20))).rejects.toBeInstanceOf(DecryptionError);
+    await expect(openEntryOverview(team, atTeam, 'AAAA')).rejects.toBeInstanceOf(InvalidCiphertextError);
+  });
+
+  it('a part that opens but is not the part’s shape is malformed, not a wrong key', async () => {
+    const context = entryPartContext(atTeam, 'details');
+    for (const plain of ['not json', '[]', 'null', '{"notes":null}', '{"password":5,"notes":null}', '{"password":"x","notes":7}']) {
+      await expect(openEntryDetails(team, atTeam, nodeSeal(teamRaw, plain, context))).rejects.toBeInstanceOf(InvalidCiphertextError);
+    }
+  });
+});
