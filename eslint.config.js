@@ -91,6 +91,14 @@ export default tseslint.config(
             reactImports,
             ...['session', 'features', 'app', 'ui'].map((name) => layer(name, 'src/data sits below the session and the UI.')),
           ],
+          // Offline, getDocs answers from the local cache: an empty vault where the load failed (issue #18).
+          paths: [
+            {
+              name: 'firebase/firestore',
+              importNames: ['getDocs', 'getDoc'],
+              message: 'Read with getDocsFromServer / getDocFromServer: a cached answer must never stand for the server (docs/vault.md, "Loading").',
+            },
+          ],
         },
       ],
     },

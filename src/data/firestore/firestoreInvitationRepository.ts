@@ -3,8 +3,8 @@ import {
   deleteDoc,
   doc,
   FieldPath,
-  getDoc,
-  getDocs,
+  getDocFromServer,
+  getDocsFromServer,
   orderBy,
   query,
   updateDoc,
@@ -48,12 +48,12 @@ function attachmentFields(attachment: InvitationKeyAttachment): Record<string, s
 export function createFirestoreInvitationRepository(db: Firestore): InvitationRepository {
   const invitations = collection(db, 'invitations');
   const pending = async (field: 'email' | 'teamId', value: string) =>
-    invitationsOf(await getDocs(query(invitations, where(field, '==', value), where('status', '==', 'pending'), orderBy('createdAt', 'desc'))));
+    invitationsOf(await getDocsFromServer(query(invitations, where(field, '==', value), where('status', '==', 'pending'), orderBy('createdAt', 'desc'))));
 
   return {
     async get(inviteId) {
       try {
-        const snapshot = await getDoc(doc(invitations, inviteId));
+        const snapshot = await getDocFromServer(doc(invitations, inviteId));
         return snapshot.exists() ? { id: snapshot.id, data: invitationFrom(snapshot.ref.path, snapshot.data()) } : null;
       } catch (error) {
         // The rules read the stored document, so a missing one is refused like someone else's.

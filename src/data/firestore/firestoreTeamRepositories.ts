@@ -1,4 +1,4 @@
-import { collection, deleteDoc, deleteField, doc, getDoc, getDocs, orderBy, query, runTransaction, setDoc, updateDoc, where, type Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, deleteField, doc, getDocFromServer, getDocsFromServer, orderBy, query, runTransaction, setDoc, updateDoc, where, type Firestore } from 'firebase/firestore';
 import type { KnownKeysRepository, PublicKeyRepository, StoredMemberKey, TeamRepository } from '../teams/storedTeams';
 import { field, isString } from './fieldChecks';
 import { teamFrom } from './storedDocuments';
@@ -11,13 +11,13 @@ export function createFirestoreTeamRepository(db: Firestore): TeamRepository {
   return {
     newId: () => doc(teams).id,
     async listForMember(uid) {
-      const snapshot = await getDocs(
+      const snapshot = await getDocsFromServer(
         query(teams, where('memberIds', 'array-contains', uid), where('deleting', '==', false), orderBy('name')),
       );
       return snapshot.docs.map((document) => ({ id: document.id, data: teamFrom(document.ref.path, document.data()) }));
     },
     async get(teamId) {
-      const snapshot = await getDoc(doc(teams, teamId));
+      const snapshot = await getDocFromServer(doc(teams, teamId));
       return snapshot.exists() ? teamFrom(snapshot.ref.path, snapshot.data()) : null;
     },
     async updateDetails(teamId, details, now) {
@@ -28,7 +28,7 @@ export function createFirestoreTeamRepository(db: Firestore): TeamRepository {
       });
     },
     async listMemberKeys(teamId) {
-      const snapshot = await getDocs(collection(db, 'teams', teamId, 'memberKeys'));
+      const snapshot = await getDocsFromServer(collection(db, 'teams', teamId, 'memberKeys'));
       const records = new Map<string, StoredMemberKey>();
       for (const document of snapshot.docs) {
         const record = memberKeyFrom(document.data());
@@ -56,7 +56,7 @@ export function createFirestorePublicKeyRepository(db: Firestore): PublicKeyRepo
   const publishing = new Map<string, Promise<void>>();
   return {
     async get(uid) {
-      const snapshot = await getDoc(doc(db, 'publicKeys', uid));
+      const snapshot = await getDocFromServer(doc(db, 'publicKeys', uid));
       return snapshot.exists() ? field(snapshot.ref.path, snapshot.data(), 'publicKey', isString) : null;
     },
     publish(uid, publicKey, now) {
@@ -83,18 +83,18 @@ export function createFirestoreKnownKeysRepository(db: Firestore): KnownKeysRepo
   const teammates = (uid: string) => collection(db, 'knownKeys', uid, 'teammates');
   return {
     async getLegacy(uid) {
-      const snapshot = await getDoc(doc(db, 'knownKeys', uid));
+      const snapshot = await getDocFromServer(doc(db, 'knownKeys', uid));
       return snapshot.exists() ? sealedOf(snapshot.data()) : null;
     },
     async removeLegacy(uid) {
       await deleteDoc(doc(db, 'knownKeys', uid));
     },
     async list(uid) {
-      const snapshot = await getDocs(teammates(uid));
+      const snapshot = await getDocsFromServer(teammates(uid));
       return new Map(snapshot.docs.map((document) => [document.id, sealedOf(document.data())]));
     },
     async get(uid, teammateUid) {
-      const snapshot = await getDoc(doc(teammates(uid), teammateUid));
+      const snapshot = await getDocFromServer(doc(teammates(uid), teammateUid));
       return snapshot.exists() ? sealedOf(snapshot.data()) : null;
     },
     async put(uid, teammateUid, sealed, now) {

@@ -1,11 +1,11 @@
-import { doc, getDoc, runTransaction, type Firestore } from 'firebase/firestore';
+import { doc, getDocFromServer, runTransaction, type Firestore } from 'firebase/firestore';
 import { MasterKeyChangedError, type MasterKeyFields, type StoredUserRecord, type UserRepository } from '../users/userRecord';
 import { userRecordFrom } from './storedDocuments';
 
 export function createFirestoreUserRepository(db: Firestore): UserRepository {
   return {
     async get(uid) {
-      const snapshot = await getDoc(doc(db, 'users', uid));
+      const snapshot = await getDocFromServer(doc(db, 'users', uid));
       return snapshot.exists() ? userRecordFrom(snapshot.ref.path, snapshot.data()) : null;
     },
     async create(uid, record: StoredUserRecord) {

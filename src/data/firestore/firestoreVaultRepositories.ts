@@ -2,8 +2,8 @@ import {
   collection,
   deleteField,
   doc,
-  getDoc,
-  getDocs,
+  getDocFromServer,
+  getDocsFromServer,
   orderBy,
   query,
   runTransaction,
@@ -59,12 +59,12 @@ async function write<T>(action: () => Promise<T>): Promise<T> {
 
 /** The query's documents, a malformed one reported by id (src/data/vault/listing.ts). */
 async function entriesOf(found: Query) {
-  const snapshot = await getDocs(found);
+  const snapshot = await getDocsFromServer(found);
   return readListing('passwords', storedPasswordEntrySchema, 'title', snapshot.docs.map((document) => [document.id, document.data()] as const));
 }
 
 async function groupsOf(found: Query) {
-  const snapshot = await getDocs(found);
+  const snapshot = await getDocsFromServer(found);
   return readListing('groups', storedGroupSchema, 'name', snapshot.docs.map((document) => [document.id, document.data()] as const));
 }
 /** Tries of one ungroup chunk whose commit was refused because an entry changed between read and commit. */
@@ -138,7 +138,7 @@ async function conditionally(
     // The rules judge a commit before its read versions are compared: a write that raced another
     // on the same revision comes back refused, not retried. Read again to tell a conflict or a
     // deletion from a real refusal (the role or the key version changed).
-    const current = await getDoc(ref).catch((readError: unknown) => {
+    const current = await getDocFromServer(ref).catch((readError: unknown) => {
       throw isRefusal(readError) ? new WriteRefusedError('Missing or insufficient permissions', { cause: error }) : readError;
     });
     checkRevision(ref.id, current.exists() ? read(ref.path, current.data()) : null, revision, kind);
@@ -191,14 +191,14 @@ export function createFirestorePasswordRepository(db: Firestore): PasswordReposi
       await conditionally(db, doc(passwords, id), revision, 'password', passwordEntryFrom, null);
     },
     async ungroupPersonal(userId, groupId, now) {
-      const snapshot = await getDocs(
+      const snapshot = await getDocsFromServer(
         query(passwords, where('userId', '==', userId), where('teamId', '==', null), where('groupId', '==', groupId)),
       );
       return ungroup(db, snapshot, groupId, now);
     },
     async ungroupTeam(teamId, groupId, now) {
       // Equality filters only: no composite index needed. where('teamId') alone proves the read to the rules.
-      const snapshot = await getDocs(query(passwords, where('teamId', '==', teamId), where('groupId', '==', groupId)));
+      const snapshot = await getDocsFromServer(query(passwords, where('teamId', '==', teamId), where('groupId', '==', groupId)));
       return ungroup(db, snapshot, groupId, now);
     },
   };
