@@ -1,8 +1,11 @@
 // Checks the production build (dist/) made by `npm run build`:
 // - no test double (the in-memory repositories of tests/doubles/ are for the component tier only);
-// - the landing page's own JavaScript carries no Firebase SDK (it loads lazily, on sign-in).
+// - the landing page's own JavaScript carries no Firebase SDK (it loads lazily, on sign-in);
+// - the landing page's JavaScript is within its gzip budget (a size is deterministic, so it is
+//   checked here rather than left to the bench's OVER line, which went unread once).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { LANDING_BUDGET_KB, landingKb } from './lib/landingBundle.mjs';
 
 const dist = process.argv[2] ?? 'dist';
 const TEST_DOUBLE_MARKERS = ['keyloft:in-memory-repositories'];
@@ -39,8 +42,15 @@ for (const key of landing) {
   }
 }
 
+const landingSize = landingKb(dist);
+if (landingSize > LANDING_BUDGET_KB) {
+  failures.push(`the landing page's JavaScript is ${landingSize.toFixed(1)} KB gzip, over its budget of ${LANDING_BUDGET_KB} KB`);
+}
+
 if (failures.length > 0) {
   for (const failure of failures) console.error(`bundle check: ${failure}`);
   process.exit(1);
 }
-console.log(`bundle check: ${dist} has no test double; the landing page's ${landing.size} chunk(s) carry no Firebase`);
+console.log(
+  `bundle check: ${dist} has no test double; the landing page's ${landing.size} chunk(s) carry no Firebase and weigh ${landingSize.toFixed(1)} KB gzip (budget ${LANDING_BUDGET_KB} KB)`,
+);

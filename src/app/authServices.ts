@@ -1,6 +1,5 @@
 import { loadAuthGateway } from '../data/auth/loadAuthGateway';
 import type { AuthGateway } from '../data/auth/authGateway';
-import { sendCustomEmailVerification } from '../data/functions/callables';
 import { loadUserRepository } from '../data/repositories';
 import type { AuthDeps } from '../features/auth/flows/deps';
 import type { SessionStore } from '../session/sessionStore';
@@ -41,7 +40,8 @@ export function createAuthServices(store: SessionStore, hints: Pick<Storage, 'ge
     deps: {
       loadGateway: gateway,
       loadUsers: loadUserRepository,
-      sendCustomEmailVerification,
+      // The callables load with their first use, not with the landing page.
+      sendCustomEmailVerification: async (isDevelopment) => (await import('../data/functions/callables')).sendCustomEmailVerification(isDevelopment),
       session: store,
       now: () => Date.now(),
       isDevelopment: host === 'localhost' || host === '127.0.0.1',

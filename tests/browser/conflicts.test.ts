@@ -10,18 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import { db } from '../emulator/teams/support';
-import {
-  acceptFromModal,
-  addTeamPassword,
-  createTeam,
-  grantAccess,
-  inviteAccount,
-  openTeamPasswords,
-  readPassword,
-  reloadAndUnlock,
-  signUpToEmptyVault,
-  verifyAddress,
-} from './journeys';
+import { openTeamPasswords, readPassword, reloadAndUnlock, signUpToEmptyVault, teamWithFullAccessMember } from './journeys';
 
 const baseUrl = inject('baseUrl');
 useChromium();
@@ -86,16 +75,10 @@ describe('two members edit one team entry in Chromium', () => {
     const m = member.page;
 
     // Two entries: one for each way out of the conflict.
-    await createTeam(o, 'Race');
-    await openTeamPasswords(o, 'Race');
-    await addTeamPassword(o, 'Router', 'admin', 'router secret 1');
-    await addTeamPassword(o, 'Mailer', 'postmaster', 'mailer secret 1');
-    await o.getByRole('button', { name: 'Back to dashboard' }).click();
-    await inviteAccount(o, 'Race', memberEmail, 'Full Access');
-    await o.keyboard.press('Escape');
-    await verifyAddress(m, baseUrl, memberEmail);
-    await acceptFromModal(m, 'Race');
-    await grantAccess(o, 'Race', memberEmail);
+    await teamWithFullAccessMember(o, m, baseUrl, 'Race', memberEmail, [
+      ['Router', 'admin', 'router secret 1'],
+      ['Mailer', 'postmaster', 'mailer secret 1'],
+    ]);
 
     const team = await teamId('Race', ownerEmail);
     const router = await entryId(team, 'Router');

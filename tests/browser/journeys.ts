@@ -130,6 +130,30 @@ export async function grantAccess(page: Page, team: string, email: string): Prom
   return fingerprint;
 }
 
+/**
+ * The owner (on their dashboard) creates `team` holding `entries` ([title, username, password]) and
+ * invites `memberEmail` as Full Access; the member verifies their address and accepts; the owner
+ * grants them the key. Both pages end on their dashboards.
+ */
+export async function teamWithFullAccessMember(
+  owner: Page,
+  member: Page,
+  baseUrl: string,
+  team: string,
+  memberEmail: string,
+  entries: readonly (readonly [string, string, string])[],
+): Promise<void> {
+  await createTeam(owner, team);
+  await openTeamPasswords(owner, team);
+  for (const [title, username, password] of entries) await addTeamPassword(owner, title, username, password);
+  await owner.getByRole('button', { name: 'Back to dashboard' }).click();
+  await inviteAccount(owner, team, memberEmail, 'Full Access');
+  await owner.keyboard.press('Escape');
+  await verifyAddress(member, baseUrl, memberEmail);
+  await acceptFromModal(member, team);
+  await grantAccess(owner, team, memberEmail);
+}
+
 /** A key fingerprint as people compare it: eight groups of four hex digits. */
 export const FINGERPRINT = /^([0-9a-f]{4} ){7}[0-9a-f]{4}$/;
 

@@ -8,7 +8,6 @@ import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import { db } from '../emulator/teams/support';
 import {
   acceptFromModal,
-  addTeamPassword,
   createTeam,
   grantAccess,
   inviteAccount,
@@ -16,6 +15,7 @@ import {
   readPassword,
   reloadAndUnlock,
   signUpToEmptyVault,
+  teamWithFullAccessMember,
   verifyAddress,
 } from './journeys';
 
@@ -144,15 +144,7 @@ describe('teams in Chromium, two users', () => {
     const memberEmail = await signUpToEmptyVault(member.page, baseUrl, 'lifeline-member');
     const o = owner.page;
     const m = member.page;
-    await createTeam(o, 'Lifeline');
-    await openTeamPasswords(o, 'Lifeline');
-    await addTeamPassword(o, 'Vault door', 'door', 'door secret 7');
-    await o.getByRole('button', { name: 'Back to dashboard' }).click();
-    await inviteAccount(o, 'Lifeline', memberEmail, 'Full Access');
-    await o.keyboard.press('Escape');
-    await verifyAddress(m, baseUrl, memberEmail);
-    await acceptFromModal(m, 'Lifeline');
-    await grantAccess(o, 'Lifeline', memberEmail);
+    await teamWithFullAccessMember(o, m, baseUrl, 'Lifeline', memberEmail, [['Vault door', 'door', 'door secret 7']]);
 
     // What an admin's junk rotation used to do: the owner's wrap is 256 random bytes.
     const team = (await db().collection('teams').where('name', '==', 'Lifeline').get()).docs.find(

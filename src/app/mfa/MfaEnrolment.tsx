@@ -1,5 +1,4 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { sendMfaEnrollmentNotification, sendMfaRemovalNotification } from '../../data/functions/callables';
 import { useSession } from '../../session/SessionContext';
 import { MfaEnrolmentFlagProvider, useMfaEnrolmentFlag, type MfaNotifications } from './MfaEnrolmentFlag';
 
@@ -7,7 +6,12 @@ import { MfaEnrolmentFlagProvider, useMfaEnrolmentFlag, type MfaNotifications } 
 // this provider on every route, and the landing page must not carry it (docs/architecture.md).
 const OpenEnrolment = lazy(() => import('./OpenEnrolment'));
 
-const DEPLOYED: MfaNotifications = { enrolled: sendMfaEnrollmentNotification, removed: sendMfaRemovalNotification };
+// The callables load with their first use, not with the landing page.
+const callables = () => import('../../data/functions/callables');
+const DEPLOYED: MfaNotifications = {
+  enrolled: async (method) => (await callables()).sendMfaEnrollmentNotification(method),
+  removed: async (method) => (await callables()).sendMfaRemovalNotification(method),
+};
 
 /** The overlay: over whatever route is shown, while the flag is set and the vault is open. */
 function MfaEnrolmentHost() {

@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANDING_BUDGET_KB, landingFiles, landingKb } from '../../../scripts/lib/landingBundle.mjs';
+
+// Issue #18 item 7: the landing page's JavaScript budget is enforced by the build check in
+// `npm test`, measured as the bench measures it (the entry chunk and its static imports, gzip).
+
+/** A dist/ with a Vite manifest: the entry imports `shared`; `lazy` is only a dynamic import. */
+function fakeDist(entryBytes: Buffer): string {
+  const dist = mkdtempSync(join(tmpdir(), 'keyloft-dist-'));
+  mkdirSync(join(dist, '.vite'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], dynamicImports: ['lazy.ts'] },
+      '_shared.js': { file: 'assets/shared.js', imports: ['index.html'] },
+      'lazy.ts': { file: 'assets/lazy.js', imports: ['_shared.js'] },
+    }),
+  );
+  writeFileSync(join(dist, 'assets', 'index.js'), entryBytes);
+  writeFileSync(join(dist, 'assets', 'shared.js'), 'export const shared = 1;');
+  // Large and incompressible, but never loaded by the landing page.
+  writeFileSync(join(dist, 'assets', 'lazy.js'), randomBytes(200 * 1024).toString('base64'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+  return dist;
+}
+
+const checkBundle = (dist: string) => spawnSync('node', ['scripts/check-bundle.mjs', dist], { encoding: 'utf8' });
+
+describe('the landing page budget', () => {
+  it('counts the entry and its static imports, not what loads later', () => {
+    const dist = fakeDist(Buffer.from('console.log("landing");'));
+    expect(landingFiles(dist).sort()).toEqual(['assets/index.js', 'assets/shared.js']);
+    expect(landingKb(dist)).toBeLessThan(1);
+  });
+
+  it('the build check passes within the budget and fails above it, naming the size', () => {
+    expect(checkBundle(fakeDist(Buffer.from('console.log("landing");'))).status).toBe(0);
+    // Incompressible bytes: gzip keeps them at about their size.
+    const over = checkBundle(fakeDist(randomBytes((LANDING_BUDGET_KB + 5) * 1024)));
+    expect(over.status).toBe(1);
+    expect(over.stderr).toMatch(new RegExp(`the landing page's JavaScript is \\d+\\.\\d KB gzip, over its budget of ${LANDING_BUDGET_KB} KB`));
+  });
+});
