@@ -1,0 +1,44 @@
+// Issue #18 item 0, in Chromium on the emulators: a vault whose entries cannot be read from the
+// server shows the load error with 'Try again', never 'No passwords yet…' (offline, the SDK's
+// getDocs answered from its empty cache and the screen took that for an empty vault).
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useChromium } from './chromium';
+import { MASTER_PASSWORD, addTeamPassword, signUpToEmptyVault } from './journeys';
+
+const baseUrl = inject('baseUrl');
+useChromium();
+
+describe('a vault that cannot be loaded', () => {
+  it('shows the load error and a retry, never an empty vault; the retry loads it once the server answers', async () => {
+    const { page } = await openPage();
+    await signUpToEmptyVault(page, baseUrl, 'load-failure');
+    await addTeamPassword(page, 'Bank', 'ana', 'bank secret 1');
+
+    // Every request to Firestore that names the passwords collection fails, as when the server
+    // cannot be reached for the vault's query (the user record and the teams still load).
+    let blocking = true;
+    await page.route('**/google.firestore.v1.Firestore/**', async (route) => {
+      if (blocking && (route.request().postData() ?? '').includes('passwords')) await route.abort();
+      else await route.continue();
+    });
+    await page.reload();
+    const unlock = page.getByRole('dialog', { name: 'Enter Master Password' });
+    await unlock.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+    await unlock.getByRole('button', { name: 'Unlock' }).click();
+
+    // The personal section's alert with its retry: the groups are read first on the same broken
+    // stream, so it may name them (the teams sections say 'Failed to load teams/passwords' too).
+    const personal = page.getByRole('region', { name: 'Personal Passwords' });
+    const failed = personal.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try again' }) });
+    await failed.waitFor({ timeout: 60_000 });
+    expect(['Failed to load teams/passwords', 'Failed to load groups']).toContain(await failed.locator('p').innerText());
+    expect(await page.getByText('No passwords yet. Add your first password!').count()).toBe(0);
+
+    blocking = false;
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    // The teams sections have their own retry; the personal one is what this test is about.
+    await personal.getByRole('listitem', { name: 'Bank' }).waitFor({ timeout: 60_000 });
+    expect(await page.getByText('No passwords yet. Add your first password!').count()).toBe(0);
+    await page.context().close();
+  }, 180_000);
+});
