@@ -28,9 +28,9 @@ describe('paged entry reads', () => {
   it('a personal vault of more than two pages is listed whole, in title order, with the same title ordered by id', async () => {
     await env().clearFirestore();
     const count = ENTRY_PAGE_SIZE * 2 + 17;
-    const documents = Array.from({ length: count }, (_, index) => {
+    const documents = Array.from({ length: count }, (_, index): readonly [string, Record<string, unknown>] => {
       const title = index < ODD_TITLES.length ? ODD_TITLES[index]! : `Entry ${String(count - index).padStart(4, '0')}`;
-      return [`id-${String((index * 7919) % 100_000).padStart(5, '0')}`, { ...sampleEntry('ana', title) }] as const;
+      return [`id-${String((index * 7919) % 100_000).padStart(5, '0')}`, { ...sampleEntry('ana', title) }];
     });
     documents.push(['aaa-same', { ...sampleEntry('ana', 'Zebra') }], ['zzz-same', { ...sampleEntry('ana', 'Zebra') }]);
     // Someone else's entry is not read (the query names the owner, as the rules require).
