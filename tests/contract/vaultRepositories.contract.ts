@@ -9,13 +9,14 @@ import {
   type PasswordRepository,
   type StoredGroup,
   type StoredPasswordEntry,
+  type StoredPlainEntry,
 } from '../../src/data/vault/storedEntries';
 import type { TeamRole } from '../../src/domain/teamPermissions';
 import { MalformedRecordError } from '../../src/data/firestore/storedDocuments';
 
 const CIPHER = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-export function sampleEntry(userId: string, title: string, overrides: Partial<StoredPasswordEntry> = {}): StoredPasswordEntry {
+export function sampleEntry(userId: string, title: string, overrides: Partial<StoredPlainEntry> = {}): StoredPlainEntry {
   return {
     title,
     url: 'https://example.com',
@@ -134,7 +135,7 @@ export function passwordRepositoryContract(freshVault: Fresh<VaultRepositories>)
       expect(await ana.ungroupPersonal('ana', a, 7_000)).toBe(2);
       // Then the group goes, as personalVault.deleteGroup does it.
       await groups.delete(a, 1);
-      const byTitle = Object.fromEntries((await ana.listPersonal('ana')).map((entry) => [entry.data.title, entry.data]));
+      const byTitle = Object.fromEntries((await ana.listPersonal('ana')).map((entry) => [entry.data.title ?? entry.id, entry.data]));
       expect(byTitle['In A']?.groupId).toBeNull();
       expect(byTitle['Also in A']?.updatedAt).toBe(7_000);
       expect(byTitle['In B']?.groupId).toBe(b);
@@ -212,7 +213,7 @@ const SHARED: ContractTeam = { teamId: 'team-shared', keyVersion: 3, roles: { an
 const OTHER_TEAM: ContractTeam = { teamId: 'team-other', keyVersion: 1, roles: { dee: 'owner', ana: 'admin' } };
 
 /** A team entry as the team vault writes it: created by `userId`, at the team's key version. */
-export function sampleTeamEntry(team: ContractTeam, userId: string, title: string, overrides: Partial<StoredPasswordEntry> = {}): StoredPasswordEntry {
+export function sampleTeamEntry(team: ContractTeam, userId: string, title: string, overrides: Partial<StoredPlainEntry> = {}): StoredPlainEntry {
   return sampleEntry(userId, title, { teamId: team.teamId, keyVersion: team.keyVersion, ...overrides });
 }
 
@@ -318,7 +319,7 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
       expect(await bob.passwords.ungroupTeam(SHARED.teamId, servers, 7_000)).toBe(2);
       await bob.groups.delete(servers, 1);
 
-      const byTitle = Object.fromEntries((await bob.passwords.listTeam(SHARED.teamId)).map((entry) => [entry.data.title, entry.data]));
+      const byTitle = Object.fromEntries((await bob.passwords.listTeam(SHARED.teamId)).map((entry) => [entry.data.title ?? entry.id, entry.data]));
       expect(byTitle['Web 1']).toMatchObject({ groupId: null, updatedAt: 7_000, userId: 'ana', keyVersion: 3, revision: 2 });
       expect(byTitle['Web 2']).toMatchObject({ groupId: null, updatedAt: 7_000, userId: 'bob' });
       expect(byTitle['Runner']?.groupId).toBe(ci);

@@ -11,10 +11,13 @@ import type { PasswordEntryChanges, StoredGroup, StoredPasswordEntry } from './s
 export function applyEntryChanges(entry: StoredPasswordEntry, changes: PasswordEntryChanges, now: number): StoredPasswordEntry {
   // revision is not among the changes: the repository advances it.
   const { remove = [], ...fields } = changes;
-  const next: Record<string, unknown> = { ...entry };
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) next[name] = value;
-  for (const name of remove) delete next[name];
-  Object.assign(next, { updatedAt: now, encrypted: true, revision: entry.revision + 1 });
+  const removed: ReadonlySet<string> = new Set(remove);
+  const next: Record<string, unknown> = {
+    ...Object.fromEntries(Object.entries({ ...entry, ...fields }).filter(([name]) => !removed.has(name))),
+    updatedAt: now,
+    encrypted: true,
+    revision: entry.revision + 1,
+  };
   const read = storedPasswordEntrySchema.safeParse(next);
   if (!read.success) throw new Error(`An edit of an entry would store neither format: ${read.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
   // The schema reads; the stored object is the edited one as it is, as Firestore would hold it.

@@ -6,12 +6,13 @@ import type { EntryDetails } from '../../crypto';
 // them (lock, logout), as the vault's keys are forgotten.
 
 export interface DetailsCache {
+  // Properties rather than methods: `clear` is handed to the session unbound.
   /** The opening (or opened) details under `key`, if any. */
-  get(key: string): Promise<EntryDetails> | undefined;
-  set(key: string, details: Promise<EntryDetails>): void;
-  delete(key: string): void;
+  readonly get: (key: string) => Promise<EntryDetails> | undefined;
+  readonly set: (key: string, details: Promise<EntryDetails>) => void;
+  readonly delete: (key: string) => void;
   /** Forgets every opened details: called when the vault locks or the user logs out. */
-  clear(): void;
+  readonly clear: () => void;
   readonly size: number;
 }
 

@@ -33,6 +33,7 @@ import type { ValidPasswordDraft } from './form/validatePasswordDraft';
 import type { Group, GroupDraft, PasswordEntry } from './model';
 import {
   CONFLICT_MESSAGES,
+  DECRYPT_FAILED_MESSAGE,
   GroupConflictError,
   PasswordConflictError,
   TeamKeyChangedError,
@@ -103,7 +104,7 @@ export function isTeamVault(deps: VaultDeps): deps is TeamVaultDeps {
   return 'team' in deps;
 }
 
-export const DECRYPT_FAILED_MESSAGE = 'Failed to decrypt data. The encryption key may be invalid.';
+export { DECRYPT_FAILED_MESSAGE };
 
 export {
   CONFLICT_MESSAGES,

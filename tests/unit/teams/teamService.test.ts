@@ -87,7 +87,7 @@ async function readAll(deps: TeamServiceDeps, teamId: string): Promise<string[]>
     entries.map(async ({ id, data }) => {
       const key = (data.keyVersion ?? 0) === team.keyVersion ? current : previous;
       if (!key) throw new Error(`entry ${id} is at a version nobody holds`);
-      return decryptText(key, data.password, entryFieldContext(id, 'password'));
+      return decryptText(key, data.password!, entryFieldContext(id, 'password'));
     }),
   );
 }
@@ -212,7 +212,7 @@ describe('rotation when a member is removed', () => {
     for (const member of [ana, bob]) expect((await readAll(member, id)).sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map((n) => `secret${n}`));
     // What the removed member held opens none of the entries any more.
     const [first] = await ana.passwords.listTeam(id);
-    await expect(decryptText(oldKey, first!.data.password, entryFieldContext(first!.id, 'password'))).rejects.toThrow(DecryptionError);
+    await expect(decryptText(oldKey, first!.data.password!, entryFieldContext(first!.id, 'password'))).rejects.toThrow(DecryptionError);
     expect(JSON.stringify(team)).not.toContain('"version":1');
   });
 
@@ -342,7 +342,7 @@ describe('rotation when a member is removed', () => {
     await passwords.delete(damaged!.id, damaged!.data.revision + 1);
     await rotateIfNeeded(ana, id);
     expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
-    const kept = (await passwords.listTeam(id)).map((entry) => `secret${Number(entry.data.title.slice('Entry '.length))}`);
+    const kept = (await passwords.listTeam(id)).map((entry) => `secret${Number(entry.data.title!.slice('Entry '.length))}`);
     expect(kept).toHaveLength(3);
     expect((await readAll(bob, id)).sort()).toEqual(kept.sort());
   });
