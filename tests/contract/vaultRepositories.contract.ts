@@ -10,6 +10,8 @@ import {
   type StoredGroup,
   type StoredPasswordEntry,
   type StoredPlainEntry,
+  type StoredSealedEntry,
+  PLAIN_ENTRY_FIELDS,
 } from '../../src/data/vault/storedEntries';
 import type { TeamRole } from '../../src/domain/teamPermissions';
 import { MalformedRecordError } from '../../src/data/firestore/storedDocuments';
@@ -23,6 +25,23 @@ export function sampleEntry(userId: string, title: string, overrides: Partial<St
     notes: 'a note',
     username: CIPHER,
     password: CIPHER,
+    teamId: null,
+    userId,
+    groupId: null,
+    encrypted: true,
+    revision: 1,
+    createdAt: 1_000,
+    updatedAt: 1_000,
+    ...overrides,
+  };
+}
+
+/** A sealed (format 2) entry as the vault writes it with sealedFormat on; the parts are opaque here. */
+export function sampleSealedEntry(userId: string, overrides: Partial<StoredSealedEntry> = {}): StoredSealedEntry {
+  return {
+    format: 2,
+    overview: CIPHER,
+    details: CIPHER,
     teamId: null,
     userId,
     groupId: null,
@@ -396,6 +415,55 @@ export function malformedDocumentsContract(fresh: FreshPlanting): void {
       expect(listing.malformed).toEqual([
         { id: 'bad-group', problem: 'field "createdAt" is missing or has the wrong type', label: 'Work', groupId: null, keyVersion: null },
       ]);
+    });
+  });
+}
+
+/**
+ * Sealed (format 2) entries through a repository (issue #18). Run on the in-memory doubles; the
+ * Firestore tier runs it once the rules accept format 2 (not yet: format 1 is what the app writes there).
+ */
+export function sealedEntriesContract(freshVault: Fresh<VaultRepositories>): void {
+  describe('PasswordRepository contract: sealed entries', () => {
+    it('creates and lists a sealed entry as written, beside a format-1 one', async () => {
+      const ana = (await (await freshVault())('ana')).passwords;
+      const [sealed, plain] = [ana.newId(), ana.newId()];
+      await ana.create(sealed, sampleSealedEntry('ana'));
+      await ana.create(plain, sampleEntry('ana', 'Plain'));
+      const listed = await ana.listPersonal('ana');
+      expect(listed).toHaveLength(2);
+      expect(listed.find((entry) => entry.id === sealed)?.data).toEqual(sampleSealedEntry('ana'));
+      expect(listed.find((entry) => entry.id === plain)?.data).toEqual(sampleEntry('ana', 'Plain'));
+      expect((await ana.scanPersonal('ana')).malformed).toEqual([]);
+    });
+
+    it('an edit seals a format-1 entry on its revision, removing every clear field; a stale one changes nothing', async () => {
+      const ana = (await (await freshVault())('ana')).passwords;
+      const id = ana.newId();
+      await ana.create(id, sampleEntry('ana', 'Bank'));
+      const sealing = { format: 2 as const, overview: CIPHER, details: CIPHER, remove: [...PLAIN_ENTRY_FIELDS] };
+      await ana.update(id, { title: 'Edited' }, 2_000, 1);
+      const refused = await ana.update(id, sealing, 3_000, 1).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RevisionConflictError);
+      await ana.update(id, sealing, 3_000, 2);
+      const [entry] = await ana.listPersonal('ana');
+      expect(entry?.data).toEqual(sampleSealedEntry('ana', { revision: 3, updatedAt: 3_000 }));
+      for (const field of PLAIN_ENTRY_FIELDS) expect(entry && field in entry.data).toBe(false);
+    });
+
+    it('an edit of a sealed entry replaces both parts and the group; deleting a group ungroups it', async () => {
+      const { passwords: ana, groups } = await (await freshVault())('ana');
+      const group = groups.newId();
+      await groups.create(group, sampleGroup('ana', 'Work'));
+      const id = ana.newId();
+      await ana.create(id, sampleSealedEntry('ana'));
+      const replaced = 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=';
+      await ana.update(id, { format: 2, overview: replaced, details: replaced, groupId: group }, 2_000, 1);
+      expect((await ana.listPersonal('ana'))[0]?.data).toEqual(sampleSealedEntry('ana', { overview: replaced, details: replaced, groupId: group, revision: 2, updatedAt: 2_000 }));
+      expect(await ana.ungroupPersonal('ana', group, 3_000)).toBe(1);
+      expect((await ana.listPersonal('ana'))[0]?.data).toMatchObject({ format: 2, groupId: null, revision: 3 });
+      await ana.delete(id, 3);
+      expect(await ana.listPersonal('ana')).toEqual([]);
     });
   });
 }
