@@ -76,7 +76,9 @@ describe('sealed entries in the personal vault', () => {
     await waitFor(() => {
       expect(writeText).toHaveBeenCalledWith('sealed secret');
     });
-    expect(await within(bank).findByRole('status')).toHaveTextContent('Password copied.');
+    await waitFor(() => {
+      expect(within(bank).getByRole('status')).toHaveTextContent('Password copied.');
+    });
     within(bank).getByRole('button', { name: 'Copy password for Bank' }).click();
     await waitFor(() => {
       expect(writeText).toHaveBeenCalledTimes(2);
