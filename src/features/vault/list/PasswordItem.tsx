@@ -140,8 +140,10 @@ export function PasswordItem({
 
   /** The entry with its details: opened first when they are still sealed. */
   async function withDetails(): Promise<PasswordEntry> {
-    if (entry.sealedDetails === undefined || onOpenDetails === undefined) return entry;
+    if (entry.sealedDetails === undefined) return entry;
     try {
+      // Never the placeholder '' for a password: without a way to open them, nothing is shown or copied.
+      if (onOpenDetails === undefined) throw new Error(`No way to open the details of entry ${entry.id}`);
       const opened = await onOpenDetails(entry);
       setDetailsError(null);
       return opened;
