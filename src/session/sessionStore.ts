@@ -27,12 +27,25 @@ export interface SessionStore {
   readonly lock: () => void;
   /** Forgets the keys and the stored private key; the state becomes signed-out. */
   readonly clear: () => void;
+  /**
+   * Registers `forget`, called whenever the session forgets the keys (lock, logout, another user):
+   * what was opened with them (the vault's opened entry details) is forgotten with them. Returns
+   * the unregistration.
+   */
+  readonly onKeysForgotten: (forget: () => void) => () => void;
 }
 
 export function createSessionStore(storage: KeyValueStorage): SessionStore {
   let state: SessionState = SIGNED_OUT;
   let keys: UnlockedKeys | null = null;
   const listeners = new Set<() => void>();
+  const forgetters = new Set<() => void>();
+
+  const forgetKeys = () => {
+    const held = keys !== null;
+    keys = null;
+    if (held) for (const forget of forgetters) forget();
+  };
 
   const set = (next: SessionState) => {
     state = next;
@@ -54,23 +67,31 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
         set({ status: 'unlocked', user });
         return;
       }
-      keys = null;
+      forgetKeys();
       set({ status: 'locked', user });
     },
     unlock: (user, unlocked, encryptedPrivateKey) => {
+      // Keys replaced by others: what the old ones opened goes with them.
+      if (keys !== unlocked) forgetKeys();
       keys = unlocked;
       storage.setItem(PRIVATE_KEY_STORAGE_KEY, encryptedPrivateKey);
       set({ status: 'unlocked', user });
     },
     lock: () => {
       if (state.status !== 'unlocked') return;
-      keys = null;
+      forgetKeys();
       set({ status: 'locked', user: state.user });
     },
     clear: () => {
-      keys = null;
+      forgetKeys();
       storage.removeItem(PRIVATE_KEY_STORAGE_KEY);
       set(SIGNED_OUT);
+    },
+    onKeysForgotten: (forget) => {
+      forgetters.add(forget);
+      return () => {
+        forgetters.delete(forget);
+      };
     },
   };
 }

@@ -9,19 +9,39 @@ import {
   type PasswordRepository,
   type StoredGroup,
   type StoredPasswordEntry,
+  type StoredPlainEntry,
+  type StoredSealedEntry,
+  PLAIN_ENTRY_FIELDS,
 } from '../../src/data/vault/storedEntries';
 import type { TeamRole } from '../../src/domain/teamPermissions';
 import { MalformedRecordError } from '../../src/data/firestore/storedDocuments';
 
 const CIPHER = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-export function sampleEntry(userId: string, title: string, overrides: Partial<StoredPasswordEntry> = {}): StoredPasswordEntry {
+export function sampleEntry(userId: string, title: string, overrides: Partial<StoredPlainEntry> = {}): StoredPlainEntry {
   return {
     title,
     url: 'https://example.com',
     notes: 'a note',
     username: CIPHER,
     password: CIPHER,
+    teamId: null,
+    userId,
+    groupId: null,
+    encrypted: true,
+    revision: 1,
+    createdAt: 1_000,
+    updatedAt: 1_000,
+    ...overrides,
+  };
+}
+
+/** A sealed (format 2) entry as the vault writes it with sealedFormat on; the parts are opaque here. */
+export function sampleSealedEntry(userId: string, overrides: Partial<StoredSealedEntry> = {}): StoredSealedEntry {
+  return {
+    format: 2,
+    overview: CIPHER,
+    details: CIPHER,
     teamId: null,
     userId,
     groupId: null,
@@ -134,7 +154,7 @@ export function passwordRepositoryContract(freshVault: Fresh<VaultRepositories>)
       expect(await ana.ungroupPersonal('ana', a, 7_000)).toBe(2);
       // Then the group goes, as personalVault.deleteGroup does it.
       await groups.delete(a, 1);
-      const byTitle = Object.fromEntries((await ana.listPersonal('ana')).map((entry) => [entry.data.title, entry.data]));
+      const byTitle = Object.fromEntries((await ana.listPersonal('ana')).map((entry) => [entry.data.title ?? entry.id, entry.data]));
       expect(byTitle['In A']?.groupId).toBeNull();
       expect(byTitle['Also in A']?.updatedAt).toBe(7_000);
       expect(byTitle['In B']?.groupId).toBe(b);
@@ -212,7 +232,7 @@ const SHARED: ContractTeam = { teamId: 'team-shared', keyVersion: 3, roles: { an
 const OTHER_TEAM: ContractTeam = { teamId: 'team-other', keyVersion: 1, roles: { dee: 'owner', ana: 'admin' } };
 
 /** A team entry as the team vault writes it: created by `userId`, at the team's key version. */
-export function sampleTeamEntry(team: ContractTeam, userId: string, title: string, overrides: Partial<StoredPasswordEntry> = {}): StoredPasswordEntry {
+export function sampleTeamEntry(team: ContractTeam, userId: string, title: string, overrides: Partial<StoredPlainEntry> = {}): StoredPlainEntry {
   return sampleEntry(userId, title, { teamId: team.teamId, keyVersion: team.keyVersion, ...overrides });
 }
 
@@ -318,7 +338,7 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
       expect(await bob.passwords.ungroupTeam(SHARED.teamId, servers, 7_000)).toBe(2);
       await bob.groups.delete(servers, 1);
 
-      const byTitle = Object.fromEntries((await bob.passwords.listTeam(SHARED.teamId)).map((entry) => [entry.data.title, entry.data]));
+      const byTitle = Object.fromEntries((await bob.passwords.listTeam(SHARED.teamId)).map((entry) => [entry.data.title ?? entry.id, entry.data]));
       expect(byTitle['Web 1']).toMatchObject({ groupId: null, updatedAt: 7_000, userId: 'ana', keyVersion: 3, revision: 2 });
       expect(byTitle['Web 2']).toMatchObject({ groupId: null, updatedAt: 7_000, userId: 'bob' });
       expect(byTitle['Runner']?.groupId).toBe(ci);
@@ -395,6 +415,55 @@ export function malformedDocumentsContract(fresh: FreshPlanting): void {
       expect(listing.malformed).toEqual([
         { id: 'bad-group', problem: 'field "createdAt" is missing or has the wrong type', label: 'Work', groupId: null, keyVersion: null },
       ]);
+    });
+  });
+}
+
+/**
+ * Sealed (format 2) entries through a repository (issue #18). Run on the in-memory doubles; the
+ * Firestore tier runs it once the rules accept format 2 (not yet: format 1 is what the app writes there).
+ */
+export function sealedEntriesContract(freshVault: Fresh<VaultRepositories>): void {
+  describe('PasswordRepository contract: sealed entries', () => {
+    it('creates and lists a sealed entry as written, beside a format-1 one', async () => {
+      const ana = (await (await freshVault())('ana')).passwords;
+      const [sealed, plain] = [ana.newId(), ana.newId()];
+      await ana.create(sealed, sampleSealedEntry('ana'));
+      await ana.create(plain, sampleEntry('ana', 'Plain'));
+      const listed = await ana.listPersonal('ana');
+      expect(listed).toHaveLength(2);
+      expect(listed.find((entry) => entry.id === sealed)?.data).toEqual(sampleSealedEntry('ana'));
+      expect(listed.find((entry) => entry.id === plain)?.data).toEqual(sampleEntry('ana', 'Plain'));
+      expect((await ana.scanPersonal('ana')).malformed).toEqual([]);
+    });
+
+    it('an edit seals a format-1 entry on its revision, removing every clear field; a stale one changes nothing', async () => {
+      const ana = (await (await freshVault())('ana')).passwords;
+      const id = ana.newId();
+      await ana.create(id, sampleEntry('ana', 'Bank'));
+      const sealing = { format: 2 as const, overview: CIPHER, details: CIPHER, remove: [...PLAIN_ENTRY_FIELDS] };
+      await ana.update(id, { title: 'Edited' }, 2_000, 1);
+      const refused = await ana.update(id, sealing, 3_000, 1).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RevisionConflictError);
+      await ana.update(id, sealing, 3_000, 2);
+      const [entry] = await ana.listPersonal('ana');
+      expect(entry?.data).toEqual(sampleSealedEntry('ana', { revision: 3, updatedAt: 3_000 }));
+      for (const field of PLAIN_ENTRY_FIELDS) expect(entry && field in entry.data).toBe(false);
+    });
+
+    it('an edit of a sealed entry replaces both parts and the group; deleting a group ungroups it', async () => {
+      const { passwords: ana, groups } = await (await freshVault())('ana');
+      const group = groups.newId();
+      await groups.create(group, sampleGroup('ana', 'Work'));
+      const id = ana.newId();
+      await ana.create(id, sampleSealedEntry('ana'));
+      const replaced = 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=';
+      await ana.update(id, { format: 2, overview: replaced, details: replaced, groupId: group }, 2_000, 1);
+      expect((await ana.listPersonal('ana'))[0]?.data).toEqual(sampleSealedEntry('ana', { overview: replaced, details: replaced, groupId: group, revision: 2, updatedAt: 2_000 }));
+      expect(await ana.ungroupPersonal('ana', group, 3_000)).toBe(1);
+      expect((await ana.listPersonal('ana'))[0]?.data).toMatchObject({ format: 2, groupId: null, revision: 3 });
+      await ana.delete(id, 3);
+      expect(await ana.listPersonal('ana')).toEqual([]);
     });
   });
 }

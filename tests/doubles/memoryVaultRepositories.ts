@@ -9,7 +9,7 @@ import type {
 } from '../../src/data/vault/storedEntries';
 import { checkRevision, FIRST_REVISION, WriteRefusedError } from '../../src/data/vault/storedEntries';
 import { applyEntryChanges, applyGroupChanges } from '../../src/data/vault/entryChanges';
-import { storedGroupSchema, storedPasswordEntrySchema } from '../../src/data/vault/entrySchemas';
+import { entryLabel, storedGroupSchema, storedPasswordEntrySchema } from '../../src/data/vault/entrySchemas';
 import { readListing, strictItems } from '../../src/data/vault/listing';
 import { MemoryCollection } from './memoryCollection';
 
@@ -81,21 +81,21 @@ export class MemoryPasswordRepository implements PasswordRepository {
   scanPersonal(userId: string): Promise<Listing<StoredPasswordEntry>> {
     const typed = this.entries.where((entry) => entry.userId === userId && entry.teamId === null);
     const documents = merged(typed, this.planted.where({ userId, teamId: null }), 'title');
-    return Promise.resolve(readListing('passwords', storedPasswordEntrySchema, 'title', documents));
+    return Promise.resolve(readListing('passwords', storedPasswordEntrySchema, entryLabel, documents));
   }
 
   scanTeam(teamId: string): Promise<Listing<StoredPasswordEntry>> {
     const documents = merged(this.entries.where((entry) => entry.teamId === teamId), this.planted.where({ teamId }), 'title');
-    return Promise.resolve(readListing('passwords', storedPasswordEntrySchema, 'title', documents));
+    return Promise.resolve(readListing('passwords', storedPasswordEntrySchema, entryLabel, documents));
   }
 
   async listPersonal(userId: string): Promise<WithId<StoredPasswordEntry>[]> {
-    // Firestore orders strings by code point, as < does.
-    return strictItems('passwords', await this.scanPersonal(userId)).sort(byKey((entry) => entry.title));
+    // Firestore orders strings by code point, as < does; a sealed entry has no title in clear.
+    return strictItems('passwords', await this.scanPersonal(userId)).sort(byKey((entry) => entry.title ?? ''));
   }
 
   async listTeam(teamId: string): Promise<WithId<StoredPasswordEntry>[]> {
-    return strictItems('passwords', await this.scanTeam(teamId)).sort(byKey((entry) => entry.title));
+    return strictItems('passwords', await this.scanTeam(teamId)).sort(byKey((entry) => entry.title ?? ''));
   }
 
   create(id: string, entry: StoredPasswordEntry): Promise<void> {

@@ -39,7 +39,7 @@ describe('paged entry reads', () => {
 
     const listed = await createFirestorePasswordRepository(firestoreAs(env(), 'ana')).listPersonal('ana');
     expect(listed).toHaveLength(count + 2);
-    const titles = listed.map((entry) => entry.data.title);
+    const titles = listed.map((entry) => entry.data.title!);
     const codePoints = (title: string) => Array.from(title, (char) => char.codePointAt(0) ?? 0);
     const expected = [...titles].sort((a, b) => {
       const [left, right] = [codePoints(a), codePoints(b)];

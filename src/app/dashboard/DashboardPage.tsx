@@ -16,6 +16,7 @@ import {
   type TeamMembersApi,
   type TeamsApi,
 } from '../../features/teams';
+import { createDetailsCache } from '../../features/vault/detailsCache';
 import { PersonalPasswordsSection } from '../../features/vault/PersonalPasswordsSection';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { useAutoLockSettings } from '../../session/useAutoLock';
@@ -161,12 +162,15 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
         : null,
     [loaded, uid, email, emailVerified, invitationFunctions, auth],
   );
+  // Entry details opened on demand (sealed entries) stay in memory only while the keys do.
+  const details = useMemo(() => createDetailsCache(), []);
+  useEffect(() => store.onKeysForgotten(details.clear), [store, details]);
   const vaultDeps = useMemo(
     () =>
       loaded && !('failed' in loaded) && keys && uid !== null
-        ? { passwords: loaded.repositories.passwords, groups: loaded.repositories.groups, vaultKey: keys.vaultKey, userId: uid, now: () => Date.now() }
+        ? { passwords: loaded.repositories.passwords, groups: loaded.repositories.groups, vaultKey: keys.vaultKey, userId: uid, details, now: () => Date.now() }
         : null,
-    [loaded, keys, uid],
+    [loaded, keys, uid, details],
   );
 
   const autoLockSettings = useAutoLockSettings(autoLock, uid);
@@ -208,6 +212,7 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
         {openTeamId !== null && repositories !== null ? (
           <TeamVaultHost
             teamId={openTeamId}
+            details={details}
             summary={teamList?.teams.find((team) => team.id === openTeamId)}
             repositories={repositories}
             keys={keys}

@@ -3,6 +3,7 @@ import { openPreviousTeamKey, type TeamKey } from '../../crypto';
 import type { Repositories } from '../../data/repositories';
 import type { TeamSummary } from '../../features/teams';
 import { openTeamKey, TEAM_KEY_MESSAGES, TeamKeyError, type UserKeys } from '../../features/teams/teamKeys';
+import type { DetailsCache } from '../../features/vault/detailsCache';
 import { TeamPasswordsView, type TeamKeyAccess, type TeamViewTeam } from '../../features/vault/TeamPasswordsView';
 
 // The composition behind 'View Passwords': the team is read again (its role and key version may
@@ -16,12 +17,14 @@ export interface TeamVaultHostProps {
   readonly repositories: Repositories;
   readonly keys: UserKeys | null;
   readonly userId: string;
+  /** Where opened entry details are kept; the dashboard clears it when the session forgets the keys. */
+  readonly details?: DetailsCache;
   readonly onBack: () => void;
 }
 
 type Opened = { readonly team: TeamViewTeam | null; readonly access: TeamKeyAccess };
 
-export function TeamVaultHost({ teamId, summary, repositories, keys, userId, onBack }: TeamVaultHostProps) {
+export function TeamVaultHost({ teamId, summary, repositories, keys, userId, details, onBack }: TeamVaultHostProps) {
   const [opened, setOpened] = useState<Opened>({ team: null, access: { status: 'opening' } });
   // Bumped when a write finds the team key changed (a rotation): the team is read and opened again.
   const [reopen, setReopen] = useState(0);
@@ -84,6 +87,7 @@ export function TeamVaultHost({ teamId, summary, repositories, keys, userId, onB
                 setReopen((count) => count + 1);
               },
             },
+            ...(details === undefined ? {} : { details }),
             now: () => Date.now(),
           },
         },
@@ -92,7 +96,7 @@ export function TeamVaultHost({ teamId, summary, repositories, keys, userId, onB
     return () => {
       current = false;
     };
-  }, [teamId, repositories, keys, userId, reopen]);
+  }, [teamId, repositories, keys, userId, details, reopen]);
 
   const fallback = useMemo<TeamViewTeam>(
     () => ({ name: summary?.name ?? 'Team', memberCount: summary?.memberCount ?? 0, role: summary?.myRole ?? 'view' }),

@@ -26,7 +26,7 @@ import {
   type StoredGroup,
   type StoredPasswordEntry,
 } from '../vault/storedEntries';
-import { storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
+import { entryLabel, storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
 import { readListing, strictItems } from '../vault/listing';
 import { MalformedRecordError, groupFrom, passwordEntryFrom } from './storedDocuments';
 
@@ -98,7 +98,7 @@ function sortedByTitle(documents: readonly (readonly [string, unknown])[]): (rea
 /** The filter's entries in pages, ordered by title in the browser, a malformed one reported by id (src/data/vault/listing.ts). */
 async function entriesOf(filtered: Query) {
   const documents = sortedByTitle(await inPages(filtered));
-  return readListing('passwords', storedPasswordEntrySchema, 'title', documents);
+  return readListing('passwords', storedPasswordEntrySchema, entryLabel, documents);
 }
 
 async function groupsOf(found: Query) {

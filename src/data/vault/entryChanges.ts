@@ -1,21 +1,27 @@
+import { storedPasswordEntrySchema } from './entrySchemas';
 import type { PasswordEntryChanges, StoredGroup, StoredPasswordEntry } from './storedEntries';
 
 /**
  * An entry after an edit, as SPEC.md §7 defines updates: only the given fields change, updatedAt
- * is set, encrypted stays true and revision advances by one. Fields listed in `remove` are dropped (an emptied url or notes).
+ * is set, encrypted stays true and revision advances by one. Fields listed in `remove` are dropped
+ * (an emptied url or notes, or the other format's fields when an edit seals a format-1 entry), as
+ * Firestore's deleteField drops them. An edit that would leave a document mixing the two formats
+ * is a bug in the writer: it throws rather than store what every reader would call malformed.
  */
 export function applyEntryChanges(entry: StoredPasswordEntry, changes: PasswordEntryChanges, now: number): StoredPasswordEntry {
   // revision is not among the changes: the repository advances it.
   const { remove = [], ...fields } = changes;
-  const { url, notes, ...base } = { ...entry, ...fields };
-  return {
-    ...base,
-    ...(url === undefined || remove.includes('url') ? {} : { url }),
-    ...(notes === undefined || remove.includes('notes') ? {} : { notes }),
+  const removed: ReadonlySet<string> = new Set(remove);
+  const next: Record<string, unknown> = {
+    ...Object.fromEntries(Object.entries({ ...entry, ...fields }).filter(([name]) => !removed.has(name))),
     updatedAt: now,
     encrypted: true,
     revision: entry.revision + 1,
   };
+  const read = storedPasswordEntrySchema.safeParse(next);
+  if (!read.success) throw new Error(`An edit of an entry would store neither format: ${read.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
+  // The schema reads; the stored object is the edited one as it is, as Firestore would hold it.
+  return next as unknown as StoredPasswordEntry;
 }
 
 /** A group after an edit: name and description replaced (an absent description is removed). */

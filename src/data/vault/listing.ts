@@ -19,12 +19,13 @@ const integerField = (data: unknown, name: string): number | null => {
 
 /**
  * `documents` ([id, stored data] pairs, in list order) read through `schema`. `collection` names
- * the documents' path in the log; `labelField` is the field shown for a malformed one.
+ * the documents' path in the log; `labelField` is the field shown for a malformed one, or a
+ * function that finds its label (entries: a document claiming the sealed format has none, entryLabel).
  */
 export function readListing<T>(
   collection: string,
   schema: z.ZodMiniType<T>,
-  labelField: string,
+  labelField: string | ((data: unknown) => string | null),
   documents: readonly (readonly [string, unknown])[],
 ): Listing<T> {
   const items: WithId<T>[] = [];
@@ -39,7 +40,7 @@ export function readListing<T>(
       malformed.push({
         id,
         problem: error.problem,
-        label: stringField(data, labelField),
+        label: typeof labelField === 'string' ? stringField(data, labelField) : labelField(data),
         groupId: stringField(data, 'groupId'),
         keyVersion: integerField(data, 'keyVersion'),
       });

@@ -1,20 +1,14 @@
 // Stored shapes of the vault (SPEC.md §3): ciphertext and searchable plain fields only. The
 // decrypted shapes the UI uses live in the vault feature; converters accept only these.
 
-export interface StoredPasswordEntry {
-  readonly title: string;
-  /** Omitted when empty (SPEC.md §5). */
-  readonly url?: string;
-  readonly notes?: string;
-  /** base64(IV ‖ ciphertext ‖ tag), bound to this entry and field. */
-  readonly username: string;
-  readonly password: string;
+/** What every stored entry holds in clear, whatever its format: owner, team, group, key version, revision, times. */
+interface StoredEntryCommon {
   /** null for a personal entry. */
   readonly teamId: string | null;
   readonly userId: string;
   readonly groupId: string | null;
   readonly encrypted: true;
-  /** Team entries only: the version of the team key that encrypted username and password. */
+  /** Team entries only: the version of the team key that encrypted the entry's secrets. */
   readonly keyVersion?: number;
   /**
    * 1 when created; every write sets the revision it read plus one, and the rules refuse any other
@@ -26,13 +20,64 @@ export interface StoredPasswordEntry {
   readonly updatedAt: number;
 }
 
-/** The fields an edit may change; updatedAt, encrypted and revision are set by the repository. */
-export type PasswordEntryChanges = Partial<
-  Pick<StoredPasswordEntry, 'title' | 'url' | 'notes' | 'username' | 'password' | 'groupId' | 'keyVersion'>
-> & {
-  /** Clears the optional fields an edit emptied. */
-  readonly remove?: readonly ('url' | 'notes')[];
-};
+/** Format 1 (today's on Firestore): title, url and notes in clear, username and password sealed field by field. */
+export interface StoredPlainEntry extends StoredEntryCommon {
+  /** Absent on every format-1 document written so far. */
+  readonly format?: 1;
+  readonly title: string;
+  /** Omitted when empty (SPEC.md §5). */
+  readonly url?: string;
+  readonly notes?: string;
+  /** base64(IV ‖ ciphertext ‖ tag), bound to this entry and field. */
+  readonly username: string;
+  readonly password: string;
+  readonly overview?: never;
+  readonly details?: never;
+}
+
+/**
+ * Format 2 (SEALED_ENTRY_FORMAT, docs/crypto.md "Sealed entries"): everything the user typed is in
+ * two sealed parts, the overview (title, url, username) and the details (password, notes); none of
+ * the format-1 fields may be present (a document mixing the two is malformed).
+ */
+export interface StoredSealedEntry extends StoredEntryCommon {
+  readonly format: 2;
+  /** base64(IV ‖ ciphertext ‖ tag) of {title, url, username}, bound to entry id, format, key version and part. */
+  readonly overview: string;
+  /** The same for {password, notes}. */
+  readonly details: string;
+  readonly title?: never;
+  readonly url?: never;
+  readonly notes?: never;
+  readonly username?: never;
+  readonly password?: never;
+}
+
+export type StoredPasswordEntry = StoredPlainEntry | StoredSealedEntry;
+
+/** True for a format-2 (sealed) entry. */
+export function isSealedEntry(entry: StoredPasswordEntry): entry is StoredSealedEntry {
+  return entry.format === 2;
+}
+
+/** The fields of one format that the other does not have: an edit changing the format removes them. */
+export const PLAIN_ENTRY_FIELDS = ['title', 'url', 'notes', 'username', 'password'] as const;
+export const SEALED_ENTRY_FIELDS = ['format', 'overview', 'details'] as const;
+
+export type RemovableEntryField = (typeof PLAIN_ENTRY_FIELDS)[number] | (typeof SEALED_ENTRY_FIELDS)[number];
+
+/**
+ * The fields an edit may change; updatedAt, encrypted and revision are set by the repository. A
+ * format-1 edit names some of title/url/notes/username/password; a format-2 edit names format,
+ * overview and details together (the sealed parts are replaced whole). An edit that turns a
+ * format-1 entry into format 2 also lists every format-1 field in `remove`.
+ */
+export type PasswordEntryChanges = Partial<Pick<StoredPlainEntry, 'title' | 'url' | 'notes' | 'username' | 'password'>> &
+  Partial<Pick<StoredSealedEntry, 'format' | 'overview' | 'details'>> &
+  Partial<Pick<StoredEntryCommon, 'groupId' | 'keyVersion'>> & {
+    /** Clears the optional fields an edit emptied (url, notes), or the other format's fields. */
+    readonly remove?: readonly RemovableEntryField[];
+  };
 
 export interface StoredGroup {
   readonly name: string;

@@ -1,19 +1,33 @@
 import {
   DecryptionError,
   InvalidCiphertextError,
+  SEALED_ENTRY_FORMAT,
   decryptText,
   encryptText,
   entryFieldContext,
   fingerprintOf,
   generateTeamKey,
+  openEntryDetails,
+  openEntryOverview,
   openPreviousTeamKey,
+  sealEntryDetails,
+  sealEntryOverview,
   sealPreviousTeamKey,
   teamKeyCheck,
   type TeamKey,
 } from '../../crypto';
 import { MalformedRecordError } from '../../data/firestore/fieldChecks';
 import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamFunctions, TeamRepository } from '../../data/teams/storedTeams';
-import { GoneError, RevisionConflictError, type PasswordRepository, type StoredPasswordEntry } from '../../data/vault/storedEntries';
+import {
+  GoneError,
+  RevisionConflictError,
+  isSealedEntry,
+  type PasswordEntryChanges,
+  type PasswordRepository,
+  type StoredPasswordEntry,
+  type StoredPlainEntry,
+  type StoredSealedEntry,
+} from '../../data/vault/storedEntries';
 import { KnownKeyDamagedError, carryMemberKeys, judgeKey, loadRemembered, memberKeyRecord, remember, rememberedOf, vouchedFingerprint } from './knownKeys';
 import { decideReencryption } from './reencryptionDecision';
 import { TEAM_KEY_MESSAGES, TeamKeyError, TeamKeyMismatchError, openCheckedTeamKey, openTeamKey, wrapFor, type UserKeys } from './teamKeys';
@@ -260,7 +274,8 @@ async function reencrypt(
     await Promise.all(
       slice.map((entry) =>
         reencryptEntry(deps, entry.id, entry.data, previous, current, team.keyVersion).catch((error: unknown) => {
-          failures.push({ id: entry.id, title: entry.data.title, error });
+          // A sealed entry's title is not in clear: it is reported by id.
+          failures.push({ id: entry.id, title: entry.data.title ?? entry.id, error });
         }),
       ),
     );
@@ -305,6 +320,19 @@ async function writeReencrypted(
   current: TeamKey,
   keyVersion: number,
 ): Promise<'written' | StoredPasswordEntry | null> {
+  const changes = isSealedEntry(entry) ? await resealed(id, entry, previous, current, keyVersion) : await reencryptedFields(id, entry, previous, current, keyVersion);
+  try {
+    await deps.passwords.update(id, changes, deps.now(), entry.revision);
+    return 'written';
+  } catch (error) {
+    if (error instanceof GoneError) return null;
+    if (error instanceof RevisionConflictError) return (error as RevisionConflictError<StoredPasswordEntry>).current.data;
+    throw error;
+  }
+}
+
+/** A format-1 entry's username and password, opened with the previous key and sealed again under the current one. */
+async function reencryptedFields(id: string, entry: StoredPlainEntry, previous: TeamKey, current: TeamKey, keyVersion: number): Promise<PasswordEntryChanges> {
   const usernameContext = entryFieldContext(id, 'username');
   const passwordContext = entryFieldContext(id, 'password');
   const [username, password] = await Promise.all([
@@ -315,14 +343,19 @@ async function writeReencrypted(
     encryptText(current, username, usernameContext),
     encryptText(current, password, passwordContext),
   ]);
-  try {
-    await deps.passwords.update(id, { username: newUsername, password: newPassword, keyVersion }, deps.now(), entry.revision);
-    return 'written';
-  } catch (error) {
-    if (error instanceof GoneError) return null;
-    if (error instanceof RevisionConflictError) return (error as RevisionConflictError<StoredPasswordEntry>).current.data;
-    throw error;
-  }
+  return { username: newUsername, password: newPassword, keyVersion };
+}
+
+/**
+ * A format-2 entry's two parts, opened under the key version they are bound to and sealed again
+ * bound to the new one (the key version is in each part's additional data, docs/crypto.md).
+ */
+async function resealed(id: string, entry: StoredSealedEntry, previous: TeamKey, current: TeamKey, keyVersion: number): Promise<PasswordEntryChanges> {
+  const from = { entryId: id, keyVersion: entry.keyVersion ?? null, format: SEALED_ENTRY_FORMAT };
+  const to = { entryId: id, keyVersion, format: SEALED_ENTRY_FORMAT };
+  const [overview, details] = await Promise.all([openEntryOverview(previous, from, entry.overview), openEntryDetails(previous, from, entry.details)]);
+  const [sealedOverview, sealedDetails] = await Promise.all([sealEntryOverview(current, to, overview), sealEntryDetails(current, to, details)]);
+  return { format: SEALED_ENTRY_FORMAT, overview: sealedOverview, details: sealedDetails, keyVersion };
 }
 
 function requireKeys(deps: RotationDeps): UserKeys {

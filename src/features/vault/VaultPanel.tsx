@@ -6,6 +6,7 @@ import { ALL_PASSWORDS, filterByGroup, NO_GROUP, type GroupFilter } from './grou
 import { PasswordList } from './list/PasswordList';
 import type { PasswordEntry } from './model';
 import { useVault } from './useVault';
+import { DECRYPT_FAILED_MESSAGE } from './vaultErrors';
 import type { VaultDeps } from './vaultService';
 import './vault.css';
 
@@ -48,6 +49,7 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
   const [groupFilter, setGroupFilter] = useState(ALL);
   const [form, setForm] = useState<{ entry: PasswordEntry | null } | null>(null);
   const [managingGroups, setManagingGroups] = useState(false);
+  const [detailsError, setDetailsError] = useState<string | null>(null);
 
   // A filter on a group that was deleted falls back to all passwords.
   const activeFilter =
@@ -125,6 +127,11 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
               ))}
             </select>
           </div>
+          {detailsError !== null && (
+            <p role="alert" className="notice notice--error">
+              {detailsError}
+            </p>
+          )}
           <PasswordList
             label={listLabel}
             entries={shown}
@@ -132,8 +139,22 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
             canEdit={canEdit}
             canDelete={canDelete}
             onEdit={(entry) => {
-              setForm({ entry });
+              setDetailsError(null);
+              // A sealed entry's details are opened before the form shows them.
+              if (entry.sealedDetails === undefined) {
+                setForm({ entry });
+                return;
+              }
+              vault.withDetails(entry).then(
+                (opened) => {
+                  setForm({ entry: opened });
+                },
+                () => {
+                  setDetailsError(DECRYPT_FAILED_MESSAGE);
+                },
+              );
             }}
+            onOpenDetails={vault.withDetails}
             onDelete={vault.remove}
           />
         </>

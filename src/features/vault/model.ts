@@ -24,6 +24,22 @@ export interface PasswordEntry {
    * entry is listed like an undecryptable one (undecryptable is true), with whatever it still has.
    */
   readonly damaged?: string;
+  /**
+   * Set on a sealed (format 2) entry as the list loaded it: only its overview (title, url,
+   * username) was opened, `password` is '' and `notes` null until the details are opened on demand
+   * (vaultService.openDetails, when the user shows or copies the password or edits). An entry
+   * without it has its details here already.
+   */
+  readonly sealedDetails?: SealedDetails;
+  /** True when the entry is stored sealed (format 2): a save keeps it sealed, never writes its title in clear again. */
+  readonly sealed?: boolean;
+}
+
+/** What opening a sealed entry's details needs: the part as stored and the key version it is bound to. */
+export interface SealedDetails {
+  readonly sealed: string;
+  /** null for a personal entry (the vault key). */
+  readonly keyVersion: number | null;
 }
 
 export interface Group {

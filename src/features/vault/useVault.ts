@@ -7,6 +7,7 @@ import {
   deletePassword,
   loadEntries,
   loadGroups,
+  openDetails,
   savePassword,
   updateGroup,
   GroupConflictError,
@@ -86,6 +87,23 @@ export function useVault(deps: VaultDeps) {
       setEntries((list) => [...list.filter((entry) => entry.id !== id), error.newer].sort(byTitle));
     }
   }, []);
+
+  /**
+   * The entry with its details (password, notes), opened when still sealed (one decryption, then
+   * cached while the vault is open); the list then holds the opened entry. Rejects when they do not
+   * decrypt.
+   */
+  const withDetails = useCallback(
+    async (entry: PasswordEntry): Promise<PasswordEntry> => {
+      const opened = await openDetails(deps, entry);
+      if (opened !== entry) {
+        // Only the entry as it was asked for: a newer one saved meanwhile is not overwritten.
+        setEntries((list) => list.map((candidate) => (candidate === entry ? opened : candidate)));
+      }
+      return opened;
+    },
+    [deps],
+  );
 
   /**
    * Saves on `existing.revision`. A conflict (PasswordConflictError, with the newer entry) or a
@@ -173,7 +191,7 @@ export function useVault(deps: VaultDeps) {
     [deps, learnGroup],
   );
 
-  return { entries, groups, load, retry, save, remove, addGroup, editGroup, removeGroup };
+  return { entries, groups, load, retry, withDetails, save, remove, addGroup, editGroup, removeGroup };
 }
 
 export type VaultController = ReturnType<typeof useVault>;

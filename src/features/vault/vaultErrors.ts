@@ -62,3 +62,6 @@ export function failureText(error: unknown, fallback: string): string {
     ? error.message
     : fallback;
 }
+
+/** SPEC.md §8: an entry (or its details) that does not decrypt. */
+export const DECRYPT_FAILED_MESSAGE = 'Failed to decrypt data. The encryption key may be invalid.';

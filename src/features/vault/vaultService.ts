@@ -1,6 +1,20 @@
-import { decryptText, encryptText, entryFieldContext, type TeamKey, type VaultKey } from '../../crypto';
+import {
+  SEALED_ENTRY_FORMAT,
+  decryptText,
+  encryptText,
+  entryFieldContext,
+  openEntryDetails,
+  openEntryOverview,
+  sealEntryDetails,
+  sealEntryOverview,
+  type EntryPartBinding,
+  type TeamKey,
+  type VaultKey,
+} from '../../crypto';
 import {
   FIRST_REVISION,
+  PLAIN_ENTRY_FIELDS,
+  isSealedEntry,
   GoneError,
   RevisionConflictError,
   WriteRefusedError,
@@ -9,13 +23,17 @@ import {
   type PasswordRepository,
   type StoredGroup,
   type StoredPasswordEntry,
+  type StoredPlainEntry,
+  type StoredSealedEntry,
   type WithId,
 } from '../../data/vault/storedEntries';
+import { createDetailsCache, detailsKey, type DetailsCache } from './detailsCache';
 import { decidePasswordWrite, PERMISSION_MESSAGES, type PasswordAction, type TeamRole } from '../../domain/teamPermissions';
 import type { ValidPasswordDraft } from './form/validatePasswordDraft';
 import type { Group, GroupDraft, PasswordEntry } from './model';
 import {
   CONFLICT_MESSAGES,
+  DECRYPT_FAILED_MESSAGE,
   GroupConflictError,
   PasswordConflictError,
   TeamKeyChangedError,
@@ -26,9 +44,25 @@ import {
 // The vault between the screens and the repositories, for one scope: the user's personal vault
 // (vault key) or one team (team key). It turns stored ciphertext into the entries the screens show
 // and back, each field bound to its entry (ENGINEERING.md §2); team entries carry the key version
-// that encrypted them (docs/teams.md).
+// that encrypted them (docs/teams.md). Entries are read in both stored formats (docs/vault.md,
+// "Reading entries"): format 1 with username and password opened for the list, format 2 (sealed)
+// with only the overview opened for the list and the details opened when the user asks.
 
-export interface PersonalVaultDeps {
+/** What both scopes may say about the sealed format (issue #18). */
+export interface SealedFormatOptions {
+  /**
+   * Writes new and edited entries in format 2 (sealed overview and details). Off by default: the
+   * Firestore rules do not accept format 2 yet. An entry already sealed is always saved sealed.
+   */
+  readonly sealedFormat?: boolean;
+  /**
+   * Where opened details are kept while the vault is open; the app clears it when the session
+   * forgets the keys. Without one, each deps object gets its own (gone with the deps).
+   */
+  readonly details?: DetailsCache;
+}
+
+export interface PersonalVaultDeps extends SealedFormatOptions {
   readonly passwords: PasswordRepository;
   readonly groups: GroupRepository;
   readonly vaultKey: VaultKey;
@@ -55,7 +89,7 @@ export interface TeamScope {
   readonly onKeyChanged?: () => void;
 }
 
-export interface TeamVaultDeps {
+export interface TeamVaultDeps extends SealedFormatOptions {
   readonly passwords: PasswordRepository;
   readonly groups: GroupRepository;
   /** The signed-in user: the creator written on new team entries. */
@@ -70,7 +104,7 @@ export function isTeamVault(deps: VaultDeps): deps is TeamVaultDeps {
   return 'team' in deps;
 }
 
-export const DECRYPT_FAILED_MESSAGE = 'Failed to decrypt data. The encryption key may be invalid.';
+export { DECRYPT_FAILED_MESSAGE };
 
 export {
   CONFLICT_MESSAGES,
@@ -125,16 +159,31 @@ async function keyChanged(deps: TeamVaultDeps): Promise<boolean> {
   return typeof stored === 'number' && stored !== deps.team.keyVersion;
 }
 
-/** The key that opens an entry, or why none of the keys held does. */
-function keyFor(deps: VaultDeps, data: StoredPasswordEntry): VaultKey | TeamKey | string {
+/** The key that opens an entry sealed at `keyVersion` (team entries), or why none of the keys held does. */
+function keyFor(deps: VaultDeps, keyVersion: number | undefined | null): VaultKey | TeamKey | string {
   if (!isTeamVault(deps)) return deps.vaultKey;
-  const { key, keyVersion, previousKey } = deps.team;
-  if (data.keyVersion === keyVersion) return key;
-  if (data.keyVersion === keyVersion - 1 && previousKey) return previousKey;
-  return `entry at team key version ${String(data.keyVersion)}; this session holds version ${keyVersion}${previousKey ? ` and ${keyVersion - 1}` : ''}`;
+  const { key, keyVersion: current, previousKey } = deps.team;
+  if (keyVersion === current) return key;
+  if (keyVersion === current - 1 && previousKey) return previousKey;
+  return `entry at team key version ${String(keyVersion)}; this session holds version ${current}${previousKey ? ` and ${current - 1}` : ''}`;
 }
 
-async function decryptEntry(deps: VaultDeps, { id, data }: WithId<StoredPasswordEntry>): Promise<PasswordEntry> {
+/** The binding of a sealed entry's parts: personal entries name no key version, team entries the stored one. */
+function bindingOf(deps: VaultDeps, entryId: string, keyVersion: number | null): EntryPartBinding {
+  return { entryId, keyVersion: isTeamVault(deps) ? keyVersion : null, format: SEALED_ENTRY_FORMAT };
+}
+
+const undecryptableLogged = (id: string, error: unknown) => {
+  // SPEC.md §8: shown with its stored values, and logged. The crypto layer threw (or no key held
+  // fits); nothing here pretends the ciphertext is the secret.
+  console.error(`${DECRYPT_FAILED_MESSAGE} (entry ${id})`, error);
+};
+
+function decryptEntry(deps: VaultDeps, { id, data }: WithId<StoredPasswordEntry>): Promise<PasswordEntry> {
+  return isSealedEntry(data) ? openOverview(deps, id, data) : decryptPlainEntry(deps, id, data);
+}
+
+async function decryptPlainEntry(deps: VaultDeps, id: string, data: StoredPlainEntry): Promise<PasswordEntry> {
   const base = {
     id,
     title: data.title,
@@ -146,12 +195,10 @@ async function decryptEntry(deps: VaultDeps, { id, data }: WithId<StoredPassword
     revision: data.revision,
   };
   const undecryptable = (error: unknown) => {
-    // SPEC.md §8: shown with its stored values, and logged. The crypto layer threw (or no key held
-    // fits); nothing here pretends the ciphertext is the secret.
-    console.error(`${DECRYPT_FAILED_MESSAGE} (entry ${id})`, error);
+    undecryptableLogged(id, error);
     return { ...base, username: data.username, password: data.password, undecryptable: true };
   };
-  const key = keyFor(deps, data);
+  const key = keyFor(deps, data.keyVersion);
   if (typeof key === 'string') return undecryptable(key);
   try {
     const [username, password] = await Promise.all([
@@ -162,6 +209,84 @@ async function decryptEntry(deps: VaultDeps, { id, data }: WithId<StoredPassword
   } catch (error) {
     return undecryptable(error);
   }
+}
+
+/**
+ * A sealed entry as the list needs it: one decryption (the overview). The details stay sealed in
+ * `sealedDetails` until openDetails.
+ */
+async function openOverview(deps: VaultDeps, id: string, data: StoredSealedEntry): Promise<PasswordEntry> {
+  const keyVersion = data.keyVersion ?? null;
+  const base = {
+    id,
+    groupId: data.groupId,
+    createdAt: data.createdAt,
+    updatedAt: data.updatedAt,
+    revision: data.revision,
+    sealed: true,
+  };
+  const undecryptable = (error: unknown): PasswordEntry => {
+    undecryptableLogged(id, error);
+    // No title in clear to show: the entry is named by its id, its stored parts shown as they are.
+    return { ...base, title: `Undecryptable entry ${id}`, url: null, username: data.overview, password: data.details, notes: null, undecryptable: true };
+  };
+  const key = keyFor(deps, data.keyVersion);
+  if (typeof key === 'string') return undecryptable(key);
+  try {
+    const overview = await openEntryOverview(key, bindingOf(deps, id, keyVersion), data.overview);
+    return {
+      ...base,
+      title: overview.title,
+      url: overview.url,
+      username: overview.username,
+      password: '',
+      notes: null,
+      undecryptable: false,
+      sealedDetails: { sealed: data.details, keyVersion },
+    };
+  } catch (error) {
+    return undecryptable(error);
+  }
+}
+
+const fallbackCaches = new WeakMap<VaultDeps, DetailsCache>();
+
+function cacheOf(deps: VaultDeps): DetailsCache {
+  if (deps.details) return deps.details;
+  let cache = fallbackCaches.get(deps);
+  if (cache === undefined) {
+    cache = createDetailsCache();
+    fallbackCaches.set(deps, cache);
+  }
+  return cache;
+}
+
+/**
+ * The entry with its details (password, notes): as it is when they are already there, else the
+ * sealed details opened (one decryption, then kept in the deps' cache while the vault is open).
+ * Rejects with the crypto error when they do not open (logged; the screen says SPEC.md §8's
+ * DECRYPT_FAILED_MESSAGE); a failed opening is not cached, so asking again tries again.
+ */
+export async function openDetails(deps: VaultDeps, entry: PasswordEntry): Promise<PasswordEntry> {
+  const { sealedDetails, ...rest } = entry;
+  if (sealedDetails === undefined) return entry;
+  const cache = cacheOf(deps);
+  const cacheKey = detailsKey(entry.id, sealedDetails.keyVersion, sealedDetails.sealed);
+  let opening = cache.get(cacheKey);
+  if (opening === undefined) {
+    const key = keyFor(deps, sealedDetails.keyVersion);
+    opening =
+      typeof key === 'string'
+        ? Promise.reject(new Error(key))
+        : openEntryDetails(key, bindingOf(deps, entry.id, sealedDetails.keyVersion), sealedDetails.sealed);
+    cache.set(cacheKey, opening);
+    opening.catch((error: unknown) => {
+      cache.delete(cacheKey);
+      undecryptableLogged(entry.id, error);
+    });
+  }
+  const details = await opening;
+  return { ...rest, password: details.password, notes: details.notes };
 }
 
 function groupOf({ id, data }: WithId<StoredGroup>): Group {
@@ -183,7 +308,10 @@ async function passwordWriteFailure(deps: VaultDeps, error: unknown): Promise<un
   if (error instanceof GoneError) return new VaultGoneError(CONFLICT_MESSAGES.passwordGone, { cause: error });
   if (error instanceof RevisionConflictError) {
     const current = error.current as WithId<StoredPasswordEntry>;
-    return new PasswordConflictError(await decryptEntry(deps, current), { cause: error });
+    // The form puts the newer values beside the user's: a sealed one's details are opened too.
+    const newer = await decryptEntry(deps, current);
+    const opened = await openDetails(deps, newer).catch(() => ({ ...newer, undecryptable: true }));
+    return new PasswordConflictError(opened, { cause: error });
   }
   return error;
 }
@@ -254,7 +382,10 @@ export async function loadEntries(deps: VaultDeps, onProgress?: (done: number, t
     onProgress?.(entries.length, stored.length + listing.malformed.length);
     if (start + DECRYPT_SLICE < stored.length) await yieldToPage();
   }
-  return listing.malformed.length === 0 ? entries : entries.sort(byLabel((entry) => entry.title));
+  // Firestore ordered format-1 entries by title; a sealed title is known only here, so a list
+  // holding one (or a damaged document) is ordered in the browser, title then id.
+  const ordered = listing.malformed.length === 0 && !stored.some((entry) => isSealedEntry(entry.data));
+  return ordered ? entries : entries.sort((a, b) => byLabel<PasswordEntry>((entry) => entry.title)(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
@@ -268,22 +399,15 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
     const id = existing?.id ?? deps.passwords.newId();
     const now = deps.now();
     const key = isTeamVault(deps) ? deps.team.key : deps.vaultKey;
-    const [username, password] = await Promise.all([
-      encryptText(key, draft.username, entryFieldContext(id, 'username')),
-      encryptText(key, draft.password, entryFieldContext(id, 'password')),
-    ]);
-    const plain = {
-      title: draft.title,
-      ...(draft.url === null ? {} : { url: draft.url }),
-      ...(draft.notes === null ? {} : { notes: draft.notes }),
-    };
     // A team entry is always written at the team's current key version (the rules insist).
-    const version = isTeamVault(deps) ? { keyVersion: deps.team.keyVersion } : {};
+    const keyVersion = isTeamVault(deps) ? deps.team.keyVersion : null;
+    const version = keyVersion === null ? {} : { keyVersion };
+    // Sealed when enabled, and always for an entry already sealed: its title never goes back in clear.
+    const sealed = deps.sealedFormat === true || existing?.sealed === true;
+    const fields = sealed ? await sealedFields(key, id, keyVersion, draft) : await plainFields(key, id, draft);
     if (existing === undefined) {
       await deps.passwords.create(id, {
-        ...plain,
-        username,
-        password,
+        ...fields,
         teamId: isTeamVault(deps) ? deps.team.teamId : null,
         userId: deps.userId,
         groupId: draft.groupId,
@@ -294,9 +418,14 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
         updatedAt: now,
       });
     } else {
-      const remove = [...(draft.url === null ? (['url'] as const) : []), ...(draft.notes === null ? (['notes'] as const) : [])];
+      // Sealing a format-1 entry removes every clear field; a format-1 edit removes an emptied url or notes.
+      const remove = sealed
+        ? existing.sealed === true
+          ? []
+          : [...PLAIN_ENTRY_FIELDS]
+        : [...(draft.url === null ? (['url'] as const) : []), ...(draft.notes === null ? (['notes'] as const) : [])];
       await translated(
-        () => deps.passwords.update(id, { ...plain, username, password, groupId: draft.groupId, ...version, remove }, now, existing.revision),
+        () => deps.passwords.update(id, { ...fields, groupId: draft.groupId, ...version, remove }, now, existing.revision),
         (error) => passwordWriteFailure(deps, error),
       );
     }
@@ -312,8 +441,39 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
       updatedAt: now,
       revision: existing === undefined ? FIRST_REVISION : existing.revision + 1,
       undecryptable: false,
+      ...(sealed ? { sealed: true } : {}),
     };
   });
+}
+
+/** Format 1's stored fields: title, url and notes in clear, username and password sealed field by field. */
+async function plainFields(key: VaultKey | TeamKey, id: string, draft: ValidPasswordDraft) {
+  const [username, password] = await Promise.all([
+    encryptText(key, draft.username, entryFieldContext(id, 'username')),
+    encryptText(key, draft.password, entryFieldContext(id, 'password')),
+  ]);
+  return {
+    title: draft.title,
+    ...(draft.url === null ? {} : { url: draft.url }),
+    ...(draft.notes === null ? {} : { notes: draft.notes }),
+    username,
+    password,
+  };
+}
+
+/** Format 2's stored fields: the overview and the details, each sealed whole and bound to the entry (docs/crypto.md). */
+async function sealedFields(
+  key: VaultKey | TeamKey,
+  id: string,
+  keyVersion: number | null,
+  draft: ValidPasswordDraft,
+): Promise<Pick<StoredSealedEntry, 'format' | 'overview' | 'details'>> {
+  const binding: EntryPartBinding = { entryId: id, keyVersion, format: SEALED_ENTRY_FORMAT };
+  const [overview, details] = await Promise.all([
+    sealEntryOverview(key, binding, { title: draft.title, url: draft.url, username: draft.username }),
+    sealEntryDetails(key, binding, { password: draft.password, notes: draft.notes }),
+  ]);
+  return { format: SEALED_ENTRY_FORMAT, overview, details };
 }
 
 /**

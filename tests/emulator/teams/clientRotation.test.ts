@@ -108,7 +108,7 @@ async function readAll({ deps }: Member, teamId: string): Promise<string[]> {
     if (previous && version === team.previousKey?.version) return previous;
     throw new Error(`an entry at version ${String(version)} that no key held opens`);
   };
-  return (await Promise.all(entries.map(({ id, data }) => decryptText(keyFor(data.keyVersion), data.password, entryFieldContext(id, 'password'))))).sort();
+  return (await Promise.all(entries.map(({ id, data }) => decryptText(keyFor(data.keyVersion), data.password!, entryFieldContext(id, 'password'))))).sort();
 }
 
 let owner: Member;

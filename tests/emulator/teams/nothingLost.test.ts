@@ -307,7 +307,7 @@ describe('team members', () => {
     expect(stored.filter((entry) => entry.data.keyVersion !== 2)).toEqual([]);
     const key: TeamKey = await openTeamKey(team!, teamId, ana.uid, ana.keys);
     const read = new Map(
-      await Promise.all(stored.map(async ({ id, data }) => [data.title, await decryptText(key, data.password, entryFieldContext(id, 'password'))] as const)),
+      await Promise.all(stored.map(async ({ id, data }) => [data.title, await decryptText(key, data.password!, entryFieldContext(id, 'password'))] as const)),
     );
     expect(read).toEqual(expected);
   }, 300_000);

@@ -1,7 +1,7 @@
 // The seeded teams of the team tables (docs/teams.md) and the expectations the permission table
 // (src/domain/teamPermissions.ts) gives each actor, so the matrix checks the rules against it.
 import type { StoredTeam, StoredTeamMember } from '../../../src/data/teams/storedTeams';
-import type { StoredPasswordEntry } from '../../../src/data/vault/storedEntries';
+import type { StoredPlainEntry } from '../../../src/data/vault/storedEntries';
 import type { RoleOrNone, TeamRole } from '../../../src/domain/teamPermissions';
 import { base64OfBytes } from '../../contract/userRepository.contract';
 import { sampleEntry } from '../../contract/vaultRepositories.contract';
@@ -73,7 +73,7 @@ export function teams(): Readonly<Record<string, StoredTeam>> {
   };
 }
 
-export type StoredTeamEntry = StoredPasswordEntry & { readonly keyVersion: number };
+export type StoredTeamEntry = StoredPlainEntry & { readonly keyVersion: number };
 
 /** A team entry written by `userId` at the team's key version. */
 export function teamEntry(teamId: string, userId: string, title: string, overrides: Partial<StoredTeamEntry> = {}): StoredTeamEntry {

@@ -71,6 +71,32 @@ describe('session store', () => {
     store.markLocked(ana);
     expect(listener).not.toHaveBeenCalled();
   });
+
+  it('what was opened with the keys is forgotten with them: on lock, logout, another user, new keys; not on a refresh', () => {
+    const store = createSessionStore(new MemoryStorage());
+    const forget = vi.fn();
+    const stop = store.onKeysForgotten(forget);
+    store.lock();
+    store.clear();
+    expect(forget).not.toHaveBeenCalled();
+    store.unlock(ana, keys, 'ciphertext');
+    store.markLocked(ana);
+    expect(forget).not.toHaveBeenCalled();
+    store.lock();
+    expect(forget).toHaveBeenCalledTimes(1);
+    store.unlock(ana, keys, 'ciphertext');
+    store.clear();
+    expect(forget).toHaveBeenCalledTimes(2);
+    store.unlock(ana, keys, 'ciphertext');
+    store.markLocked(bob);
+    expect(forget).toHaveBeenCalledTimes(3);
+    store.unlock(ana, keys, 'ciphertext');
+    store.unlock(bob, { ...keys }, 'other');
+    expect(forget).toHaveBeenCalledTimes(4);
+    stop();
+    store.lock();
+    expect(forget).toHaveBeenCalledTimes(4);
+  });
 });
 
 describe('watchAuth', () => {

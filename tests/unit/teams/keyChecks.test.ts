@@ -75,7 +75,7 @@ async function readAll(deps: TeamServiceDeps, teamId: string): Promise<string[]>
   const previous = stored!.previousKey ? await openPreviousTeamKey(stored!.previousKey.sealed, current, { teamId, keyVersion: stored!.previousKey.version }) : null;
   const entries = await deps.passwords.listTeam(teamId);
   const passwords = await Promise.all(
-    entries.map(({ id, data }) => decryptText(data.keyVersion === stored!.keyVersion ? current : previous!, data.password, entryFieldContext(id, 'password'))),
+    entries.map(({ id, data }) => decryptText(data.keyVersion === stored!.keyVersion ? current : previous!, data.password!, entryFieldContext(id, 'password'))),
   );
   return passwords.sort();
 }

@@ -5,7 +5,12 @@ import {
   decryptText,
   encryptText,
   entryFieldContext,
+  openEntryDetails,
+  openEntryOverview,
   openPreviousTeamKey,
+  SEALED_ENTRY_FORMAT,
+  sealEntryDetails,
+  sealEntryOverview,
   type PrivateKey,
   type TeamKey,
   type VaultKey,
@@ -76,6 +81,32 @@ async function addEntries(deps: TeamServiceDeps, teamId: string, count: number):
   }
 }
 
+/** Sealed (format 2) team entries at key version 1, as the vault writes them with sealedFormat on; returns their ids. */
+async function addSealedEntries(deps: TeamServiceDeps, teamId: string, count: number): Promise<string[]> {
+  const key = await keyOf(deps, teamId);
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const id = deps.passwords.newId();
+    const binding = { entryId: id, keyVersion: 1, format: SEALED_ENTRY_FORMAT };
+    const entry: StoredPasswordEntry = {
+      format: SEALED_ENTRY_FORMAT,
+      overview: await sealEntryOverview(key, binding, { title: `Sealed ${index}`, url: null, username: `sealed-user${index}` }),
+      details: await sealEntryDetails(key, binding, { password: `sealed-secret${index}`, notes: `notes ${index}` }),
+      teamId,
+      userId: deps.userId,
+      groupId: null,
+      encrypted: true,
+      keyVersion: 1,
+      revision: 1,
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    await deps.passwords.create(id, entry);
+    ids.push(id);
+  }
+  return ids;
+}
+
 /** What a member's client does to read every entry: the current key, or the previous one through the chain. */
 async function readAll(deps: TeamServiceDeps, teamId: string): Promise<string[]> {
   const team = await deps.teams.get(teamId);
@@ -84,10 +115,11 @@ async function readAll(deps: TeamServiceDeps, teamId: string): Promise<string[]>
   const previous = team.previousKey ? await openPreviousTeamKey(team.previousKey.sealed, current, { teamId, keyVersion: team.previousKey.version }) : null;
   const entries = await deps.passwords.listTeam(teamId);
   return Promise.all(
-    entries.map(async ({ id, data }) => {
+    // Format-1 entries only: sealed ones are read in their own tests.
+    entries.filter(({ data }) => data.format !== 2).map(async ({ id, data }) => {
       const key = (data.keyVersion ?? 0) === team.keyVersion ? current : previous;
       if (!key) throw new Error(`entry ${id} is at a version nobody holds`);
-      return decryptText(key, data.password, entryFieldContext(id, 'password'));
+      return decryptText(key, data.password!, entryFieldContext(id, 'password'));
     }),
   );
 }
@@ -212,7 +244,7 @@ describe('rotation when a member is removed', () => {
     for (const member of [ana, bob]) expect((await readAll(member, id)).sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map((n) => `secret${n}`));
     // What the removed member held opens none of the entries any more.
     const [first] = await ana.passwords.listTeam(id);
-    await expect(decryptText(oldKey, first!.data.password, entryFieldContext(first!.id, 'password'))).rejects.toThrow(DecryptionError);
+    await expect(decryptText(oldKey, first!.data.password!, entryFieldContext(first!.id, 'password'))).rejects.toThrow(DecryptionError);
     expect(JSON.stringify(team)).not.toContain('"version":1');
   });
 
@@ -267,6 +299,49 @@ describe('rotation when a member is removed', () => {
     expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
     expect((await passwords.listTeam(id)).every((entry) => entry.data.keyVersion === 2)).toBe(true);
     expect((await readAll(bob, id)).sort()).toEqual([0, 1, 2, 3, 4].map((n) => `secret${n}`));
+  });
+
+  it('re-seals sealed (format 2) entries under the new key and version, beside format-1 ones; the old key opens none of them', async () => {
+    const { teams, passwords, id, ana, bob, cid } = await teamOfThree();
+    await addEntries(ana, id, 2);
+    const sealedIds = await addSealedEntries(ana, id, 3);
+    const oldKey = await keyOf(cid, id);
+    const progress: string[] = [];
+    await removeMember(ana, id, 'cid', (step) => progress.push(`${step.phase} ${step.done}/${step.total}`));
+    expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
+    expect(progress).toContain('re-encrypting 5/5');
+    const stored = await passwords.listTeam(id);
+    expect(stored.every((entry) => entry.data.keyVersion === 2)).toBe(true);
+    expect((await readAll(bob, id)).sort()).toEqual(['secret0', 'secret1']);
+    for (const member of [ana, bob]) {
+      const key = await keyOf(member, id);
+      for (const [index, entryId] of sealedIds.entries()) {
+        const data = stored.find((entry) => entry.id === entryId)!.data;
+        expect(data.format).toBe(2);
+        expect('title' in data).toBe(false);
+        const binding = { entryId, keyVersion: 2, format: SEALED_ENTRY_FORMAT };
+        expect(await openEntryOverview(key, binding, data.overview!)).toEqual({ title: `Sealed ${index}`, url: null, username: `sealed-user${index}` });
+        expect(await openEntryDetails(key, binding, data.details!)).toEqual({ password: `sealed-secret${index}`, notes: `notes ${index}` });
+        // Bound to the version: not the old one, and never under the removed member's key.
+        await expect(openEntryDetails(key, { ...binding, keyVersion: 1 }, data.details!)).rejects.toThrow(DecryptionError);
+        await expect(openEntryOverview(oldKey, { ...binding, keyVersion: 1 }, data.overview!)).rejects.toThrow(DecryptionError);
+      }
+    }
+  });
+
+  it('a sealed entry whose parts no longer open with the old key is named by id, and the old key is kept for it', async () => {
+    const { teams, passwords, id, ana } = await teamOfThree();
+    const [broken, donor] = await addSealedEntries(ana, id, 2);
+    const stored = await passwords.listTeam(id);
+    const donorData = stored.find((entry) => entry.id === donor)!.data;
+    const brokenData = stored.find((entry) => entry.id === broken)!.data;
+    // The server moves the other entry's details into it.
+    await passwords.update(broken!, { format: 2, overview: brokenData.overview!, details: donorData.details! }, 2, brokenData.revision);
+    const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ReencryptionError);
+    expect(refused).toMatchObject({ entryIds: [broken], unreadableTitles: [broken] });
+    expect((await teams.get(id))?.previousKey?.version).toBe(1);
+    expect((await passwords.listTeam(id)).find((entry) => entry.id === donor)?.data.keyVersion).toBe(2);
   });
 
   it('re-encryption keeps edits made meanwhile at either key version and skips entries deleted meanwhile', async () => {
@@ -342,7 +417,7 @@ describe('rotation when a member is removed', () => {
     await passwords.delete(damaged!.id, damaged!.data.revision + 1);
     await rotateIfNeeded(ana, id);
     expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
-    const kept = (await passwords.listTeam(id)).map((entry) => `secret${Number(entry.data.title.slice('Entry '.length))}`);
+    const kept = (await passwords.listTeam(id)).map((entry) => `secret${Number(entry.data.title!.slice('Entry '.length))}`);
     expect(kept).toHaveLength(3);
     expect((await readAll(bob, id)).sort()).toEqual(kept.sort());
   });

@@ -60,10 +60,10 @@ describe('team vault', () => {
     expect(stored?.id).toBe(saved.id);
     expect(stored?.data).toMatchObject({ title: 'Deploy key', teamId: 'team-1', userId: 'ana', keyVersion: 4, groupId: null, encrypted: true });
     expect(stored?.data.username).not.toContain('deployer');
-    expect(await decryptText(teamKey, stored!.data.username, entryFieldContext(saved.id, 'username'))).toBe('deployer');
+    expect(await decryptText(teamKey, stored!.data.username!, entryFieldContext(saved.id, 'username'))).toBe('deployer');
     // Bound to its field and its entry: the other field's or another entry's context does not open it.
-    await expect(decryptText(teamKey, stored!.data.username, entryFieldContext(saved.id, 'password'))).rejects.toThrow();
-    await expect(decryptText(teamKey, stored!.data.password, entryFieldContext('another-entry', 'password'))).rejects.toThrow();
+    await expect(decryptText(teamKey, stored!.data.username!, entryFieldContext(saved.id, 'password'))).rejects.toThrow();
+    await expect(decryptText(teamKey, stored!.data.password!, entryFieldContext('another-entry', 'password'))).rejects.toThrow();
     expect(await d.passwords.listPersonal('ana')).toEqual([]);
     expect(await loadEntries(d)).toEqual([saved]);
   });
@@ -212,7 +212,7 @@ describe('team vault', () => {
     const [stored] = await repos.passwords.listPersonal('ana');
     expect(stored?.data.teamId).toBeNull();
     expect(stored && 'keyVersion' in stored.data).toBe(false);
-    expect(await decryptText(vaultKey, stored!.data.password, entryFieldContext(saved.id, 'password'))).toBe('ship it');
+    expect(await decryptText(vaultKey, stored!.data.password!, entryFieldContext(saved.id, 'password'))).toBe('ship it');
     expect(await loadEntries(personal)).toEqual([saved]);
     await savePassword(personal, { ...draft, notes: 'edited' }, saved);
     expect((await repos.passwords.listPersonal('ana'))[0]?.data).not.toHaveProperty('keyVersion');

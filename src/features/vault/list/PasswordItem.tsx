@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, ty
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { PasswordEntry } from '../model';
-import { failureText, PasswordConflictError } from '../vaultErrors';
+import { DECRYPT_FAILED_MESSAGE, failureText, PasswordConflictError } from '../vaultErrors';
 import { CLIPBOARD_CLEAR_MS, COPIED_INDICATOR_MS, copyToClipboard } from '../../../ui/clipboard';
 import { safeHttpUrl } from './safeUrl';
 import './list.css';
@@ -72,6 +72,12 @@ export interface PasswordItemProps {
   canEdit: boolean;
   canDelete: boolean;
   onEdit: (entry: PasswordEntry) => void;
+  /**
+   * Opens the details (password, notes) of a sealed entry listed with its overview only
+   * (entry.sealedDetails): Show and Copy ask for them first, and the list then holds the opened
+   * entry, notes included. Resolves the opened entry; rejects when they do not decrypt.
+   */
+  onOpenDetails?: (entry: PasswordEntry) => Promise<PasswordEntry>;
   onDelete: (entry: PasswordEntry) => Promise<void>;
   /** Size of the whole list and this row's place in it, for screen readers (the list is virtualised). */
   setSize: number;
@@ -90,6 +96,7 @@ export function PasswordItem({
   canEdit,
   canDelete,
   onEdit,
+  onOpenDetails,
   onDelete,
   setSize,
   posInSet,
@@ -105,6 +112,7 @@ export function PasswordItem({
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [detailsError, setDetailsError] = useState<string | null>(null);
   const deletingRef = useRef(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
@@ -130,12 +138,41 @@ export function PasswordItem({
     };
   }, [feedback]);
 
+  /** The entry with its details: opened first when they are still sealed. */
+  async function withDetails(): Promise<PasswordEntry> {
+    if (entry.sealedDetails === undefined) return entry;
+    try {
+      // Never the placeholder '' for a password: without a way to open them, nothing is shown or copied.
+      if (onOpenDetails === undefined) throw new Error(`No way to open the details of entry ${entry.id}`);
+      const opened = await onOpenDetails(entry);
+      setDetailsError(null);
+      return opened;
+    } catch (error) {
+      setDetailsError(DECRYPT_FAILED_MESSAGE);
+      throw error;
+    }
+  }
+
+  async function toggleReveal() {
+    // Details already here: shown at once, as before sealed entries.
+    if (revealed || entry.sealedDetails === undefined) {
+      setRevealed((shown) => !shown);
+      return;
+    }
+    try {
+      await withDetails();
+      setRevealed(true);
+    } catch {
+      // Said by detailsError; the password stays hidden.
+    }
+  }
+
   async function copy(field: CopyField) {
     copySerial.current += 1;
     const serial = copySerial.current;
     let ok = true;
     try {
-      if (field === 'password') await copyToClipboard(entry.password, { clearAfterMs: CLIPBOARD_CLEAR_MS });
+      if (field === 'password') await copyToClipboard((await withDetails()).password, { clearAfterMs: CLIPBOARD_CLEAR_MS });
       else await copyToClipboard(entry.username);
     } catch {
       ok = false;
@@ -283,7 +320,7 @@ export function PasswordItem({
                   size="sm"
                   aria-label={`${revealed ? 'Hide' : 'Show'} password for ${title}`}
                   onClick={() => {
-                    setRevealed((shown) => !shown);
+                    void toggleReveal();
                   }}
                 >
                   {revealed ? 'Hide' : 'Show'}
@@ -302,6 +339,11 @@ export function PasswordItem({
               </dd>
             </div>
           </dl>
+        )}
+        {detailsError !== null && (
+          <p role="alert" className="notice notice--error">
+            {detailsError}
+          </p>
         )}
         <span role="status" className="visually-hidden">
           {announcement(feedback)}

@@ -31,6 +31,8 @@ export interface PasswordListProps {
   canEdit: boolean;
   canDelete: boolean;
   onEdit: (entry: PasswordEntry) => void;
+  /** Opens a sealed entry's details (password, notes) for Show and Copy; see PasswordItem. */
+  onOpenDetails?: (entry: PasswordEntry) => Promise<PasswordEntry>;
   /** Resolves 'already-deleted' when someone else had deleted the entry: the list says so. */
   onDelete: (entry: PasswordEntry) => Promise<unknown>;
   /** Accessible name of the list, e.g. "Personal passwords". */
@@ -70,6 +72,7 @@ export function PasswordList({
   canEdit,
   canDelete,
   onEdit,
+  onOpenDetails,
   onDelete,
   label,
   estimatedRowHeight = DEFAULT_ESTIMATED_ROW_HEIGHT,
@@ -291,6 +294,7 @@ export function PasswordList({
                 canEdit={canEdit}
                 canDelete={canDelete}
                 onEdit={onEdit}
+                {...(onOpenDetails === undefined ? {} : { onOpenDetails })}
                 onDelete={handleDelete}
                 setSize={total}
                 posInSet={index + 1}

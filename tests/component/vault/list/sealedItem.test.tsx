@@ -1,0 +1,40 @@
+// A row of a sealed entry listed with its overview only: Show and Copy go through onOpenDetails,
+// and never show or copy the placeholder password.
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PasswordEntry } from '../../../../src/features/vault/model';
+import { makeEntry, renderList, stubClipboard } from './harness';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const sealed = makeEntry('1', { title: 'Vault', password: '', notes: null, sealed: true, sealedDetails: { sealed: 'AAAA', keyVersion: null } });
+const row = () => screen.getByRole('heading', { name: 'Vault' }).closest('li')!;
+
+describe('a sealed row', () => {
+  it('copies what onOpenDetails opens', async () => {
+    const writeText = stubClipboard();
+    const onOpenDetails = vi.fn((entry: PasswordEntry) => Promise.resolve({ ...entry, password: 'opened', sealedDetails: undefined }));
+    renderList({ entries: [sealed], onOpenDetails });
+    within(row()).getByRole('button', { name: 'Copy password for Vault' }).click();
+    await waitFor(() => {
+      expect(writeText).toHaveBeenCalledWith('opened');
+    });
+    expect(onOpenDetails).toHaveBeenCalledWith(sealed);
+  });
+
+  it('without a way to open the details, Show and Copy say the data could not be decrypted and copy nothing', async () => {
+    const writeText = stubClipboard();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderList({ entries: [sealed] });
+    within(row()).getByRole('button', { name: 'Show password for Vault' }).click();
+    expect(await within(row()).findByRole('alert')).toHaveTextContent('Failed to decrypt data. The encryption key may be invalid.');
+    expect(within(row()).getByRole('button', { name: 'Show password for Vault' })).toBeInTheDocument();
+    within(row()).getByRole('button', { name: 'Copy password for Vault' }).click();
+    await waitFor(() => {
+      expect(within(row()).getByRole('status')).toHaveTextContent('Password could not be copied.');
+    });
+    expect(writeText).not.toHaveBeenCalled();
+  });
+});
