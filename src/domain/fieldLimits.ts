@@ -16,6 +16,13 @@ export const FIELD_LIMITS = {
   entryNotes: 10_000,
   /** isEntryContent: isSealed(username|password, 0, 6144), the stored bytes. */
   entrySealedBytes: 6144,
+  /**
+   * isSealedEntryContent (format 2): the sealed overview {title, url, username} and details
+   * {password, notes} as stored bytes. Set so the largest fields the form accepts fit even when
+   * JSON escapes every character to six bytes (tests/unit/domain/fieldLimits.test.ts).
+   */
+  entryOverviewSealedBytes: 65_536,
+  entryDetailsSealedBytes: 131_072,
   /** isGroupContent (personal and team groups): name 1–100, description up to 500. */
   groupName: 100,
   groupDescription: 500,

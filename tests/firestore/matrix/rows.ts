@@ -7,6 +7,7 @@ import { knownKeyRecordsTable, knownKeysTable } from './knownKeys.rows';
 import { memberKeysTable } from './memberKeys.rows';
 import { passwordsTable } from './passwords.rows';
 import { publicKeysTable } from './publicKeys.rows';
+import { sealedPasswordsTable } from './sealedPasswords.rows';
 import type { CollectionTable } from './table';
 import { teamGroupsTable } from './teamGroups.rows';
 import { teamPasswordsTable } from './teamPasswords.rows';
@@ -26,6 +27,7 @@ export const TABLES: readonly CollectionTable[] = [
   groupsTable,
   teamsTable,
   teamPasswordsTable,
+  sealedPasswordsTable,
   teamGroupsTable,
   publicKeysTable,
   knownKeysTable,

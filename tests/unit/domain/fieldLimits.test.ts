@@ -2,7 +2,7 @@
 // read out of the rules' own functions here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_SECRET_MAX_BYTES, FIELD_LIMITS, SEAL_OVERHEAD_BYTES, tooLongMessage, tooManyBytesMessage } from '../../../src/domain/fieldLimits';
+import { ENTRY_SECRET_MAX_BYTES, FIELD_LIMITS, SEAL_OVERHEAD_BYTES, tooLongMessage, tooManyBytesMessage, utf8Length } from '../../../src/domain/fieldLimits';
 
 const rules = readFileSync('firestore.rules', 'utf8');
 
@@ -33,6 +33,23 @@ describe('form limits match firestore.rules', () => {
     expect(numbers(body, /d\.notes\.size\(\) <= (\d+)/)).toEqual([FIELD_LIMITS.entryNotes]);
     expect(numbers(body, /isSealed\(d\.username, 0, (\d+)\)/)).toEqual([FIELD_LIMITS.entrySealedBytes]);
     expect(numbers(body, /isSealed\(d\.password, 0, (\d+)\)/)).toEqual([FIELD_LIMITS.entrySealedBytes]);
+  });
+
+  it('sealed entries (isSealedEntryContent): the overview and details bounds', () => {
+    const body = ruleFunction('isSealedEntryContent');
+    expect(numbers(body, /isSealed\(d\.overview, 2, (\d+)\)/)).toEqual([FIELD_LIMITS.entryOverviewSealedBytes]);
+    expect(numbers(body, /isSealed\(d\.details, 2, (\d+)\)/)).toEqual([FIELD_LIMITS.entryDetailsSealedBytes]);
+  });
+
+  it('the largest entry the form accepts fits the sealed bounds, even with every character escaped by JSON', () => {
+    // U+0001 is one UTF-8 byte and one UTF-16 unit, and JSON writes it as six bytes: \u0001.
+    const escaped = (units: number) => '\u0001'.repeat(units);
+    const sealedBytes = (value: Record<string, string>) => utf8Length(JSON.stringify(value)) + SEAL_OVERHEAD_BYTES;
+    const overview = { title: escaped(FIELD_LIMITS.entryTitle), url: escaped(FIELD_LIMITS.entryUrl), username: escaped(ENTRY_SECRET_MAX_BYTES) };
+    const details = { password: escaped(ENTRY_SECRET_MAX_BYTES), notes: escaped(FIELD_LIMITS.entryNotes) };
+    expect(JSON.stringify({ title: escaped(1) })).toHaveLength('{"title":""}'.length + 6);
+    expect(sealedBytes(overview)).toBeLessThanOrEqual(FIELD_LIMITS.entryOverviewSealedBytes);
+    expect(sealedBytes(details)).toBeLessThanOrEqual(FIELD_LIMITS.entryDetailsSealedBytes);
   });
 
   it('the seal overhead is the IV and tag isSealed adds', () => {
