@@ -16,6 +16,8 @@ const PLAIN = `passwords/${OWNER}-plain`;
 const TEAM_SEALED = 'passwords/team-sealed';
 const TEAM_PLAIN = 'passwords/team-plain';
 const PART_2 = base64OfBytes(48, 0x42);
+/** Canonical base64 of `length` bytes, for parts too large for base64OfBytes' spread. */
+const partOf = (length: number) => Buffer.alloc(length, 0x41).toString('base64');
 const { entryOverviewSealedBytes: OVERVIEW_MAX, entryDetailsSealedBytes: DETAILS_MAX } = FIELD_LIMITS;
 
 const sealed = (overrides = {}) => sampleSealedEntry(OWNER, overrides);
@@ -54,6 +56,17 @@ function teamCreate(actor: Exclude<Actor, 'signedOut'>) {
 
 const personalRows: readonly AccessRow[] = [
   { op: 'get', what: 'the owner’s sealed entry', path: SEALED, expect: ALLOW_OWNER_ONLY },
+  {
+    op: 'list',
+    what: 'the owner’s personal entries, sealed and not',
+    path: 'passwords',
+    where: [
+      ['userId', '==', OWNER],
+      ['teamId', '==', null],
+    ],
+    expect: ALLOW_OWNER_ONLY,
+  },
+  { op: 'delete', what: 'the owner’s sealed entry', path: SEALED, expect: ALLOW_OWNER_ONLY },
   { op: 'create', what: 'a sealed entry of the owner’s', path: 'passwords/new', data: () => sealed(), expect: ALLOW_OWNER_ONLY },
   { op: 'create', what: 'a sealed entry of the owner’s in their group', path: 'passwords/new', data: () => sealed({ groupId: `${OWNER}-group` }), expect: ALLOW_OWNER_ONLY },
   { op: 'update', what: 'the owner’s sealed entry, both parts replaced', path: SEALED, data: edit, expect: ALLOW_OWNER_ONLY },
@@ -75,6 +88,8 @@ const personalRows: readonly AccessRow[] = [
 
 const teamRows: readonly AccessRow[] = [
   { op: 'get', what: 'a sealed entry of the team', path: TEAM_SEALED, expect: byRole((role) => canOnPasswords(role, 'view')) },
+  { op: 'list', what: 'the team’s entries, sealed and not', path: 'passwords', where: [['teamId', '==', TEAM]], expect: byRole((role) => canOnPasswords(role, 'view')) },
+  { op: 'delete', what: 'a sealed entry of the team', path: TEAM_SEALED, expect: byRole((role) => canOnPasswords(role, 'delete')) },
   ...(['owner', 'admin', 'full', 'view'] as const).map((actor) => ({
     op: 'create' as const,
     what: `a sealed entry of the team by the ${actor} member`,
@@ -114,8 +129,8 @@ const malformed: readonly MalformedRow[] = [
   // 12 + 2 + 16: the smallest part (a JSON object) sealed; one byte less is refused.
   createRow('an overview one byte short of the smallest sealed part', { overview: base64OfBytes(29) }, () => ({ ...sealed({ overview: base64OfBytes(30) }) })),
   createRow('details one byte short of the smallest sealed part', { details: base64OfBytes(29) }, () => ({ ...sealed({ details: base64OfBytes(30) }) })),
-  createRow('an overview one byte over its bound', { overview: base64OfBytes(OVERVIEW_MAX + 1) }, () => ({ ...sealed({ overview: base64OfBytes(OVERVIEW_MAX) }) })),
-  createRow('details one byte over their bound', { details: base64OfBytes(DETAILS_MAX + 1) }, () => ({ ...sealed({ details: base64OfBytes(DETAILS_MAX) }) })),
+  createRow('an overview one byte over its bound', { overview: partOf(OVERVIEW_MAX + 1) }, () => ({ ...sealed({ overview: partOf(OVERVIEW_MAX) }) })),
+  createRow('details one byte over their bound', { details: partOf(DETAILS_MAX + 1) }, () => ({ ...sealed({ details: partOf(DETAILS_MAX) }) })),
   createRow('encrypted false', { encrypted: false }),
   createRow('a keyVersion on a personal entry', { keyVersion: 2 }),
   createRow('an extra field', { masterPassword: 'x' }),
