@@ -1,7 +1,7 @@
 // Issue #17 item 4: one document of the wrong shape is one damaged entry; the rest of the vault loads.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, generateTeamKey, type TeamKey, type VaultKey } from '../../../src/crypto';
-import { loadEntries, loadGroups, savePassword, type PersonalVaultDeps, type TeamVaultDeps } from '../../../src/features/vault/vaultService';
+import { loadEntries, loadGroups, openDetails, savePassword, type PersonalVaultDeps, type TeamVaultDeps } from '../../../src/features/vault/vaultService';
 import { sampleEntry, sampleGroup } from '../../contract/vaultRepositories.contract';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
 
@@ -38,7 +38,7 @@ describe('loading a vault with a malformed document', () => {
       ['Cloud', true, 'field "updatedAt" is missing or has the wrong type'],
       ['Mail', false, undefined],
     ]);
-    expect(entries.find((entry) => entry.title === 'Mail')?.password).toBe('Mail-secret');
+    expect((await openDetails(deps, entries.find((entry) => entry.title === 'Mail')!)).password).toBe('Mail-secret');
     // Nothing of the damaged document is shown as if it were a secret.
     expect(entries.find((entry) => entry.id === 'bad-date')).toMatchObject({ username: '', password: '', url: null, notes: null });
     expect(warn).toHaveBeenCalledWith('Malformed document passwords/bad-date: field "updatedAt" is missing or has the wrong type');

@@ -17,6 +17,8 @@ beforeAll(async () => {
   ({ vaultKey } = await createAccountKeys('master password'));
 });
 
+// Format 1, field by field (a vault from before the sealed format, which still opens and may be
+// edited until it is marked sealed); format 2 is tests/unit/vault/sealedEntries.test.ts.
 function deps(): PersonalVaultDeps & { passwords: MemoryPasswordRepository; groups: MemoryGroupRepository } {
   let clock = 1_000;
   return {
@@ -24,6 +26,7 @@ function deps(): PersonalVaultDeps & { passwords: MemoryPasswordRepository; grou
     groups: new MemoryGroupRepository(),
     vaultKey,
     userId: 'ana',
+    sealedFormat: false,
     now: () => (clock += 1),
   };
 }

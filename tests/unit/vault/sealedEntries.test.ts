@@ -41,6 +41,8 @@ afterEach(() => {
 
 type Repos = { passwords: MemoryPasswordRepository; groups: MemoryGroupRepository };
 
+// Without sealedFormat: true these helpers write format 1, a vault from before issue #18 (the
+// app's default, sealed, is the first test's).
 function personal(options: { sealedFormat?: boolean; repos?: Repos } = {}): PersonalVaultDeps & Repos {
   let clock = 1_000;
   return {
@@ -48,7 +50,7 @@ function personal(options: { sealedFormat?: boolean; repos?: Repos } = {}): Pers
     groups: options.repos?.groups ?? new MemoryGroupRepository(),
     vaultKey,
     userId: 'ana',
-    ...(options.sealedFormat === undefined ? {} : { sealedFormat: options.sealedFormat }),
+    sealedFormat: options.sealedFormat ?? false,
     now: () => (clock += 1),
   };
 }
@@ -60,7 +62,7 @@ function team(options: { sealedFormat?: boolean; repos?: Repos; key?: TeamKey; k
     groups: options.repos?.groups ?? new MemoryGroupRepository(),
     userId: 'ana',
     team: { teamId: 'team-1', key: options.key ?? teamKey, keyVersion: options.keyVersion ?? 4, role: 'full' },
-    ...(options.sealedFormat === undefined ? {} : { sealedFormat: options.sealedFormat }),
+    sealedFormat: options.sealedFormat ?? false,
     now: () => (clock += 1),
   };
 }
@@ -87,13 +89,18 @@ function countDecryptions() {
 }
 
 describe('sealed entries: writing', () => {
-  it('without the flag, new entries are still format 1 (what Firestore accepts today)', async () => {
-    for (const d of [personal(), personal({ sealedFormat: false })]) {
-      await savePassword(d, draft);
-      const [stored] = await d.passwords.listPersonal('ana');
-      expect(stored?.data).toMatchObject({ title: 'Bank', notes: 'recovery code 1234-5678' });
-      expect(stored?.data.format).toBeUndefined();
-    }
+  it('by default new entries are sealed; only sealedFormat false still writes format 1 (a vault from before the sealed format)', async () => {
+    const { sealedFormat: _format1, ...byDefault } = personal();
+    await savePassword(byDefault, draft);
+    const [sealedByDefault] = await byDefault.passwords.listPersonal('ana');
+    expect(sealedOf(sealedByDefault).format).toBe(2);
+    for (const field of CLEAR_FIELDS) expect(sealedByDefault?.data).not.toHaveProperty(field);
+
+    const legacy = personal({ sealedFormat: false });
+    await savePassword(legacy, draft);
+    const [stored] = await legacy.passwords.listPersonal('ana');
+    expect(stored?.data).toMatchObject({ title: 'Bank', notes: 'recovery code 1234-5678' });
+    expect(stored?.data.format).toBeUndefined();
   });
 
   it('with the flag, a personal entry is stored as two parts bound to the vault key (key version null), nothing typed in clear', async () => {

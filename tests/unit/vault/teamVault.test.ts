@@ -28,6 +28,8 @@ beforeAll(async () => {
 
 type Repos = { passwords: MemoryPasswordRepository; groups: MemoryGroupRepository };
 
+// Format 1, field by field (a team from before the sealed format, which still opens and may be
+// edited until it is marked sealed); sealed team entries are tests/unit/vault/sealedEntries.test.ts.
 function teamDeps(overrides: Partial<TeamVaultDeps['team']> = {}, repos?: Repos, userId = 'ana'): TeamVaultDeps & Repos {
   let clock = 1_000;
   return {
@@ -35,12 +37,13 @@ function teamDeps(overrides: Partial<TeamVaultDeps['team']> = {}, repos?: Repos,
     groups: repos?.groups ?? new MemoryGroupRepository(),
     userId,
     team: { teamId: 'team-1', key: teamKey, keyVersion: 4, role: 'full', ...overrides },
+    sealedFormat: false,
     now: () => (clock += 1),
   };
 }
 
 function personalDeps(repos: Repos): PersonalVaultDeps {
-  return { passwords: repos.passwords, groups: repos.groups, vaultKey, userId: 'ana', now: () => 5_000 };
+  return { passwords: repos.passwords, groups: repos.groups, vaultKey, userId: 'ana', sealedFormat: false, now: () => 5_000 };
 }
 
 const draft: ValidPasswordDraft = {

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccountKeys, type VaultKey } from '../../../../src/crypto';
 import { PersonalPasswordsSection } from '../../../../src/features/vault/PersonalPasswordsSection';
 import { createGroup, deletePassword, loadEntries, loadGroups, savePassword, updateGroup, type PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
+import { openDetails } from '../../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
 
 let vaultKey: VaultKey;
@@ -31,6 +32,11 @@ async function twoTabs(before?: (deps: PersonalVaultDeps) => Promise<void>) {
   return { deps, entry, user };
 }
 
+/** What is stored, every entry's details opened (the list leaves a sealed entry's password sealed). */
+async function storedOpened(deps: PersonalVaultDeps) {
+  return Promise.all((await loadEntries(deps)).map((entry) => openDetails(deps, entry)));
+}
+
 describe('Personal vault: edits in two tabs', () => {
   it('a save over the other tab’s edit shows both versions; Keep mine saves this tab’s change on top of theirs', async () => {
     const { deps, entry, user } = await twoTabs();
@@ -50,12 +56,12 @@ describe('Personal vault: edits in two tabs', () => {
     // This tab did not touch the password: keeping its version keeps the other tab's password.
     expect(cells(/^Password other tab secret/)).toEqual(['other tab secret', 'other tab secret']);
     // Nothing was overwritten by the refused save.
-    expect((await loadEntries(deps)).map((stored) => [stored.title, stored.password])).toEqual([['Bank', 'other tab secret']]);
+    expect((await storedOpened(deps)).map((stored) => [stored.title, stored.password])).toEqual([['Bank', 'other tab secret']]);
     await user.click(within(notice).getByRole('button', { name: 'Keep mine' }));
     await waitFor(() => {
       expect(screen.queryByRole('dialog', { name: 'Edit Password' })).not.toBeInTheDocument();
     });
-    expect((await loadEntries(deps)).map((stored) => [stored.title, stored.password, stored.revision])).toEqual([['Bank (joint)', 'other tab secret', 3]]);
+    expect((await storedOpened(deps)).map((stored) => [stored.title, stored.password, stored.revision])).toEqual([['Bank (joint)', 'other tab secret', 3]]);
   });
 
   it('both tabs changed the password: the notice shows both, and Keep mine saves this tab’s', async () => {
@@ -76,7 +82,7 @@ describe('Personal vault: edits in two tabs', () => {
     await waitFor(() => {
       expect(screen.queryByRole('dialog', { name: 'Edit Password' })).not.toBeInTheDocument();
     });
-    expect((await loadEntries(deps)).map((stored) => [stored.username, stored.password, stored.revision])).toEqual([['ana.b', 'this tab secret', 3]]);
+    expect((await storedOpened(deps)).map((stored) => [stored.username, stored.password, stored.revision])).toEqual([['ana.b', 'this tab secret', 3]]);
   });
 
   it('Take theirs fills the form with the other tab’s values; saving keeps them', async () => {
@@ -92,7 +98,7 @@ describe('Personal vault: edits in two tabs', () => {
     await waitFor(() => {
       expect(screen.queryByRole('dialog', { name: 'Edit Password' })).not.toBeInTheDocument();
     });
-    expect((await loadEntries(deps)).map((stored) => [stored.title, stored.password, stored.revision])).toEqual([['Bank (other tab)', 'other tab secret', 3]]);
+    expect((await storedOpened(deps)).map((stored) => [stored.title, stored.password, stored.revision])).toEqual([['Bank (other tab)', 'other tab secret', 3]]);
   });
 
   it('a delete of an entry changed meanwhile asks again, and deletes once confirmed', async () => {

@@ -124,8 +124,8 @@ describe('View Passwords on the dashboard', () => {
     const list = await screen.findByRole('list', { name: 'Ops passwords' });
     await user.click(within(list).getByRole('button', { name: 'Show password for Old' }));
     await user.click(within(list).getByRole('button', { name: 'Show password for New' }));
-    expect(within(list).getByText('Old-secret')).toBeInTheDocument();
-    expect(within(list).getByText('New-secret')).toBeInTheDocument();
+    expect(await within(list).findByText('Old-secret')).toBeInTheDocument();
+    expect(await within(list).findByText('New-secret')).toBeInTheDocument();
   });
 
   it('a member who needs the key sees the key-access banner', async () => {

@@ -6,7 +6,7 @@ import { generateTeamKey, type TeamKey } from '../../../../src/crypto';
 import { WriteRefusedError } from '../../../../src/data/vault/storedEntries';
 import type { TeamRole } from '../../../../src/domain/teamPermissions';
 import { TeamPasswordsView, type TeamKeyAccess } from '../../../../src/features/vault/TeamPasswordsView';
-import { createGroup, savePassword, type TeamVaultDeps } from '../../../../src/features/vault/vaultService';
+import { createGroup, loadEntries, savePassword, type TeamVaultDeps } from '../../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
 
 let teamKey: TeamKey;
@@ -133,8 +133,8 @@ describe('Team password view (SPEC.md §2)', () => {
     expect(within(list).queryByText('Web')).not.toBeInTheDocument();
   });
 
-  it('adds a password to a team group, stored for the team at its key version', async () => {
-    const { user, passwords } = await openView('full');
+  it('adds a password to a team group, stored sealed for the team at its key version', async () => {
+    const { user, passwords, groups } = await openView('full');
     await user.click(screen.getByRole('button', { name: 'Add Password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Password' });
     await user.type(within(dialog).getByLabelText('Title'), 'Deploy');
@@ -143,9 +143,10 @@ describe('Team password view (SPEC.md §2)', () => {
     await user.selectOptions(within(dialog).getByLabelText('Group'), 'Servers');
     await user.click(within(dialog).getByRole('button', { name: /^Save/ }));
     expect(await screen.findByText('Deploy')).toBeInTheDocument();
-    const stored = (await passwords.listTeam(TEAM_ID)).find((entry) => entry.data.title === 'Deploy');
-    expect(stored?.data).toMatchObject({ teamId: TEAM_ID, userId: 'full-user', keyVersion: 2 });
-    expect(stored?.data.password).not.toContain('token-value');
+    const deploy = (await loadEntries(deps('full', { passwords, groups }))).find((entry) => entry.title === 'Deploy');
+    const stored = (await passwords.listTeam(TEAM_ID)).find((entry) => entry.id === deploy?.id);
+    expect(stored?.data).toMatchObject({ teamId: TEAM_ID, userId: 'full-user', keyVersion: 2, format: 2 });
+    for (const typed of ['Deploy', 'token-value']) expect(JSON.stringify(stored?.data)).not.toContain(typed);
   });
 
   it('the group manager lists the team’s groups; deleting one moves its passwords to No Group', async () => {
@@ -172,7 +173,7 @@ describe('Team password view (SPEC.md §2)', () => {
       expect(screen.queryByRole('dialog', { name: 'Delete Group' })).not.toBeInTheDocument();
     });
     expect((await groups.listTeam(TEAM_ID)).map((group) => group.id)).not.toContain(servers.id);
-    expect((await passwords.listTeam(TEAM_ID)).find((entry) => entry.data.title === 'Web')?.data.groupId).toBeNull();
+    expect((await loadEntries(deps('admin', { passwords, groups }))).find((entry) => entry.title === 'Web')?.groupId).toBeNull();
     await user.click(within(manager).getByRole('button', { name: 'Close' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Group' }), 'No Group');
     const list = screen.getByRole('list', { name: 'Engineering passwords' });
