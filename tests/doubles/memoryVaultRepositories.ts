@@ -134,6 +134,19 @@ export class MemoryPasswordRepository implements PasswordRepository {
     for (const [id, entry] of grouped) this.entries.set(id, applyEntryChanges(entry, { groupId: null }, now));
     return Promise.resolve(grouped.length);
   }
+
+  /** The vaults ('user:{uid}') and teams ('team:{teamId}') marked sealed, for tests to read. */
+  readonly marks = new Set<string>();
+
+  markPersonalSealed(userId: string): Promise<void> {
+    this.marks.add(`user:${userId}`);
+    return Promise.resolve();
+  }
+
+  markTeamSealed(teamId: string): Promise<void> {
+    this.marks.add(`team:${teamId}`);
+    return Promise.resolve();
+  }
 }
 
 export class MemoryGroupRepository implements GroupRepository {

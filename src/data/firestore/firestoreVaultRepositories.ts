@@ -56,6 +56,20 @@ async function write<T>(action: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Sets entryFormat: 2 on a user record or team document, once: the rules accept the field alone,
+ * never again once set (docs/rules.md, "Sealed entries"), so it is read first in a transaction.
+ */
+async function markSealed(db: Firestore, ref: DocumentReference): Promise<void> {
+  await write(() =>
+    runTransaction(db, async (transaction) => {
+      const snapshot = await transaction.get(ref);
+      if (!snapshot.exists() || snapshot.get('entryFormat') === 2) return;
+      transaction.update(ref, { entryFormat: 2 });
+    }),
+  );
+}
+
+/**
  * Entries read per request. One query for a whole vault of 10,000 entries failed on the listen
  * stream (HTTP 400, again and again) and the screen said the vault was empty (issue #18); pages on
  * the document id keep every response small, whatever the vault's size.
@@ -240,6 +254,8 @@ export function createFirestorePasswordRepository(db: Firestore): PasswordReposi
       const snapshot = await getDocsFromServer(query(passwords, where('teamId', '==', teamId), where('groupId', '==', groupId)));
       return ungroup(db, snapshot, groupId, now);
     },
+    markPersonalSealed: (userId) => markSealed(db, doc(db, 'users', userId)),
+    markTeamSealed: (teamId) => markSealed(db, doc(db, 'teams', teamId)),
   };
 }
 

@@ -159,6 +159,13 @@ export interface PasswordRepository {
    * and the group stays; once the rotation is done, running it again finishes the move.
    */
   ungroupTeam(teamId: string, groupId: string, now: number): Promise<number>;
+  /**
+   * Marks the user's vault (users/{uid}.entryFormat) or a team (teams/{teamId}.entryFormat) as
+   * holding no format-1 entry, once: from then on the rules refuse format-1 writes there
+   * (docs/rules.md, "Sealed entries"). A mark already set is left as it is.
+   */
+  markPersonalSealed(userId: string): Promise<void>;
+  markTeamSealed(teamId: string): Promise<void>;
 }
 
 export interface GroupRepository {

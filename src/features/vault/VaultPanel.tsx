@@ -95,6 +95,12 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
         </p>
       )}
 
+      {vault.sealing !== null && (
+        <p role="status" className="vault-section__status">
+          {`Sealing ${subject} in the new format… ${vault.sealing.done.toLocaleString()} of ${vault.sealing.total.toLocaleString()}`}
+        </p>
+      )}
+
       {vault.load.status === 'failed' && (
         <div role="alert" className="notice notice--error">
           <p>{vault.load.message}</p>

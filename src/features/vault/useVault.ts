@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { validatePasswordDraft } from './form/validatePasswordDraft';
+import { migrateVault } from './migration/migrateVault';
 import type { Group, GroupDraft, PasswordDraft, PasswordEntry } from './model';
 import {
   createGroup,
@@ -24,6 +25,12 @@ export type LoadState =
   | { readonly status: 'failed'; readonly message: string }
   | { readonly status: 'ready' };
 
+/** The background sealing of format-1 entries after a load (docs/vault.md): how far it is. */
+export interface SealingProgress {
+  readonly done: number;
+  readonly total: number;
+}
+
 export const LOAD_FAILED = {
   passwords: 'Failed to load teams/passwords',
   groups: 'Failed to load groups',
@@ -47,6 +54,7 @@ export function useVault(deps: VaultDeps) {
   const [groups, setGroups] = useState<readonly Group[]>([]);
   const [load, setLoad] = useState<LoadState>({ status: 'loading', done: 0, total: 0 });
   const [attempt, setAttempt] = useState(0);
+  const [sealing, setSealing] = useState<SealingProgress | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -66,11 +74,44 @@ export function useVault(deps: VaultDeps) {
         setGroups(loadedGroups);
         setEntries(loadedEntries);
         setLoad({ status: 'ready' });
+        sealInBackground(loadedEntries);
       },
       (error: unknown) => {
         if (current) setLoad({ status: 'failed', message: error instanceof Error ? error.message : LOAD_FAILED.passwords });
       },
     );
+    // Format-1 entries are saved again sealed, in the background; each sealed entry replaces the
+    // one listed unless the user changed it meanwhile (their save then holds the newer revision).
+    function sealInBackground(loaded: readonly PasswordEntry[]) {
+      if (!loaded.some((entry) => entry.sealed !== true)) {
+        void migrateVault(deps, loaded).catch((error: unknown) => {
+          console.warn('Could not mark the vault sealed', error);
+        });
+        return;
+      }
+      migrateVault(deps, loaded, {
+        stopped: () => !current,
+        onProgress: (done, total) => {
+          if (current) setSealing(done < total ? { done, total } : null);
+        },
+        onSealed: (sealed) => {
+          if (!current) return;
+          const byId = new Map(sealed.map((entry) => [entry.id, entry]));
+          setEntries((list) =>
+            list.map((entry) => {
+              const next = byId.get(entry.id);
+              return next !== undefined && next.revision === entry.revision + 1 && entry.sealed !== true ? next : entry;
+            }),
+          );
+        },
+      })
+        .catch((error: unknown) => {
+          console.warn('Sealing the vault stopped; the next load goes on', error);
+        })
+        .finally(() => {
+          if (current) setSealing(null);
+        });
+    }
     return () => {
       current = false;
     };
@@ -191,7 +232,7 @@ export function useVault(deps: VaultDeps) {
     [deps, learnGroup],
   );
 
-  return { entries, groups, load, retry, withDetails, save, remove, addGroup, editGroup, removeGroup };
+  return { entries, groups, load, sealing, retry, withDetails, save, remove, addGroup, editGroup, removeGroup };
 }
 
 export type VaultController = ReturnType<typeof useVault>;
