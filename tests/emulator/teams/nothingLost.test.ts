@@ -13,15 +13,18 @@ import {
   createGroup,
   loadEntries,
   loadGroups,
+  openDetails,
   PasswordConflictError,
   GroupConflictError,
   savePassword,
   TeamKeyChangedError,
   updateGroup,
   type PersonalVaultDeps,
+  type TeamVaultDeps,
+  type VaultDeps,
 } from '../../../src/features/vault/vaultService';
 import { db } from './support';
-import { person, teamOf, teamVault, type Person } from './people';
+import { person, readThroughEmulatorHiccups, teamOf, teamVault, type Person } from './people';
 
 const draft = (title: string, password: string): ValidPasswordDraft => ({ title, url: null, notes: null, username: 'ops', password, groupId: null });
 
@@ -30,6 +33,16 @@ function settle<T>(results: readonly PromiseSettledResult<T>[]) {
     saved: results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])),
     refused: results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : [])),
   };
+}
+
+/** The vault's entries as a user sees them after opening each (a sealed entry lists without its password). */
+async function openedEntries(deps: VaultDeps): Promise<PasswordEntry[]> {
+  return Promise.all((await loadEntries(deps)).map((entry) => openDetails(deps, entry)));
+}
+
+/** A team vault writing format 1, as a team from before the sealed format (the rotation must keep working on it). */
+async function format1TeamVault(member: Person, teamId: string): Promise<TeamVaultDeps> {
+  return { ...(await teamVault(member, teamId)), sealedFormat: false };
 }
 
 let ana: Person;
@@ -62,9 +75,9 @@ describe('two tabs of one user', () => {
         const newer = (refused[0] as PasswordConflictError).newer;
         entry = await savePassword(one, draft(title, password), newer);
       } else {
-        entry = (await loadEntries(one)).find((candidate) => candidate.id === entry.id)!;
+        entry = (await openedEntries(one)).find((candidate) => candidate.id === entry.id)!;
       }
-      const [stored] = (await loadEntries(two)).filter((candidate) => candidate.id === entry.id);
+      const [stored] = (await openedEntries(two)).filter((candidate) => candidate.id === entry.id);
       expect([stored?.title, stored?.password]).toEqual([title, password]);
     }
   }, 120_000);
@@ -78,11 +91,11 @@ describe('two tabs of one user', () => {
     await savePassword(one, draft('Switch', 'changed in tab one'), opened);
     const refused = await savePassword(two, { ...draft('Switch', 'old'), groupId: group.id }, opened).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PasswordConflictError);
-    const stored = (await loadEntries(one)).find((entry) => entry.id === opened.id);
+    const stored = (await openedEntries(one)).find((entry) => entry.id === opened.id);
     expect([stored?.password, stored?.groupId]).toEqual(['changed in tab one', null]);
     // Taking theirs and moving it: both changes kept.
     await savePassword(two, { ...draft('Switch', (refused as PasswordConflictError).newer.password), groupId: group.id }, (refused as PasswordConflictError).newer);
-    const moved = (await loadEntries(one)).find((entry) => entry.id === opened.id);
+    const moved = (await openedEntries(one)).find((entry) => entry.id === opened.id);
     expect([moved?.password, moved?.groupId]).toEqual(['changed in tab one', group.id]);
   }, 60_000);
 
@@ -118,13 +131,13 @@ describe('team members', () => {
     expect([conflict.newer.title, conflict.newer.password]).toEqual([saved[0]!.title, saved[0]!.password]);
     const loser = saved[0]!.title === 'Database' ? bobVault : anaVault;
     await savePassword(loser, draft('Database (prod)', 'ana’s'), conflict.newer);
-    const [stored] = await loadEntries(bobVault);
+    const [stored] = await openedEntries(bobVault);
     expect([stored?.title, stored?.password, stored?.revision]).toEqual(['Database (prod)', 'ana’s', 3]);
   }, 60_000);
 
   it('a rotation of 300 entries with edits at both key versions while it re-encrypts keeps every edit and ends at the new version', async () => {
     const teamId = await teamOf(ana, [bob, cid], 'full');
-    const anaVault = await teamVault(ana, teamId);
+    const anaVault = await format1TeamVault(ana, teamId);
     const ids: string[] = [];
     for (let start = 0; start < 300; start += 50) {
       const made = await Promise.all(
@@ -133,7 +146,7 @@ describe('team members', () => {
       ids.push(...made.map((entry) => entry.id));
     }
     const oldKey = anaVault.team.key;
-    const staleBob = await teamVault(bob, teamId);
+    const staleBob = await format1TeamVault(bob, teamId);
     const expected = new Map<string, string>(Array.from({ length: 300 }, (_, index) => [`Entry ${String(index).padStart(3, '0')}`, `secret ${index}`]));
 
     // Bob's edits (30 at the new key, 5 from a tab still at the old key) and 5 writes still at the
@@ -142,8 +155,8 @@ describe('team members', () => {
     let writes = 0;
     let interfered = false;
     const interfere = async () => {
-      const bobNow = await teamVault(bob, teamId);
-      const listed = (await loadEntries(bobNow)).filter((entry) => Number(entry.title.slice(6)) >= 200);
+      const bobNow = await format1TeamVault(bob, teamId);
+      const listed = (await readThroughEmulatorHiccups(() => loadEntries(bobNow))).filter((entry) => Number(entry.title.slice(6)) >= 200);
       const atNew = listed.slice(0, 30);
       const fromStaleTab = listed.slice(30, 35);
       const atOld = listed.slice(35, 40);
@@ -156,8 +169,8 @@ describe('team members', () => {
       for (const entry of fromStaleTab) {
         // The stale tab is told the key changed (not 'no permission'); reopened, it saves.
         await expect(savePassword(staleBob, draft(entry.title, `stale ${entry.title}`), entry)).rejects.toBeInstanceOf(TeamKeyChangedError);
-        const reopened = await teamVault(bob, teamId);
-        const current = (await loadEntries(reopened)).find((candidate) => candidate.id === entry.id)!;
+        const reopened = await format1TeamVault(bob, teamId);
+        const current = (await readThroughEmulatorHiccups(() => loadEntries(reopened))).find((candidate) => candidate.id === entry.id)!;
         await savePassword(reopened, draft(entry.title, `stale ${entry.title}`), current);
         expected.set(entry.title, `stale ${entry.title}`);
       }

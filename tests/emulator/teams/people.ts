@@ -131,3 +131,21 @@ export function personalVault(person: Person, passwords: PasswordRepository = pe
   return { passwords, groups: person.groups, vaultKey: person.keys.vaultKey, userId: person.uid, now: () => Date.now() };
 }
 
+
+/**
+ * `read` again (three tries, half a second apart) when the SDK could not reach the server. The
+ * Firestore emulator now and then garbles a listen stream while many writes land at once
+ * (RESOURCE_EXHAUSTED on a frame read from the middle of a message, firebase-tools#8654), and the
+ * SDK then reports the read as unavailable. Only for reads a test makes beside the code under test.
+ */
+export async function readThroughEmulatorHiccups<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await read();
+    } catch (error) {
+      const unavailable = typeof error === 'object' && error !== null && 'code' in error && error.code === 'unavailable';
+      if (!unavailable || attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
