@@ -1,4 +1,5 @@
 import type {
+  GroupChanges,
   GroupRepository,
   Listing,
   PasswordEntryChanges,
@@ -9,7 +10,7 @@ import type {
 } from '../../src/data/vault/storedEntries';
 import { checkRevision, FIRST_REVISION, WriteRefusedError } from '../../src/data/vault/storedEntries';
 import { applyEntryChanges, applyGroupChanges } from '../../src/data/vault/entryChanges';
-import { entryLabel, storedGroupSchema, storedPasswordEntrySchema } from '../../src/data/vault/entrySchemas';
+import { entryLabel, groupLabel, storedGroupSchema, storedPasswordEntrySchema } from '../../src/data/vault/entrySchemas';
 import { readListing, strictItems } from '../../src/data/vault/listing';
 import { MemoryCollection } from './memoryCollection';
 
@@ -153,21 +154,21 @@ export class MemoryGroupRepository implements GroupRepository {
   scanPersonal(userId: string): Promise<Listing<StoredGroup>> {
     const typed = this.groups.where((group) => group.userId === userId && group.teamId === null);
     const documents = merged(typed, this.planted.where({ userId, teamId: null }), 'name');
-    return Promise.resolve(readListing('groups', storedGroupSchema, 'name', documents));
+    return Promise.resolve(readListing('groups', storedGroupSchema, groupLabel, documents));
   }
 
   scanTeam(teamId: string): Promise<Listing<StoredGroup>> {
     // Firestore's team query names only teamId; the rules let a member read the team's groups.
     const documents = merged(this.groups.where((group) => group.teamId === teamId && group.userId === null), this.planted.where({ teamId }), 'name');
-    return Promise.resolve(readListing('groups', storedGroupSchema, 'name', documents));
+    return Promise.resolve(readListing('groups', storedGroupSchema, groupLabel, documents));
   }
 
   async listPersonal(userId: string): Promise<WithId<StoredGroup>[]> {
-    return strictItems('groups', await this.scanPersonal(userId)).sort(byKey((group) => group.name));
+    return strictItems('groups', await this.scanPersonal(userId)).sort(byKey((group) => group.name ?? ''));
   }
 
   async listTeam(teamId: string): Promise<WithId<StoredGroup>[]> {
-    return strictItems('groups', await this.scanTeam(teamId)).sort(byKey((group) => group.name));
+    return strictItems('groups', await this.scanTeam(teamId)).sort(byKey((group) => group.name ?? ''));
   }
 
   create(id: string, group: StoredGroup): Promise<void> {
@@ -177,7 +178,7 @@ export class MemoryGroupRepository implements GroupRepository {
     return Promise.resolve();
   }
 
-  update(id: string, changes: { readonly name: string; readonly description?: string }, now: number, revision: number): Promise<void> {
+  update(id: string, changes: GroupChanges, now: number, revision: number): Promise<void> {
     return conditionally(() => {
       const current = this.groups.get(id);
       checkRevision(id, current, revision, 'group');
