@@ -17,7 +17,7 @@ import { MemoryCollection } from './memoryCollection';
 const byKey =
   <T>(key: (value: T) => string) =>
   (a: WithId<T>, b: WithId<T>) =>
-    key(a.data) < key(b.data) ? -1 : key(a.data) > key(b.data) ? 1 : 0;
+    key(a.data) < key(b.data) ? -1 : key(a.data) > key(b.data) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -51,7 +51,8 @@ function merged(typed: [string, unknown][], planted: [string, Raw][], field: str
     const value = (data as Raw)[field];
     return typeof value === 'string' ? value : '';
   };
-  return [...typed, ...planted].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  // Then by id, as the Firestore repositories order ties (a sealed document has no field in clear).
+  return [...typed, ...planted].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 
