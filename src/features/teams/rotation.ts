@@ -381,7 +381,11 @@ async function resealGroups(deps: RotationDeps, teamId: string, previous: TeamKe
   if (deps.groups === undefined) return [];
   const groups = deps.groups;
   const listing = await groups.scanTeam(teamId);
-  const failures: ReencryptionFailure[] = [];
+  // A group document of the wrong shape still naming an old key version cannot be re-sealed and
+  // holds the rotation up (the server counts it if it says format 2): reported for someone to delete.
+  const failures: ReencryptionFailure[] = listing.malformed
+    .filter((document) => document.keyVersion !== null && document.keyVersion < keyVersion)
+    .map((document) => ({ id: document.id, title: document.label ?? document.id, error: new MalformedRecordError(`groups/${document.id}`, document.problem, true) }));
   const stale = listing.items.filter((group): group is { id: string; data: StoredSealedGroup } => isSealedGroup(group.data) && (group.data.keyVersion ?? 0) < keyVersion);
   await Promise.all(
     stale.map((group) =>

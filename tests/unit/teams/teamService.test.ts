@@ -398,6 +398,17 @@ describe('rotation when a member is removed', () => {
     expect((await groups.listTeam(id)).find((group) => group.id === donor)?.data.keyVersion).toBe(2);
   });
 
+  it('a damaged group document still at the old key version is reported for deletion, and the old key is kept', async () => {
+    const { teams, groups, id, ana } = await teamOfThree();
+    const [good] = await addSealedGroups(ana, id, ['Good']);
+    groups.plant('damaged-group', { format: 2, sealed: 7, keyVersion: 1, userId: null, teamId: id, revision: 1, createdAt: 1, updatedAt: 1 });
+    const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ReencryptionError);
+    expect(refused).toMatchObject({ entryIds: ['damaged-group'], damagedTitles: ['damaged-group'] });
+    expect((await teams.get(id))?.previousKey?.version).toBe(1);
+    expect((await groups.scanTeam(id)).items.find((group) => group.id === good)?.data.keyVersion).toBe(2);
+  });
+
   it('without the groups repository a rotation re-seals no group, and the finish is refused while a sealed group is at the old version', async () => {
     const { teams, groups, id, ana } = await teamOfThree();
     await addSealedGroups(ana, id, ['Servers']);
