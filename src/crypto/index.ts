@@ -28,6 +28,8 @@ export type { Fingerprint } from './fingerprint';
 export { decryptBytes, decryptText, encryptBytes, encryptText } from './aead';
 export { SEALED_ENTRY_FORMAT, entryPartContext, openEntryDetails, openEntryOverview, sealEntryDetails, sealEntryOverview } from './entryParts';
 export type { EntryDetails, EntryOverview, EntryPart, EntryPartBinding } from './entryParts';
+export { SEALED_GROUP_FORMAT, groupPartContext, openGroupOverview, sealGroupOverview } from './groupParts';
+export type { GroupOverview, GroupPartBinding } from './groupParts';
 export type { DataKey } from './aead';
 export {
   exportPublicKey,

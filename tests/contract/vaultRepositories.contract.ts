@@ -11,7 +11,9 @@ import {
   type StoredPasswordEntry,
   type StoredPlainEntry,
   type StoredSealedEntry,
+  type StoredSealedGroup,
   PLAIN_ENTRY_FIELDS,
+  PLAIN_GROUP_FIELDS,
 } from '../../src/data/vault/storedEntries';
 import type { TeamRole } from '../../src/domain/teamPermissions';
 import { MalformedRecordError } from '../../src/data/firestore/storedDocuments';
@@ -55,6 +57,14 @@ export function sampleSealedEntry(userId: string, overrides: Partial<StoredSeale
 
 export function sampleGroup(userId: string, name: string, overrides: Partial<StoredGroup> = {}): StoredGroup {
   return { name, description: 'about it', userId, teamId: null, revision: 1, createdAt: 1_000, updatedAt: 1_000, ...overrides };
+}
+
+/** A sealed group's part at the smallest size the rules take: 12 + 31 + 16 bytes (opaque here). */
+export const SEALED_GROUP_PART = btoa(String.fromCharCode(...new Uint8Array(59).fill(7)));
+
+/** A sealed (format 2) group as the vault writes it with sealedFormat on. */
+export function sampleSealedGroup(userId: string | null, overrides: Partial<StoredSealedGroup> = {}): StoredSealedGroup {
+  return { format: 2, sealed: SEALED_GROUP_PART, userId, teamId: null, revision: 1, createdAt: 1_000, updatedAt: 1_000, ...overrides };
 }
 
 /** `fresh()` empties the store and returns a way to act as any signed-in user on it. */
@@ -178,11 +188,35 @@ export function groupRepositoryContract(fresh: Fresh<GroupRepository>): void {
       const ana = await (await fresh())('ana');
       const id = ana.newId();
       await ana.create(id, sampleGroup('ana', 'Old'));
-      await ana.update(id, { name: 'New' }, 9_000, 1);
+      await ana.update(id, { name: 'New', remove: ['description'] }, 9_000, 1);
       const [group] = await ana.listPersonal('ana');
       expect(group?.data.name).toBe('New');
       expect(group?.data.updatedAt).toBe(9_000);
       expect(group && 'description' in group.data).toBe(false);
+    });
+
+    it('lists sealed groups beside clear ones: no name in clear, so first, by id', async () => {
+      const ana = await (await fresh())('ana');
+      await ana.create('g-sealed-b', sampleSealedGroup('ana'));
+      await ana.create('g-plain', sampleGroup('ana', 'Work'));
+      await ana.create('g-sealed-a', sampleSealedGroup('ana', { sealed: SEALED_GROUP_PART.replace('Bw', 'CA') }));
+      const listed = await ana.listPersonal('ana');
+      expect(listed.map((group) => group.id)).toEqual(['g-sealed-a', 'g-sealed-b', 'g-plain']);
+      expect(listed[0]?.data).toEqual(sampleSealedGroup('ana', { sealed: SEALED_GROUP_PART.replace('Bw', 'CA') }));
+      expect('name' in (listed[0]?.data ?? {})).toBe(false);
+    });
+
+    it('seals a clear group in place, its name and description removed, on the revision read', async () => {
+      const ana = await (await fresh())('ana');
+      const id = ana.newId();
+      await ana.create(id, sampleGroup('ana', 'Banking'));
+      await ana.update(id, { format: 2, sealed: SEALED_GROUP_PART, remove: [...PLAIN_GROUP_FIELDS] }, 9_000, 1);
+      const [group] = await ana.listPersonal('ana');
+      expect(group?.data).toEqual(sampleSealedGroup('ana', { revision: 2, updatedAt: 9_000 }));
+      // A sealed group's edit replaces the part, on its revision like any other.
+      await expect(ana.update(id, { format: 2, sealed: SEALED_GROUP_PART }, 9_500, 1)).rejects.toBeInstanceOf(RevisionConflictError);
+      await ana.delete(id, 2);
+      expect(await ana.listPersonal('ana')).toEqual([]);
     });
 
     it('deletes', async () => {
@@ -317,6 +351,23 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
       ).toEqual([['New', 'renamed', 8_000, 2]]);
       await bob.groups.delete(id, 2);
       expect(await bob.groups.listTeam(SHARED.teamId)).toEqual([]);
+    });
+
+    it('seals a team group at the team’s key version, and every member lists it', async () => {
+      const as = await fresh([SHARED]);
+      const ana = await as('ana');
+      const id = ana.groups.newId();
+      await ana.groups.create(id, sampleTeamGroup(SHARED, 'Servers'));
+      const bob = await as('bob');
+      await bob.groups.update(id, { format: 2, sealed: SEALED_GROUP_PART, keyVersion: SHARED.keyVersion, remove: [...PLAIN_GROUP_FIELDS] }, 8_000, 1);
+      const created = ana.groups.newId();
+      await ana.groups.create(created, sampleSealedGroup(null, { teamId: SHARED.teamId, keyVersion: SHARED.keyVersion }));
+      const cy = await as('cy');
+      const listed = await cy.groups.listTeam(SHARED.teamId);
+      expect(Object.fromEntries(listed.map((group) => [group.id, group.data]))).toEqual({
+        [id]: sampleSealedGroup(null, { teamId: SHARED.teamId, keyVersion: SHARED.keyVersion, revision: 2, updatedAt: 8_000 }),
+        [created]: sampleSealedGroup(null, { teamId: SHARED.teamId, keyVersion: SHARED.keyVersion }),
+      });
     });
 
     it('moves a team group’s entries to no group, and only those', async () => {

@@ -8,11 +8,12 @@ import {
   decideConfirmTeamKeyRotation,
   decideReportTeamKeyMismatch,
   decideRotateTeamKey,
+  isStaleGroup,
 } from '../../functions/src/teams/decideKeys';
 import { decideGrantTeamKey } from '../../functions/src/teams/decideMembers';
 import type { Outcome, TeamChange } from '../../functions/src/teams/model';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';
-import type { MemoryPasswordRepository } from './memoryVaultRepositories';
+import type { MemoryGroupRepository, MemoryPasswordRepository } from './memoryVaultRepositories';
 
 export interface FakeAccount {
   readonly uid: string;
@@ -30,6 +31,9 @@ export class FakeTeamFunctions implements TeamFunctions {
     private readonly accounts: readonly FakeAccount[],
     private readonly now: () => number = () => 1_000,
   ) {}
+
+  /** The team groups the finish counts too (sealed ones bound to a key version); none when unset. */
+  groups: MemoryGroupRepository | null = null;
 
   private async team(teamId: string): Promise<StoredTeam> {
     const team = await this.teams.get(teamId);
@@ -157,7 +161,10 @@ export class FakeTeamFunctions implements TeamFunctions {
     const listing = await this.passwords.scanTeam(input.teamId);
     const versions = [...listing.items.map((entry) => entry.data.keyVersion ?? null), ...listing.malformed.map((document) => document.keyVersion)];
     const stale = versions.filter((version) => version === null || version < team.keyVersion);
-    if (stale.length > 0) throw new Error('entries remain at the old key');
+    // As the callable counts sealed groups (isStaleGroup): by format and keyVersion.
+    const groups = this.groups === null ? [] : (await this.groups.scanTeam(input.teamId)).items;
+    const staleGroups = groups.filter((group) => isStaleGroup(group.data, team.keyVersion));
+    if (stale.length > 0 || staleGroups.length > 0) throw new Error('entries remain at the old key');
     this.teams.put(input.teamId, { ...team, previousKey: null });
   }
 

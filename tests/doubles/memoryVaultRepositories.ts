@@ -1,4 +1,5 @@
 import type {
+  GroupChanges,
   GroupRepository,
   Listing,
   PasswordEntryChanges,
@@ -9,14 +10,14 @@ import type {
 } from '../../src/data/vault/storedEntries';
 import { checkRevision, FIRST_REVISION, WriteRefusedError } from '../../src/data/vault/storedEntries';
 import { applyEntryChanges, applyGroupChanges } from '../../src/data/vault/entryChanges';
-import { entryLabel, storedGroupSchema, storedPasswordEntrySchema } from '../../src/data/vault/entrySchemas';
+import { entryLabel, groupLabel, storedGroupSchema, storedPasswordEntrySchema } from '../../src/data/vault/entrySchemas';
 import { readListing, strictItems } from '../../src/data/vault/listing';
 import { MemoryCollection } from './memoryCollection';
 
 const byKey =
   <T>(key: (value: T) => string) =>
   (a: WithId<T>, b: WithId<T>) =>
-    key(a.data) < key(b.data) ? -1 : key(a.data) > key(b.data) ? 1 : 0;
+    key(a.data) < key(b.data) ? -1 : key(a.data) > key(b.data) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -50,7 +51,8 @@ function merged(typed: [string, unknown][], planted: [string, Raw][], field: str
     const value = (data as Raw)[field];
     return typeof value === 'string' ? value : '';
   };
-  return [...typed, ...planted].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  // Then by id, as the Firestore repositories order ties (a sealed document has no field in clear).
+  return [...typed, ...planted].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 
@@ -166,21 +168,21 @@ export class MemoryGroupRepository implements GroupRepository {
   scanPersonal(userId: string): Promise<Listing<StoredGroup>> {
     const typed = this.groups.where((group) => group.userId === userId && group.teamId === null);
     const documents = merged(typed, this.planted.where({ userId, teamId: null }), 'name');
-    return Promise.resolve(readListing('groups', storedGroupSchema, 'name', documents));
+    return Promise.resolve(readListing('groups', storedGroupSchema, groupLabel, documents));
   }
 
   scanTeam(teamId: string): Promise<Listing<StoredGroup>> {
     // Firestore's team query names only teamId; the rules let a member read the team's groups.
     const documents = merged(this.groups.where((group) => group.teamId === teamId && group.userId === null), this.planted.where({ teamId }), 'name');
-    return Promise.resolve(readListing('groups', storedGroupSchema, 'name', documents));
+    return Promise.resolve(readListing('groups', storedGroupSchema, groupLabel, documents));
   }
 
   async listPersonal(userId: string): Promise<WithId<StoredGroup>[]> {
-    return strictItems('groups', await this.scanPersonal(userId)).sort(byKey((group) => group.name));
+    return strictItems('groups', await this.scanPersonal(userId)).sort(byKey((group) => group.name ?? ''));
   }
 
   async listTeam(teamId: string): Promise<WithId<StoredGroup>[]> {
-    return strictItems('groups', await this.scanTeam(teamId)).sort(byKey((group) => group.name));
+    return strictItems('groups', await this.scanTeam(teamId)).sort(byKey((group) => group.name ?? ''));
   }
 
   create(id: string, group: StoredGroup): Promise<void> {
@@ -190,7 +192,7 @@ export class MemoryGroupRepository implements GroupRepository {
     return Promise.resolve();
   }
 
-  update(id: string, changes: { readonly name: string; readonly description?: string }, now: number, revision: number): Promise<void> {
+  update(id: string, changes: GroupChanges, now: number, revision: number): Promise<void> {
     return conditionally(() => {
       const current = this.groups.get(id);
       checkRevision(id, current, revision, 'group');

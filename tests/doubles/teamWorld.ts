@@ -10,7 +10,7 @@ import { FakeTeamFunctions } from './fakeTeamFunctions';
 import { MemoryInvitationRepository } from './memoryInvitationRepository';
 import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from './memoryTeamRepositories';
 import { MemoryUserRepository } from './memoryUserRepository';
-import { MemoryPasswordRepository } from './memoryVaultRepositories';
+import { MemoryGroupRepository, MemoryPasswordRepository } from './memoryVaultRepositories';
 
 /** Where the fake app runs: the start of invitation links. */
 export const WORLD_ORIGIN = 'https://keyloft.test';
@@ -54,7 +54,9 @@ export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAc
   const publicKeys = new MemoryPublicKeyRepository();
   const passwords = new MemoryPasswordRepository();
   const knownKeys = new Map<N, MemoryKnownKeysRepository>();
+  const groups = new MemoryGroupRepository();
   const functions = new FakeTeamFunctions(() => acting, teams, passwords, all);
+  functions.groups = groups;
   const users = new MemoryUserRepository();
   const invitations = new MemoryInvitationRepository(users, teams, now);
   // Every world account has a verified address, so it accepts without a link's proof.
@@ -85,6 +87,7 @@ export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAc
       publicKeys,
       knownKeys: knownKeys.get(name)!,
       passwords,
+      groups,
       functions: actingAs(functions, account.uid),
       invitations,
       invitationFunctions: actingAs(invitationFunctions, account.uid),
@@ -128,5 +131,5 @@ export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAc
     return knownKeys.get(name)!;
   };
 
-  return { teams, publicKeys, passwords, functions, users, invitations, invitationFunctions, deps, actAs, actAsUid, join, joinNeedingKey, knownKeysOf };
+  return { teams, publicKeys, passwords, groups, functions, users, invitations, invitationFunctions, deps, actAs, actAsUid, join, joinNeedingKey, knownKeysOf };
 }

@@ -170,6 +170,14 @@ export function isStaleEntry(entry: { readonly keyVersion?: unknown }, teamKeyVe
   return typeof version !== 'number' || !Number.isInteger(version) || version < teamKeyVersion;
 }
 
+/**
+ * A group still to re-seal: a sealed one (format 2) whose keyVersion is missing or below the
+ * team's. A format-1 group (name in clear) holds nothing under a team key.
+ */
+export function isStaleGroup(group: { readonly format?: unknown; readonly keyVersion?: unknown }, teamKeyVersion: number): boolean {
+  return group.format === 2 && isStaleEntry(group, teamKeyVersion);
+}
+
 export function decideFinishKeyRotation(
   stored: StoredTeam | null,
   actorUid: string,

@@ -6,6 +6,7 @@ import {
   decideReportTeamKeyMismatch,
   decideRotateTeamKey,
   isStaleEntry,
+  isStaleGroup,
 } from '../../src/teams/decideKeys';
 import { decideDeleteTeam } from '../../src/teams/decideDeletion';
 import { KEY, NOW, SEALED, member, team } from './fixtures';
@@ -176,6 +177,15 @@ describe('finishKeyRotation', () => {
     expect(isStaleEntry({ keyVersion: 1 }, 2)).toBe(true);
     expect(isStaleEntry({ keyVersion: '2' }, 2)).toBe(true);
     expect(isStaleEntry({ keyVersion: 2 }, 2)).toBe(false);
+  });
+
+  it('counts sealed groups without a key version, or below it, as stale; a clear (format-1) group never', () => {
+    expect(isStaleGroup({ format: 2 }, 2)).toBe(true);
+    expect(isStaleGroup({ format: 2, keyVersion: 1 }, 2)).toBe(true);
+    expect(isStaleGroup({ format: 2, keyVersion: 2 }, 2)).toBe(false);
+    expect(isStaleGroup({}, 2)).toBe(false);
+    expect(isStaleGroup({ format: 1 }, 2)).toBe(false);
+    expect(isStaleGroup({ format: '2', keyVersion: 1 }, 2)).toBe(false);
   });
 });
 

@@ -20,13 +20,14 @@ import {
 import {
   checkRevision,
   WriteRefusedError,
+  type GroupChanges,
   type GroupRepository,
   type PasswordEntryChanges,
   type PasswordRepository,
   type StoredGroup,
   type StoredPasswordEntry,
 } from '../vault/storedEntries';
-import { entryLabel, storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
+import { entryLabel, groupLabel, storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
 import { readListing, strictItems } from '../vault/listing';
 import { MalformedRecordError, groupFrom, passwordEntryFrom } from './storedDocuments';
 
@@ -99,11 +100,11 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
-/** The order a query ordered by title gave (title by code point, then document id), now made in the browser. */
-function sortedByTitle(documents: readonly (readonly [string, unknown])[]): (readonly [string, unknown])[] {
+/** The order a query ordered by `field` gave (the field by code point, then document id), now made in the browser. */
+function sortedBy(field: 'title' | 'name', documents: readonly (readonly [string, unknown])[]): (readonly [string, unknown])[] {
   const keyed = documents.map((document) => {
-    const title = (document[1] as { title?: unknown } | undefined)?.title;
-    return { document, title: utf8.encode(typeof title === 'string' ? title : ''), id: utf8.encode(document[0]) };
+    const value = (document[1] as Record<string, unknown> | undefined)?.[field];
+    return { document, title: utf8.encode(typeof value === 'string' ? value : ''), id: utf8.encode(document[0]) };
   });
   keyed.sort((a, b) => compareBytes(a.title, b.title) || compareBytes(a.id, b.id));
   return keyed.map(({ document }) => document);
@@ -111,13 +112,17 @@ function sortedByTitle(documents: readonly (readonly [string, unknown])[]): (rea
 
 /** The filter's entries in pages, ordered by title in the browser, a malformed one reported by id (src/data/vault/listing.ts). */
 async function entriesOf(filtered: Query) {
-  const documents = sortedByTitle(await inPages(filtered));
+  const documents = sortedBy('title', await inPages(filtered));
   return readListing('passwords', storedPasswordEntrySchema, entryLabel, documents);
 }
 
+/**
+ * The filter's groups, ordered by stored name in the browser: a sealed group has no name in clear,
+ * and a query ordered by name would leave it out (Firestore orders only documents holding the field).
+ */
 async function groupsOf(found: Query) {
   const snapshot = await getDocsFromServer(found);
-  return readListing('groups', storedGroupSchema, 'name', snapshot.docs.map((document) => [document.id, document.data()] as const));
+  return readListing('groups', storedGroupSchema, groupLabel, sortedBy('name', snapshot.docs.map((document) => [document.id, document.data()] as const)));
 }
 /** Tries of one ungroup chunk whose commit was refused because an entry changed between read and commit. */
 const UNGROUP_TRIES = 3;
@@ -261,8 +266,9 @@ export function createFirestorePasswordRepository(db: Firestore): PasswordReposi
 
 export function createFirestoreGroupRepository(db: Firestore): GroupRepository {
   const groups = collection(db, 'groups');
-  const personal = (userId: string) => query(groups, where('userId', '==', userId), where('teamId', '==', null), orderBy('name'));
-  const team = (teamId: string) => query(groups, where('teamId', '==', teamId), orderBy('name'));
+  // Equality filters only (no orderBy('name'): it would drop sealed groups); ordered in the browser.
+  const personal = (userId: string) => query(groups, where('userId', '==', userId), where('teamId', '==', null));
+  const team = (teamId: string) => query(groups, where('teamId', '==', teamId));
   return {
     newId: () => doc(groups).id,
     async listPersonal(userId) {
@@ -276,10 +282,11 @@ export function createFirestoreGroupRepository(db: Firestore): GroupRepository {
     async create(id, group: StoredGroup) {
       await write(() => setDoc(doc(groups, id), { ...group }));
     },
-    async update(id, changes, now, revision) {
+    async update(id, changes: GroupChanges, now, revision) {
+      const { remove = [], ...fields } = changes;
       await conditionally(db, doc(groups, id), revision, 'group', groupFrom, {
-        name: changes.name,
-        description: changes.description ?? deleteField(),
+        ...fields,
+        ...Object.fromEntries(remove.map((name) => [name, deleteField()])),
         updatedAt: now,
       });
     },

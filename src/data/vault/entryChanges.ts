@@ -1,5 +1,5 @@
-import { storedPasswordEntrySchema } from './entrySchemas';
-import type { PasswordEntryChanges, StoredGroup, StoredPasswordEntry } from './storedEntries';
+import { storedGroupSchema, storedPasswordEntrySchema } from './entrySchemas';
+import type { GroupChanges, PasswordEntryChanges, StoredGroup, StoredPasswordEntry } from './storedEntries';
 
 /**
  * An entry after an edit, as SPEC.md §7 defines updates: only the given fields change, updatedAt
@@ -24,18 +24,20 @@ export function applyEntryChanges(entry: StoredPasswordEntry, changes: PasswordE
   return next as unknown as StoredPasswordEntry;
 }
 
-/** A group after an edit: name and description replaced (an absent description is removed). */
-export function applyGroupChanges(
-  group: StoredGroup,
-  changes: { readonly name: string; readonly description?: string },
-  now: number,
-): StoredGroup {
-  const { description, ...base } = group;
-  return {
-    ...base,
-    name: changes.name,
-    ...(changes.description === undefined ? {} : { description: changes.description }),
+/**
+ * A group after an edit, as Firestore would hold it: the given fields set, those in `remove`
+ * dropped, updatedAt and revision advanced. As for entries, an edit that would leave neither
+ * format is a bug in the writer and throws.
+ */
+export function applyGroupChanges(group: StoredGroup, changes: GroupChanges, now: number): StoredGroup {
+  const { remove = [], ...fields } = changes;
+  const removed: ReadonlySet<string> = new Set(remove);
+  const next: Record<string, unknown> = {
+    ...Object.fromEntries(Object.entries({ ...group, ...fields }).filter(([name]) => !removed.has(name))),
     updatedAt: now,
     revision: group.revision + 1,
   };
+  const read = storedGroupSchema.safeParse(next);
+  if (!read.success) throw new Error(`An edit of a group would store neither format: ${read.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
+  return next as unknown as StoredGroup;
 }

@@ -59,12 +59,39 @@ export function entryLabel(data: unknown): string | null {
   return typeof title === 'string' ? title : null;
 }
 
-export const storedGroupSchema: z.ZodMiniType<StoredGroup> = z.object({
-  name: z.string(),
-  description: z.optional(z.string()),
+const groupCommon = {
   userId: z.nullable(z.string()),
   teamId: z.nullable(z.string()),
   revision: z._default(z.number(), 0),
   createdAt: z.number(),
   updatedAt: z.number(),
+};
+
+const storedPlainGroupSchema = z.object({
+  format: z.optional(z.literal(1)),
+  name: z.string(),
+  description: z.optional(z.string()),
+  sealed: absent,
+  keyVersion: absent,
+  ...groupCommon,
 });
+
+const storedSealedGroupSchema = z.object({
+  format: z.literal(2),
+  sealed: z.string(),
+  keyVersion: z.optional(z.number()),
+  name: absent,
+  description: absent,
+  ...groupCommon,
+});
+
+/** Format 1 (clear name) or format 2 (sealed name and description), chosen by `format` as for entries. */
+export const storedGroupSchema: z.ZodMiniType<StoredGroup> = z.discriminatedUnion('format', [storedPlainGroupSchema, storedSealedGroupSchema]);
+
+/** What a list shows for a malformed group document: its clear name, unless it claims the sealed format. */
+export function groupLabel(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { format, name } = data as Record<string, unknown>;
+  if (format === 2) return null;
+  return typeof name === 'string' ? name : null;
+}

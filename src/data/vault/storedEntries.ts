@@ -79,9 +79,8 @@ export type PasswordEntryChanges = Partial<Pick<StoredPlainEntry, 'title' | 'url
     readonly remove?: readonly RemovableEntryField[];
   };
 
-export interface StoredGroup {
-  readonly name: string;
-  readonly description?: string;
+/** What every stored group holds in clear, whatever its format: owner or team, revision, times. */
+interface StoredGroupCommon {
   /** Set for personal groups, null for team groups. */
   readonly userId: string | null;
   /** Set for team groups, null for personal groups. */
@@ -91,6 +90,55 @@ export interface StoredGroup {
   readonly createdAt: number;
   readonly updatedAt: number;
 }
+
+/** Format 1 (today's on Firestore): name and description in clear. */
+export interface StoredPlainGroup extends StoredGroupCommon {
+  /** Absent on every format-1 group written so far. */
+  readonly format?: 1;
+  readonly name: string;
+  /** Omitted when empty. */
+  readonly description?: string;
+  readonly sealed?: never;
+  readonly keyVersion?: never;
+}
+
+/**
+ * Format 2 (SEALED_GROUP_FORMAT, docs/crypto.md "Sealed groups"): name and description in one
+ * sealed part; neither may be present in clear (a document mixing the two formats is malformed).
+ */
+export interface StoredSealedGroup extends StoredGroupCommon {
+  readonly format: 2;
+  /** base64(IV ‖ ciphertext ‖ tag) of {name, description}, bound to group id, format and key version. */
+  readonly sealed: string;
+  /** Team groups only: the version of the team key that sealed it (the rules insist on the current one). */
+  readonly keyVersion?: number;
+  readonly name?: never;
+  readonly description?: never;
+}
+
+export type StoredGroup = StoredPlainGroup | StoredSealedGroup;
+
+/** True for a format-2 (sealed) group. */
+export function isSealedGroup(group: StoredGroup): group is StoredSealedGroup {
+  return group.format === 2;
+}
+
+/** The fields of one group format that the other does not have: an edit changing the format removes them. */
+export const PLAIN_GROUP_FIELDS = ['name', 'description'] as const;
+export const SEALED_GROUP_FIELDS = ['format', 'sealed', 'keyVersion'] as const;
+
+export type RemovableGroupField = (typeof PLAIN_GROUP_FIELDS)[number] | (typeof SEALED_GROUP_FIELDS)[number];
+
+/**
+ * The fields a group edit may change; updatedAt and revision are set by the repository. A format-1
+ * edit names name (and description, or lists it in `remove` when emptied); a format-2 edit names
+ * format, sealed and (team groups) keyVersion. Sealing a format-1 group also lists name and
+ * description in `remove`.
+ */
+export type GroupChanges = Partial<Pick<StoredPlainGroup, 'name' | 'description'>> &
+  Partial<Pick<StoredSealedGroup, 'format' | 'sealed' | 'keyVersion'>> & {
+    readonly remove?: readonly RemovableGroupField[];
+  };
 
 export interface WithId<T> {
   readonly id: string;
@@ -170,9 +218,12 @@ export interface PasswordRepository {
 
 export interface GroupRepository {
   newId(): string;
-  /** The user's personal groups, ordered by name. */
+  /**
+   * The user's personal groups, ordered by stored name (code point order, then id); a sealed group
+   * has no name in clear and comes first, by id. The vault orders by the opened names itself.
+   */
   listPersonal(userId: string): Promise<WithId<StoredGroup>[]>;
-  /** A team's groups (userId null), ordered by name. */
+  /** A team's groups (userId null), ordered as listPersonal. */
   listTeam(teamId: string): Promise<WithId<StoredGroup>[]>;
   /** listPersonal's groups, a malformed document reported instead of failing the list. */
   scanPersonal(userId: string): Promise<Listing<StoredGroup>>;
@@ -180,8 +231,8 @@ export interface GroupRepository {
   scanTeam(teamId: string): Promise<Listing<StoredGroup>>;
   /** `group.revision` must be 1. */
   create(id: string, group: StoredGroup): Promise<void>;
-  /** Sets updatedAt and revision + 1, on the revision read, as PasswordRepository.update. */
-  update(id: string, changes: { readonly name: string; readonly description?: string }, now: number, revision: number): Promise<void>;
+  /** Writes only the given fields (and drops those in `remove`), sets updatedAt and revision + 1, on the revision read, as PasswordRepository.update. */
+  update(id: string, changes: GroupChanges, now: number, revision: number): Promise<void>;
   /** Deletes the group if it is still at `revision`; else RevisionConflictError or GoneError. */
   delete(id: string, revision: number): Promise<void>;
 }

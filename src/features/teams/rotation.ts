@@ -2,6 +2,7 @@ import {
   DecryptionError,
   InvalidCiphertextError,
   SEALED_ENTRY_FORMAT,
+  SEALED_GROUP_FORMAT,
   decryptText,
   encryptText,
   entryFieldContext,
@@ -9,9 +10,11 @@ import {
   generateTeamKey,
   openEntryDetails,
   openEntryOverview,
+  openGroupOverview,
   openPreviousTeamKey,
   sealEntryDetails,
   sealEntryOverview,
+  sealGroupOverview,
   sealPreviousTeamKey,
   teamKeyCheck,
   type TeamKey,
@@ -22,11 +25,15 @@ import {
   GoneError,
   RevisionConflictError,
   isSealedEntry,
+  isSealedGroup,
+  type GroupRepository,
   type PasswordEntryChanges,
   type PasswordRepository,
   type StoredPasswordEntry,
   type StoredPlainEntry,
   type StoredSealedEntry,
+  type StoredGroup,
+  type StoredSealedGroup,
 } from '../../data/vault/storedEntries';
 import { KnownKeyDamagedError, carryMemberKeys, judgeKey, loadRemembered, memberKeyRecord, remember, rememberedOf, vouchedFingerprint } from './knownKeys';
 import { decideReencryption } from './reencryptionDecision';
@@ -45,6 +52,12 @@ export interface RotationDeps {
   readonly publicKeys: PublicKeyRepository;
   readonly knownKeys: KnownKeysRepository;
   readonly passwords: PasswordRepository;
+  /**
+   * The team's groups: sealed ones (format 2) are bound to a key version and re-sealed with the
+   * entries. Without it a rotation leaves them, and the server refuses to finish while a sealed
+   * group is at the old version (nothing becomes unreadable; the rotation stays pending).
+   */
+  readonly groups?: GroupRepository;
   readonly functions: TeamFunctions;
   readonly userId: string;
   /** null when the vault is locked. */
@@ -282,6 +295,7 @@ async function reencrypt(
     onProgress?.({ phase: 're-encrypting', done: Math.min(start + SLICE, stale.length), total: stale.length });
     await yieldToPage();
   }
+  failures.push(...(await resealGroups(deps, teamId, previous, current, team.keyVersion)));
   // The server would refuse to finish with entries still at the old version anyway.
   if (failures.length > 0) throw new ReencryptionError(failures, { cause: failures[0]?.error });
   await deps.functions.finishKeyRotation({ teamId, keyVersion: team.keyVersion });
@@ -356,6 +370,61 @@ async function resealed(id: string, entry: StoredSealedEntry, previous: TeamKey,
   const [overview, details] = await Promise.all([openEntryOverview(previous, from, entry.overview), openEntryDetails(previous, from, entry.details)]);
   const [sealedOverview, sealedDetails] = await Promise.all([sealEntryOverview(current, to, overview), sealEntryDetails(current, to, details)]);
   return { format: SEALED_ENTRY_FORMAT, overview: sealedOverview, details: sealedDetails, keyVersion };
+}
+
+/**
+ * The team's sealed groups still bound to an older key version, opened with the previous key and
+ * sealed again for the current one, each on the revision read (as entries). Returns the failures;
+ * a format-1 group holds no key version and is left as it is.
+ */
+async function resealGroups(deps: RotationDeps, teamId: string, previous: TeamKey, current: TeamKey, keyVersion: number): Promise<ReencryptionFailure[]> {
+  if (deps.groups === undefined) return [];
+  const groups = deps.groups;
+  const listing = await groups.scanTeam(teamId);
+  // A group document of the wrong shape still naming an old key version cannot be re-sealed and
+  // holds the rotation up (the server counts it if it says format 2): reported for someone to delete.
+  const failures: ReencryptionFailure[] = listing.malformed
+    .filter((document) => document.keyVersion !== null && document.keyVersion < keyVersion)
+    .map((document) => ({ id: document.id, title: document.label ?? document.id, error: new MalformedRecordError(`groups/${document.id}`, document.problem, true) }));
+  const stale = listing.items.filter((group): group is { id: string; data: StoredSealedGroup } => isSealedGroup(group.data) && (group.data.keyVersion ?? 0) < keyVersion);
+  await Promise.all(
+    stale.map((group) =>
+      resealGroup(groups, group.id, group.data, previous, current, keyVersion, deps.now()).catch((error: unknown) => {
+        failures.push({ id: group.id, title: group.id, error });
+      }),
+    ),
+  );
+  return failures;
+}
+
+async function resealGroup(
+  groups: GroupRepository,
+  id: string,
+  listed: StoredSealedGroup,
+  previous: TeamKey,
+  current: TeamKey,
+  keyVersion: number,
+  now: number,
+): Promise<void> {
+  let group = listed;
+  for (let attempt = 0; attempt < MAX_ENTRY_TRIES; attempt += 1) {
+    // Sealed at the previous version as listed: opened with the previous key, bound to the version it names.
+    const from = { groupId: id, keyVersion: group.keyVersion ?? null, format: SEALED_GROUP_FORMAT };
+    const overview = await openGroupOverview(previous, from, group.sealed);
+    const sealed = await sealGroupOverview(current, { groupId: id, keyVersion, format: SEALED_GROUP_FORMAT }, overview);
+    try {
+      await groups.update(id, { format: SEALED_GROUP_FORMAT, sealed, keyVersion }, now, group.revision);
+      return;
+    } catch (error) {
+      if (error instanceof GoneError) return;
+      if (!(error instanceof RevisionConflictError)) throw error;
+      const stored = (error as RevisionConflictError<StoredGroup>).current.data;
+      // Renamed meanwhile: at the new version it is done; still at an old one, it is sealed again.
+      if (!isSealedGroup(stored) || (stored.keyVersion ?? 0) >= keyVersion) return;
+      group = stored;
+    }
+  }
+  throw new Error(`Group ${id} kept changing during its re-encryption`);
 }
 
 function requireKeys(deps: RotationDeps): UserKeys {

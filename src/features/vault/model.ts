@@ -52,6 +52,13 @@ export interface Group {
   readonly damaged?: string;
   /** As PasswordEntry.revision. */
   readonly revision: number;
+  /** True when the group is stored sealed (format 2): a save keeps it sealed, never writes its name in clear again. */
+  readonly sealed?: boolean;
+  /**
+   * True when the sealed name and description did not open (wrong key, or altered): the group is
+   * listed as 'Undecryptable group {id}' and the failure logged (SPEC.md §8); it can be deleted, not edited.
+   */
+  readonly undecryptable?: boolean;
 }
 
 /** The password form's values as typed; the save path trims them (SPEC.md §5). */

@@ -1,23 +1,30 @@
 import {
   SEALED_ENTRY_FORMAT,
+  SEALED_GROUP_FORMAT,
   decryptText,
   encryptText,
   entryFieldContext,
   openEntryDetails,
   openEntryOverview,
+  openGroupOverview,
   sealEntryDetails,
   sealEntryOverview,
+  sealGroupOverview,
   type EntryPartBinding,
+  type GroupPartBinding,
   type TeamKey,
   type VaultKey,
 } from '../../crypto';
 import {
   FIRST_REVISION,
   PLAIN_ENTRY_FIELDS,
+  PLAIN_GROUP_FIELDS,
   isSealedEntry,
+  isSealedGroup,
   GoneError,
   RevisionConflictError,
   WriteRefusedError,
+  type GroupChanges,
   type GroupRepository,
   type MalformedDocument,
   type PasswordRepository,
@@ -291,15 +298,31 @@ export async function openDetails(deps: VaultDeps, entry: PasswordEntry): Promis
   return { ...rest, password: details.password, notes: details.notes };
 }
 
-function groupOf({ id, data }: WithId<StoredGroup>): Group {
-  return {
-    id,
-    name: data.name,
-    description: data.description ?? null,
-    createdAt: data.createdAt,
-    updatedAt: data.updatedAt,
-    revision: data.revision,
+/**
+ * A stored group as the screens show it: a format-1 group as stored, a sealed one opened (one
+ * decryption). One that does not open is listed by its id and flagged, like an undecryptable
+ * entry (SPEC.md §8): its entries still filter under it and it can still be deleted.
+ */
+async function groupOf(deps: VaultDeps, { id, data }: WithId<StoredGroup>): Promise<Group> {
+  const base = { id, createdAt: data.createdAt, updatedAt: data.updatedAt, revision: data.revision };
+  if (!isSealedGroup(data)) return { ...base, name: data.name, description: data.description ?? null };
+  const undecryptable = (error: unknown): Group => {
+    console.error(`${DECRYPT_FAILED_MESSAGE} (group ${id})`, error);
+    return { ...base, name: `Undecryptable group ${id}`, description: null, sealed: true, undecryptable: true };
   };
+  const key = keyFor(deps, data.keyVersion);
+  if (typeof key === 'string') return undecryptable(key);
+  try {
+    const opened = await openGroupOverview(key, groupBindingOf(deps, id, data.keyVersion ?? null), data.sealed);
+    return { ...base, name: opened.name, description: opened.description, sealed: true };
+  } catch (error) {
+    return undecryptable(error);
+  }
+}
+
+/** The binding of a sealed group: personal groups name no key version, team groups the stored one. */
+function groupBindingOf(deps: VaultDeps, groupId: string, keyVersion: number | null): GroupPartBinding {
+  return { groupId, keyVersion: isTeamVault(deps) ? keyVersion : null, format: SEALED_GROUP_FORMAT };
 }
 
 /**
@@ -318,10 +341,11 @@ async function passwordWriteFailure(deps: VaultDeps, error: unknown): Promise<un
   return error;
 }
 
-function groupWriteFailure(error: unknown): unknown {
+async function groupWriteFailure(deps: VaultDeps, error: unknown): Promise<unknown> {
   if (error instanceof GoneError) return new VaultGoneError(CONFLICT_MESSAGES.groupGone, { cause: error });
   if (error instanceof RevisionConflictError) {
-    return new GroupConflictError(groupOf(error.current as WithId<StoredGroup>), { cause: error });
+    // The form shows the newer name beside the user's: a sealed one is opened first.
+    return new GroupConflictError(await groupOf(deps, error.current as WithId<StoredGroup>), { cause: error });
   }
   return error;
 }
@@ -366,7 +390,10 @@ const byLabel = <T>(label: (item: T) => string) => (a: T, b: T) => (label(a) < l
 
 export async function loadGroups(deps: VaultDeps): Promise<Group[]> {
   const stored = isTeamVault(deps) ? await deps.groups.scanTeam(deps.team.teamId) : await deps.groups.scanPersonal(deps.userId);
-  return [...stored.items.map(groupOf), ...stored.malformed.map(damagedGroup)].sort(byLabel((group) => group.name));
+  // One decryption per sealed group, all at once (a vault has few groups); ordered here by the
+  // names as opened, then id, since the server cannot order sealed names.
+  const opened = await Promise.all(stored.items.map((group) => groupOf(deps, group)));
+  return [...opened, ...stored.malformed.map(damagedGroup)].sort((a, b) => byLabel<Group>((group) => group.name)(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
@@ -492,22 +519,38 @@ export async function deletePassword(deps: VaultDeps, entry: Pick<PasswordEntry,
   );
 }
 
-function groupFields(draft: GroupDraft): { name: string; description?: string } {
+function groupFields(draft: GroupDraft): { name: string; description: string | null } {
   const description = draft.description.trim();
-  return { name: draft.name.trim(), ...(description === '' ? {} : { description }) };
+  return { name: draft.name.trim(), description: description === '' ? null : description };
+}
+
+/**
+ * What a group write stores: format 1's clear name (and description, when there is one), or format
+ * 2's sealed part, bound to the group and (team groups) the team's current key version, which the
+ * rules insist on.
+ */
+async function storedGroupFields(deps: VaultDeps, id: string, sealed: boolean, fields: { name: string; description: string | null }) {
+  if (!sealed) return { name: fields.name, ...(fields.description === null ? {} : { description: fields.description }) };
+  const key = isTeamVault(deps) ? deps.team.key : deps.vaultKey;
+  const keyVersion = isTeamVault(deps) ? deps.team.keyVersion : null;
+  const part = await sealGroupOverview(key, { groupId: id, keyVersion, format: SEALED_GROUP_FORMAT }, fields);
+  return { format: SEALED_GROUP_FORMAT, sealed: part, ...(keyVersion === null ? {} : { keyVersion }) } as const;
 }
 
 // Team groups follow the password permissions: whoever may create, edit or delete passwords may do
-// the same to groups (the rules agree), and a refusal uses the same §6 words.
+// the same to groups (the rules agree), and a refusal uses the same §6 words. Groups are written
+// sealed when deps.sealedFormat is on, like entries; a sealed group always stays sealed.
 
 export async function createGroup(deps: VaultDeps, draft: GroupDraft): Promise<Group> {
   return guarded(deps, 'create', async () => {
     const id = deps.groups.newId();
     const now = deps.now();
     const fields = groupFields(draft);
+    const sealed = deps.sealedFormat === true;
     const owner = isTeamVault(deps) ? { userId: null, teamId: deps.team.teamId } : { userId: deps.userId, teamId: null };
-    await deps.groups.create(id, { ...fields, ...owner, revision: FIRST_REVISION, createdAt: now, updatedAt: now });
-    return { id, name: fields.name, description: fields.description ?? null, createdAt: now, updatedAt: now, revision: FIRST_REVISION };
+    const stored = await storedGroupFields(deps, id, sealed, fields);
+    await deps.groups.create(id, { ...stored, ...owner, revision: FIRST_REVISION, createdAt: now, updatedAt: now });
+    return { id, ...fields, createdAt: now, updatedAt: now, revision: FIRST_REVISION, ...(sealed ? { sealed: true } : {}) };
   });
 }
 
@@ -516,8 +559,18 @@ export async function updateGroup(deps: VaultDeps, group: Group, draft: GroupDra
   return guarded(deps, 'edit', async () => {
     const now = deps.now();
     const fields = groupFields(draft);
-    await translated(() => deps.groups.update(group.id, fields, now, group.revision), groupWriteFailure);
-    return { ...group, name: fields.name, description: fields.description ?? null, updatedAt: now, revision: group.revision + 1 };
+    // Sealed when enabled, and always for a group already sealed: its name never goes back in clear.
+    const sealed = deps.sealedFormat === true || group.sealed === true;
+    const stored = await storedGroupFields(deps, group.id, sealed, fields);
+    // Sealing removes the clear fields (whether or not they are there); a format-1 edit removes an emptied description.
+    const remove = sealed ? [...PLAIN_GROUP_FIELDS] : fields.description === null ? (['description'] as const) : [];
+    const changes: GroupChanges = { ...stored, remove };
+    await translated(
+      () => deps.groups.update(group.id, changes, now, group.revision),
+      (error) => groupWriteFailure(deps, error),
+    );
+    const { undecryptable: _undecryptable, ...rest } = group;
+    return { ...rest, ...fields, updatedAt: now, revision: group.revision + 1, ...(sealed ? { sealed: true } : {}) };
   });
 }
 
@@ -545,7 +598,7 @@ export async function deleteGroup(deps: VaultDeps, group: Pick<Group, 'id' | 're
       // Gone is done: a retry of a delete that had in fact completed (its reply lost) must not
       // report 'Failed to delete group' (issue #17). A rename meanwhile still asks again.
       if (error instanceof GoneError) return;
-      throw groupWriteFailure(error);
+      throw await groupWriteFailure(deps, error);
     }
   });
 }

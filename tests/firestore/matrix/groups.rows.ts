@@ -1,7 +1,8 @@
 // groups/{groupId}: personal groups (SPEC.md §3), read and written by their owner only; a new one
 // needs the owner's paid access, an existing one stays theirs (docs/rules.md, "Plan limits").
 import type { SubscriptionRecord } from '../../../src/domain/billing';
-import { sampleGroup } from '../../contract/vaultRepositories.contract';
+import { base64OfBytes } from '../../contract/userRepository.contract';
+import { sampleGroup, sampleSealedGroup } from '../../contract/vaultRepositories.contract';
 import { liveTrial, paidPlan, userWith } from '../planSeed';
 import { LOST_ACCESS } from './passwords.rows';
 import { ALLOW_OWNER_ONLY, changed, DENY_ALL, OTHER, OWNER, type AccessRow, type CollectionTable } from './table';
@@ -10,6 +11,10 @@ const MINUTE = 60_000;
 const GROUP = `groups/${OWNER}-group`;
 const group = () => sampleGroup(OWNER, 'Banking');
 const LEGACY_GROUP = `groups/${OWNER}-legacy`;
+/** A sealed (format 2) group of the owner's (docs/crypto.md, "Sealed groups"). */
+const sealedGroup = () => sampleSealedGroup(OWNER);
+/** The seeded clear group, sealed whole on its next revision. */
+const sealedOver = () => sampleSealedGroup(OWNER, { updatedAt: 3_000, revision: 2 });
 
 /** The groups with the owner on `subscription` (null: no user record); Bob on a live trial. */
 const ownerOn = (subscription: (() => SubscriptionRecord) | null) => () => ({
@@ -72,6 +77,8 @@ export const groupsTable: CollectionTable = {
       expect: ALLOW_OWNER_ONLY,
     },
     { op: 'create', what: 'a group of the owner’s at revision 2', path: 'groups/new', data: () => sampleGroup(OWNER, 'Two', { revision: 2 }), expect: DENY_ALL },
+    { op: 'create', what: 'a sealed group of the owner’s', path: 'groups/new', data: sealedGroup, expect: ALLOW_OWNER_ONLY },
+    { op: 'update', what: 'the owner’s group, sealed whole', path: GROUP, replace: true, data: sealedOver, expect: ALLOW_OWNER_ONLY },
     ...planRows,
   ],
   malformed: [
@@ -116,5 +123,26 @@ export const groupsTable: CollectionTable = {
       valid: () => ({ name: 'Renamed', updatedAt: Date.now(), revision: 2 }),
       invalid: () => ({ name: 'Renamed', updatedAt: Date.now(), revision: 2, ...change }),
     })),
+    // Sealed groups (issue #18): no clear name or description beside the part, sizes bounded.
+    ...(
+      [
+        ['a sealed group with its name in clear', { name: 'Banking' }],
+        ['a sealed group with its description in clear', { description: 'about it' }],
+        ['a sealed group with a keyVersion', { keyVersion: 1 }],
+        ['a sealed group without its part', { sealed: undefined }],
+        ['a sealed group without its format', { format: undefined }],
+        ['a sealed group of format 3', { format: 3 }],
+        ['a sealed part under 59 bytes', { sealed: base64OfBytes(58) }],
+        ['a sealed part over 4096 bytes', { sealed: base64OfBytes(4097) }],
+      ] as const
+    ).map(([what, change]) => ({ what, op: 'create' as const, path: 'groups/new', valid: sealedGroup, invalid: () => changed(sealedGroup(), change) })),
+    {
+      what: 'a group sealed whole keeping its clear name',
+      op: 'update',
+      path: GROUP,
+      replace: true,
+      valid: sealedOver,
+      invalid: () => ({ ...sealedOver(), name: 'Banking' }),
+    },
   ],
 };

@@ -1,16 +1,20 @@
 // groups/{groupId} with teamId set and userId null: any member of the team reads; owner, admin and
 // full write; nothing on a deleting team (docs/teams.md).
 import { canOnPasswords } from '../../../src/domain/teamPermissions';
-import { sampleGroup } from '../../contract/vaultRepositories.contract';
+import { sampleGroup, sampleSealedGroup } from '../../contract/vaultRepositories.contract';
 import { liveTrial, userWith } from '../planSeed';
 import { changed, DENY_ALL, OWNER, VIEW, type CollectionTable, type MalformedRow } from './table';
-import { byRole, DELETING_TEAM, OTHERS_TEAM, TEAM, teams } from './teamSeed';
+import { byRole, DELETING_TEAM, KEY_VERSION, OTHERS_TEAM, TEAM, teams } from './teamSeed';
 
 const MINUTE = 60_000;
 const GROUP = 'groups/team-group';
 const DELETING_GROUP = 'groups/deleting-team-group';
 const teamGroup = (teamId = TEAM, name = 'Servers') => sampleGroup(OWNER, name, { userId: null, teamId });
 const readers = byRole((role) => canOnPasswords(role, 'view'));
+/** A sealed (format 2) team group, bound to the team's current key version (docs/crypto.md, "Sealed groups"). */
+const sealedTeamGroup = () => sampleSealedGroup(null, { teamId: TEAM, keyVersion: KEY_VERSION });
+/** The seeded clear team group, sealed whole on its next revision. */
+const sealedOver = () => sampleSealedGroup(null, { teamId: TEAM, keyVersion: KEY_VERSION, updatedAt: Date.now(), revision: 2 });
 
 function createRow(what: string, change: Record<string, unknown> | (() => Record<string, unknown>)): MalformedRow {
   return {
@@ -76,6 +80,8 @@ export const teamGroupsTable: CollectionTable = {
     { op: 'update', what: 'the group without touching the revision', path: GROUP, data: () => ({ name: 'Unrevised', updatedAt: Date.now() }), expect: DENY_ALL },
     { op: 'create', what: 'a group of the team at revision 2', path: 'groups/new', data: () => ({ ...teamGroup(TEAM, 'Two'), revision: 2 }), expect: DENY_ALL },
     { op: 'delete', what: 'a group of a deleting team', path: DELETING_GROUP, expect: DENY_ALL },
+    { op: 'create', what: 'a sealed group of the team', path: 'groups/new', data: sealedTeamGroup, expect: byRole((role) => canOnPasswords(role, 'create')) },
+    { op: 'update', what: 'the group, sealed whole', path: GROUP, replace: true, data: sealedOver, expect: byRole((role) => canOnPasswords(role, 'edit')) },
   ],
   malformed: [
     ...(
@@ -123,6 +129,23 @@ export const teamGroupsTable: CollectionTable = {
         ['an updatedAt an hour ahead', { updatedAt: Date.now() + 60 * MINUTE }],
       ] as const
     ).map(([what, change]) => updateRow(what, change)),
+    // Sealed team groups (issue #18): at the team's current key version, nothing in clear.
+    ...(
+      [
+        ['a sealed group without a keyVersion', { keyVersion: undefined }],
+        ['a sealed group at the previous keyVersion', { keyVersion: KEY_VERSION - 1 }],
+        ['a sealed group at a future keyVersion', { keyVersion: KEY_VERSION + 1 }],
+        ['a sealed group with its name in clear', { name: 'Servers' }],
+      ] as const
+    ).map(([what, change]): MalformedRow => ({ what, op: 'create', path: 'groups/new', valid: sealedTeamGroup, invalid: () => changed(sealedTeamGroup(), change) })),
+    {
+      what: 'a group sealed whole at the previous keyVersion',
+      op: 'update',
+      path: GROUP,
+      replace: true,
+      valid: sealedOver,
+      invalid: () => ({ ...sealedOver(), keyVersion: KEY_VERSION - 1 }),
+    },
     {
       what: 'a personal group handed to the team',
       op: 'update',

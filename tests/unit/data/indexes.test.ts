@@ -33,6 +33,7 @@ describe('firestore.indexes.json', () => {
     // The entry lists by title of the previous release (entries are now read in pages on the
     // document id); kept while its clients may still ask (docs/vault.md, "Loading").
     ['passwords', ['userId', 'teamId', 'title']],
+    // Groups by name of the previous release (sealed names cannot be ordered; groups are now ordered in the browser).
     ['groups', ['userId', 'teamId', 'name']],
     // Membership query: array-contains uid, deleting == false (the rules need it), ordered by name.
     ['teams', ['memberIds[]', 'deleting', 'name']],

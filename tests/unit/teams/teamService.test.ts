@@ -7,8 +7,11 @@ import {
   entryFieldContext,
   openEntryDetails,
   openEntryOverview,
+  openGroupOverview,
   openPreviousTeamKey,
   SEALED_ENTRY_FORMAT,
+  SEALED_GROUP_FORMAT,
+  sealGroupOverview,
   sealEntryDetails,
   sealEntryOverview,
   type PrivateKey,
@@ -44,8 +47,8 @@ beforeAll(async () => {
 /** One shared "server" (repositories and callables) and a way to act as each person on it. */
 function world() {
   let clock = 1_000;
-  const { teams, publicKeys, passwords, functions, invitationFunctions, deps, actAs, join, joinNeedingKey } = teamWorld(people, () => (clock += 1));
-  return { teams, publicKeys, passwords, functions, invitationFunctions, as: deps, actAs, join, joinNeedingKey };
+  const { teams, publicKeys, passwords, groups, functions, invitationFunctions, deps, actAs, join, joinNeedingKey } = teamWorld(people, () => (clock += 1));
+  return { teams, publicKeys, passwords, groups, functions, invitationFunctions, as: deps, actAs, join, joinNeedingKey };
 }
 
 async function onlyTeam(teams: MemoryTeamRepository, uid: string): Promise<{ id: string; data: StoredTeam }> {
@@ -102,6 +105,19 @@ async function addSealedEntries(deps: TeamServiceDeps, teamId: string, count: nu
       updatedAt: 1,
     };
     await deps.passwords.create(id, entry);
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** Sealed (format 2) team groups at key version 1, as the vault writes them with sealedFormat on; returns their ids. */
+async function addSealedGroups(deps: TeamServiceDeps, teamId: string, names: readonly string[]): Promise<string[]> {
+  const key = await keyOf(deps, teamId);
+  const ids: string[] = [];
+  for (const name of names) {
+    const id = deps.groups!.newId();
+    const sealed = await sealGroupOverview(key, { groupId: id, keyVersion: 1, format: SEALED_GROUP_FORMAT }, { name, description: `about ${name}` });
+    await deps.groups!.create(id, { format: SEALED_GROUP_FORMAT, sealed, keyVersion: 1, userId: null, teamId, revision: 1, createdAt: 1, updatedAt: 1 });
     ids.push(id);
   }
   return ids;
@@ -342,6 +358,68 @@ describe('rotation when a member is removed', () => {
     expect(refused).toMatchObject({ entryIds: [broken], unreadableTitles: [broken] });
     expect((await teams.get(id))?.previousKey?.version).toBe(1);
     expect((await passwords.listTeam(id)).find((entry) => entry.id === donor)?.data.keyVersion).toBe(2);
+  });
+
+  it('re-seals sealed team groups under the new key and version, leaves clear ones as they are; the old key opens none', async () => {
+    const { teams, groups, id, ana, bob, cid } = await teamOfThree();
+    await addEntries(ana, id, 1);
+    const sealedIds = await addSealedGroups(ana, id, ['Servers', 'Databases']);
+    await ana.groups!.create('clear-group', { name: 'Clear', userId: null, teamId: id, revision: 1, createdAt: 1, updatedAt: 1 });
+    const oldKey = await keyOf(cid, id);
+    await removeMember(ana, id, 'cid');
+    expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null });
+    const stored = await groups.listTeam(id);
+    expect(stored.find((group) => group.id === 'clear-group')?.data).toEqual({ name: 'Clear', userId: null, teamId: id, revision: 1, createdAt: 1, updatedAt: 1 });
+    for (const member of [ana, bob]) {
+      const key = await keyOf(member, id);
+      for (const [index, groupId] of sealedIds.entries()) {
+        const data = stored.find((group) => group.id === groupId)!.data;
+        expect(data).toMatchObject({ format: 2, keyVersion: 2, revision: 2 });
+        expect('name' in data).toBe(false);
+        const name = ['Servers', 'Databases'][index]!;
+        const binding = { groupId, keyVersion: 2, format: SEALED_GROUP_FORMAT };
+        expect(await openGroupOverview(key, binding, data.sealed!)).toEqual({ name, description: `about ${name}` });
+        await expect(openGroupOverview(key, { ...binding, keyVersion: 1 }, data.sealed!)).rejects.toThrow(DecryptionError);
+        await expect(openGroupOverview(oldKey, { ...binding, keyVersion: 1 }, data.sealed!)).rejects.toThrow(DecryptionError);
+      }
+    }
+  });
+
+  it('a sealed team group that no longer opens with the old key is named by id, and the old key is kept for it', async () => {
+    const { teams, groups, id, ana } = await teamOfThree();
+    const [broken, donor] = await addSealedGroups(ana, id, ['Broken', 'Donor']);
+    const donorData = (await groups.listTeam(id)).find((group) => group.id === donor)!.data;
+    // The server moves the other group's sealed part into it.
+    await groups.update(broken!, { format: 2, sealed: donorData.sealed!, keyVersion: 1 }, 2, 1);
+    const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ReencryptionError);
+    expect(refused).toMatchObject({ entryIds: [broken], unreadableTitles: [broken] });
+    expect((await teams.get(id))?.previousKey?.version).toBe(1);
+    expect((await groups.listTeam(id)).find((group) => group.id === donor)?.data.keyVersion).toBe(2);
+  });
+
+  it('a damaged group document still at the old key version is reported for deletion, and the old key is kept', async () => {
+    const { teams, groups, id, ana } = await teamOfThree();
+    const [good] = await addSealedGroups(ana, id, ['Good']);
+    groups.plant('damaged-group', { format: 2, sealed: 7, keyVersion: 1, userId: null, teamId: id, revision: 1, createdAt: 1, updatedAt: 1 });
+    const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ReencryptionError);
+    expect(refused).toMatchObject({ entryIds: ['damaged-group'], damagedTitles: ['damaged-group'] });
+    expect((await teams.get(id))?.previousKey?.version).toBe(1);
+    expect((await groups.scanTeam(id)).items.find((group) => group.id === good)?.data.keyVersion).toBe(2);
+  });
+
+  it('without the groups repository a rotation re-seals no group, and the finish is refused while a sealed group is at the old version', async () => {
+    const { teams, groups, id, ana } = await teamOfThree();
+    await addSealedGroups(ana, id, ['Servers']);
+    const { groups: _groups, ...withoutGroups } = ana;
+    await expect(removeMember(withoutGroups, id, 'cid')).rejects.toThrow('entries remain at the old key');
+    // Nothing lost: the old key stays sealed in the team, so the group still opens through it.
+    expect((await teams.get(id))?.previousKey?.version).toBe(1);
+    expect((await groups.listTeam(id))[0]?.data.keyVersion).toBe(1);
+    await rotateIfNeeded(ana, id);
+    expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null });
+    expect((await groups.listTeam(id))[0]?.data.keyVersion).toBe(2);
   });
 
   it('re-encryption keeps edits made meanwhile at either key version and skips entries deleted meanwhile', async () => {

@@ -3,7 +3,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { Group, GroupDraft } from '../model';
 import { GroupFormDialog } from './GroupFormDialog';
-import { failureText, GroupConflictError } from '../vaultErrors';
+import { DECRYPT_FAILED_MESSAGE, failureText, GroupConflictError } from '../vaultErrors';
 import { GROUP_MESSAGES } from './validateGroupDraft';
 
 export interface GroupManagerDialogProps {
@@ -57,18 +57,22 @@ export function GroupManagerDialog({ open, groups, onClose, onCreate, onUpdate, 
                   {group.damaged !== undefined && (
                     <p className="group-list__description">{`Damaged group: its stored document is damaged (${group.damaged}).`}</p>
                   )}
+                  {group.undecryptable === true && <p className="group-list__description">{DECRYPT_FAILED_MESSAGE}</p>}
                 </div>
                 <div className="group-list__actions">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Edit ${group.name}`}
-                    onClick={() => {
-                      setEditing({ group });
-                    }}
-                  >
-                    Edit
-                  </Button>
+                  {/* A sealed name that did not open has nothing true to edit from (SPEC.md §8); deleting still works. */}
+                  {group.undecryptable !== true && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Edit ${group.name}`}
+                      onClick={() => {
+                        setEditing({ group });
+                      }}
+                    >
+                      Edit
+                    </Button>
+                  )}
                   <Button
                     variant="ghost"
                     size="sm"
