@@ -10,6 +10,7 @@ import {
   type StoredGroup,
   type StoredPasswordEntry,
   type StoredPlainEntry,
+  type StoredPlainGroup,
   type StoredSealedEntry,
   type StoredSealedGroup,
   PLAIN_ENTRY_FIELDS,
@@ -55,7 +56,7 @@ export function sampleSealedEntry(userId: string, overrides: Partial<StoredSeale
   };
 }
 
-export function sampleGroup(userId: string, name: string, overrides: Partial<StoredGroup> = {}): StoredGroup {
+export function sampleGroup(userId: string, name: string, overrides: Partial<StoredPlainGroup> = {}): StoredPlainGroup {
   return { name, description: 'about it', userId, teamId: null, revision: 1, createdAt: 1_000, updatedAt: 1_000, ...overrides };
 }
 
@@ -270,7 +271,7 @@ export function sampleTeamEntry(team: ContractTeam, userId: string, title: strin
   return sampleEntry(userId, title, { teamId: team.teamId, keyVersion: team.keyVersion, ...overrides });
 }
 
-export function sampleTeamGroup(team: ContractTeam, name: string, overrides: Partial<StoredGroup> = {}): StoredGroup {
+export function sampleTeamGroup(team: ContractTeam, name: string, overrides: Partial<StoredPlainGroup> = {}): StoredPlainGroup {
   return sampleGroup('unused', name, { userId: null, teamId: team.teamId, ...overrides });
 }
 

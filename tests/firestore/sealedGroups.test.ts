@@ -155,6 +155,6 @@ describe('group rules for format 2 (allow and deny, paired)', () => {
     await assertSucceeds(setDoc(doc(db('ana'), 'groups/plain'), sampleGroup('ana', 'Plain', { createdAt: now(), updatedAt: now() })));
     await assertSucceeds(setDoc(doc(db('bob'), 'groups/team-plain'), sampleGroup('x', 'Plain', { userId: null, teamId: TEAM, createdAt: now(), updatedAt: now() })));
     // But not with a keyVersion: a clear group holds nothing under a team key.
-    await assertFails(setDoc(doc(db('bob'), 'groups/team-plain-2'), sampleGroup('x', 'Plain', { userId: null, teamId: TEAM, createdAt: now(), updatedAt: now(), keyVersion: KEY_VERSION })));
+    await assertFails(setDoc(doc(db('bob'), 'groups/team-plain-2'), { ...sampleGroup('x', 'Plain', { userId: null, teamId: TEAM, createdAt: now(), updatedAt: now() }), keyVersion: KEY_VERSION }));
   });
 });

@@ -127,6 +127,8 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
             publicKeys: loaded.repositories.publicKeys,
             knownKeys: loaded.repositories.knownKeys,
             passwords: loaded.repositories.passwords,
+            // A rotation re-seals sealed team groups too (a finish waits for them).
+            groups: loaded.repositories.groups,
             functions: teamFunctions,
             invitations: loaded.repositories.invitations,
             invitationFunctions,

@@ -539,14 +539,14 @@ async function storedGroupFields(deps: VaultDeps, id: string, sealed: boolean, f
 
 // Team groups follow the password permissions: whoever may create, edit or delete passwords may do
 // the same to groups (the rules agree), and a refusal uses the same §6 words. Groups are written
-// sealed when deps.sealedFormat is on, like entries; a sealed group always stays sealed.
+// sealed like entries (unless a test asks for format 1); a sealed group always stays sealed.
 
 export async function createGroup(deps: VaultDeps, draft: GroupDraft): Promise<Group> {
   return guarded(deps, 'create', async () => {
     const id = deps.groups.newId();
     const now = deps.now();
     const fields = groupFields(draft);
-    const sealed = deps.sealedFormat === true;
+    const sealed = deps.sealedFormat !== false;
     const owner = isTeamVault(deps) ? { userId: null, teamId: deps.team.teamId } : { userId: deps.userId, teamId: null };
     const stored = await storedGroupFields(deps, id, sealed, fields);
     await deps.groups.create(id, { ...stored, ...owner, revision: FIRST_REVISION, createdAt: now, updatedAt: now });
@@ -559,8 +559,8 @@ export async function updateGroup(deps: VaultDeps, group: Group, draft: GroupDra
   return guarded(deps, 'edit', async () => {
     const now = deps.now();
     const fields = groupFields(draft);
-    // Sealed when enabled, and always for a group already sealed: its name never goes back in clear.
-    const sealed = deps.sealedFormat === true || group.sealed === true;
+    // Sealed unless a test asks for format 1, and always for a group already sealed: its name never goes back in clear.
+    const sealed = deps.sealedFormat !== false || group.sealed === true;
     const stored = await storedGroupFields(deps, group.id, sealed, fields);
     // Sealing removes the clear fields (whether or not they are there); a format-1 edit removes an emptied description.
     const remove = sealed ? [...PLAIN_GROUP_FIELDS] : fields.description === null ? (['description'] as const) : [];
