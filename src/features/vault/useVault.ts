@@ -79,6 +79,8 @@ export function useVault(deps: VaultDeps) {
       },
       (error: unknown) => {
         if (!current) return;
+        // Over: a page still on its way (the groups failed first) must not bring back 'loading'.
+        current = false;
         setEntries([]);
         setLoad({ status: 'failed', message: error instanceof Error ? error.message : LOAD_FAILED.passwords });
       },
