@@ -102,7 +102,8 @@ export function passwordRepositoryContract(freshVault: Fresh<VaultRepositories>)
       expect(pages.flatMap((page) => page.malformed)).toEqual([]);
       expect(pages.flatMap((page) => page.items.map((entry) => entry.data.title)).sort()).toEqual(['Beta', 'Gamma', 'Zeta', 'alpha']);
       // An empty vault is one empty page: the reader learns it is empty from the server, not from silence.
-      expect(await allPages(bob.readPersonalPages('nobody-here'))).toEqual([{ items: [], malformed: [] }]);
+      const cy = await as('cy');
+      expect(await allPages(cy.readPersonalPages('cy'))).toEqual([{ items: [], malformed: [] }]);
     });
 
     it('gives fresh ids and stores entries under them', async () => {
