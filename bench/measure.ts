@@ -3,7 +3,7 @@ export interface Comparison {
   readonly floor: number;
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
@@ -58,4 +58,9 @@ export async function compareWithSetup(
 
 export function row(label: string, { ours, floor }: Comparison, unit = 'ms'): string {
   return `${label.padEnd(46)} ours ${ours.toFixed(1).padStart(8)} ${unit}   floor ${floor.toFixed(1).padStart(8)} ${unit}   ratio ${(ours / floor).toFixed(2)}`;
+}
+
+/** `within` or `OVER` the target ratio (ours / floor), as the figures of issue #18's Bench section are printed. */
+export function target({ ours, floor }: Comparison, ratio: number): string {
+  return `target ≤ ${ratio.toFixed(2)}   ${ours / floor <= ratio ? 'within' : 'OVER'}`;
 }

@@ -1,9 +1,7 @@
 import { InvalidCiphertextError } from './errors';
 
-// atob is "forgiving": it skips whitespace, tolerates missing padding and ignores non-zero
-// trailing bits. Stored ciphertext and keys must have exactly one spelling, so we check the
-// alphabet and shape first and then insist the value re-encodes to itself.
-const BASE64_SHAPE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+// Stored ciphertext and keys must have exactly one spelling: base64ToBytes refuses whitespace,
+// missing padding and non-zero trailing bits, all of which atob would forgive.
 const BASE64URL_SHAPE = /^[A-Za-z0-9_-]*$/;
 
 // String.fromCharCode(...bytes) overflows the call stack on large inputs.
@@ -20,16 +18,42 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** The 6-bit value of each base64 character by char code; -1 for every other code below 128. */
+const BASE64_VALUES = new Int8Array(128).fill(-1);
+for (let index = 0; index < BASE64_ALPHABET.length; index += 1) BASE64_VALUES[BASE64_ALPHABET.charCodeAt(index)] = index;
+
+/**
+ * Strict base64: the alphabet only, a length that is a multiple of 4, padding only at the end, and
+ * the one canonical spelling (the bits after the data in the last character before the padding
+ * are zero), so every value has exactly one stored form. Decoded here in one pass: a vault opens
+ * thousands of ciphertexts, and the shape check and atob cost as much as a decryption's own
+ * overhead (issue #18's bench).
+ */
 export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
-  if (typeof base64 !== 'string' || !BASE64_SHAPE.test(base64)) {
+  if (typeof base64 !== 'string' || base64.length % 4 !== 0) {
     throw new InvalidCiphertextError('The data is not valid base64.');
   }
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  if (bytesToBase64(bytes) !== base64) {
-    throw new InvalidCiphertextError('The data is not canonical base64.');
+  const { length } = base64;
+  const padding = length === 0 ? 0 : base64.charCodeAt(length - 1) !== 0x3d ? 0 : base64.charCodeAt(length - 2) !== 0x3d ? 1 : 2;
+  const bytes = new Uint8Array((length / 4) * 3 - padding);
+  const end = length - padding;
+  let out = 0;
+  let bits = 0;
+  let held = 0;
+  for (let index = 0; index < end; index += 1) {
+    const code = base64.charCodeAt(index);
+    const value = code < 128 ? (BASE64_VALUES[code] as number) : -1;
+    if (value < 0) throw new InvalidCiphertextError('The data is not valid base64.');
+    held = (held << 6) | value;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[out++] = (held >> bits) & 0xff;
+    }
   }
+  // What is left are the bits past the data: 4 before '==', 2 before '=', none without padding.
+  if ((held & ((1 << bits) - 1)) !== 0) throw new InvalidCiphertextError('The data is not canonical base64.');
   return bytes;
 }
 

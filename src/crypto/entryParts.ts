@@ -1,6 +1,6 @@
 import { base64ToBytes, bytesToBase64, utf8Decode, utf8Encode } from './encoding';
 import { CryptoError, InvalidCiphertextError } from './errors';
-import { gcmOpen, gcmSeal } from './gcm';
+import { gcmOpenThen, gcmSeal } from './gcm';
 import { assertKeyKind, type SymmetricDataKey } from './keys';
 
 // Sealed entries (issue #18, docs/crypto.md "Sealed entries"): an entry is two AES-256-GCM parts
@@ -59,14 +59,12 @@ export function sealEntryDetails(key: SymmetricDataKey, binding: EntryPartBindin
 }
 
 /** DecryptionError for a wrong key or binding; InvalidCiphertextError for a part of the wrong shape. */
-export async function openEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, sealed: string): Promise<EntryOverview> {
-  const value = await openPart(key, binding, 'overview', sealed);
-  return { title: text(value, 'title'), url: textOrNull(value, 'url'), username: text(value, 'username') };
+export function openEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, sealed: string): Promise<EntryOverview> {
+  return openPart(key, binding, 'overview', sealed, (value) => ({ title: text(value, 'title'), url: textOrNull(value, 'url'), username: text(value, 'username') }));
 }
 
-export async function openEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, sealed: string): Promise<EntryDetails> {
-  const value = await openPart(key, binding, 'details', sealed);
-  return { password: text(value, 'password'), notes: textOrNull(value, 'notes') };
+export function openEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, sealed: string): Promise<EntryDetails> {
+  return openPart(key, binding, 'details', sealed, (value) => ({ password: text(value, 'password'), notes: textOrNull(value, 'notes') }));
 }
 
 async function sealPart(key: SymmetricDataKey, binding: EntryPartBinding, part: EntryPart, value: Record<string, string | null>): Promise<string> {
@@ -74,14 +72,22 @@ async function sealPart(key: SymmetricDataKey, binding: EntryPartBinding, part: 
   return bytesToBase64(await gcmSeal(key.key, utf8Encode(JSON.stringify(value)), entryPartContext(binding, part)));
 }
 
-async function openPart(key: SymmetricDataKey, binding: EntryPartBinding, part: EntryPart, sealed: string): Promise<Record<string, unknown>> {
-  assertKeyKind(key, 'vault', 'team');
-  const context = entryPartContext(binding, part);
-  const plain = utf8Decode(await gcmOpen(key.key, base64ToBytes(sealed), context));
+// A promise chain of one step rather than async functions: see gcmOpenThen. Every error still rejects.
+function openPart<T>(key: SymmetricDataKey, binding: EntryPartBinding, part: EntryPart, sealed: string, read: (value: Record<string, unknown>) => T): Promise<T> {
+  try {
+    assertKeyKind(key, 'vault', 'team');
+    return gcmOpenThen(key.key, base64ToBytes(sealed), entryPartContext(binding, part), (plain) => read(partValue(plain)));
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+function partValue(plain: Uint8Array): Record<string, unknown> {
   let value: unknown;
   try {
-    value = JSON.parse(plain);
+    value = JSON.parse(utf8Decode(plain));
   } catch (cause) {
+    if (cause instanceof InvalidCiphertextError) throw cause;
     throw new InvalidCiphertextError('The sealed entry part is not well formed.', { cause });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidCiphertextError('The sealed entry part is not well formed.');

@@ -26,13 +26,30 @@ export async function gcmSeal(key: CryptoKey, plaintext: Uint8Array, context?: s
   return concatBytes(iv, new Uint8Array(body));
 }
 
-export async function gcmOpen(key: CryptoKey, sealed: Uint8Array, context?: string): Promise<Uint8Array<ArrayBuffer>> {
-  const { iv, body } = splitSealed(toBufferSource(sealed));
+export function gcmOpen(key: CryptoKey, sealed: Uint8Array, context?: string): Promise<Uint8Array<ArrayBuffer>> {
+  return gcmOpenThen(key, sealed, context, (plain) => plain);
+}
+
+/**
+ * gcmOpen with `use` applied to the plaintext in the same step (its errors pass through as they
+ * are). Not an async function, on purpose: a vault opens thousands of parts at once, and each
+ * async layer or extra `then` costs promises and turns of the microtask queue beside WebCrypto's
+ * own work (issue #18's bench). A malformed ciphertext still rejects rather than throws.
+ */
+export function gcmOpenThen<T>(key: CryptoKey, sealed: Uint8Array, context: string | undefined, use: (plain: Uint8Array<ArrayBuffer>) => T): Promise<T> {
+  let decrypting: Promise<ArrayBuffer>;
   try {
-    return new Uint8Array(await globalThis.crypto.subtle.decrypt(gcmParams(iv, context), key, body));
-  } catch (cause) {
-    throw new DecryptionError({ cause });
+    const { iv, body } = splitSealed(toBufferSource(sealed));
+    decrypting = globalThis.crypto.subtle.decrypt(gcmParams(iv, context), key, body);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
+  return decrypting.then(
+    (plain) => use(new Uint8Array(plain)),
+    (cause: unknown) => {
+      throw new DecryptionError({ cause });
+    },
+  );
 }
 
 /** Wraps an AES key (raw) with AES-GCM; same sealed layout as data. */

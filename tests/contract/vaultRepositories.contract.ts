@@ -21,6 +21,13 @@ import { MalformedRecordError } from '../../src/data/firestore/storedDocuments';
 
 const CIPHER = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
+/** Every page of a paged read, in the order given. */
+export async function allPages<T>(pages: AsyncIterable<T>): Promise<T[]> {
+  const read: T[] = [];
+  for await (const page of pages) read.push(page);
+  return read;
+}
+
 export function sampleEntry(userId: string, title: string, overrides: Partial<StoredPlainEntry> = {}): StoredPlainEntry {
   return {
     title,
@@ -91,6 +98,23 @@ export function passwordRepositoryContract(freshVault: Fresh<VaultRepositories>)
       await bob.create(bob.newId(), sampleEntry('bob', 'Bob’s'));
       expect((await ana.listPersonal('ana')).map((entry) => entry.data.title)).toEqual(['Beta', 'Zeta', 'alpha']);
       expect((await bob.listPersonal('bob')).map((entry) => entry.data.title)).toEqual(['Bob’s']);
+    });
+
+    it('reads a user’s personal entries a page at a time: the same entries as the list, each once, in id order, nobody else’s', async () => {
+      const as = await fresh();
+      const ana = await as('ana');
+      for (const title of ['Zeta', 'alpha', 'Beta', 'Gamma']) await ana.create(ana.newId(), sampleEntry('ana', title));
+      const bob = await as('bob');
+      await bob.create(bob.newId(), sampleEntry('bob', 'Bob’s'));
+      const pages = await allPages(ana.readPersonalPages('ana'));
+      const ids = pages.flatMap((page) => page.items.map((entry) => entry.id));
+      expect(ids).toEqual([...ids].sort());
+      expect([...ids].sort()).toEqual((await ana.listPersonal('ana')).map((entry) => entry.id).sort());
+      expect(pages.flatMap((page) => page.malformed)).toEqual([]);
+      expect(pages.flatMap((page) => page.items.map((entry) => entry.data.title)).sort()).toEqual(['Beta', 'Gamma', 'Zeta', 'alpha']);
+      // An empty vault is one empty page: the reader learns it is empty from the server, not from silence.
+      const cy = await as('cy');
+      expect(await allPages(cy.readPersonalPages('cy'))).toEqual([{ items: [], malformed: [] }]);
     });
 
     it('gives fresh ids and stores entries under them', async () => {
@@ -455,6 +479,10 @@ export function malformedDocumentsContract(fresh: FreshPlanting): void {
       expect(groups.malformed).toEqual([{ id: 'bad-team-group', problem: UPDATED_AT, label: 'CI', groupId: null, keyVersion: null }]);
       await expect(cy.passwords.listTeam(SHARED.teamId)).rejects.toBeInstanceOf(MalformedRecordError);
       await expect(cy.groups.listTeam(SHARED.teamId)).rejects.toBeInstanceOf(MalformedRecordError);
+      // The paged read reports it the same way, in its page.
+      const pages = await allPages(cy.passwords.readTeamPages(SHARED.teamId));
+      expect(pages.flatMap((page) => page.items.map((entry) => entry.data.title))).toEqual(['Deploy']);
+      expect(pages.flatMap((page) => page.malformed)).toEqual(entries.malformed);
     });
 
     it('a personal group of the wrong shape is reported by id', async () => {

@@ -10,7 +10,7 @@ import type {
 } from '../../src/data/vault/storedEntries';
 import { checkRevision, FIRST_REVISION, WriteRefusedError } from '../../src/data/vault/storedEntries';
 import { applyEntryChanges, applyGroupChanges } from '../../src/data/vault/entryChanges';
-import { entryLabel, groupLabel, storedGroupSchema, storedPasswordEntrySchema } from '../../src/data/vault/entrySchemas';
+import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPasswordEntrySchema } from '../../src/data/vault/entrySchemas';
 import { readListing, strictItems } from '../../src/data/vault/listing';
 import { MemoryCollection } from './memoryCollection';
 
@@ -66,9 +66,19 @@ function conditionally(check: () => void): Promise<void> {
   }
 }
 
+/** Entries per page of readPersonalPages/readTeamPages, as ENTRY_PAGE_SIZE on Firestore. */
+export const MEMORY_ENTRY_PAGE_SIZE = 300;
+
 export class MemoryPasswordRepository implements PasswordRepository {
   private readonly entries = new MemoryCollection<StoredPasswordEntry>();
   private readonly planted = new PlantedDocuments();
+  /** Test hook: entries per page of the paged reads. */
+  pageSize = MEMORY_ENTRY_PAGE_SIZE;
+  /**
+   * Test hook: awaited before each page of a paged read is handed out (`index` from 0), so a test
+   * can deliver pages slowly, or fail one (a rejection fails the read there, as a lost connection).
+   */
+  beforePage: ((index: number) => Promise<void>) | null = null;
 
   newId(): string {
     return this.entries.newId();
@@ -83,12 +93,29 @@ export class MemoryPasswordRepository implements PasswordRepository {
   scanPersonal(userId: string): Promise<Listing<StoredPasswordEntry>> {
     const typed = this.entries.where((entry) => entry.userId === userId && entry.teamId === null);
     const documents = merged(typed, this.planted.where({ userId, teamId: null }), 'title');
-    return Promise.resolve(readListing('passwords', storedPasswordEntrySchema, entryLabel, documents));
+    return Promise.resolve(readListing('passwords', storedPasswordEntrySchema, entryLabel, documents, quickStoredEntry));
   }
 
   scanTeam(teamId: string): Promise<Listing<StoredPasswordEntry>> {
     const documents = merged(this.entries.where((entry) => entry.teamId === teamId), this.planted.where({ teamId }), 'title');
-    return Promise.resolve(readListing('passwords', storedPasswordEntrySchema, entryLabel, documents));
+    return Promise.resolve(readListing('passwords', storedPasswordEntrySchema, entryLabel, documents, quickStoredEntry));
+  }
+
+  readPersonalPages(userId: string): AsyncIterable<Listing<StoredPasswordEntry>> {
+    return this.pages(this.entries.view((entry) => entry.userId === userId && entry.teamId === null), this.planted.where({ userId, teamId: null }));
+  }
+
+  readTeamPages(teamId: string): AsyncIterable<Listing<StoredPasswordEntry>> {
+    return this.pages(this.entries.view((entry) => entry.teamId === teamId), this.planted.where({ teamId }));
+  }
+
+  /** The documents found when the read starts, in pages on the document id as Firestore reads them. */
+  private async *pages(typed: [string, unknown][], planted: [string, Raw][]): AsyncGenerator<Listing<StoredPasswordEntry>> {
+    const documents = [...typed, ...planted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (let start = 0, index = 0; start < documents.length || index === 0; start += this.pageSize, index += 1) {
+      await this.beforePage?.(index);
+      yield readListing('passwords', storedPasswordEntrySchema, entryLabel, documents.slice(start, start + this.pageSize), quickStoredEntry);
+    }
   }
 
   async listPersonal(userId: string): Promise<WithId<StoredPasswordEntry>[]> {

@@ -4,7 +4,7 @@
 import { doc, writeBatch, type Firestore } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { ENTRY_PAGE_SIZE, createFirestorePasswordRepository } from '../../src/data/firestore/firestoreVaultRepositories';
-import { sampleEntry, sampleTeamEntry, type ContractTeam } from '../contract/vaultRepositories.contract';
+import { allPages, sampleEntry, sampleTeamEntry, type ContractTeam } from '../contract/vaultRepositories.contract';
 import { sampleTeam } from './matrix/teamSeed';
 import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
 
@@ -53,6 +53,24 @@ describe('paged entry reads', () => {
     expect(zebras[0]).toBe('aaa-same');
   });
 
+  it('a personal vault is read a page at a time for the screens: pages of at most ENTRY_PAGE_SIZE in id order, every entry once', async () => {
+    await env().clearFirestore();
+    const count = ENTRY_PAGE_SIZE * 2 + 5;
+    const documents = Array.from({ length: count }, (_, index): readonly [string, Record<string, unknown>] => [
+      `id-${String((index * 7919) % 100_000).padStart(5, '0')}`,
+      { ...sampleEntry('ana', `Entry ${index}`) },
+    ]);
+    documents.push(['bob-entry', { ...sampleEntry('bob', 'Bob') }]);
+    await seed(documents);
+
+    const pages = await allPages(createFirestorePasswordRepository(firestoreAs(env(), 'ana')).readPersonalPages('ana'));
+    expect(pages.map((page) => page.items.length)).toEqual([ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE, 5]);
+    const ids = pages.flatMap((page) => page.items.map((entry) => entry.id));
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids)).toEqual(new Set(documents.slice(0, count).map(([id]) => id)));
+    expect(pages.flatMap((page) => page.malformed)).toEqual([]);
+  });
+
   it('a team of more than one page is listed whole for a member', async () => {
     await env().clearFirestore();
     const team: ContractTeam = { teamId: 'team-paged', keyVersion: 1, roles: { ana: 'owner', vic: 'view' } };
@@ -65,5 +83,7 @@ describe('paged entry reads', () => {
     await seed(Array.from({ length: ENTRY_PAGE_SIZE + 1 }, (_, index) => [`t-${index}`, { ...sampleTeamEntry(team, 'ana', `T ${index}`) }] as const));
     const listed = await createFirestorePasswordRepository(firestoreAs(env(), 'vic')).listTeam(team.teamId);
     expect(listed).toHaveLength(ENTRY_PAGE_SIZE + 1);
+    const pages = await allPages(createFirestorePasswordRepository(firestoreAs(env(), 'vic')).readTeamPages(team.teamId));
+    expect(pages.map((page) => page.items.length)).toEqual([ENTRY_PAGE_SIZE, 1]);
   });
 });

@@ -22,12 +22,13 @@ import {
   WriteRefusedError,
   type GroupChanges,
   type GroupRepository,
+  type Listing,
   type PasswordEntryChanges,
   type PasswordRepository,
   type StoredGroup,
   type StoredPasswordEntry,
 } from '../vault/storedEntries';
-import { entryLabel, groupLabel, storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
+import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
 import { readListing, strictItems } from '../vault/listing';
 import { MalformedRecordError, groupFrom, passwordEntryFrom } from './storedDocuments';
 
@@ -77,16 +78,37 @@ async function markSealed(db: Firestore, ref: DocumentReference): Promise<void> 
  */
 export const ENTRY_PAGE_SIZE = 300;
 
-/** Every document of `filtered`, read in pages of ENTRY_PAGE_SIZE on the document id. */
-async function inPages(filtered: Query): Promise<(readonly [string, unknown])[]> {
-  const documents: (readonly [string, unknown])[] = [];
-  for (let last: string | null = null; ; ) {
-    const page = query(filtered, orderBy(documentId()), ...(last === null ? [] : [startAfter(last)]), limit(ENTRY_PAGE_SIZE));
-    const snapshot: QuerySnapshot = await getDocsFromServer(page);
-    for (const document of snapshot.docs) documents.push([document.id, document.data()]);
-    if (snapshot.size < ENTRY_PAGE_SIZE) return documents;
-    last = snapshot.docs[snapshot.size - 1]?.id ?? null;
+type Documents = (readonly [string, unknown])[];
+
+/**
+ * Every document of `filtered`, a page of ENTRY_PAGE_SIZE at a time on the document id. The next
+ * page is asked for as soon as this one's last id is known, so the network works while the
+ * caller decrypts this page.
+ */
+async function* pagesOf(filtered: Query): AsyncGenerator<Documents> {
+  const read = (after: string | null) =>
+    getDocsFromServer(query(filtered, orderBy(documentId()), ...(after === null ? [] : [startAfter(after)]), limit(ENTRY_PAGE_SIZE)));
+  let next: Promise<QuerySnapshot> | null = read(null);
+  while (next !== null) {
+    const snapshot: QuerySnapshot = await next;
+    const last = snapshot.size < ENTRY_PAGE_SIZE ? undefined : snapshot.docs[snapshot.size - 1]?.id;
+    next = last === undefined ? null : read(last);
+    // Its failure is thrown where it is awaited; a caller that stops early leaves no unhandled rejection.
+    next?.catch(() => undefined);
+    yield snapshot.docs.map((document) => [document.id, document.data()] as const);
   }
+}
+
+/** Every document of `filtered`, read in pages. */
+async function inPages(filtered: Query): Promise<Documents> {
+  const documents: Documents = [];
+  for await (const page of pagesOf(filtered)) documents.push(...page);
+  return documents;
+}
+
+/** The filter's entries a page at a time, as read (document-id order), a malformed one reported by id. */
+async function* entryPagesOf(filtered: Query): AsyncGenerator<Listing<StoredPasswordEntry>> {
+  for await (const page of pagesOf(filtered)) yield readListing('passwords', storedPasswordEntrySchema, entryLabel, page, quickStoredEntry);
 }
 
 const utf8 = new TextEncoder();
@@ -113,7 +135,7 @@ function sortedBy(field: 'title' | 'name', documents: readonly (readonly [string
 /** The filter's entries in pages, ordered by title in the browser, a malformed one reported by id (src/data/vault/listing.ts). */
 async function entriesOf(filtered: Query) {
   const documents = sortedBy('title', await inPages(filtered));
-  return readListing('passwords', storedPasswordEntrySchema, entryLabel, documents);
+  return readListing('passwords', storedPasswordEntrySchema, entryLabel, documents, quickStoredEntry);
 }
 
 /**
@@ -233,6 +255,8 @@ export function createFirestorePasswordRepository(db: Firestore): PasswordReposi
     },
     scanPersonal: (userId) => entriesOf(personal(userId)),
     scanTeam: (teamId) => entriesOf(team(teamId)),
+    readPersonalPages: (userId) => entryPagesOf(personal(userId)),
+    readTeamPages: (teamId) => entryPagesOf(team(teamId)),
     async create(id, entry: StoredPasswordEntry) {
       await write(() => setDoc(doc(passwords, id), { ...entry }));
     },

@@ -184,6 +184,14 @@ export interface PasswordRepository {
   scanPersonal(userId: string): Promise<Listing<StoredPasswordEntry>>;
   /** listTeam's entries, a malformed document reported as in scanPersonal. */
   scanTeam(teamId: string): Promise<Listing<StoredPasswordEntry>>;
+  /**
+   * scanPersonal's entries a page at a time (a few hundred each), in document-id order, not by
+   * title: the vault screens decrypt and show each page as it arrives (issue #18), and order the
+   * entries themselves. A page that cannot be read rejects the iteration there.
+   */
+  readPersonalPages(userId: string): AsyncIterable<Listing<StoredPasswordEntry>>;
+  /** scanTeam's entries a page at a time, as readPersonalPages. */
+  readTeamPages(teamId: string): AsyncIterable<Listing<StoredPasswordEntry>>;
   /** `entry.revision` must be 1 (FIRST_REVISION). */
   create(id: string, entry: StoredPasswordEntry): Promise<void>;
   /**

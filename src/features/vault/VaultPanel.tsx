@@ -54,9 +54,12 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
   // A filter on a group that was deleted falls back to all passwords.
   const activeFilter =
     groupFilter === NONE || vault.groups.some((group) => group.id === groupFilter) ? groupFilter : ALL;
+  // Rows show as the pages of a large vault open; the filter and the row actions (edit, delete)
+  // wait for the whole list, so nothing changes an entry the load has yet to merge.
+  const ready = vault.load.status === 'ready';
   const shown = useMemo(
-    () => filterByGroup(vault.entries, filterFor(activeFilter), vault.groups),
-    [vault.entries, activeFilter, vault.groups],
+    () => filterByGroup(vault.entries, filterFor(ready ? activeFilter : ALL), vault.groups),
+    [vault.entries, ready, activeFilter, vault.groups],
   );
 
   return (
@@ -89,9 +92,7 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
 
       {vault.load.status === 'loading' && (
         <p role="status" className="vault-section__status">
-          {vault.load.total === 0
-            ? `Loading ${subject}…`
-            : `Decrypting ${subject}… ${vault.load.done.toLocaleString()} of ${vault.load.total.toLocaleString()}`}
+          {vault.load.loaded === 0 ? `Loading ${subject}…` : `Loading ${subject}… ${vault.load.loaded.toLocaleString()} so far`}
         </p>
       )}
 
@@ -110,29 +111,31 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
         </div>
       )}
 
-      {vault.load.status === 'ready' && (
+      {(ready || (vault.load.status === 'loading' && shown.length > 0)) && (
         <>
-          <div className="field vault-section__filter">
-            <label htmlFor={filterId} className="field__label">
-              Group
-            </label>
-            <select
-              id={filterId}
-              className="input"
-              value={activeFilter}
-              onChange={(event) => {
-                setGroupFilter(event.target.value);
-              }}
-            >
-              <option value={ALL}>All Passwords</option>
-              <option value={NONE}>No Group</option>
-              {vault.groups.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {group.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          {ready && (
+            <div className="field vault-section__filter">
+              <label htmlFor={filterId} className="field__label">
+                Group
+              </label>
+              <select
+                id={filterId}
+                className="input"
+                value={activeFilter}
+                onChange={(event) => {
+                  setGroupFilter(event.target.value);
+                }}
+              >
+                <option value={ALL}>All Passwords</option>
+                <option value={NONE}>No Group</option>
+                {vault.groups.map((group) => (
+                  <option key={group.id} value={group.id}>
+                    {group.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           {detailsError !== null && (
             <p role="alert" className="notice notice--error">
               {detailsError}
@@ -142,8 +145,8 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
             label={listLabel}
             entries={shown}
             groups={vault.groups}
-            canEdit={canEdit}
-            canDelete={canDelete}
+            canEdit={canEdit && ready}
+            canDelete={canDelete && ready}
             onEdit={(entry) => {
               setDetailsError(null);
               // A sealed entry's details are opened before the form shows them.

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { compareEntries, mergeInOrder } from './entryOrder';
 import { validatePasswordDraft } from './form/validatePasswordDraft';
 import { migrateVault } from './migration/migrateVault';
 import type { Group, GroupDraft, PasswordDraft, PasswordEntry } from './model';
@@ -21,7 +22,8 @@ import {
 export type DeleteOutcome = 'deleted' | 'already-deleted';
 
 export type LoadState =
-  | { readonly status: 'loading'; readonly done: number; readonly total: number }
+  /** `loaded`: entries shown so far (0 until the first page is open; the vault is read a page at a time). */
+  | { readonly status: 'loading'; readonly loaded: number }
   | { readonly status: 'failed'; readonly message: string }
   | { readonly status: 'ready' };
 
@@ -36,11 +38,6 @@ export const LOAD_FAILED = {
   groups: 'Failed to load groups',
 } as const;
 
-/** Orders as the repositories do (Firestore compares strings by code point). */
-function byTitle(a: PasswordEntry, b: PasswordEntry): number {
-  return a.title < b.title ? -1 : a.title > b.title ? 1 : 0;
-}
-
 function byName(a: Group, b: Group): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
@@ -52,32 +49,50 @@ function byName(a: Group, b: Group): number {
 export function useVault(deps: VaultDeps) {
   const [entries, setEntries] = useState<readonly PasswordEntry[]>([]);
   const [groups, setGroups] = useState<readonly Group[]>([]);
-  const [load, setLoad] = useState<LoadState>({ status: 'loading', done: 0, total: 0 });
+  const [load, setLoad] = useState<LoadState>({ status: 'loading', loaded: 0 });
   const [attempt, setAttempt] = useState(0);
   const [sealing, setSealing] = useState<SealingProgress | null>(null);
 
+  // The entries come a page at a time (loadEntries): each page is merged into the rows shown, so
+  // the first rows show as soon as the first page is open. The first page of a load replaces what
+  // an earlier load showed. Nothing else changes the list while it loads (the panel offers no
+  // add, edit or delete until it is ready), except opening a row's details, which the merge keeps.
+  // A page that fails fails the load: the rows shown so far are dropped and the error shown, never
+  // left to pass for the whole vault.
   useEffect(() => {
     let current = true;
-    const groupsLoaded = loadGroups(deps).catch((error: unknown) => {
-      console.error(LOAD_FAILED.groups, error);
-      throw new Error(LOAD_FAILED.groups);
-    });
-    const entriesLoaded = loadEntries(deps, (done, total) => {
-      if (current) setLoad({ status: 'loading', done, total });
+    let first = true;
+    const groupsLoaded = loadGroups(deps).then(
+      (loaded) => {
+        if (current) setGroups(loaded);
+      },
+      (error: unknown) => {
+        console.error(LOAD_FAILED.groups, error);
+        throw new Error(LOAD_FAILED.groups);
+      },
+    );
+    const entriesLoaded = loadEntries(deps, (page, loaded) => {
+      if (!current) return;
+      const replace = first;
+      first = false;
+      setEntries((list) => (replace ? page : mergeInOrder(list, page)));
+      setLoad({ status: 'loading', loaded });
     }).catch((error: unknown) => {
       console.error(LOAD_FAILED.passwords, error);
       throw new Error(LOAD_FAILED.passwords);
     });
     Promise.all([groupsLoaded, entriesLoaded]).then(
-      ([loadedGroups, loadedEntries]) => {
+      ([, loadedEntries]) => {
         if (!current) return;
-        setGroups(loadedGroups);
-        setEntries(loadedEntries);
         setLoad({ status: 'ready' });
         sealInBackground(loadedEntries);
       },
       (error: unknown) => {
-        if (current) setLoad({ status: 'failed', message: error instanceof Error ? error.message : LOAD_FAILED.passwords });
+        if (!current) return;
+        // Over: a page still on its way (the groups failed first) must not bring back 'loading'.
+        current = false;
+        setEntries([]);
+        setLoad({ status: 'failed', message: error instanceof Error ? error.message : LOAD_FAILED.passwords });
       },
     );
     // Format-1 entries are saved again sealed, in the background; each sealed entry replaces the
@@ -118,14 +133,14 @@ export function useVault(deps: VaultDeps) {
   }, [deps, attempt]);
 
   const retry = useCallback(() => {
-    setLoad({ status: 'loading', done: 0, total: 0 });
+    setLoad({ status: 'loading', loaded: 0 });
     setAttempt((count) => count + 1);
   }, []);
 
   /** The list shows what is stored: a newer entry found by a conflict replaces the one shown, a deleted one goes. */
   const learn = useCallback((error: unknown, id: string) => {
     if (error instanceof PasswordConflictError) {
-      setEntries((list) => [...list.filter((entry) => entry.id !== id), error.newer].sort(byTitle));
+      setEntries((list) => [...list.filter((entry) => entry.id !== id), error.newer].sort(compareEntries));
     }
   }, []);
 
@@ -156,7 +171,7 @@ export function useVault(deps: VaultDeps) {
       if (!checked.ok) throw new Error('The password form is incomplete');
       try {
         const saved = await savePassword(deps, checked.value, existing ?? undefined);
-        setEntries((list) => [...list.filter((entry) => entry.id !== saved.id), saved].sort(byTitle));
+        setEntries((list) => [...list.filter((entry) => entry.id !== saved.id), saved].sort(compareEntries));
       } catch (error) {
         if (existing !== null) learn(error, existing.id);
         throw error;

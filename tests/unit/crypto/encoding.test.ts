@@ -45,6 +45,18 @@ describe('base64', () => {
   it('rejects a non-string at runtime', () => {
     expect(() => base64ToBytes(42 as unknown as string)).toThrow(InvalidCiphertextError);
   });
+
+  it('accepts exactly the spellings that re-encode to themselves, for every last character before either padding', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    for (const last of alphabet) {
+      for (const input of [`QU${last}=`, `Q${last}==`, `QUJDQU${last}=`, `QUJDQ${last}==`]) {
+        // node decodes leniently; a spelling is canonical when node's encoding of the bytes gives it back.
+        const canonical = Buffer.from(Buffer.from(input, 'base64')).toString('base64') === input;
+        if (canonical) expect(bytesToBase64(base64ToBytes(input))).toBe(input);
+        else expect(() => base64ToBytes(input), input).toThrow(InvalidCiphertextError);
+      }
+    }
+  });
 });
 
 describe('base64url', () => {

@@ -280,15 +280,22 @@ describe('sealed entries: reading', () => {
     expect((await openDetails(current, listed!)).password).toBe('correct horse');
   });
 
-  it('decrypts a large sealed vault in slices of 250 with progress, and orders it by title', async () => {
+  it('decrypts a large sealed vault a page at a time, each page in title order, and orders the whole by title', async () => {
     const d = personal({ sealedFormat: true });
     for (let n = 259; n >= 0; n -= 1) await savePassword(d, { ...draft, title: `Entry ${String(n).padStart(3, '0')}` });
+    d.passwords.pageSize = 100;
     const progress: [number, number][] = [];
-    const entries = await loadEntries(personal({ repos: d }), (done, total) => progress.push([done, total]));
+    const pages: string[][] = [];
+    const entries = await loadEntries(personal({ repos: d }), (page, loaded) => {
+      progress.push([page.length, loaded]);
+      pages.push(page.map((entry) => entry.title));
+    });
     expect(progress).toEqual([
-      [250, 260],
-      [260, 260],
+      [100, 100],
+      [100, 200],
+      [60, 260],
     ]);
+    for (const titles of pages) expect(titles).toEqual([...titles].sort());
     expect(entries.map((entry) => entry.title)).toEqual(Array.from({ length: 260 }, (_, n) => `Entry ${String(n).padStart(3, '0')}`));
   });
 });

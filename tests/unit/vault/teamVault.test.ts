@@ -127,15 +127,17 @@ describe('team vault', () => {
     error.mockRestore();
   });
 
-  it('decrypts in slices and reports progress', async () => {
+  it('decrypts a page at a time and hands out each page with the count so far', async () => {
     const d = teamDeps();
     for (let n = 0; n < 260; n += 1) await savePassword(d, { ...draft, title: `Entry ${String(n).padStart(3, '0')}` });
+    d.passwords.pageSize = 100;
     const progress: [number, number][] = [];
-    const entries = await loadEntries(d, (done, total) => progress.push([done, total]));
+    const entries = await loadEntries(d, (page, loaded) => progress.push([page.length, loaded]));
     expect(entries).toHaveLength(260);
     expect(progress).toEqual([
-      [250, 260],
-      [260, 260],
+      [100, 100],
+      [100, 200],
+      [60, 260],
     ]);
   });
 

@@ -119,11 +119,14 @@ describe('Personal Passwords', () => {
 
   it('says so when passwords cannot be loaded, and tries again', async () => {
     const passwords = new MemoryPasswordRepository();
-    // The screens load through scanPersonal (docs/vault.md). StrictMode runs the loading effect twice: both first loads fail.
+    // The screens load through readPersonalPages (docs/vault.md). StrictMode runs the loading effect twice: both first loads fail.
+    const offline = (): AsyncIterable<never> => ({
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('offline')) }),
+    });
     const failing = vi
-      .spyOn(passwords, 'scanPersonal')
-      .mockRejectedValueOnce(new Error('offline'))
-      .mockRejectedValueOnce(new Error('offline'));
+      .spyOn(passwords, 'readPersonalPages')
+      .mockImplementationOnce(() => offline())
+      .mockImplementationOnce(() => offline());
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = setup({ passwords });
     expect(await screen.findByText('Failed to load teams/passwords')).toBeInTheDocument();

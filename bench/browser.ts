@@ -1,0 +1,266 @@
+// `npm run bench:browser`: issue #18's browser figures, in Chromium against the emulators (the
+// production build served by the Hosting emulator). For personal vaults of 1,000, 10,000 and 20,000
+// sealed entries made through the app's own savePassword (written with firebase-admin in batches
+// of 500, as an import would), it measures from the master password being accepted to the first
+// row and to the settled list, the longest main-thread task while loading (PerformanceObserver
+// 'longtask', which reports tasks over 50 ms), and, in the same page, the same number of bare
+// AES-GCM decryptions as the floor. Figures, not a test: nothing is asserted, targets are printed
+// with OVER marks. It is slow (seeding 20,000 entries and loading them): see README "Benchmarks".
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { unlockVault } from '../src/crypto';
+import type { PasswordRepository, StoredPasswordEntry } from '../src/data/vault/storedEntries';
+import { savePassword, type PersonalVaultDeps } from '../src/features/vault/vaultService';
+import { launchChromium } from '../tests/browser/chromium';
+import { ACCOUNT_PASSWORD, MASTER_PASSWORD, signUpToEmptyVault } from '../tests/browser/journeys';
+import { signInWithPassword } from '../tests/support/authEmulator';
+
+const SIZES = [1_000, 10_000, 20_000] as const;
+const BASE_URL = process.env.KEYLOFT_BENCH_URL ?? 'http://127.0.0.1:5000';
+const SETTLE_TIMEOUT_MS = 10 * 60_000;
+const BATCH = 500;
+
+/** Targets of issue #18's Bench section. */
+const FIRST_ROW_GROWTH = 1.2;
+const LONG_TASK_MS = 50;
+const SETTLED_RATIO = 2;
+const SETTLED_RATIO_AT = 10_000;
+
+process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
+
+function admin(): Firestore {
+  const app = getApps().find((candidate) => candidate.name === 'bench-browser') ?? initializeApp({ projectId: 'demo-keyloft' }, 'bench-browser');
+  return getFirestore(app);
+}
+
+/** A PasswordRepository that keeps what savePassword creates, to be written in batches afterwards. */
+function collecting(db: Firestore, into: [string, StoredPasswordEntry][]): PasswordRepository {
+  const refused = () => Promise.reject(new Error('the bench only creates entries'));
+  return {
+    newId: () => db.collection('passwords').doc().id,
+    create: (id, entry) => {
+      into.push([id, entry]);
+      return Promise.resolve();
+    },
+    listPersonal: refused,
+    listTeam: refused,
+    scanPersonal: refused,
+    scanTeam: refused,
+    readPersonalPages: () => {
+      throw new Error('the bench only creates entries');
+    },
+    readTeamPages: () => {
+      throw new Error('the bench only creates entries');
+    },
+    update: refused,
+    delete: refused,
+    ungroupPersonal: refused,
+    ungroupTeam: refused,
+  };
+}
+
+/** `size` sealed entries for `uid`, made by the app's savePassword under the vault key the user's master password opens. */
+async function seed(db: Firestore, uid: string, size: number): Promise<void> {
+  const record = (await db.collection('users').doc(uid).get()).data() as {
+    kdf: { algorithm: 'PBKDF2-SHA256'; iterations: number };
+    encryptionSalt: string;
+    wrappedVaultKey: string;
+    masterPasswordTest: string;
+  };
+  const { vaultKey } = await unlockVault(MASTER_PASSWORD, {
+    kdf: { ...record.kdf, salt: record.encryptionSalt },
+    wrappedVaultKey: record.wrappedVaultKey,
+    masterPasswordTest: record.masterPasswordTest,
+  });
+  const made: [string, StoredPasswordEntry][] = [];
+  const deps: PersonalVaultDeps = {
+    passwords: collecting(db, made),
+    groups: undefined as never,
+    vaultKey,
+    userId: uid,
+    now: () => Date.now(),
+    sealedFormat: true,
+  };
+  for (let start = 0; start < size; start += BATCH) {
+    await Promise.all(
+      Array.from({ length: Math.min(BATCH, size - start) }, (_, offset) => {
+        const i = start + offset;
+        return savePassword(deps, {
+          title: `Entry ${String((i * 7_919) % size).padStart(5, '0')} ${i % 7 === 0 ? 'bank' : 'site'}`,
+          url: `https://site-${i}.example.com`,
+          notes: i % 3 === 0 ? `note ${i}` : null,
+          username: `user${i}@example.com`,
+          password: `pw-${i}-${'x'.repeat(12)}`,
+          groupId: null,
+        });
+      }),
+    );
+  }
+  for (let start = 0; start < made.length; start += BATCH) {
+    const batch = db.batch();
+    for (const [id, entry] of made.slice(start, start + BATCH)) batch.set(db.collection('passwords').doc(id), entry);
+    await batch.commit();
+  }
+}
+
+interface Timings {
+  readonly firstRowMs: number;
+  readonly settledMs: number;
+  readonly longestTaskMs: number;
+  readonly longTasks: number;
+  /** The same from the first row to the settled list: the pages after the first (the start of the dashboard excluded). */
+  readonly longestAfterFirstRowMs: number;
+  readonly longTasksAfterFirstRow: number;
+}
+
+/**
+ * Watches the page from its first script: when the 'Enter Master Password' dialog goes (the
+ * master password accepted), when the first row of 'Personal passwords' shows, and when the list
+ * settles (every row counted, aria-setsize, and no 'Loading your passwords…' status).
+ */
+function instrument(size: number): void {
+  const state = {
+    sawDialog: false,
+    accepted: null as number | null,
+    firstRow: null as number | null,
+    settled: null as number | null,
+    tasks: [] as [number, number][],
+  };
+  (window as unknown as { __bench: typeof state }).__bench = state;
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) state.tasks.push([task.startTime, task.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  const check = () => {
+    const now = performance.now();
+    // The app's dialogs are <dialog> elements.
+    const dialog = [...document.querySelectorAll('dialog, [role="dialog"]')].some((node) => node.textContent.includes('Enter Master Password'));
+    if (dialog) state.sawDialog = true;
+    else if (state.sawDialog && state.accepted === null) state.accepted = now;
+    if (state.accepted === null) return;
+    const row = document.querySelector('[aria-label="Personal passwords"] li');
+    if (row !== null && state.firstRow === null) state.firstRow = now;
+    const loading = [...document.querySelectorAll('[role="status"]')].some((node) => node.textContent.startsWith('Loading your passwords'));
+    if (row !== null && state.settled === null && !loading && row.getAttribute('aria-setsize') === String(size)) state.settled = now;
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
+async function measureLoad(page: Page, size: number): Promise<Timings> {
+  await page.addInitScript(instrument, size);
+  await page.reload();
+  const dialog = page.getByRole('dialog', { name: 'Enter Master Password' });
+  await dialog.waitFor({ timeout: 30_000 });
+  await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+  await dialog.getByRole('button', { name: 'Unlock' }).click();
+  await page.waitForFunction(() => (window as unknown as { __bench: { settled: number | null } }).__bench.settled !== null, undefined, {
+    timeout: SETTLE_TIMEOUT_MS,
+    polling: 250,
+  });
+  return page.evaluate(() => {
+    const { accepted, firstRow, settled, tasks } = (window as unknown as { __bench: { accepted: number; firstRow: number; settled: number; tasks: [number, number][] } }).__bench;
+    // Tasks that ran while the list loaded, from the password accepted to the list settled.
+    const during = tasks.filter(([start, duration]) => start + duration >= accepted && start <= settled);
+    const afterFirstRow = during.filter(([start]) => start >= firstRow);
+    return {
+      firstRowMs: firstRow - accepted,
+      settledMs: settled - accepted,
+      longestTaskMs: Math.max(0, ...during.map(([, duration]) => duration)),
+      longTasks: during.length,
+      longestAfterFirstRowMs: Math.max(0, ...afterFirstRow.map(([, duration]) => duration)),
+      longTasksAfterFirstRow: afterFirstRow.length,
+    };
+  });
+}
+
+/** `count` bare AES-256-GCM decryptions with additional data in this page, 500 at a time (as the Node floor). */
+function floorInPage(page: Page, count: number): Promise<number> {
+  return page.evaluate(async (n) => {
+    const subtle = globalThis.crypto.subtle;
+    const encoder = new TextEncoder();
+    const key = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    const sealed: { iv: Uint8Array<ArrayBuffer>; additionalData: Uint8Array<ArrayBuffer>; body: ArrayBuffer }[] = [];
+    for (let start = 0; start < n; start += 500) {
+      sealed.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(500, n - start) }, async (_, offset) => {
+            const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+            const additionalData = encoder.encode(`keyloft/entry-part/v1/entry${start + offset}/2/vault/overview`);
+            const body = await subtle.encrypt({ name: 'AES-GCM', iv, additionalData }, key, encoder.encode(`{"title":"Entry ${start + offset}","url":"https://site.example.com","username":"user@example.com"}`));
+            return { iv, additionalData, body };
+          }),
+        )),
+      );
+    }
+    const decoder = new TextDecoder();
+    const started = performance.now();
+    for (let start = 0; start < sealed.length; start += 500) {
+      await Promise.all(
+        sealed.slice(start, start + 500).map(async ({ iv, additionalData, body }) => decoder.decode(await subtle.decrypt({ name: 'AES-GCM', iv, additionalData }, key, body))),
+      );
+    }
+    return performance.now() - started;
+  }, count);
+}
+
+async function vaultOf(browser: Browser, db: Firestore, size: number): Promise<Timings & { floorMs: number }> {
+  const context = await browser.newContext();
+  // tsx (esbuild, keeping names) wraps named functions in a `__name` helper that the page lacks:
+  // the functions handed to the page (instrument, the evaluations) need it defined there.
+  await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+  try {
+    const page = await context.newPage();
+    const email = await signUpToEmptyVault(page, BASE_URL, `bench-${size}`);
+    const { localId } = await signInWithPassword(email, ACCOUNT_PASSWORD);
+    const seeding = performance.now();
+    await seed(db, localId, size);
+    console.error(`  seeded ${size.toLocaleString('en-US')} entries in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    const timings = await measureLoad(page, size);
+    return { ...timings, floorMs: await floorInPage(page, size) };
+  } finally {
+    await context.close();
+  }
+}
+
+const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
+const count = (size: number) => size.toLocaleString('en-US').padStart(6);
+
+console.error('bench:browser: building the production bundle…');
+await build({ logLevel: 'warn', mode: 'production' });
+if (!(await fetch(`${BASE_URL}/`).catch(() => null))?.ok) {
+  throw new Error(`the Hosting emulator does not answer at ${BASE_URL}: run \`npm run bench:browser\`, which starts the emulators`);
+}
+const db = admin();
+const browser = await launchChromium();
+const results = new Map<number, Timings & { floorMs: number }>();
+try {
+  for (const size of SIZES) {
+    console.error(`bench:browser: ${size.toLocaleString('en-US')} entries…`);
+    results.set(size, await vaultOf(browser, db, size));
+  }
+} finally {
+  await browser.close();
+}
+
+console.log(`Keyloft browser benchmarks — Chromium against the emulators, ${new Date().toISOString()}`);
+for (const [size, result] of results) {
+  console.log(
+    `${count(size)} entries: first row ${result.firstRowMs.toFixed(0).padStart(6)} ms   settled ${result.settledMs.toFixed(0).padStart(6)} ms   floor ${result.floorMs
+      .toFixed(0)
+      .padStart(5)} ms (${size.toLocaleString('en-US')} bare decrypts)   ratio ${(result.settledMs / result.floorMs).toFixed(2)}   longest task ${result.longestTaskMs.toFixed(0)} ms (${result.longTasks} over 50 ms; after the first row ${result.longestAfterFirstRowMs.toFixed(0)} ms, ${result.longTasksAfterFirstRow})`,
+  );
+}
+const small = results.get(SIZES[0]);
+const large = results.get(SIZES[2]);
+const settledAt = results.get(SETTLED_RATIO_AT);
+if (small && large) {
+  const growth = large.firstRowMs / small.firstRowMs;
+  console.log(`${'first row at 20,000 vs 1,000'.padEnd(44)} ratio ${growth.toFixed(2)}   target ≤ ${FIRST_ROW_GROWTH}   ${verdict(growth <= FIRST_ROW_GROWTH)}`);
+}
+const longest = Math.max(...[...results.values()].map((result) => result.longestTaskMs));
+console.log(`${'longest task while loading (any size)'.padEnd(44)} ${longest.toFixed(0)} ms   target ≤ ${LONG_TASK_MS} ms   ${verdict(longest <= LONG_TASK_MS)}`);
+if (settledAt) {
+  const ratio = settledAt.settledMs / settledAt.floorMs;
+  console.log(`${'settled list at 10,000 vs its floor'.padEnd(44)} ratio ${ratio.toFixed(2)}   target ≤ ${SETTLED_RATIO}   ${verdict(ratio <= SETTLED_RATIO)}`);
+}

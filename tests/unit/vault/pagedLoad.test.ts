@@ -1,0 +1,101 @@
+// Issue #18 item 0: a vault is read a page at a time and each page is opened and handed out as it
+// arrives; the list is ordered by title (code point) then id, however the pages split it; a page
+// that fails fails the load.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccountKeys, type VaultKey } from '../../../src/crypto';
+import { compareEntries, compareTitles, mergeInOrder } from '../../../src/features/vault/entryOrder';
+import type { PasswordEntry } from '../../../src/features/vault/model';
+import { loadEntries, savePassword, type PersonalVaultDeps } from '../../../src/features/vault/vaultService';
+import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+
+let vaultKey: VaultKey;
+beforeAll(async () => {
+  ({ vaultKey } = await createAccountKeys('master password'));
+});
+
+function personal(): PersonalVaultDeps & { passwords: MemoryPasswordRepository } {
+  return { passwords: new MemoryPasswordRepository(), groups: new MemoryGroupRepository(), vaultKey, userId: 'ana', now: () => 5_000, sealedFormat: true };
+}
+
+const draft = (title: string) => ({ title, url: null, notes: null, username: `${title}-user`, password: `${title}-secret`, groupId: null });
+
+const entry = (id: string, title: string): PasswordEntry => ({
+  id,
+  title,
+  url: null,
+  notes: null,
+  username: '',
+  password: '',
+  groupId: null,
+  createdAt: 0,
+  updatedAt: 0,
+  revision: 1,
+  undecryptable: false,
+});
+
+/** Code point order, written out plainly, to hold compareTitles to. */
+function byCodePoint(a: string, b: string): number {
+  const [left, right] = [Array.from(a, (char) => char.codePointAt(0) ?? 0), Array.from(b, (char) => char.codePointAt(0) ?? 0)];
+  for (let index = 0; index < Math.min(left.length, right.length); index += 1) if (left[index] !== right[index]) return left[index]! - right[index]!;
+  return left.length - right.length;
+}
+
+describe('list order', () => {
+  it('compares titles by code point (an astral character after U+FFxx), as Firestore ordered them', () => {
+    const titles = ['\u{1F510} vault', '\uFF5E wave', 'Zebra', 'apple', 'Äpfel', '', 'Z', '\uD7FF', '\uE000', 'a\u{1F600}', 'a\uFFFF'];
+    const sorted = [...titles].sort(compareTitles);
+    expect(sorted).toEqual([...titles].sort(byCodePoint));
+    expect(sorted.indexOf('\uFF5E wave')).toBeLessThan(sorted.indexOf('\u{1F510} vault'));
+  });
+
+  it('merges a page into the rows shown: the same list as sorting the whole, same titles ordered by id', () => {
+    const shown = [entry('b', 'Bank'), entry('d', 'Bank'), entry('m', 'Mail'), entry('z', 'Zoo')].sort(compareEntries);
+    const page = [entry('c', 'Bank'), entry('a', 'Alpha'), entry('y', 'Zoo'), entry('q', 'Quiz')].sort(compareEntries);
+    const merged = mergeInOrder(shown, page);
+    expect(merged.map((row) => row.id)).toEqual(['a', 'b', 'c', 'd', 'm', 'q', 'y', 'z']);
+    expect(merged).toEqual([...shown, ...page].sort(compareEntries));
+    expect(mergeInOrder([], page)).toEqual(page);
+    expect(mergeInOrder(shown, [])).toEqual(shown);
+  });
+});
+
+describe('loading a vault a page at a time', () => {
+  it('hands out each page opened and in order before the next is read, and the whole in order at the end', async () => {
+    const deps = personal();
+    const titles = ['Mail', 'bank', 'Zoo', 'Alpha', 'Cloud', 'Alpha'];
+    for (const title of titles) await savePassword(deps, draft(title));
+    deps.passwords.pageSize = 2;
+    const events: string[] = [];
+    deps.passwords.beforePage = (index) => {
+      events.push(`read ${index}`);
+      return Promise.resolve();
+    };
+    const entries = await loadEntries(deps, (page, loaded) => {
+      events.push(`page of ${page.length}, ${loaded} so far`);
+      expect(page).toEqual([...page].sort(compareEntries));
+      // A sealed entry's overview is open; its password is not (details on demand).
+      for (const row of page) expect(row).toMatchObject({ undecryptable: false, password: '', sealed: true });
+    });
+    // The next page is read while this one is handed out, never more than one ahead.
+    expect(events).toEqual(['read 0', 'read 1', 'page of 2, 2 so far', 'read 2', 'page of 2, 4 so far', 'page of 2, 6 so far']);
+    expect(entries.map((row) => row.title)).toEqual(['Alpha', 'Alpha', 'Cloud', 'Mail', 'Zoo', 'bank']);
+    expect(entries).toEqual([...entries].sort(compareEntries));
+  });
+
+  it('rejects when a later page cannot be read, after handing out the earlier ones', async () => {
+    const deps = personal();
+    for (const title of ['A', 'B', 'C', 'D', 'E']) await savePassword(deps, draft(title));
+    deps.passwords.pageSize = 2;
+    deps.passwords.beforePage = (index) => (index === 2 ? Promise.reject(new Error('offline')) : Promise.resolve());
+    const handed: number[] = [];
+    await expect(loadEntries(deps, (_page, loaded) => handed.push(loaded))).rejects.toThrow('offline');
+    expect(handed).toEqual([2, 4]);
+  });
+
+  it('hands out one empty page for an empty vault', async () => {
+    const deps = personal();
+    const handed: number[] = [];
+    expect(await loadEntries(deps, (page, loaded) => handed.push(page.length, loaded))).toEqual([]);
+    expect(handed).toEqual([0, 0]);
+  });
+});
