@@ -36,7 +36,8 @@ function personal(options: { sealedFormat?: boolean; groups?: MemoryGroupReposit
     groups: options.groups ?? new MemoryGroupRepository(),
     vaultKey,
     userId: 'ana',
-    ...(options.sealedFormat === undefined ? {} : { sealedFormat: options.sealedFormat }),
+    // Without sealedFormat: true these helpers write format 1 (a vault from before the sealed format).
+    sealedFormat: options.sealedFormat ?? false,
     now: () => (clock += 1),
   };
 }
@@ -48,7 +49,8 @@ function team(options: { sealedFormat?: boolean; groups?: MemoryGroupRepository;
     groups: options.groups ?? new MemoryGroupRepository(),
     userId: 'ana',
     team: { teamId: 'team-1', key: teamKey, keyVersion: 4, role: 'full', ...(options.previous === true ? { previousKey: previousTeamKey } : {}) },
-    ...(options.sealedFormat === undefined ? {} : { sealedFormat: options.sealedFormat }),
+    // Without sealedFormat: true these helpers write format 1 (a vault from before the sealed format).
+    sealedFormat: options.sealedFormat ?? false,
     now: () => (clock += 1),
   };
 }
@@ -67,8 +69,17 @@ function sealedOf(group: StoredGroup): StoredSealedGroup {
   return group;
 }
 
-describe('groups with the sealed format off (the default)', () => {
-  it('creates and edits format-1 groups, name in clear, as before', async () => {
+describe('the group format', () => {
+  it('is sealed by default: the stored group holds no name or description in clear', async () => {
+    const { sealedFormat: _format1, ...byDefault } = personal();
+    const created = await createGroup(byDefault, draft);
+    const stored = sealedOf(await storedOf(byDefault.groups, 'ana', created.id));
+    expect(stored).not.toHaveProperty('name');
+    expect(stored).not.toHaveProperty('description');
+    expect(created.sealed).toBe(true);
+  });
+
+  it('with sealedFormat false creates and edits format-1 groups, name in clear, as before', async () => {
     const deps = personal();
     const created = await createGroup(deps, draft);
     expect(await storedOf(deps.groups, 'ana', created.id)).toEqual({ name: 'Banking', description: 'cards and loans', userId: 'ana', teamId: null, revision: 1, createdAt: 1_001, updatedAt: 1_001 });

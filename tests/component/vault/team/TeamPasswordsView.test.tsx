@@ -6,7 +6,7 @@ import { generateTeamKey, type TeamKey } from '../../../../src/crypto';
 import { WriteRefusedError } from '../../../../src/data/vault/storedEntries';
 import type { TeamRole } from '../../../../src/domain/teamPermissions';
 import { TeamPasswordsView, type TeamKeyAccess } from '../../../../src/features/vault/TeamPasswordsView';
-import { createGroup, loadEntries, savePassword, type TeamVaultDeps } from '../../../../src/features/vault/vaultService';
+import { createGroup, loadEntries, loadGroups, savePassword, type TeamVaultDeps } from '../../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
 
 let teamKey: TeamKey;
@@ -83,7 +83,7 @@ describe('Team password view (SPEC.md §2)', () => {
     }
     // Decrypted with the team key.
     await user.click(within(list).getByRole('button', { name: 'Show password for Web' }));
-    expect(within(list).getByText('Web-secret')).toBeInTheDocument();
+    expect(await within(list).findByText('Web-secret')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Back to dashboard/ }));
     expect(onBack).toHaveBeenCalledOnce();
   });
@@ -162,7 +162,7 @@ describe('Team password view (SPEC.md §2)', () => {
     await user.type(within(form).getByLabelText('Name'), 'Databases');
     await user.click(within(form).getByRole('button', { name: /Save|Create/ }));
     await waitFor(async () => {
-      expect((await groups.listTeam(TEAM_ID)).map((group) => group.data.name)).toEqual(['Backups', 'Databases', 'Servers']);
+      expect((await loadGroups(deps('admin', { passwords, groups }))).map((group) => group.name)).toEqual(['Backups', 'Databases', 'Servers']);
     });
     expect((await groups.listTeam(TEAM_ID)).every((group) => group.data.userId === null)).toBe(true);
 
