@@ -4,8 +4,9 @@
 // nothing and shows 'This password was changed since you opened it.' with the newer values beside
 // what keeping theirs would save. 'Keep mine' saves the member's change on top of the owner's, on
 // the newer revision (exactly the 'Yours' column they were shown); 'Take theirs' puts the owner's
-// values in the form, and the member's edit made again on top of them keeps both. Firestore is read with firebase-admin after each step to show
-// what was (and was not) written.
+// values in the form, and the member's edit made again on top of them keeps both. Firestore is read
+// with firebase-admin after each step to show what was (and was not) written: the entries are
+// sealed, so a write shows as new ciphertext and revision, and the values as the members read them.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
@@ -29,23 +30,20 @@ async function teamId(name: string, ownerEmail: string): Promise<string> {
   return team.id;
 }
 
-/** The stored plain fields of the team's entry `id` (username and password are ciphertext). */
-async function stored(id: string): Promise<{ title: string; notes: string | null; revision: number; username: string; password: string }> {
+/** The team entry `id` as stored: sealed, so its revision and its two parts (ciphertext). */
+async function stored(id: string): Promise<{ format: number; revision: number; overview: string; details: string }> {
   const data = (await db().collection('passwords').doc(id).get()).data();
   if (data === undefined) throw new Error(`entry ${id} is gone`);
-  return {
-    title: data.title as string,
-    notes: (data.notes as string | undefined) ?? null,
-    revision: data.revision as number,
-    username: data.username as string,
-    password: data.password as string,
-  };
+  // Nothing typed is stored in clear (issue #18): no title, url, notes, username or password field.
+  for (const field of ['title', 'url', 'notes', 'username', 'password']) expect(data).not.toHaveProperty(field);
+  return { format: data.format as number, revision: data.revision as number, overview: data.overview as string, details: data.details as string };
 }
 
-async function entryId(team: string, title: string): Promise<string> {
-  const found = await db().collection('passwords').where('teamId', '==', team).where('title', '==', title).get();
-  if (found.size !== 1) throw new Error(`expected one entry ${title}, found ${found.size}`);
-  return found.docs[0]!.id;
+/** The team's entries in the order they were made (titles are sealed: the server cannot find one by title). */
+async function entryIds(team: string, count: number): Promise<string[]> {
+  const found = await db().collection('passwords').where('teamId', '==', team).get();
+  if (found.size !== count) throw new Error(`expected ${count} entries, found ${found.size}`);
+  return found.docs.sort((a, b) => (a.get('createdAt') as number) - (b.get('createdAt') as number)).map((doc) => doc.id);
 }
 
 async function openEdit(page: Page, title: string): Promise<Locator> {
@@ -81,8 +79,8 @@ describe('two members edit one team entry in Chromium', () => {
     ]);
 
     const team = await teamId('Race', ownerEmail);
-    const router = await entryId(team, 'Router');
-    const mailer = await entryId(team, 'Mailer');
+    const [router, mailer] = (await entryIds(team, 2)) as [string, string];
+    expect((await stored(router)).format).toBe(2);
     expect((await stored(router)).revision).toBe(1);
     expect((await stored(mailer)).revision).toBe(1);
 
@@ -123,8 +121,9 @@ describe('two members edit one team entry in Chromium', () => {
     await notice.getByRole('button', { name: 'Keep mine' }).click();
     await memberRouter.waitFor({ state: 'detached', timeout: 20_000 });
     await expect.poll(async () => (await stored(router)).revision, { timeout: 10_000 }).toBe(3);
+    // The member's title is in the new overview; the owner's password stays in the details they saved.
     const kept = await stored(router);
-    expect(kept.title).toBe('Router (office)');
+    expect(kept.overview).not.toBe(afterOwner.overview);
     await readPassword(m, 'Router (office)', 'router secret 2');
     await m.getByRole('listitem', { name: 'Router (office)' }).getByText('admin', { exact: true }).waitFor();
     expect(await m.getByRole('listitem', { name: 'Router', exact: true }).count()).toBe(0);
@@ -166,8 +165,9 @@ describe('two members edit one team entry in Chromium', () => {
     await memberMailer.getByLabel('Notes (optional)').fill('rotated quarterly');
     await save(memberMailer);
     await expect.poll(async () => (await stored(mailer)).revision, { timeout: 10_000 }).toBe(3);
-    expect((await stored(mailer)).notes).toBe('rotated quarterly');
+    expect((await stored(mailer)).details).not.toBe(mailerAfterOwner.details);
     await readPassword(m, 'Mailer', 'mailer secret 2');
+    await m.getByRole('listitem', { name: 'Mailer' }).getByText('rotated quarterly').waitFor({ timeout: 15_000 });
     await reloadAndUnlock(o);
     await openTeamPasswords(o, 'Race');
     const ownersMailer = o.getByRole('listitem', { name: 'Mailer' });

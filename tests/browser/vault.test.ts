@@ -2,14 +2,15 @@
 // delete. The production build, with entries on the Firestore emulator through the rules.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { db } from '../emulator/teams/support';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { MASTER_PASSWORD, signUpToEmptyVault } from './journeys';
+import { MASTER_PASSWORD, reloadAndUnlock, signUpToEmptyVault } from './journeys';
 
 const baseUrl = inject('baseUrl');
 useChromium();
 
-async function signUp(page: Page): Promise<void> {
-  await signUpToEmptyVault(page, baseUrl, 'vault');
+async function signUp(page: Page): Promise<string> {
+  return signUpToEmptyVault(page, baseUrl, 'vault');
 }
 
 describe('the personal vault in Chromium', () => {
@@ -52,6 +53,60 @@ describe('the personal vault in Chromium', () => {
     await confirm.getByText('Are you sure you want to delete this password?').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No passwords yet. Add your first password!').waitFor();
+    expectNoPageErrors(errors);
+    await page.context().close();
+  });
+
+  it('seals everything typed: notes show after Show once unlocked again, and no stored document holds any of it', async () => {
+    const { page, errors } = await openPage();
+    const email = await signUp(page);
+    const marker = `Zq${crypto.randomUUID().slice(0, 8)}`;
+    const typed = (n: number) => ({
+      title: `${marker} bank ${n}`,
+      url: `https://${marker.toLowerCase()}-${n}.example.com`,
+      username: `${marker}-user-${n}`,
+      password: `${marker}-password-${n}`,
+      notes: `${marker} recovery codes ${n}: 1111-2222`,
+    });
+    for (const n of [1, 2]) {
+      const entry = typed(n);
+      await page.getByRole('button', { name: 'Add Password' }).click();
+      const form = page.getByRole('dialog', { name: 'Add New Password' });
+      await form.getByLabel('Title').fill(entry.title);
+      await form.getByLabel('URL').fill(entry.url);
+      await form.getByLabel('Username').fill(entry.username);
+      await form.getByLabel('Password', { exact: true }).fill(entry.password);
+      await form.getByLabel('Notes (optional)').fill(entry.notes);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.waitFor({ state: 'detached' });
+    }
+    await page.getByRole('button', { name: 'Groups' }).click();
+    const manager = page.getByRole('dialog', { name: 'Groups' });
+    await manager.getByRole('button', { name: 'New Group' }).click();
+    const groupForm = page.getByRole('dialog', { name: 'New Group' });
+    await groupForm.getByLabel('Name').fill(`${marker} group`);
+    await groupForm.getByRole('button', { name: 'Create Group' }).click();
+    await manager.getByText(`${marker} group`).waitFor();
+    await manager.getByRole('button', { name: 'Close' }).click();
+
+    await reloadAndUnlock(page);
+    const item = page.getByRole('listitem', { name: typed(2).title });
+    await item.waitFor({ timeout: 15_000 });
+    expect(await item.getByText(typed(2).notes).count()).toBe(0);
+    await item.getByRole('button', { name: `Show password for ${typed(2).title}` }).click();
+    await item.getByText(typed(2).password).waitFor({ timeout: 15_000 });
+    await item.getByText(typed(2).notes).waitFor();
+
+    const uid = (await db().collection('users').where('email', '==', email).get()).docs[0]!.id;
+    const documents = [
+      ...(await db().collection('passwords').where('userId', '==', uid).get()).docs,
+      ...(await db().collection('groups').where('userId', '==', uid).get()).docs,
+      (await db().collection('users').doc(uid).get()),
+    ];
+    expect(documents).toHaveLength(4);
+    const stored = JSON.stringify(documents.map((document) => document.data())).toLowerCase();
+    expect(stored).not.toContain(marker.toLowerCase());
+    expect(documents.slice(0, 2).every((document) => document.get('format') === 2)).toBe(true);
     expectNoPageErrors(errors);
     await page.context().close();
   });

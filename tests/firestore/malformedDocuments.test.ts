@@ -5,7 +5,7 @@ import { doc, setDoc, type Firestore } from 'firebase/firestore';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, generateTeamKey, type TeamKey, type VaultKey } from '../../src/crypto';
 import { createFirestoreGroupRepository, createFirestorePasswordRepository } from '../../src/data/firestore/firestoreVaultRepositories';
-import { loadEntries, savePassword, type VaultDeps } from '../../src/features/vault/vaultService';
+import { loadEntries, openDetails, savePassword, type VaultDeps } from '../../src/features/vault/vaultService';
 import { sampleEntry } from '../contract/vaultRepositories.contract';
 import { sampleTeam } from './matrix/teamSeed';
 import { seedLiveTrial } from './planSeed';
@@ -44,9 +44,10 @@ async function loadWithOneBad(deps: VaultDeps, bad: Record<string, unknown>) {
   }
 }
 
-function expectHundredAndOneDamaged(entries: Awaited<ReturnType<typeof loadEntries>>, problem: string) {
+/** The 100 listed and, their details opened by `reader` as the screens do on Show, each holding its own password. */
+async function expectHundredAndOneDamaged(reader: VaultDeps, entries: Awaited<ReturnType<typeof loadEntries>>, problem: string) {
   expect(entries).toHaveLength(GOOD + 1);
-  const good = entries.filter((entry) => entry.id !== 'bad-document');
+  const good = await Promise.all(entries.filter((entry) => entry.id !== 'bad-document').map((entry) => openDetails(reader, entry)));
   expect(good.map((entry) => entry.title).sort()).toEqual(titles);
   expect(good.every((entry) => !entry.undecryptable && entry.password === `${entry.title} secret`)).toBe(true);
   expect(entries.find((entry) => entry.id === 'bad-document')).toMatchObject({ title: 'Bad one', undecryptable: true, damaged: problem });
@@ -66,7 +67,7 @@ describe('a malformed document among 100 good ones', () => {
     };
     const { entries, warned } = await loadWithOneBad(deps, { ...sampleEntry('ana', 'Bad one'), updatedAt: '2026-11-24' });
     const problem = 'field "updatedAt" is missing or has the wrong type';
-    expectHundredAndOneDamaged(entries, problem);
+    await expectHundredAndOneDamaged(deps, entries, problem);
     expect(warned).toEqual([`Malformed document passwords/bad-document: ${problem}`]);
   });
 
@@ -97,6 +98,6 @@ describe('a malformed document among 100 good ones', () => {
         warn.mockRestore();
       }
     })();
-    expectHundredAndOneDamaged(entries, 'field "encrypted" is missing or has the wrong type');
+    await expectHundredAndOneDamaged(as('vic', 'view'), entries, 'field "encrypted" is missing or has the wrong type');
   });
 });

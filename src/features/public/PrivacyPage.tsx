@@ -17,14 +17,15 @@ export function PrivacyPage() {
             phone number or authenticator enrolment.
           </li>
           <li>
-            <strong>Encrypted vault data:</strong> the usernames and passwords of your entries, your encrypted private
-            key, your public key, your salt and the encrypted team keys made for you. We store these only in encrypted
-            form, apart from the public key and salt, which are not secret.
+            <strong>Encrypted vault data:</strong> everything in your entries (title, url, username, password and
+            notes), the names and descriptions of your groups, your encrypted private key, your public key, your salt
+            and the encrypted team keys made for you. We store these only in encrypted form, apart from the public key
+            and salt, which are not secret.
           </li>
           <li>
-            <strong>Unencrypted data:</strong> the title, url and notes of each entry, so they can be searched; group
-            names; team names and descriptions; team membership and roles; and invitations, including the invited
-            email address.
+            <strong>Unencrypted data:</strong> team names and descriptions; team membership and roles; which team and
+            group each entry belongs to, as random ids; when entries and groups were created and changed; and
+            invitations, including the invited email address.
           </li>
           <li>
             <strong>Subscription status:</strong> your plan, its status and trial and billing dates, and the reference
@@ -36,10 +37,10 @@ export function PrivacyPage() {
 
       <StaticSection title="What we cannot read">
         <p>
-          Usernames and passwords are encrypted in your browser with keys that come from your master password. We never
-          receive your master password or those keys, so we cannot read your usernames and passwords and cannot hand
-          them over to anyone in readable form. The title, url and notes of an entry are not encrypted: do not put
-          secrets in them.
+          Everything in your entries and groups is encrypted in your browser with keys that come from your master
+          password. We never receive your master password or those keys, so we cannot read your entries and cannot hand
+          them over to anyone in readable form. Entries saved before this covered their title, url and notes are
+          encrypted this way the next time you unlock your vault.
         </p>
       </StaticSection>
 

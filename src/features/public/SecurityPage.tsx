@@ -50,24 +50,30 @@ export function SecurityPage() {
       <StaticSection title="How entries are encrypted">
         <ul>
           <li>
-            Passwords and usernames are encrypted with {AES}-GCM, with a fresh random {IV_BYTES}-byte IV each time.
-            Personal entries are encrypted with your vault key, team entries with the team key.
+            Everything you type into an entry is encrypted with {AES}-GCM, with a fresh random {IV_BYTES}-byte IV each
+            time, in two parts: the title, url and username, which the list opens, and the password and notes, which
+            are opened only when you show, copy or edit them and are kept in memory only while your vault is unlocked.
+            Group names and descriptions are encrypted the same way. Personal entries and groups are encrypted with your
+            vault key, team ones with the team key.
           </li>
           <li>
-            Each ciphertext is bound to its entry and field, so a ciphertext moved to another entry or field fails to
-            decrypt instead of showing the wrong secret. AES-GCM also detects any change to the stored data.
+            Each encrypted part is bound to its entry or group, to which part it is and to the key version, so a part
+            moved elsewhere fails to decrypt instead of showing the wrong data. AES-GCM also detects any change to the
+            stored data.
+          </li>
+          <li>
+            Entries and groups saved before this encryption covered everything are encrypted this way in the background
+            the next time you unlock your vault; a team&rsquo;s, the next time an owner, admin or Full Access member
+            opens it. Once a vault or team holds none in the old form, our security rules refuse the old form there.
           </li>
         </ul>
       </StaticSection>
 
       <StaticSection title="What is not encrypted">
         <p>
-          The title, url and notes of each entry are stored unencrypted so they can be searched. Names of teams and
-          groups, team descriptions and email addresses are stored unencrypted too.
-        </p>
-        <p className="notice notice--warning">
-          <strong>Do not put secrets in notes.</strong> Keep passwords, PINs and recovery codes in the password field,
-          which is encrypted.
+          We store these unencrypted: email addresses; team names and descriptions, because an invitation shows the
+          team name before the person invited holds any key; team membership and roles; which team and which group an
+          entry belongs to, as random ids; when entries and groups were created and changed; and how many there are.
         </p>
       </StaticSection>
 

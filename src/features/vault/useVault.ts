@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { compareEntries, mergeInOrder } from './entryOrder';
 import { validatePasswordDraft } from './form/validatePasswordDraft';
-import { migrateVault } from './migration/migrateVault';
+import { migrateVault, type LoadedVault } from './migration/migrateVault';
 import type { Group, GroupDraft, PasswordDraft, PasswordEntry } from './model';
 import {
   createGroup,
@@ -65,6 +65,7 @@ export function useVault(deps: VaultDeps) {
     const groupsLoaded = loadGroups(deps).then(
       (loaded) => {
         if (current) setGroups(loaded);
+        return loaded;
       },
       (error: unknown) => {
         console.error(LOAD_FAILED.groups, error);
@@ -82,10 +83,10 @@ export function useVault(deps: VaultDeps) {
       throw new Error(LOAD_FAILED.passwords);
     });
     Promise.all([groupsLoaded, entriesLoaded]).then(
-      ([, loadedEntries]) => {
+      ([loadedGroups, loadedEntries]) => {
         if (!current) return;
         setLoad({ status: 'ready' });
-        sealInBackground(loadedEntries);
+        sealInBackground({ entries: loadedEntries, groups: loadedGroups });
       },
       (error: unknown) => {
         if (!current) return;
@@ -95,10 +96,10 @@ export function useVault(deps: VaultDeps) {
         setLoad({ status: 'failed', message: error instanceof Error ? error.message : LOAD_FAILED.passwords });
       },
     );
-    // Format-1 entries are saved again sealed, in the background; each sealed entry replaces the
-    // one listed unless the user changed it meanwhile (their save then holds the newer revision).
-    function sealInBackground(loaded: readonly PasswordEntry[]) {
-      if (!loaded.some((entry) => entry.sealed !== true)) {
+    // Format-1 groups and entries are saved again sealed, in the background; each sealed one
+    // replaces the one listed unless the user changed it meanwhile (their save holds the newer revision).
+    function sealInBackground(loaded: LoadedVault) {
+      if (![...loaded.entries, ...loaded.groups].some((item) => item.sealed !== true)) {
         void migrateVault(deps, loaded).catch((error: unknown) => {
           console.warn('Could not mark the vault sealed', error);
         });
@@ -108,6 +109,16 @@ export function useVault(deps: VaultDeps) {
         stopped: () => !current,
         onProgress: (done, total) => {
           if (current) setSealing(done < total ? { done, total } : null);
+        },
+        onGroupsSealed: (sealed) => {
+          if (!current) return;
+          const byId = new Map(sealed.map((group) => [group.id, group]));
+          setGroups((list) =>
+            list.map((group) => {
+              const next = byId.get(group.id);
+              return next !== undefined && next.revision === group.revision + 1 && group.sealed !== true ? next : group;
+            }),
+          );
         },
         onSealed: (sealed) => {
           if (!current) return;

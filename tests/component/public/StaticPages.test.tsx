@@ -112,7 +112,9 @@ describe('/privacy content', () => {
     const text = section?.textContent ?? '';
     expect(text).toContain('your email address');
     expect(text).toContain('Encrypted vault data');
-    expect(text).toContain('the title, url and notes of each entry, so they can be searched');
+    expect(text).toContain('everything in your entries (title, url, username, password and notes)');
+    expect(text).toContain('which team and group each entry belongs to, as random ids');
+    expect(text).not.toContain('so they can be searched');
     expect(text).toContain('Subscription status');
     expect(text).toContain('payment processor');
   });
@@ -120,7 +122,7 @@ describe('/privacy content', () => {
   it('says what we cannot read and that we do not sell data', () => {
     renderPublicRoutes('/privacy');
     const main = screen.getByRole('main');
-    expect(main).toHaveTextContent('we cannot read your usernames and passwords');
+    expect(main).toHaveTextContent('we cannot read your entries and cannot hand them over to anyone in readable form');
     expect(main).toHaveTextContent('We do not sell your data');
   });
 });
@@ -142,8 +144,9 @@ describe('/security content', () => {
 
   it('states how entries are encrypted and bound', () => {
     const main = mainText();
-    expect(main).toHaveTextContent('Passwords and usernames are encrypted with AES-256-GCM, with a fresh random 12-byte IV each time.');
-    expect(main).toHaveTextContent('Each ciphertext is bound to its entry and field');
+    expect(main).toHaveTextContent('Everything you type into an entry is encrypted with AES-256-GCM, with a fresh random 12-byte IV each time');
+    expect(main).toHaveTextContent('Group names and descriptions are encrypted the same way.');
+    expect(main).toHaveTextContent('Each encrypted part is bound to its entry or group');
   });
 
   it('states the sharing model', () => {
@@ -159,10 +162,14 @@ describe('/security content', () => {
     expect(main).toHaveTextContent('If you copy the link and send it yourself, no Keyloft server ever sees it');
   });
 
-  it('is explicit that title, url and notes are not encrypted', () => {
+  it('lists exactly what is not encrypted, and no longer warns about notes (they are encrypted)', () => {
     const main = mainText();
-    expect(main).toHaveTextContent('The title, url and notes of each entry are stored unencrypted so they can be searched.');
-    expect(screen.getByText('Do not put secrets in notes.')).toBeInTheDocument();
+    const section = screen.getByRole('heading', { name: 'What is not encrypted' }).closest('section');
+    expect(section).toHaveTextContent(
+      'We store these unencrypted: email addresses; team names and descriptions, because an invitation shows the team name before the person invited holds any key; team membership and roles; which team and which group an entry belongs to, as random ids; when entries and groups were created and changed; and how many there are.',
+    );
+    expect(main).not.toHaveTextContent('Do not put secrets in notes');
+    expect(main).not.toHaveTextContent('stored unencrypted so they can be searched');
   });
 
   it('warns that the master password cannot be recovered', () => {

@@ -9,8 +9,8 @@ import { WriteRefusedError, type PasswordEntryChanges, type PasswordRepository }
 import { rotateIfNeeded } from '../../../src/features/teams/rotation';
 import { removeMember } from '../../../src/features/teams/teamService';
 import type { ValidPasswordDraft } from '../../../src/features/vault/form/validatePasswordDraft';
-import { migrateVault } from '../../../src/features/vault/migration/migrateVault';
-import { loadEntries, openDetails, savePassword, VaultPermissionError, type VaultDeps } from '../../../src/features/vault/vaultService';
+import { migrateVault, type LoadedVault } from '../../../src/features/vault/migration/migrateVault';
+import { createGroup, loadEntries, loadGroups, openDetails, savePassword, VaultPermissionError, type VaultDeps } from '../../../src/features/vault/vaultService';
 import { personalVault, person, teamOf, teamVault, type Person } from '../teams/people';
 import { db } from '../teams/support';
 
@@ -51,6 +51,13 @@ async function formats(query: Query) {
   return (await query.get()).docs.map((document) => (document.get('format') as number | undefined) ?? 1);
 }
 
+
+/** The vault as the screen loads it: its entries and groups. */
+async function loadedVault(deps: VaultDeps): Promise<LoadedVault> {
+  const [entries, groups] = await Promise.all([loadEntries(deps), loadGroups(deps)]);
+  return { entries, groups };
+}
+
 let ana: Person;
 let bob: Person;
 let dan: Person;
@@ -61,21 +68,24 @@ beforeAll(async () => {
 describe('sealing existing vaults on the emulators', () => {
   it('a personal vault of 120 format-1 entries: interrupted in the second batch, readable throughout, finished and marked by the next run', async () => {
     const legacy = { ...personalVault(ana), sealedFormat: false };
+    await createGroup(legacy, { name: 'Sealme-personal-group', description: 'Sealme-personal-group-description' });
     for (let n = 0; n < 120; n += 1) await savePassword(legacy, typed('personal', n));
     const mine = db().collection('passwords').where('userId', '==', ana.uid).where('teamId', '==', null);
     expect(new Set(await formats(mine))).toEqual(new Set([1]));
 
-    await expect(migrateVault(personalVault(ana, failingAt(ana.deps.passwords, 105)), await loadEntries(personalVault(ana)))).rejects.toThrow('connection lost');
+    await expect(migrateVault(personalVault(ana, failingAt(ana.deps.passwords, 105)), await loadedVault(personalVault(ana)))).rejects.toThrow('connection lost');
     const halfway = await formats(mine);
     expect(halfway.filter((format) => format === 2).length).toBeGreaterThanOrEqual(100);
     expect(halfway).toContain(1);
     expect(await openedAll(personalVault(ana))).toEqual(expected('personal', 120));
     expect((await db().collection('users').doc(ana.uid).get()).get('entryFormat')).toBeUndefined();
 
-    expect((await migrateVault(personalVault(ana), await loadEntries(personalVault(ana)))).kind).toBe('sealed');
+    expect((await migrateVault(personalVault(ana), await loadedVault(personalVault(ana)))).kind).toBe('sealed');
     expect(new Set(await formats(mine))).toEqual(new Set([2]));
     expect(await openedAll(personalVault(ana))).toEqual(expected('personal', 120));
     expect((await db().collection('users').doc(ana.uid).get()).get('entryFormat')).toBe(2);
+    expect((await loadGroups(personalVault(ana))).map((group) => group.name)).toEqual(['Sealme-personal-group']);
+    expect(new Set(await formats(db().collection('groups').where('userId', '==', ana.uid)))).toEqual(new Set([2]));
     // Marked: the rules now refuse a format-1 entry, new or edited.
     await expect(savePassword(legacy, typed('personal', 999))).rejects.toBeInstanceOf(WriteRefusedError);
   }, 180_000);
@@ -83,6 +93,7 @@ describe('sealing existing vaults on the emulators', () => {
   it('a team with a rotation half done waits for it; then a Full Access member seals it across a failure, and it is marked', async () => {
     const teamId = await teamOf(ana, [bob, dan], 'full');
     const legacy = { ...(await teamVault(ana, teamId)), sealedFormat: false };
+    await createGroup(legacy, { name: 'Sealme-team-group', description: '' });
     for (let n = 0; n < 30; n += 1) await savePassword(legacy, typed('team', n));
 
     // Dan is removed; the rotation's third re-encrypted write never arrives.
@@ -92,7 +103,7 @@ describe('sealing existing vaults on the emulators', () => {
     const entries = db().collection('passwords').where('teamId', '==', teamId);
 
     const waiting = await teamVault(bob, teamId);
-    expect(await migrateVault(waiting, await loadEntries(waiting))).toEqual({ kind: 'wait-for-rotation' });
+    expect(await migrateVault(waiting, await loadedVault(waiting))).toEqual({ kind: 'wait-for-rotation' });
     expect(new Set(await formats(entries))).toEqual(new Set([1]));
     expect(await openedAll(waiting)).toEqual(expected('team', 30));
 
@@ -100,15 +111,16 @@ describe('sealing existing vaults on the emulators', () => {
     expect((await team.get()).get('previousKey')).toBeNull();
 
     const failing = await teamVault(bob, teamId, failingAt(bob.deps.passwords, 12));
-    await expect(migrateVault(failing, await loadEntries(failing))).rejects.toThrow('connection lost');
+    await expect(migrateVault(failing, await loadedVault(failing))).rejects.toThrow('connection lost');
     expect(await formats(entries)).toContain(1);
     for (const member of [ana, bob]) expect(await openedAll(await teamVault(member, teamId))).toEqual(expected('team', 30));
     expect((await team.get()).get('entryFormat')).toBeUndefined();
 
     const sealer = await teamVault(bob, teamId);
-    expect((await migrateVault(sealer, await loadEntries(sealer))).kind).toBe('sealed');
+    expect((await migrateVault(sealer, await loadedVault(sealer))).kind).toBe('sealed');
     expect(new Set(await formats(entries))).toEqual(new Set([2]));
     expect((await team.get()).get('entryFormat')).toBe(2);
+    expect((await loadGroups(await teamVault(ana, teamId))).map((group) => group.name)).toEqual(['Sealme-team-group']);
     for (const member of [ana, bob]) expect(await openedAll(await teamVault(member, teamId))).toEqual(expected('team', 30));
     await expect(savePassword({ ...(await teamVault(ana, teamId)), sealedFormat: false }, typed('team', 999))).rejects.toBeInstanceOf(VaultPermissionError);
   }, 240_000);

@@ -6,7 +6,7 @@ import { deleteField } from 'firebase/firestore';
 import { canOnPasswords } from '../../../src/domain/teamPermissions';
 import { FIELD_LIMITS } from '../../../src/domain/fieldLimits';
 import { base64OfBytes } from '../../contract/userRepository.contract';
-import { sampleEntry, sampleGroup, sampleSealedEntry } from '../../contract/vaultRepositories.contract';
+import { sampleEntry, sampleGroup, sampleSealedEntry, sampleSealedGroup } from '../../contract/vaultRepositories.contract';
 import { liveTrial, userWith } from '../planSeed';
 import { ALLOW_OWNER_ONLY, allowOnly, changed, DENY_ALL, IDENTITIES, OTHER, OWNER, FULL, type Actor, type AccessRow, type CollectionTable, type MalformedRow } from './table';
 import { byRole, DELETING_TEAM, KEY_VERSION, ROLE_IN_TEAM, TEAM, teamEntry, teams } from './teamSeed';
@@ -32,6 +32,9 @@ const unmarked = () => ({
   [TEAM_SEALED]: teamSealed(FULL),
   [TEAM_PLAIN]: teamEntry(TEAM, FULL, 'Staging database'),
   [`groups/${OWNER}-group`]: sampleGroup(OWNER, 'Alice’s'),
+  [`groups/${OWNER}-sealed-group`]: sampleSealedGroup(OWNER),
+  'groups/team-plain-group': sampleGroup(OWNER, 'Servers', { userId: null, teamId: TEAM }),
+  'groups/team-sealed-group': sampleSealedGroup(null, { teamId: TEAM, keyVersion: KEY_VERSION }),
 });
 
 /** The owner's vault and the team, both marked sealed: no format-1 write is left to either. */
@@ -110,6 +113,26 @@ const teamRows: readonly AccessRow[] = [
   { op: 'update', what: 'a team marked sealed, unmarked', path: `teams/${TEAM}`, seed: marked, data: () => ({ entryFormat: deleteField() }), expect: DENY_ALL },
 ];
 
+/** Groups follow the same format rules as entries (docs/rules.md, "Sealed entries"). */
+const sealedGroup = (overrides = {}) => sampleSealedGroup(OWNER, overrides);
+const teamSealedGroup = (overrides = {}) => sampleSealedGroup(null, { teamId: TEAM, keyVersion: KEY_VERSION, ...overrides });
+const renamed = () => ({ name: 'Renamed', updatedAt: Date.now(), revision: 2 });
+
+const groupRows: readonly AccessRow[] = [
+  { op: 'create', what: 'a sealed group of the owner’s', path: 'groups/new', data: () => sealedGroup(), expect: ALLOW_OWNER_ONLY },
+  { op: 'update', what: 'the owner’s sealed group, turned back into format 1', path: `groups/${OWNER}-sealed-group`, replace: true, data: () => sampleGroup(OWNER, 'Back', { revision: 2 }), expect: DENY_ALL },
+  { op: 'create', what: 'a format-1 group in a vault marked sealed', path: 'groups/new', seed: marked, data: () => sampleGroup(OWNER, 'In clear'), expect: DENY_ALL },
+  { op: 'create', what: 'a sealed group in a vault marked sealed', path: 'groups/new', seed: marked, data: () => sealedGroup(), expect: ALLOW_OWNER_ONLY },
+  { op: 'update', what: 'a format-1 group’s name in a vault marked sealed', path: `groups/${OWNER}-group`, seed: marked, data: renamed, expect: DENY_ALL },
+  { op: 'update', what: 'a format-1 group, sealed, in a vault marked sealed', path: `groups/${OWNER}-group`, seed: marked, replace: true, data: () => sealedGroup({ revision: 2, updatedAt: Date.now() }), expect: ALLOW_OWNER_ONLY },
+  { op: 'create', what: 'a sealed group of the team by the full member', path: 'groups/new', data: () => teamSealedGroup(), expect: byRole((role) => canOnPasswords(role, 'create')) },
+  { op: 'update', what: 'a sealed group of the team, turned back into format 1', path: 'groups/team-sealed-group', replace: true, data: () => sampleGroup(OWNER, 'Back', { userId: null, teamId: TEAM, revision: 2 }), expect: DENY_ALL },
+  { op: 'create', what: 'a format-1 group of a team marked sealed', path: 'groups/new', seed: marked, data: () => sampleGroup(OWNER, 'In clear', { userId: null, teamId: TEAM }), expect: DENY_ALL },
+  { op: 'create', what: 'a sealed group of a team marked sealed', path: 'groups/new', seed: marked, data: () => teamSealedGroup(), expect: byRole((role) => canOnPasswords(role, 'create')) },
+  { op: 'update', what: 'a format-1 group’s name in a team marked sealed', path: 'groups/team-plain-group', seed: marked, data: renamed, expect: DENY_ALL },
+  { op: 'update', what: 'a format-1 group of a team marked sealed, sealed', path: 'groups/team-plain-group', seed: marked, replace: true, data: () => teamSealedGroup({ revision: 2, updatedAt: Date.now() }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
+];
+
 function createRow(what: string, change: Readonly<Record<string, unknown>>, base: () => Record<string, unknown> = () => ({ ...sealed() })): MalformedRow {
   return { what, op: 'create', path: 'passwords/new', valid: base, invalid: () => changed(base(), change) };
 }
@@ -151,8 +174,8 @@ const malformed: readonly MalformedRow[] = [
 ];
 
 export const sealedPasswordsTable: CollectionTable = {
-  collection: 'sealed passwords',
+  collection: 'sealed passwords and groups',
   seed: unmarked,
-  access: [...personalRows, ...teamRows],
+  access: [...personalRows, ...teamRows, ...groupRows],
   malformed,
 };

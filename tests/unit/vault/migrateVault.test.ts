@@ -5,11 +5,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccountKeys, generateTeamKey, type TeamKey, type VaultKey } from '../../../src/crypto';
 import type { PasswordEntryChanges, PasswordRepository } from '../../../src/data/vault/storedEntries';
 import type { ValidPasswordDraft } from '../../../src/features/vault/form/validatePasswordDraft';
-import { migrateVault } from '../../../src/features/vault/migration/migrateVault';
-import { loadEntries, openDetails, savePassword, type PersonalVaultDeps, type TeamVaultDeps, type VaultDeps } from '../../../src/features/vault/vaultService';
+import { migrateVault, type LoadedVault } from '../../../src/features/vault/migration/migrateVault';
+import { createGroup, loadEntries, loadGroups, openDetails, savePassword, updateGroup, type PersonalVaultDeps, type TeamVaultDeps, type VaultDeps } from '../../../src/features/vault/vaultService';
 import type { TeamRole } from '../../../src/domain/teamPermissions';
 import { sampleEntry } from '../../contract/vaultRepositories.contract';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+
+
+/** The vault as the screen loads it: its entries and groups. */
+async function loadedVault(deps: VaultDeps): Promise<LoadedVault> {
+  const [entries, groups] = await Promise.all([loadEntries(deps), loadGroups(deps)]);
+  return { entries, groups };
+}
 
 let vaultKey: VaultKey;
 let teamKey: TeamKey;
@@ -76,7 +83,7 @@ describe('migrateVault', () => {
     await format1Vault(personal(r), 230);
     const progress: [number, number][] = [];
     const sealedIds: string[] = [];
-    const outcome = await migrateVault(personal(r), await loadEntries(personal(r)), {
+    const outcome = await migrateVault(personal(r), await loadedVault(personal(r)), {
       onProgress: (done, total) => progress.push([done, total]),
       onSealed: (entries) => sealedIds.push(...entries.map((entry) => entry.id)),
     });
@@ -104,7 +111,7 @@ describe('migrateVault', () => {
       update: (id: string, changes: PasswordEntryChanges, now: number, revision: number) =>
         (writes += 1) === 125 ? Promise.reject(new Error('connection lost')) : r.passwords.update(id, changes, now, revision),
     });
-    await expect(migrateVault(personal(r, failing), await loadEntries(personal(r)))).rejects.toThrow('connection lost');
+    await expect(migrateVault(personal(r, failing), await loadedVault(personal(r)))).rejects.toThrow('connection lost');
 
     const formats = await storedFormats(r, 'personal');
     expect(formats.filter((format) => format === 2).length).toBeGreaterThanOrEqual(120);
@@ -112,7 +119,7 @@ describe('migrateVault', () => {
     expect(await opened(personal(r))).toEqual(expected(150));
     expect(r.passwords.marks.size).toBe(0);
 
-    const again = await migrateVault(personal(r), await loadEntries(personal(r)));
+    const again = await migrateVault(personal(r), await loadedVault(personal(r)));
     expect(again.kind).toBe('sealed');
     expect(new Set(await storedFormats(r, 'personal'))).toEqual(new Set([2]));
     expect(await opened(personal(r))).toEqual(expected(150));
@@ -126,12 +133,12 @@ describe('migrateVault', () => {
     const changed = listed[1]!;
     await savePassword(personal(r, r.passwords, false), { ...draft(1), password: 'changed in another tab' }, changed);
 
-    expect(await migrateVault(personal(r), listed)).toEqual({ kind: 'partial', migrated: 2, left: 1 });
+    expect(await migrateVault(personal(r), { entries: listed, groups: [] })).toEqual({ kind: 'partial', migrated: 2, left: 1 });
     expect(r.passwords.marks.size).toBe(0);
     const afterFirst = await opened(personal(r));
     expect(afterFirst.find((entry) => entry.title === 'Title 1')?.password).toBe('changed in another tab');
 
-    expect(await migrateVault(personal(r), await loadEntries(personal(r)))).toEqual({ kind: 'sealed', migrated: 1 });
+    expect(await migrateVault(personal(r), await loadedVault(personal(r)))).toEqual({ kind: 'sealed', migrated: 1 });
     expect((await opened(personal(r))).find((entry) => entry.title === 'Title 1')?.password).toBe('changed in another tab');
   });
 
@@ -139,7 +146,7 @@ describe('migrateVault', () => {
     const r = repos();
     await format1Vault(personal(r), 2);
     r.passwords.plant('damaged', { ...sampleEntry('ana', 'Broken'), username: 'not a ciphertext' });
-    const outcome = await migrateVault(personal(r), await loadEntries(personal(r)));
+    const outcome = await migrateVault(personal(r), await loadedVault(personal(r)));
     expect(outcome).toEqual({ kind: 'partial', migrated: 2, left: 1 });
     expect(r.passwords.marks.size).toBe(0);
   });
@@ -148,7 +155,7 @@ describe('migrateVault', () => {
     const r = repos();
     await savePassword(personal(r), draft(1));
     const before = await r.passwords.listPersonal('ana');
-    expect(await migrateVault(personal(r), await loadEntries(personal(r)))).toEqual({ kind: 'sealed', migrated: 0 });
+    expect(await migrateVault(personal(r), await loadedVault(personal(r)))).toEqual({ kind: 'sealed', migrated: 0 });
     expect(await r.passwords.listPersonal('ana')).toEqual(before);
     expect(r.passwords.marks).toEqual(new Set(['user:ana']));
   });
@@ -157,36 +164,71 @@ describe('migrateVault', () => {
     const r = repos();
     await format1Vault(personal(r), 40);
     let asked = 0;
-    const outcome = await migrateVault(personal(r), await loadEntries(personal(r)), { stopped: () => (asked += 1) > 2 });
+    const outcome = await migrateVault(personal(r), await loadedVault(personal(r)), { stopped: () => (asked += 1) > 2 });
     expect(outcome).toEqual({ kind: 'partial', migrated: 20, left: 20 });
     expect((await storedFormats(r, 'personal')).filter((format) => format === 1)).toHaveLength(20);
-    expect(await migrateVault(personal(r), await loadEntries(personal(r)))).toEqual({ kind: 'sealed', migrated: 20 });
+    expect(await migrateVault(personal(r), await loadedVault(personal(r)))).toEqual({ kind: 'sealed', migrated: 20 });
   });
 
   it('a team: a full member seals at the current key version and marks the team; a View Only member writes nothing', async () => {
     const r = repos();
     await format1Vault(team(r, 'full'), 5);
     const view = team(r, 'view');
-    expect(await migrateVault(view, await loadEntries(view))).toEqual({ kind: 'not-mine' });
+    expect(await migrateVault(view, await loadedVault(view))).toEqual({ kind: 'not-mine' });
     expect(new Set(await storedFormats(r, 'team'))).toEqual(new Set([1]));
 
     const full = team(r, 'full');
-    expect(await migrateVault(full, await loadEntries(full))).toEqual({ kind: 'sealed', migrated: 5 });
+    expect(await migrateVault(full, await loadedVault(full))).toEqual({ kind: 'sealed', migrated: 5 });
     const stored = await r.passwords.listTeam('team-1');
     expect(stored.every(({ data }) => data.format === 2 && data.keyVersion === 3)).toBe(true);
     expect(await opened(view)).toEqual(expected(5));
     expect(r.passwords.marks).toEqual(new Set(['team:team-1']));
     // A View Only member never marks, even with nothing left to seal.
     r.passwords.marks.clear();
-    expect(await migrateVault(view, await loadEntries(view))).toEqual({ kind: 'not-mine' });
+    expect(await migrateVault(view, await loadedVault(view))).toEqual({ kind: 'not-mine' });
     expect(r.passwords.marks.size).toBe(0);
+  });
+
+  it('seals format-1 groups first, names and descriptions kept, and a group renamed meanwhile keeps the rename until the next run', async () => {
+    const r = repos();
+    const legacy = { ...personal(r), sealedFormat: false };
+    const work = await createGroup(legacy, { name: 'Work', description: 'office' });
+    const home = await createGroup(legacy, { name: 'Home', description: '' });
+    await savePassword(legacy, { ...draft(1), groupId: work.id });
+    const loaded = await loadedVault(personal(r));
+    await updateGroup(legacy, home, { name: 'Home (renamed)', description: '' });
+    const sealedGroups: string[] = [];
+
+    const outcome = await migrateVault(personal(r), loaded, { onGroupsSealed: (groups) => sealedGroups.push(...groups.map((group) => group.name)) });
+    expect(outcome).toEqual({ kind: 'partial', migrated: 1, left: 1 });
+    expect(sealedGroups).toEqual(['Work']);
+    expect(r.passwords.marks.size).toBe(0);
+    const stored = await r.groups.listPersonal('ana');
+    expect(stored.map(({ data }) => [data.format ?? 1, 'name' in data])).toEqual(expect.arrayContaining([[2, false], [1, true]]));
+
+    expect(await migrateVault(personal(r), await loadedVault(personal(r)))).toEqual({ kind: 'sealed', migrated: 0 });
+    expect((await r.groups.listPersonal('ana')).every(({ data }) => data.format === 2 && !('name' in data) && !('description' in data))).toBe(true);
+    expect((await loadGroups(personal(r))).map(({ name, description }) => [name, description])).toEqual([
+      ['Home (renamed)', null],
+      ['Work', 'office'],
+    ]);
+    expect((await loadEntries(personal(r)))[0]?.groupId).toBe(work.id);
+    expect(r.passwords.marks).toEqual(new Set(['user:ana']));
+  });
+
+  it('a View Only member leaves a team’s format-1 groups alone', async () => {
+    const r = repos();
+    await createGroup(team(r, 'full', { sealedFormat: false }), { name: 'Servers', description: '' });
+    const view = team(r, 'view');
+    expect(await migrateVault(view, await loadedVault(view))).toEqual({ kind: 'not-mine' });
+    expect((await r.groups.listTeam('team-1'))[0]?.data.format).toBeUndefined();
   });
 
   it('a team whose key is being rotated waits for the rotation and writes nothing', async () => {
     const r = repos();
     await format1Vault(team(r, 'owner'), 3);
     const rotating = team(r, 'owner', { previousKey: previousTeamKey });
-    expect(await migrateVault(rotating, await loadEntries(rotating))).toEqual({ kind: 'wait-for-rotation' });
+    expect(await migrateVault(rotating, await loadedVault(rotating))).toEqual({ kind: 'wait-for-rotation' });
     expect(new Set(await storedFormats(r, 'team'))).toEqual(new Set([1]));
     expect(r.passwords.marks.size).toBe(0);
   });
