@@ -58,6 +58,8 @@ function collecting(db: Firestore, into: [string, StoredPasswordEntry][]): Passw
     delete: refused,
     ungroupPersonal: refused,
     ungroupTeam: refused,
+    markPersonalSealed: refused,
+    markTeamSealed: refused,
   };
 }
 
