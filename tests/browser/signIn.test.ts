@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { enrolPhoneFactor, latestSmsCode, signInWithPassword, uniqueEmail } from '../support/authEmulator';
-import { openPage, useChromium } from './chromium';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
 
 const baseUrl = inject('baseUrl');
 const ACCOUNT_PASSWORD = 'account-password-1';
@@ -77,7 +77,7 @@ describe('the auth modal in Chromium', () => {
     await page.keyboard.press('Escape');
     await logIn(page, email);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 15_000 });
-    expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
+    expectNoPageErrors(errors.filter((error) => !error.includes('400')));
     await page.context().close();
   });
 

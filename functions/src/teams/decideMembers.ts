@@ -146,6 +146,8 @@ export function decideCreateTeam(facts: CreateTeamFacts): Outcome<CreateTeamPlan
     rotationNeeded: false,
     previousKey: null,
     deleting: false,
+    // Nothing in a new team is in format 1, so the rules refuse format 1 there from the start.
+    entryFormat: 2,
   };
   return accept({ kind: 'create', team });
 }

@@ -56,6 +56,7 @@ describe('createTeam', () => {
           rotationNeeded: false,
           previousKey: null,
           deleting: false,
+          entryFormat: 2,
         },
       },
     });

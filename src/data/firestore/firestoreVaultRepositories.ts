@@ -62,6 +62,9 @@ async function write<T>(action: () => Promise<T>): Promise<T> {
  * never again once set (docs/rules.md, "Sealed entries"), so it is read first in a transaction.
  */
 async function markSealed(db: Firestore, ref: DocumentReference): Promise<void> {
+  // Every load asks for the mark; once it is set, a read answers without a transaction, whose
+  // commit would fail (and be logged) when the user signs out while it is on its way.
+  if ((await getDocFromServer(ref)).get('entryFormat') === 2) return;
   await write(() =>
     runTransaction(db, async (transaction) => {
       const snapshot = await transaction.get(ref);

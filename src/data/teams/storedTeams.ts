@@ -62,6 +62,11 @@ export interface StoredTeam {
   readonly rotationNeeded: boolean;
   readonly previousKey: PreviousTeamKey | null;
   readonly deleting: boolean;
+  /**
+   * 2 once the team holds no format-1 entry (docs/rules.md, "Sealed entries"): a team made since
+   * issue #18 is born with it; an older one gets it from its first editor's migration.
+   */
+  readonly entryFormat?: 2;
 }
 
 export interface TeamRepository {

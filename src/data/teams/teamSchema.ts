@@ -44,4 +44,5 @@ export const storedTeamSchema: z.ZodMiniType<StoredTeam> = z.object({
     z.transform((key) => key ?? null),
   ),
   deleting: z.boolean(),
+  entryFormat: z.optional(z.literal(2)),
 });

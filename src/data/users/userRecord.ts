@@ -28,6 +28,11 @@ export interface StoredUserRecord {
   /** Team keys waiting for this user, keyed by invite id (ciphertext). */
   readonly pendingTeamKeys: Readonly<Record<string, string>>;
   readonly subscription: StoredSubscription;
+  /**
+   * 2 once the vault holds no format-1 entry (docs/rules.md, "Sealed entries"): an account made
+   * since issue #18 is born with it; an older one gets it from its first migration.
+   */
+  readonly entryFormat?: 2;
 }
 
 /**

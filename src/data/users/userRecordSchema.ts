@@ -36,4 +36,5 @@ export const storedUserRecordSchema: z.ZodMiniType<StoredUserRecord> = z.object(
   teamIds: z.array(z.string()),
   pendingTeamKeys: z.record(z.string(), z.string()),
   subscription: subscriptionSchema,
+  entryFormat: z.optional(z.literal(2)),
 });

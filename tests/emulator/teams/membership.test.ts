@@ -34,6 +34,7 @@ describe('createTeam', () => {
       pendingRotation: null,
       previousKey: null,
       deleting: false,
+      entryFormat: 2,
     });
     expect(await teamIdsOf(owner.uid)).toEqual([teamId]);
 

@@ -136,7 +136,7 @@ describe('team members', () => {
   }, 60_000);
 
   it('a rotation of 300 entries with edits at both key versions while it re-encrypts keeps every edit and ends at the new version', async () => {
-    const teamId = await teamOf(ana, [bob, cid], 'full');
+    const teamId = await teamOf(ana, [bob, cid], 'full', { madeBeforeSealing: true });
     const anaVault = await format1TeamVault(ana, teamId);
     const ids: string[] = [];
     for (let start = 0; start < 300; start += 50) {

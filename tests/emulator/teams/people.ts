@@ -76,8 +76,12 @@ export async function person(label: string): Promise<Person> {
   };
 }
 
-/** A team of the owner with the others in it at `role`, each holding the team key (seeded as the callables leave it). */
-export async function teamOf(owner: Person, others: readonly Person[], role: TeamRole): Promise<string> {
+/**
+ * A team of the owner with the others in it at `role`, each holding the team key (seeded as the
+ * callables leave it). `madeBeforeSealing`: without the mark a team made since issue #18 is born
+ * with, as a team from before, where format 1 is still written (docs/rules.md, "Sealed entries").
+ */
+export async function teamOf(owner: Person, others: readonly Person[], role: TeamRole, { madeBeforeSealing = false } = {}): Promise<string> {
   const before = new Set((await owner.deps.teams.listForMember(owner.uid)).map((team) => team.id));
   await createTeamsApi(owner.deps).create({ name: `Nothing lost ${crypto.randomUUID().slice(0, 6)}` });
   const teamId = (await owner.deps.teams.listForMember(owner.uid)).find((team) => !before.has(team.id))!.id;
@@ -100,7 +104,11 @@ export async function teamOf(owner: Person, others: readonly Person[], role: Tea
   await db()
     .collection('teams')
     .doc(teamId)
-    .update({ ...members, memberIds: FieldValue.arrayUnion(...others.map((other) => other.uid)) });
+    .update({
+      ...members,
+      ...(madeBeforeSealing ? { entryFormat: FieldValue.delete() } : {}),
+      memberIds: FieldValue.arrayUnion(...others.map((other) => other.uid)),
+    });
   for (const other of others) await db().collection('users').doc(other.uid).update({ teamIds: FieldValue.arrayUnion(teamId) });
   return teamId;
 }

@@ -95,7 +95,7 @@ describe('sealing existing vaults on the emulators', () => {
   }, 420_000);
 
   it('a team with a rotation half done waits for it; then a Full Access member seals it across a failure, and it is marked', async () => {
-    const teamId = await teamOf(ana, [bob, dan], 'full');
+    const teamId = await teamOf(ana, [bob, dan], 'full', { madeBeforeSealing: true });
     const legacy = { ...(await teamVault(ana, teamId)), sealedFormat: false };
     await createGroup(legacy, { name: 'Sealme-team-group', description: '' });
     await Promise.all(Array.from({ length: 30 }, (_, n) => savePassword(legacy, typed('team', n))));

@@ -52,6 +52,15 @@ export const usersTable: CollectionTable = {
     { op: 'list', what: 'the whole collection', path: 'users', expect: DENY_ALL },
     { op: 'list', what: 'the records with the owner’s email', path: 'users', where: [['email', '==', 'alice@example.com']], expect: DENY_ALL },
     { op: 'create', what: 'the owner’s record at sign-up', path: RECORD, seed: nothing, data: () => record(), expect: ALLOW_OWNER_ONLY },
+    // A vault made since issue #18 is born marked sealed (docs/rules.md, "Sealed entries").
+    {
+      op: 'create',
+      what: 'the owner’s record at sign-up, marked sealed',
+      path: RECORD,
+      seed: nothing,
+      data: () => ({ ...record(), entryFormat: 2 }),
+      expect: ALLOW_OWNER_ONLY,
+    },
     { op: 'update', what: 'the owner’s email', path: RECORD, data: () => ({ email: 'x@example.com' }), expect: DENY_ALL },
     { op: 'update', what: 'the owner’s updatedAt', path: RECORD, data: () => ({ updatedAt: Date.now() }), expect: ALLOW_OWNER_ONLY },
     { op: 'update', what: 'a pending team key of the owner’s, with updatedAt', path: RECORD, data: () => pendingKey(), expect: ALLOW_OWNER_ONLY },
@@ -124,6 +133,8 @@ export const usersTable: CollectionTable = {
         ['teamIds already set', { teamIds: ['someone-elses-team'] }],
         ['teamIds that is a string', { teamIds: 'team-1' }],
         ['pendingTeamKeys already set', { pendingTeamKeys: { invite: SHORTEST_SEALED } }],
+        ['marked with format 1', { entryFormat: 1 }],
+        ['marked sealed with the format as text', { entryFormat: '2' }],
       ] as const
     ).map(([what, change]) => createRow(what, () => changed(record(), change))),
     pendingKeyRow('a wrap of 255 bytes', () => pendingKey('inviteA', base64OfBytes(INVITATION_SIZES.encryptedTeamKey - 1))),

@@ -31,6 +31,12 @@ describe('the vault half of sign-in', () => {
     expect(d.session.getState().status).toBe('unlocked');
   });
 
+  it('a new vault is born marked sealed: nothing in it is in format 1, so its first load writes no mark', async () => {
+    const d = deps();
+    await createVault(d, ana, 'master password');
+    expect((await requireRecord(d, 'ana')).entryFormat).toBe(2);
+  });
+
   it('an account without an address gets a record with email null, as the rules require', async () => {
     const d = deps();
     await createVault(d, { ...ana, email: null, provider: 'github' }, 'master password');

@@ -45,6 +45,8 @@ export async function createVault(deps: AuthDeps, user: AuthUser, masterPassword
     teamIds: [],
     pendingTeamKeys: {},
     subscription: newTrialSubscription(now),
+    // A new vault holds nothing in format 1: the rules refuse format 1 in it from the start.
+    entryFormat: 2,
   };
   const users = await deps.loadUsers();
   await users.create(user.uid, record);
