@@ -206,7 +206,31 @@ function floorInPage(page: Page, count: number): Promise<number> {
   }, count);
 }
 
-async function vaultOf(browser: Browser, db: Firestore, size: number): Promise<Timings & { floorMs: number }> {
+/**
+ * Empties the Firestore emulator. The emulator scans a whole collection for every query, so a
+ * vault measured beside the earlier ones would pay for theirs too (production indexes each query;
+ * other users' entries cost it nothing): each size is measured with only its own vault stored.
+ */
+async function clearFirestore(): Promise<void> {
+  const host = process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080';
+  const response = await fetch(`http://${host}/emulator/v1/projects/demo-keyloft/databases/(default)/documents`, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`clearing the Firestore emulator answered ${response.status}`);
+}
+
+/** What the emulator itself needs to serve the vault: one admin query for all of it (no rules, no paging), best of three. */
+async function emulatorReadMs(db: Firestore, uid: string, size: number): Promise<number> {
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 3; run += 1) {
+    const started = performance.now();
+    const read = await db.collection('passwords').where('userId', '==', uid).get();
+    if (read.size !== size) throw new Error(`the emulator read ${read.size} of ${size} entries`);
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+async function vaultOf(browser: Browser, db: Firestore, size: number): Promise<Timings & { floorMs: number; emulatorMs: number }> {
+  await clearFirestore();
   const context = await browser.newContext();
   // tsx (esbuild, keeping names) wraps named functions in a `__name` helper that the page lacks:
   // the functions handed to the page (instrument, the evaluations) need it defined there.
@@ -219,7 +243,7 @@ async function vaultOf(browser: Browser, db: Firestore, size: number): Promise<T
     await seed(db, localId, size);
     console.error(`  seeded ${size.toLocaleString('en-US')} entries in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
     const timings = await measureLoad(page, size);
-    return { ...timings, floorMs: await floorInPage(page, size) };
+    return { ...timings, floorMs: await floorInPage(page, size), emulatorMs: await emulatorReadMs(db, localId, size) };
   } finally {
     await context.close();
   }
@@ -235,7 +259,7 @@ if (!(await fetch(`${BASE_URL}/`).catch(() => null))?.ok) {
 }
 const db = admin();
 const browser = await launchChromium();
-const results = new Map<number, Timings & { floorMs: number }>();
+const results = new Map<number, Timings & { floorMs: number; emulatorMs: number }>();
 try {
   for (const size of SIZES) {
     console.error(`bench:browser: ${size.toLocaleString('en-US')} entries…`);
@@ -250,7 +274,7 @@ for (const [size, result] of results) {
   console.log(
     `${count(size)} entries: first row ${result.firstRowMs.toFixed(0).padStart(6)} ms   settled ${result.settledMs.toFixed(0).padStart(6)} ms   floor ${result.floorMs
       .toFixed(0)
-      .padStart(5)} ms (${size.toLocaleString('en-US')} bare decrypts)   ratio ${(result.settledMs / result.floorMs).toFixed(2)}   longest task ${result.longestTaskMs.toFixed(0)} ms (${result.longTasks} over 50 ms; after the first row ${result.longestAfterFirstRowMs.toFixed(0)} ms, ${result.longTasksAfterFirstRow})`,
+      .padStart(5)} ms (${size.toLocaleString('en-US')} bare decrypts)   ratio ${(result.settledMs / result.floorMs).toFixed(2)}   longest task ${result.longestTaskMs.toFixed(0)} ms (${result.longTasks} over 50 ms; after the first row ${result.longestAfterFirstRowMs.toFixed(0)} ms, ${result.longTasksAfterFirstRow})   emulator alone ${result.emulatorMs.toFixed(0)} ms`,
   );
 }
 const small = results.get(SIZES[0]);
@@ -265,4 +289,7 @@ console.log(`${'longest task while loading (any size)'.padEnd(44)} ${longest.toF
 if (settledAt) {
   const ratio = settledAt.settledMs / settledAt.floorMs;
   console.log(`${'settled list at 10,000 vs its floor'.padEnd(44)} ratio ${ratio.toFixed(2)}   target ≤ ${SETTLED_RATIO}   ${verdict(ratio <= SETTLED_RATIO)}`);
+  // Context for the line above, not a target: the emulator's own time to hand over the documents
+  // (one admin query, no rules) against the same floor. Above the target, no client can meet it here.
+  console.log(`${'  emulator alone serving them vs the floor'.padEnd(44)} ratio ${(settledAt.emulatorMs / settledAt.floorMs).toFixed(2)}`);
 }

@@ -22,13 +22,15 @@ let repositories: Promise<Repositories> | undefined;
 function load(): Promise<Repositories> {
   return Promise.all([
     firebaseServices().firestore(),
+    firebaseServices().firestoreLite(),
+    import('./firestore/litePages'),
     import('./firestore/firestoreUserRepository'),
     import('./firestore/firestoreVaultRepositories'),
     import('./firestore/firestoreTeamRepositories'),
     import('./firestore/firestoreInvitationRepository'),
-  ]).then(([db, users, vault, teams, invitations]) => ({
+  ]).then(([db, lite, litePages, users, vault, teams, invitations]) => ({
     users: users.createFirestoreUserRepository(db),
-    passwords: vault.createFirestorePasswordRepository(db),
+    passwords: vault.createFirestorePasswordRepository(db, litePages.litePageReader(lite)),
     groups: vault.createFirestoreGroupRepository(db),
     teams: teams.createFirestoreTeamRepository(db),
     publicKeys: teams.createFirestorePublicKeyRepository(db),

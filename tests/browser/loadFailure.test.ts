@@ -15,9 +15,11 @@ describe('a vault that cannot be loaded', () => {
     await addTeamPassword(page, 'Bank', 'ana', 'bank secret 1');
 
     // Every request to Firestore that names the passwords collection fails, as when the server
-    // cannot be reached for the vault's query (the user record and the teams still load).
+    // cannot be reached for the vault's query (the user record and the teams still load): the
+    // full SDK's streams and the lite SDK's REST queries, which read the vault's pages.
     let blocking = true;
-    await page.route('**/google.firestore.v1.Firestore/**', async (route) => {
+    const firestoreCall = (url: URL) => url.pathname.includes('/google.firestore.v1.Firestore/') || url.pathname.endsWith(':runQuery');
+    await page.route(firestoreCall, async (route) => {
       if (blocking && (route.request().postData() ?? '').includes('passwords')) await route.abort();
       else await route.continue();
     });

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { ENTRY_PAGE_SIZE, createFirestorePasswordRepository } from '../../src/data/firestore/firestoreVaultRepositories';
 import { allPages, sampleEntry, sampleTeamEntry, type ContractTeam } from '../contract/vaultRepositories.contract';
 import { sampleTeam } from './matrix/teamSeed';
-import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
+import { litePageReader } from '../../src/data/firestore/litePages';
+import { firestoreAs, liteFirestoreAs, useRulesEnvironment } from './rulesEnvironment';
 
 const env = useRulesEnvironment();
 
@@ -63,12 +64,25 @@ describe('paged entry reads', () => {
     documents.push(['bob-entry', { ...sampleEntry('bob', 'Bob') }]);
     await seed(documents);
 
-    const pages = await allPages(createFirestorePasswordRepository(firestoreAs(env(), 'ana')).readPersonalPages('ana'));
-    expect(pages.map((page) => page.items.length)).toEqual([ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE, 5]);
-    const ids = pages.flatMap((page) => page.items.map((entry) => entry.id));
-    expect(ids).toEqual([...ids].sort());
-    expect(new Set(ids)).toEqual(new Set(documents.slice(0, count).map(([id]) => id)));
-    expect(pages.flatMap((page) => page.malformed)).toEqual([]);
+    // Through the full SDK (the default) and through the lite reader the app passes.
+    const readers = [undefined, litePageReader(await liteFirestoreAs(env(), 'ana'))];
+    for (const reader of readers) {
+      const pages = await allPages(createFirestorePasswordRepository(firestoreAs(env(), 'ana'), reader).readPersonalPages('ana'));
+      expect(pages.map((page) => page.items.length)).toEqual([ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE, 5]);
+      const ids = pages.flatMap((page) => page.items.map((entry) => entry.id));
+      expect(ids).toEqual([...ids].sort());
+      expect(new Set(ids)).toEqual(new Set(documents.slice(0, count).map(([id]) => id)));
+      expect(pages.flatMap((page) => page.malformed)).toEqual([]);
+    }
+  });
+
+  it('the lite reader asks only what the rules allow: another user’s vault is refused', async () => {
+    await env().clearFirestore();
+    await seed([['ana-entry', { ...sampleEntry('ana', 'Ana') }]]);
+    const reader = litePageReader(await liteFirestoreAs(env(), 'bob'));
+    await expect(allPages(createFirestorePasswordRepository(firestoreAs(env(), 'bob'), reader).readPersonalPages('ana'))).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
   });
 
   it('a team of more than one page is listed whole for a member', async () => {
@@ -83,7 +97,9 @@ describe('paged entry reads', () => {
     await seed(Array.from({ length: ENTRY_PAGE_SIZE + 1 }, (_, index) => [`t-${index}`, { ...sampleTeamEntry(team, 'ana', `T ${index}`) }] as const));
     const listed = await createFirestorePasswordRepository(firestoreAs(env(), 'vic')).listTeam(team.teamId);
     expect(listed).toHaveLength(ENTRY_PAGE_SIZE + 1);
-    const pages = await allPages(createFirestorePasswordRepository(firestoreAs(env(), 'vic')).readTeamPages(team.teamId));
-    expect(pages.map((page) => page.items.length)).toEqual([ENTRY_PAGE_SIZE, 1]);
+    for (const reader of [undefined, litePageReader(await liteFirestoreAs(env(), 'vic'))]) {
+      const pages = await allPages(createFirestorePasswordRepository(firestoreAs(env(), 'vic'), reader).readTeamPages(team.teamId));
+      expect(pages.map((page) => page.items.length)).toEqual([ENTRY_PAGE_SIZE, 1]);
+    }
   });
 });

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import type { Firestore } from 'firebase/firestore';
+import type { Firestore as LiteFirestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll } from 'vitest';
 
 /** Registers the hooks; the returned getter gives the environment inside tests. */
@@ -44,4 +45,17 @@ export function tokenFor(uid: string, claims: TokenClaims = { email: `${uid}@exa
 export function firestoreAs(env: RulesTestEnvironment, uid: string, claims?: TokenClaims): Firestore {
   // rules-unit-testing hands out its own instance type; the modular functions accept it at run time.
   return env.authenticatedContext(uid, tokenFor(uid, claims)).firestore() as unknown as Firestore;
+}
+
+/**
+ * The lite SDK as the signed-in user `uid` (a mock ID token, as the environment's own contexts
+ * use), on the emulator the environment runs: for reads made through firebase/firestore/lite.
+ */
+export async function liteFirestoreAs(env: RulesTestEnvironment, uid: string, claims?: TokenClaims): Promise<LiteFirestore> {
+  const [{ initializeApp }, { connectFirestoreEmulator, getFirestore }] = await Promise.all([import('firebase/app'), import('firebase/firestore/lite')]);
+  const app = initializeApp({ projectId: env.projectId }, `lite-${uid}-${crypto.randomUUID()}`);
+  const db = getFirestore(app);
+  const { host, port } = env.emulators.firestore!;
+  connectFirestoreEmulator(db, host, port, { mockUserToken: { sub: uid, user_id: uid, ...tokenFor(uid, claims) } as never });
+  return db;
 }

@@ -3,6 +3,7 @@
 import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
+import type { Firestore as LiteFirestore } from 'firebase/firestore/lite';
 import type { Functions } from 'firebase/functions';
 import type { AppConfig } from '../config';
 import { FUNCTIONS_REGION } from '../config';
@@ -11,6 +12,8 @@ export interface FirebaseServices {
   app(): Promise<FirebaseApp>;
   auth(): Promise<Auth>;
   firestore(): Promise<Firestore>;
+  /** The lite SDK on the same app: reads without a cache or a listen stream (whole-vault pages). */
+  firestoreLite(): Promise<LiteFirestore>;
   functions(): Promise<Functions>;
 }
 
@@ -54,6 +57,14 @@ export function createFirebaseServices(config: AppConfig, appName?: string): Fir
     return instance;
   });
 
+  // The lite SDK on the same app (and so the same signed-in user): whole-vault reads in pages.
+  const firestoreLite = once(async () => {
+    const [{ getFirestore, connectFirestoreEmulator }, firebaseApp] = await Promise.all([import('firebase/firestore/lite'), app()]);
+    const instance = getFirestore(firebaseApp);
+    if (emulators) connectFirestoreEmulator(instance, emulators.host, emulators.firestorePort);
+    return instance;
+  });
+
   const functions = once(async () => {
     const [{ getFunctions, connectFunctionsEmulator }, firebaseApp] = await Promise.all([
       import('firebase/functions'),
@@ -64,5 +75,5 @@ export function createFirebaseServices(config: AppConfig, appName?: string): Fir
     return instance;
   });
 
-  return { app, auth, firestore, functions };
+  return { app, auth, firestore, firestoreLite, functions };
 }

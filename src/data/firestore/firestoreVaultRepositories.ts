@@ -30,6 +30,7 @@ import {
 } from '../vault/storedEntries';
 import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
 import { readListing, strictItems } from '../vault/listing';
+import type { Documents, PageReader } from './litePages';
 import { MalformedRecordError, groupFrom, passwordEntryFrom } from './storedDocuments';
 
 // Personal and team passwords and groups (SPEC.md §7 "Document database", docs/teams.md). Every
@@ -81,7 +82,6 @@ async function markSealed(db: Firestore, ref: DocumentReference): Promise<void> 
  */
 export const ENTRY_PAGE_SIZE = 300;
 
-type Documents = (readonly [string, unknown])[];
 
 /**
  * Every document of `filtered`, a page of ENTRY_PAGE_SIZE at a time on the document id. The next
@@ -110,8 +110,12 @@ async function inPages(filtered: Query): Promise<Documents> {
 }
 
 /** The filter's entries a page at a time, as read (document-id order), a malformed one reported by id. */
-async function* entryPagesOf(filtered: Query): AsyncGenerator<Listing<StoredPasswordEntry>> {
-  for await (const page of pagesOf(filtered)) yield readListing('passwords', storedPasswordEntrySchema, entryLabel, page, quickStoredEntry);
+function entryPagesOf(filtered: Query): AsyncGenerator<Listing<StoredPasswordEntry>> {
+  return listedPages(pagesOf(filtered));
+}
+
+async function* listedPages(pages: AsyncGenerator<Documents>): AsyncGenerator<Listing<StoredPasswordEntry>> {
+  for await (const page of pages) yield readListing('passwords', storedPasswordEntrySchema, entryLabel, page, quickStoredEntry);
 }
 
 const utf8 = new TextEncoder();
@@ -243,8 +247,14 @@ async function retryRefused<T>(tries: number, action: () => Promise<T>): Promise
   }
 }
 
-export function createFirestorePasswordRepository(db: Firestore): PasswordRepository {
+/**
+ * `pages`: how the whole-vault reads (readPersonalPages/readTeamPages) fetch their pages; the app
+ * passes the lite reader (litePages.ts), the default reads through this Firestore instance.
+ */
+export function createFirestorePasswordRepository(db: Firestore, pages?: PageReader): PasswordRepository {
   const passwords = collection(db, 'passwords');
+  const entryPages = (equal: readonly (readonly [string, unknown])[], filtered: Query) =>
+    pages === undefined ? entryPagesOf(filtered) : listedPages(pages('passwords', equal, ENTRY_PAGE_SIZE));
   // Equality filters only, paged on the document id: no composite index needed.
   const personal = (userId: string) => query(passwords, where('userId', '==', userId), where('teamId', '==', null));
   const team = (teamId: string) => query(passwords, where('teamId', '==', teamId));
@@ -258,8 +268,8 @@ export function createFirestorePasswordRepository(db: Firestore): PasswordReposi
     },
     scanPersonal: (userId) => entriesOf(personal(userId)),
     scanTeam: (teamId) => entriesOf(team(teamId)),
-    readPersonalPages: (userId) => entryPagesOf(personal(userId)),
-    readTeamPages: (teamId) => entryPagesOf(team(teamId)),
+    readPersonalPages: (userId) => entryPages([['userId', userId], ['teamId', null]], personal(userId)),
+    readTeamPages: (teamId) => entryPages([['teamId', teamId]], team(teamId)),
     async create(id, entry: StoredPasswordEntry) {
       await write(() => setDoc(doc(passwords, id), { ...entry }));
     },
