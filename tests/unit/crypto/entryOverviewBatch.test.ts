@@ -1,11 +1,13 @@
 // The batch API that opens a page of a vault: per item what openEntryOverview gives (issue #18).
 import { describe, expect, it } from 'vitest';
-import { CryptoError, DecryptionError, InvalidCiphertextError, KeyTypeError, generateSharedSecret, importInviteKey } from '../../../src/crypto';
+import { CryptoError, DecryptionError, InvalidCiphertextError, KeyTypeError, generateSharedSecret, importInviteKey, openEntryOverviews } from '../../../src/crypto';
 import { openEntryOverviewsHere } from '../../../src/crypto/entryParts';
 import { expectAsOneByOne, mixedBatch } from './overviewBatchFixture';
 
 describe.each([
   ['on the calling thread (openEntryOverviewsHere)', openEntryOverviewsHere],
+  // Node has no Worker: the app's pool opens everything here unless a factory is installed.
+  ['through the app’s pool (openEntryOverviews)', openEntryOverviews],
 ])('a batch of sealed overviews %s', (_name, open) => {
   it('gives each item what openEntryOverview gives it alone, in order: the overview or its error', async () => {
     const batch = await mixedBatch(2);
