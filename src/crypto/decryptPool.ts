@@ -40,10 +40,10 @@ export interface DecryptPool {
   close(): void;
 }
 
-// Measured on the 2-core machine (issue #18's load figure, one worker; 0.5 to 1 were within the
-// noise of each other, the ends worse): the main thread also reads the page, builds the entries,
-// orders them and reads the worker's reply, so it opens a little less than an even half.
-const MAIN_WEIGHT = 0.7;
+// Measured on the 2-core machine (issue #18's load figure, one worker, weights 0.4 to 1.2): an even
+// split was best, within noise of 0.85 to 1.2. The main thread also reads the page, builds and
+// orders the entries, but the worker's share pays for its messages both ways.
+const MAIN_WEIGHT = 1;
 const MIN_SHARED = 32;
 const MAX_WORKERS = 3;
 
