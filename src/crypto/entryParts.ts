@@ -1,6 +1,6 @@
 import { base64ToBytes, bytesToBase64, utf8Decode, utf8Encode } from './encoding';
-import { CryptoError, InvalidCiphertextError } from './errors';
-import { gcmOpenThen, gcmSeal } from './gcm';
+import { CryptoError, DecryptionError, InvalidCiphertextError } from './errors';
+import { gcmDecryptStart, gcmOpenThen, gcmSeal } from './gcm';
 import { assertKeyKind, type SymmetricDataKey } from './keys';
 
 // Sealed entries (issue #18, docs/crypto.md "Sealed entries"): an entry is two AES-256-GCM parts
@@ -60,7 +60,60 @@ export function sealEntryDetails(key: SymmetricDataKey, binding: EntryPartBindin
 
 /** DecryptionError for a wrong key or binding; InvalidCiphertextError for a part of the wrong shape. */
 export function openEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, sealed: string): Promise<EntryOverview> {
-  return openPart(key, binding, 'overview', sealed, (value) => ({ title: text(value, 'title'), url: textOrNull(value, 'url'), username: text(value, 'username') }));
+  return openPart(key, binding, 'overview', sealed, readOverview);
+}
+
+/** One sealed overview of a batch, with the binding it must open under. */
+export interface SealedOverview {
+  readonly binding: EntryPartBinding;
+  readonly sealed: string;
+}
+
+/**
+ * Opens a batch of overviews on the calling thread (the main thread, or a decryption worker: see
+ * decryptPool.ts). Each result is the overview or the error openEntryOverview gives for that item,
+ * in the items' order; the promise itself rejects only for a key of the wrong kind. One `then` per
+ * decryption and one promise for the batch: nothing else is spent per entry beside WebCrypto's call.
+ */
+export function openEntryOverviewsHere(key: SymmetricDataKey, items: readonly SealedOverview[]): Promise<Array<EntryOverview | Error>> {
+  try {
+    assertKeyKind(key, 'vault', 'team');
+  } catch (error) {
+    return Promise.reject(asError(error));
+  }
+  const results = new Array<EntryOverview | Error>(items.length);
+  if (items.length === 0) return Promise.resolve(results);
+  return new Promise((resolve) => {
+    let left = items.length;
+    const settle = (index: number, result: EntryOverview | Error) => {
+      results[index] = result;
+      left -= 1;
+      if (left === 0) resolve(results);
+    };
+    items.forEach(({ binding, sealed }, index) => {
+      let decrypting: Promise<ArrayBuffer>;
+      try {
+        decrypting = gcmDecryptStart(key.key, base64ToBytes(sealed), entryPartContext(binding, 'overview'));
+      } catch (error) {
+        settle(index, asError(error));
+        return;
+      }
+      decrypting.then(
+        (plain) => {
+          let opened: EntryOverview | Error;
+          try {
+            opened = readOverview(partValue(new Uint8Array(plain)));
+          } catch (error) {
+            opened = asError(error);
+          }
+          settle(index, opened);
+        },
+        (cause: unknown) => {
+          settle(index, new DecryptionError({ cause }));
+        },
+      );
+    });
+  });
 }
 
 export function openEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, sealed: string): Promise<EntryDetails> {
@@ -78,8 +131,16 @@ function openPart<T>(key: SymmetricDataKey, binding: EntryPartBinding, part: Ent
     assertKeyKind(key, 'vault', 'team');
     return gcmOpenThen(key.key, base64ToBytes(sealed), entryPartContext(binding, part), (plain) => read(partValue(plain)));
   } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    return Promise.reject(asError(error));
   }
+}
+
+function readOverview(value: Record<string, unknown>): EntryOverview {
+  return { title: text(value, 'title'), url: textOrNull(value, 'url'), username: text(value, 'username') };
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 function partValue(plain: Uint8Array): Record<string, unknown> {

@@ -39,8 +39,7 @@ export function gcmOpen(key: CryptoKey, sealed: Uint8Array, context?: string): P
 export function gcmOpenThen<T>(key: CryptoKey, sealed: Uint8Array, context: string | undefined, use: (plain: Uint8Array<ArrayBuffer>) => T): Promise<T> {
   let decrypting: Promise<ArrayBuffer>;
   try {
-    const { iv, body } = splitSealed(toBufferSource(sealed));
-    decrypting = globalThis.crypto.subtle.decrypt(gcmParams(iv, context), key, body);
+    decrypting = gcmDecryptStart(key, sealed, context);
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
@@ -50,6 +49,16 @@ export function gcmOpenThen<T>(key: CryptoKey, sealed: Uint8Array, context: stri
       throw new DecryptionError({ cause });
     },
   );
+}
+
+/**
+ * Starts one decryption. Throws (InvalidCiphertextError) for a value too short to be a ciphertext;
+ * the promise rejects with WebCrypto's own error when the tag check fails, which callers turn into
+ * a DecryptionError. For loops that settle many decryptions without a promise layer each.
+ */
+export function gcmDecryptStart(key: CryptoKey, sealed: Uint8Array, context: string | undefined): Promise<ArrayBuffer> {
+  const { iv, body } = splitSealed(toBufferSource(sealed));
+  return globalThis.crypto.subtle.decrypt(gcmParams(iv, context), key, body);
 }
 
 /** Wraps an AES key (raw) with AES-GCM; same sealed layout as data. */

@@ -27,7 +27,9 @@ export { fingerprintOf, formatFingerprint, publicKeyFingerprint } from './finger
 export type { Fingerprint } from './fingerprint';
 export { decryptBytes, decryptText, encryptBytes, encryptText } from './aead';
 export { SEALED_ENTRY_FORMAT, entryPartContext, openEntryDetails, openEntryOverview, sealEntryDetails, sealEntryOverview } from './entryParts';
-export type { EntryDetails, EntryOverview, EntryPart, EntryPartBinding } from './entryParts';
+export type { EntryDetails, EntryOverview, EntryPart, EntryPartBinding, SealedOverview } from './entryParts';
+export { createDecryptPool, installOverviewWorkerFactory, openEntryOverviews, warmUpDecryptPool, workerCountFor } from './decryptPool';
+export type { DecryptPool, DecryptPoolOptions, OverviewWorker, OverviewWorkerFactory } from './decryptPool';
 export { SEALED_GROUP_FORMAT, groupPartContext, openGroupOverview, sealGroupOverview } from './groupParts';
 export type { GroupOverview, GroupPartBinding } from './groupParts';
 export type { DataKey } from './aead';

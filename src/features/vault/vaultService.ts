@@ -6,12 +6,16 @@ import {
   entryFieldContext,
   openEntryDetails,
   openEntryOverview,
+  openEntryOverviews,
   openGroupOverview,
   sealEntryDetails,
   sealEntryOverview,
   sealGroupOverview,
+  warmUpDecryptPool,
+  type EntryOverview,
   type EntryPartBinding,
   type GroupPartBinding,
+  type SealedOverview,
   type TeamKey,
   type VaultKey,
 } from '../../crypto';
@@ -225,23 +229,28 @@ function openOverview(deps: VaultDeps, id: string, data: StoredSealedEntry): Pro
   const key = keyFor(deps, data.keyVersion);
   if (typeof key === 'string') return Promise.resolve(undecryptableSealed(id, data, key));
   return openEntryOverview(key, bindingOf(deps, id, keyVersion), data.overview).then(
-    (overview): PasswordEntry => ({
-      id,
-      title: overview.title,
-      url: overview.url,
-      notes: null,
-      username: overview.username,
-      password: '',
-      groupId: data.groupId,
-      createdAt: data.createdAt,
-      updatedAt: data.updatedAt,
-      revision: data.revision,
-      undecryptable: false,
-      sealedDetails: { sealed: data.details, keyVersion },
-      sealed: true,
-    }),
+    (overview) => overviewEntry(id, data, overview),
     (error: unknown) => undecryptableSealed(id, data, error),
   );
+}
+
+/** A sealed entry with its overview opened; the details wait in `sealedDetails`. */
+function overviewEntry(id: string, data: StoredSealedEntry, overview: EntryOverview): PasswordEntry {
+  return {
+    id,
+    title: overview.title,
+    url: overview.url,
+    notes: null,
+    username: overview.username,
+    password: '',
+    groupId: data.groupId,
+    createdAt: data.createdAt,
+    updatedAt: data.updatedAt,
+    revision: data.revision,
+    undecryptable: false,
+    sealedDetails: { sealed: data.details, keyVersion: data.keyVersion ?? null },
+    sealed: true,
+  };
 }
 
 function undecryptableSealed(id: string, data: StoredSealedEntry, error: unknown): PasswordEntry {
@@ -401,9 +410,59 @@ export async function loadGroups(deps: VaultDeps): Promise<Group[]> {
   return [...opened, ...stored.malformed.map(damagedGroup)].sort((a, b) => byLabel<Group>((group) => group.name)(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** One page of stored entries as the list shows it: every entry opened at once (WebCrypto works off the main thread), in list order. */
+/** The sealed entries of a page that one key opens, as one batch for the decryption pool. */
+interface OverviewBatch {
+  readonly items: SealedOverview[];
+  readonly entries: Array<{ readonly index: number; readonly id: string; readonly data: StoredSealedEntry }>;
+}
+
+/**
+ * One page of stored entries as the list shows it, in list order. Every entry is opened at once:
+ * the sealed overviews in one batch per key, which the crypto layer shares between the main thread
+ * and its decryption workers (a vault is thousands of them, and each WebCrypto call's dispatch is
+ * what costs); format-1 entries field by field, as before.
+ */
 async function openPage(deps: VaultDeps, page: Listing<StoredPasswordEntry>): Promise<PasswordEntry[]> {
-  const opened = await Promise.all(page.items.map((entry) => decryptEntry(deps, entry)));
+  const opened = new Array<PasswordEntry>(page.items.length);
+  const plain: Array<Promise<void>> = [];
+  const batches = new Map<VaultKey | TeamKey, OverviewBatch>();
+  page.items.forEach(({ id, data }, index) => {
+    if (!isSealedEntry(data)) {
+      plain.push(
+        decryptPlainEntry(deps, id, data).then((entry) => {
+          opened[index] = entry;
+        }),
+      );
+      return;
+    }
+    const key = keyFor(deps, data.keyVersion);
+    if (typeof key === 'string') {
+      opened[index] = undecryptableSealed(id, data, key);
+      return;
+    }
+    let batch = batches.get(key);
+    if (batch === undefined) {
+      batch = { items: [], entries: [] };
+      batches.set(key, batch);
+    }
+    batch.items.push({ binding: bindingOf(deps, id, data.keyVersion ?? null), sealed: data.overview });
+    batch.entries.push({ index, id, data });
+  });
+  const sealed = [...batches].map(([key, { items, entries }]) =>
+    openEntryOverviews(key, items).then(
+      (results) => {
+        results.forEach((result, at) => {
+          const { index, id, data } = entries[at] as OverviewBatch['entries'][number];
+          opened[index] = result instanceof Error ? undecryptableSealed(id, data, result) : overviewEntry(id, data, result);
+        });
+      },
+      // Only a key of the wrong kind rejects the whole batch: each entry is then undecryptable, as alone.
+      (error: unknown) => {
+        for (const { index, id, data } of entries) opened[index] = undecryptableSealed(id, data, error);
+      },
+    ),
+  );
+  await Promise.all([...plain, ...sealed]);
   // A document of the wrong shape is one damaged entry; the rest of the vault still loads (issue #17).
   for (const malformed of page.malformed) opened.push(damagedEntry(malformed));
   return opened.sort(compareEntries);
@@ -420,6 +479,8 @@ export async function loadEntries(
   deps: VaultDeps,
   onPage?: (page: readonly PasswordEntry[], loaded: number) => void,
 ): Promise<PasswordEntry[]> {
+  // The decryption workers load their script while the first page is read.
+  warmUpDecryptPool();
   const pages = (isTeamVault(deps) ? deps.passwords.readTeamPages(deps.team.teamId) : deps.passwords.readPersonalPages(deps.userId))[
     Symbol.asyncIterator
   ]();
