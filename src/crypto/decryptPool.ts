@@ -29,6 +29,8 @@ export interface DecryptPoolOptions {
   readonly mainWeight?: number;
   /** Batches smaller than this open on the main thread: a message costs more than it saves. */
   readonly minShared?: number;
+  /** A worker silent this long on a batch is taken for hung: dropped, and its share opened here. */
+  readonly answerTimeoutMs?: number;
 }
 
 export interface DecryptPool {
@@ -46,6 +48,8 @@ export interface DecryptPool {
 const MAIN_WEIGHT = 1;
 const MIN_SHARED = 32;
 const MAX_WORKERS = 3;
+// A page's share takes a worker milliseconds; seconds of silence is a worker that will not answer.
+const ANSWER_TIMEOUT_MS = 10_000;
 
 /** Workers for a machine with `cores` logical cores: none on one core, else one fewer than the cores, at most 3; one when unknown. */
 export function workerCountFor(cores: number | undefined): number {
@@ -65,7 +69,13 @@ interface Lane {
   readonly waiting: Map<number, Waiting>;
 }
 
-export function createDecryptPool({ createWorker, workers, mainWeight = MAIN_WEIGHT, minShared = MIN_SHARED }: DecryptPoolOptions): DecryptPool {
+export function createDecryptPool({
+  createWorker,
+  workers,
+  mainWeight = MAIN_WEIGHT,
+  minShared = MIN_SHARED,
+  answerTimeoutMs = ANSWER_TIMEOUT_MS,
+}: DecryptPoolOptions): DecryptPool {
   let lanes: Lane[] | undefined;
   let closed = false;
   let nextId = 1;
@@ -122,11 +132,24 @@ export function createDecryptPool({ createWorker, workers, mainWeight = MAIN_WEI
   const openIn = (lane: Lane, key: SymmetricDataKey, chunk: readonly SealedOverview[]): Promise<Array<EntryOverview | Error>> => {
     const id = nextId++;
     const answered = new Promise<ReadonlyArray<EntryOverview | ErrorRecord>>((resolve, reject) => {
-      lane.waiting.set(id, { resolve, reject });
+      const silent = setTimeout(() => {
+        fail(lane, new Error(`A decryption worker did not answer within ${answerTimeoutMs} ms.`));
+      }, answerTimeoutMs);
+      lane.waiting.set(id, {
+        resolve: (results) => {
+          clearTimeout(silent);
+          resolve(results);
+        },
+        reject: (error) => {
+          clearTimeout(silent);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      });
       try {
         lane.worker.postMessage({ id, kind: key.kind, key: key.key, items: chunk });
       } catch (error) {
         lane.waiting.delete(id);
+        clearTimeout(silent);
         reject(error instanceof Error ? error : new Error(String(error)));
       }
     });

@@ -111,6 +111,23 @@ describe('the decryption pool', () => {
     }
   });
 
+  it('opens here the share of a worker that never answers, once it has been silent too long, and gives it no more', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const batch = await mixedBatch(2);
+    const worker = watched(() => cloningWorker(() => undefined));
+    const shared = createDecryptPool({ createWorker: worker.factory, workers: 1, mainWeight: 1, minShared: 0, answerTimeoutMs: 50 });
+    pools.push(shared);
+    shared.warmUp();
+    await worker.ready;
+    await expectAsOneByOne(batch, await shared.openEntryOverviews(batch.key, batch.items));
+    expect(itemsPosted(worker.posted)).toBe(batch.items.length / 2);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('decryption worker failed'), expect.any(Error));
+    expect(String(warn.mock.calls[0]?.[1])).toContain('did not answer');
+
+    await expectAsOneByOne(batch, await shared.openEntryOverviews(batch.key, batch.items));
+    expect(worker.posted).toHaveLength(1);
+  });
+
   it('opens here what a worker still holds when the pool is closed', async () => {
     const batch = await mixedBatch(2);
     const worker = watched(() => cloningWorker(() => undefined));
