@@ -40,7 +40,7 @@ import {
   type WithId,
 } from '../../data/vault/storedEntries';
 import { createDetailsCache, detailsKey, type DetailsCache } from './detailsCache';
-import { compareEntries } from './entryOrder';
+import { compareEntries, mergeInOrder } from './entryOrder';
 import { decidePasswordWrite, PERMISSION_MESSAGES, type PasswordAction, type TeamRole } from '../../domain/teamPermissions';
 import type { ValidPasswordDraft } from './form/validatePasswordDraft';
 import type { Group, GroupDraft, PasswordEntry } from './model';
@@ -487,15 +487,16 @@ export async function loadEntries(
   // The next page is read and its decryptions started before this one is merged and handed out,
   // so WebCrypto always has work while the main thread orders rows.
   const nextPage = (): Promise<PasswordEntry[] | null> => pages.next().then((read) => (read.done === true ? null : openPage(deps, read.value)));
-  const entries: PasswordEntry[] = [];
+  let entries: PasswordEntry[] = [];
   for (let pending = nextPage(); ; ) {
     const opened = await pending;
-    // The pages are runs already in order: the sort (a merge sort that finds runs) joins them.
-    if (opened === null) return entries.sort(compareEntries);
+    if (opened === null) return entries;
     pending = nextPage();
     // Its failure is thrown where it is awaited, on the next turn of this loop.
     pending.catch(() => undefined);
-    for (const entry of opened) entries.push(entry);
+    // Merged page by page (each page is in list order), not sorted at the end: one sort of a
+    // 20,000-entry list was the longest task of a load (issue #18's browser bench).
+    entries = mergeInOrder(entries, opened);
     onPage?.(opened, entries.length);
   }
 }
