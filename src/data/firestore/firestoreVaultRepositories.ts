@@ -30,7 +30,8 @@ import {
 } from '../vault/storedEntries';
 import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
 import { readListing, strictItems } from '../vault/listing';
-import type { Documents, PageReader } from './litePages';
+import { cursorPages, type Documents } from './cursorPages';
+import type { PageReader } from './litePages';
 import { MalformedRecordError, groupFrom, passwordEntryFrom } from './storedDocuments';
 
 // Personal and team passwords and groups (SPEC.md §7 "Document database", docs/teams.md). Every
@@ -82,24 +83,12 @@ async function markSealed(db: Firestore, ref: DocumentReference): Promise<void> 
  */
 export const ENTRY_PAGE_SIZE = 300;
 
-
-/**
- * Every document of `filtered`, a page of ENTRY_PAGE_SIZE at a time on the document id. The next
- * page is asked for as soon as this one's last id is known, so the network works while the
- * caller decrypts this page.
- */
-async function* pagesOf(filtered: Query): AsyncGenerator<Documents> {
-  const read = (after: string | null) =>
-    getDocsFromServer(query(filtered, orderBy(documentId()), ...(after === null ? [] : [startAfter(after)]), limit(ENTRY_PAGE_SIZE)));
-  let next: Promise<QuerySnapshot> | null = read(null);
-  while (next !== null) {
-    const snapshot: QuerySnapshot = await next;
-    const last = snapshot.size < ENTRY_PAGE_SIZE ? undefined : snapshot.docs[snapshot.size - 1]?.id;
-    next = last === undefined ? null : read(last);
-    // Its failure is thrown where it is awaited; a caller that stops early leaves no unhandled rejection.
-    next?.catch(() => undefined);
-    yield snapshot.docs.map((document) => [document.id, document.data()] as const);
-  }
+/** Every document of `filtered`, a page of ENTRY_PAGE_SIZE at a time on the document id (cursorPages). */
+function pagesOf(filtered: Query): AsyncGenerator<Documents> {
+  return cursorPages(
+    (after) => getDocsFromServer(query(filtered, orderBy(documentId()), ...(after === null ? [] : [startAfter(after)]), limit(ENTRY_PAGE_SIZE))),
+    ENTRY_PAGE_SIZE,
+  );
 }
 
 /** Every document of `filtered`, read in pages. */
