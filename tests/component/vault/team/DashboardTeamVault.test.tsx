@@ -88,7 +88,8 @@ describe('View Passwords on the dashboard', () => {
     expect(screen.getByText('Your role: Owner')).toBeInTheDocument();
     expect(screen.getByText('2 members')).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Show password for Deploy' }));
-    expect(within(list).getByText('Deploy-secret')).toBeInTheDocument();
+    // Opening the details is a decryption: the password shows once it is done.
+    expect(await within(list).findByText('Deploy-secret')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Password' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Personal Passwords' })).not.toBeInTheDocument();
 
