@@ -13,6 +13,7 @@ import {
   savePassword,
   updateGroup,
   GroupConflictError,
+  LoadStoppedError,
   PasswordConflictError,
   VaultGoneError,
   type VaultDeps,
@@ -78,7 +79,9 @@ export function useVault(deps: VaultDeps) {
       first = false;
       setEntries((list) => (replace ? page : mergeInOrder(list, page)));
       setLoad({ status: 'loading', loaded });
-    }).catch((error: unknown) => {
+    }, () => !current).catch((error: unknown) => {
+      // Stopped because this effect was cleaned up: nothing failed, and nobody is waiting.
+      if (error instanceof LoadStoppedError) throw error;
       console.error(LOAD_FAILED.passwords, error);
       throw new Error(LOAD_FAILED.passwords);
     });

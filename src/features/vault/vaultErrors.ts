@@ -17,6 +17,17 @@ export const CONFLICT_MESSAGES = Object.freeze({
   teamKeyChanged: 'The team key changed since this view was opened (a member was removed). The team is reloading; try again once it has.',
 });
 
+/**
+ * A load whose screen went away (another team opened, the vault locked) stops between pages: it
+ * reads and decrypts no further page, and what it opened so far is not the vault.
+ */
+export class LoadStoppedError extends Error {
+  override readonly name = 'LoadStoppedError';
+  constructor() {
+    super('The load was stopped');
+  }
+}
+
 /** What was edited or deleted is no longer stored: someone else deleted it. */
 export class VaultGoneError extends Error {
   override readonly name = 'VaultGoneError';

@@ -1,12 +1,24 @@
 // Issue #18 item 0: a vault is read a page at a time and each page is opened and handed out as it
 // arrives; the list is ordered by title (code point) then id, however the pages split it; a page
 // that fails fails the load.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, type VaultKey } from '../../../src/crypto';
 import { compareEntries, compareTitles, mergeInOrder } from '../../../src/features/vault/entryOrder';
 import type { PasswordEntry } from '../../../src/features/vault/model';
-import { loadEntries, savePassword, type PersonalVaultDeps } from '../../../src/features/vault/vaultService';
+import { LoadStoppedError, loadEntries, savePassword, type PersonalVaultDeps } from '../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+
+// The task boundary between reading a page and opening it, held shut by one test; real otherwise.
+const taskGate = vi.hoisted(() => ({ shut: null as Promise<void> | null, passed: 0 }));
+vi.mock('../../../src/ui/nextTask', async (importOriginal) => {
+  const real = await importOriginal<{ nextTask: () => Promise<void> }>();
+  return {
+    nextTask: async () => {
+      await (taskGate.shut ?? real.nextTask());
+      taskGate.passed += 1;
+    },
+  };
+});
 
 let vaultKey: VaultKey;
 beforeAll(async () => {
@@ -103,6 +115,61 @@ describe('loading a vault a page at a time', () => {
     const handed: number[] = [];
     await expect(loadEntries(deps, (_page, loaded) => handed.push(loaded))).rejects.toThrow('offline');
     expect(handed).toEqual([2, 4]);
+  });
+
+  it('opens a page in a task after the one that read it (reading and opening were one long task)', async () => {
+    const deps = personal();
+    for (const title of ['A', 'B']) await savePassword(deps, draft(title));
+    let open!: () => void;
+    taskGate.shut = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    taskGate.passed = 0;
+    try {
+      let read = false;
+      deps.passwords.beforePage = () => {
+        read = true;
+        return Promise.resolve();
+      };
+      const handed: number[] = [];
+      const loading = loadEntries(deps, (_page, loaded) => handed.push(loaded));
+      await vi.waitFor(() => {
+        expect(read).toBe(true);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(handed).toEqual([]);
+      open();
+      expect((await loading).map((row) => row.title)).toEqual(['A', 'B']);
+      expect(handed).toEqual([2]);
+      expect(taskGate.passed).toBe(1);
+    } finally {
+      taskGate.shut = null;
+    }
+  });
+
+  it('stops between pages once the screen is gone: no further page read or handed out', async () => {
+    const deps = personal();
+    for (const title of ['A', 'B', 'C', 'D', 'E', 'F']) await savePassword(deps, draft(title));
+    deps.passwords.pageSize = 1;
+    const reads: number[] = [];
+    deps.passwords.beforePage = (index) => {
+      reads.push(index);
+      return Promise.resolve();
+    };
+    let gone = false;
+    const handed: number[] = [];
+    const loading = loadEntries(
+      deps,
+      (_page, loaded) => {
+        handed.push(loaded);
+        gone = true;
+      },
+      () => gone,
+    );
+    await expect(loading).rejects.toBeInstanceOf(LoadStoppedError);
+    expect(handed).toEqual([1]);
+    // The first page and the two read ahead of it; none after the stop.
+    expect(reads).toEqual([0, 1, 2]);
   });
 
   it('hands out one empty page for an empty vault', async () => {
