@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { compareEntries, mergeInOrder } from './entryOrder';
 import { validatePasswordDraft } from './form/validatePasswordDraft';
 import { migrateVault, type LoadedVault } from './migration/migrateVault';
@@ -77,8 +77,12 @@ export function useVault(deps: VaultDeps) {
       if (!current) return;
       const replace = first;
       first = false;
-      setEntries((list) => (replace ? page : mergeInOrder(list, page)));
-      setLoad({ status: 'loading', loaded });
+      // A transition: React renders the rows in slices, giving the page the main thread between
+      // them (issue #18's browser bench: the first rows' render was one task of up to 55 ms).
+      startTransition(() => {
+        setEntries((list) => (replace ? page : mergeInOrder(list, page)));
+        setLoad({ status: 'loading', loaded });
+      });
     }, () => !current).catch((error: unknown) => {
       // Stopped because this effect was cleaned up: nothing failed, and nobody is waiting.
       if (error instanceof LoadStoppedError) throw error;
@@ -88,7 +92,10 @@ export function useVault(deps: VaultDeps) {
     Promise.all([groupsLoaded, entriesLoaded]).then(
       ([loadedGroups, loadedEntries]) => {
         if (!current) return;
-        setLoad({ status: 'ready' });
+        // In the pages' transition, so that 'ready' never renders ahead of the last page's rows.
+        startTransition(() => {
+          setLoad({ status: 'ready' });
+        });
         // In a task of its own: planning over a large vault's list is work the last page's task
         // need not carry (issue #18's browser bench counts the longest task of a load).
         setTimeout(() => {
