@@ -1,5 +1,6 @@
 // Lint rules, including the layer boundaries of ENGINEERING.md §1:
-// crypto → data → session → features → app, with ui/ and domain/ usable from features and app.
+// crypto → data → session → features → app, with ui/ and the contract package (@keyloft/contract) usable
+// from features and app, and the contract from functions/.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -72,9 +73,10 @@ export default tseslint.config(
             testImports,
             firebaseImports,
             reactImports,
-            ...['data', 'session', 'features', 'app', 'ui', 'domain'].map((name) =>
+            ...['data', 'session', 'features', 'app', 'ui'].map((name) =>
               layer(name, 'src/crypto depends on nothing but WebCrypto.'),
             ),
+            { group: ['@keyloft/*'], message: 'src/crypto depends on nothing but WebCrypto.' },
           ],
         },
       ],
@@ -119,7 +121,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/domain/**', 'src/ui/**'],
+    files: ['src/ui/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -128,8 +130,26 @@ export default tseslint.config(
             testImports,
             firebaseImports,
             ...['data', 'session', 'features', 'app'].map((name) =>
-              layer(name, 'Shared rules and UI pieces depend on no feature and no I/O.'),
+              layer(name, 'Shared UI pieces depend on no feature and no I/O.'),
             ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract shared by the app, functions/ and the test doubles: pure, so every side can run it.
+    files: ['packages/contract/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            testImports,
+            firebaseImports,
+            reactImports,
+            { group: ['firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*'], message: 'The contract does no I/O.' },
+            { regex: '^(\\.\\./)+(src|functions|tests|bench)(/|$)', message: 'The contract depends on nothing of the app or the functions.' },
           ],
         },
       ],

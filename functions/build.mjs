@@ -1,9 +1,13 @@
 // Bundles the functions into lib/index.js with esbuild, so that the pure rules they share with the
-// web app (../src/domain, e.g. the team permission table) are compiled in: one copy of each rule,
+// web app (../packages/contract, e.g. the team permission table) are compiled in: one copy of each rule,
 // and a deploy of this folder alone still carries everything it runs. Type-checking is tsc's job
 // (`npm run typecheck`, run first by `npm run build`).
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+
+// What the deploy installs from package.json stays outside the bundle (with its subpaths, e.g. zod/mini).
+const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(dependencies).flatMap((name) => [name, `${name}/*`]);
 
 rmSync(new URL('./lib', import.meta.url), { recursive: true, force: true });
 await build({
@@ -14,7 +18,6 @@ await build({
   target: 'node20',
   format: 'cjs',
   sourcemap: true,
-  // Installed by the deploy from package.json; never bundled.
-  packages: 'external',
+  external,
   logLevel: 'warning',
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AuthModalRequest } from '../domain/authModalRequest';
-import { noticeState } from '../domain/navigationNotice';
+import type { AuthModalRequest } from '@keyloft/contract/authModalRequest';
+import { noticeState } from '@keyloft/contract/navigationNotice';
 import { useAppServices } from './AppServices';
 
 /** The accept page of an invitation, with the link's secret (if any) in the fragment. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CONTACT_EMAILS, mailtoHref } from '../domain/contact';
+import { CONTACT_EMAILS, mailtoHref } from '@keyloft/contract/contact';
 import { PRODUCT_NAME } from './brand';
 import { MAIN_CONTENT_ID } from './SkipLink';
 import { useDocumentTitle } from './useDocumentTitle';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { cleanVerificationCode, isCompleteVerificationCode } from '../domain/mfa';
+import { cleanVerificationCode, isCompleteVerificationCode } from '@keyloft/contract/mfa';
 import { Button } from './Button';
 import './verificationCodeForm.css';
 

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { readConfig } from '../../src/data/config';
 import { createFirebaseServices } from '../../src/data/firebase/services';
-import { MS_PER_DAY, newTrialSubscription } from '../../src/domain/trial';
+import { MS_PER_DAY, newTrialSubscription } from '@keyloft/contract/trial';
 import { createAccount, signInWithPassword, uniqueEmail } from '../support/authEmulator';
 import { FAKE_STRIPE, idFromUrl, portalSession } from '../support/fakeStripe/client';
 import { checkoutSessionObject } from '../support/fakeStripe/webhook';

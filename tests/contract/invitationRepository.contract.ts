@@ -6,7 +6,7 @@ import type { InvitationKeyAttachment, InvitationRepository, StoredInvitation } 
 import type { StoredTeam } from '../../src/data/teams/storedTeams';
 import type { StoredUserRecord } from '../../src/data/users/userRecord';
 import { WriteRefusedError } from '../../src/data/vault/storedEntries';
-import { INVITATION_TTL_MS, MAX_PENDING_TEAM_KEYS } from '../../src/domain/invitations';
+import { INVITATION_TTL_MS, MAX_PENDING_TEAM_KEYS } from '@keyloft/contract/invitations';
 import { sampleTeam } from './teamRepositories.contract';
 import { base64OfBytes, sampleUserRecord } from './userRepository.contract';
 

@@ -2,7 +2,7 @@
 // Firestore one in the firestore tier, so the double cannot drift from the real thing.
 import { describe, expect, it } from 'vitest';
 import { MasterKeyChangedError, type MasterKeyFields, type StoredUserRecord, type UserRepository } from '../../src/data/users/userRecord';
-import { newTrialSubscription } from '../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 
 /** Canonical base64 of `length` bytes: a stand-in of the stored size for a key or a ciphertext. */
 export function base64OfBytes(length: number, fill = 0x41): string {

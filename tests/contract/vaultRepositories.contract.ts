@@ -16,7 +16,7 @@ import {
   PLAIN_ENTRY_FIELDS,
   PLAIN_GROUP_FIELDS,
 } from '../../src/data/vault/storedEntries';
-import type { TeamRole } from '../../src/domain/teamPermissions';
+import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { MalformedRecordError } from '../../src/data/firestore/storedDocuments';
 
 const CIPHER = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

@@ -1,7 +1,7 @@
 import { createAccountKeys } from '../../src/crypto';
 import type { StoredTeam } from '../../src/data/teams/storedTeams';
 import type { StoredUserRecord } from '../../src/data/users/userRecord';
-import { newTrialSubscription } from '../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { createAccountDeletionApi, type AccountDeletionApi } from '../../src/features/settings/accountDeletion';
 import { FakeAccountFunctions } from './fakeAccountFunctions';
 import { memoryRepositories, type MemoryRepositories } from './memoryRepositories';

@@ -1,9 +1,9 @@
 // An in-memory stand-in for the billing callables (SPEC.md §7), shaped by the BillingCallables
 // contract. The component tests run the real BillingService over it, so the screens see the
 // same service code as in the app. Each call is recorded; a failure set for a callable rejects it.
-import type { BillingCallables, BillingPlan, PlanCatalogue, SubscriptionRecord } from '../../src/domain/billing';
-import { isInTrial, trialDaysLeft } from '../../src/domain/subscription';
-import { MS_PER_DAY, newTrialSubscription } from '../../src/domain/trial';
+import type { BillingCallables, BillingPlan, PlanCatalogue, SubscriptionRecord } from '@keyloft/contract/billing';
+import { isInTrial, trialDaysLeft } from '@keyloft/contract/subscription';
+import { MS_PER_DAY, newTrialSubscription } from '@keyloft/contract/trial';
 import { createBillingService, type BillingService, type CheckoutAvailability } from '../../src/features/billing/billingService';
 
 export const FREE_PLAN: BillingPlan = {

@@ -4,8 +4,8 @@
 import { base64UrlToBytes, bytesToBase64Url } from '../../src/crypto';
 import type { InvitationFunctions, InvitationPreview, InviteResult, StoredInvitation } from '../../src/data/invitations/storedInvitations';
 import type { StoredTeam } from '../../src/data/teams/storedTeams';
-import { INVITATION_MESSAGES, INVITATION_TTL_MS, isInvitationOpen, normalizeEmail, type InviteRole } from '../../src/domain/invitations';
-import { decideAddMember } from '../../src/domain/teamPermissions';
+import { INVITATION_MESSAGES, INVITATION_TTL_MS, isInvitationOpen, normalizeEmail, type InviteRole } from '@keyloft/contract/invitations';
+import { decideAddMember } from '@keyloft/contract/teamPermissions';
 import { WITHOUT_KEY, carriedKey } from '../../functions/src/invitations/decide';
 import type { MemoryInvitationRepository } from './memoryInvitationRepository';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';

@@ -2,7 +2,7 @@
 // the server does, for the teams feature's unit and component tests. The callables themselves are
 // tested on the emulators (tests/emulator/teams).
 import type { StoredTeam, TeamFunctions } from '../../src/data/teams/storedTeams';
-import { decideRemoval, decideRoleChange, type RoleOrNone } from '../../src/domain/teamPermissions';
+import { decideRemoval, decideRoleChange, type RoleOrNone } from '@keyloft/contract/teamPermissions';
 import {
   decideConfirmTeamKey,
   decideConfirmTeamKeyRotation,

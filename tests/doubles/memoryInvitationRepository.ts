@@ -4,7 +4,7 @@
 // keys. It does not know who calls: who may do what is the rules matrix's (tests/firestore).
 import type { InvitationKeyAttachment, InvitationRepository, StoredInvitation } from '../../src/data/invitations/storedInvitations';
 import { WriteRefusedError, type WithId } from '../../src/data/vault/storedEntries';
-import { isInvitationOpen, MAX_PENDING_TEAM_KEYS } from '../../src/domain/invitations';
+import { isInvitationOpen, MAX_PENDING_TEAM_KEYS } from '@keyloft/contract/invitations';
 import { MemoryCollection } from './memoryCollection';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';
 import type { MemoryUserRepository } from './memoryUserRepository';

@@ -2,7 +2,7 @@
 // account's public key published, and the service dependencies as each account sees them (every
 // callable made through them runs as that account).
 import type { PrivateKey, VaultKey } from '../../src/crypto';
-import type { TeamRole } from '../../src/domain/teamPermissions';
+import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { createTeamInvitationsApi, type TeamInvitationDeps } from '../../src/features/teams/teamInvitations';
 import { grantKey, prepareGrant } from '../../src/features/teams/teamService';
 import { FakeInvitationFunctions } from './fakeInvitationFunctions';

@@ -3,8 +3,8 @@
 // not about plans give their writers a live trial; the matrix's plan rows use the others.
 import { doc, setDoc, type Firestore } from 'firebase/firestore';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import type { SubscriptionRecord } from '../../src/domain/billing';
-import { newTrialSubscription } from '../../src/domain/trial';
+import type { SubscriptionRecord } from '@keyloft/contract/billing';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 
 const DAY = 86_400_000;
 

@@ -3,7 +3,7 @@
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, setDoc, updateDoc } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
-import { newTrialSubscription } from '../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { sampleUserRecord } from '../contract/userRepository.contract';
 import { sampleEntry, sampleGroup } from '../contract/vaultRepositories.contract';
 import { seedLiveTrial } from './planSeed';

@@ -3,7 +3,7 @@
 // No vitest import, so that bench/ can use it under tsx.
 import { createAccountKeys, type VaultKey } from '../../src/crypto';
 import type { StoredUserRecord } from '../../src/data/users/userRecord';
-import { newTrialSubscription } from '../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { savePassword } from '../../src/features/vault/personalVault';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../doubles/memoryVaultRepositories';
 

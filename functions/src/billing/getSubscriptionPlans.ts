@@ -1,5 +1,5 @@
 import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
-import type { PlanCatalogue } from '../../../src/domain/billing';
+import type { PlanCatalogue } from '@keyloft/contract/billing';
 import { requireObject } from '../lib/callable';
 import { PLAN_CATALOGUE } from './plans';
 

@@ -5,9 +5,9 @@
 // Unlimited costs 499 cents ($4.99) a month. The spec leaves prices open; this is our choice, and
 // the amount Stripe charges is the configured Stripe price's, so keep the two in step
 // (docs/billing.md, "Connecting a real Stripe account").
-import type { BillingPlan, PlanCatalogue } from '../../../src/domain/billing';
-import { FREE_PLAN_ID, teamLimit, UNLIMITED_PLAN_ID } from '../../../src/domain/subscription';
-import { TRIAL_DAYS } from '../../../src/domain/trial';
+import type { BillingPlan, PlanCatalogue } from '@keyloft/contract/billing';
+import { FREE_PLAN_ID, teamLimit, UNLIMITED_PLAN_ID } from '@keyloft/contract/subscription';
+import { TRIAL_DAYS } from '@keyloft/contract/trial';
 
 export const UNLIMITED_PRICE_CENTS = 499;
 

@@ -1,6 +1,6 @@
 // Reading users/{uid}.subscription as the server stored it (SPEC.md §3 Subscription). Pure.
-import type { SubscriptionRecord } from '../../../src/domain/billing';
-import { FREE_PLAN_ID, type SubscriptionStatus } from '../../../src/domain/subscription';
+import type { SubscriptionRecord } from '@keyloft/contract/billing';
+import { FREE_PLAN_ID, type SubscriptionStatus } from '@keyloft/contract/subscription';
 
 const STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active', 'canceled', 'past_due', 'incomplete', 'unpaid'];
 

@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
-import type { SubscriptionRecord } from '../../../src/domain/billing';
+import type { SubscriptionRecord } from '@keyloft/contract/billing';
 import { readSubscriptionRecord } from './record';
 
 // billingCustomers/{uid} = { customerId, createdAt }: the user's Stripe customer, written by the

@@ -1,6 +1,6 @@
-import type { InviteRole } from '../../../src/domain/invitations';
-import { MFA_METHOD_LABELS, type MfaMethod } from '../../../src/domain/mfa';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../src/domain/teamPermissions';
+import type { InviteRole } from '@keyloft/contract/invitations';
+import { MFA_METHOD_LABELS, type MfaMethod } from '@keyloft/contract/mfa';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@keyloft/contract/teamPermissions';
 import { PRODUCT_NAME, composeEmail } from './compose';
 import type { EmailMessage } from './types';
 

@@ -22,7 +22,7 @@ export const RECIPIENT_EMAILS_PER_DAY = 6;
 
 // The same words whoever asks and whether or not the address has an account: the refusal must
 // not tell an inviter anything about the invitee. Shared with the screens that show it.
-export { RECIPIENT_CAP_MESSAGE } from '../../../src/domain/emailAddress';
+export { RECIPIENT_CAP_MESSAGE } from '@keyloft/contract/emailAddress';
 
 export interface RecipientSend {
   readonly at: number;

@@ -8,8 +8,8 @@ import {
   EMAIL_CHANGE_MESSAGES,
   EMAIL_CHANGE_TTL_MS,
   checkNewEmail,
-} from '../../../src/domain/emailChange';
-import { normalizeEmail } from '../../../src/domain/invitations';
+} from '@keyloft/contract/emailChange';
+import { normalizeEmail } from '@keyloft/contract/invitations';
 import { appBaseUrl } from '../lib/appUrl';
 import { withinWindow } from '../lib/rateLimit';
 import { DEVELOPMENT_APP_URL, developmentLinksAllowed } from '../verification/decide';

@@ -1,6 +1,6 @@
 import * as logger from 'firebase-functions/logger';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
-import { EMAIL_CHANGE_MESSAGES } from '../../../src/domain/emailChange';
+import { EMAIL_CHANGE_MESSAGES } from '@keyloft/contract/emailChange';
 import { emailChangeEmail, mailerSecrets } from '../email';
 import { loadRateLimit, saveRateLimit } from '../invitations/store';
 import * as z from 'zod/mini';

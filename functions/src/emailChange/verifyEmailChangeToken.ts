@@ -1,6 +1,6 @@
 import * as logger from 'firebase-functions/logger';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
-import { EMAIL_CHANGE_MESSAGES } from '../../../src/domain/emailChange';
+import { EMAIL_CHANGE_MESSAGES } from '@keyloft/contract/emailChange';
 import * as z from 'zod/mini';
 import { parsePayload, requiredText } from '../lib/payload';
 import { TOKEN_PATTERN, decideVerifyEmailChange, readEmailChange, tokenHash, type StoredEmailChange } from './decide';

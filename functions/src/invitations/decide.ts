@@ -8,8 +8,8 @@ import {
   RATE_LIMIT_WINDOW_MS,
   isInvitationOpen,
   type InviteRole,
-} from '../../../src/domain/invitations';
-import { PERMISSION_MESSAGES, decideAddMember } from '../../../src/domain/teamPermissions';
+} from '@keyloft/contract/invitations';
+import { PERMISSION_MESSAGES, decideAddMember } from '@keyloft/contract/teamPermissions';
 import type { Caller } from '../lib/callable';
 import { appBaseUrl } from '../lib/appUrl';
 import { hasMemberWith, joiningMember, withJoiningMember } from '../teams/decideMembers';

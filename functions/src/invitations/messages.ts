@@ -1,4 +1,4 @@
-// Messages of the invitation callables that src/domain does not hold (the shared ones are
+// Messages of the invitation callables that packages/contract does not hold (the shared ones are
 // INVITATION_MESSAGES and PERMISSION_MESSAGES, used from there). Apart from the address check, they
 // answer requests the app's own screens do not make.
 export const INVITE_CALLABLE_MESSAGES = Object.freeze({

@@ -1,5 +1,5 @@
-import type { InviteRole } from '../../../src/domain/invitations';
-import { ASSIGNABLE_ROLES } from '../../../src/domain/teamPermissions';
+import type { InviteRole } from '@keyloft/contract/invitations';
+import { ASSIGNABLE_ROLES } from '@keyloft/contract/teamPermissions';
 import { storedInvitationSchema } from '../../../src/data/invitations/invitationSchema';
 import type { StoredInvitation } from '../../../src/data/invitations/storedInvitations';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '../../../src/domain/emailAddress';
-import { isEmailShape, normalizeEmail, type InviteRole } from '../../../src/domain/invitations';
-import { PERMISSION_MESSAGES } from '../../../src/domain/teamPermissions';
+import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '@keyloft/contract/emailAddress';
+import { isEmailShape, normalizeEmail, type InviteRole } from '@keyloft/contract/invitations';
+import { PERMISSION_MESSAGES } from '@keyloft/contract/teamPermissions';
 import { fieldOf, parsePayload } from '../lib/payload';
 import { documentId, isFirestoreId } from '../teams/validate';
 import { INVITE_CALLABLE_MESSAGES } from './messages';

@@ -1,6 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as z from 'zod/mini';
-import { brokenTextMessage, isWellFormedText } from '../../../src/domain/wellFormedText';
+import { brokenTextMessage, isWellFormedText } from '@keyloft/contract/wellFormedText';
 import { requireObject } from './callable';
 
 // Callable payloads are described by zod schemas (ENGINEERING.md §9; zod's tree-shakable `mini`
@@ -42,7 +42,7 @@ export function parsePayload<S extends z.ZodMiniType>(schema: S, data: unknown):
 
 /**
  * The path of the first string (value or key, at any depth) that is not well-formed UTF-16, or
- * null (src/domain/wellFormedText.ts): refused before any schema, read or write, by every callable
+ * null (packages/contract/src/wellFormedText.ts): refused before any schema, read or write, by every callable
  * that parses its payload here, so a lone surrogate never reaches Firestore or an email.
  */
 export function brokenTextField(data: unknown, path = 'The request'): string | null {

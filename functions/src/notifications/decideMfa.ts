@@ -2,7 +2,7 @@
 // method, who gets the notice, whether an enrolment notice is true, and whether the caller's hourly
 // allowance has room for it. No I/O here (the shell is sendMfaNotifications.ts).
 import * as z from 'zod/mini';
-import { isMfaMethod, MFA_METHOD_LABELS, type MfaMethod } from '../../../src/domain/mfa';
+import { isMfaMethod, MFA_METHOD_LABELS, type MfaMethod } from '@keyloft/contract/mfa';
 import { fieldOf, parsePayload } from '../lib/payload';
 import { NOTICE_WINDOW_MS, NOTIFICATION_MESSAGES, WITHHOLD } from './decide';
 

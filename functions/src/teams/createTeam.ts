@@ -1,5 +1,5 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
-import type { SubscriptionLike } from '../../../src/domain/subscription';
+import type { SubscriptionLike } from '@keyloft/contract/subscription';
 import { refuseDeletedCaller, requireCaller } from '../lib/callable';
 import { decideCreateTeam } from './decideMembers';
 import { defaultTeamDeps, type TeamCallableDeps } from './deps';

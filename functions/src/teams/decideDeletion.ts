@@ -1,4 +1,4 @@
-import { PERMISSION_MESSAGES, decideTeamDeletion } from '../../../src/domain/teamPermissions';
+import { PERMISSION_MESSAGES, decideTeamDeletion } from '@keyloft/contract/teamPermissions';
 import { refusal, refusalOf, roleOf, type Refusal, type StoredTeam } from './model';
 
 // deleteTeam (docs/teams.md, "Team deletion"): the owner only, and also while `deleting` is set,

@@ -1,4 +1,4 @@
-import { canManageMembers, isOwner } from '../../../src/domain/teamPermissions';
+import { canManageMembers, isOwner } from '@keyloft/contract/teamPermissions';
 import type { PendingRotation } from '../../../src/data/teams/storedTeams';
 import { openTeam } from './decideMembers';
 import { TEAM_MESSAGES } from './messages';

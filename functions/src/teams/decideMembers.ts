@@ -6,8 +6,8 @@ import {
   decideRemoval,
   decideRoleChange,
   type TeamRole,
-} from '../../../src/domain/teamPermissions';
-import { canCreateTeam, hasPaidAccess, subscriptionOrFallback, type SubscriptionLike } from '../../../src/domain/subscription';
+} from '@keyloft/contract/teamPermissions';
+import { canCreateTeam, hasPaidAccess, subscriptionOrFallback, type SubscriptionLike } from '@keyloft/contract/subscription';
 import { TEAM_MESSAGES } from './messages';
 import {
   accept,
@@ -23,7 +23,7 @@ import {
 import type { CreateTeamInput, GrantTeamKeyInput } from './validate';
 
 // The pure decisions of the membership callables (docs/teams.md): who may, and what changes.
-// The §6 table and its messages come from src/domain/teamPermissions.ts.
+// The §6 table and its messages come from packages/contract/src/teamPermissions.ts.
 
 const NOT_MEMBER = refusal('permission-denied', PERMISSION_MESSAGES.notMember);
 

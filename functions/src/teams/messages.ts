@@ -1,8 +1,8 @@
 // Messages of the team callables that SPEC.md §6 does not word (the §6 ones are
-// PERMISSION_MESSAGES in src/domain/teamPermissions.ts and are used from there). The plan limits'
-// are shared with the app (src/domain/subscription.ts PLAN_LIMIT_MESSAGES), which shows them as they are.
-import { PLAN_LIMIT_MESSAGES } from '../../../src/domain/subscription';
-import { LINK_LIKE_TEAM_NAME_MESSAGE } from '../../../src/domain/teamName';
+// PERMISSION_MESSAGES in packages/contract/src/teamPermissions.ts and are used from there). The plan limits'
+// are shared with the app (packages/contract/src/subscription.ts PLAN_LIMIT_MESSAGES), which shows them as they are.
+import { PLAN_LIMIT_MESSAGES } from '@keyloft/contract/subscription';
+import { LINK_LIKE_TEAM_NAME_MESSAGE } from '@keyloft/contract/teamName';
 
 export const TEAM_MESSAGES = Object.freeze({
   nameRequired: 'Team name is required',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { FIELD_LIMITS } from '../../../src/domain/fieldLimits';
-import { isLinkLikeTeamName } from '../../../src/domain/teamName';
-import { isTeamRole, PERMISSION_MESSAGES, type TeamRole } from '../../../src/domain/teamPermissions';
+import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';
+import { isLinkLikeTeamName } from '@keyloft/contract/teamName';
+import { isTeamRole, PERMISSION_MESSAGES, type TeamRole } from '@keyloft/contract/teamPermissions';
 import { fieldOf, parsePayload } from '../lib/payload';
 import { TEAM_MESSAGES } from './messages';
 

@@ -1,7 +1,7 @@
 // sendTestEmailFunction's decision: operators check the mail set-up by mailing themselves, and
 // only themselves (a callable that mails any address would be a spam relay).
-import { TEST_EMAILS_PER_HOUR } from '../../../src/domain/emailChange';
-import { normalizeEmail } from '../../../src/domain/invitations';
+import { TEST_EMAILS_PER_HOUR } from '@keyloft/contract/emailChange';
+import { normalizeEmail } from '@keyloft/contract/invitations';
 import { withinWindow } from '../lib/rateLimit';
 import type { Caller } from '../lib/callable';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionRecord } from '../../../src/domain/billing';
-import { newTrialSubscription, MS_PER_DAY } from '../../../src/domain/trial';
+import type { SubscriptionRecord } from '@keyloft/contract/billing';
+import { newTrialSubscription, MS_PER_DAY } from '@keyloft/contract/trial';
 import {
   BILLING_REFUSALS,
   CHECKOUT_IDEMPOTENCY_WINDOW_MS,

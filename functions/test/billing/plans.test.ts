@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TEAM_LIMITS } from '../../../src/domain/subscription';
-import { TRIAL_DAYS } from '../../../src/domain/trial';
+import { TEAM_LIMITS } from '@keyloft/contract/subscription';
+import { TRIAL_DAYS } from '@keyloft/contract/trial';
 import { FREE_PLAN, PLAN_CATALOGUE, UNLIMITED_PLAN, UNLIMITED_PRICE_CENTS, isPaidPlan, planById, stripePriceFor } from '../../src/billing/plans';
 import { handleGetSubscriptionPlans } from '../../src/billing/getSubscriptionPlans';
 

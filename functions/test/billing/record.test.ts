@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { readSubscriptionRecord } from '../../src/billing/record';
 
 const NOW = 1_800_000_000_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_CHANGES_PER_HOUR, EMAIL_CHANGE_TTL_MS } from '../../../src/domain/emailChange';
+import { EMAIL_CHANGES_PER_HOUR, EMAIL_CHANGE_TTL_MS } from '@keyloft/contract/emailChange';
 import {
   TOKEN_PATTERN,
   decideSendEmailChange,

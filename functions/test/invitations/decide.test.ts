@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inviteAcceptProof, inviteProofHash } from '../../../src/crypto/invite';
-import { INVITATION_MESSAGES, INVITATION_TTL_MS, RATE_LIMIT_WINDOW_MS } from '../../../src/domain/invitations';
+import { INVITATION_MESSAGES, INVITATION_TTL_MS, RATE_LIMIT_WINDOW_MS } from '@keyloft/contract/invitations';
 import type { Caller } from '../../src/lib/callable';
 import {
   carriedKey,

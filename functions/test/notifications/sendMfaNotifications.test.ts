@@ -1,6 +1,6 @@
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { describe, expect, it, vi } from 'vitest';
-import { isMfaMethod, MFA_METHOD_LABELS } from '../../../src/domain/mfa';
+import { isMfaMethod, MFA_METHOD_LABELS } from '@keyloft/contract/mfa';
 import type { EmailMessage } from '../../src/email/types';
 import { NOTICE_WINDOW_MS } from '../../src/notifications/decide';
 import {

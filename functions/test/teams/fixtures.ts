@@ -1,5 +1,5 @@
 import type { StoredTeam, StoredTeamMember } from '../../src/teams/model';
-import type { TeamRole } from '../../../src/domain/teamPermissions';
+import type { TeamRole } from '@keyloft/contract/teamPermissions';
 
 // A team as stored (docs/teams.md) with an owner, an admin, a full member, a viewer who still needs
 // the key, for the decision tests.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_EMAILS_PER_HOUR } from '../../../src/domain/emailChange';
+import { TEST_EMAILS_PER_HOUR } from '@keyloft/contract/emailChange';
 import { decideTestEmail } from '../../src/testEmail/decide';
 
 const NOW = 1_800_000_000_000;

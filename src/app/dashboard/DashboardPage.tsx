@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Repositories } from '../../data/repositories';
-import { parseNotice, parseOpenTeam } from '../../domain/navigationNotice';
-import { effectivePlanId, FREE_PLAN_ID, showsUpgradeOverlay, subscriptionOrFallback } from '../../domain/subscription';
+import { parseNotice, parseOpenTeam } from '@keyloft/contract/navigationNotice';
+import { effectivePlanId, FREE_PLAN_ID, showsUpgradeOverlay, subscriptionOrFallback } from '@keyloft/contract/subscription';
 import { signOutQuietly } from '../../features/auth/flows/signIn';
 import { createMyInvitationsApi } from '../../features/invitations/invitationService';
 import {

@@ -1,10 +1,10 @@
-import type { BillingCallables, BillingPlan, PlanCatalogue, SubscriptionRecord, SubscriptionStatusResult } from '../../domain/billing';
-import type { SubscriptionStatus } from '../../domain/subscription';
+import type { BillingCallables, BillingPlan, PlanCatalogue, SubscriptionRecord, SubscriptionStatusResult } from '@keyloft/contract/billing';
+import type { SubscriptionStatus } from '@keyloft/contract/subscription';
 import { call } from './callables';
 import { UnexpectedReplyError, type CallableInvoker } from './teamFunctions';
 
 // The billing callables of SPEC.md §7 over `call`, implementing the BillingCallables contract of
-// src/domain/billing.ts. A refusal rejects with the server's CallableError (its message is what
+// packages/contract/src/billing.ts. A refusal rejects with the server's CallableError (its message is what
 // the §8 dialogs show); a reply of the wrong shape rejects with UnexpectedReplyError rather than
 // handing the billing screens a half-read value. A missing url is not a wrong shape: §7 gives it
 // its own message, so it is passed on as null for the screens to report.

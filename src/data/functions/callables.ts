@@ -1,4 +1,4 @@
-import type { MfaMethod } from '../../domain/mfa';
+import type { MfaMethod } from '@keyloft/contract/mfa';
 import { firebaseServices } from '../firebase/instance';
 import { asCallableError } from './callableError';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { InvitationStatus, InviteRole } from '../../domain/invitations';
+import type { InvitationStatus, InviteRole } from '@keyloft/contract/invitations';
 import type { StoredInvitation } from './storedInvitations';
 
 // invitations/{inviteId} as inviteTeamMember writes it (docs/invitations.md). One schema, read by

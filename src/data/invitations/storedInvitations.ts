@@ -1,6 +1,6 @@
 // Stored shape of an invitation and the interfaces of its repository and callables
 // (docs/invitations.md). Ciphertext and public values only: the shared secret never appears here.
-import type { InvitationStatus, InviteRole } from '../../domain/invitations';
+import type { InvitationStatus, InviteRole } from '@keyloft/contract/invitations';
 import type { WithId } from '../vault/storedEntries';
 
 export interface StoredInvitation {

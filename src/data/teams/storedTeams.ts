@@ -1,6 +1,6 @@
 // Stored shapes of teams and the interfaces of their repositories and callable functions
 // (docs/teams.md). Ciphertext and public values only; the teams feature holds the keys.
-import type { TeamRole } from '../../domain/teamPermissions';
+import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import type { WithId } from '../vault/storedEntries';
 
 export interface StoredTeamMember {

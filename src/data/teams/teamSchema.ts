@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isTeamRole, type TeamRole } from '../../domain/teamPermissions';
+import { isTeamRole, type TeamRole } from '@keyloft/contract/teamPermissions';
 import type { StoredTeam } from './storedTeams';
 
 // teams/{teamId} as the team callables write it (docs/teams.md). One schema, read by the browser's

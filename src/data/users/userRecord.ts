@@ -1,11 +1,11 @@
 // The stored user record (SPEC.md §3), ciphertext and public values only. Keys and plaintext
 // never appear in this type.
 
-import type { SubscriptionRecord } from '../../domain/billing';
+import type { SubscriptionRecord } from '@keyloft/contract/billing';
 import type { AuthProviderName } from '../auth/authGateway';
 
-export type { SubscriptionStatus } from '../../domain/subscription';
-/** The subscription on the user record: the billing contract's record (src/domain/billing.ts). */
+export type { SubscriptionStatus } from '@keyloft/contract/subscription';
+/** The subscription on the user record: the billing contract's record (packages/contract/src/billing.ts). */
 export type StoredSubscription = SubscriptionRecord;
 
 export interface StoredUserRecord {

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef } from 'react';
-import type { AuthModalRequest } from '../../domain/authModalRequest';
+import type { AuthModalRequest } from '@keyloft/contract/authModalRequest';
 import { useSession } from '../../session/SessionContext';
 import { Dialog } from '../../ui/Dialog';
 import { focusableWithin } from '../../ui/focusable';

@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { AuthServiceError, type MfaHint } from '../../data/auth/authGateway';
-import { cleanVerificationCode, isCompleteVerificationCode } from '../../domain/mfa';
+import { cleanVerificationCode, isCompleteVerificationCode } from '@keyloft/contract/mfa';
 import { Button } from '../../ui/Button';
 import { authErrorMessage } from './authErrorMessages';
 import { mfaMethods, type MfaFactor, type SmsStatus } from './authModalMachine';

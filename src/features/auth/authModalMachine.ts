@@ -1,5 +1,5 @@
 import type { AuthUser, MfaChallenge, MfaHint } from '../../data/auth/authGateway';
-import type { AuthModalRequest } from '../../domain/authModalRequest';
+import type { AuthModalRequest } from '@keyloft/contract/authModalRequest';
 import type { SessionState } from '../../session/sessionState';
 import type { FormError } from './formError';
 

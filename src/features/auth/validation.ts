@@ -1,4 +1,4 @@
-import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '../../domain/emailAddress';
+import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '@keyloft/contract/emailAddress';
 
 // The form rules of SPEC.md §5 for the auth modal. Each returns the first message that applies,
 // or null when the input may be submitted.

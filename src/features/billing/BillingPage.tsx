@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BILLING_MESSAGES } from '../../domain/billing';
+import { BILLING_MESSAGES } from '@keyloft/contract/billing';
 import { Button } from '../../ui/Button';
 import { LinkButton } from '../../ui/LinkButton';
 import { MAIN_CONTENT_ID } from '../../ui/SkipLink';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { BILLING_MESSAGES } from '../../domain/billing';
+import { BILLING_MESSAGES } from '@keyloft/contract/billing';
 import { LinkButton } from '../../ui/LinkButton';
 import { MAIN_CONTENT_ID } from '../../ui/SkipLink';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';

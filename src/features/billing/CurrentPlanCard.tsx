@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { statusText, type SubscriptionLike } from '../../domain/subscription';
+import { statusText, type SubscriptionLike } from '@keyloft/contract/subscription';
 import { Button } from '../../ui/Button';
 import { formatBillingDate } from './billingModel';
 

@@ -1,4 +1,4 @@
-import type { BillingPlan } from '../../domain/billing';
+import type { BillingPlan } from '@keyloft/contract/billing';
 import {
   effectivePlanId,
   FREE_PLAN_ID,
@@ -10,11 +10,11 @@ import {
   type PlanBadge,
   type PlanButton,
   type SubscriptionLike,
-} from '../../domain/subscription';
+} from '@keyloft/contract/subscription';
 import { CallableError } from '../../data/functions/callableError';
 import { MissingUrlError } from './billingService';
 
-// What the billing screens show, decided without React: the §4 rules of src/domain/subscription.ts
+// What the billing screens show, decided without React: the §4 rules of packages/contract/src/subscription.ts
 // applied to the catalogue, and the §8 choice between the server's message and the default text.
 
 export interface PlanCardView {

@@ -1,5 +1,5 @@
-import { BILLING_MESSAGES, type BillingCallables, type BillingPlan } from '../../domain/billing';
-import { FALLBACK_SUBSCRIPTION, type SubscriptionLike } from '../../domain/subscription';
+import { BILLING_MESSAGES, type BillingCallables, type BillingPlan } from '@keyloft/contract/billing';
+import { FALLBACK_SUBSCRIPTION, type SubscriptionLike } from '@keyloft/contract/subscription';
 
 // What the billing screens need, over the billing callables (SPEC.md §7). Component tests pass a
 // fake of BillingService; the app composes the real one in src/app/App.tsx.

@@ -1,4 +1,4 @@
-import { effectivePlanId, FREE_PLAN_ID, type SubscriptionLike } from '../../domain/subscription';
+import { effectivePlanId, FREE_PLAN_ID, type SubscriptionLike } from '@keyloft/contract/subscription';
 
 // How /billing/success decides that the checkout went through (docs/billing-ui.md). The page
 // cannot ask Stripe: the webhook writes the subscription, and the page reads it back with

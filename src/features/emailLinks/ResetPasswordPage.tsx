@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuthGateway } from '../../data/auth/authGateway';
-import { authModalState } from '../../domain/authModalRequest';
+import { authModalState } from '@keyloft/contract/authModalRequest';
 import { Button } from '../../ui/Button';
 import { LinkButton } from '../../ui/LinkButton';
 import { actionCodeErrorMessage, authErrorCode, canRetryActionCode } from './actionCodeErrors';

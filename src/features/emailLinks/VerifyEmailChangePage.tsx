@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { authModalState } from '../../domain/authModalRequest';
+import { authModalState } from '@keyloft/contract/authModalRequest';
 import { Button } from '../../ui/Button';
 import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
 import { LinkButton } from '../../ui/LinkButton';

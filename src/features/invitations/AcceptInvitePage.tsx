@@ -1,8 +1,8 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { authModalState } from '../../domain/authModalRequest';
-import { INVITATION_MESSAGES, normalizeEmail } from '../../domain/invitations';
-import { noticeState, openTeamState } from '../../domain/navigationNotice';
+import { authModalState } from '@keyloft/contract/authModalRequest';
+import { INVITATION_MESSAGES, normalizeEmail } from '@keyloft/contract/invitations';
+import { noticeState, openTeamState } from '@keyloft/contract/navigationNotice';
 import { useSession } from '../../session/SessionContext';
 import { PRODUCT_NAME } from '../../ui/brand';
 import { Button } from '../../ui/Button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { pendingInvitationsLabel } from '../../domain/invitations';
+import { pendingInvitationsLabel } from '@keyloft/contract/invitations';
 import { Button } from '../../ui/Button';
 import type { MyInvitationsApi } from './model';
 import { TeamInvitationsDialog } from './TeamInvitationsDialog';

@@ -9,7 +9,7 @@ import {
 } from '../../crypto';
 import type { InvitationFunctions, InvitationRepository } from '../../data/invitations/storedInvitations';
 import type { UserRepository } from '../../data/users/userRecord';
-import { INVITATION_MESSAGES, isInvitationOpen, normalizeEmail } from '../../domain/invitations';
+import { INVITATION_MESSAGES, isInvitationOpen, normalizeEmail } from '@keyloft/contract/invitations';
 import type { AcceptInviteApi, MyInvitation, MyInvitationsApi } from './model';
 
 // The invitee's side (docs/invitations.md, "In the browser"). With the link's secret, the team

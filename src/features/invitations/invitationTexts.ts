@@ -1,4 +1,4 @@
-import { INVITATION_MESSAGES } from '../../domain/invitations';
+import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
 
 // Pure rules of the invitation screens: which failures show their own message, and how an
 // invitation's expiry reads.

@@ -1,7 +1,7 @@
 // What the invitation screens show and do (docs/invitations.md). The invitation service implements
 // these over the repositories, the callables and the user's keys; screens and their tests see only this.
 import type { InvitationPreview } from '../../data/invitations/storedInvitations';
-import type { InviteRole } from '../../domain/invitations';
+import type { InviteRole } from '@keyloft/contract/invitations';
 
 /** One of the signed-in user's pending invitations (Team Invitations modal). */
 export interface MyInvitation {

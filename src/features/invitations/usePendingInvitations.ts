@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { INVITATION_MESSAGES } from '../../domain/invitations';
+import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
 import { type LatestLoadStatus, useLatestLoad } from '../../ui/useLatestLoad';
 import type { MyInvitation, MyInvitationsApi } from './model';
 

@@ -1,9 +1,9 @@
 // How second factors are named and counted (SPEC.md §9: two at most). Pure.
 import type { MfaFactor } from '../../data/auth/authGateway';
-import type { MfaMethod } from '../../domain/mfa';
+import type { MfaMethod } from '@keyloft/contract/mfa';
 
 export const MAX_MFA_FACTORS = 2;
-export type { MfaMethod } from '../../domain/mfa';
+export type { MfaMethod } from '@keyloft/contract/mfa';
 
 export const METHOD_LABELS: Readonly<Record<MfaMethod, string>> = {
   phone: 'Text message (SMS)',

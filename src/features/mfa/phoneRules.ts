@@ -9,7 +9,7 @@ export const OTHER_COUNTRY = 'other';
 export const PHONE_INPUT_MAX = 20;
 /** A custom country code: '+' and up to 4 digits, so at most 5 characters typed. */
 export const CUSTOM_CODE_MAX = 5;
-export { VERIFICATION_CODE_LENGTH, cleanVerificationCode, isCompleteVerificationCode } from '../../domain/mfa';
+export { VERIFICATION_CODE_LENGTH, cleanVerificationCode, isCompleteVerificationCode } from '@keyloft/contract/mfa';
 
 const MIN_DIGITS: Readonly<Record<string, number>> = {
   '+1': 10, '+44': 10, '+49': 10, '+81': 10, '+91': 10, '+55': 10, '+52': 10, '+7': 10, '+82': 10,

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { parseAuthModalRequest, type AuthModalRequest } from '../../domain/authModalRequest';
+import { parseAuthModalRequest, type AuthModalRequest } from '@keyloft/contract/authModalRequest';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Features } from './landing/Features';
 import { Hero } from './landing/Hero';

@@ -1,4 +1,4 @@
-import { CONTACT_EMAILS, mailtoHref } from '../../domain/contact';
+import { CONTACT_EMAILS, mailtoHref } from '@keyloft/contract/contact';
 import { LEGAL_LAST_UPDATED } from './constants';
 import { StaticPage, StaticSection } from './StaticPage';
 

@@ -6,7 +6,7 @@ import {
   SALT_BYTES,
   SHARED_SECRET_BYTES,
 } from '../../crypto/parameters';
-import { CONTACT_EMAILS, mailtoHref } from '../../domain/contact';
+import { CONTACT_EMAILS, mailtoHref } from '@keyloft/contract/contact';
 import { StaticPage, StaticSection } from './StaticPage';
 
 // Every number on this page comes from the constants the crypto layer uses, so the page cannot

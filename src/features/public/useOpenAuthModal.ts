@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authModalState } from '../../domain/authModalRequest';
+import { authModalState } from '@keyloft/contract/authModalRequest';
 
 /**
  * Returns `open(signup)`, which navigates to `path` with the state that makes the landing page

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { checkNewEmail } from '../../domain/emailChange';
+import { checkNewEmail } from '@keyloft/contract/emailChange';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { emailChangeSendError } from './settingsErrors';

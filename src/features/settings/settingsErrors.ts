@@ -1,6 +1,6 @@
 import { AuthServiceError } from '../../data/auth/authGateway';
 import { CallableError } from '../../data/functions/callableError';
-import { EMAIL_CHANGE_MESSAGES } from '../../domain/emailChange';
+import { EMAIL_CHANGE_MESSAGES } from '@keyloft/contract/emailChange';
 
 // What the Account Settings actions show when a call fails. Pure: the error → the words.
 

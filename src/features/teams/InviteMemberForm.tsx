@@ -1,5 +1,5 @@
 import { useId, useState, type RefObject, type SubmitEvent } from 'react';
-import { ASSIGNABLE_ROLES, DEFAULT_MEMBER_ROLE, ROLE_DESCRIPTIONS, ROLE_LABELS, isTeamRole, type TeamRole } from '../../domain/teamPermissions';
+import { ASSIGNABLE_ROLES, DEFAULT_MEMBER_ROLE, ROLE_DESCRIPTIONS, ROLE_LABELS, isTeamRole, type TeamRole } from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
 import { MEMBER_MESSAGES, memberErrorMessage, validateMemberEmail } from './memberForm';
 import type { InviteStep, TeamDetail } from './model';

@@ -8,7 +8,7 @@ import {
   isOwner,
   isTeamRole,
   type TeamRole,
-} from '../../domain/teamPermissions';
+} from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { InviteLinkDialog } from './InviteLinkDialog';

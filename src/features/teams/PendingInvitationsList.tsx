@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { INVITATION_MESSAGES } from '../../domain/invitations';
-import { ROLE_LABELS } from '../../domain/teamPermissions';
+import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
+import { ROLE_LABELS } from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
 import { useLatestLoad } from '../../ui/useLatestLoad';
 import { memberErrorMessage } from './memberForm';

@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { ROLE_LABELS } from '../../domain/teamPermissions';
+import { ROLE_LABELS } from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
 import type { TeamSummary } from './model';
 import { isOwnedTeam, memberCountText } from './teamList';

@@ -1,7 +1,7 @@
-import { HIDDEN_CHARACTERS_MESSAGE, RECIPIENT_CAP_MESSAGE, hasHiddenCharacters } from '../../domain/emailAddress';
-import { INVITATION_MESSAGES } from '../../domain/invitations';
-import { PERMISSION_MESSAGES } from '../../domain/teamPermissions';
-import { brokenTextMessage, isWellFormedText } from '../../domain/wellFormedText';
+import { HIDDEN_CHARACTERS_MESSAGE, RECIPIENT_CAP_MESSAGE, hasHiddenCharacters } from '@keyloft/contract/emailAddress';
+import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
+import { PERMISSION_MESSAGES } from '@keyloft/contract/teamPermissions';
+import { brokenTextMessage, isWellFormedText } from '@keyloft/contract/wellFormedText';
 import type { TeamMember } from './model';
 import { ReencryptionError, type RotationProgress } from './rotation';
 import { KnownKeyDamagedError } from './knownKeys';

@@ -1,6 +1,6 @@
 import { checkOwnTeamKey } from './keyUpkeep';
 import type { StoredTeam } from '../../data/teams/storedTeams';
-import { isTeamRole } from '../../domain/teamPermissions';
+import { isTeamRole } from '@keyloft/contract/teamPermissions';
 import type { TeamDetail, TeamMember, TeamMembersApi } from './model';
 import { rotateIfNeeded, rotationPending } from './rotation';
 import { TeamKeyError } from './teamKeys';

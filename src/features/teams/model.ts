@@ -1,6 +1,6 @@
 // What the team screens show and do (docs/teams.md). The team service implements TeamsApi over the
 // repositories, the team callables and the user's keys; screens and their tests see only this.
-import type { TeamRole } from '../../domain/teamPermissions';
+import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import type { KeyUpkeep } from './keyUpkeep';
 import type { RotationOutcome, RotationProgress } from './rotation';
 import type { Fingerprint } from '../../crypto';

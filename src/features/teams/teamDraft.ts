@@ -1,12 +1,12 @@
-import { FIELD_LIMITS } from '../../domain/fieldLimits';
-import { PLAN_LIMIT_MESSAGES } from '../../domain/subscription';
-import { brokenTextMessage, isWellFormedText } from '../../domain/wellFormedText';
-import { LINK_LIKE_TEAM_NAME_MESSAGE, isLinkLikeTeamName } from '../../domain/teamName';
+import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';
+import { PLAN_LIMIT_MESSAGES } from '@keyloft/contract/subscription';
+import { brokenTextMessage, isWellFormedText } from '@keyloft/contract/wellFormedText';
+import { LINK_LIKE_TEAM_NAME_MESSAGE, isLinkLikeTeamName } from '@keyloft/contract/teamName';
 import type { TeamDraft } from './model';
 
 // The team form's rules (SPEC.md §5 "Team"): the name is required; values are trimmed; an empty
 // description is omitted. Limits follow the stored document (docs/teams.md): name 1–100,
-// description 1–500 characters. A name that looks like a link is refused (src/domain/teamName.ts).
+// description 1–500 characters. A name that looks like a link is refused (packages/contract/src/teamName.ts).
 
 export const TEAM_NAME_MAX = FIELD_LIMITS.teamName;
 export const TEAM_DESCRIPTION_MAX = FIELD_LIMITS.teamDescription;

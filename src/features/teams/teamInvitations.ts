@@ -7,7 +7,7 @@ import {
 } from '../../crypto';
 import type { InvitationFunctions, InvitationRepository, StoredInvitation } from '../../data/invitations/storedInvitations';
 import type { WithId } from '../../data/vault/storedEntries';
-import { isInvitationOpen, normalizeEmail, type InviteRole } from '../../domain/invitations';
+import { isInvitationOpen, normalizeEmail, type InviteRole } from '@keyloft/contract/invitations';
 import type { StoredTeam } from '../../data/teams/storedTeams';
 import type { TeamInvitation, TeamInvitationsApi } from './model';
 import { openTeamKey } from './teamKeys';

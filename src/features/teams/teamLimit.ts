@@ -1,4 +1,4 @@
-import { canCreateTeam, teamLimit } from '../../domain/subscription';
+import { canCreateTeam, teamLimit } from '@keyloft/contract/subscription';
 
 // SPEC.md §9: teams are limited per plan, counted as teams owned.
 

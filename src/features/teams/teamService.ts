@@ -1,6 +1,6 @@
 import { fingerprintOf, generateTeamKey, importPublicKey, openPreviousTeamKey, teamKeyCheck, wrapTeamKey, type Fingerprint, type TeamKey } from '../../crypto';
 import type { StoredMemberKey, StoredTeam } from '../../data/teams/storedTeams';
-import type { TeamRole } from '../../domain/teamPermissions';
+import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import type { TeamDraft, TeamSummary, TeamsApi } from './model';
 import { rotateIfNeeded, rotationPending, type RotationDeps, type RotationProgress } from './rotation';
 import {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { canManageMembers } from '../../domain/teamPermissions';
+import { canManageMembers } from '@keyloft/contract/teamPermissions';
 import type { TeamMembersApi } from './model';
 import type { TeamsController } from './useTeams';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { canOnPasswords, ROLE_LABELS, type TeamRole } from '../../domain/teamPermissions';
+import { canOnPasswords, ROLE_LABELS, type TeamRole } from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
 import type { TeamVaultDeps } from './vaultService';
 import { VaultPanel } from './VaultPanel';

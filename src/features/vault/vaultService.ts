@@ -42,7 +42,7 @@ import {
 import { nextTask } from '../../ui/nextTask';
 import { createDetailsCache, detailsKey, type DetailsCache } from './detailsCache';
 import { compareEntries, mergeInOrder } from './entryOrder';
-import { decidePasswordWrite, PERMISSION_MESSAGES, type PasswordAction, type TeamRole } from '../../domain/teamPermissions';
+import { decidePasswordWrite, PERMISSION_MESSAGES, type PasswordAction, type TeamRole } from '@keyloft/contract/teamPermissions';
 import type { ValidPasswordDraft } from './form/validatePasswordDraft';
 import type { Group, GroupDraft, PasswordEntry } from './model';
 import {

@@ -3,7 +3,7 @@ import { URI } from 'otpauth';
 import { Route } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { memoryRepositories } from '../../doubles/memoryRepositories';
 import { fakeMfa } from '../../doubles/fakeMfa';

@@ -3,7 +3,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, type PrivateKey } from '../../../src/crypto';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { savePassword } from '../../../src/features/vault/vaultService';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { memoryRepositories } from '../../doubles/memoryRepositories';

@@ -2,7 +2,7 @@ import type { HCaptchaProps } from '@hcaptcha/react-hcaptcha';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthServiceError } from '../../../src/data/auth/authGateway';
-import { authModalState } from '../../../src/domain/authModalRequest';
+import { authModalState } from '@keyloft/contract/authModalRequest';
 import { AUTH_MESSAGES } from '../../../src/features/auth/messages';
 import { ACCOUNT_PASSWORD, deferred, renderAuthModal } from './harness';
 

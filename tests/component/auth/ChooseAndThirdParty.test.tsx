@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthServiceError } from '../../../src/data/auth/authGateway';
 import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
-import { authModalState } from '../../../src/domain/authModalRequest';
+import { authModalState } from '@keyloft/contract/authModalRequest';
 import { UNEXPECTED_ERROR } from '../../../src/features/auth/authErrorMessages';
 import { MESSAGES } from '../../../src/features/auth/flows/errors';
 import { VALIDATION } from '../../../src/features/auth/validation';

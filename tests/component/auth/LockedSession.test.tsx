@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
-import { authModalState } from '../../../src/domain/authModalRequest';
+import { authModalState } from '@keyloft/contract/authModalRequest';
 import { UNEXPECTED_ERROR } from '../../../src/features/auth/authErrorMessages';
 import { ALICE, aliceAccount, GOOGLE_BOB, MASTER_PASSWORD, renderAuthModal, usersWithAlice } from './harness';
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthServiceError, type AuthUser } from '../../../src/data/auth/authGateway';
-import { authModalState } from '../../../src/domain/authModalRequest';
+import { authModalState } from '@keyloft/contract/authModalRequest';
 import { MESSAGES } from '../../../src/features/auth/flows/errors';
 import { AUTH_MESSAGES, resetEmailSent } from '../../../src/features/auth/messages';
 import { VALIDATION } from '../../../src/features/auth/validation';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthServiceError } from '../../../src/data/auth/authGateway';
-import { authModalState } from '../../../src/domain/authModalRequest';
+import { authModalState } from '@keyloft/contract/authModalRequest';
 import { AUTH_MESSAGES } from '../../../src/features/auth/messages';
 import { VALIDATION } from '../../../src/features/auth/validation';
 import { ACCOUNT_PASSWORD, MASTER_PASSWORD, renderAuthModal } from './harness';

@@ -11,7 +11,7 @@ import {
 } from '../../../src/data/auth/authGateway';
 import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
 import type { StoredUserRecord } from '../../../src/data/users/userRecord';
-import { authModalState, type AuthModalRequest } from '../../../src/domain/authModalRequest';
+import { authModalState, type AuthModalRequest } from '@keyloft/contract/authModalRequest';
 import AuthModal from '../../../src/features/auth/AuthModal';
 import type { AuthDeps } from '../../../src/features/auth/flows/deps';
 import { createVault } from '../../../src/features/auth/flows/vault';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CallableError } from '../../../src/data/functions/callableError';
-import { BILLING_MESSAGES } from '../../../src/domain/billing';
+import { BILLING_MESSAGES } from '@keyloft/contract/billing';
 import { CHECKOUT_NOTES } from '../../../src/features/billing/BillingPage';
 import { billingWorld, freeSubscription, paidSubscription, trialSubscription } from '../../doubles/fakeBillingCallables';
 import { NOW, renderBillingPage } from './billingHarness';

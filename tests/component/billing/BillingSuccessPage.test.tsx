@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BILLING_MESSAGES } from '../../../src/domain/billing';
+import { BILLING_MESSAGES } from '@keyloft/contract/billing';
 import { BillingSuccessPage } from '../../../src/features/billing/BillingSuccessPage';
 import { billingWorld, fakeBillingService, paidSubscription, trialSubscription, type BillingWorld } from '../../doubles/fakeBillingCallables';
 import { NOW } from './billingHarness';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INVITATION_MESSAGES } from '../../../src/domain/invitations';
+import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
 import {
   deferred,
   fakeAcceptApi,

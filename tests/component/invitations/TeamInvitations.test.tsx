@@ -2,7 +2,7 @@
 // MyInvitationsApi that holds the list the way the server would.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INVITATION_MESSAGES } from '../../../src/domain/invitations';
+import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
 import { deferred, fakeMyInvitations, invitation, renderInvitationsButton } from './harness';
 
 const DAY = 24 * 60 * 60 * 1000;

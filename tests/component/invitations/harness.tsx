@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'rea
 import { vi } from 'vitest';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
 import type { AuthUser } from '../../../src/data/auth/authGateway';
-import { parseNotice } from '../../../src/domain/navigationNotice';
+import { parseNotice } from '@keyloft/contract/navigationNotice';
 import { AcceptInvitePage, PendingInvitationsButton } from '../../../src/features/invitations';
 import type { AcceptInviteApi, InvitationPreview, MyInvitation, MyInvitationsApi } from '../../../src/features/invitations';
 import { SessionProvider } from '../../../src/session/SessionContext';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { AuthModalRequest } from '../../../src/domain/authModalRequest';
+import type { AuthModalRequest } from '@keyloft/contract/authModalRequest';
 import { LandingPage, PrivacyPage, SecurityPage, TermsPage } from '../../../src/features/public';
 import { Dialog } from '../../../src/ui/Dialog';
 

@@ -3,7 +3,7 @@
 // after a change.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { createTeamInvitationsApi } from '../../../src/features/teams/teamInvitations';
 import { createTeamsApi } from '../../../src/features/teams/teamService';
 import { sampleUserRecord } from '../../contract/userRepository.contract';

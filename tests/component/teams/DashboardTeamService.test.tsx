@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccountKeys, generateTeamKey, importPublicKey, wrapTeamKey } from '../../../src/crypto';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { openTeamKey } from '../../../src/features/teams/teamKeys';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import type { TeamsApi } from '../../../src/features/teams/model';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { memoryRepositories } from '../../doubles/memoryRepositories';

@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ROLE_DESCRIPTIONS } from '../../../src/domain/teamPermissions';
+import { ROLE_DESCRIPTIONS } from '@keyloft/contract/teamPermissions';
 import { ManageMembersDialog } from '../../../src/features/teams/ManageMembersDialog';
 import type { TeamMembersApi } from '../../../src/features/teams/model';
 import { DecryptionError, fingerprintOf } from '../../../src/crypto';

@@ -3,8 +3,8 @@ import { applyAccountDeletion, type AccountDeps } from '../../../functions/src/a
 import type { DeletionStepKind } from '../../../functions/src/account/planDeletion';
 import { createStripeClient } from '../../../functions/src/billing/stripeClient';
 import { tokenHash } from '../../../functions/src/emailChange/decide';
-import { EMAIL_CHANGE_MESSAGES } from '../../../src/domain/emailChange';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import { EMAIL_CHANGE_MESSAGES } from '@keyloft/contract/emailChange';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { AUTH_EMULATOR } from '../../support/authEmulator';
 import { completeCheckout, FAKE_STRIPE_KEY, idFromUrl, requests, subscription as stripeSubscription } from '../../support/fakeStripe/client';

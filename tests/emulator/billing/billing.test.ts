@@ -1,5 +1,5 @@
-import type { PlanCatalogue, SubscriptionStatusResult } from '../../../src/domain/billing';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import type { PlanCatalogue, SubscriptionStatusResult } from '@keyloft/contract/billing';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { describe, expect, it } from 'vitest';
 import { handleCreateCheckoutSession } from '../../../functions/src/billing/createCheckoutSession';
 import { BILLING_REFUSALS, CHECKOUT_IDEMPOTENCY_WINDOW_MS } from '../../../functions/src/billing/decide';

@@ -4,7 +4,7 @@
 // users/{uid}.subscription in the Firestore emulator. Signed with STRIPE_WEBHOOK_SECRET from
 // functions/.secret.local, the value the emulator gives the function.
 import { describe, expect, it } from 'vitest';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { FAKE_STRIPE, completeCheckout, idFromUrl, subscription as stripeSubscription } from '../../support/fakeStripe/client';
 import { cancelAtPeriodEnd, checkoutSessionObject, deliverEvent as deliver, endSubscription, stripeEvent } from '../../support/fakeStripe/webhook';
 import { call, db, newUser, type TestUser } from '../teams/support';

@@ -2,7 +2,7 @@
 // (the re-read failed with resource_missing, and Stripe resends for days). Now it is answered 200,
 // noted in stripeEvents with why, and the user's subscription is left as it was.
 import { describe, expect, it } from 'vitest';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { deliverEvent as deliver, stripeEvent } from '../../support/fakeStripe/webhook';
 import { db, newUser } from '../teams/support';
 

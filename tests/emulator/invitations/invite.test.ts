@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSharedSecret } from '../../../src/crypto';
-import { INVITATION_TTL_MS, RATE_LIMIT_WINDOW_MS } from '../../../src/domain/invitations';
+import { INVITATION_TTL_MS, RATE_LIMIT_WINDOW_MS } from '@keyloft/contract/invitations';
 import { uniqueEmail } from '../../support/authEmulator';
 import { outboxFilesFor } from '../../support/outbox';
 import { addMember, call, createTeam, db, newTeamId, newUser, refusal, verified, type TestUser } from '../teams/support';

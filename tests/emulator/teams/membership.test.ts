@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { addMember, call, createTeam, db, keyCheck, newTeamId, newUser, refusal, subscription, teamDoc, teamIdsOf, wrappedKey, type TestUser } from './support';
 
 // The membership callables end to end: signed-in users on the Auth emulator call the deployed

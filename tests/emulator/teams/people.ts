@@ -15,7 +15,7 @@ import {
 } from '../../../src/data/firestore/firestoreTeamRepositories';
 import { createFirestoreGroupRepository, createFirestorePasswordRepository } from '../../../src/data/firestore/firestoreVaultRepositories';
 import type { PasswordRepository } from '../../../src/data/vault/storedEntries';
-import type { TeamRole } from '../../../src/domain/teamPermissions';
+import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { openTeamKey, type UserKeys } from '../../../src/features/teams/teamKeys';
 import { createTeamsApi, type TeamServiceDeps } from '../../../src/features/teams/teamService';
 import type { PersonalVaultDeps, TeamVaultDeps } from '../../../src/features/vault/vaultService';

@@ -1,6 +1,6 @@
 // groups/{groupId}: personal groups (SPEC.md §3), read and written by their owner only; a new one
 // needs the owner's paid access, an existing one stays theirs (docs/rules.md, "Plan limits").
-import type { SubscriptionRecord } from '../../../src/domain/billing';
+import type { SubscriptionRecord } from '@keyloft/contract/billing';
 import { base64OfBytes } from '../../contract/userRepository.contract';
 import { sampleGroup, sampleSealedGroup } from '../../contract/vaultRepositories.contract';
 import { liveTrial, paidPlan, userWith } from '../planSeed';

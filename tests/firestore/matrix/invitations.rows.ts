@@ -2,7 +2,7 @@
 // the team's owner and admins read; lists only by the two pending queries; the inviter, still the
 // owner, attaches the key once; owners and admins cancel pending ones; nobody creates (the callable).
 // The other user (bob) is the invitee of most seeded invitations, so every row has both outcomes.
-import { isOwner } from '../../../src/domain/teamPermissions';
+import { isOwner } from '@keyloft/contract/teamPermissions';
 import { base64OfBytes } from '../../contract/userRepository.contract';
 import {
   base64UrlOfBytes,

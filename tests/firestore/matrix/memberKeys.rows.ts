@@ -2,7 +2,7 @@
 // the fingerprint an owner or admin confirmed for a member, vouched for by an HMAC under the team
 // key (docs/teams.md, "Member key records"). Any member reads; an owner or admin holding the key
 // writes, in their own name, for a current member, at the team's key version; nobody deletes.
-import { canViewMembers } from '../../../src/domain/teamPermissions';
+import { canViewMembers } from '@keyloft/contract/teamPermissions';
 import { base64OfBytes } from '../../contract/userRepository.contract';
 import { ADMIN, DENY_ALL, FULL, OTHER, OWNER, VIEW, allowOnly, type CollectionTable, type MalformedRow } from './table';
 import { byRole, DELETING_TEAM, KEY_VERSION, sampleTeam, TEAM, teams } from './teamSeed';

@@ -1,7 +1,7 @@
 // passwords/{entryId}: personal entries (SPEC.md §3), read and written by their owner only; a new
 // one needs the owner's paid access, an existing one stays readable, editable and deletable
 // (docs/rules.md, "Plan limits").
-import type { SubscriptionRecord } from '../../../src/domain/billing';
+import type { SubscriptionRecord } from '@keyloft/contract/billing';
 import { sampleEntry, sampleGroup } from '../../contract/vaultRepositories.contract';
 import { expiredTrial, freePlan, liveTrial, paidPlan, userWith } from '../planSeed';
 import { ALLOW_OWNER_ONLY, changed, DENY_ALL, OTHER, OWNER, type AccessRow, type CollectionTable } from './table';
@@ -28,7 +28,7 @@ const ownerOn = (subscription: (() => SubscriptionRecord) | null) => () => ({
 export const LOST_ACCESS: readonly (readonly [string, (() => SubscriptionRecord) | null])[] = [
   ['an expired trial', () => expiredTrial()],
   // A free-trial-only subscription counts its trial alone, whatever its status says, and ends at
-  // the earlier of trialEnd and currentPeriodEnd (src/domain/subscription.ts).
+  // the earlier of trialEnd and currentPeriodEnd (packages/contract/src/subscription.ts).
   ['an expired trial whose status says active', () => ({ ...expiredTrial(), status: 'active' })],
   ['a trial whose period ended before its trialEnd', () => ({ ...liveTrial(), currentPeriodEnd: Date.now() - 60_000 })],
   ['the free plan', () => freePlan()],

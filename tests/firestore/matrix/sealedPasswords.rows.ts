@@ -3,8 +3,8 @@
 // in two sealed parts. Format 1 stays writable only until its vault (users/{uid}.entryFormat) or
 // team (teams/{teamId}.entryFormat) is marked sealed, which is done once and never undone.
 import { deleteField } from 'firebase/firestore';
-import { canOnPasswords } from '../../../src/domain/teamPermissions';
-import { FIELD_LIMITS } from '../../../src/domain/fieldLimits';
+import { canOnPasswords } from '@keyloft/contract/teamPermissions';
+import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';
 import { base64OfBytes } from '../../contract/userRepository.contract';
 import { sampleEntry, sampleGroup, sampleSealedEntry, sampleSealedGroup } from '../../contract/vaultRepositories.contract';
 import { liveTrial, userWith } from '../planSeed';

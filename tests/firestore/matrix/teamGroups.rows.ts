@@ -1,6 +1,6 @@
 // groups/{groupId} with teamId set and userId null: any member of the team reads; owner, admin and
 // full write; nothing on a deleting team (docs/teams.md).
-import { canOnPasswords } from '../../../src/domain/teamPermissions';
+import { canOnPasswords } from '@keyloft/contract/teamPermissions';
 import { sampleGroup, sampleSealedGroup } from '../../contract/vaultRepositories.contract';
 import { liveTrial, userWith } from '../planSeed';
 import { changed, DENY_ALL, OWNER, VIEW, type CollectionTable, type MalformedRow } from './table';

@@ -1,7 +1,7 @@
 // passwords/{entryId} with teamId set: any member of the team reads; owner, admin and full write,
 // at the team's current keyVersion; nothing on a deleting team (docs/teams.md).
 import { deleteField } from 'firebase/firestore';
-import { canOnPasswords } from '../../../src/domain/teamPermissions';
+import { canOnPasswords } from '@keyloft/contract/teamPermissions';
 import { sampleEntry, sampleGroup } from '../../contract/vaultRepositories.contract';
 import { freePlan, liveTrial, userWith } from '../planSeed';
 import { ADMIN, allowOnly, changed, DENY_ALL, FULL, IDENTITIES, OTHER, OWNER, VIEW, type Actor, type CollectionTable, type MalformedRow } from './table';

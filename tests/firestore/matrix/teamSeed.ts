@@ -1,8 +1,8 @@
 // The seeded teams of the team tables (docs/teams.md) and the expectations the permission table
-// (src/domain/teamPermissions.ts) gives each actor, so the matrix checks the rules against it.
+// (packages/contract/src/teamPermissions.ts) gives each actor, so the matrix checks the rules against it.
 import type { StoredTeam, StoredTeamMember } from '../../../src/data/teams/storedTeams';
 import type { StoredPlainEntry } from '../../../src/data/vault/storedEntries';
-import type { RoleOrNone, TeamRole } from '../../../src/domain/teamPermissions';
+import type { RoleOrNone, TeamRole } from '@keyloft/contract/teamPermissions';
 import { base64OfBytes } from '../../contract/userRepository.contract';
 import { sampleEntry } from '../../contract/vaultRepositories.contract';
 import { ACTORS, ADMIN, FULL, OTHER, OWNER, VIEW, type Actor, type Outcome } from './table';

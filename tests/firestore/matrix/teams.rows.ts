@@ -1,7 +1,7 @@
 // teams/{teamId}: members read their own teams (found by memberIds, never a deleting one); the
 // owner edits name, description and updatedAt; everything else is the callables' (docs/teams.md).
 import { deleteField } from 'firebase/firestore';
-import { canViewMembers, isOwner } from '../../../src/domain/teamPermissions';
+import { canViewMembers, isOwner } from '@keyloft/contract/teamPermissions';
 import { ADMIN, allowOnly, DENY_ALL, FULL, OTHER, OWNER, VIEW, type CollectionTable, type MalformedRow } from './table';
 import { byRole, DELETING_TEAM, OTHERS_TEAM, sampleTeam, TEAM, teams } from './teamSeed';
 
@@ -90,7 +90,7 @@ export const teamsTable: CollectionTable = {
         ['a name over 100 characters', { name: 'x'.repeat(101) }],
         ['a name that is a number', { name: 42 }],
         ['a name with surrounding spaces', { name: ' Renamed ' }],
-        // Link-like names (src/domain/teamName.ts): the rules refuse what the form and createTeam do.
+        // Link-like names (packages/contract/src/teamName.ts): the rules refuse what the form and createTeam do.
         ['a name with a URL', { name: 'Security notice: re-verify at https://evil.example/login' }],
         ['a name with "www."', { name: 'Visit WWW.example' }],
         ['a name with a domain', { name: 'Support at login.COM' }],

@@ -3,8 +3,8 @@
 // and its own master-key fields at a master-password change (docs/master-password.md). Other
 // updates open with the issues that need them (billing).
 import { deleteField } from 'firebase/firestore';
-import { MAX_PENDING_TEAM_KEYS } from '../../../src/domain/invitations';
-import { newTrialSubscription } from '../../../src/domain/trial';
+import { MAX_PENDING_TEAM_KEYS } from '@keyloft/contract/invitations';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import { INVITATION_SIZES, SAMPLE_TEAM_KEY_WRAP } from '../../contract/invitationRepository.contract';
 import { base64OfBytes, sampleMasterKeyFields, sampleUserRecord, STORED_SIZES } from '../../contract/userRepository.contract';
 import { ALLOW_OWNER_ONLY, allowOnly, changed, DENY_ALL, IDENTITIES, OTHER, OWNER, type CollectionTable, type MalformedRow } from './table';

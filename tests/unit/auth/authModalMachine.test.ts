@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthUser, MfaChallenge, MfaHint } from '../../../src/data/auth/authGateway';
-import { authModalState } from '../../../src/domain/authModalRequest';
+import { authModalState } from '@keyloft/contract/authModalRequest';
 import {
   authModalReducer,
   authModalTitle,

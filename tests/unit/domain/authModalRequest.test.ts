@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authModalState, parseAuthModalRequest } from '../../../src/domain/authModalRequest';
+import { authModalState, parseAuthModalRequest } from '@keyloft/contract/authModalRequest';
 
 describe('authModalState', () => {
   it('builds a signup or login request with no extras', () => {

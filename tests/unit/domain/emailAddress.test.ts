@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '../../../src/domain/emailAddress';
-import { isEmailShape } from '../../../src/domain/invitations';
+import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '@keyloft/contract/emailAddress';
+import { isEmailShape } from '@keyloft/contract/invitations';
 
 // Every bidi control and zero-width character issue #16 item 9 names, by code point.
 const HIDDEN = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_CHANGE_MESSAGES, checkNewEmail } from '../../../src/domain/emailChange';
+import { EMAIL_CHANGE_MESSAGES, checkNewEmail } from '@keyloft/contract/emailChange';
 
 describe('checkNewEmail (SPEC.md §5 email change)', () => {
   it('has the spec’s words', () => {

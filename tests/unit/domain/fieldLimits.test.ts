@@ -1,8 +1,8 @@
-// The form limits (src/domain/fieldLimits.ts) and firestore.rules cannot drift: the numbers are
+// The form limits (packages/contract/src/fieldLimits.ts) and firestore.rules cannot drift: the numbers are
 // read out of the rules' own functions here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_SECRET_MAX_BYTES, FIELD_LIMITS, SEAL_OVERHEAD_BYTES, tooLongMessage, tooManyBytesMessage, utf8Length } from '../../../src/domain/fieldLimits';
+import { ENTRY_SECRET_MAX_BYTES, FIELD_LIMITS, SEAL_OVERHEAD_BYTES, tooLongMessage, tooManyBytesMessage, utf8Length } from '@keyloft/contract/fieldLimits';
 
 const rules = readFileSync('firestore.rules', 'utf8');
 

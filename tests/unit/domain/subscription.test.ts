@@ -23,8 +23,8 @@ import {
   type Feature,
   type SubscriptionLike,
   type SubscriptionStatus,
-} from '../../../src/domain/subscription';
-import { MS_PER_DAY, newTrialSubscription, TRIAL_DAYS } from '../../../src/domain/trial';
+} from '@keyloft/contract/subscription';
+import { MS_PER_DAY, newTrialSubscription, TRIAL_DAYS } from '@keyloft/contract/trial';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLinkLikeTeamName } from '../../../src/domain/teamName';
+import { isLinkLikeTeamName } from '@keyloft/contract/teamName';
 
 describe('isLinkLikeTeamName (issue #16 item 5)', () => {
   it.each([

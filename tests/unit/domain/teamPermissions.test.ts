@@ -18,7 +18,7 @@ import {
   decideTeamEdit,
   type PasswordAction,
   type RoleOrNone,
-} from '../../../src/domain/teamPermissions';
+} from '@keyloft/contract/teamPermissions';
 
 const ROLES: RoleOrNone[] = [...TEAM_ROLES, 'none'];
 const ACTIONS: PasswordAction[] = ['view', 'create', 'edit', 'delete'];

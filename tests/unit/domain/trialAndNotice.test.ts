@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noticeState, parseNotice } from '../../../src/domain/navigationNotice';
-import { MS_PER_DAY, newTrialSubscription, TRIAL_DAYS } from '../../../src/domain/trial';
+import { noticeState, parseNotice } from '@keyloft/contract/navigationNotice';
+import { MS_PER_DAY, newTrialSubscription, TRIAL_DAYS } from '@keyloft/contract/trial';
 
 describe('the trial a new account starts with (SPEC.md §4)', () => {
   it('is 14 days of Unlimited, trial-only, ending by itself', () => {

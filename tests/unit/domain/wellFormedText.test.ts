@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brokenTextMessage, isWellFormedText } from '../../../src/domain/wellFormedText';
+import { brokenTextMessage, isWellFormedText } from '@keyloft/contract/wellFormedText';
 
 describe('isWellFormedText (issue #17: no lone surrogate reaches a write)', () => {
   it('accepts text, including paired surrogates (emoji, astral scripts)', () => {

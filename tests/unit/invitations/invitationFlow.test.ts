@@ -13,7 +13,7 @@ import {
   type VaultKey,
 } from '../../../src/crypto';
 import type { StoredUserRecord } from '../../../src/data/users/userRecord';
-import { INVITATION_MESSAGES } from '../../../src/domain/invitations';
+import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
 import { DAMAGED_LINK_MESSAGE, createAcceptInviteApi, createMyInvitationsApi } from '../../../src/features/invitations/invitationService';
 import { secretOfLink } from '../../../src/features/teams/teamInvitations';
 import { createTeamMembersApi } from '../../../src/features/teams/membersApi';

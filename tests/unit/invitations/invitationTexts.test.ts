@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVITATION_MESSAGES } from '../../../src/domain/invitations';
+import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
 import {
   canRetryInvitation,
   expiryText,

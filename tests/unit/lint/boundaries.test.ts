@@ -25,6 +25,10 @@ describe('layer boundaries', () => {
     ['src/app/probe.ts', "import { memoryRepositories } from '../../tests/doubles/memoryRepositories';\nexport const x = memoryRepositories;"],
     ['src/data/probe.ts', "import { memoryRepositories } from '../../tests/doubles/memoryRepositories';\nexport const x = memoryRepositories;"],
     ['src/features/vault/probe.ts', "import { memoryRepositories } from '../../../tests/doubles/memoryRepositories';\nexport const x = memoryRepositories;"],
+    ['src/crypto/probe.ts', "import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';\nexport const x = FIELD_LIMITS;"],
+    ['packages/contract/src/probe.ts', "import { appConfig } from '../../../src/data/appConfig';\nexport const x = appConfig;"],
+    ['packages/contract/src/probe.ts', "import { useState } from 'react';\nexport const x = useState;"],
+    ['packages/contract/src/probe.ts', "import { getFirestore } from 'firebase-admin/firestore';\nexport const x = getFirestore;"],
   ])('%s may not import that: %s', async (file, code) => {
     const found = await messages(file, code);
     expect(found.some((m) => m.startsWith('no-restricted-imports'))).toBe(true);
@@ -41,6 +45,9 @@ describe('layer boundaries', () => {
     ['src/features/public/probe.ts', "import { Button } from '../../ui/Button';\nexport const x = Button;"],
     ['src/features/public/probe.ts', "import { PBKDF2_ITERATIONS } from '../../crypto/parameters';\nexport const x = PBKDF2_ITERATIONS;"],
     ['src/app/probe.ts', "import AuthModal from '../features/auth/AuthModal';\nexport const x = AuthModal;"],
+    ['src/features/teams/probe.ts', "import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';\nexport const x = FIELD_LIMITS;"],
+    ['functions/src/teams/probe.ts', "import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';\nexport const x = FIELD_LIMITS;"],
+    ['packages/contract/src/probe.ts', "import { z } from 'zod/mini';\nexport const x = z;"],
   ])('%s may import that: %s', async (file, code) => {
     expect(await messages(file, code)).toEqual([]);
   });

@@ -7,7 +7,7 @@ import type { PasswordEntryChanges, PasswordRepository } from '../../../src/data
 import type { ValidPasswordDraft } from '../../../src/features/vault/form/validatePasswordDraft';
 import { migrateVault, type LoadedVault } from '../../../src/features/vault/migration/migrateVault';
 import { createGroup, loadEntries, loadGroups, openDetails, savePassword, updateGroup, type PersonalVaultDeps, type TeamVaultDeps, type VaultDeps } from '../../../src/features/vault/vaultService';
-import type { TeamRole } from '../../../src/domain/teamPermissions';
+import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { sampleEntry } from '../../contract/vaultRepositories.contract';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, decryptText, entryFieldContext, generateTeamKey, type TeamKey, type VaultKey } from '../../../src/crypto';
 import { WriteRefusedError } from '../../../src/data/vault/storedEntries';
-import type { TeamRole } from '../../../src/domain/teamPermissions';
+import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import type { ValidPasswordDraft } from '../../../src/features/vault/form/validatePasswordDraft';
 import {
   createGroup,

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { SubscriptionRecord } from '../../../../src/domain/billing';
+import type { SubscriptionRecord } from '@keyloft/contract/billing';
 import { subscriptionFromStripe, customerIdOf, type PlanLookup } from './mapping';
 import { routeEvent, uidFromMetadata, validUid } from './routing';
 

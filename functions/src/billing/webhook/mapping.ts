@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { SubscriptionRecord } from '../../../../src/domain/billing';
-import { FREE_PLAN_ID, type SubscriptionStatus } from '../../../../src/domain/subscription';
+import type { SubscriptionRecord } from '@keyloft/contract/billing';
+import { FREE_PLAN_ID, type SubscriptionStatus } from '@keyloft/contract/subscription';
 
 // Stripe subscription → the stored users/{uid}.subscription (SPEC.md §3 "Subscription"). Pure: the
 // caller passes the price → plan lookup and `now` (epoch ms). docs/billing-webhook.md.

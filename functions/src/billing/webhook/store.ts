@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { SubscriptionRecord } from '../../../../src/domain/billing';
+import type { SubscriptionRecord } from '@keyloft/contract/billing';
 import type { WebhookStore } from './handler';
 
 // The webhook's Firestore side: stripeEvents/{eventId} marks an event applied, and the user's

@@ -1,7 +1,7 @@
 import * as logger from 'firebase-functions/logger';
 import { onRequest } from 'firebase-functions/v2/https';
 import Stripe from 'stripe';
-import { UNLIMITED_PLAN_ID } from '../../../../src/domain/subscription';
+import { UNLIMITED_PLAN_ID } from '@keyloft/contract/subscription';
 import { adminFirestore } from '../../lib/admin';
 import { stripePriceUnlimited, stripeSecretKey, stripeWebhookSecret } from '../../params';
 import { stripeFromParams } from '../stripeClient';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { SubscriptionRecord } from '../../../../src/domain/billing';
+import type { SubscriptionRecord } from '@keyloft/contract/billing';
 import type { PlanLookup } from '../../../src/billing/webhook/mapping';
 
 // Stripe objects in the shape of the `stripe` package's types (API 2026-10-28.endive), with only the

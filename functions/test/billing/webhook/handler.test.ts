@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SubscriptionRecord } from '../../../../src/domain/billing';
+import type { SubscriptionRecord } from '@keyloft/contract/billing';
 import {
   decideWrite,
   handleStripeWebhook,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePlanId, hasPaidAccess } from '../../../../src/domain/subscription';
+import { effectivePlanId, hasPaidAccess } from '@keyloft/contract/subscription';
 import { freePlanRecord, statusFromStripe, subscriptionFromStripe } from '../../../src/billing/webhook/mapping';
 import { CUSTOMER_ID, NOW, PERIOD_END, PERIOD_START, PRICE_UNLIMITED, SUB_ID, item, plans, subscription } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { createAccountKeys, unlockPrivateKey, unlockVault, WrongMasterPasswordError } from '../../../crypto';
 import type { AuthUser } from '../../../data/auth/authGateway';
 import type { StoredUserRecord } from '../../../data/users/userRecord';
-import { newTrialSubscription } from '../../../domain/trial';
+import { newTrialSubscription } from '@keyloft/contract/trial';
 import type { AuthDeps } from './deps';
 import { FlowError, MESSAGES } from './errors';
 

@@ -4,8 +4,8 @@ import {
   tooLongMessage,
   tooManyBytesMessage,
   utf8Length,
-} from '../../../domain/fieldLimits';
-import { brokenTextMessage, isWellFormedText } from '../../../domain/wellFormedText';
+} from '@keyloft/contract/fieldLimits';
+import { brokenTextMessage, isWellFormedText } from '@keyloft/contract/wellFormedText';
 import type { PasswordDraft } from '../model';
 
 // The password form's rules (SPEC.md §5 "Password form"): title, username and password are
@@ -54,7 +54,7 @@ const LABELS: Readonly<Record<PasswordDraftField, string>> = {
 
 /**
  * What firestore.rules would refuse about a trimmed value, as the form says it (issue #17): text
- * that is not well-formed UTF-16, or longer than the stored limit (src/domain/fieldLimits.ts).
+ * that is not well-formed UTF-16, or longer than the stored limit (packages/contract/src/fieldLimits.ts).
  */
 function storedShapeError(field: PasswordDraftField, value: string): string | undefined {
   if (!isWellFormedText(value)) return brokenTextMessage(LABELS[field]);

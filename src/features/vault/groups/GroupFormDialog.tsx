@@ -2,7 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import type { Group, GroupDraft } from '../model';
-import { FIELD_LIMITS } from '../../../domain/fieldLimits';
+import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';
 import { failureText, GroupConflictError } from '../vaultErrors';
 import { GROUP_MESSAGES, groupDraftErrors, isGroupDraftComplete, type GroupDraftErrors } from './validateGroupDraft';
 

@@ -1,5 +1,5 @@
-import { FIELD_LIMITS, tooLongMessage } from '../../../domain/fieldLimits';
-import { brokenTextMessage, isWellFormedText } from '../../../domain/wellFormedText';
+import { FIELD_LIMITS, tooLongMessage } from '@keyloft/contract/fieldLimits';
+import { brokenTextMessage, isWellFormedText } from '@keyloft/contract/wellFormedText';
 import type { GroupDraft } from '../model';
 
 /** SPEC.md §5 "Group": the name is required (the form's submit stays disabled while it is blank). */
@@ -22,7 +22,7 @@ export type GroupDraftErrors = Partial<Record<keyof GroupDraft, string>>;
 
 /**
  * What firestore.rules would refuse in a complete draft (isGroupContent), named by field: text that
- * is not well-formed UTF-16, or longer than the stored limit (src/domain/fieldLimits.ts). The
+ * is not well-formed UTF-16, or longer than the stored limit (packages/contract/src/fieldLimits.ts). The
  * inputs' maxLength stops typing past the limit; this also covers what a paste or script puts there.
  */
 export function groupDraftErrors(draft: GroupDraft): GroupDraftErrors {

@@ -1,4 +1,4 @@
-import { canOnPasswords } from '../../../domain/teamPermissions';
+import { canOnPasswords } from '@keyloft/contract/teamPermissions';
 import type { Group, PasswordEntry } from '../model';
 import { GroupConflictError, isTeamVault, PasswordConflictError, savePassword, updateGroup, VaultGoneError, type VaultDeps } from '../vaultService';
 import { planMigration, type MigrationScope } from './planMigration';

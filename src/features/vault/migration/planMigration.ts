@@ -1,4 +1,4 @@
-import { canOnPasswords, type RoleOrNone } from '../../../domain/teamPermissions';
+import { canOnPasswords, type RoleOrNone } from '@keyloft/contract/teamPermissions';
 
 // The sealed-entry migration's plan (issue #18 item 4, docs/crypto.md "Sealed entries"): which
 // stored documents a client rewrites into the sealed format, in which batches, and when it must

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateTeamKey, type TeamKey } from '../../../../src/crypto';
 import { WriteRefusedError } from '../../../../src/data/vault/storedEntries';
-import type { TeamRole } from '../../../../src/domain/teamPermissions';
+import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { TeamPasswordsView, type TeamKeyAccess } from '../../../../src/features/vault/TeamPasswordsView';
 import { createGroup, loadEntries, loadGroups, savePassword, type TeamVaultDeps } from '../../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';

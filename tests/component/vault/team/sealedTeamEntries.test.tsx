@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateTeamKey, type TeamKey } from '../../../../src/crypto';
 import { isSealedEntry } from '../../../../src/data/vault/storedEntries';
-import type { TeamRole } from '../../../../src/domain/teamPermissions';
+import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { TeamPasswordsView } from '../../../../src/features/vault/TeamPasswordsView';
 import { savePassword, type TeamVaultDeps } from '../../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
