@@ -165,6 +165,10 @@ export default tseslint.config(
             testImports,
             firebaseImports,
             layer('app', 'Features are composed by src/app, never the reverse.'),
+            {
+              regex: '^(\\.\\./)+data/firestore(/|$)',
+              message: 'A feature uses the repository interfaces the app composes (AppServices), never a concrete Firestore repository.',
+            },
             ...features
               .filter((other) => other !== feature)
               .map((other) => ({
@@ -176,6 +180,22 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // The functions run on the Admin SDK with their own credentials: a client SDK, or the app's
+    // Firestore repositories (which speak for a signed-in user), have no place there.
+    files: ['functions/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Cloud Functions use firebase-admin and firebase-functions, never a Firebase client SDK.' },
+            { regex: '^(\\.\\./)+src/data/firestore(/|$)', message: "The app's Firestore repositories stay in the app; functions read and write through firebase-admin." },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['tests/**', 'functions/test/**', 'bench/**'],
     rules: {

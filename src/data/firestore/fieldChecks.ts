@@ -1,21 +1,11 @@
 import type * as z from 'zod/mini';
+import { MalformedRecordError } from '../malformedRecord';
 
 // Firestore hands back whatever is stored; nothing untyped leaves the data layer. Documents are
 // read through their schemas (storedDocuments.ts), and one that does not have the stored shape is
 // refused with the path and the field.
 
-export class MalformedRecordError extends Error {
-  /** What is wrong, without the path: 'field "updatedAt" is missing or has the wrong type'. */
-  readonly problem: string;
-
-  /** `field` names the wrong field, or (`described`) is already a whole `problem`. */
-  constructor(path: string, field: string, described = false) {
-    const problem = described ? field : `field "${field}" is missing or has the wrong type`;
-    super(`${path}: ${problem}`);
-    this.name = 'MalformedRecordError';
-    this.problem = problem;
-  }
-}
+export { MalformedRecordError };
 
 export type Data = Readonly<Record<string, unknown>>;
 

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { MalformedRecordError, readStored } from '../firestore/fieldChecks';
+import { readStored } from '../firestore/fieldChecks';
+import { MalformedRecordError } from '../malformedRecord';
 import type { Listing, MalformedDocument, WithId } from './storedEntries';
 
 // One list read, for Firestore and the in-memory doubles alike: every document through its

@@ -19,7 +19,7 @@ import {
   teamKeyCheck,
   type TeamKey,
 } from '../../crypto';
-import { MalformedRecordError } from '../../data/firestore/fieldChecks';
+import { MalformedRecordError } from '../../data/malformedRecord';
 import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamFunctions, TeamRepository } from '../../data/teams/storedTeams';
 import {
   GoneError,

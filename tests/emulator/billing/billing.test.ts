@@ -37,10 +37,10 @@ async function storedCustomer(uid: string): Promise<string | undefined> {
   return (await db().collection('billingCustomers').doc(uid).get()).get('customerId') as string | undefined;
 }
 
-/** Waits out the end of a checkout idempotency window, so that calls made next share one. */
-async function freshIdempotencyWindow(): Promise<void> {
-  const left = CHECKOUT_IDEMPOTENCY_WINDOW_MS - (Date.now() % CHECKOUT_IDEMPOTENCY_WINDOW_MS);
-  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+/** A clock the test moves, standing at the first millisecond of the current checkout idempotency window. */
+function windowClock(): { now: () => number; advance: (ms: number) => void } {
+  let time = Math.floor(Date.now() / CHECKOUT_IDEMPOTENCY_WINDOW_MS) * CHECKOUT_IDEMPOTENCY_WINDOW_MS;
+  return { now: () => time, advance: (ms) => (time += ms) };
 }
 
 async function checkout(user: TestUser, planId = 'unlimited'): Promise<string> {
@@ -138,9 +138,16 @@ describe('createCheckoutSession', () => {
 
   it('reuses the same customer on a later call, and one window of calls is one session (idempotency key)', async () => {
     const user = await trialUser('checkout-again');
-    await freshIdempotencyWindow();
-    const [first, second] = await Promise.all([checkout(user), checkout(user)]);
-    const third = await checkout(user);
+    // The handler on an injected clock, so the calls share a window without waiting for one.
+    const clock = windowClock();
+    const checkoutNow = async () => {
+      const { url } = await handleCreateCheckoutSession({ auth: authOf(user), data: { planId: 'unlimited' } }, testDeps({ now: clock.now }));
+      if (!url) throw new Error('createCheckoutSession answered no url');
+      return url;
+    };
+    const [first, second] = await Promise.all([checkoutNow(), checkoutNow()]);
+    clock.advance(CHECKOUT_IDEMPOTENCY_WINDOW_MS - 1);
+    const third = await checkoutNow();
     expect(second).toBe(first);
     expect(third).toBe(first);
     expect(await customersByEmail(user.email)).toHaveLength(1);
@@ -152,10 +159,10 @@ describe('createCheckoutSession', () => {
     // A session already paid for is not handed out again: a new window opens a new session, same customer.
     await completeCheckout(idFromUrl(first));
     const customerId = await storedCustomer(user.uid);
-    const deps = testDeps({ now: () => Date.now() + CHECKOUT_IDEMPOTENCY_WINDOW_MS });
-    const later = await handleCreateCheckoutSession({ auth: authOf(user), data: { planId: 'unlimited' } }, deps);
-    expect(later.url).not.toBe(first);
-    expect((await checkoutSession(idFromUrl(later.url))).customer).toBe(customerId);
+    clock.advance(1);
+    const later = await checkoutNow();
+    expect(later).not.toBe(first);
+    expect((await checkoutSession(idFromUrl(later))).customer).toBe(customerId);
   });
 
   it('replaces a stored customer that was deleted in Stripe, and the checkout goes on with the new one', async () => {

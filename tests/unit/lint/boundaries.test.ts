@@ -2,7 +2,7 @@
 // fires on a violation and stays quiet on the allowed direction.
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // Type-aware rules need files on disk; the boundary rules do not, so they are switched off here.
 const eslint = new ESLint({ overrideConfig: [tseslint.configs.disableTypeChecked] });
@@ -13,6 +13,12 @@ async function messages(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('layer boundaries', () => {
+  // The first lint loads the config, its plugins and the parser: seconds on a loaded machine,
+  // which belong to no single case's time limit.
+  beforeAll(async () => {
+    await messages('src/ui/probe.ts', 'export const x = 1;');
+  }, 60_000);
+
   it.each([
     ['src/crypto/probe.ts', "import { appConfig } from '../data/appConfig';\nexport const x = appConfig;"],
     ['src/crypto/probe.ts', "import { useState } from 'react';\nexport const x = useState;"],
@@ -34,6 +40,38 @@ describe('layer boundaries', () => {
     expect(found.some((m) => m.startsWith('no-restricted-imports'))).toBe(true);
   });
 
+  // Each fires with its own message, so a case cannot pass on another rule's report.
+  it.each([
+    [
+      'src/features/teams/probe.ts',
+      "import { createFirestoreInvitationRepository } from '../../data/firestore/firestoreInvitationRepository';\nexport const x = createFirestoreInvitationRepository;",
+      'never a concrete Firestore repository',
+    ],
+    [
+      'src/features/vault/section/probe.ts',
+      "import { readStored } from '../../../data/firestore/fieldChecks';\nexport const x = readStored;",
+      'never a concrete Firestore repository',
+    ],
+    [
+      'functions/src/teams/probe.ts',
+      "import { getFirestore } from 'firebase/firestore';\nexport const x = getFirestore;",
+      'never a Firebase client SDK',
+    ],
+    [
+      'functions/src/probe.ts',
+      "import { initializeApp } from 'firebase/app';\nexport const x = initializeApp;",
+      'never a Firebase client SDK',
+    ],
+    [
+      'functions/src/teams/probe.ts',
+      "import { createFirestoreTeamRepository } from '../../../src/data/firestore/firestoreTeamRepositories';\nexport const x = createFirestoreTeamRepository;",
+      "Firestore repositories stay in the app",
+    ],
+  ])('%s may not import that: %s', async (file, code, message) => {
+    const found = await messages(file, code);
+    expect(found.filter((m) => m.startsWith('no-restricted-imports') && m.includes(message))).toHaveLength(1);
+  });
+
   it('crypto.subtle is used only inside src/crypto', async () => {
     const code = 'export const digest = globalThis.crypto.subtle.digest;';
     expect((await messages('src/features/public/probe.ts', code)).some((m) => m.includes('crypto.subtle'))).toBe(true);
@@ -48,6 +86,12 @@ describe('layer boundaries', () => {
     ['src/features/teams/probe.ts', "import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';\nexport const x = FIELD_LIMITS;"],
     ['functions/src/teams/probe.ts', "import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';\nexport const x = FIELD_LIMITS;"],
     ['packages/contract/src/probe.ts', "import { z } from 'zod/mini';\nexport const x = z;"],
+    ['src/app/probe.ts', "import { createFirestoreInvitationRepository } from '../data/firestore/firestoreInvitationRepository';\nexport const x = createFirestoreInvitationRepository;"],
+    ['src/features/teams/probe.ts', "import type { InvitationRepository } from '../../data/invitations/storedInvitations';\nexport type X = InvitationRepository;"],
+    ['src/features/teams/probe.ts', "import { MalformedRecordError } from '../../data/malformedRecord';\nexport const x = MalformedRecordError;"],
+    ['functions/src/teams/probe.ts', "import { FieldValue } from 'firebase-admin/firestore';\nexport const x = FieldValue;"],
+    ['functions/src/teams/probe.ts', "import { HttpsError } from 'firebase-functions/v2/https';\nexport const x = HttpsError;"],
+    ['functions/src/teams/probe.ts', "import type { StoredTeam } from '../../../src/data/teams/storedTeams';\nexport type X = StoredTeam;"],
   ])('%s may import that: %s', async (file, code) => {
     expect(await messages(file, code)).toEqual([]);
   });
