@@ -58,6 +58,30 @@ export function sealEntryDetails(key: SymmetricDataKey, binding: EntryPartBindin
   return sealPart(key, binding, 'details', { password: details.password, notes: details.notes });
 }
 
+/** An entry's two parts in clear: what sealEntryParts seals and openEntryParts gives back. */
+export interface EntryParts {
+  readonly overview: EntryOverview;
+  readonly details: EntryDetails;
+}
+
+/** An entry's two parts as stored. */
+export interface SealedEntryParts {
+  readonly overview: string;
+  readonly details: string;
+}
+
+/** Both parts of an entry sealed under one key and binding: what a save and a key rotation write. */
+export async function sealEntryParts(key: SymmetricDataKey, binding: EntryPartBinding, parts: EntryParts): Promise<SealedEntryParts> {
+  const [overview, details] = await Promise.all([sealEntryOverview(key, binding, parts.overview), sealEntryDetails(key, binding, parts.details)]);
+  return { overview, details };
+}
+
+/** Both parts opened, as openEntryOverview and openEntryDetails; rejects with the first failure. */
+export async function openEntryParts(key: SymmetricDataKey, binding: EntryPartBinding, sealed: SealedEntryParts): Promise<EntryParts> {
+  const [overview, details] = await Promise.all([openEntryOverview(key, binding, sealed.overview), openEntryDetails(key, binding, sealed.details)]);
+  return { overview, details };
+}
+
 /** DecryptionError for a wrong key or binding; InvalidCiphertextError for a part of the wrong shape. */
 export function openEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, sealed: string): Promise<EntryOverview> {
   return openPart(key, binding, 'overview', sealed, readOverview);
