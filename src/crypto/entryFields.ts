@@ -1,6 +1,7 @@
 import { decryptText, encryptText } from './aead';
 import { entryFieldContext } from './contexts';
 import type { SymmetricDataKey } from './keys';
+import type { Sealed } from './sealed';
 
 // Format-1 entries (docs/crypto.md): title, url and notes in clear, username and password each
 // sealed on its own and bound to the entry and the field. Still read, and re-encrypted by a team
@@ -13,8 +14,8 @@ export interface EntryFields {
 
 /** A format-1 entry's username and password as stored: base64(IV ‖ ciphertext ‖ tag) each. */
 export interface SealedEntryFields {
-  readonly username: string;
-  readonly password: string;
+  readonly username: Sealed<'entry-field'>;
+  readonly password: Sealed<'entry-field'>;
 }
 
 export async function sealEntryFields(key: SymmetricDataKey, entryId: string, fields: EntryFields): Promise<SealedEntryFields> {

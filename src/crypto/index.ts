@@ -12,6 +12,8 @@ export {
 } from './errors';
 export type { CryptoErrorCode } from './errors';
 export { base64ToBytes, base64UrlToBytes, bytesToBase64, bytesToBase64Url, utf8Decode, utf8Encode } from './encoding';
+export { asStoredCiphertext, isStoredCiphertext } from './sealed';
+export type { Binding, SealPurpose, Sealed } from './sealed';
 export { assertKeyKind } from './keys';
 export type { InviteKey, KeyKind, MasterKey, PrivateKey, PublicKey, SymmetricDataKey, TeamKey, VaultKey } from './keys';
 export { generateSalt, generateSharedSecret, importInviteKey, randomBytes } from './random';
