@@ -33,7 +33,7 @@ describe('Sealed values and bindings (compile time)', () => {
     // @ts-expect-error -- a title typed by the user is not an overview part
     const clearOverview: StoredSealedEntry = { format: 2, overview: 'Bank', details, ...common };
     // @ts-expect-error -- nor is any string a details part
-    const clearDetails: StoredSealedEntry = { format: 2, overview, details: String('hunter2'), ...common };
+    const clearDetails: StoredSealedEntry = { format: 2, overview, details: 'hunter2' as string, ...common };
     // @ts-expect-error -- a format-1 password is sealed too, field by field
     const clearPassword: StoredPlainEntry = { title: 'Bank', username: asStoredCiphertext('entry-field', CIPHER), password: 'hunter2', ...common };
     // @ts-expect-error -- a group's name is sealed as its one part
