@@ -27,6 +27,11 @@ const subtleOutsideCrypto = {
   selector: "MemberExpression[property.name='subtle']",
   message: 'crypto.subtle is called only inside src/crypto/ (ENGINEERING.md §1).',
 };
+// A Sealed value or a Binding is made only by src/crypto (docs/architecture.md, "The ciphertext type").
+const sealedOutsideCrypto = {
+  selector: ':matches(TSAsExpression, TSTypeAssertion) > TSTypeReference[typeName.name=/^(Sealed|Binding)$/]',
+  message: 'Only src/crypto makes a Sealed value or a Binding: seal it, or read a stored one with asStoredCiphertext.',
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'functions/lib', 'node_modules', 'coverage', '**/*.d.ts', '**/*.d.mts'] },
@@ -45,7 +50,7 @@ export default tseslint.config(
       // Dropping a field by destructuring it away is the typed way to omit it.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
-      'no-restricted-syntax': ['error', subtleOutsideCrypto],
+      'no-restricted-syntax': ['error', subtleOutsideCrypto, sealedOutsideCrypto],
     },
   },
   {

@@ -1,13 +1,14 @@
 import { CryptoError } from './errors';
+import { bindingAs, type Binding } from './sealed';
 
 // AES-GCM additional data: each ciphertext is bound to the one place it may live, so a server
 // that moves a ciphertext to another entry, field, invitation, team or key version is caught by the
 // tag check (or, for RSA-OAEP, the label).
 // Every string is versioned ("v1") so the scheme can change without ambiguity. See docs/crypto.md.
 
-export const VAULT_KEY_CONTEXT = 'keyloft/vault-key/v1';
-export const MASTER_PASSWORD_TEST_CONTEXT = 'keyloft/master-password-test/v1';
-export const PRIVATE_KEY_CONTEXT = 'keyloft/private-key/v1';
+export const VAULT_KEY_CONTEXT = bindingAs<'vault-key'>('keyloft/vault-key/v1');
+export const MASTER_PASSWORD_TEST_CONTEXT = bindingAs<'master-password-test'>('keyloft/master-password-test/v1');
+export const PRIVATE_KEY_CONTEXT = bindingAs<'private-key'>('keyloft/private-key/v1');
 
 export type EntryField = 'username' | 'password';
 // Checked at runtime as well: a field name from untyped code must not create a new context.
@@ -18,18 +19,18 @@ const ENTRY_FIELDS: ReadonlySet<string> = new Set<EntryField>(['username', 'pass
  * The field is the last segment and never contains '/', so the string maps back to one
  * (entryId, field) pair even if an id contained '/'.
  */
-export function entryFieldContext(entryId: string, field: EntryField): string {
+export function entryFieldContext(entryId: string, field: EntryField): Binding<'entry-field'> {
   requireId(entryId, 'entry id');
   if (!ENTRY_FIELDS.has(field)) {
     throw new CryptoError(`Unknown encrypted field: ${field}.`);
   }
-  return `keyloft/entry/v1/${entryId}/${field}`;
+  return bindingAs(`keyloft/entry/v1/${entryId}/${field}`);
 }
 
 /** Additional data for a team key carried by an invitation link. */
-export function inviteTeamKeyContext(inviteId: string): string {
+export function inviteTeamKeyContext(inviteId: string): Binding<'invite-team-key'> {
   requireId(inviteId, 'invitation id');
-  return `keyloft/invite-team-key/v1/${inviteId}`;
+  return bindingAs(`keyloft/invite-team-key/v1/${inviteId}`);
 }
 
 /** Which team key a wrapped copy is: the team and the key's version (1, then +1 per rotation). */
@@ -49,10 +50,10 @@ export function teamKeyLabel({ teamId, keyVersion }: TeamKeyBinding): string {
  * Additional data of the previous team key sealed under the current one during a rotation: names
  * the team and the version of the key inside, so one step of the chain cannot stand for another.
  */
-export function previousTeamKeyContext({ teamId, keyVersion }: TeamKeyBinding): string {
+export function previousTeamKeyContext({ teamId, keyVersion }: TeamKeyBinding): Binding<'previous-team-key'> {
   requireId(teamId, 'team id');
   requireVersion(keyVersion);
-  return `keyloft/previous-team-key/v1/${teamId}/${keyVersion}`;
+  return bindingAs(`keyloft/previous-team-key/v1/${teamId}/${keyVersion}`);
 }
 
 /**
@@ -66,17 +67,17 @@ export function teamKeyCheckLabel({ teamId, keyVersion }: TeamKeyBinding): strin
 }
 
 /** Additional data of the teammates' key fingerprints a user remembers, under their vault key (the first, single-document format). */
-export const KNOWN_KEYS_CONTEXT = 'keyloft/known-public-keys/v1';
+export const KNOWN_KEYS_CONTEXT = bindingAs<'known-keys'>('keyloft/known-public-keys/v1');
 
 /**
  * Additional data of one remembered teammate fingerprint (knownKeys/{owner}/teammates/{teammate}),
  * under the owner's vault key: names both, so the server cannot move one teammate's record to
  * another, or one user's to another's.
  */
-export function knownKeyContext(ownerUid: string, teammateUid: string): string {
+export function knownKeyContext(ownerUid: string, teammateUid: string): Binding<'known-key'> {
   requireSegment(ownerUid, 'owner id');
   requireSegment(teammateUid, 'teammate id');
-  return `keyloft/known-public-key/v1/${ownerUid}/${teammateUid}`;
+  return bindingAs(`keyloft/known-public-key/v1/${ownerUid}/${teammateUid}`);
 }
 
 /**

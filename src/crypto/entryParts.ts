@@ -2,6 +2,7 @@ import { base64ToBytes, bytesToBase64, utf8Decode, utf8Encode } from './encoding
 import { CryptoError, DecryptionError, InvalidCiphertextError } from './errors';
 import { gcmDecryptStart, gcmOpenThen, gcmSeal } from './gcm';
 import { assertKeyKind, type SymmetricDataKey } from './keys';
+import { bindingAs, sealedAs, type Binding, type Sealed } from './sealed';
 
 // Sealed entries (issue #18, docs/crypto.md "Sealed entries"): an entry is two AES-256-GCM parts
 // under the vault key or the team key of its key version. The overview (title, url, username) is
@@ -17,6 +18,12 @@ export const SEALED_ENTRY_FORMAT = 2;
 export type EntryPart = 'overview' | 'details';
 // Checked at runtime as well: a part name from untyped code must not create a new context.
 const ENTRY_PARTS: ReadonlySet<string> = new Set<EntryPart>(['overview', 'details']);
+
+/** The purpose (sealed.ts) of each part: an overview's binding never opens a details part. */
+interface PartPurposes {
+  overview: 'entry-overview';
+  details: 'entry-details';
+}
 
 export interface EntryPartBinding {
   readonly entryId: string;
@@ -37,7 +44,7 @@ export interface EntryDetails {
 }
 
 /** Additional data of one part: `keyloft/entry-part/v1/{entryId}/{format}/{vault | team-N}/{part}`. */
-export function entryPartContext({ entryId, keyVersion, format }: EntryPartBinding, part: EntryPart): string {
+export function entryPartContext<T extends EntryPart>({ entryId, keyVersion, format }: EntryPartBinding, part: T): Binding<PartPurposes[T]> {
   if (typeof entryId !== 'string' || entryId.length === 0 || entryId.includes('/')) {
     throw new CryptoError('An entry id without "/" is required to bind the ciphertext.');
   }
@@ -47,26 +54,50 @@ export function entryPartContext({ entryId, keyVersion, format }: EntryPartBindi
   }
   if (!ENTRY_PARTS.has(part)) throw new CryptoError(`Unknown entry part: ${part}.`);
   const key = keyVersion === null ? 'vault' : `team-${keyVersion}`;
-  return `keyloft/entry-part/v1/${entryId}/${format}/${key}/${part}`;
+  return bindingAs(`keyloft/entry-part/v1/${entryId}/${format}/${key}/${part}`);
 }
 
-export function sealEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, overview: EntryOverview): Promise<string> {
+export function sealEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, overview: EntryOverview): Promise<Sealed<'entry-overview'>> {
   return sealPart(key, binding, 'overview', { title: overview.title, url: overview.url, username: overview.username });
 }
 
-export function sealEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, details: EntryDetails): Promise<string> {
+export function sealEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, details: EntryDetails): Promise<Sealed<'entry-details'>> {
   return sealPart(key, binding, 'details', { password: details.password, notes: details.notes });
 }
 
+/** An entry's two parts in clear: what sealEntryParts seals and openEntryParts gives back. */
+export interface EntryParts {
+  readonly overview: EntryOverview;
+  readonly details: EntryDetails;
+}
+
+/** An entry's two parts as stored. */
+export interface SealedEntryParts {
+  readonly overview: Sealed<'entry-overview'>;
+  readonly details: Sealed<'entry-details'>;
+}
+
+/** Both parts of an entry sealed under one key and binding: what a save and a key rotation write. */
+export async function sealEntryParts(key: SymmetricDataKey, binding: EntryPartBinding, parts: EntryParts): Promise<SealedEntryParts> {
+  const [overview, details] = await Promise.all([sealEntryOverview(key, binding, parts.overview), sealEntryDetails(key, binding, parts.details)]);
+  return { overview, details };
+}
+
+/** Both parts opened, as openEntryOverview and openEntryDetails; rejects with the first failure. */
+export async function openEntryParts(key: SymmetricDataKey, binding: EntryPartBinding, sealed: SealedEntryParts): Promise<EntryParts> {
+  const [overview, details] = await Promise.all([openEntryOverview(key, binding, sealed.overview), openEntryDetails(key, binding, sealed.details)]);
+  return { overview, details };
+}
+
 /** DecryptionError for a wrong key or binding; InvalidCiphertextError for a part of the wrong shape. */
-export function openEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, sealed: string): Promise<EntryOverview> {
+export function openEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, sealed: Sealed<'entry-overview'>): Promise<EntryOverview> {
   return openPart(key, binding, 'overview', sealed, readOverview);
 }
 
 /** One sealed overview of a batch, with the binding it must open under. */
 export interface SealedOverview {
   readonly binding: EntryPartBinding;
-  readonly sealed: string;
+  readonly sealed: Sealed<'entry-overview'>;
 }
 
 /**
@@ -116,17 +147,28 @@ export function openEntryOverviewsHere(key: SymmetricDataKey, items: readonly Se
   });
 }
 
-export function openEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, sealed: string): Promise<EntryDetails> {
+export function openEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, sealed: Sealed<'entry-details'>): Promise<EntryDetails> {
   return openPart(key, binding, 'details', sealed, (value) => ({ password: text(value, 'password'), notes: textOrNull(value, 'notes') }));
 }
 
-async function sealPart(key: SymmetricDataKey, binding: EntryPartBinding, part: EntryPart, value: Record<string, string | null>): Promise<string> {
+async function sealPart<T extends EntryPart>(
+  key: SymmetricDataKey,
+  binding: EntryPartBinding,
+  part: T,
+  value: Record<string, string | null>,
+): Promise<Sealed<PartPurposes[T]>> {
   assertKeyKind(key, 'vault', 'team');
-  return bytesToBase64(await gcmSeal(key.key, utf8Encode(JSON.stringify(value)), entryPartContext(binding, part)));
+  return sealedAs(bytesToBase64(await gcmSeal(key.key, utf8Encode(JSON.stringify(value)), entryPartContext(binding, part))));
 }
 
 // A promise chain of one step rather than async functions: see gcmOpenThen. Every error still rejects.
-function openPart<T>(key: SymmetricDataKey, binding: EntryPartBinding, part: EntryPart, sealed: string, read: (value: Record<string, unknown>) => T): Promise<T> {
+function openPart<P extends EntryPart, T>(
+  key: SymmetricDataKey,
+  binding: EntryPartBinding,
+  part: P,
+  sealed: Sealed<PartPurposes[P]>,
+  read: (value: Record<string, unknown>) => T,
+): Promise<T> {
   try {
     assertKeyKind(key, 'vault', 'team');
     return gcmOpenThen(key.key, base64ToBytes(sealed), entryPartContext(binding, part), (plain) => read(partValue(plain)));

@@ -2,6 +2,7 @@ import { base64ToBytes, bytesToBase64, utf8Decode, utf8Encode } from './encoding
 import { CryptoError, InvalidCiphertextError } from './errors';
 import { gcmOpen, gcmSeal } from './gcm';
 import { assertKeyKind, type SymmetricDataKey } from './keys';
+import { bindingAs, sealedAs, type Binding, type Sealed } from './sealed';
 
 // Sealed groups (issue #18, docs/crypto.md "Sealed groups"): a group's name and description are one
 // AES-256-GCM part under the vault key or the team key of the group's key version. The list needs
@@ -29,7 +30,7 @@ export interface GroupOverview {
 }
 
 /** Additional data of the part: `keyloft/group-part/v1/{groupId}/{format}/{vault | team-N}/overview`. */
-export function groupPartContext({ groupId, keyVersion, format }: GroupPartBinding): string {
+export function groupPartContext({ groupId, keyVersion, format }: GroupPartBinding): Binding<'group-overview'> {
   if (typeof groupId !== 'string' || groupId.length === 0 || groupId.includes('/')) {
     throw new CryptoError('A group id without "/" is required to bind the ciphertext.');
   }
@@ -38,17 +39,17 @@ export function groupPartContext({ groupId, keyVersion, format }: GroupPartBindi
     throw new CryptoError('A team key version is a whole number from 1.');
   }
   const key = keyVersion === null ? 'vault' : `team-${keyVersion}`;
-  return `keyloft/group-part/v1/${groupId}/${format}/${key}/${GROUP_PART}`;
+  return bindingAs(`keyloft/group-part/v1/${groupId}/${format}/${key}/${GROUP_PART}`);
 }
 
-export async function sealGroupOverview(key: SymmetricDataKey, binding: GroupPartBinding, overview: GroupOverview): Promise<string> {
+export async function sealGroupOverview(key: SymmetricDataKey, binding: GroupPartBinding, overview: GroupOverview): Promise<Sealed<'group-overview'>> {
   assertKeyKind(key, 'vault', 'team');
   const plain = JSON.stringify({ name: overview.name, description: overview.description });
-  return bytesToBase64(await gcmSeal(key.key, utf8Encode(plain), groupPartContext(binding)));
+  return sealedAs(bytesToBase64(await gcmSeal(key.key, utf8Encode(plain), groupPartContext(binding))));
 }
 
 /** DecryptionError for a wrong key or binding; InvalidCiphertextError for a part of the wrong shape. */
-export async function openGroupOverview(key: SymmetricDataKey, binding: GroupPartBinding, sealed: string): Promise<GroupOverview> {
+export async function openGroupOverview(key: SymmetricDataKey, binding: GroupPartBinding, sealed: Sealed<'group-overview'>): Promise<GroupOverview> {
   assertKeyKind(key, 'vault', 'team');
   const context = groupPartContext(binding);
   const plain = utf8Decode(await gcmOpen(key.key, base64ToBytes(sealed), context));

@@ -12,6 +12,8 @@ export {
 } from './errors';
 export type { CryptoErrorCode } from './errors';
 export { base64ToBytes, base64UrlToBytes, bytesToBase64, bytesToBase64Url, utf8Decode, utf8Encode } from './encoding';
+export { asStoredCiphertext, isStoredCiphertext } from './sealed';
+export type { Binding, SealPurpose, Sealed } from './sealed';
 export { assertKeyKind } from './keys';
 export type { InviteKey, KeyKind, MasterKey, PrivateKey, PublicKey, SymmetricDataKey, TeamKey, VaultKey } from './keys';
 export { generateSalt, generateSharedSecret, importInviteKey, randomBytes } from './random';
@@ -26,8 +28,19 @@ export { INVITE_ACCEPT_PROOF_LABEL, inviteAcceptProof, inviteProofHash } from '.
 export { fingerprintOf, formatFingerprint, publicKeyFingerprint } from './fingerprint';
 export type { Fingerprint } from './fingerprint';
 export { decryptBytes, decryptText, encryptBytes, encryptText } from './aead';
-export { SEALED_ENTRY_FORMAT, entryPartContext, openEntryDetails, openEntryOverview, sealEntryDetails, sealEntryOverview } from './entryParts';
-export type { EntryDetails, EntryOverview, EntryPart, EntryPartBinding, SealedOverview } from './entryParts';
+export {
+  SEALED_ENTRY_FORMAT,
+  entryPartContext,
+  openEntryDetails,
+  openEntryOverview,
+  openEntryParts,
+  sealEntryDetails,
+  sealEntryOverview,
+  sealEntryParts,
+} from './entryParts';
+export type { EntryDetails, EntryOverview, EntryPart, EntryPartBinding, EntryParts, SealedEntryParts, SealedOverview } from './entryParts';
+export { openEntryFields, sealEntryFields } from './entryFields';
+export type { EntryFields, SealedEntryFields } from './entryFields';
 export { createDecryptPool, installOverviewWorkerFactory, openEntryOverviews, warmUpDecryptPool, workerCountFor } from './decryptPool';
 export type { DecryptPool, DecryptPoolOptions, OverviewWorker, OverviewWorkerFactory } from './decryptPool';
 export { SEALED_GROUP_FORMAT, groupPartContext, openGroupOverview, sealGroupOverview } from './groupParts';

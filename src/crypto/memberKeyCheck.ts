@@ -2,6 +2,7 @@ import { knownKeyContext, memberKeyLabel, type TeamKeyBinding } from './contexts
 import { decryptText, encryptText } from './aead';
 import { CryptoError } from './errors';
 import type { TeamKey, VaultKey } from './keys';
+import type { Sealed } from './sealed';
 import { hmacUnderTeamKey, sameCheck } from './teamKeyCheck';
 
 // Fingerprints that outlive one browser's memory (docs/teams.md, "Member key records").
@@ -34,7 +35,7 @@ export async function memberKeyMatchesCheck(
 }
 
 /** `fingerprint` (64 hex digits) sealed under the vault key for owner and teammate. */
-export async function sealKnownKey(vaultKey: VaultKey, ownerUid: string, teammateUid: string, fingerprint: string): Promise<string> {
+export async function sealKnownKey(vaultKey: VaultKey, ownerUid: string, teammateUid: string, fingerprint: string): Promise<Sealed<'known-key'>> {
   if (!FINGERPRINT.test(fingerprint)) throw new CryptoError('Not a key fingerprint.');
   return encryptText(vaultKey, fingerprint, knownKeyContext(ownerUid, teammateUid));
 }
@@ -44,7 +45,7 @@ export async function sealKnownKey(vaultKey: VaultKey, ownerUid: string, teammat
  * DecryptionError/InvalidCiphertextError when it was altered, moved or sealed under another key,
  * and CryptoError when what it holds is not a fingerprint.
  */
-export async function openKnownKey(vaultKey: VaultKey, ownerUid: string, teammateUid: string, sealed: string): Promise<string> {
+export async function openKnownKey(vaultKey: VaultKey, ownerUid: string, teammateUid: string, sealed: Sealed<'known-key'>): Promise<string> {
   const fingerprint = await decryptText(vaultKey, sealed, knownKeyContext(ownerUid, teammateUid));
   if (!FINGERPRINT.test(fingerprint)) throw new CryptoError('Not a key fingerprint.');
   return fingerprint;

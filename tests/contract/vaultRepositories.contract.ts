@@ -18,8 +18,11 @@ import {
 } from '../../src/data/vault/storedEntries';
 import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { MalformedRecordError } from '../../src/data/firestore/storedDocuments';
+import { forgedSealed } from '../support/forgedCiphertext';
 
-const CIPHER = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+// Opaque here: a value of the ciphertext's shape, as the server holds it, fit for any sealed field.
+const CIPHER = forgedSealed<never>('AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
 
 /** Every page of a paged read, in the order given. */
 export async function allPages<T>(pages: AsyncIterable<T>): Promise<T[]> {
@@ -68,7 +71,7 @@ export function sampleGroup(userId: string, name: string, overrides: Partial<Sto
 }
 
 /** A sealed group's part at the smallest size the rules take: 12 + 31 + 16 bytes (opaque here). */
-export const SEALED_GROUP_PART = btoa(String.fromCharCode(...new Uint8Array(59).fill(7)));
+export const SEALED_GROUP_PART = forgedSealed<'group-overview'>(btoa(String.fromCharCode(...new Uint8Array(59).fill(7))));
 
 /** A sealed (format 2) group as the vault writes it with sealedFormat on. */
 export function sampleSealedGroup(userId: string | null, overrides: Partial<StoredSealedGroup> = {}): StoredSealedGroup {
@@ -224,10 +227,10 @@ export function groupRepositoryContract(fresh: Fresh<GroupRepository>): void {
       const ana = await (await fresh())('ana');
       await ana.create('g-sealed-b', sampleSealedGroup('ana'));
       await ana.create('g-plain', sampleGroup('ana', 'Work'));
-      await ana.create('g-sealed-a', sampleSealedGroup('ana', { sealed: SEALED_GROUP_PART.replace('Bw', 'CA') }));
+      await ana.create('g-sealed-a', sampleSealedGroup('ana', { sealed: forgedSealed(SEALED_GROUP_PART.replace('Bw', 'CA')) }));
       const listed = await ana.listPersonal('ana');
       expect(listed.map((group) => group.id)).toEqual(['g-sealed-a', 'g-sealed-b', 'g-plain']);
-      expect(listed[0]?.data).toEqual(sampleSealedGroup('ana', { sealed: SEALED_GROUP_PART.replace('Bw', 'CA') }));
+      expect(listed[0]?.data).toEqual(sampleSealedGroup('ana', { sealed: forgedSealed(SEALED_GROUP_PART.replace('Bw', 'CA')) }));
       expect('name' in (listed[0]?.data ?? {})).toBe(false);
     });
 
@@ -537,7 +540,7 @@ export function sealedEntriesContract(freshVault: Fresh<VaultRepositories>): voi
       await groups.create(group, sampleGroup('ana', 'Work'));
       const id = ana.newId();
       await ana.create(id, sampleSealedEntry('ana'));
-      const replaced = 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=';
+      const replaced = forgedSealed<never>('BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=');
       await ana.update(id, { format: 2, overview: replaced, details: replaced, groupId: group }, 2_000, 1);
       expect((await ana.listPersonal('ana'))[0]?.data).toEqual(sampleSealedEntry('ana', { overview: replaced, details: replaced, groupId: group, revision: 2, updatedAt: 2_000 }));
       expect(await ana.ungroupPersonal('ana', group, 3_000)).toBe(1);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isStoredCiphertext, type SealPurpose, type Sealed } from '../../crypto/sealed';
 import type { StoredGroup, StoredPasswordEntry, StoredPlainEntry, StoredSealedEntry } from './storedEntries';
 
 // passwords/{id} and groups/{id} as the vault writes them (docs/vault.md); fields they do not
@@ -16,6 +17,10 @@ const entryCommon = {
   updatedAt: z.number(),
 };
 
+// A ciphertext field: base64, read as the Sealed value of its purpose only through the crypto
+// layer's check (src/crypto/sealed.ts). What does not open is still the entry's own business.
+const ciphertext = <P extends SealPurpose>() => z.custom<Sealed<P>>(isStoredCiphertext);
+
 // A field of the other format present at all (even null) makes the document malformed: a part
 // sealed beside a clear title, or a clear title beside sealed parts, is neither format.
 const absent = z.optional(z.never());
@@ -25,8 +30,8 @@ const storedPlainEntrySchema = z.object({
   title: z.string(),
   url: z.optional(z.string()),
   notes: z.optional(z.string()),
-  username: z.string(),
-  password: z.string(),
+  username: ciphertext<'entry-field'>(),
+  password: ciphertext<'entry-field'>(),
   overview: absent,
   details: absent,
   ...entryCommon,
@@ -34,8 +39,8 @@ const storedPlainEntrySchema = z.object({
 
 const storedSealedEntrySchema = z.object({
   format: z.literal(2),
-  overview: z.string(),
-  details: z.string(),
+  overview: ciphertext<'entry-overview'>(),
+  details: ciphertext<'entry-details'>(),
   title: absent,
   url: absent,
   notes: absent,
@@ -78,7 +83,7 @@ const storedPlainGroupSchema = z.object({
 
 const storedSealedGroupSchema = z.object({
   format: z.literal(2),
-  sealed: z.string(),
+  sealed: ciphertext<'group-overview'>(),
   keyVersion: z.optional(z.number()),
   name: absent,
   description: absent,
@@ -132,7 +137,7 @@ export function quickStoredEntry(data: unknown): StoredPasswordEntry | undefined
   // One literal per format, the optional fields added after: no spreads (thousands per vault).
   if (sealed) {
     const { overview, details } = document;
-    if (!isText(overview) || !isText(details)) return undefined;
+    if (!isStoredCiphertext(overview) || !isStoredCiphertext(details)) return undefined;
     const entry: { -readonly [K in keyof StoredSealedEntry]: StoredSealedEntry[K] } = {
       format,
       overview,
@@ -149,7 +154,7 @@ export function quickStoredEntry(data: unknown): StoredPasswordEntry | undefined
     return entry;
   }
   const { title, url, notes, username, password } = document;
-  if (!isText(title) || !isText(username) || !isText(password)) return undefined;
+  if (!isText(title) || !isStoredCiphertext(username) || !isStoredCiphertext(password)) return undefined;
   if ((url !== undefined && !isText(url)) || (notes !== undefined && !isText(notes))) return undefined;
   const entry: { -readonly [K in keyof StoredPlainEntry]: StoredPlainEntry[K] } = {
     title,

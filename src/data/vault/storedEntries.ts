@@ -1,5 +1,7 @@
 // Stored shapes of the vault (SPEC.md §3): ciphertext and searchable plain fields only. The
-// decrypted shapes the UI uses live in the vault feature; converters accept only these.
+// decrypted shapes the UI uses live in the vault feature; converters accept only these. Every
+// ciphertext is a Sealed value (src/crypto/sealed.ts): clear text does not fit in its place.
+import type { Sealed } from '../../crypto/sealed';
 
 /** What every stored entry holds in clear, whatever its format: owner, team, group, key version, revision, times. */
 interface StoredEntryCommon {
@@ -29,8 +31,8 @@ export interface StoredPlainEntry extends StoredEntryCommon {
   readonly url?: string;
   readonly notes?: string;
   /** base64(IV ‖ ciphertext ‖ tag), bound to this entry and field. */
-  readonly username: string;
-  readonly password: string;
+  readonly username: Sealed<'entry-field'>;
+  readonly password: Sealed<'entry-field'>;
   readonly overview?: never;
   readonly details?: never;
 }
@@ -43,9 +45,9 @@ export interface StoredPlainEntry extends StoredEntryCommon {
 export interface StoredSealedEntry extends StoredEntryCommon {
   readonly format: 2;
   /** base64(IV ‖ ciphertext ‖ tag) of {title, url, username}, bound to entry id, format, key version and part. */
-  readonly overview: string;
+  readonly overview: Sealed<'entry-overview'>;
   /** The same for {password, notes}. */
-  readonly details: string;
+  readonly details: Sealed<'entry-details'>;
   readonly title?: never;
   readonly url?: never;
   readonly notes?: never;
@@ -109,7 +111,7 @@ export interface StoredPlainGroup extends StoredGroupCommon {
 export interface StoredSealedGroup extends StoredGroupCommon {
   readonly format: 2;
   /** base64(IV ‖ ciphertext ‖ tag) of {name, description}, bound to group id, format and key version. */
-  readonly sealed: string;
+  readonly sealed: Sealed<'group-overview'>;
   /** Team groups only: the version of the team key that sealed it (the rules insist on the current one). */
   readonly keyVersion?: number;
   readonly name?: never;

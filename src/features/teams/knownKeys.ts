@@ -1,5 +1,6 @@
 import {
   KNOWN_KEYS_CONTEXT,
+  asStoredCiphertext,
   decryptText,
   memberKeyCheck,
   memberKeyMatchesCheck,
@@ -50,7 +51,7 @@ export function rememberedOf(memory: RememberedKeys, teammateUid: string): Remem
 
 async function openRecord(vaultKey: VaultKey, uid: string, teammateUid: string, sealed: string): Promise<Remembered> {
   try {
-    return { kind: 'known', fingerprint: await openKnownKey(vaultKey, uid, teammateUid, sealed) };
+    return { kind: 'known', fingerprint: await openKnownKey(vaultKey, uid, teammateUid, asStoredCiphertext('known-key', sealed)) };
   } catch (error) {
     console.warn(`The remembered key of ${teammateUid} does not open; it is treated as damaged`, error);
     return { kind: 'damaged' };
@@ -60,7 +61,7 @@ async function openRecord(vaultKey: VaultKey, uid: string, teammateUid: string, 
 /** The first format's map (uid → fingerprint), or null when it does not open or is not such a map. */
 async function openLegacy(vaultKey: VaultKey, sealed: string): Promise<Map<string, string> | null> {
   try {
-    const parsed: unknown = JSON.parse(await decryptText(vaultKey, sealed, KNOWN_KEYS_CONTEXT));
+    const parsed: unknown = JSON.parse(await decryptText(vaultKey, asStoredCiphertext('known-keys', sealed), KNOWN_KEYS_CONTEXT));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
     return new Map(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /^[0-9a-f]{64}$/.test(entry[1])));
   } catch (error) {

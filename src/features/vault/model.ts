@@ -1,5 +1,6 @@
 // Decrypted shapes: what the vault screens show and edit. They exist only in memory; the stored
 // shapes (ciphertext) are in src/data/vault/storedEntries.ts.
+import type { Sealed } from '../../crypto';
 
 export interface PasswordEntry {
   readonly id: string;
@@ -37,7 +38,7 @@ export interface PasswordEntry {
 
 /** What opening a sealed entry's details needs: the part as stored and the key version it is bound to. */
 export interface SealedDetails {
-  readonly sealed: string;
+  readonly sealed: Sealed<'entry-details'>;
   /** null for a personal entry (the vault key). */
   readonly keyVersion: number | null;
 }

@@ -13,6 +13,7 @@ import {
   unlockVault,
   WrongMasterPasswordError,
   type VaultKey,
+  asStoredCiphertext,
 } from '../../../src/crypto';
 import { createFirebaseAuthGateway } from '../../../src/data/auth/firebaseAuthGateway';
 import { readConfig } from '../../../src/data/config';
@@ -153,8 +154,8 @@ describe(`Change Master Password on a ${String(ENTRIES)}-entry vault (Auth + Fun
     let decrypted = 0;
     for (const [id, entry] of after) {
       const index = String(Number(id.slice(-5)));
-      expect(await decryptText(opened.vaultKey, entry.username, entryFieldContext(id, 'username'))).toBe(`user${index}`);
-      expect(await decryptText(opened.vaultKey, entry.password, entryFieldContext(id, 'password'))).toBe(`secret${index}`);
+      expect(await decryptText(opened.vaultKey, asStoredCiphertext('entry-field', entry.username), entryFieldContext(id, 'username'))).toBe(`user${index}`);
+      expect(await decryptText(opened.vaultKey, asStoredCiphertext('entry-field', entry.password), entryFieldContext(id, 'password'))).toBe(`secret${index}`);
       decrypted += 1;
     }
     expect(decrypted).toBe(ENTRIES);

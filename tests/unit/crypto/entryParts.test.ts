@@ -15,6 +15,7 @@ import {
   type TeamKey,
   type VaultKey,
 } from '../../../src/crypto';
+import { forgedSealed } from '../../support/forgedCiphertext';
 import { flipByte, nodeOpen, nodeSeal } from './node-oracle';
 
 // Issue #18: the two sealed parts of an entry, checked against node:crypto (OpenSSL) so the
@@ -76,11 +77,12 @@ describe('sealed entry parts', () => {
       { ...atTeam, keyVersion: null },
     ];
     for (const binding of moved) await expect(openEntryOverview(team, binding, sealed)).rejects.toBeInstanceOf(DecryptionError);
-    // The overview passed off as the details.
+    // The overview passed off as the details: refused by the types (issue #19), and by the binding at run time.
+    // @ts-expect-error -- an overview is not a details part
     await expect(openEntryDetails(team, atTeam, sealed)).rejects.toBeInstanceOf(DecryptionError);
     await expect(openEntryOverview(otherTeam, atTeam, sealed)).rejects.toBeInstanceOf(DecryptionError);
     await expect(openEntryOverview(team, atTeam, flipByte(sealed, 20))).rejects.toBeInstanceOf(DecryptionError);
-    await expect(openEntryOverview(team, atTeam, 'AAAA')).rejects.toBeInstanceOf(InvalidCiphertextError);
+    await expect(openEntryOverview(team, atTeam, forgedSealed('AAAA'))).rejects.toBeInstanceOf(InvalidCiphertextError);
   });
 
   it('a part that opens but is not the part’s shape is malformed, not a wrong key', async () => {

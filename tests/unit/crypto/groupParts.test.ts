@@ -15,6 +15,7 @@ import {
   type TeamKey,
   type VaultKey,
 } from '../../../src/crypto';
+import { forgedSealed } from '../../support/forgedCiphertext';
 import { tagKey } from '../../../src/crypto/keys';
 import { flipByte, nodeOpen, nodeSeal } from './node-oracle';
 
@@ -68,7 +69,7 @@ describe('sealed group', () => {
   it('opens a fixed known-answer vector (key 00..1f, IV 09×12, team key version 4) computed with node:crypto', async () => {
     const raw = Uint8Array.from({ length: 32 }, (_, index) => index);
     const key = tagKey('team', await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt'])) as TeamKey;
-    const vector = 'CQkJCQkJCQkJCQkJyDpmWur6YZ7zWlWL3fPJvBs+/Uo/dSPHeocWAvxZqX2qBRzZt9zazsDA6poJbJvR2OnIwvC2THTPF5PI3N7nDAw=';
+    const vector = forgedSealed<'group-overview'>('CQkJCQkJCQkJCQkJyDpmWur6YZ7zWlWL3fPJvBs+/Uo/dSPHeocWAvxZqX2qBRzZt9zazsDA6poJbJvR2OnIwvC2THTPF5PI3N7nDAw=');
     const binding = { groupId: 'group-1', keyVersion: 4, format: SEALED_GROUP_FORMAT };
     // The same bytes from the oracle, so the vector is OpenSSL's, not this module's.
     expect(nodeSeal(raw, JSON.stringify({ name: 'Servers', description: 'prod & staging' }), groupPartContext(binding), new Uint8Array(12).fill(9))).toBe(vector);
@@ -87,11 +88,13 @@ describe('sealed group', () => {
     for (const binding of moved) await expect(openGroupOverview(team, binding, sealed)).rejects.toBeInstanceOf(DecryptionError);
     await expect(openGroupOverview(otherTeam, atTeam, sealed)).rejects.toBeInstanceOf(DecryptionError);
     await expect(openGroupOverview(team, atTeam, flipByte(sealed, 20))).rejects.toBeInstanceOf(DecryptionError);
-    await expect(openGroupOverview(team, atTeam, 'AAAA')).rejects.toBeInstanceOf(InvalidCiphertextError);
+    await expect(openGroupOverview(team, atTeam, forgedSealed('AAAA'))).rejects.toBeInstanceOf(InvalidCiphertextError);
   });
 
   it('is not an entry part: a sealed group passed off as an entry overview (same id) does not open', async () => {
     const sealed = await sealGroupOverview(team, { ...atTeam, groupId: 'x1' }, overview);
+    // Refused by the types too (issue #19): a group's part is not an entry's.
+    // @ts-expect-error -- a group overview is not an entry overview
     await expect(openEntryOverview(team, { entryId: 'x1', keyVersion: 3, format: SEALED_ENTRY_FORMAT }, sealed)).rejects.toBeInstanceOf(DecryptionError);
   });
 

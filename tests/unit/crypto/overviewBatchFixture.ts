@@ -13,6 +13,7 @@ import {
   type EntryPartBinding,
   type TeamKey,
 } from '../../../src/crypto';
+import { forgedSealed } from '../../support/forgedCiphertext';
 import type { SealedOverview } from '../../../src/crypto/entryParts';
 import { flipByte, nodeSeal } from './node-oracle';
 
@@ -43,8 +44,8 @@ export async function mixedBatch(rounds: number): Promise<OverviewBatch> {
       // Altered.
       { binding: binding(id(4)), sealed: flipByte(await sealEntryOverview(key, binding(id(4)), overviewOf(4)), 20) },
       // Too short, and not base64.
-      { binding: binding(id(5)), sealed: 'AAAA' },
-      { binding: binding(id(6)), sealed: 'not base64!' },
+      { binding: binding(id(5)), sealed: forgedSealed('AAAA') },
+      { binding: binding(id(6)), sealed: forgedSealed('not base64!') },
       // Opens, but is not an overview's shape, not JSON, or not UTF-8.
       shaped(7, '{"title":5,"url":null,"username":"u"}'),
       shaped(8, 'not json'),
@@ -52,7 +53,7 @@ export async function mixedBatch(rounds: number): Promise<OverviewBatch> {
       // A binding that names no single place.
       { binding: binding('a/b'), sealed: (await good(10)).sealed },
       // The details passed off as the overview.
-      { binding: binding(id(11)), sealed: await sealEntryDetails(key, binding(id(11)), { password: 'pw', notes: null }) },
+      { binding: binding(id(11)), sealed: forgedSealed(await sealEntryDetails(key, binding(id(11)), { password: 'pw', notes: null })) },
       await good(12),
     );
   }

@@ -23,7 +23,9 @@ import {
   unwrapTeamKeyWithInvite,
   wrapTeamKey,
   wrapTeamKeyWithInvite,
+  entryFieldContext,
 } from '../../../src/crypto';
+import { forgedBinding, forgedSealed } from '../../support/forgedCiphertext';
 import type { GeneratedKeyPair, TeamKey } from '../../../src/crypto';
 import { flipByte, nodeOpen, nodeSeal } from './node-oracle';
 
@@ -102,16 +104,16 @@ describe('team key wrapped for a member', () => {
   it('round-trips, and the unwrapped key decrypts the team’s data and can be re-wrapped', async () => {
     const team = await generateTeamKey();
     expect(team.key.extractable).toBe(true);
-    const sealed = await encryptText(team, 'team secret', 'ctx');
+    const sealed = await encryptText(team, 'team secret', forgedBinding('ctx'));
 
     const forAlice = await wrapTeamKey(team, alice.publicKey, TEAM);
     const aliceCopy = await unwrapTeamKey(forAlice, alice.privateKey, TEAM);
     expect(aliceCopy.kind).toBe('team');
-    expect(await decryptText(aliceCopy, sealed, 'ctx')).toBe('team secret');
+    expect(await decryptText(aliceCopy, sealed, forgedBinding('ctx'))).toBe('team secret');
 
     // An owner re-wraps the key she unwrapped for a new member.
     const forBob = await wrapTeamKey(aliceCopy, bob.publicKey, TEAM);
-    expect(await decryptText(await unwrapTeamKey(forBob, bob.privateKey, TEAM), sealed, 'ctx')).toBe('team secret');
+    expect(await decryptText(await unwrapTeamKey(forBob, bob.privateKey, TEAM), sealed, forgedBinding('ctx'))).toBe('team secret');
   });
 
   it('is randomised (OAEP): two wraps of one key differ', async () => {
@@ -159,7 +161,7 @@ describe('RSA-OAEP-SHA256 known answers with node:crypto', () => {
 
     const team = await unwrapTeamKey(wrapped, alice.privateKey, TEAM);
     expect(Buffer.from(await rawTeamKey(team)).equals(raw)).toBe(true);
-    expect(await decryptText(team, sealedByNode, 'keyloft/entry/v1/x/password')).toBe('encrypted by node');
+    expect(await decryptText(team, forgedSealed<'entry-field'>(sealedByNode), entryFieldContext('x', 'password'))).toBe('encrypted by node');
   });
 
   it('we wrap for a node-generated public key (SPKI import); node privateDecrypt recovers the key', async () => {
@@ -169,7 +171,7 @@ describe('RSA-OAEP-SHA256 known answers with node:crypto', () => {
     const raw = privateDecrypt({ key: nodePair.privateKey, ...OAEP_SHA256, oaepLabel: TEAM_LABEL }, Buffer.from(wrapped, 'base64'));
     expect(raw.length).toBe(32);
     expect(raw.equals(await rawTeamKey(team))).toBe(true);
-    const sealed = await encryptText(team, 'for node', 'ctx');
+    const sealed = await encryptText(team, 'for node', forgedBinding('ctx'));
     expect(nodeOpen(raw, sealed, 'ctx').toString('utf8')).toBe('for node');
   });
 
@@ -221,10 +223,10 @@ describe('team key wrapped with the invitation secret', () => {
   });
 
   it('round-trips to an extractable team key that decrypts the team’s data', async () => {
-    const sealed = await encryptText(team, 'shared', 'ctx');
+    const sealed = await encryptText(team, 'shared', forgedBinding('ctx'));
     const unwrapped = await unwrapTeamKeyWithInvite(wrapped, await importInviteKey(secret), context);
     expect(unwrapped.key.extractable).toBe(true);
-    expect(await decryptText(unwrapped, sealed, 'ctx')).toBe('shared');
+    expect(await decryptText(unwrapped, sealed, forgedBinding('ctx'))).toBe('shared');
   });
 
   it('is stored as base64(IV ‖ wrapped key ‖ tag), readable by node with the secret and context', async () => {

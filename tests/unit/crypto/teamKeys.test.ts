@@ -5,6 +5,7 @@ import {
   InvalidKeyError,
   decryptText,
   encryptText,
+  entryFieldContext,
   exportPublicKey,
   formatFingerprint,
   generateKeyPair,
@@ -21,11 +22,11 @@ describe('the previous team key sealed under the current one (rotation chain)', 
   it('opens with the current key and still decrypts what the previous key encrypted', async () => {
     const previous = await generateTeamKey();
     const current = await generateTeamKey();
-    const old = await encryptText(previous, 'old entry', 'keyloft/entry/v1/e1/password');
+    const old = await encryptText(previous, 'old entry', entryFieldContext('e1', 'password'));
     const sealed = await sealPreviousTeamKey(previous, current, v1);
     const opened = await openPreviousTeamKey(sealed, current, v1);
     expect(opened.kind).toBe('team');
-    expect(await decryptText(opened, old, 'keyloft/entry/v1/e1/password')).toBe('old entry');
+    expect(await decryptText(opened, old, entryFieldContext('e1', 'password'))).toBe('old entry');
   });
 
   it('does not open with another key, for another team or version, or altered', async () => {

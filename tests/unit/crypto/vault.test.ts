@@ -21,7 +21,7 @@ import {
   unwrapTeamKey,
   wrapTeamKey,
 } from '../../../src/crypto';
-import type { StoredMasterKeyMaterial, StoredVaultKeys, VaultKey } from '../../../src/crypto';
+import type { Sealed, StoredMasterKeyMaterial, StoredVaultKeys, VaultKey } from '../../../src/crypto';
 import { flipByte, nodeMasterKey, nodeOpen, nodeSeal } from './node-oracle';
 
 const PASSWORD = 'correct horse battery staple';
@@ -92,7 +92,9 @@ describe('unlockVault and unlockPrivateKey', () => {
     const team = await generateTeamKey();
     const wrapped = await wrapTeamKey(team, await importPublicKey(account.stored.publicKey), { teamId: 't1', keyVersion: 1 });
     const unwrapped = await unwrapTeamKey(wrapped, privateKey, { teamId: 't1', keyVersion: 1 });
+    // @ts-expect-error -- no binding: a compile error (issue #19); the run-time path stays for untyped callers.
     const sealed = await encryptText(team, 'team data');
+    // @ts-expect-error -- as above
     expect(await decryptText(unwrapped, sealed)).toBe('team data');
   });
 
@@ -210,7 +212,7 @@ describe('changeMasterPassword', () => {
 describe('an account stored with 100,000 iterations and a 16-byte salt (built by node:crypto)', () => {
   const password = 'legacy pässword';
   let legacy: StoredVaultKeys;
-  let entry: string;
+  let entry: Sealed<'entry-field'>;
 
   beforeAll(() => {
     const kdf = { algorithm: 'PBKDF2-SHA256' as const, iterations: 100_000, salt: nodeRandomBytes(16).toString('base64') };

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { asStoredCiphertext } from '../../../src/crypto';
 import { MalformedRecordError, passwordEntryFrom } from '../../../src/data/firestore/storedDocuments';
 import { applyEntryChanges } from '../../../src/data/vault/entryChanges';
 import { entryLabel, storedPasswordEntrySchema } from '../../../src/data/vault/entrySchemas';
@@ -6,11 +7,15 @@ import { readListing } from '../../../src/data/vault/listing';
 import { PLAIN_ENTRY_FIELDS, type StoredSealedEntry } from '../../../src/data/vault/storedEntries';
 import { MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
 import { sampleEntry } from '../../contract/vaultRepositories.contract';
+import { forgedSealed } from '../../support/forgedCiphertext';
 
 // Issue #18: a stored entry is format 1 (clear title/url/notes) or format 2 (sealed overview and
 // details), never a mixture.
 
-const CIPHER = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+const CIPHER = forgedSealed<never>('AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+// Two parts that differ, of the ciphertext's shape (the stored shapes take nothing else, issue #19).
+const O = asStoredCiphertext('entry-overview', 'b3Zl');
+const D = asStoredCiphertext('entry-details', 'ZGV0');
 
 function sealedEntry(overrides: Partial<StoredSealedEntry> = {}): StoredSealedEntry {
   return {
@@ -94,18 +99,18 @@ describe('stored entry: format 1 or format 2', () => {
 
   it('sealing a format-1 entry in an edit removes the clear fields; an edit leaving a mixture is refused', () => {
     const plain = sampleEntry('ana', 'Bank', { keyVersion: 2, teamId: 't1' });
-    const sealed = applyEntryChanges(plain, { format: 2, overview: 'o', details: 'd', keyVersion: 3, remove: [...PLAIN_ENTRY_FIELDS] }, 5_000);
-    expect(sealed).toEqual(sealedEntry({ overview: 'o', details: 'd', teamId: 't1', keyVersion: 3, revision: 2, updatedAt: 5_000 }));
-    expect(() => applyEntryChanges(plain, { format: 2, overview: 'o', details: 'd' }, 5_000)).toThrow(/neither format/);
+    const sealed = applyEntryChanges(plain, { format: 2, overview: O, details: D, keyVersion: 3, remove: [...PLAIN_ENTRY_FIELDS] }, 5_000);
+    expect(sealed).toEqual(sealedEntry({ overview: O, details: D, teamId: 't1', keyVersion: 3, revision: 2, updatedAt: 5_000 }));
+    expect(() => applyEntryChanges(plain, { format: 2, overview: O, details: D }, 5_000)).toThrow(/neither format/);
     expect(() => applyEntryChanges(sealedEntry(), { title: 'back in clear' }, 5_000)).toThrow(/neither format/);
   });
 
   it('the memory repository updates a format-1 entry into format 2 on its revision, like deleteField on Firestore', async () => {
     const repository = new MemoryPasswordRepository();
     await repository.create('e1', sampleEntry('ana', 'Bank'));
-    await repository.update('e1', { format: 2, overview: 'o', details: 'd', remove: [...PLAIN_ENTRY_FIELDS] }, 7_000, 1);
+    await repository.update('e1', { format: 2, overview: O, details: D, remove: [...PLAIN_ENTRY_FIELDS] }, 7_000, 1);
     const [stored] = await repository.listPersonal('ana');
-    expect(stored?.data).toEqual(sealedEntry({ overview: 'o', details: 'd', revision: 2, updatedAt: 7_000 }));
+    expect(stored?.data).toEqual(sealedEntry({ overview: O, details: D, revision: 2, updatedAt: 7_000 }));
     for (const field of PLAIN_ENTRY_FIELDS) expect(stored && field in stored.data).toBe(false);
   });
 });

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { asStoredCiphertext } from '../../../src/crypto';
 import { MalformedRecordError, groupFrom } from '../../../src/data/firestore/storedDocuments';
 import { applyGroupChanges } from '../../../src/data/vault/entryChanges';
 import { groupLabel, storedGroupSchema } from '../../../src/data/vault/entrySchemas';
 import { readListing } from '../../../src/data/vault/listing';
 import { PLAIN_GROUP_FIELDS, isSealedGroup, type StoredSealedGroup } from '../../../src/data/vault/storedEntries';
 import { sampleGroup, sampleSealedGroup } from '../../contract/vaultRepositories.contract';
+
+const PART = asStoredCiphertext('group-overview', 'UEFSVA==');
 
 // Issue #18: a stored group is format 1 (clear name and description) or format 2 (one sealed part),
 // never a mixture.
@@ -63,8 +66,8 @@ describe('stored group: format 1 or format 2', () => {
 
 describe('applyGroupChanges', () => {
   it('seals a format-1 group when the clear fields are removed with it, and advances the revision', () => {
-    const sealed = applyGroupChanges(sampleGroup('ana', 'Work'), { format: 2, sealed: 'PART', remove: [...PLAIN_GROUP_FIELDS] }, 5_000);
-    expect(sealed).toEqual({ ...sampleSealedGroup('ana', { sealed: 'PART' }), revision: 2, updatedAt: 5_000 } satisfies StoredSealedGroup);
+    const sealed = applyGroupChanges(sampleGroup('ana', 'Work'), { format: 2, sealed: PART, remove: [...PLAIN_GROUP_FIELDS] }, 5_000);
+    expect(sealed).toEqual({ ...sampleSealedGroup('ana', { sealed: PART }), revision: 2, updatedAt: 5_000 } satisfies StoredSealedGroup);
   });
 
   it('renames a format-1 group, dropping a description listed in remove', () => {
@@ -79,7 +82,7 @@ describe('applyGroupChanges', () => {
   });
 
   it('refuses an edit that would leave a mixture (a sealed part beside the clear name)', () => {
-    expect(() => applyGroupChanges(sampleGroup('ana', 'Work'), { format: 2, sealed: 'PART' }, 5_000)).toThrow(/neither format: name, description/);
+    expect(() => applyGroupChanges(sampleGroup('ana', 'Work'), { format: 2, sealed: PART }, 5_000)).toThrow(/neither format: name, description/);
     expect(() => applyGroupChanges(sampleSealedGroup('ana'), { name: 'Back in clear' }, 5_000)).toThrow(/neither format/);
   });
 });

@@ -9,6 +9,7 @@ import {
   WrongMasterPasswordError,
   type VaultKey,
 } from '../../../src/crypto';
+import type { Sealed } from '../../../src/crypto';
 import type { StoredUserRecord } from '../../../src/data/users/userRecord';
 import { InvalidCurrentMasterPasswordError } from '../../../src/features/settings/masterPasswordChange';
 import { createMasterPasswordApi, NOTIFY_FAILED_LOG } from '../../../src/features/settings/masterPasswordService';
@@ -30,7 +31,7 @@ const material = (record: StoredUserRecord) => ({
 
 let base: StoredUserRecord;
 let vaultKey: VaultKey;
-let sealedEntry: { username: string; password: string };
+let sealedEntry: { username: Sealed<'entry-field'>; password: Sealed<'entry-field'> };
 
 beforeAll(async () => {
   ({ record: base, vaultKey } = await createVaultUser(OLD, { now: Date.now() - 60_000, teamIds: ['team-1'] }));

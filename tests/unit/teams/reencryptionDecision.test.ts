@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { asStoredCiphertext } from '../../../src/crypto';
 import type { StoredPasswordEntry } from '../../../src/data/vault/storedEntries';
 import { decideReencryption } from '../../../src/features/teams/reencryptionDecision';
 
 const listed: StoredPasswordEntry = {
   title: 'Deploy key',
-  username: 'old-cipher-u',
-  password: 'old-cipher-p',
+  username: asStoredCiphertext('entry-field', 'old/cipher/u'),
+  password: asStoredCiphertext('entry-field', 'old/cipher/p'),
   teamId: 'team-1',
   userId: 'ana',
   groupId: null,
@@ -22,12 +23,12 @@ describe('decideReencryption (the rotation’s per-entry decision)', () => {
   });
 
   it('edited at the old version: re-encrypt what is stored now, not what was listed', () => {
-    const stored = { ...listed, title: 'Renamed', password: 'edited-cipher', revision: 5 };
+    const stored = { ...listed, title: 'Renamed', password: asStoredCiphertext('entry-field', 'edited/ciph+'), revision: 5 };
     expect(decideReencryption(listed, stored, 2)).toEqual({ kind: 'edited-at-old-version', entry: stored });
   });
 
   it('edited at the new version: already re-encrypted, left as it is', () => {
-    expect(decideReencryption(listed, { ...listed, password: 'new-cipher', keyVersion: 2, revision: 5 }, 2)).toEqual({ kind: 'edited-at-new-version' });
+    expect(decideReencryption(listed, { ...listed, password: asStoredCiphertext('entry-field', 'new/cipher+/'), keyVersion: 2, revision: 5 }, 2)).toEqual({ kind: 'edited-at-new-version' });
   });
 
   it('edited at a later version still (another rotation since): left as it is', () => {

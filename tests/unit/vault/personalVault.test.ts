@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, type VaultKey } from '../../../src/crypto';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+import { forgedSealed } from '../../support/forgedCiphertext';
 import type { ValidPasswordDraft } from '../../../src/features/vault/form/validatePasswordDraft';
 import {
   createGroup,
@@ -69,8 +70,8 @@ describe('personal vault', () => {
     const stored = Object.fromEntries((await d.passwords.listPersonal('ana')).map((entry) => [entry.id, entry.data]));
     // A server swaps the password of the first entry into the username field, and the second
     // entry's username into the first.
-    await d.passwords.update(first.id, { username: stored[first.id]?.password ?? '' }, 5, 1);
-    await d.passwords.update(second.id, { username: stored[first.id]?.username ?? '' }, 5, 1);
+    await d.passwords.update(first.id, { username: stored[first.id]?.password ?? forgedSealed('') }, 5, 1);
+    await d.passwords.update(second.id, { username: stored[first.id]?.username ?? forgedSealed('') }, 5, 1);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const entries = await loadEntries(d);
     expect(entries.map((entry) => entry.undecryptable)).toEqual([true, true]);

@@ -2,6 +2,7 @@
 // and never show or copy the placeholder password.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asStoredCiphertext } from '../../../../src/crypto';
 import type { PasswordEntry } from '../../../../src/features/vault/model';
 import { makeEntry, renderList, stubClipboard } from './harness';
 
@@ -9,7 +10,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const sealed = makeEntry('1', { title: 'Vault', password: '', notes: null, sealed: true, sealedDetails: { sealed: 'AAAA', keyVersion: null } });
+const sealed = makeEntry('1', { title: 'Vault', password: '', notes: null, sealed: true, sealedDetails: { sealed: asStoredCiphertext('entry-details', 'AAAA'), keyVersion: null } });
 const row = () => screen.getByRole('heading', { name: 'Vault' }).closest('li')!;
 
 describe('a sealed row', () => {

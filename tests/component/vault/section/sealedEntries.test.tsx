@@ -9,6 +9,7 @@ import { createDetailsCache } from '../../../../src/features/vault/detailsCache'
 import { PersonalPasswordsSection } from '../../../../src/features/vault/PersonalPasswordsSection';
 import { savePassword, type PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
+import { forgedSealed } from '../../../support/forgedCiphertext';
 import { stubClipboard } from '../list/harness';
 
 let vaultKey: VaultKey;
@@ -132,7 +133,7 @@ describe('sealed entries in the personal vault', () => {
     const [sealed] = (await passwords.listPersonal('ana')).filter((entry) => isSealedEntry(entry.data));
     const [plain] = (await passwords.listPersonal('ana')).filter((entry) => !isSealedEntry(entry.data));
     // The server swaps in a details part that is not this entry's.
-    await passwords.update(sealed!.id, { format: 2, overview: sealed!.data.overview!, details: plain!.data.password! }, NOW, 1);
+    await passwords.update(sealed!.id, { format: 2, overview: sealed!.data.overview!, details: forgedSealed(plain!.data.password!) }, NOW, 1);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     render(<PersonalPasswordsSection deps={deps} />);

@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, type VaultKey } from '../../../../src/crypto';
-import { isSealedGroup } from '../../../../src/data/vault/storedEntries';
+import { isSealedGroup, type StoredSealedGroup } from '../../../../src/data/vault/storedEntries';
 import { PersonalPasswordsSection } from '../../../../src/features/vault/PersonalPasswordsSection';
 import { createGroup, loadGroups, savePassword, updateGroup, type PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
 import { DECRYPT_FAILED_MESSAGE } from '../../../../src/features/vault/vaultService';
@@ -119,7 +119,7 @@ describe('sealed groups in the personal vault', () => {
     const victim = await createGroup(deps, { name: 'Victim', description: '' });
     const [goodStored] = (await deps.groups.listPersonal('ana')).filter((group) => group.id === good.id);
     // The server moves the good group's sealed part into the other one.
-    await deps.groups.update(victim.id, { format: 2, sealed: (goodStored!.data as { sealed: string }).sealed }, 2, 1);
+    await deps.groups.update(victim.id, { format: 2, sealed: (goodStored!.data as StoredSealedGroup).sealed }, 2, 1);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     render(<PersonalPasswordsSection deps={deps} />);

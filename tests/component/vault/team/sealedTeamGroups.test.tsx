@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateTeamKey, openGroupOverview, SEALED_GROUP_FORMAT, type TeamKey } from '../../../../src/crypto';
-import { isSealedGroup } from '../../../../src/data/vault/storedEntries';
+import { isSealedGroup, type StoredSealedGroup } from '../../../../src/data/vault/storedEntries';
 import { TeamPasswordsView } from '../../../../src/features/vault/TeamPasswordsView';
 import { createGroup, savePassword, type TeamVaultDeps } from '../../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
@@ -61,7 +61,7 @@ describe('sealed team groups in the team view', () => {
     expect(JSON.stringify(stored)).not.toMatch(/Databases|Servers|racks|Backups/);
     const databases = stored.find((group) => group.id !== servers.id && group.id !== backups.id)!;
     expect(databases.data).toMatchObject({ format: 2, keyVersion: 2, userId: null, teamId: TEAM_ID });
-    expect(await openGroupOverview(teamKey, { groupId: databases.id, keyVersion: 2, format: SEALED_GROUP_FORMAT }, (databases.data as { sealed: string }).sealed)).toEqual({
+    expect(await openGroupOverview(teamKey, { groupId: databases.id, keyVersion: 2, format: SEALED_GROUP_FORMAT }, (databases.data as StoredSealedGroup).sealed)).toEqual({
       name: 'Databases',
       description: null,
     });

@@ -1,0 +1,130 @@
+import { SEALED_ENTRY_FORMAT, sealEntryFields, sealEntryParts, type TeamKey, type VaultKey } from '../../../crypto';
+import {
+  FIRST_REVISION,
+  GoneError,
+  PLAIN_ENTRY_FIELDS,
+  RevisionConflictError,
+  type StoredPasswordEntry,
+  type StoredSealedEntry,
+  type WithId,
+} from '../../../data/vault/storedEntries';
+import type { ValidPasswordDraft } from '../form/validatePasswordDraft';
+import type { PasswordEntry } from '../model';
+import { CONFLICT_MESSAGES, PasswordConflictError, VaultGoneError } from '../vaultErrors';
+import { decryptEntry, openDetails } from './openEntries';
+import { isTeamVault, writeKey, type VaultDeps } from './vaultDeps';
+import { guarded, translated } from './writeGuard';
+
+/**
+ * Creates (no `existing`) or updates an entry; returns it as the list shows it. An update is
+ * conditional on `existing.revision`: if someone saved the entry since, nothing is written and
+ * PasswordConflictError carries theirs (saving again with it as `existing` keeps the user's
+ * values on top); if someone deleted it, VaultGoneError.
+ */
+export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, existing?: PasswordEntry): Promise<PasswordEntry> {
+  return guarded(deps, existing === undefined ? 'create' : 'edit', async () => {
+    const id = existing?.id ?? deps.passwords.newId();
+    const now = deps.now();
+    // A team entry is always written at the team's current key version (the rules insist).
+    const { key, keyVersion } = writeKey(deps);
+    const version = keyVersion === null ? {} : { keyVersion };
+    // Sealed unless a test asks for format 1, and always for an entry already sealed: its title never goes back in clear.
+    const sealed = deps.sealedFormat !== false || existing?.sealed === true;
+    const fields = sealed ? await sealedFields(key, id, keyVersion, draft) : await plainFields(key, id, draft);
+    if (existing === undefined) {
+      await deps.passwords.create(id, {
+        ...fields,
+        teamId: isTeamVault(deps) ? deps.team.teamId : null,
+        userId: deps.userId,
+        groupId: draft.groupId,
+        encrypted: true,
+        ...version,
+        revision: FIRST_REVISION,
+        createdAt: now,
+        updatedAt: now,
+      });
+    } else {
+      // Sealing a format-1 entry removes every clear field; a format-1 edit removes an emptied url or notes.
+      const remove = sealed
+        ? existing.sealed === true
+          ? []
+          : [...PLAIN_ENTRY_FIELDS]
+        : [...(draft.url === null ? (['url'] as const) : []), ...(draft.notes === null ? (['notes'] as const) : [])];
+      await translated(
+        () => deps.passwords.update(id, { ...fields, groupId: draft.groupId, ...version, remove }, now, existing.revision),
+        (error) => passwordWriteFailure(deps, error),
+      );
+    }
+    return {
+      id,
+      title: draft.title,
+      url: draft.url,
+      notes: draft.notes,
+      username: draft.username,
+      password: draft.password,
+      groupId: draft.groupId,
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+      revision: existing === undefined ? FIRST_REVISION : existing.revision + 1,
+      undecryptable: false,
+      ...(sealed ? { sealed: true } : {}),
+    };
+  });
+}
+
+/** Format 1's stored fields: title, url and notes in clear, username and password sealed field by field. */
+async function plainFields(key: VaultKey | TeamKey, id: string, draft: ValidPasswordDraft) {
+  const { username, password } = await sealEntryFields(key, id, { username: draft.username, password: draft.password });
+  return {
+    title: draft.title,
+    ...(draft.url === null ? {} : { url: draft.url }),
+    ...(draft.notes === null ? {} : { notes: draft.notes }),
+    username,
+    password,
+  };
+}
+
+/** Format 2's stored fields: the overview and the details, each sealed whole and bound to the entry (docs/crypto.md). */
+async function sealedFields(
+  key: VaultKey | TeamKey,
+  id: string,
+  keyVersion: number | null,
+  draft: ValidPasswordDraft,
+): Promise<Pick<StoredSealedEntry, 'format' | 'overview' | 'details'>> {
+  const { overview, details } = await sealEntryParts(
+    key,
+    { entryId: id, keyVersion, format: SEALED_ENTRY_FORMAT },
+    { overview: { title: draft.title, url: draft.url, username: draft.username }, details: { password: draft.password, notes: draft.notes } },
+  );
+  return { format: SEALED_ENTRY_FORMAT, overview, details };
+}
+
+/**
+ * Deletes the entry as the user saw it: if someone saved it since, nothing is deleted and
+ * PasswordConflictError carries the newer one (the user is asked again); if it is already gone,
+ * VaultGoneError.
+ */
+export async function deletePassword(deps: VaultDeps, entry: Pick<PasswordEntry, 'id' | 'revision'>): Promise<void> {
+  await guarded(deps, 'delete', () =>
+    translated(
+      () => deps.passwords.delete(entry.id, entry.revision),
+      (error) => passwordWriteFailure(deps, error),
+    ),
+  );
+}
+
+/**
+ * A conditional write's failure in the vault's terms: a conflict carries the newer entry
+ * (decrypted) for the form to show beside the user's; a deletion says so.
+ */
+async function passwordWriteFailure(deps: VaultDeps, error: unknown): Promise<unknown> {
+  if (error instanceof GoneError) return new VaultGoneError(CONFLICT_MESSAGES.passwordGone, { cause: error });
+  if (error instanceof RevisionConflictError) {
+    const current = error.current as WithId<StoredPasswordEntry>;
+    // The form puts the newer values beside the user's: a sealed one's details are opened too.
+    const newer = await decryptEntry(deps, current);
+    const opened = await openDetails(deps, newer).catch(() => ({ ...newer, undecryptable: true }));
+    return new PasswordConflictError(opened, { cause: error });
+  }
+  return error;
+}
