@@ -5,6 +5,7 @@ import { base64UrlToBytes, bytesToBase64Url } from '../../src/crypto';
 import type { InvitationFunctions, InvitationPreview, InviteResult, StoredInvitation } from '../../src/data/invitations/storedInvitations';
 import type { StoredTeam } from '../../src/data/teams/storedTeams';
 import { INVITATION_MESSAGES, INVITATION_TTL_MS, isInvitationOpen, normalizeEmail, type InviteRole } from '../../src/domain/invitations';
+import { invitationLink } from '../../src/domain/inviteLink';
 import { decideAddMember } from '../../src/domain/teamPermissions';
 import { WITHOUT_KEY, carriedKey } from '../../functions/src/invitations/decide';
 import type { MemoryInvitationRepository } from './memoryInvitationRepository';
@@ -104,8 +105,7 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     this.calls.push({ name: 'sendInvitationEmailWithSecret', input: { inviteId: input.inviteId, withSecret: input.sharedSecret !== undefined } });
     const invitation = await this.open(input.inviteId);
     if (invitation.invitedBy !== this.as()) throw new Error(INVITATION_MESSAGES.onlyInviterEmails);
-    const fragment = input.sharedSecret === undefined ? '' : `#secret=${input.sharedSecret}`;
-    this.emails.push({ to: invitation.email, inviteId: input.inviteId, link: `https://keyloft.test/accept-invite?inviteId=${input.inviteId}${fragment}` });
+    this.emails.push({ to: invitation.email, inviteId: input.inviteId, link: invitationLink('https://keyloft.test', input.inviteId, input.sharedSecret) });
     this.invitations.seed(input.inviteId, { ...invitation, emailsSent: invitation.emailsSent + 1 });
   }
 
