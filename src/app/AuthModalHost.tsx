@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AuthModalRequest } from '../domain/authModalRequest';
-import { acceptInvitePath } from '../domain/inviteLink';
+import { acceptInvitePath } from '../domain/inviteLink/build';
 import { noticeState } from '../domain/navigationNotice';
 import { useAppServices } from './AppServices';
 

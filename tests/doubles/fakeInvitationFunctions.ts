@@ -5,7 +5,7 @@ import { base64UrlToBytes, bytesToBase64Url } from '../../src/crypto';
 import type { InvitationFunctions, InvitationPreview, InviteResult, StoredInvitation } from '../../src/data/invitations/storedInvitations';
 import type { StoredTeam } from '../../src/data/teams/storedTeams';
 import { INVITATION_MESSAGES, INVITATION_TTL_MS, isInvitationOpen, normalizeEmail, type InviteRole } from '../../src/domain/invitations';
-import { invitationLink } from '../../src/domain/inviteLink';
+import { invitationLink } from '../../src/domain/inviteLink/build';
 import { decideAddMember } from '../../src/domain/teamPermissions';
 import { WITHOUT_KEY, carriedKey } from '../../functions/src/invitations/decide';
 import type { MemoryInvitationRepository } from './memoryInvitationRepository';

@@ -9,7 +9,7 @@ import {
   isInvitationOpen,
   type InviteRole,
 } from '../../../src/domain/invitations';
-import { invitationLink as buildInvitationLink } from '../../../src/domain/inviteLink';
+import { invitationLink as buildInvitationLink } from '../../../src/domain/inviteLink/build';
 import { PERMISSION_MESSAGES, decideAddMember } from '../../../src/domain/teamPermissions';
 import type { Caller } from '../lib/callable';
 import { appBaseUrl } from '../lib/appUrl';
@@ -165,7 +165,7 @@ export function decideSendEmail(facts: SendEmailFacts): Outcome<SendEmailPlan> {
   });
 }
 
-/** The accept page's link at the app's public URL (built by src/domain/inviteLink.ts). */
+/** The accept page's link at the app's public URL (built by src/domain/inviteLink/build.ts). */
 export function invitationLink(appUrl: string, inviteId: string, secret?: string): string {
   return buildInvitationLink(appBaseUrl(appUrl), inviteId, secret);
 }

@@ -8,7 +8,8 @@ import {
 import type { InvitationFunctions, InvitationRepository, StoredInvitation } from '../../data/invitations/storedInvitations';
 import type { WithId } from '../../data/vault/storedEntries';
 import { isInvitationOpen, normalizeEmail, type InviteRole } from '../../domain/invitations';
-import { invitationLink, parseInvitationLink } from '../../domain/inviteLink';
+import { invitationLink } from '../../domain/inviteLink/build';
+import { parseInvitationLink } from '../../domain/inviteLink/parse';
 import type { StoredTeam } from '../../data/teams/storedTeams';
 import type { TeamInvitation, TeamInvitationsApi } from './model';
 import { openTeamKey } from './teamKeys';

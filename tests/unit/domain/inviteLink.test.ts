@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptInvitePath, invitationLink, parseInvitationLink, readInviteLink } from '../../../src/domain/inviteLink';
+import { acceptInvitePath, invitationLink } from '../../../src/domain/inviteLink/build';
+import { parseInvitationLink, readInviteLink } from '../../../src/domain/inviteLink/parse';
 
 const read = (query: string, hash = '') => readInviteLink(new URLSearchParams(query), hash);
 
