@@ -30,7 +30,8 @@ export const planCatalogueReply: z.ZodMiniType<PlanCatalogue> = z
   .record(z.string(), planReply)
   .check(z.refine((plans) => Object.entries(plans).every(([key, plan]) => plan.id === key)));
 
-const subscriptionReply: z.ZodMiniType<SubscriptionRecord> = z.object({
+/** A subscription as users/{uid}.subscription stores it and getSubscriptionStatus returns it. */
+export const subscriptionRecordSchema: z.ZodMiniType<SubscriptionRecord> = z.object({
   id: z.nullable(z.string()),
   customerId: z.nullable(z.string()),
   status: z.enum(STATUSES as [SubscriptionStatus, ...SubscriptionStatus[]]),
@@ -46,7 +47,7 @@ const subscriptionReply: z.ZodMiniType<SubscriptionRecord> = z.object({
 });
 
 export const subscriptionStatusReply: z.ZodMiniType<SubscriptionStatusResult> = z.object({
-  subscription: subscriptionReply,
+  subscription: subscriptionRecordSchema,
   plan: planReply,
   isInTrial: z.boolean(),
   trialDaysLeft: z.number(),
