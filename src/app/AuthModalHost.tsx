@@ -1,14 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AuthModalRequest } from '@keyloft/contract/authModalRequest';
+import { acceptInvitePath } from '@keyloft/contract/inviteLink/build';
 import { noticeState } from '@keyloft/contract/navigationNotice';
 import { useAppServices } from './AppServices';
-
-/** The accept page of an invitation, with the link's secret (if any) in the fragment. */
-export function acceptInvitePath(inviteId: string, secret?: string): string {
-  const path = `/accept-invite?inviteId=${encodeURIComponent(inviteId)}`;
-  return secret === undefined ? path : `${path}#secret=${encodeURIComponent(secret)}`;
-}
 
 const AuthModal = lazy(() => import('../features/auth/AuthModal'));
 

@@ -5,8 +5,10 @@ import { base64UrlToBytes, bytesToBase64Url } from '../../src/crypto';
 import type { InvitationFunctions, InvitationPreview, InviteResult, StoredInvitation } from '../../src/data/invitations/storedInvitations';
 import type { StoredTeam } from '../../src/data/teams/storedTeams';
 import { INVITATION_MESSAGES, INVITATION_TTL_MS, isInvitationOpen, normalizeEmail, type InviteRole } from '@keyloft/contract/invitations';
+import { invitationLink } from '@keyloft/contract/inviteLink/build';
 import { decideAddMember } from '@keyloft/contract/teamPermissions';
-import { WITHOUT_KEY, carriedKey } from '../../functions/src/invitations/decide';
+import { WITHOUT_KEY, carriedKey, decideCancel, decideDecline } from '../../functions/src/invitations/decide';
+import type { Caller } from '../../functions/src/lib/callable';
 import type { MemoryInvitationRepository } from './memoryInvitationRepository';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';
 import type { MemoryUserRepository } from './memoryUserRepository';
@@ -104,8 +106,7 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     this.calls.push({ name: 'sendInvitationEmailWithSecret', input: { inviteId: input.inviteId, withSecret: input.sharedSecret !== undefined } });
     const invitation = await this.open(input.inviteId);
     if (invitation.invitedBy !== this.as()) throw new Error(INVITATION_MESSAGES.onlyInviterEmails);
-    const fragment = input.sharedSecret === undefined ? '' : `#secret=${input.sharedSecret}`;
-    this.emails.push({ to: invitation.email, inviteId: input.inviteId, link: `https://keyloft.test/accept-invite?inviteId=${input.inviteId}${fragment}` });
+    this.emails.push({ to: invitation.email, inviteId: input.inviteId, link: invitationLink('https://keyloft.test', input.inviteId, input.sharedSecret) });
     this.invitations.seed(input.inviteId, { ...invitation, emailsSent: invitation.emailsSent + 1 });
   }
 
@@ -175,23 +176,38 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     if (team !== null) this.teams.put(invitation.teamId, { ...team, rotationNeeded: true, pendingRotation: null });
   }
 
+  /** The invitation and its team as the callables load them (null when gone). */
+  private async facts(inviteId: string): Promise<{ invitation: StoredInvitation | null; team: StoredTeam | null }> {
+    const invitation = (await this.invitations.get(inviteId))?.data ?? null;
+    return { invitation, team: invitation === null ? null : await this.teams.get(invitation.teamId) };
+  }
+
+  /** The caller as requireCaller reads the token: its address lower-cased, verified or not. */
+  private caller(uid: string): Caller {
+    const account = this.account(uid);
+    return { uid, email: account?.email.toLowerCase() ?? null, emailVerified: account?.verified === true };
+  }
+
+  // Cancel and decline decide with the callables' own code (functions/src/invitations/decide.ts).
   async cancelInvitation(input: { inviteId: string }): Promise<void> {
     this.calls.push({ name: 'cancelInvitation', input });
-    const found = await this.invitations.get(input.inviteId);
-    if (found === null) throw new Error(INVITATION_MESSAGES.notFound);
-    const team = await this.team(found.data.teamId);
-    const role = team.members[this.as()]?.role;
-    if (role !== 'owner' && role !== 'admin') throw new Error('Only owners and admins can cancel invitations');
-    if (found.data.status !== 'pending') throw new Error(INVITATION_MESSAGES.notValid);
+    const { invitation, team } = await this.facts(input.inviteId);
+    const plan = decideCancel(invitation, team, this.as());
+    if (!plan.ok) throw new Error(plan.message);
     await this.invitations.remove(input.inviteId);
-    await this.rotationNeeded(found.data);
+    if (plan.value.rotateTeam && invitation !== null) await this.rotationNeeded(invitation);
   }
 
   async declineInvitation(input: { inviteId: string; proof?: string }): Promise<void> {
     this.calls.push({ name: 'declineInvitation', input: { inviteId: input.inviteId } });
-    const { uid, invitation } = await this.respondent(input.inviteId, input.proof);
+    const uid = this.as();
+    const { invitation, team } = await this.facts(input.inviteId);
+    const plan = decideDecline({ caller: this.caller(uid), proof: input.proof, invitation, team, now: this.now() });
+    if (!plan.ok) throw new Error(plan.message);
+    if (plan.value.markDeclined && invitation !== null) {
+      this.invitations.seed(input.inviteId, { ...invitation, ...WITHOUT_KEY, status: 'declined', respondedAt: this.now() });
+    }
+    if (plan.value.rotateTeam && invitation !== null) await this.rotationNeeded(invitation);
     await this.withoutPendingKey(uid, input.inviteId);
-    this.invitations.seed(input.inviteId, { ...invitation, ...WITHOUT_KEY, status: 'declined', respondedAt: this.now() });
-    await this.rotationNeeded(invitation);
   }
 }

@@ -1,8 +1,10 @@
-// A stand-in for the team callables over the in-memory repositories, doing what docs/teams.md says
-// the server does, for the teams feature's unit and component tests. The callables themselves are
-// tested on the emulators (tests/emulator/teams).
+// A stand-in for the team callables over the in-memory repositories, for the teams feature's unit
+// and component tests. The decisions are the callables' own pure code (functions/src/teams/decide*),
+// applied to the memory team, so the fake cannot drift from the server on who may do what; only
+// the loading and writing are the fake's (createTeam and finishKeyRotation still decide here). The callables themselves are tested on the emulators
+// (tests/emulator/teams).
 import type { StoredTeam, TeamFunctions } from '../../src/data/teams/storedTeams';
-import { decideRemoval, decideRoleChange, type RoleOrNone } from '@keyloft/contract/teamPermissions';
+import { decideDeleteTeam } from '../../functions/src/teams/decideDeletion';
 import {
   decideConfirmTeamKey,
   decideConfirmTeamKeyRotation,
@@ -10,7 +12,7 @@ import {
   decideRotateTeamKey,
   isStaleGroup,
 } from '../../functions/src/teams/decideKeys';
-import { decideGrantTeamKey } from '../../functions/src/teams/decideMembers';
+import { decideChangeMemberRole, decideGrantTeamKey, decideLeaveTeam, decideRemoveTeamMember } from '../../functions/src/teams/decideMembers';
 import type { Outcome, TeamChange } from '../../functions/src/teams/model';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';
 import type { MemoryGroupRepository, MemoryPasswordRepository } from './memoryVaultRepositories';
@@ -41,14 +43,6 @@ export class FakeTeamFunctions implements TeamFunctions {
     return team;
   }
 
-  private roleOf(team: StoredTeam, uid: string): RoleOrNone {
-    return team.members[uid]?.role ?? 'none';
-  }
-
-  private check(decision: { ok: true } | { ok: false; message: string }): void {
-    if (!decision.ok) throw new Error(decision.message);
-  }
-
   createTeam(input: { teamId: string; name: string; description?: string; encryptedTeamKey: string; keyCheck?: string }): Promise<void> {
     this.calls.push({ name: 'createTeam', input });
     const uid = this.as();
@@ -72,40 +66,25 @@ export class FakeTeamFunctions implements TeamFunctions {
 
   async changeMemberRole(input: { teamId: string; userId: string; role: 'admin' | 'full' | 'view' | 'owner' }): Promise<void> {
     this.calls.push({ name: 'changeMemberRole', input });
-    const team = await this.team(input.teamId);
-    const actor = this.as();
-    this.check(
-      decideRoleChange({ actorUid: actor, actorRole: this.roleOf(team, actor), targetUid: input.userId, targetRole: this.roleOf(team, input.userId) }, input.role),
-    );
-    const member = team.members[input.userId];
-    if (member) this.teams.put(input.teamId, { ...team, members: { ...team.members, [input.userId]: { ...member, role: input.role } } });
-  }
-
-  private async without(teamId: string, uid: string): Promise<void> {
-    const team = await this.team(teamId);
-    const members = Object.fromEntries(Object.entries(team.members).filter(([key]) => key !== uid));
-    this.teams.put(teamId, { ...team, members, memberIds: team.memberIds.filter((id) => id !== uid), rotationNeeded: true, pendingRotation: null });
+    await this.decide(input.teamId, (team) => decideChangeMemberRole(team, this.as(), input, this.now()));
   }
 
   async removeTeamMember(input: { teamId: string; userId: string }): Promise<void> {
     this.calls.push({ name: 'removeTeamMember', input });
-    const team = await this.team(input.teamId);
-    const actor = this.as();
-    this.check(decideRemoval({ actorUid: actor, actorRole: this.roleOf(team, actor), targetUid: input.userId, targetRole: this.roleOf(team, input.userId) }));
-    await this.without(input.teamId, input.userId);
+    await this.decide(input.teamId, (team) => decideRemoveTeamMember(team, this.as(), input.userId, this.now()));
   }
 
   async leaveTeam(input: { teamId: string }): Promise<void> {
     this.calls.push({ name: 'leaveTeam', input });
-    await this.without(input.teamId, this.as());
+    await this.decide(input.teamId, (team) => decideLeaveTeam(team, this.as(), this.now()));
   }
 
   /** Applies a decision of the real callables (functions/src/teams) to the stored team, or throws its refusal. */
-  private async decide<T extends TeamChange | null>(teamId: string, decide: (team: StoredTeam) => Outcome<T>): Promise<T> {
-    const team = await this.team(teamId);
+  private async decide<T extends TeamChange | null>(teamId: string, decide: (team: StoredTeam | null) => Outcome<T>): Promise<T> {
+    const team = await this.teams.get(teamId);
     const outcome = decide(team);
     if (!outcome.ok) throw new Error(outcome.message);
-    if (outcome.value !== null) this.teams.put(teamId, { ...team, ...outcome.value.patch });
+    if (team !== null && outcome.value !== null) this.teams.put(teamId, { ...team, ...outcome.value.patch });
     return outcome.value;
   }
 
@@ -164,13 +143,16 @@ export class FakeTeamFunctions implements TeamFunctions {
     // As the callable counts sealed groups (isStaleGroup): by format and keyVersion.
     const groups = this.groups === null ? [] : (await this.groups.scanTeam(input.teamId)).items;
     const staleGroups = groups.filter((group) => isStaleGroup(group.data, team.keyVersion));
+    // Not decideFinishKeyRotation: it lets only owners and admins finish, and the unit tests have a
+    // full-access member finish a re-encryption (teamService.test.ts), which the server would refuse.
     if (stale.length > 0 || staleGroups.length > 0) throw new Error('entries remain at the old key');
     this.teams.put(input.teamId, { ...team, previousKey: null });
   }
 
   async deleteTeam(input: { teamId: string }): Promise<void> {
     this.calls.push({ name: 'deleteTeam', input });
-    await this.team(input.teamId);
+    const refused = decideDeleteTeam(await this.teams.get(input.teamId), this.as());
+    if (refused !== null) throw new Error(refused.message);
     for (const entry of await this.passwords.listTeam(input.teamId)) await this.passwords.delete(entry.id, entry.data.revision);
     this.teams.remove(input.teamId);
   }

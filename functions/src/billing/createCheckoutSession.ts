@@ -1,7 +1,7 @@
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
-import * as z from 'zod/mini';
 import { requireCaller } from '../lib/callable';
-import { parsePayload, requiredText } from '../lib/payload';
+import { checkoutRequest } from '@keyloft/contract/callables/billing';
+import { parsePayload } from '../lib/payload';
 import { ensureCustomer } from './customer';
 import { checkoutIdempotencyKey, decideCheckout } from './decide';
 import { defaultBillingDeps, type BillingDeps } from './deps';
@@ -10,8 +10,6 @@ import { takeBillingSession } from './session';
 import { loadBillingFacts } from './store';
 import { stripeFailure } from './stripeErrors';
 import { onLiveCall } from '../lib/liveCall';
-
-const checkoutPayload = z.looseObject({ planId: requiredText('planId', 64) });
 
 // SPEC.md §7 createCheckoutSession (planId → url). The price comes from the server's params for
 // the plan, never from the client; no trial is added at checkout (the sign-up trial was the
@@ -22,7 +20,7 @@ export async function handleCreateCheckoutSession(
   deps: BillingDeps,
 ): Promise<{ url: string | null }> {
   const caller = requireCaller(request);
-  const { planId } = parsePayload(checkoutPayload, request.data);
+  const { planId } = parsePayload(checkoutRequest, request.data);
 
   const facts = await loadBillingFacts(deps.db(), caller.uid);
   const now = deps.now();

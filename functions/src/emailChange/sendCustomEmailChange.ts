@@ -3,17 +3,15 @@ import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { EMAIL_CHANGE_MESSAGES } from '@keyloft/contract/emailChange';
 import { emailChangeEmail, mailerSecrets } from '../email';
 import { loadRateLimit, saveRateLimit } from '../invitations/store';
-import * as z from 'zod/mini';
 import { countRecipientEmail } from '../email/recipientCapStore';
 import { requireCaller } from '../lib/callable';
-import { optionalFlag, parsePayload, requiredText } from '../lib/payload';
+import { emailChangeRequest } from '@keyloft/contract/callables/account';
+import { parsePayload } from '../lib/payload';
 import { decideSendEmailChange, emailChangeLink, emailChangeRateKey, tokenHash, validateNewEmail } from './decide';
 import { defaultEmailChangeDeps, type EmailChangeDeps } from './deps';
 import { emailChangeRef, emailChangesOf } from './store';
 import { onLiveCall } from '../lib/liveCall';
 import { runTransactionWithRetry } from '../lib/contention';
-
-const emailChangePayload = z.looseObject({ newEmail: requiredText('newEmail', 320), isDevelopment: optionalFlag('isDevelopment') });
 
 // SPEC.md §4 Email change, step one: a confirmation link with a single-use token goes to the new
 // address. Only the token's SHA-256 is stored (docs/email-change.md); a newer request replaces
@@ -24,7 +22,7 @@ export async function handleSendCustomEmailChange(
   deps: EmailChangeDeps,
 ): Promise<{ sent: true }> {
   const caller = requireCaller(request);
-  const { newEmail, isDevelopment = false } = parsePayload(emailChangePayload, request.data);
+  const { newEmail, isDevelopment = false } = parsePayload(emailChangeRequest, request.data);
   const valid = validateNewEmail(newEmail, caller.email);
   if (valid.kind === 'refuse') throw new HttpsError(valid.code, valid.message);
 

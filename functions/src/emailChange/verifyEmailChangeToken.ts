@@ -1,15 +1,14 @@
 import * as logger from 'firebase-functions/logger';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { EMAIL_CHANGE_MESSAGES } from '@keyloft/contract/emailChange';
-import * as z from 'zod/mini';
-import { parsePayload, requiredText } from '../lib/payload';
+import { verifyEmailChangeRequest } from '@keyloft/contract/callables/account';
+import { parsePayload } from '../lib/payload';
 import { TOKEN_PATTERN, decideVerifyEmailChange, readEmailChange, tokenHash, type StoredEmailChange } from './decide';
 import { defaultEmailChangeDeps, type EmailChangeDeps } from './deps';
 import { emailChangeRef } from './store';
 import { onLiveCall } from '../lib/liveCall';
 import { runTransactionWithRetry } from '../lib/contention';
 
-const verifyPayload = z.looseObject({ token: requiredText('token', 64), newEmail: requiredText('newEmail', 320) });
 
 // SPEC.md §4 Email change, step two, from the emailed link. No sign-in is asked: the user was
 // logged out when the request was sent, and the token (mailed to the new address) is the proof.
@@ -20,7 +19,7 @@ export async function handleVerifyEmailChangeToken(
   request: Pick<CallableRequest, 'data'>,
   deps: EmailChangeDeps,
 ): Promise<{ changed: true; email: string }> {
-  const { token, newEmail } = parsePayload(verifyPayload, request.data);
+  const { token, newEmail } = parsePayload(verifyEmailChangeRequest, request.data);
   if (!TOKEN_PATTERN.test(token)) throw new HttpsError('invalid-argument', EMAIL_CHANGE_MESSAGES.invalidLink);
 
   const db = deps.db();

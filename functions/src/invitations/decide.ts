@@ -9,6 +9,7 @@ import {
   isInvitationOpen,
   type InviteRole,
 } from '@keyloft/contract/invitations';
+import { invitationLink as buildInvitationLink } from '@keyloft/contract/inviteLink/build';
 import { PERMISSION_MESSAGES, decideAddMember } from '@keyloft/contract/teamPermissions';
 import type { Caller } from '../lib/callable';
 import { appBaseUrl } from '../lib/appUrl';
@@ -164,13 +165,9 @@ export function decideSendEmail(facts: SendEmailFacts): Outcome<SendEmailPlan> {
   });
 }
 
-/**
- * The accept page's link. The secret goes in the fragment, which browsers never send to a server
- * (docs/invitations.md), and is already base64url: nothing to escape.
- */
+/** The accept page's link at the app's public URL (built by packages/contract/src/inviteLink/build.ts). */
 export function invitationLink(appUrl: string, inviteId: string, secret?: string): string {
-  const link = `${appBaseUrl(appUrl)}/accept-invite?inviteId=${encodeURIComponent(inviteId)}`;
-  return secret === undefined ? link : `${link}#secret=${secret}`;
+  return buildInvitationLink(appBaseUrl(appUrl), inviteId, secret);
 }
 
 // lookupInvitation ---------------------------------------------------------------------------

@@ -1,5 +1,3 @@
-import type { InviteRole } from '@keyloft/contract/invitations';
-import { ASSIGNABLE_ROLES } from '@keyloft/contract/teamPermissions';
 import { storedInvitationSchema } from '../../../src/data/invitations/invitationSchema';
 import type { StoredInvitation } from '../../../src/data/invitations/storedInvitations';
 
@@ -8,9 +6,7 @@ import type { StoredInvitation } from '../../../src/data/invitations/storedInvit
 
 export type { StoredInvitation };
 
-export function isInviteRole(value: unknown): value is InviteRole {
-  return typeof value === 'string' && (ASSIGNABLE_ROLES as readonly string[]).includes(value);
-}
+export { isInviteRole } from '@keyloft/contract/callables/invitations';
 
 /** The stored invitation, or null when the document does not have the shape of docs/invitations.md. */
 export function readInvitation(data: unknown): StoredInvitation | null {

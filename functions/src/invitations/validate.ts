@@ -1,36 +1,17 @@
-import * as z from 'zod/mini';
-import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '@keyloft/contract/emailAddress';
-import { isEmailShape, normalizeEmail, type InviteRole } from '@keyloft/contract/invitations';
-import { PERMISSION_MESSAGES } from '@keyloft/contract/teamPermissions';
-import { fieldOf, parsePayload } from '../lib/payload';
-import { documentId, isFirestoreId } from '../teams/validate';
-import { INVITE_CALLABLE_MESSAGES } from './messages';
-import { isInviteRole } from './model';
+import type { InviteRole } from '@keyloft/contract/invitations';
+import {
+  inviteIdRequest,
+  inviteTeamMemberRequest,
+  respondRequest,
+  sendInvitationEmailRequest,
+} from '@keyloft/contract/callables/invitations';
+import { parsePayload } from '../lib/payload';
 
-// Strict payload schemas for the invitation callables (docs/invitations.md): unknown fields are
-// refused, and each bad field is an invalid-argument before anything is read. A refusal never
-// repeats the value: the secret and the proof are among them.
+// The invitation callables' requests (docs/invitations.md), parsed with the shared schemas of
+// packages/contract/src/callables/invitations.ts: unknown fields are refused, and each bad field is an
+// invalid-argument before anything is read. A refusal never repeats the value.
 
-/** base64url, no padding, of 32 bytes: the link's shared secret and the accept proof. */
-const BASE64URL_32_BYTES = /^[A-Za-z0-9_-]{43}$/;
-
-/** 43 base64url characters in the one spelling of their 32 bytes (what bytesToBase64Url makes). */
-export function isBase64Url32(value: unknown): value is string {
-  return typeof value === 'string' && BASE64URL_32_BYTES.test(value) && Buffer.from(value, 'base64url').toString('base64url') === value;
-}
-
-function withoutHiddenCharacters(value: unknown): value is string {
-  return typeof value === 'string' && !hasHiddenCharacters(value);
-}
-
-function isEmailAddress(value: unknown): value is string {
-  return typeof value === 'string' && isEmailShape(value);
-}
-
-const inviteId = fieldOf(isFirestoreId, INVITE_CALLABLE_MESSAGES.badInviteId);
-
-/** An optional 32-byte base64url field; null counts as absent. */
-const optional32Bytes = (message: string) => z.nullish(fieldOf(isBase64Url32, message));
+export { isBase64Url32 } from '@keyloft/contract/callables/fields';
 
 export interface InviteTeamMemberInput {
   /** Trimmed and lower-cased. */
@@ -39,35 +20,18 @@ export interface InviteTeamMemberInput {
   readonly role: InviteRole;
 }
 
-const inviteTeamMemberSchema = z.strictObject({
-  email: z.pipe(
-    z.pipe(
-      z.transform((value: unknown) => (typeof value === 'string' ? normalizeEmail(value) : '')),
-      fieldOf(withoutHiddenCharacters, HIDDEN_CHARACTERS_MESSAGE),
-    ),
-    fieldOf(isEmailAddress, INVITE_CALLABLE_MESSAGES.invalidEmail),
-  ),
-  teamId: documentId('teamId'),
-  role: fieldOf(isInviteRole, PERMISSION_MESSAGES.unknownRole),
-});
-
 export function parseInviteTeamMember(data: unknown): InviteTeamMemberInput {
-  return parsePayload(inviteTeamMemberSchema, data);
+  return parsePayload(inviteTeamMemberRequest, data);
 }
-
-const inviteIdSchema = z.strictObject({ inviteId });
 
 /** cancelInvitation: the invitation's id, nothing else. */
 export function parseInviteId(data: unknown): { readonly inviteId: string } {
-  return parsePayload(inviteIdSchema, data);
+  return parsePayload(inviteIdRequest, data);
 }
-
-const lookupInvitationSchema = z.strictObject({ inviteId, proof: optional32Bytes(INVITE_CALLABLE_MESSAGES.badProof) });
 
 /** lookupInvitation: the id, and the link's accept proof when the link's key copy is wanted. */
 export function parseLookupInvitation(data: unknown): { readonly inviteId: string; readonly proof?: string } {
-  const { inviteId: id, proof } = parsePayload(lookupInvitationSchema, data);
-  return proof == null ? { inviteId: id } : { inviteId: id, proof };
+  return parseRespond(data);
 }
 
 export interface SendInvitationEmailInput {
@@ -75,11 +39,9 @@ export interface SendInvitationEmailInput {
   readonly sharedSecret?: string;
 }
 
-const sendInvitationEmailSchema = z.strictObject({ inviteId, sharedSecret: optional32Bytes(INVITE_CALLABLE_MESSAGES.badSecret) });
-
 export function parseSendInvitationEmail(data: unknown): SendInvitationEmailInput {
-  const { inviteId: id, sharedSecret } = parsePayload(sendInvitationEmailSchema, data);
-  return sharedSecret == null ? { inviteId: id } : { inviteId: id, sharedSecret };
+  const { inviteId, sharedSecret } = parsePayload(sendInvitationEmailRequest, data);
+  return sharedSecret == null ? { inviteId } : { inviteId, sharedSecret };
 }
 
 export interface RespondInput {
@@ -87,10 +49,8 @@ export interface RespondInput {
   readonly proof?: string;
 }
 
-const respondSchema = z.strictObject({ inviteId, proof: optional32Bytes(INVITE_CALLABLE_MESSAGES.badProof) });
-
 /** acceptInvitation and declineInvitation. */
 export function parseRespond(data: unknown): RespondInput {
-  const { inviteId: id, proof } = parsePayload(respondSchema, data);
-  return proof == null ? { inviteId: id } : { inviteId: id, proof };
+  const { inviteId, proof } = parsePayload(respondRequest, data);
+  return proof == null ? { inviteId } : { inviteId, proof };
 }

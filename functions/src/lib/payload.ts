@@ -1,32 +1,16 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { NO_ARGUMENTS_MESSAGE, noArgumentsRequest } from '@keyloft/contract/callables/account';
 import { brokenTextMessage, isWellFormedText } from '@keyloft/contract/wellFormedText';
 import { requireObject } from './callable';
 
-// Callable payloads are described by zod schemas (ENGINEERING.md §9; zod's tree-shakable `mini`
-// API, as in src/data/, so one style serves both) and parsed here, before anything is read or
-// written. Every field schema carries the one message a caller sees whatever is wrong with the
-// field (missing, wrong type, bad value), so a refusal never echoes the value: some are secrets.
+// Callable payloads are described by the shared zod/mini schemas of packages/contract/src/callables (the
+// callable contract, docs/architecture.md) and parsed here, before anything is read or written; a
+// schema's refusal becomes invalid-argument with the field's own message, which never echoes the
+// value: some are secrets.
 
-/** A field that `test` accepts; anything else is refused with `message`. */
-export function fieldOf<T>(test: (value: unknown) => value is T, message: string): z.ZodMiniCustom<T, T> {
-  return z.custom<T>(test, { error: message });
-}
-
-/** Text that is required (not blank) and at most `maxLength` long; returned as sent. */
-export function requiredText(field: string, maxLength: number): z.ZodMiniString<string> {
-  return z
-    .string({ error: `${field} is required.` })
-    .check(
-      z.refine((value) => value.trim() !== '', { error: `${field} is required.`, abort: true }),
-      z.maxLength(maxLength, { error: `${field} is too long.` }),
-    );
-}
-
-/** An optional true or false. */
-export function optionalFlag(field: string): z.ZodMiniOptional<z.ZodMiniBoolean<boolean>> {
-  return z.optional(z.boolean({ error: `${field} must be true or false.` }));
-}
+export { fieldOf, optionalFlag, requiredText } from '@keyloft/contract/callables/fields';
+export { NO_ARGUMENTS_MESSAGE };
 
 /**
  * request.data (absent counts as `{}`) parsed by `schema`, or invalid-argument. An unknown field
@@ -62,16 +46,7 @@ function refusalMessage(issues: readonly z.core.$ZodIssue[]): string {
   return issues[0]?.message ?? 'The request is not valid.';
 }
 
-/**
- * For callables that take no arguments: only null, undefined or {} pass. Anything else (a string,
- * a 10k array, `{ confirm: false }`, `{ planId: 'unlimited' }`) is refused rather than ignored, so
- * a caller never believes something it sent was honoured.
- */
+/** For callables that take no arguments (packages/contract/src/callables/account.ts noArgumentsRequest). */
 export function requireNoArguments(data: unknown): void {
-  if (data === null || data === undefined) return;
-  if (typeof data !== 'object' || Array.isArray(data) || Object.keys(data).length > 0) {
-    throw new HttpsError('invalid-argument', NO_ARGUMENTS_MESSAGE);
-  }
+  if (!noArgumentsRequest.safeParse(data).success) throw new HttpsError('invalid-argument', NO_ARGUMENTS_MESSAGE);
 }
-
-export const NO_ARGUMENTS_MESSAGE = 'This call takes no arguments.';

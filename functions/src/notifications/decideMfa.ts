@@ -1,9 +1,9 @@
 // The pure part of sendMfaEnrollmentNotification and sendMfaRemovalNotification: the payload's
 // method, who gets the notice, whether an enrolment notice is true, and whether the caller's hourly
 // allowance has room for it. No I/O here (the shell is sendMfaNotifications.ts).
-import * as z from 'zod/mini';
-import { isMfaMethod, MFA_METHOD_LABELS, type MfaMethod } from '@keyloft/contract/mfa';
-import { fieldOf, parsePayload } from '../lib/payload';
+import { MFA_METHOD_MESSAGE, mfaNoticeRequest } from '@keyloft/contract/callables/account';
+import { MFA_METHOD_LABELS, type MfaMethod } from '@keyloft/contract/mfa';
+import { parsePayload } from '../lib/payload';
 import { NOTICE_WINDOW_MS, NOTIFICATION_MESSAGES, WITHHOLD } from './decide';
 
 export type MfaNoticeKind = 'enrollment' | 'removal';
@@ -12,7 +12,7 @@ export type MfaNoticeKind = 'enrollment' | 'removal';
 export const MFA_NOTICES_PER_HOUR = 5;
 
 export const MFA_NOTICE_MESSAGES = {
-  badMethod: "mfaMethod must be 'phone' (text message) or 'totp' (authenticator app).",
+  badMethod: MFA_METHOD_MESSAGE,
   noEmail: NOTIFICATION_MESSAGES.noEmail,
   tooManyEnrollment: 'Too many two-factor enrolment notifications. Please try again in an hour.',
   tooManyRemoval: 'Too many two-factor removal notifications. Please try again in an hour.',
@@ -26,11 +26,9 @@ export function notEnrolledMessage(method: MfaMethod): string {
 /** rateLimits/{key} of a user's notices of one kind (server only, like the other notice limits). */
 export const mfaNoticesKey = (kind: MfaNoticeKind, uid: string): string => `mfa-${kind}-notices-${uid}`;
 
-const mfaNoticeSchema = z.strictObject({ mfaMethod: fieldOf(isMfaMethod, MFA_NOTICE_MESSAGES.badMethod) });
-
 /** The payload `{ mfaMethod: 'phone' | 'totp' }` and nothing else, or invalid-argument. */
 export function parseMfaNoticePayload(data: unknown): { readonly mfaMethod: MfaMethod } {
-  return parsePayload(mfaNoticeSchema, data);
+  return parsePayload(mfaNoticeRequest, data);
 }
 
 export type MfaNoticeDecision =

@@ -2,13 +2,10 @@
 // PERMISSION_MESSAGES in packages/contract/src/teamPermissions.ts and are used from there). The plan limits'
 // are shared with the app (packages/contract/src/subscription.ts PLAN_LIMIT_MESSAGES), which shows them as they are.
 import { PLAN_LIMIT_MESSAGES } from '@keyloft/contract/subscription';
-import { LINK_LIKE_TEAM_NAME_MESSAGE } from '@keyloft/contract/teamName';
+import { TEAM_REQUEST_MESSAGES } from '@keyloft/contract/callables/teams';
 
 export const TEAM_MESSAGES = Object.freeze({
-  nameRequired: 'Team name is required',
-  nameTooLong: 'Team name must be at most 100 characters',
-  nameLinkLike: LINK_LIKE_TEAM_NAME_MESSAGE,
-  descriptionTooLong: 'Team description must be at most 500 characters',
+  ...TEAM_REQUEST_MESSAGES,
   limitReached: PLAN_LIMIT_MESSAGES.teamLimitReached,
   paidPlanRequired: PLAN_LIMIT_MESSAGES.paidPlanRequired,
   teamIdTaken: 'This team id is already in use',

@@ -3,15 +3,13 @@ import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { defaultMailer, mailerSecrets, testEmail, type Mailer } from '../email';
 import { loadRateLimit, saveRateLimit } from '../invitations/store';
 import { adminFirestore } from '../lib/admin';
-import * as z from 'zod/mini';
 import { requireCaller } from '../lib/callable';
-import { parsePayload, requiredText } from '../lib/payload';
+import { testEmailRequest } from '@keyloft/contract/callables/account';
+import { parsePayload } from '../lib/payload';
 import type { Firestore } from 'firebase-admin/firestore';
 import { TEST_EMAIL_MESSAGES, decideTestEmail, isOwnVerifiedAddress, testEmailRateKey } from './decide';
 import { onLiveCall } from '../lib/liveCall';
 import { runTransactionWithRetry } from '../lib/contention';
-
-const testEmailPayload = z.looseObject({ email: requiredText('email', 320) });
 
 // SPEC.md §7 sendTestEmailFunction {email}: mails a test message to the caller's own verified
 // address, rate limited per user. check auth → validate → load → decide (pure) → apply.
@@ -24,7 +22,7 @@ export interface TestEmailDeps {
 
 export async function handleSendTestEmail(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TestEmailDeps): Promise<{ sent: true }> {
   const caller = requireCaller(request);
-  const { email } = parsePayload(testEmailPayload, request.data);
+  const { email } = parsePayload(testEmailRequest, request.data);
   if (!isOwnVerifiedAddress(caller, email)) throw new HttpsError('permission-denied', TEST_EMAIL_MESSAGES.notOwn);
 
   const db = deps.db();

@@ -4,14 +4,12 @@ import { defaultMailer, mailerSecrets, verificationEmail, type Mailer } from '..
 import { adminAuth, adminFirestore } from '../lib/admin';
 import { takeRateLimit } from '../lib/rateLimit';
 import { takeRecipientEmail } from '../email/recipientCapStore';
-import * as z from 'zod/mini';
 import { requireCaller } from '../lib/callable';
-import { optionalFlag, parsePayload } from '../lib/payload';
+import { verificationRequest } from '@keyloft/contract/callables/account';
+import { parsePayload } from '../lib/payload';
 import { appUrl } from '../params';
 import { decideVerificationEmail, oobCodeFromLink, runsOnEmulator, verificationLink } from './decide';
 import { onLiveCall } from '../lib/liveCall';
-
-const verificationPayload = z.looseObject({ isDevelopment: optionalFlag('isDevelopment') });
 
 // SPEC.md §4 Signup: after creating the account the app asks for a verification email that links
 // to its own /verify-email page. check auth → validate → load → decide (pure) → apply.
@@ -41,7 +39,7 @@ export async function handleSendCustomEmailVerification(
   deps: VerificationDeps,
 ): Promise<{ sent: true }> {
   const caller = requireCaller(request);
-  const { isDevelopment = false } = parsePayload(verificationPayload, request.data);
+  const { isDevelopment = false } = parsePayload(verificationRequest, request.data);
 
   const user = await deps.loadUser(caller.uid).catch((error: unknown) => {
     logger.error('sendCustomEmailVerification: could not load the user', { uid: caller.uid, error: String(error) });

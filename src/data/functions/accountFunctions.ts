@@ -1,8 +1,10 @@
-import { call, type Payload } from './callables';
+import { deleteAccountReply, type DeleteAccountReply } from '@keyloft/contract/callables/account';
+import { call } from './callables';
+import { readReply, type CallableInvoker } from './reply';
 
 // The account callables of SPEC.md §7 (email change, test email, account deletion) over `call`. A
-// refusal rejects with a CallableError carrying the server's code and message; a reply of the wrong
-// shape rejects too.
+// refusal rejects with a CallableError carrying the server's code and message; deleteAccount's reply
+// is read with its schema (packages/contract/src/callables/account.ts), a wrong shape rejecting too.
 
 /** Emails a single-use confirmation link to `newEmail` (SPEC.md §4 Email change). */
 export async function sendCustomEmailChange(newEmail: string, isDevelopment: boolean): Promise<void> {
@@ -19,28 +21,15 @@ export async function sendTestEmail(email: string): Promise<void> {
   await call('sendTestEmailFunction', { email });
 }
 
-export interface DeleteAccountResult {
-  readonly success: true;
-  readonly message: string;
-}
+export type DeleteAccountResult = DeleteAccountReply;
 
 export interface AccountFunctions {
   /** Deletes the signed-in account and everything it owns (docs/account-deletion.md). */
   deleteAccount(): Promise<DeleteAccountResult>;
 }
 
-export type AccountCallableInvoker = (name: string, data: Payload) => Promise<unknown>;
-
-function readDeleteAccount(reply: unknown): DeleteAccountResult {
-  if (typeof reply === 'object' && reply !== null && 'success' in reply && reply.success === true) {
-    const message = 'message' in reply && typeof reply.message === 'string' ? reply.message : '';
-    return { success: true, message };
-  }
-  throw new Error('deleteAccount returned an unexpected reply.');
-}
-
-export function createAccountFunctions(invoke: AccountCallableInvoker = call): AccountFunctions {
+export function createAccountFunctions(invoke: CallableInvoker = call): AccountFunctions {
   return {
-    deleteAccount: async () => readDeleteAccount(await invoke('deleteAccount', {})),
+    deleteAccount: async () => readReply('deleteAccount', deleteAccountReply, await invoke('deleteAccount', {})),
   };
 }

@@ -1,30 +1,14 @@
+import { rotateTeamKeyReply } from '@keyloft/contract/callables/teams';
 import type { TeamFunctions } from '../teams/storedTeams';
 import { retryOnce } from './callableError';
 import { call, type Payload } from './callables';
+import { readReply, type CallableInvoker } from './reply';
 
 // The team callables of docs/teams.md over `call`. A refusal rejects with the server's
-// HttpsError (its message is the §6 text); a reply of the wrong shape rejects too, rather than
-// handing the teams feature a half-read value.
+// HttpsError (its message is the §6 text); rotateTeamKey's reply is read with its schema
+// (packages/contract/src/callables/teams.ts). The others' acknowledgements carry nothing the app reads.
 
-export type CallableInvoker = (name: string, data: Payload) => Promise<unknown>;
-
-export class UnexpectedReplyError extends Error {
-  constructor(name: string) {
-    super(`${name} returned an unexpected reply.`);
-    this.name = 'UnexpectedReplyError';
-  }
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function readRotation(reply: unknown): { keyVersion: number; committed: boolean } {
-  if (!isRecord(reply) || typeof reply.keyVersion !== 'number' || !Number.isInteger(reply.keyVersion) || typeof reply.committed !== 'boolean') {
-    throw new UnexpectedReplyError('rotateTeamKey');
-  }
-  return { keyVersion: reply.keyVersion, committed: reply.committed };
-}
+export { UnexpectedReplyError, type CallableInvoker } from './reply';
 
 export function createTeamFunctions(invoke: CallableInvoker = call, retryDelayMs = 400): TeamFunctions {
   const run = async (name: string, data: Payload): Promise<void> => {
@@ -38,7 +22,7 @@ export function createTeamFunctions(invoke: CallableInvoker = call, retryDelayMs
     removeTeamMember: (input) => run('removeTeamMember', input),
     leaveTeam: (input) => run('leaveTeam', input),
     grantTeamKey: (input) => run('grantTeamKey', input),
-    rotateTeamKey: async (input) => readRotation(await invoke('rotateTeamKey', input)),
+    rotateTeamKey: async (input) => readReply('rotateTeamKey', rotateTeamKeyReply, await invoke('rotateTeamKey', input)),
     confirmTeamKeyRotation: (input) => run('confirmTeamKeyRotation', input),
     confirmTeamKey: (input) => run('confirmTeamKey', input),
     reportTeamKeyMismatch: (input) => run('reportTeamKeyMismatch', input),

@@ -1,5 +1,6 @@
 // Stored shape of an invitation and the interfaces of its repository and callables
 // (docs/invitations.md). Ciphertext and public values only: the shared secret never appears here.
+import type { InvitationPreview, InviteResult } from '@keyloft/contract/callables/invitations';
 import type { InvitationStatus, InviteRole } from '@keyloft/contract/invitations';
 import type { WithId } from '../vault/storedEntries';
 
@@ -48,37 +49,8 @@ export interface InvitationRepository {
   putPendingTeamKey(uid: string, inviteId: string, wrappedKey: string, now: number): Promise<void>;
 }
 
-export interface InvitationPreview {
-  readonly email: string;
-  readonly teamName: string;
-  readonly accountExists: boolean;
-  /**
-   * Only to a signed-in caller, for an invitation already accepted into a team they are now in
-   * (a link reopened after a lost reply): that team's id (issue #17).
-   */
-  readonly alreadyMemberOf?: string;
-  /**
-   * Only when asked with the link's accept proof, and it matches: the invitation's copy of the team
-   * key under the link's secret. The link is the capability, so an invitee who has not verified the
-   * address yet (and so cannot read the invitation) still gets the key it opens. Null: no key.
-   */
-  readonly linkKey?: LinkKey | null;
-}
-
-export interface LinkKey {
-  readonly teamId: string;
-  readonly keyVersion: number;
-  readonly encryptedTeamKeyWithSecret: string;
-}
-
-/**
- * inviteTeamMember's reply. SPEC.md §7 also names userExists and userId; they are gone because they
- * told any inviter whether an address has an account (docs/invitations.md).
- */
-export interface InviteResult {
-  readonly inviteId: string;
-  readonly message: string;
-}
+// The callables' replies are part of their contract (packages/contract/src/callables/invitations.ts).
+export type { InvitationPreview, InviteResult, LinkKey } from '@keyloft/contract/callables/invitations';
 
 /** The invitation callables (docs/invitations.md); each rejects with the server's message on refusal. */
 export interface InvitationFunctions {

@@ -1,27 +1,11 @@
 import * as z from 'zod/mini';
+import { subscriptionRecordSchema } from '@keyloft/contract/callables/billing';
 import type { StoredUserRecord } from './userRecord';
 
 // users/{uid} as sign-up writes it and the server keeps its subscription (SPEC.md §3,
 // docs/account.md); fields it does not name are left out of what it returns.
 
 const PROVIDERS = ['password', 'google', 'microsoft', 'github', 'unknown'] as const;
-const STATUSES = ['trialing', 'active', 'canceled', 'past_due', 'incomplete', 'unpaid'] as const;
-
-const subscriptionSchema = z.object({
-  id: z.nullable(z.string()),
-  customerId: z.nullable(z.string()),
-  status: z.enum(STATUSES),
-  planId: z.string(),
-  planName: z.string(),
-  currentPeriodStart: z.number(),
-  currentPeriodEnd: z.number(),
-  cancelAtPeriodEnd: z.boolean(),
-  trialStart: z.nullable(z.number()),
-  trialEnd: z.nullable(z.number()),
-  isFreeTrialOnly: z.boolean(),
-  updatedAt: z.number(),
-});
-
 export const storedUserRecordSchema: z.ZodMiniType<StoredUserRecord> = z.object({
   email: z.nullable(z.string()),
   encryptionSalt: z.string(),
@@ -35,6 +19,6 @@ export const storedUserRecordSchema: z.ZodMiniType<StoredUserRecord> = z.object(
   updatedAt: z.number(),
   teamIds: z.array(z.string()),
   pendingTeamKeys: z.record(z.string(), z.string()),
-  subscription: subscriptionSchema,
+  subscription: subscriptionRecordSchema,
   entryFormat: z.optional(z.literal(2)),
 });

@@ -11,7 +11,7 @@ import { LinkButton } from '../../ui/LinkButton';
 import { SingleFlight } from '../../ui/singleFlight';
 import { useSharedTask } from '../../ui/useSharedTask';
 import { alreadyMemberText, canRetryInvitation, lookupErrorMessage, responseErrorMessage } from './invitationTexts';
-import { readInviteLink } from './inviteLink';
+import { readInviteLink } from '@keyloft/contract/inviteLink/parse';
 import type { AcceptInviteApi, InvitationPreview } from './model';
 import './invitations.css';
 

@@ -12,5 +12,5 @@ export type { ManageMembersDialogProps } from './ManageMembersDialog';
 export { createTeamMembersApi, RotationIncompleteError } from './membersApi';
 export { useRotationResume } from './useRotationResume';
 export type { InviteStep, TeamInvitation, TeamInvitationsApi } from './model';
-export { createTeamInvitationsApi, invitationLink } from './teamInvitations';
+export { createTeamInvitationsApi } from './teamInvitations';
 export type { TeamInvitationDeps } from './teamInvitations';

@@ -8,6 +8,8 @@ import {
 import type { InvitationFunctions, InvitationRepository, StoredInvitation } from '../../data/invitations/storedInvitations';
 import type { WithId } from '../../data/vault/storedEntries';
 import { isInvitationOpen, normalizeEmail, type InviteRole } from '@keyloft/contract/invitations';
+import { invitationLink } from '@keyloft/contract/inviteLink/build';
+import { parseInvitationLink } from '@keyloft/contract/inviteLink/parse';
 import type { StoredTeam } from '../../data/teams/storedTeams';
 import type { TeamInvitation, TeamInvitationsApi } from './model';
 import { openTeamKey } from './teamKeys';
@@ -26,16 +28,9 @@ export interface TeamInvitationDeps extends TeamServiceDeps {
   readonly appOrigin: string;
 }
 
-/** The invitation link: the id in the query, the secret in the fragment (never sent to a server). */
-export function invitationLink(appOrigin: string, inviteId: string, secret: string): string {
-  return `${appOrigin}/accept-invite?inviteId=${encodeURIComponent(inviteId)}#secret=${secret}`;
-}
-
 /** The secret of a link made by invitationLink; null when it has none. */
 export function secretOfLink(link: string): string | null {
-  const hash = link.indexOf('#');
-  if (hash < 0) return null;
-  return new URLSearchParams(link.slice(hash + 1)).get('secret');
+  return parseInvitationLink(link)?.secret ?? null;
 }
 
 function holdsKey(team: StoredTeam, uid: string): boolean {
