@@ -7,6 +7,7 @@ import { UNEXPECTED_ERROR } from '../../../src/features/auth/authErrorMessages';
 import { MESSAGES } from '../../../src/features/auth/flows/errors';
 import { VALIDATION } from '../../../src/features/auth/validation';
 import { ALICE, aliceAccount, deferred, GOOGLE_BOB, MASTER_PASSWORD, renderAuthModal, usersWithAlice } from './harness';
+import { expectConsoleError } from '../../support/consoleErrors';
 
 beforeAll(async () => {
   await aliceAccount();
@@ -100,13 +101,13 @@ describe('third-party sign-in', () => {
   });
 
   it('shows the generic message for an unexpected failure and logs it', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const consoleError = expectConsoleError(/^Unexpected error in the auth modal TypeError: boom/);
     const { user, gateway } = renderAuthModal();
     const failure = new TypeError('boom');
     gateway.signInWithProvider.mockRejectedValueOnce(failure);
     await user.click(screen.getByRole('button', { name: 'Continue with Microsoft' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(UNEXPECTED_ERROR);
-    expect(consoleError).toHaveBeenCalledWith(expect.any(String), failure);
+    expect(consoleError.calls).toContainEqual([expect.any(String), failure]);
   });
 
   it('disables the choices and says what it waits for while the popup is open', async () => {
@@ -214,7 +215,7 @@ describe('third-party sign-in', () => {
   it('says the OAuth login failed when the new vault cannot be saved, and keeps the step open', async () => {
     const users = new MemoryUserRepository();
     vi.spyOn(users, 'create').mockRejectedValue(new Error('database unavailable'));
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Third-party sign-in could not be completed Error: database unavailable/);
     const { user, store, onAuthenticated } = renderAuthModal({ users });
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
     await screen.findByRole('dialog', { name: 'Set Master Password' });

@@ -4,6 +4,7 @@ import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
 import { authModalState } from '@keyloft/contract/authModalRequest';
 import { UNEXPECTED_ERROR } from '../../../src/features/auth/authErrorMessages';
 import { ALICE, aliceAccount, GOOGLE_BOB, MASTER_PASSWORD, renderAuthModal, usersWithAlice } from './harness';
+import { expectConsoleError } from '../../support/consoleErrors';
 
 beforeAll(async () => {
   await aliceAccount();
@@ -46,7 +47,7 @@ describe('a locked session (reloaded tab or pending sign-in)', () => {
   });
 
   it('offers to try again when the account cannot be checked', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const consoleError = expectConsoleError(/^Unexpected error in the auth modal Error: offline/);
     const users = await usersWithAlice();
     const get = vi.spyOn(users, 'get').mockRejectedValue(new Error('offline'));
     const { user } = renderAuthModal({
@@ -57,7 +58,7 @@ describe('a locked session (reloaded tab or pending sign-in)', () => {
       },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(UNEXPECTED_ERROR);
-    expect(consoleError).toHaveBeenCalled();
+    expect(consoleError.calls).not.toHaveLength(0);
     get.mockRestore();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('dialog', { name: 'Enter Master Password' })).toBeInTheDocument();
@@ -109,7 +110,7 @@ describe('a locked session (reloaded tab or pending sign-in)', () => {
   });
 
   it('recovers a third-party sign-in whose record lookup failed by checking again', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Unexpected error in the auth modal Error: offline/);
     const users = new MemoryUserRepository();
     vi.spyOn(users, 'get').mockRejectedValueOnce(new Error('offline'));
     const { user, store } = renderAuthModal({ users });

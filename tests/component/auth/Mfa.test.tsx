@@ -17,6 +17,7 @@ import {
   TOTP_HINT,
   usersWithAlice,
 } from './harness';
+import { expectConsoleError } from '../../support/consoleErrors';
 
 beforeAll(async () => {
   await aliceAccount();
@@ -139,7 +140,7 @@ describe('multi-factor sign-in after an email login', () => {
   });
 
   it('says when the text could not be sent, and sends it again on request', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const consoleError = expectConsoleError(/^Could not send the MFA code AuthServiceError: auth\/too-many-requests/);
     const rendered = renderAuthModal();
     const challenge = fakeChallenge(rendered.gateway, [PHONE_HINT]);
     const firstSend = deferred<undefined>();
@@ -155,7 +156,7 @@ describe('multi-factor sign-in after an email login', () => {
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled();
     firstSend.reject(new AuthServiceError('auth/too-many-requests'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send verification code. Please try again.');
-    expect(consoleError).toHaveBeenCalled();
+    expect(consoleError.calls).not.toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText(`Enter the 6-digit code we sent to ${PHONE_HINT.phoneNumber!}.`)).toBeInTheDocument();

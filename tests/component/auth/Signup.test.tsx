@@ -5,6 +5,7 @@ import { authModalState } from '@keyloft/contract/authModalRequest';
 import { AUTH_MESSAGES } from '../../../src/features/auth/messages';
 import { VALIDATION } from '../../../src/features/auth/validation';
 import { ACCOUNT_PASSWORD, MASTER_PASSWORD, renderAuthModal } from './harness';
+import { expectConsoleError } from '../../support/consoleErrors';
 
 beforeEach(() => {
   // Without a site key the bot check is skipped with a console note (BotCheck.test.tsx covers it).
@@ -187,7 +188,7 @@ describe('the sign-up form', () => {
 
   it('signs the new user in without the notice when no verification email could be sent', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Could not send a verification email AuthServiceError: auth\/network-request-failed/);
     const { user, gateway, sendCustomEmailVerification, store, onAuthenticated } = await openSignup();
     sendCustomEmailVerification.mockRejectedValueOnce(new Error('function down'));
     gateway.sendVerificationEmail.mockRejectedValueOnce(new AuthServiceError('auth/network-request-failed'));

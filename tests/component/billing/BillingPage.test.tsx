@@ -5,6 +5,7 @@ import { BILLING_MESSAGES } from '@keyloft/contract/billing';
 import { CHECKOUT_NOTES } from '../../../src/features/billing/BillingPage';
 import { billingWorld, freeSubscription, paidSubscription, trialSubscription } from '../../doubles/fakeBillingCallables';
 import { NOW, renderBillingPage } from './billingHarness';
+import { expectConsoleError } from '../../support/consoleErrors';
 
 async function currentPlanCard() {
   return screen.findByRole('region', { name: 'Current Plan' });
@@ -104,6 +105,7 @@ describe('BillingPage: what each user sees (SPEC.md §4 Subscription display)', 
   });
 
   it('says so when the subscription cannot be read, and shows the free plan (SPEC.md §4 fallback)', async () => {
+    expectConsoleError(/^Could not read the subscription; the free plan is assumed Error: offline/);
     const world = billingWorld(NOW, paidSubscription(NOW));
     world.failures.getSubscriptionStatus = new Error('offline');
     renderBillingPage(world);
@@ -269,6 +271,7 @@ describe('BillingPage: downgrade', () => {
 
 describe('BillingPage: load failure', () => {
   it("shows the 'Error' dialog when the plans cannot be loaded, and Try again reloads", async () => {
+    expectConsoleError(/^Could not load billing information CallableError: Service unavailable/);
     const world = billingWorld(NOW, trialSubscription(NOW, 4));
     world.failures.getSubscriptionPlans = new CallableError('unavailable', 'Service unavailable');
     const { user } = renderBillingPage(world);

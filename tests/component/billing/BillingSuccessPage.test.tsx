@@ -5,6 +5,7 @@ import { BILLING_MESSAGES } from '@keyloft/contract/billing';
 import { BillingSuccessPage } from '../../../src/features/billing/BillingSuccessPage';
 import { billingWorld, fakeBillingService, paidSubscription, trialSubscription, type BillingWorld } from '../../doubles/fakeBillingCallables';
 import { NOW } from './billingHarness';
+import { expectConsoleError } from '../../support/consoleErrors';
 
 function renderSuccessPage(world: BillingWorld, path = '/billing/success?session_id=cs_test_a1B2') {
   const service = fakeBillingService(world);
@@ -103,7 +104,7 @@ describe('BillingSuccessPage (SPEC.md §2, §8, §9)', () => {
   it('a status that cannot be read counts as not yet, and ends in the failure; Go to Dashboard goes home', async () => {
     const world = billingWorld(NOW, paidSubscription(NOW));
     world.failures.getSubscriptionStatus = new Error('offline');
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Could not read the subscription; the free plan is assumed Error: offline/);
     renderSuccessPage(world);
     await advance(12_000);
     expect(screen.getByRole('alert')).toHaveTextContent(BILLING_MESSAGES.processingFailed);

@@ -11,6 +11,7 @@ import {
   uniqueInviteId,
   userWith,
 } from './harness';
+import { expectConsoleError } from '../../support/consoleErrors';
 
 const SUPPORT_EMAIL = 'support@keyloft.app';
 // 43 base64url characters, as generateSharedSecret makes them.
@@ -96,7 +97,7 @@ describe('AcceptInvitePage: loading the invitation', () => {
     ['missing', INVITATION_MESSAGES.notFound, 'This invitation does not exist or has been removed.'],
     ['no longer pending', INVITATION_MESSAGES.notValid, 'This invitation has already been accepted or is no longer valid.'],
   ])('shows the server message when the invitation is %s, without a retry', async (_case, serverMessage, shown) => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Failed to load invitation details\. Error: /);
     const api = fakeAcceptApi();
     api.lookup.mockRejectedValue(new Error(serverMessage));
     renderAcceptPage(withFragment(uniqueInviteId()), { api, store: sessionStore('unlocked') });
@@ -106,13 +107,13 @@ describe('AcceptInvitePage: loading the invitation', () => {
   });
 
   it("shows 'Failed to load invitation details.' for any other failure, and tries again on request", async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = expectConsoleError(/^Failed to load invitation details\. Error: internal/);
     const api = fakeAcceptApi();
     api.lookup.mockRejectedValueOnce(new Error('internal'));
     const inviteId = uniqueInviteId();
     const { user } = renderAcceptPage(withFragment(inviteId), { api });
     await expectError('Failed to load invitation details.');
-    expect(logged).toHaveBeenCalledOnce();
+    expect(logged.calls).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Found!' })).toBeInTheDocument();
     expect(api.lookup).toHaveBeenCalledTimes(2);
@@ -306,7 +307,7 @@ describe('AcceptInvitePage: accepting fails', () => {
     ['refused for the account', INVITATION_MESSAGES.wrongAccount, false],
     ['waiting for a verified address', INVITATION_MESSAGES.verifyFirst, true],
   ])('shows the server message when %s', async (_case, message, retry) => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Failed to accept invitation\. Please try again\. Error: /);
     const api = fakeAcceptApi();
     api.accept.mockRejectedValue(new Error(message));
     renderAcceptPage(withFragment(uniqueInviteId()), { api, store: sessionStore('unlocked') });
@@ -316,8 +317,8 @@ describe('AcceptInvitePage: accepting fails', () => {
   });
 
   it("shows 'Failed to accept invitation. Please try again.' otherwise, logs without the secret, and accepts on retry", async () => {
+    const logged = expectConsoleError(/^Failed to accept invitation\. Please try again\. Error: internal/);
     const logs = [
-      vi.spyOn(console, 'error').mockImplementation(() => undefined),
       vi.spyOn(console, 'warn').mockImplementation(() => undefined),
       vi.spyOn(console, 'log').mockImplementation(() => undefined),
       vi.spyOn(console, 'info').mockImplementation(() => undefined),
@@ -328,9 +329,9 @@ describe('AcceptInvitePage: accepting fails', () => {
     const { user } = renderAcceptPage(withFragment(inviteId), { api, store: sessionStore('unlocked') });
     await expectError('Failed to accept invitation. Please try again.');
     expect(api.accept).toHaveBeenCalledOnce();
-    expect(logs[0]).toHaveBeenCalledOnce();
-    for (const log of logs) {
-      for (const args of log.mock.calls) {
+    expect(logged.calls).toHaveLength(1);
+    for (const calls of [logged.calls, ...logs.map((log) => log.mock.calls)]) {
+      for (const args of calls) {
         expect(args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack ?? ''}` : String(arg))).join(' ')).not.toContain(SECRET);
       }
     }
@@ -356,6 +357,7 @@ describe('AcceptInvitePage: a link reopened after the invitation was accepted (i
 
 describe('AcceptInvitePage: the first lookup ran before the session was known (issue #17)', () => {
   it("asks again as the signed-in user when told 'no longer valid', and opens the team they are in", async () => {
+    expectConsoleError(/^Failed to load invitation details\. Error: This invitation has already been accepted or is no longer valid\./);
     const api = fakeAcceptApi();
     api.lookup
       .mockImplementationOnce(() => Promise.reject(new Error(INVITATION_MESSAGES.notValid)))
@@ -374,6 +376,7 @@ describe('AcceptInvitePage: the first lookup ran before the session was known (i
   });
 
   it("still says 'no longer valid' when the signed-in user is not in the team", async () => {
+    expectConsoleError(/^Failed to load invitation details\. Error: This invitation has already been accepted or is no longer valid\./);
     const api = fakeAcceptApi();
     api.lookup.mockImplementation(() => Promise.reject(new Error(INVITATION_MESSAGES.notValid)));
     renderAcceptPage(withFragment(uniqueInviteId()), { api, store: sessionStore('unlocked') });

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
 import { deferred, fakeMyInvitations, invitation, renderInvitationsButton } from './harness';
+import { expectConsoleError } from '../../support/consoleErrors';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -66,7 +67,7 @@ describe('Pending invitations button', () => {
   });
 
   it('has no badge when the list cannot be read', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Failed to load pending invitations\. /);
     const { api } = fakeMyInvitations([acme]);
     api.list.mockRejectedValue(new Error('The query requires an index'));
     renderInvitationsButton(api);
@@ -132,7 +133,7 @@ describe('Team Invitations modal: the list', () => {
   });
 
   it('shows the load failure of SPEC.md §8 with a way to try again', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = expectConsoleError(/^Failed to load pending invitations\. /);
     const { api } = fakeMyInvitations([acme]);
     api.list.mockRejectedValue(new Error('FAILED_PRECONDITION: The query requires an index'));
     const { user } = renderInvitationsButton(api);
@@ -140,7 +141,7 @@ describe('Team Invitations modal: the list', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Failed to load pending invitations. This might be due to missing database indexes.',
     );
-    expect(logged).toHaveBeenCalledWith(INVITATION_MESSAGES.pendingLoadFailed, expect.any(Error));
+    expect(logged.calls).toContainEqual([INVITATION_MESSAGES.pendingLoadFailed, expect.any(Error)]);
 
     api.list.mockImplementation(() => Promise.resolve([acme]));
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
@@ -203,7 +204,7 @@ describe('Team Invitations modal: accepting', () => {
   });
 
   it('shows the server refusal and the list as it is now', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Failed to accept invitation\. Please try again\. Error: /);
     const world = fakeMyInvitations([acme, ops]);
     world.api.accept.mockImplementationOnce(() => Promise.reject(new Error(INVITATION_MESSAGES.notValid)));
     const { user, onJoined } = renderInvitationsButton(world.api);
@@ -217,14 +218,14 @@ describe('Team Invitations modal: accepting', () => {
   });
 
   it("shows 'Failed to accept invitation. Please try again.' for any other failure, and the row can be accepted again", async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = expectConsoleError(/^Failed to accept invitation\. Please try again\. Error: internal/);
     const world = fakeMyInvitations([acme]);
     world.api.accept.mockImplementationOnce(() => Promise.reject(new Error('internal')));
     const { user, onJoined } = renderInvitationsButton(world.api);
     const dialog = await openDialog(user);
     await user.click(await within(dialog).findByRole('button', { name: 'Accept invitation to Acme' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to accept invitation. Please try again.');
-    expect(logged).toHaveBeenCalledWith(INVITATION_MESSAGES.acceptFailed, expect.any(Error));
+    expect(logged.calls).toContainEqual([INVITATION_MESSAGES.acceptFailed, expect.any(Error)]);
 
     await user.click(await within(dialog).findByRole('button', { name: 'Accept invitation to Acme' }));
     expect(await within(dialog).findByText('You have no pending invitations.')).toBeInTheDocument();
@@ -264,7 +265,7 @@ describe('Team Invitations modal: declining', () => {
   });
 
   it("shows 'Failed to decline invitation. Please try again.' when declining fails", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Failed to decline invitation\. Please try again\. Error: unavailable/);
     const world = fakeMyInvitations([acme]);
     world.api.decline.mockImplementationOnce(() => Promise.reject(new Error('unavailable')));
     const { user } = renderInvitationsButton(world.api);
@@ -278,7 +279,7 @@ describe('Team Invitations modal: declining', () => {
   });
 
   it('shows the server refusal when the invitation is gone', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Failed to decline invitation\. Please try again\. Error: /);
     const world = fakeMyInvitations([acme]);
     world.api.decline.mockImplementationOnce(() => Promise.reject(new Error(INVITATION_MESSAGES.notFound)));
     const { user } = renderInvitationsButton(world.api);

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AccountDeletionApi } from '../../../src/features/settings/accountDeletion';
 import { DeleteAccountDialog } from '../../../src/features/settings/DeleteAccountDialog';
 import { MASTER, accountWorld } from '../../doubles/accountWorld';
+import { expectConsoleError } from '../../support/consoleErrors';
 
 function renderDialog(api: AccountDeletionApi) {
   const onClose = vi.fn();
@@ -97,6 +98,7 @@ describe('DeleteAccountDialog', () => {
   });
 
   it('a server failure shows the error, keeps the input and lets the user try again', async () => {
+    expectConsoleError(/^Failed to delete account\. Please try again\. Error: The account could not be deleted\./);
     const { api, functions, signedOut } = await accountWorld();
     functions.fail = new Error('The account could not be deleted.');
     const { user, onDeleted } = renderDialog(api);
@@ -115,6 +117,7 @@ describe('DeleteAccountDialog', () => {
   });
 
   it('when the team list cannot be loaded, says so and does not offer to delete', async () => {
+    expectConsoleError(/^Failed to load teams\/passwords Error: offline/);
     const { api } = await accountWorld();
     const { user } = renderDialog({ ...api, listTeamsToDelete: () => Promise.reject(new Error('offline')) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load teams/passwords');

@@ -9,6 +9,7 @@ import { fingerprintOf } from '../../../src/crypto';
 import { ManageMembersDialog } from '../../../src/features/teams/ManageMembersDialog';
 import type { TeamMembersApi } from '../../../src/features/teams/model';
 import { makeAccounts, membersWorld, type Account, type MembersWorld, type Name } from './membersWorld';
+import { expectConsoleError } from '../../support/consoleErrors';
 
 let accounts: Record<Name, Account>;
 beforeAll(async () => {
@@ -53,6 +54,7 @@ describe('Grant Access by an admin who never shared with the member', () => {
 
 describe('a rotation stopped at a damaged remembered key', () => {
   it('names the problem, offers Confirm key, and rotates once the key is confirmed again', async () => {
+    expectConsoleError(/^Failed to finish the team key rotation KnownKeyDamagedError: /);
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops', { member: 'full', another: 'full' });
     // The owner's memory of bob no longer opens, and the team's record of bob vouches for nothing.

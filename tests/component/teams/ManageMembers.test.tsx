@@ -11,6 +11,7 @@ import { DecryptionError, fingerprintOf } from '../../../src/crypto';
 import { ReencryptionError } from '../../../src/features/teams/rotation';
 import { PublicKeyChangedError, openTeamKey } from '../../../src/features/teams/teamKeys';
 import { makeAccounts, membersWorld, type Account, type MembersWorld, type Name } from './membersWorld';
+import { expectConsoleError } from '../../support/consoleErrors';
 
 let accounts: Record<Name, Account>;
 let strangerPublicKey: string;
@@ -185,6 +186,7 @@ describe('Manage Team Members: the owner adds a member by invitation', () => {
   });
 
   it('shows the server’s refusal, or the generic message, and keeps what was typed', async () => {
+    expectConsoleError(/^Failed to add member Error: /);
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops');
     const { user } = renderMembers(world.api('owner'), teamId);
@@ -245,6 +247,7 @@ describe('Manage Team Members: pending invitations', () => {
   });
 
   it('says when cancelling failed, and when they cannot be loaded', async () => {
+    expectConsoleError(/^Failed to cancel invitation Error: offline/);
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops');
     await withInvitations(world, teamId, ['first@example.com']);
@@ -258,6 +261,7 @@ describe('Manage Team Members: pending invitations', () => {
   });
 
   it('shows the index hint when the list cannot be read', async () => {
+    expectConsoleError(/^Failed to load pending invitations\. /);
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops');
     world.invitations.listPendingForTeam = () => Promise.reject(new Error('FAILED_PRECONDITION: The query requires an index'));
@@ -319,6 +323,7 @@ describe('Manage Team Members: current members', () => {
   });
 
   it('shows a failed grant', async () => {
+    expectConsoleError(/^Failed to grant team key access Error: internal/);
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops');
     await world.addWithoutKey(teamId, 'another', 'view');
@@ -332,6 +337,7 @@ describe('Manage Team Members: current members', () => {
   });
 
   it('refuses to grant to a member whose key changed', async () => {
+    expectConsoleError(/^Failed to grant team key access PublicKeyChangedError: /);
     const world = membersWorld(accounts);
     await world.team('Ops', { another: 'view' });
     const second = await world.team('Second');
@@ -375,6 +381,7 @@ describe('Manage Team Members: current members', () => {
   });
 
   it('shows a refused role change with the server’s message, or the generic one', async () => {
+    expectConsoleError(/^Failed to update member role Error: /);
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops', { member: 'view' });
     world.functions.changeMemberRole = () => Promise.reject(new Error('Only owners and admins can change member roles'));
@@ -448,6 +455,7 @@ describe('Manage Team Members: current members', () => {
   });
 
   it('shows a refused removal', async () => {
+    expectConsoleError(/^Failed to remove member Error: internal/);
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops', { member: 'view' });
     world.functions.removeTeamMember = () => Promise.reject(new Error('internal'));
@@ -461,6 +469,7 @@ describe('Manage Team Members: current members', () => {
   });
 
   it('when the rotation after a removal fails, says so and offers to finish it', async () => {
+    expectConsoleError(/^Failed to finish the team key rotation RotationIncompleteError: /);
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops', { member: 'view' });
     world.functions.failNextRotation = true;
@@ -499,6 +508,7 @@ describe('Manage Team Members: a pending rotation', () => {
   });
 
   it('names an entry it could not re-encrypt and says what to do about it', async () => {
+    expectConsoleError(/^Failed to finish the team key rotation ReencryptionError: /);
     const world = membersWorld(accounts);
     const teamId = await world.team('Ops', { member: 'view', another: 'full' });
     await world.api('member').leave(teamId);

@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeTeamsApi, team } from './fakeTeamsApi';
 import { renderTeams } from './harness';
-
-beforeEach(() => {
-  // Failures are logged on purpose; keep the output readable.
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
+import { expectConsoleError } from '../../support/consoleErrors';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -121,6 +117,7 @@ describe('the team sections (SPEC.md §2 "Team list")', () => {
   });
 
   it("says 'Failed to load teams/passwords' when listing fails, and Try again loads", async () => {
+    expectConsoleError(/^Failed to load teams\/passwords Error: list failed \(test\)/);
     const api = new FakeTeamsApi([alpha, gamma]);
     api.breakDown('list');
     const { user } = renderTeams(api);
@@ -193,6 +190,7 @@ describe('creating and editing a team (SPEC.md §5 "Team")', () => {
   });
 
   it("says 'Failed to save team' and keeps what was typed; a second try saves", async () => {
+    expectConsoleError(/^Failed to save team Error: create failed \(test\)/);
     const api = new FakeTeamsApi([]);
     api.failNext('create');
     const { user } = renderTeams(api);
@@ -212,6 +210,7 @@ describe('creating and editing a team (SPEC.md §5 "Team")', () => {
   });
 
   it("shows the server's plan refusal as it is (the trial ended while the dashboard was open)", async () => {
+    expectConsoleError(/^Failed to save team Error: Creating teams needs a paid plan\./);
     const api = new FakeTeamsApi([]);
     api.failNext('create', 1, 'Creating teams needs a paid plan. Upgrade to continue.');
     const { user } = renderTeams(api);
@@ -324,6 +323,7 @@ describe('deleting a team', () => {
   });
 
   it('shows an error when the delete fails and keeps the team', async () => {
+    expectConsoleError(/^Failed to delete team Error: remove failed \(test\)/);
     const api = new FakeTeamsApi([alpha]);
     api.failNext('remove');
     const { user } = renderTeams(api);

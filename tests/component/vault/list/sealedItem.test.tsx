@@ -27,7 +27,6 @@ describe('a sealed row', () => {
 
   it('without a way to open the details, Show and Copy say the data could not be decrypted and copy nothing', async () => {
     const writeText = stubClipboard();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderList({ entries: [sealed] });
     within(row()).getByRole('button', { name: 'Show password for Vault' }).click();
     expect(await within(row()).findByRole('alert')).toHaveTextContent('Failed to decrypt data. The encryption key may be invalid.');

@@ -6,6 +6,7 @@ import { createAccountKeys, type VaultKey } from '../../../../src/crypto';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
 import { PersonalPasswordsSection } from '../../../../src/features/vault/PersonalPasswordsSection';
 import type { PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
+import { expectConsoleError } from '../../../support/consoleErrors';
 
 let vaultKey: VaultKey;
 beforeAll(async () => {
@@ -127,7 +128,7 @@ describe('Personal Passwords', () => {
       .spyOn(passwords, 'readPersonalPages')
       .mockImplementationOnce(() => offline())
       .mockImplementationOnce(() => offline());
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Failed to load teams\/passwords Error: offline/);
     const { user } = setup({ passwords });
     expect(await screen.findByText('Failed to load teams/passwords')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -138,7 +139,7 @@ describe('Personal Passwords', () => {
   it('says so when groups cannot be loaded', async () => {
     const groups = new MemoryGroupRepository();
     vi.spyOn(groups, 'scanPersonal').mockRejectedValue(new Error('offline'));
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Failed to load groups Error: offline/);
     setup({ groups });
     expect(await screen.findByText('Failed to load groups')).toBeInTheDocument();
   });
@@ -148,7 +149,7 @@ describe('Personal Passwords', () => {
     ['delete', 'Failed to delete group'],
   ] as const)('a failed group %s says "%s" and keeps the dialog', async (operation, message) => {
     const groups = new MemoryGroupRepository();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(new RegExp(`^${message} Error: offline`));
     if (operation === 'delete') {
       await groups.create('g1', { name: 'Work', userId: 'ana', teamId: null, revision: 1, createdAt: 1, updatedAt: 1 });
       vi.spyOn(groups, 'delete').mockRejectedValue(new Error('offline'));
@@ -177,7 +178,7 @@ describe('Personal Passwords', () => {
     const groups = new MemoryGroupRepository();
     await groups.create('g1', { name: 'Work', userId: 'ana', teamId: null, revision: 1, createdAt: 1, updatedAt: 1 });
     vi.spyOn(groups, 'update').mockRejectedValue(new Error('offline'));
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Failed to update group Error: offline/);
     const { user } = setup({ groups });
     await screen.findByText('No passwords yet. Add your first password!');
     await user.click(screen.getByRole('button', { name: 'Groups' }));

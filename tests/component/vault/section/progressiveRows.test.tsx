@@ -9,6 +9,7 @@ import { createAccountKeys, type VaultKey } from '../../../../src/crypto';
 import { PersonalPasswordsSection } from '../../../../src/features/vault/PersonalPasswordsSection';
 import { savePassword, type PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
+import { expectConsoleError } from '../../../support/consoleErrors';
 
 let vaultKey: VaultKey;
 beforeAll(async () => {
@@ -127,7 +128,7 @@ describe('a vault shown a page at a time', () => {
   });
 
   it('a last page that fails shows the load error with Try again, not the rows so far; trying again loads the whole vault', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Failed to load teams\/passwords Error: the connection dropped/);
     const { deps, pages, user } = await setup(['Alpha', 'Bank', 'Cloud', 'Mail', 'Zoo']);
     pages.release(0);
     pages.release(1);

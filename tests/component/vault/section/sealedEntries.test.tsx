@@ -11,6 +11,7 @@ import { savePassword, type PersonalVaultDeps } from '../../../../src/features/v
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
 import { forgedSealed } from '../../../support/forgedCiphertext';
 import { stubClipboard } from '../list/harness';
+import { expectConsoleError } from '../../../support/consoleErrors';
 
 let vaultKey: VaultKey;
 beforeAll(async () => {
@@ -134,7 +135,7 @@ describe('sealed entries in the personal vault', () => {
     const [plain] = (await passwords.listPersonal('ana')).filter((entry) => !isSealedEntry(entry.data));
     // The server swaps in a details part that is not this entry's.
     await passwords.update(sealed!.id, { format: 2, overview: sealed!.data.overview!, details: forgedSealed(plain!.data.password!) }, NOW, 1);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Failed to decrypt data\. The encryption key may be invalid\. \(entry /);
     const user = userEvent.setup();
     render(<PersonalPasswordsSection deps={deps} />);
     const bank = await rowOf('Bank');

@@ -10,6 +10,7 @@ import { PersonalPasswordsSection } from '../../../../src/features/vault/Persona
 import { createGroup, loadGroups, savePassword, updateGroup, type PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
 import { DECRYPT_FAILED_MESSAGE } from '../../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
+import { expectConsoleError } from '../../../support/consoleErrors';
 
 let vaultKey: VaultKey;
 beforeAll(async () => {
@@ -93,6 +94,7 @@ describe('sealed groups in the personal vault', () => {
   });
 
   it('a sealed group renamed in another tab: the form shows theirs opened, and saving again keeps it sealed', async () => {
+    expectConsoleError(/^Failed to update group GroupConflictError: /);
     const { deps, work, user } = await vault();
     await user.click(screen.getByRole('button', { name: 'Groups' }));
     const manager = await screen.findByRole('dialog', { name: 'Groups' });
@@ -120,7 +122,7 @@ describe('sealed groups in the personal vault', () => {
     const [goodStored] = (await deps.groups.listPersonal('ana')).filter((group) => group.id === good.id);
     // The server moves the good group's sealed part into the other one.
     await deps.groups.update(victim.id, { format: 2, sealed: (goodStored!.data as StoredSealedGroup).sealed }, 2, 1);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^Failed to decrypt data\. The encryption key may be invalid\. \(group /);
     const user = userEvent.setup();
     render(<PersonalPasswordsSection deps={deps} />);
     await screen.findByText('No passwords yet. Add your first password!');

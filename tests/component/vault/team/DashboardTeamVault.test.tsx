@@ -10,6 +10,7 @@ import { savePassword } from '../../../../src/features/vault/vaultService';
 import { sampleUserRecord } from '../../../contract/userRepository.contract';
 import { fakeTeamFunctions, memoryRepositories, type MemoryRepositories } from '../../../doubles/memoryRepositories';
 import { renderDashboardPage } from '../../app/dashboardHarness';
+import { expectConsoleError } from '../../../support/consoleErrors';
 
 let account: Awaited<ReturnType<typeof createAccountKeys>>;
 let teamKey: TeamKey;
@@ -150,7 +151,8 @@ describe('View Passwords on the dashboard', () => {
   });
 
   it('says ‘Team key not available’ when the wrap does not open and the flag cannot be sent', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError(/^The team key of team legal could not be checked Error: network error/);
+    expectConsoleError(/^Could not open the team key TeamKeyMismatchError: /);
     const repositories = memoryRepositories();
     const functions = fakeTeamFunctions(repositories, () => UID);
     functions.reportTeamKeyMismatch = () => Promise.reject(new Error('network error'));
