@@ -13,8 +13,6 @@ export interface DashboardHeaderProps {
   readonly loggingOut: boolean;
   /** The user's pending invitations; null until the data layer is there. */
   readonly invitations: MyInvitationsApi | null;
-  /** An invitation was accepted from the Team Invitations modal. */
-  readonly onJoined: () => void;
   readonly planName: string | null;
   readonly autoLock: AutoLockSettings;
   readonly onAutoLockChange: (settings: AutoLockSettings) => void;
@@ -30,7 +28,6 @@ export function DashboardHeader({
   onLogout,
   loggingOut,
   invitations,
-  onJoined,
   planName,
   autoLock,
   onAutoLockChange,
@@ -47,7 +44,7 @@ export function DashboardHeader({
         <LinkButton to="/dashboard" variant="ghost" size="sm" aria-current={pathname === '/dashboard' ? 'page' : undefined}>
           Dashboard
         </LinkButton>
-        {invitations !== null && <PendingInvitationsButton api={invitations} onJoined={onJoined} />}
+        {invitations !== null && <PendingInvitationsButton api={invitations} />}
         {pathname !== '/billing' && (
           <LinkButton to="/billing" variant="ghost" size="sm">
             Billing

@@ -1,24 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import type { AuthUser } from '../../data/auth/authGateway';
 import type { Repositories } from '../../data/repositories';
 import { parseNotice, parseOpenTeam } from '@keyloft/contract/navigationNotice';
-import { effectivePlanId, FREE_PLAN_ID, showsUpgradeOverlay, subscriptionOrFallback } from '@keyloft/contract/subscription';
 import { signOutQuietly } from '../../features/auth/flows/signIn';
-import { createMyInvitationsApi } from '../../features/invitations/invitationService';
-import {
-  createTeamMembersApi,
-  createTeamsApi,
-  ManageMembersDialog,
-  useRotationResume,
-  useTeams,
-  viewPasswordsButtonId,
-  type TeamInvitationDeps,
-  type TeamMembersApi,
-  type TeamsApi,
-} from '../../features/teams';
+import { planOf } from '../../features/billing/plan';
+import { useMyInvitationsApi } from '../../features/invitations';
+import { ManageMembersDialog, usePublishOwnKey, useRotationResume, useTeams, useTeamServices, viewPasswordsButtonId } from '../../features/teams';
 import { createDetailsCache } from '../../features/vault/detailsCache';
 import { PersonalPasswordsSection } from '../../features/vault/PersonalPasswordsSection';
 import { useSession, useSessionStore } from '../../session/SessionContext';
+import { ServerStateProvider } from '../../session/serverState/ServerStateProvider';
+import { useAccountRecord } from '../../session/serverState/useAccountRecord';
 import { useAutoLockSettings } from '../../session/useAutoLock';
 import { UpgradeOverlay } from '../../ui/UpgradeOverlay';
 import { useAppServices } from '../AppServices';
@@ -28,38 +21,48 @@ import { TeamVaultHost } from './TeamVaultHost';
 import { useAccountDialogs } from './useAccountDialogs';
 import './dashboard.css';
 
-const clock = () => Date.now();
-
-type Loaded =
-  | {
-      readonly repositories: Repositories;
-      readonly locked: boolean;
-      readonly planId: string;
-      /** The subscription's plan name, shown in Account Settings. */
-      readonly planName: string;
-      /** The user's own public key, from their record: teams they create are wrapped for it. */
-      readonly ownPublicKey: string | null;
-    }
-  | { readonly failed: true };
-
-export interface DashboardPageProps {
-  /**
-   * Replaces the team service built from the app services (screen tests of the team sections);
-   * null shows the team sections' empty states.
-   */
-  readonly teams?: TeamsApi | null;
-  /** Replaces the service of the 'Manage Team Members' modal; without it, a replaced `teams` leaves 'Manage Members' off. */
-  readonly members?: TeamMembersApi | null;
-}
-
 /** The signed-in home: header, Personal Passwords, My Teams, Joined Teams (SPEC.md §2). */
-export default function DashboardPage({ teams, members }: DashboardPageProps) {
+export default function DashboardPage() {
   const session = useSession();
   const store = useSessionStore();
-  const { auth, repositories: loadRepositories, teamFunctions, invitationFunctions, autoLock } = useAppServices();
+  if (session.status !== 'unlocked') return null;
+  // One cache of server state per signed-in user, emptied when the keys are forgotten.
+  return (
+    <ServerStateProvider key={session.user.uid} clearOn={store.onKeysForgotten}>
+      <Dashboard user={session.user} />
+    </ServerStateProvider>
+  );
+}
+
+type DataLayer = { readonly repositories: Repositories } | { readonly failed: true } | null;
+
+/** The data layer, loaded on demand (null while it loads). */
+function useDataLayer(): DataLayer {
+  const { repositories: loadRepositories } = useAppServices();
+  const [loaded, setLoaded] = useState<DataLayer>(null);
+  useEffect(() => {
+    let current = true;
+    loadRepositories().then(
+      (repositories) => {
+        if (current) setLoaded({ repositories });
+      },
+      (error: unknown) => {
+        console.error('The data layer could not be loaded', error);
+        if (current) setLoaded({ failed: true });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [loadRepositories]);
+  return loaded;
+}
+
+function Dashboard({ user }: { user: AuthUser }) {
+  const store = useSessionStore();
+  const { auth, teamFunctions, invitationFunctions, autoLock } = useAppServices();
   const location = useLocation();
   const notice = parseNotice(location.state);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
   /** The team whose passwords are shown in place of the sections ('View Passwords'). */
   // A reopened invitation link of a team the user is in arrives with that team to open (issue #17).
@@ -75,130 +78,52 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
     returnFocusTo.current = null;
     button.focus();
   });
-  const uid = session.status === 'unlocked' ? session.user.uid : null;
+  const uid = user.uid;
 
-  useEffect(() => {
-    if (uid === null) return;
-    const controller = new AbortController();
-    void (async () => {
-      const repositories = await loadRepositories().catch((error: unknown) => {
-        console.error('The data layer could not be loaded', error);
-        return null;
-      });
-      if (repositories === null) {
-        if (!controller.signal.aborted) setLoaded({ failed: true });
-        return;
-      }
-      // SPEC.md §4: if the subscription cannot be read, the free plan (active) is assumed.
-      const record = await repositories.users.get(uid).catch((error: unknown) => {
-        console.error('Could not read the subscription', error);
-        return null;
-      });
-      const subscription = subscriptionOrFallback(record?.subscription);
-      // Teammates wrap team keys for the key published here; accounts made before publicKeys
-      // existed publish at their next unlock. It is created once and never changed.
-      if (record !== null) {
-        repositories.publicKeys.publish(uid, record.publicKey, Date.now()).catch((error: unknown) => {
-          console.error('Could not publish the public key', error);
-        });
-      }
-      if (!controller.signal.aborted) {
-        const now = Date.now();
-        setLoaded({
-          repositories,
-          locked: showsUpgradeOverlay(subscription, now),
-          planId: effectivePlanId(subscription, now),
-          planName: subscription.planName,
-          ownPublicKey: record?.publicKey ?? null,
-        });
-      }
-    })();
-    return () => {
-      controller.abort();
-    };
-  }, [uid, loadRepositories]);
+  const dataLayer = useDataLayer();
+  const repositories = dataLayer !== null && 'repositories' in dataLayer ? dataLayer.repositories : null;
+  const account = useAccountRecord(repositories?.users ?? null, uid);
+  usePublishOwnKey(repositories, uid, account.record);
+  const ready = repositories !== null && account.settled ? repositories : null;
+  const plan = planOf(account.record, account.settled, account.readAt);
 
   const keys = store.keys();
-  const teamDeps = useMemo(
-    (): TeamInvitationDeps | null =>
-      loaded && !('failed' in loaded) && loaded.ownPublicKey !== null && keys && uid !== null
-        ? {
-            teams: loaded.repositories.teams,
-            publicKeys: loaded.repositories.publicKeys,
-            knownKeys: loaded.repositories.knownKeys,
-            passwords: loaded.repositories.passwords,
-            // A rotation re-seals sealed team groups too (a finish waits for them).
-            groups: loaded.repositories.groups,
-            functions: teamFunctions,
-            invitations: loaded.repositories.invitations,
-            invitationFunctions,
-            appOrigin: window.location.origin,
-            userId: uid,
-            ownPublicKey: loaded.ownPublicKey,
-            keys,
-            now: clock,
-          }
-        : null,
-    [loaded, keys, uid, teamFunctions, invitationFunctions],
+  const services = useTeamServices(
+    ready === null ? null : { repositories: ready, functions: teamFunctions, invitationFunctions, userId: uid, record: account.record, keys },
   );
-  const builtTeams = useMemo(() => (teamDeps === null ? null : createTeamsApi(teamDeps)), [teamDeps]);
-  const builtMembers = useMemo(() => (teamDeps === null ? null : createTeamMembersApi(teamDeps)), [teamDeps]);
-  const teamList = useTeams(teams === undefined ? builtTeams : teams);
-  // A replaced team list is not mixed with the real members service: its ids mean nothing there.
-  const membersApi = members !== undefined ? members : teams === undefined ? builtMembers : null;
-  const onManageMembers = membersApi === null ? undefined : setManagingTeamId;
-  useRotationResume(teamList, membersApi);
-  const email = session.status === 'unlocked' ? session.user.email : null;
-  const emailVerified = session.status === 'unlocked' && session.user.emailVerified;
-  const myInvitations = useMemo(
-    () =>
-      loaded && !('failed' in loaded) && uid !== null
-        ? createMyInvitationsApi({
-            invitations: loaded.repositories.invitations,
-            users: loaded.repositories.users,
-            functions: invitationFunctions,
-            currentUser: () => ({ uid, email, emailVerified }),
-            refreshIdToken: async () => (await auth.gateway()).refreshIdToken(),
-            now: clock,
-          })
-        : null,
-    [loaded, uid, email, emailVerified, invitationFunctions, auth],
+  const teamList = useTeams(services?.teams ?? null);
+  const members = services?.members ?? null;
+  useRotationResume(teamList, members);
+  const refreshIdToken = useCallback(async () => (await auth.gateway()).refreshIdToken(), [auth]);
+  const myInvitations = useMyInvitationsApi(
+    ready === null
+      ? null
+      : { invitations: ready.invitations, users: ready.users, functions: invitationFunctions, user: { uid, email: user.email, emailVerified: user.emailVerified }, refreshIdToken },
   );
   // Entry details opened on demand (sealed entries) stay in memory only while the keys do.
   const details = useMemo(() => createDetailsCache(), []);
   useEffect(() => store.onKeysForgotten(details.clear), [store, details]);
   const vaultDeps = useMemo(
-    () =>
-      loaded && !('failed' in loaded) && keys && uid !== null
-        ? { passwords: loaded.repositories.passwords, groups: loaded.repositories.groups, vaultKey: keys.vaultKey, userId: uid, details, now: () => Date.now() }
-        : null,
-    [loaded, keys, uid, details],
+    () => (ready !== null && keys ? { passwords: ready.passwords, groups: ready.groups, vaultKey: keys.vaultKey, userId: uid, details, now: () => Date.now() } : null),
+    [ready, keys, uid, details],
   );
 
   const autoLockSettings = useAutoLockSettings(autoLock, uid);
-  const account = useAccountDialogs(session.status === 'unlocked' ? session.user : null);
-
-  if (session.status !== 'unlocked') return null;
-  const repositories = loaded !== null && 'repositories' in loaded ? loaded.repositories : null;
-  const locked = loaded !== null && 'locked' in loaded && loaded.locked;
-  const planId = loaded !== null && 'planId' in loaded ? loaded.planId : FREE_PLAN_ID;
-  const planName = loaded !== null && 'planName' in loaded ? loaded.planName : null;
+  const accountDialogs = useAccountDialogs(user);
+  const onManageMembers = members === null ? undefined : setManagingTeamId;
 
   return (
     <div className="dashboard">
       <DashboardHeader
-        user={session.user}
+        user={user}
         loggingOut={loggingOut}
         invitations={myInvitations}
-        planName={planName}
+        planName={plan.planName}
         autoLock={autoLockSettings}
         onAutoLockChange={(settings) => {
-          autoLock.set(session.user.uid, settings);
+          autoLock.set(uid, settings);
         }}
-        accountActions={account.actions}
-        onJoined={() => {
-          void teamList?.refresh();
-        }}
+        accountActions={accountDialogs.actions}
         onLogout={() => {
           setLoggingOut(true);
           void signOutQuietly(auth.deps);
@@ -218,49 +143,46 @@ export default function DashboardPage({ teams, members }: DashboardPageProps) {
             summary={teamList?.teams.find((team) => team.id === openTeamId)}
             repositories={repositories}
             keys={keys}
-            userId={session.user.uid}
+            userId={uid}
             onBack={() => {
               returnFocusTo.current = openTeamId;
               setOpenTeamId(null);
             }}
           />
-        ) : loaded !== null && 'failed' in loaded ? (
+        ) : dataLayer !== null && 'failed' in dataLayer ? (
           <p role="alert" className="notice notice--error">
             Failed to load teams/passwords
           </p>
         ) : vaultDeps === null ? (
           <p role="status">Opening your vault…</p>
         ) : (
-          <UpgradeOverlay locked={locked}>
+          <UpgradeOverlay locked={plan.locked}>
             {/* Under the overlay nothing is decrypted: the sections are replaced, not hidden. */}
-            {locked ? (
+            {plan.locked ? (
               <LockedPlaceholder />
             ) : (
               <>
                 <PersonalPasswordsSection deps={vaultDeps} />
-                <MyTeamsSection teams={teamList} planId={planId} onOpenTeam={setOpenTeamId} onManageMembers={onManageMembers} />
+                <MyTeamsSection teams={teamList} planId={plan.planId} onOpenTeam={setOpenTeamId} onManageMembers={onManageMembers} />
               </>
             )}
           </UpgradeOverlay>
         )}
         {openTeamId === null && <JoinedTeamsSection teams={teamList} onOpenTeam={setOpenTeamId} onManageMembers={onManageMembers} />}
       </main>
-      {membersApi !== null && managingTeamId !== null && (
+      {members !== null && managingTeamId !== null && (
         <ManageMembersDialog
-          api={membersApi}
+          api={members}
           teamId={managingTeamId}
           onClose={() => {
             setManagingTeamId(null);
-          }}
-          onChanged={() => {
-            void teamList?.refresh();
           }}
           onLeft={() => {
             setManagingTeamId(null);
           }}
         />
       )}
-      {account.dialogs}
+      {accountDialogs.dialogs}
     </div>
   );
 }

@@ -1,14 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
-import { openPreviousTeamKey, type TeamKey } from '../../crypto';
+import { useMemo } from 'react';
 import type { Repositories } from '../../data/repositories';
-import type { TeamSummary } from '../../features/teams';
-import { openTeamKey, TEAM_KEY_MESSAGES, TeamKeyError, type UserKeys } from '../../features/teams/teamKeys';
+import { useTeamAccess, type TeamSummary, type UserKeys } from '../../features/teams';
 import type { DetailsCache } from '../../features/vault/detailsCache';
-import { TeamPasswordsView, type TeamKeyAccess, type TeamViewTeam } from '../../features/vault/TeamPasswordsView';
+import { TeamPasswordsView, type TeamKeyAccess } from '../../features/vault/TeamPasswordsView';
 
-// The composition behind 'View Passwords': the team is read again (its role and key version may
-// have changed since the list was loaded), its key opened with the teams feature, and the vault
-// feature's team view handed the key, the key version and the user's role.
+// The composition behind 'View Passwords': the teams feature opens the team (useTeamAccess), the
+// vault feature's team view gets its key and the one role both its header and its writes use.
 
 export interface TeamVaultHostProps {
   readonly teamId: string;
@@ -22,86 +19,22 @@ export interface TeamVaultHostProps {
   readonly onBack: () => void;
 }
 
-type Opened = { readonly team: TeamViewTeam | null; readonly access: TeamKeyAccess };
-
 export function TeamVaultHost({ teamId, summary, repositories, keys, userId, details, onBack }: TeamVaultHostProps) {
-  const [opened, setOpened] = useState<Opened>({ team: null, access: { status: 'opening' } });
-  // Bumped when a write finds the team key changed (a rotation): the team is read and opened again.
-  const [reopen, setReopen] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    const settle = (next: Opened) => {
-      if (current) setOpened(next);
+  const access = useTeamAccess({ teams: repositories.teams, teamId, userId, keys, summary });
+  const { team, key, storedKeyVersion, reopen } = access;
+  const viewAccess = useMemo((): TeamKeyAccess => {
+    if (key.status !== 'open') return key;
+    return {
+      status: 'open',
+      deps: {
+        passwords: repositories.passwords,
+        groups: repositories.groups,
+        userId,
+        team: { teamId, key: key.key, keyVersion: key.keyVersion, role: team.role, previousKey: key.previousKey, storedKeyVersion, onKeyChanged: reopen },
+        ...(details === undefined ? {} : { details }),
+        now: () => Date.now(),
+      },
     };
-    void (async () => {
-      const stored = await repositories.teams.get(teamId).catch((error: unknown) => {
-        console.error('Could not read the team', error);
-        return null;
-      });
-      const member = stored?.members[userId];
-      if (stored === null || member === undefined) {
-        settle({ team: null, access: { status: 'unavailable', message: TEAM_KEY_MESSAGES.notAvailable } });
-        return;
-      }
-      const team = { name: stored.name, memberCount: Object.keys(stored.members).length, role: member.role };
-      if (member.needsTeamKey || member.encryptedTeamKey === null) {
-        settle({ team, access: { status: 'needsKey' } });
-        return;
-      }
-      let key: TeamKey;
-      try {
-        key = await openTeamKey(stored, teamId, userId, keys);
-      } catch (error) {
-        console.error('Could not open the team key', error);
-        settle({ team, access: { status: 'unavailable', message: error instanceof TeamKeyError ? error.message : TEAM_KEY_MESSAGES.notAvailable } });
-        return;
-      }
-      // During a rotation the previous key is sealed under the current one: entries not yet
-      // re-encrypted still open. If it cannot be opened they are shown as undecryptable.
-      let previousKey: TeamKey | null = null;
-      if (stored.previousKey !== null) {
-        previousKey = await openPreviousTeamKey(stored.previousKey.sealed, key, { teamId, keyVersion: stored.previousKey.version }).catch(
-          (error: unknown) => {
-            console.error('Could not open the previous team key', error);
-            return null;
-          },
-        );
-      }
-      settle({
-        team,
-        access: {
-          status: 'open',
-          deps: {
-            passwords: repositories.passwords,
-            groups: repositories.groups,
-            userId,
-            team: {
-              teamId,
-              key,
-              keyVersion: stored.keyVersion,
-              role: member.role,
-              previousKey,
-              storedKeyVersion: async () => (await repositories.teams.get(teamId))?.keyVersion ?? null,
-              onKeyChanged: () => {
-                setReopen((count) => count + 1);
-              },
-            },
-            ...(details === undefined ? {} : { details }),
-            now: () => Date.now(),
-          },
-        },
-      });
-    })();
-    return () => {
-      current = false;
-    };
-  }, [teamId, repositories, keys, userId, details, reopen]);
-
-  const fallback = useMemo<TeamViewTeam>(
-    () => ({ name: summary?.name ?? 'Team', memberCount: summary?.memberCount ?? 0, role: summary?.myRole ?? 'view' }),
-    [summary],
-  );
-
-  return <TeamPasswordsView team={opened.team ?? fallback} access={opened.access} onBack={onBack} />;
+  }, [key, team.role, repositories, userId, teamId, details, storedKeyVersion, reopen]);
+  return <TeamPasswordsView team={team} access={viewAccess} onBack={onBack} />;
 }

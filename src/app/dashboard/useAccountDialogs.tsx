@@ -1,4 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createAccountFunctions, sendCustomEmailChange } from '../../data/functions/accountFunctions';
 import { sendCustomEmailVerification, sendMasterPasswordChangeNotification } from '../../data/functions/callables';
@@ -19,6 +20,7 @@ import { ChangeMasterPasswordDialog } from '../../features/settings/ChangeMaster
 import { createMasterPasswordApi } from '../../features/settings/masterPasswordService';
 import type { AuthUser } from '../../data/auth/authGateway';
 import { useSessionStore } from '../../session/SessionContext';
+import { resourceKeys } from '../../session/serverState/keys';
 import { useAppServices } from '../AppServices';
 import { TwoFactorSection } from '../../features/mfa';
 import { useMfaEnrolmentApi } from '../mfa/useMfaEnrolmentApi';
@@ -36,6 +38,15 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
   const navigate = useNavigate();
   const mfaFlag = useMfaEnrolmentFlag();
   const mfaApi = useMfaEnrolmentApi();
+  const client = useQueryClient();
+  const { onEnrolled } = mfaFlag;
+  useEffect(
+    () =>
+      onEnrolled(() => {
+        void client.invalidateQueries({ queryKey: resourceKeys.mfaFactors() });
+      }),
+    [onEnrolled, client],
+  );
   const uid = user?.uid ?? null;
   const store = useSessionStore();
   const loadFingerprint = useMemo(
@@ -86,7 +97,7 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
     changeAccountPassword: opener('changeAccountPassword'),
     changeMasterPassword: opener('changeMasterPassword'),
     deleteAccount: opener('deleteAccount'),
-    twoFactor: mfaApi === null ? undefined : <TwoFactorSection api={mfaApi} onAdd={mfaFlag.show} revision={mfaFlag.revision} />,
+    twoFactor: mfaApi === null ? undefined : <TwoFactorSection api={mfaApi} onAdd={mfaFlag.show} />,
     keyFingerprint: <KeyFingerprintSection load={loadFingerprint} />,
     sendEmailVerification: (
       <SendVerificationButton

@@ -9,12 +9,14 @@ export interface MfaNotifications {
 
 /**
  * SPEC.md §2: the MFA enrolment overlay appears over any route while its flag is set; completing
- * or skipping it clears the flag. `revision` counts completed enrolments, so lists of factors
- * shown elsewhere read themselves again.
+ * or skipping it clears the flag. The overlay sits above the signed-in screens' cache of server
+ * state (it is on every route), so a completed enrolment is announced to `onEnrolled` listeners,
+ * and the signed-in screens mark the factors they hold stale.
  */
 export interface MfaEnrolmentFlag {
   readonly open: boolean;
-  readonly revision: number;
+  /** Calls `listener` after each completed enrolment; returns the unsubscribe. */
+  readonly onEnrolled: (listener: () => void) => () => void;
   readonly show: () => void;
   readonly hide: (completed: boolean) => void;
   readonly notifications: MfaNotifications;
@@ -24,21 +26,26 @@ const FlagContext = createContext<MfaEnrolmentFlag | null>(null);
 
 export function MfaEnrolmentFlagProvider({ notifications, children }: { notifications: MfaNotifications; children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const [revision, setRevision] = useState(0);
+  const [listeners] = useState(() => new Set<() => void>());
   const flag = useMemo<MfaEnrolmentFlag>(
     () => ({
       open,
-      revision,
+      onEnrolled: (listener) => {
+        listeners.add(listener);
+        return () => {
+          listeners.delete(listener);
+        };
+      },
       show: () => {
         setOpen(true);
       },
       hide: (completed) => {
         setOpen(false);
-        if (completed) setRevision((n) => n + 1);
+        if (completed) for (const listener of listeners) listener();
       },
       notifications,
     }),
-    [open, revision, notifications],
+    [open, listeners, notifications],
   );
   return <FlagContext.Provider value={flag}>{children}</FlagContext.Provider>;
 }

@@ -9,7 +9,7 @@ import './invitations.css';
 export interface PendingInvitationsButtonProps {
   /** Keep it stable between renders: a new api reloads the list. */
   readonly api: MyInvitationsApi;
-  /** After an invitation was accepted from the modal: the dashboard reloads its teams. */
+  /** After an invitation was accepted from the modal. */
   readonly onJoined?: (teamId: string) => void;
 }
 

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
 import { ROLE_LABELS } from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
+import { resourceKeys } from '../../session/serverState/keys';
 import { Dialog } from '../../ui/Dialog';
 import { expiryText, invitationTeamName, responseErrorMessage } from './invitationTexts';
 import type { MyInvitation, MyInvitationsApi } from './model';
@@ -13,7 +15,7 @@ export interface TeamInvitationsDialogProps {
   /** The list shown (usePendingInvitations over the same api); refreshed after each answer. */
   readonly pending: PendingInvitationsController;
   readonly onClose: () => void;
-  /** After an accept: the dashboard reloads its teams. */
+  /** After an accept (the session's team reads are already stale by then). */
   readonly onJoined?: (teamId: string) => void;
 }
 
@@ -23,6 +25,7 @@ export const NO_PENDING_INVITATIONS = 'You have no pending invitations.';
 
 /** 'Team Invitations' (SPEC.md §2): the user's pending invitations, each accepted or declined. */
 export function TeamInvitationsDialog({ api, pending, onClose, onJoined }: TeamInvitationsDialogProps) {
+  const client = useQueryClient();
   const [busy, setBusy] = useState<ReadonlyMap<string, Answer>>(new Map());
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -49,6 +52,7 @@ export function TeamInvitationsDialog({ api, pending, onClose, onJoined }: TeamI
       if (answer === 'accept') {
         await api.accept(invitation.id);
         setAnnouncement(`You joined ${team}.`);
+        void client.invalidateQueries({ queryKey: resourceKeys.teams() });
         onJoined?.(invitation.teamId);
       } else {
         await api.decline(invitation.id);

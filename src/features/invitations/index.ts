@@ -7,3 +7,5 @@ export { TeamInvitationsDialog } from './TeamInvitationsDialog';
 export type { TeamInvitationsDialogProps } from './TeamInvitationsDialog';
 export { usePendingInvitations } from './usePendingInvitations';
 export type { PendingInvitationsController, PendingInvitationsStatus } from './usePendingInvitations';
+export { useMyInvitationsApi } from './useMyInvitationsApi';
+export type { MyInvitationsInput } from './useMyInvitationsApi';

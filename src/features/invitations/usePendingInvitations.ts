@@ -1,9 +1,9 @@
-import { useCallback } from 'react';
 import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
-import { type LatestLoadStatus, useLatestLoad } from '../../ui/useLatestLoad';
+import { resourceKeys } from '../../session/serverState/keys';
+import { type ResourceStatus, useResource } from '../../session/serverState/useResource';
 import type { MyInvitation, MyInvitationsApi } from './model';
 
-export type PendingInvitationsStatus = LatestLoadStatus;
+export type PendingInvitationsStatus = ResourceStatus;
 
 export interface PendingInvitationsController {
   readonly status: PendingInvitationsStatus;
@@ -15,15 +15,18 @@ export interface PendingInvitationsController {
   readonly refresh: () => Promise<void>;
 }
 
-/** The signed-in user's pending invitations, for the header's badge and the Team Invitations modal. */
+const NONE: readonly MyInvitation[] = [];
+
+/**
+ * The signed-in user's pending invitations (`resourceKeys.myInvitations`), for the header's badge
+ * and the Team Invitations modal. A read started again supersedes the one on its way, so a slow,
+ * older answer never brings back an invitation just accepted or declined.
+ */
 export function usePendingInvitations(api: MyInvitationsApi): PendingInvitationsController {
-  const fetchInvitations = useCallback(() => api.list(), [api]);
-  // Only the latest request may set the state: a slow, older answer must not bring back an
-  // invitation just accepted or declined.
-  const { status, items, retry, reload } = useLatestLoad(fetchInvitations, {
-    onError: (error) => {
-      console.error(INVITATION_MESSAGES.pendingLoadFailed, error);
-    },
+  const { status, data, retry, reload } = useResource<readonly MyInvitation[]>({
+    key: resourceKeys.myInvitations(),
+    read: () => api.list(),
+    failure: INVITATION_MESSAGES.pendingLoadFailed,
   });
-  return { status, invitations: items, retry, refresh: reload };
+  return { status, invitations: data ?? NONE, retry, refresh: reload };
 }

@@ -1,5 +1,7 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { MfaFactor } from '../../data/auth/authGateway';
+import { resourceKeys } from '../../session/serverState/keys';
 import { Button } from '../../ui/Button';
 import { removalErrorMessage } from './enrolmentErrors';
 import { canAddFactor, enrolledOn, factorLabel } from './factors';
@@ -12,8 +14,6 @@ export interface TwoFactorSectionProps {
   readonly api: MfaEnrolmentApi;
   /** Opens the enrolment modal. */
   readonly onAdd: () => void;
-  /** Counts enrolments made in the overlay: a new value re-renders the list. */
-  readonly revision: number;
 }
 
 /** Account Settings' two-factor section: the enrolled factors with Remove, and Add (hidden at two). */
@@ -25,9 +25,14 @@ export function TwoFactorSection({ api, onAdd }: TwoFactorSectionProps) {
   const [removed, setRemoved] = useState<string | null>(null);
   const removingRef = useRef(false);
 
-  // Read from the signed-in account at each render: after an enrolment (a new `revision`
-  // re-renders this) and after a removal (state changes), it is current.
-  const factors = api.listFactors();
+  // Held as `resourceKeys.mfaFactors`, read from the signed-in account (at once: it is in
+  // memory): a removal here and an enrolment in the overlay mark it stale, and it is read again.
+  const client = useQueryClient();
+  const { data: factors } = useQuery({
+    queryKey: resourceKeys.mfaFactors(),
+    queryFn: () => api.listFactors(),
+    initialData: () => api.listFactors(),
+  });
 
   async function remove(factor: MfaFactor) {
     if (removingRef.current) return;
@@ -37,6 +42,7 @@ export function TwoFactorSection({ api, onAdd }: TwoFactorSectionProps) {
     setRemoved(null);
     try {
       await api.unenrol(factor.uid);
+      await client.invalidateQueries({ queryKey: resourceKeys.mfaFactors() });
       setConfirming(null);
       setRemoved(factorLabel(factor));
       api.notifyRemoved(factor.factorId).catch((failure: unknown) => {

@@ -1,16 +1,15 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
 import { ROLE_LABELS } from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
-import { useLatestLoad } from '../../ui/useLatestLoad';
+import { resourceKeys } from '../../session/serverState/keys';
+import { useResource } from '../../session/serverState/useResource';
 import { memberErrorMessage } from './memberForm';
 import type { TeamInvitation, TeamInvitationsApi } from './model';
 
 export interface PendingInvitationsListProps {
   readonly api: Pick<TeamInvitationsApi, 'listInvitations' | 'cancelInvitation'>;
   readonly teamId: string;
-  /** Bumped by the dialog after an invitation was sent, so the list reads again. */
-  readonly version: number;
   readonly disabled: boolean;
   readonly onAnnounce: (text: string) => void;
 }
@@ -20,17 +19,17 @@ function expiryText(expiresAt: number): string {
 }
 
 /** 'Pending Invitations' of Manage Team Members (SPEC.md §2), for owners and admins: cancel deletes one. */
-export function PendingInvitationsList({ api, teamId, version, disabled, onAnnounce }: PendingInvitationsListProps) {
+export function PendingInvitationsList({ api, teamId, disabled, onAnnounce }: PendingInvitationsListProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const fetchInvitations = useCallback(() => api.listInvitations(teamId), [api, teamId]);
-  // Only the latest request may set the list; `version` reads it again after an invitation was sent.
-  const { status, items: invitations, reload } = useLatestLoad(fetchInvitations, {
-    onError: (caught) => {
-      console.error(INVITATION_MESSAGES.pendingLoadFailed, caught);
-    },
-    reloadOn: version,
+  // Read again whenever an invitation is sent or cancelled (the dialog invalidates the key).
+  const pending = useResource<readonly TeamInvitation[]>({
+    key: resourceKeys.teamInvitations(teamId),
+    read: () => api.listInvitations(teamId),
+    failure: INVITATION_MESSAGES.pendingLoadFailed,
   });
+  const { status, reload } = pending;
+  const invitations = pending.data ?? [];
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 

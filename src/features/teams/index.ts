@@ -14,3 +14,8 @@ export { useRotationResume } from './useRotationResume';
 export type { InviteStep, TeamInvitation, TeamInvitationsApi } from './model';
 export { createTeamInvitationsApi } from './teamInvitations';
 export type { TeamInvitationDeps } from './teamInvitations';
+export { useTeamAccess } from './useTeamAccess';
+export type { AccessTeam, TeamAccess, TeamKeyState } from './useTeamAccess';
+export { usePublishOwnKey, useTeamServices } from './useTeamServices';
+export type { TeamServices, TeamServicesInput } from './useTeamServices';
+export type { UserKeys } from './teamKeys';

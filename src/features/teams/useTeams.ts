@@ -1,9 +1,11 @@
-import { useCallback, useMemo } from 'react';
-import { type LatestLoadStatus, useLatestLoad } from '../../ui/useLatestLoad';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { resourceKeys } from '../../session/serverState/keys';
+import { type ResourceStatus, useResource } from '../../session/serverState/useResource';
 import type { TeamDraft, TeamSummary, TeamsApi } from './model';
 import { TEAM_LIST_TEXTS } from './teamList';
 
-export type TeamsLoadStatus = LatestLoadStatus;
+export type TeamsLoadStatus = ResourceStatus;
 
 export interface TeamsController {
   readonly status: TeamsLoadStatus;
@@ -18,54 +20,54 @@ export interface TeamsController {
   readonly remove: (teamId: string) => Promise<void>;
 }
 
+const NO_TEAMS: readonly TeamSummary[] = [];
+
 /**
- * The user's teams for both dashboard sections: one list, loaded once and reloaded after a create
- * or an edit (the service knows the new id and the order); a delete removes the team locally.
- * null while there is no team service.
+ * The user's teams for both dashboard sections: one list (`resourceKeys.teamList`), read again
+ * after a create or an edit (the service knows the new id and the order); a delete removes the
+ * team from the list held, and every other read of that team goes stale. null while there is no
+ * team service.
  */
 export function useTeams(api: TeamsApi | null): TeamsController | null {
-  const fetchTeams = useMemo(() => (api === null ? null : () => api.list()), [api]);
-  // Only the latest list request may set the state, so a slow, older answer can neither overwrite
-  // a newer list nor bring back a team deleted meanwhile.
-  const {
-    status,
-    items: teams,
-    retry,
-    reload: load,
-    replace,
-  } = useLatestLoad(fetchTeams, {
-    onError: (error) => {
-      console.error(TEAM_LIST_TEXTS.loadFailed, error);
-    },
+  const client = useQueryClient();
+  const list = useResource<readonly TeamSummary[]>({
+    key: resourceKeys.teamList(),
+    read: api === null ? null : () => api.list(),
+    failure: TEAM_LIST_TEXTS.loadFailed,
   });
+  const { reload } = list;
 
   const create = useCallback(
     async (draft: TeamDraft) => {
       if (api === null) throw new Error('No team service');
       await api.create(draft);
-      await load();
+      await reload();
     },
-    [api, load],
+    [api, reload],
   );
 
   const update = useCallback(
     async (teamId: string, draft: TeamDraft) => {
       if (api === null) throw new Error('No team service');
       await api.update(teamId, draft);
-      await load();
+      await client.invalidateQueries({ queryKey: resourceKeys.team(teamId) });
+      await reload();
     },
-    [api, load],
+    [api, client, reload],
   );
 
   const remove = useCallback(
     async (teamId: string) => {
       if (api === null) throw new Error('No team service');
       await api.remove(teamId);
-      replace((previous) => previous.filter((team) => team.id !== teamId));
+      // A list read still on its way may predate the delete: it is dropped, not shown.
+      await client.cancelQueries({ queryKey: resourceKeys.teamList() });
+      client.setQueryData<readonly TeamSummary[]>(resourceKeys.teamList(), (previous) => previous?.filter((team) => team.id !== teamId));
+      client.removeQueries({ queryKey: resourceKeys.team(teamId) });
     },
-    [api, replace],
+    [api, client],
   );
 
   if (api === null) return null;
-  return { status, teams, retry, refresh: load, create, update, remove };
+  return { status: list.status, teams: list.data ?? NO_TEAMS, retry: list.retry, refresh: reload, create, update, remove };
 }

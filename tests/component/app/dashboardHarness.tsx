@@ -9,7 +9,7 @@ import { AppServicesProvider } from '../../../src/app/AppServices';
 import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
 import type { MfaNotifications } from '../../../src/app/mfa/MfaEnrolmentFlag';
 import type { AuthServices } from '../../../src/app/authServices';
-import DashboardPage, { type DashboardPageProps } from '../../../src/app/dashboard/DashboardPage';
+import DashboardPage from '../../../src/app/dashboard/DashboardPage';
 import type { AuthGateway } from '../../../src/data/auth/authGateway';
 import { readConfig } from '../../../src/data/config';
 import type { InvitationFunctions } from '../../../src/data/invitations/storedInvitations';
@@ -33,7 +33,6 @@ export interface DashboardHarness {
   readonly teamFunctions?: TeamFunctions;
   /** Default: every invitation callable rejects. */
   readonly invitationFunctions?: InvitationFunctions;
-  readonly props?: DashboardPageProps;
   readonly initialEntry?: InitialEntry;
   /** More routes beside /dashboard (where the dashboard navigates to). */
   readonly routes?: ReactNode;
@@ -85,7 +84,7 @@ export function renderDashboardPage(options: DashboardHarness): {
         <SessionProvider store={store}>
           <MfaEnrolment notifications={options.mfaNotifications ?? QUIET_NOTICES}>
             <Routes>
-              <Route path="/dashboard" element={<DashboardPage {...options.props} />} />
+              <Route path="/dashboard" element={<DashboardPage />} />
               {options.routes}
             </Routes>
           </MfaEnrolment>

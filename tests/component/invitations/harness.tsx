@@ -13,6 +13,7 @@ import type { AcceptInviteApi, InvitationPreview, MyInvitation, MyInvitationsApi
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
 import { MemoryStorage } from '../../support/memoryStorage';
+import { testServerState } from '../../support/serverState';
 
 export type Session = 'signed-out' | 'locked' | 'unlocked';
 
@@ -134,14 +135,17 @@ export function fakeMyInvitations(initial: readonly MyInvitation[]) {
 export function renderInvitationsButton(api: MyInvitationsApi) {
   const onJoined = vi.fn<(teamId: string) => void>();
   const user = userEvent.setup();
+  const { client, wrap } = testServerState();
   render(
-    <StrictMode>
-      <header>
-        <PendingInvitationsButton api={api} onJoined={onJoined} />
-      </header>
-    </StrictMode>,
+    wrap(
+      <StrictMode>
+        <header>
+          <PendingInvitationsButton api={api} onJoined={onJoined} />
+        </header>
+      </StrictMode>,
+    ),
   );
-  return { user, onJoined };
+  return { user, onJoined, client };
 }
 
 export { deferred, settle } from '../../support/async';

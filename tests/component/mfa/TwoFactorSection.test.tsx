@@ -4,13 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { AuthServiceError, type MfaFactor } from '../../../src/data/auth/authGateway';
 import { ADD_FACTOR_LABEL, TwoFactorSection } from '../../../src/features/mfa';
 import { fakeMfa, type FakeMfa } from '../../doubles/fakeMfa';
+import { testServerState } from '../../support/serverState';
 
 const phone: MfaFactor = { uid: 'p1', factorId: 'phone', displayName: 'Phone ending 0123', enrollmentTime: 'Sun, 22 Nov 2026 10:00:00 GMT', phoneNumber: '+15555550123' };
 const app: MfaFactor = { uid: 't1', factorId: 'totp', displayName: 'Authenticator app', enrollmentTime: 'Sun, 22 Nov 2026 11:00:00 GMT', phoneNumber: null };
 
 function renderSection(mfa: FakeMfa) {
   const onAdd = vi.fn();
-  render(<TwoFactorSection api={mfa.api} onAdd={onAdd} revision={0} />);
+  render(testServerState().wrap(<TwoFactorSection api={mfa.api} onAdd={onAdd} />));
   return { onAdd, user: userEvent.setup(), section: screen.getByRole('region', { name: 'Two-factor authentication' }) };
 }
 

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fingerprintOf } from '../../../src/crypto';
 import { ManageMembersDialog } from '../../../src/features/teams/ManageMembersDialog';
 import type { TeamMembersApi } from '../../../src/features/teams/model';
+import { testServerState } from '../../support/serverState';
 import { makeAccounts, membersWorld, type Account, type MembersWorld, type Name } from './membersWorld';
 import { expectConsoleError } from '../../support/consoleErrors';
 
@@ -19,9 +20,11 @@ beforeAll(async () => {
 function renderMembers(api: TeamMembersApi, teamId: string) {
   const user = userEvent.setup();
   render(
-    <StrictMode>
-      <ManageMembersDialog api={api} teamId={teamId} onClose={vi.fn()} onChanged={vi.fn()} onLeft={vi.fn()} />
-    </StrictMode>,
+    testServerState().wrap(
+      <StrictMode>
+        <ManageMembersDialog api={api} teamId={teamId} onClose={vi.fn()} onLeft={vi.fn()} />
+      </StrictMode>,
+    ),
   );
   return { user };
 }

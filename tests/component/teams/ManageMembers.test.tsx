@@ -10,6 +10,8 @@ import type { TeamMembersApi } from '../../../src/features/teams/model';
 import { DecryptionError, fingerprintOf } from '../../../src/crypto';
 import { ReencryptionError } from '../../../src/features/teams/rotation';
 import { PublicKeyChangedError, openTeamKey } from '../../../src/features/teams/teamKeys';
+import { resourceKeys } from '../../../src/session/serverState/keys';
+import { staleWatch, testServerState } from '../../support/serverState';
 import { makeAccounts, membersWorld, type Account, type MembersWorld, type Name } from './membersWorld';
 import { expectConsoleError } from '../../support/consoleErrors';
 
@@ -21,13 +23,17 @@ beforeAll(async () => {
 
 function renderMembers(api: TeamMembersApi, teamId: string) {
   const onClose = vi.fn();
-  const onChanged = vi.fn();
   const onLeft = vi.fn();
   const user = userEvent.setup();
+  const { client, wrap } = testServerState();
+  // The dashboard's team list, held beside the modal: a change of members, roles or keys makes it stale.
+  const onChanged = staleWatch(client, resourceKeys.teamList());
   render(
-    <StrictMode>
-      <ManageMembersDialog api={api} teamId={teamId} onClose={onClose} onChanged={onChanged} onLeft={onLeft} />
-    </StrictMode>,
+    wrap(
+      <StrictMode>
+        <ManageMembersDialog api={api} teamId={teamId} onClose={onClose} onLeft={onLeft} />
+      </StrictMode>,
+    ),
   );
   return { user, onClose, onChanged, onLeft };
 }

@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { JoinedTeamsSection, MyTeamsSection } from '../../../src/app/dashboard/TeamSections';
 import { useTeams } from '../../../src/features/teams';
 import type { TeamsApi } from '../../../src/features/teams/model';
+import { testServerState } from '../../support/serverState';
 
 function Sections({
   api,
@@ -32,9 +33,11 @@ export function renderTeams(api: TeamsApi | null, { planId = 'unlimited' }: { pl
   const onManageMembers = vi.fn<(teamId: string) => void>();
   const user = userEvent.setup();
   render(
-    <StrictMode>
-      <Sections api={api} planId={planId} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} />
-    </StrictMode>,
+    testServerState().wrap(
+      <StrictMode>
+        <Sections api={api} planId={planId} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} />
+      </StrictMode>,
+    ),
   );
   return { user, onOpenTeam, onManageMembers };
 }

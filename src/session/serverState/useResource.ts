@@ -1,0 +1,59 @@
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+export type ResourceStatus = 'loading' | 'ready' | 'failed';
+
+export interface Resource<T> {
+  readonly status: ResourceStatus;
+  /** The last value read; kept while a read runs again and after a failed one. */
+  readonly data: T | undefined;
+  /** When the value shown was read (epoch ms; 0 before the first answer). */
+  readonly readAt: number;
+  /** What the last read failed with (null after a success). */
+  readonly error: unknown;
+  /** Shows loading and reads again (after a failure). */
+  readonly retry: () => void;
+  /** Reads again in the background, keeping the value shown meanwhile. Never rejects. */
+  readonly reload: () => Promise<void>;
+}
+
+export interface ResourceOptions<T> {
+  readonly key: QueryKey;
+  /** null reads nothing and stays loading (no service yet). */
+  readonly read: (() => Promise<T>) | null;
+  /** Logged with the error of each failed read. */
+  readonly failure: string;
+}
+
+/**
+ * One resource of the session's server state, read on first use and again whenever a write
+ * invalidates its key. A read started again supersedes the one on its way, so a slow, older answer
+ * never overwrites a newer one (or brings back something removed meanwhile).
+ */
+export function useResource<T>({ key, read, failure }: ResourceOptions<T>): Resource<T> {
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      if (read === null) throw new Error('Nothing to read with');
+      try {
+        return await read();
+      } catch (error) {
+        console.error(failure, error);
+        throw error;
+      }
+    },
+    enabled: read !== null,
+  });
+  const { refetch } = query;
+  const retry = useCallback(() => {
+    void refetch();
+  }, [refetch]);
+  const enabled = read !== null;
+  // A read started again cancels the one on its way: its answer is never shown.
+  const reload = useCallback(async () => {
+    if (enabled) await refetch();
+  }, [enabled, refetch]);
+  const status: ResourceStatus =
+    query.status === 'success' ? 'ready' : query.status === 'error' ? (query.fetchStatus === 'fetching' ? 'loading' : 'failed') : 'loading';
+  return { status, data: query.data, readAt: query.dataUpdatedAt, error: query.error, retry, reload };
+}

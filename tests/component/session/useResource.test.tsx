@@ -1,0 +1,214 @@
+// The session's keyed server state (src/session/serverState): what useLatestLoad promised its
+// screens, now held by one cache: the latest read wins, failures keep the last value, a new key
+// reads again, and nothing updates a screen that is gone.
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { useTeams } from '../../../src/features/teams';
+import type { TeamSummary, TeamsApi } from '../../../src/features/teams/model';
+import { useResource } from '../../../src/session/serverState/useResource';
+import { deferred } from '../../support/async';
+import { testServerState } from '../../support/serverState';
+import { team } from '../teams/fakeTeamsApi';
+
+/** A read whose answers the test gives by hand, in any order. */
+function manualRead<T = readonly string[]>() {
+  const requests: ReturnType<typeof deferred<T>>[] = [];
+  const read = vi.fn(() => {
+    const request = deferred<T>();
+    requests.push(request);
+    return request.promise;
+  });
+  return { read, requests };
+}
+
+/** Lets the cache deliver what settled (it notifies on the next task). */
+async function flush() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+}
+
+function wrapper() {
+  const { wrap } = testServerState();
+  return ({ children }: { children: ReactNode }) => wrap(children);
+}
+
+let logged: MockInstance<typeof console.error>;
+beforeEach(() => {
+  logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  logged.mockRestore();
+});
+
+describe('useResource', () => {
+  it('reads on mount and shows the value', async () => {
+    const { read, requests } = manualRead();
+    const { result } = renderHook(() => useResource({ key: ['things'], read, failure: 'Failed' }), { wrapper: wrapper() });
+    expect(result.current.status).toBe('loading');
+    expect(result.current.data).toBeUndefined();
+    requests[0]!.resolve(['a']);
+    await waitFor(() => {
+      expect(result.current.status).toBe('ready');
+    });
+    expect(result.current.data).toEqual(['a']);
+  });
+
+  it('a slow read that answers after a later one does not win', async () => {
+    const { read, requests } = manualRead();
+    const { result } = renderHook(() => useResource({ key: ['things'], read, failure: 'Failed' }), { wrapper: wrapper() });
+    requests[0]!.resolve(['first']);
+    await waitFor(() => {
+      expect(result.current.status).toBe('ready');
+    });
+    act(() => {
+      void result.current.reload();
+    });
+    let latest!: Promise<void>;
+    act(() => {
+      latest = result.current.reload();
+    });
+    expect(read).toHaveBeenCalledTimes(3);
+    requests[2]!.resolve(['new']);
+    await act(() => latest);
+    requests[1]!.resolve(['old']);
+    await flush();
+    expect(result.current.status).toBe('ready');
+    expect(result.current.data).toEqual(['new']);
+  });
+
+  it('a superseded read that fails neither shows a failure nor hides the newer value', async () => {
+    const { read, requests } = manualRead();
+    const { result } = renderHook(() => useResource({ key: ['things'], read, failure: 'Failed' }), { wrapper: wrapper() });
+    requests[0]!.resolve(['first']);
+    await waitFor(() => {
+      expect(result.current.status).toBe('ready');
+    });
+    act(() => {
+      void result.current.reload();
+    });
+    act(() => {
+      void result.current.reload();
+    });
+    requests[2]!.resolve(['new']);
+    await flush();
+    requests[1]!.reject(new Error('offline'));
+    await flush();
+    expect(result.current.status).toBe('ready');
+    expect(result.current.data).toEqual(['new']);
+    expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  it('a second read asked for before the first has answered is the same read', async () => {
+    const { read, requests } = manualRead();
+    const { result } = renderHook(() => useResource({ key: ['things'], read, failure: 'Failed' }), { wrapper: wrapper() });
+    act(() => {
+      void result.current.reload();
+    });
+    expect(read).toHaveBeenCalledTimes(1);
+    requests[0]!.resolve(['only']);
+    await waitFor(() => {
+      expect(result.current.data).toEqual(['only']);
+    });
+  });
+
+  it('a failed latest read shows the failure and keeps the last value; retry shows loading and reads again', async () => {
+    const { read, requests } = manualRead();
+    const { result } = renderHook(() => useResource({ key: ['things'], read, failure: 'Failed to load things' }), { wrapper: wrapper() });
+    requests[0]!.resolve(['a']);
+    await waitFor(() => {
+      expect(result.current.status).toBe('ready');
+    });
+    act(() => {
+      void result.current.reload();
+    });
+    const failure = new Error('offline');
+    requests[1]!.reject(failure);
+    await waitFor(() => {
+      expect(result.current.status).toBe('failed');
+    });
+    expect(result.current.data).toEqual(['a']);
+    expect(result.current.error).toBe(failure);
+    expect(logged).toHaveBeenCalledWith('Failed to load things', failure);
+
+    act(() => {
+      result.current.retry();
+    });
+    await waitFor(() => {
+      expect(result.current.status).toBe('loading');
+    });
+    expect(read).toHaveBeenCalledTimes(3);
+    requests[2]!.resolve(['b']);
+    await waitFor(() => {
+      expect(result.current.status).toBe('ready');
+    });
+    expect(result.current.data).toEqual(['b']);
+  });
+
+  it('a new key reads again, and the answer for the old key is not shown under it', async () => {
+    const { read: readA, requests: forA } = manualRead();
+    const { read: readB, requests: forB } = manualRead();
+    const { result, rerender } = renderHook(({ key, read }) => useResource({ key: ['teams', key], read, failure: 'Failed' }), {
+      wrapper: wrapper(),
+      initialProps: { key: 'a', read: readA },
+    });
+    rerender({ key: 'b', read: readB });
+    forA[0]!.resolve(['team A']);
+    await flush();
+    expect(result.current.status).toBe('loading');
+    forB[0]!.resolve(['team B']);
+    await waitFor(() => {
+      expect(result.current.data).toEqual(['team B']);
+    });
+  });
+
+  it('a null read reads nothing and stays loading', async () => {
+    const { result } = renderHook(() => useResource<string>({ key: ['nothing'], read: null, failure: 'Failed' }), { wrapper: wrapper() });
+    await act(() => result.current.reload());
+    await flush();
+    expect(result.current.status).toBe('loading');
+  });
+
+  it('does not update an unmounted screen when its answer arrives, or when its read fails', async () => {
+    for (const settleWith of ['answer', 'failure'] as const) {
+      const { read, requests } = manualRead();
+      let renders = 0;
+      const { unmount } = renderHook(
+        () => {
+          renders += 1;
+          return useResource({ key: ['things'], read, failure: 'Failed' });
+        },
+        { wrapper: wrapper() },
+      );
+      unmount();
+      const before = renders;
+      if (settleWith === 'answer') requests[0]!.resolve(['late']);
+      else requests[0]!.reject(new Error('offline'));
+      await flush();
+      expect(renders).toBe(before);
+    }
+  });
+});
+
+describe('useTeams over the cache', () => {
+  it('a delete removes the team from the list held and discards list answers still on their way', async () => {
+    const { read: list, requests } = manualRead<TeamSummary[]>();
+    const api = { list, create: vi.fn(), update: vi.fn(), remove: vi.fn(() => Promise.resolve()) } satisfies TeamsApi;
+    const { result } = renderHook(() => useTeams(api), { wrapper: wrapper() });
+    requests[0]!.resolve([team({ id: 'a', name: 'A' }), team({ id: 'b', name: 'B' })]);
+    await waitFor(() => {
+      expect(result.current?.teams.map((item) => item.id)).toEqual(['a', 'b']);
+    });
+    act(() => {
+      void result.current?.refresh();
+    });
+    await act(() => result.current!.remove('b'));
+    await waitFor(() => {
+      expect(result.current?.teams.map((item) => item.id)).toEqual(['a']);
+    });
+    requests[1]!.resolve([team({ id: 'a', name: 'A' }), team({ id: 'b', name: 'B' })]);
+    await flush();
+    expect(result.current?.teams.map((item) => item.id)).toEqual(['a']);
+  });
+});
