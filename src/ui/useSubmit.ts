@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface Submit<E> {
+  readonly busy: boolean;
+  readonly error: E | null;
+  /**
+   * Runs the action once at a time (a second submit while one runs is dropped) and clears the
+   * error first; a throw becomes the error. Resolves true when the action ran to its end.
+   */
+  readonly submit: (action: () => Promise<void>) => Promise<boolean>;
+  readonly setError: (error: E | null) => void;
+}
+
+/**
+ * The busy flag and error of one submit (a form, a confirm button): `toError` turns what the
+ * action threw into what is shown.
+ */
+export function useSubmit<E>(toError: (failure: unknown) => E, initialError: E | null = null): Submit<E> {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<E | null>(initialError);
+  // A ref, not state: a second click arrives before React re-renders with busy set.
+  const running = useRef(false);
+  // The caller's mapper is usually a new closure each render; the latest one is used.
+  const toErrorRef = useRef(toError);
+  useEffect(() => {
+    toErrorRef.current = toError;
+  });
+
+  const submit = useCallback(async (action: () => Promise<void>) => {
+    if (running.current) return false;
+    running.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      return true;
+    } catch (failure) {
+      setError(toErrorRef.current(failure));
+      return false;
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  }, []);
+
+  return { busy, error, submit, setError };
+}
