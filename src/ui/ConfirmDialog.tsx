@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   readonly busy: boolean;
   /** Shown as an alert under the question; the dialog stays open so the user can retry or cancel. */
   readonly error: string | null;
+  /** Shown under the error, e.g. progress while the action runs. */
+  readonly status?: ReactNode;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
   /** The class of the buttons' row, which differs by feature. */
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   confirmVariant = 'danger',
   busy,
   error,
+  status,
   onConfirm,
   onCancel,
   buttonsClassName,
@@ -54,6 +57,7 @@ export function ConfirmDialog({
           {error}
         </p>
       )}
+      {status}
       <div className={buttonsClassName}>
         <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel

@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+/** How a submit ended: ran to its end with the action's value, or not (it threw, or another was running). */
+export type Settled<T> = { readonly done: true; readonly value: T } | { readonly done: false };
+
 export interface Submit<E> {
   readonly busy: boolean;
   readonly error: E | null;
   /**
    * Runs the action once at a time (a second submit while one runs is dropped) and clears the
-   * error first; a throw becomes the error. Resolves true when the action ran to its end.
+   * error first; a throw becomes the error.
    */
-  readonly submit: (action: () => Promise<void>) => Promise<boolean>;
+  readonly submit: <T>(action: () => Promise<T>) => Promise<Settled<T>>;
   readonly setError: (error: E | null) => void;
 }
 
@@ -26,17 +29,16 @@ export function useSubmit<E>(toError: (failure: unknown) => E, initialError: E |
     toErrorRef.current = toError;
   });
 
-  const submit = useCallback(async (action: () => Promise<void>) => {
-    if (running.current) return false;
+  const submit = useCallback(async <T,>(action: () => Promise<T>): Promise<Settled<T>> => {
+    if (running.current) return { done: false };
     running.current = true;
     setBusy(true);
     setError(null);
     try {
-      await action();
-      return true;
+      return { done: true, value: await action() };
     } catch (failure) {
       setError(toErrorRef.current(failure));
-      return false;
+      return { done: false };
     } finally {
       running.current = false;
       setBusy(false);

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import { useLatestLoad } from '../../ui/useLatestLoad';
 import { memberErrorMessage } from './memberForm';
 import type { TeamInvitation, TeamInvitationsApi } from './model';
+import { LoadFailed } from '../../ui/LoadFailed';
 
 export interface PendingInvitationsListProps {
   readonly api: Pick<TeamInvitationsApi, 'listInvitations' | 'cancelInvitation'>;
@@ -56,12 +57,7 @@ export function PendingInvitationsList({ api, teamId, version, disabled, onAnnou
       </h3>
       {status === 'loading' && <p className="members__empty">Loading invitations…</p>}
       {status === 'failed' && (
-        <div role="alert" className="notice notice--error">
-          <p>{INVITATION_MESSAGES.pendingLoadFailed}</p>
-          <Button variant="secondary" size="sm" onClick={() => void reload()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed message={INVITATION_MESSAGES.pendingLoadFailed} onRetry={() => void reload()} />
       )}
       {error !== null && (
         <p role="alert" className="notice notice--error">

@@ -9,6 +9,7 @@ import { useVault } from './useVault';
 import { DECRYPT_FAILED_MESSAGE } from './vaultErrors';
 import type { VaultDeps } from './vaultService';
 import './vault.css';
+import { LoadFailed } from '../../ui/LoadFailed';
 
 // The filter's <select> values. '__none__' cannot be a group id: Firestore reserves ids of the
 // form __.*__.
@@ -103,12 +104,7 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
       )}
 
       {vault.load.status === 'failed' && (
-        <div role="alert" className="notice notice--error">
-          <p>{vault.load.message}</p>
-          <Button variant="secondary" size="sm" onClick={vault.retry}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed message={vault.load.message} onRetry={vault.retry} />
       )}
 
       {(ready || (vault.load.status === 'loading' && shown.length > 0)) && (

@@ -83,20 +83,19 @@ export function usePasswordForm(entry: PasswordEntry | null, groups: readonly Gr
   /** What was validated is exactly what is saved. */
   async function save(value: Validated<ValidPasswordDraft>, on: PasswordEntry | null) {
     setConflict(null);
-    // Set inside the action: a conflict is shown by its notice, and the form stays open.
-    const outcome = { conflicted: false };
-    const done = await saving.submit(async () => {
+    const result = await saving.submit(async () => {
       try {
         await onSubmit(handOver(value), on);
+        return 'saved';
       } catch (error) {
         // Everything typed stays in the fields, so the user can simply try again. A conflict shows
         // the newer values beside what keeping the user's would save, and nothing was overwritten.
         if (!(error instanceof PasswordConflictError)) throw error;
-        outcome.conflicted = true;
         setConflict({ newer: error.newer, mine: on === null ? value : keepMineOnNewer(on, value, error.newer) });
+        return 'conflict';
       }
     });
-    if (done && !outcome.conflicted) onClose();
+    if (result.done && result.value === 'saved') onClose();
   }
 
   /** Keep mine: the user's changes on the newer values, saved on the newer revision. */
