@@ -1,14 +1,15 @@
 // How the interface writes numbers and dates, in one place.
 //
-// Locale policy: counts are written the English way (en-US grouping, "1,200"), because they stand
-// inside English sentences beside words chosen by English plural rules, and read the same on every
-// machine. Dates and times are values a person reads on their own: they follow the user's locale
-// (the browser's) and time zone. A function that takes `locale` uses it only to pin one in tests.
+// Locale policy: the words around a value decide. Inside an English sentence ("1,200 members",
+// "Your trial ends January 15, 2027", "Expires Nov 24, 2026") a count or date is written the way
+// the sentence is (en-US), beside words chosen by English plural rules, and reads the same on
+// every machine. A date that stands on its own as a value (a list's Created and Updated) follows
+// the user's locale (the browser's). Times are always in the user's time zone.
 
-/** The locale counts are written in: the language of the interface's sentences. */
-export const COUNT_LOCALE = 'en-US';
+/** The locale of the interface's sentences, and so of every count and of a date inside a sentence. */
+export const SENTENCE_LOCALE = 'en-US';
 
-const countFormat = new Intl.NumberFormat(COUNT_LOCALE);
+const countFormat = new Intl.NumberFormat(SENTENCE_LOCALE);
 
 /** 1200 → '1,200'. */
 export function formatCount(count: number): string {
@@ -48,8 +49,13 @@ export function validDate(epochMs: number): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The date in the user's locale and time zone, or null when `epochMs` is not a date. */
+/** A date standing on its own: in the user's locale (or `locale`), or null when `epochMs` is not a date. */
 export function formatDate(epochMs: number, style: DateStyle, locale?: string): string | null {
   const date = validDate(epochMs);
   return date === null ? null : dateFormat(style, locale).format(date);
+}
+
+/** A date inside a sentence: written as the sentence is, or null when `epochMs` is not a date. */
+export function sentenceDate(epochMs: number, style: DateStyle): string | null {
+  return formatDate(epochMs, style, SENTENCE_LOCALE);
 }

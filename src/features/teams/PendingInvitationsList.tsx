@@ -6,6 +6,7 @@ import { useLatestLoad } from '../../ui/useLatestLoad';
 import { memberErrorMessage } from './memberForm';
 import type { TeamInvitation, TeamInvitationsApi } from './model';
 import { LoadFailed } from '../../ui/LoadFailed';
+import { sentenceDate } from '../../ui/format';
 
 export interface PendingInvitationsListProps {
   readonly api: Pick<TeamInvitationsApi, 'listInvitations' | 'cancelInvitation'>;
@@ -17,7 +18,8 @@ export interface PendingInvitationsListProps {
 }
 
 function expiryText(expiresAt: number): string {
-  return `Expires ${new Date(expiresAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}`;
+  // What toLocaleDateString said for a broken date, kept as it was.
+  return `Expires ${sentenceDate(expiresAt, 'shortMonth') ?? 'Invalid Date'}`;
 }
 
 /** 'Pending Invitations' of Manage Team Members (SPEC.md §2), for owners and admins: cancel deletes one. */

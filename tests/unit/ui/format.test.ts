@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { COUNT_LOCALE, countOf, formatCount, formatDate, validDate } from '../../../src/ui/format';
+import { SENTENCE_LOCALE, countOf, formatCount, formatDate, sentenceDate, validDate } from '../../../src/ui/format';
 
 describe('format: counts are written the English way on every machine', () => {
   it('groups thousands with commas', () => {
-    expect(COUNT_LOCALE).toBe('en-US');
+    expect(SENTENCE_LOCALE).toBe('en-US');
     expect(formatCount(0)).toBe('0');
     expect(formatCount(1200)).toBe('1,200');
     expect(formatCount(600000)).toBe('600,000');
@@ -19,7 +19,7 @@ describe('format: counts are written the English way on every machine', () => {
   });
 });
 
-describe('format: dates follow the user’s locale, and a locale can be pinned', () => {
+describe('format: a date on its own follows the user’s locale', () => {
   const at = Date.UTC(2026, 10, 22, 12, 0);
 
   it('writes each style as Intl does for that locale', () => {
@@ -34,6 +34,12 @@ describe('format: dates follow the user’s locale, and a locale can be pinned',
 
   it('uses the user’s locale when none is pinned', () => {
     expect(formatDate(at, 'medium')).toBe(new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(at));
+  });
+
+  it('writes a date inside a sentence the way the sentence is, whatever the machine', () => {
+    expect(sentenceDate(at, 'longMonth')).toBe('November 22, 2026');
+    expect(sentenceDate(at, 'shortMonth')).toBe('Nov 22, 2026');
+    expect(sentenceDate(Number.NaN, 'longMonth')).toBeNull();
   });
 
   it('says null for what is not a date, instead of throwing', () => {

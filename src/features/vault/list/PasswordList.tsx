@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { focusableWithin } from '../../../ui/focusable';
+import { countOf } from '../../../ui/format';
 import type { Group, PasswordEntry } from '../model';
 import { filterEntries } from './filterEntries';
 import { LIST_MESSAGES } from './listMessages';
@@ -114,7 +115,7 @@ export function PasswordList({
 
   const total = filtered.length;
   const searching = query.trim() !== '';
-  const status = searching && entries.length > 0 ? `${total} ${total === 1 ? 'password matches' : 'passwords match'} your search.` : '';
+  const status = searching && entries.length > 0 ? `${countOf(total, 'password matches', 'passwords match')} your search.` : '';
 
   return (
     <div className="pw-list">
