@@ -14,6 +14,11 @@ export interface Submit<E> {
   readonly setError: (error: E | null) => void;
 }
 
+/** The thrown error's own message: for actions whose errors are already worded for the user. */
+export function failureMessage(failure: unknown): string {
+  return failure instanceof Error ? failure.message : String(failure);
+}
+
 /**
  * The busy flag and error of one submit (a form, a confirm button): `toError` turns what the
  * action threw into what is shown.
