@@ -7,6 +7,7 @@ import { LIST_MESSAGES } from './listMessages';
 import { PasswordItem } from './PasswordItem';
 import { useVirtualRows } from './useVirtualRows';
 import './list.css';
+import { TextField } from '../../../ui/TextField';
 
 export const EMPTY_TEXTS = {
   noEntries: 'No passwords yet. Add your first password!',
@@ -61,7 +62,6 @@ export function PasswordList({
   estimatedRowHeight = DEFAULT_ESTIMATED_ROW_HEIGHT,
   overscan = DEFAULT_OVERSCAN,
 }: PasswordListProps) {
-  const searchId = useId();
   const listId = useId();
   const [query, setQuery] = useState('');
   const [focusedId, setFocusedId] = useState<string | null>(null);
@@ -119,22 +119,17 @@ export function PasswordList({
 
   return (
     <div className="pw-list">
-      <div className="field pw-list__search">
-        <label htmlFor={searchId} className="field__label">
-          Search passwords
-        </label>
-        <input
-          ref={searchRef}
-          id={searchId}
-          className="input"
-          type="search"
-          value={query}
-          onChange={handleSearch}
-          autoComplete="off"
-          spellCheck={false}
-          aria-controls={total > 0 ? listId : undefined}
-        />
-      </div>
+      <TextField
+        label="Search passwords"
+        className="pw-list__search"
+        inputRef={searchRef}
+        type="search"
+        value={query}
+        onChange={handleSearch}
+        autoComplete="off"
+        spellCheck={false}
+        aria-controls={total > 0 ? listId : undefined}
+      />
       <p role="status" className="visually-hidden">
         {deleted || status}
       </p>
