@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react
 import { cleanVerificationCode, isCompleteVerificationCode } from '@keyloft/contract/mfa';
 import { Button } from './Button';
 import './verificationCodeForm.css';
+import { failureMessage, useSubmit } from './useSubmit';
 
 export interface VerificationCodeFormProps {
   /** What to enter and where it comes from. */
@@ -22,29 +23,17 @@ export function VerificationCodeForm({ instructions, onVerify, onBack, extra }: 
   const instructionsId = useId();
   const errorId = useId();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const { busy, error, submit } = useSubmit(failureMessage);
 
   async function verify() {
-    busyRef.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      await onVerify(code);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-      inputRef.current?.focus();
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
+    const result = await submit(() => onVerify(code));
+    if (!result.done) inputRef.current?.focus();
   }
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busyRef.current || !isCompleteVerificationCode(code)) return;
+    if (busy || !isCompleteVerificationCode(code)) return;
     void verify();
   }
 

@@ -13,6 +13,7 @@ import {
 } from '@keyloft/contract/subscription';
 import { CallableError } from '../../data/functions/callableError';
 import { MissingUrlError } from './billingService';
+import { countOf, sentenceDate } from '../../ui/format';
 
 // What the billing screens show, decided without React: the §4 rules of packages/contract/src/subscription.ts
 // applied to the catalogue, and the §8 choice between the server's message and the default text.
@@ -44,7 +45,7 @@ export function intervalLabel(interval: BillingPlan['interval']): string {
 export function teamLimitLine(plan: BillingPlan): string | null {
   if (plan.price <= 0) return null;
   if (plan.teamLimit === -1) return 'Unlimited teams';
-  return `Up to ${plan.teamLimit.toLocaleString('en-US')} ${plan.teamLimit === 1 ? 'team' : 'teams'}`;
+  return `Up to ${countOf(plan.teamLimit, 'team')}`;
 }
 
 // SPEC.md §4: a paid plan choice starts a checkout session, 'Continue with this plan' (a trial
@@ -81,11 +82,12 @@ export function currentPlanName(plans: readonly BillingPlan[], sub: Subscription
   return plans.find((plan) => plan.id === planId)?.name ?? 'Free';
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-
 /** 'January 15, 2027', in the browser's time zone. */
 export function formatBillingDate(epochMs: number): string {
-  return dateFormat.format(new Date(epochMs));
+  const text = sentenceDate(epochMs, 'longMonth');
+  // As Intl does: a date the server got wrong is a failure to see, not a blank.
+  if (text === null) throw new RangeError(`Invalid billing date: ${String(epochMs)}`);
+  return text;
 }
 
 /**

@@ -9,6 +9,7 @@ import { expiryText, invitationTeamName, responseErrorMessage } from './invitati
 import type { MyInvitation, MyInvitationsApi } from './model';
 import type { PendingInvitationsController } from './usePendingInvitations';
 import './invitations.css';
+import { LoadFailed } from '../../ui/LoadFailed';
 
 export interface TeamInvitationsDialogProps {
   readonly api: MyInvitationsApi;
@@ -84,12 +85,7 @@ export function TeamInvitationsDialog({ api, pending, onClose, onJoined }: TeamI
           {announcement}
         </p>
         {status === 'failed' && (
-          <div role="alert" className="notice notice--error invitations-dialog__failure">
-            <p>{INVITATION_MESSAGES.pendingLoadFailed}</p>
-            <Button variant="secondary" size="sm" onClick={pending.retry}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed message={INVITATION_MESSAGES.pendingLoadFailed} onRetry={pending.retry} className="invitations-dialog__failure" />
         )}
         {error !== null && (
           <p role="alert" className="notice notice--error">

@@ -1,4 +1,5 @@
 import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
+import { countOf } from '../../ui/format';
 
 // Pure rules of the invitation screens: which failures show their own message, and how an
 // invitation's expiry reads.
@@ -42,17 +43,13 @@ export function canRetryInvitation(message: string): boolean {
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
-}
-
 /** 'Expires in 6 days', 'Expires in 3 hours', …: rounded down, so it never promises more time than is left. */
 export function expiryText(expiresAt: number, now: number): string {
   const left = expiresAt - now;
   if (left <= 0) return 'Expired';
   if (left < HOUR_MS) return 'Expires in less than an hour';
-  if (left < DAY_MS) return `Expires in ${plural(Math.floor(left / HOUR_MS), 'hour')}`;
-  return `Expires in ${plural(Math.floor(left / DAY_MS), 'day')}`;
+  if (left < DAY_MS) return `Expires in ${countOf(Math.floor(left / HOUR_MS), 'hour')}`;
+  return `Expires in ${countOf(Math.floor(left / DAY_MS), 'day')}`;
 }
 
 /** How a team is named in the list and in button labels; a blank name is still something to say. */

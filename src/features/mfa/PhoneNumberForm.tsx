@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../ui/Button';
 import {
   COUNTRY_CODES,
@@ -10,6 +10,7 @@ import {
   formatPhoneNumber,
   minimumDigits,
 } from './phoneRules';
+import { failureMessage, useSubmit } from '../../ui/useSubmit';
 
 export interface PhoneNumberFormProps {
   /** Sends the code to the E.164 number; rejects with the message to show (what was typed is kept). */
@@ -27,31 +28,16 @@ export function PhoneNumberForm({ onSend, onBack }: PhoneNumberFormProps) {
   const [country, setCountry] = useState<string>(COUNTRY_CODES[0]);
   const [customCode, setCustomCode] = useState('+');
   const [number, setNumber] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
+  const { busy, error, submit, setError } = useSubmit(failureMessage);
 
   const countryCode = country === OTHER_COUNTRY ? customCode : country;
   const phoneNumber = e164(countryCode, number);
 
-  async function send(target: string) {
-    busyRef.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      await onSend(target);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
-  }
-
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busyRef.current || phoneNumber === null) return;
-    void send(phoneNumber);
+    if (busy || phoneNumber === null) return;
+    const target = phoneNumber;
+    void submit(() => onSend(target));
   }
 
   return (

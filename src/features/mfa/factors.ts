@@ -1,6 +1,7 @@
 // How second factors are named and counted (SPEC.md §9: two at most). Pure.
 import type { MfaFactor } from '../../data/auth/authGateway';
 import type { MfaMethod } from '@keyloft/contract/mfa';
+import { formatDate, SENTENCE_LOCALE } from '../../ui/format';
 
 export const MAX_MFA_FACTORS = 2;
 export type { MfaMethod } from '@keyloft/contract/mfa';
@@ -28,9 +29,8 @@ export function factorLabel(factor: MfaFactor): string {
   return detail && detail !== method ? `${method}: ${detail}` : method;
 }
 
-/** "Added 22 Nov 2026", or null when the service gave no readable date. */
-export function enrolledOn(factor: MfaFactor, locale?: string): string | null {
-  const at = new Date(factor.enrollmentTime);
-  if (Number.isNaN(at.getTime())) return null;
-  return `Added ${at.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' })}`;
+/** "Added Nov 22, 2026" (a sentence: src/ui/format.ts), or null when the service gave no readable date. */
+export function enrolledOn(factor: MfaFactor, locale: string = SENTENCE_LOCALE): string | null {
+  const at = formatDate(new Date(factor.enrollmentTime).getTime(), 'shortMonth', locale);
+  return at === null ? null : `Added ${at}`;
 }

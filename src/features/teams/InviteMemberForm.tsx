@@ -1,6 +1,8 @@
 import { useId, useState, type RefObject, type SubmitEvent } from 'react';
 import { ASSIGNABLE_ROLES, DEFAULT_MEMBER_ROLE, ROLE_DESCRIPTIONS, ROLE_LABELS, isTeamRole, type TeamRole } from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { useSubmit } from '../../ui/useSubmit';
 import { MEMBER_MESSAGES, memberErrorMessage, validateMemberEmail } from './memberForm';
 import type { InviteStep, TeamDetail } from './model';
 
@@ -18,8 +20,6 @@ export interface InviteMemberFormProps {
  */
 export function InviteMemberForm({ team, emailRef, disabled, invite, onInvited }: InviteMemberFormProps) {
   const headingId = useId();
-  const emailId = useId();
-  const emailErrorId = useId();
   const roleId = useId();
   const roleHintId = useId();
   const inviteHintId = useId();
@@ -27,8 +27,11 @@ export function InviteMemberForm({ team, emailRef, disabled, invite, onInvited }
   const [role, setRole] = useState<TeamRole>(DEFAULT_MEMBER_ROLE);
   const [touched, setTouched] = useState(false);
   const [dirty, setDirty] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const sending = useSubmit((caught) => {
+    console.error(MEMBER_MESSAGES.addFailed, caught);
+    return memberErrorMessage(caught, MEMBER_MESSAGES.addFailed);
+  });
+  const failure = sending.error;
 
   const error = validateMemberEmail(email, team.members);
   // Errors show once the field was left (or the address is already listed) and then follow typing.
@@ -37,21 +40,14 @@ export function InviteMemberForm({ team, emailRef, disabled, invite, onInvited }
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
-    if (error !== null || sending) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      const step = await invite(email.trim().toLowerCase(), role);
-      setEmail('');
-      setTouched(false);
-      setDirty(false);
-      setRole(DEFAULT_MEMBER_ROLE);
-      onInvited(step, role);
-    } catch (caught) {
-      console.error(MEMBER_MESSAGES.addFailed, caught);
-      setFailure(memberErrorMessage(caught, MEMBER_MESSAGES.addFailed));
-    }
-    setSending(false);
+    if (error !== null || sending.busy) return;
+    const result = await sending.submit(() => invite(email.trim().toLowerCase(), role));
+    if (!result.done) return;
+    setEmail('');
+    setTouched(false);
+    setDirty(false);
+    setRole(DEFAULT_MEMBER_ROLE);
+    onInvited(result.value, role);
   }
 
   return (
@@ -65,35 +61,25 @@ export function InviteMemberForm({ team, emailRef, disabled, invite, onInvited }
             {failure}
           </p>
         )}
-        <div className="field members__email">
-          <label htmlFor={emailId} className="field__label">
-            Email
-          </label>
-          <input
-            ref={emailRef}
-            id={emailId}
-            className="input"
-            type="email"
-            value={email}
-            autoComplete="off"
-            required
-            aria-invalid={shownError !== null}
-            aria-describedby={shownError !== null ? emailErrorId : undefined}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setDirty(true);
-              setFailure(null);
-            }}
-            onBlur={() => {
-              if (dirty) setTouched(true);
-            }}
-          />
-          {shownError !== null && (
-            <p id={emailErrorId} className="field__error">
-              {shownError}
-            </p>
-          )}
-        </div>
+        <TextField
+          label="Email"
+          className="members__email"
+          error={shownError}
+          announce={false}
+          inputRef={emailRef}
+          type="email"
+          value={email}
+          autoComplete="off"
+          required
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setDirty(true);
+            sending.setError(null);
+          }}
+          onBlur={() => {
+            if (dirty) setTouched(true);
+          }}
+        />
         <div className="field members__role">
           <label htmlFor={roleId} className="field__label">
             Role
@@ -121,8 +107,8 @@ export function InviteMemberForm({ team, emailRef, disabled, invite, onInvited }
           They get an invitation by email and join once they accept it.
         </p>
         <div className="members__add-submit">
-          <Button type="submit" aria-describedby={inviteHintId} disabled={error !== null || sending || disabled}>
-            {sending ? 'Inviting…' : 'Add Member'}
+          <Button type="submit" aria-describedby={inviteHintId} disabled={error !== null || sending.busy || disabled}>
+            {sending.busy ? 'Inviting…' : 'Add Member'}
           </Button>
         </div>
       </form>

@@ -1,6 +1,6 @@
-import { useId, useRef, useState } from 'react';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { useId } from 'react';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useSubmit } from '../../ui/useSubmit';
 import { memberErrorMessage } from './memberForm';
 import type { KeyRecipient } from './model';
 
@@ -32,35 +32,29 @@ export function KeyConfirmDialog({
   onDone,
   onCancel = onDone,
 }: KeyConfirmDialogProps) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const fingerprintLabelId = useId();
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const confirming = useSubmit((caught) => {
+    console.error(failure, caught);
+    return memberErrorMessage(caught, failure);
+  });
   const who = recipient.email ?? 'this person';
 
   async function confirm() {
-    setRunning(true);
-    setError(null);
-    let ok = false;
-    try {
-      ok = await onConfirm();
-    } catch (caught) {
-      console.error(failure, caught);
-      setError(memberErrorMessage(caught, failure));
-    }
-    setRunning(false);
-    if (ok) onDone();
+    const result = await confirming.submit(onConfirm);
+    if (result.done && result.value) onDone();
   }
 
   return (
-    <Dialog
-      open
-      size="sm"
+    <ConfirmDialog
       title={title}
-      initialFocusRef={cancelRef}
-      onClose={() => {
-        if (!running) onCancel();
-      }}
+      confirmLabel={confirmLabel}
+      busyLabel={runningLabel}
+      confirmVariant="primary"
+      busy={confirming.busy}
+      error={confirming.error}
+      buttonsClassName="teams-dialog__buttons"
+      onCancel={onCancel}
+      onConfirm={() => void confirm()}
     >
       <p>{intro}</p>
       <p id={fingerprintLabelId} className="members__fingerprint-label">
@@ -86,19 +80,6 @@ export function KeyConfirmDialog({
         </p>
       )}
       {!willShareKey && <p>You do not hold the team key yourself, so they join with ‘Needs Key’ until an owner or admin grants access.</p>}
-      {error !== null && (
-        <p role="alert" className="notice notice--error">
-          {error}
-        </p>
-      )}
-      <div className="teams-dialog__buttons">
-        <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={running}>
-          Cancel
-        </Button>
-        <Button onClick={() => void confirm()} disabled={running}>
-          {running ? runningLabel : confirmLabel}
-        </Button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

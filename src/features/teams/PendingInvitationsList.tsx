@@ -6,6 +6,8 @@ import { resourceKeys } from '../../session/serverState/keys';
 import { useResource } from '../../session/serverState/useResource';
 import { memberErrorMessage } from './memberForm';
 import type { TeamInvitation, TeamInvitationsApi } from './model';
+import { LoadFailed } from '../../ui/LoadFailed';
+import { sentenceDate } from '../../ui/format';
 
 export interface PendingInvitationsListProps {
   readonly api: Pick<TeamInvitationsApi, 'listInvitations' | 'cancelInvitation'>;
@@ -15,7 +17,8 @@ export interface PendingInvitationsListProps {
 }
 
 function expiryText(expiresAt: number): string {
-  return `Expires ${new Date(expiresAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}`;
+  // What toLocaleDateString said for a broken date, kept as it was.
+  return `Expires ${sentenceDate(expiresAt, 'shortMonth') ?? 'Invalid Date'}`;
 }
 
 /** 'Pending Invitations' of Manage Team Members (SPEC.md §2), for owners and admins: cancel deletes one. */
@@ -55,12 +58,7 @@ export function PendingInvitationsList({ api, teamId, disabled, onAnnounce }: Pe
       </h3>
       {status === 'loading' && <p className="members__empty">Loading invitations…</p>}
       {status === 'failed' && (
-        <div role="alert" className="notice notice--error">
-          <p>{INVITATION_MESSAGES.pendingLoadFailed}</p>
-          <Button variant="secondary" size="sm" onClick={() => void reload()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed message={INVITATION_MESSAGES.pendingLoadFailed} onRetry={() => void reload()} />
       )}
       {error !== null && (
         <p role="alert" className="notice notice--error">

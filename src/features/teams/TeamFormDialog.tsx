@@ -1,6 +1,8 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { Field, TextField } from '../../ui/TextField';
+import { useSubmit } from '../../ui/useSubmit';
 import type { TeamDraft, TeamSummary } from './model';
 import {
   TEAM_DESCRIPTION_MAX,
@@ -20,111 +22,79 @@ export interface TeamFormDialogProps {
 
 /** 'Create New Team' or 'Edit Team': a required name and an optional description (SPEC.md §2, §5). */
 export function TeamFormDialog({ team, onSubmit, onClose }: TeamFormDialogProps) {
-  const nameId = useId();
-  const nameErrorId = useId();
-  const descriptionId = useId();
-  const descriptionErrorId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
-  const savingRef = useRef(false);
   const [name, setName] = useState(team?.name ?? '');
   const [description, setDescription] = useState(team?.description ?? '');
   // Errors show after the first submit and then follow what is typed.
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
+  const saving = useSubmit((error) => {
+    console.error(TEAM_FORM_MESSAGES.saveFailed, error);
+    return teamSaveErrorMessage(error);
+  });
 
   const checked = validateTeamDraft({ name, description });
   const errors: TeamFormErrors = submitted && !checked.ok ? checked.errors : {};
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (savingRef.current) return;
+    if (saving.busy) return;
     setSubmitted(true);
     if (!checked.ok) {
       (checked.errors.name !== undefined ? nameRef : descriptionRef).current?.focus();
       return;
     }
-    savingRef.current = true;
-    setSaving(true);
-    setFailed(null);
-    try {
-      await onSubmit(checked.draft);
-    } catch (error) {
-      console.error(TEAM_FORM_MESSAGES.saveFailed, error);
-      savingRef.current = false;
-      setSaving(false);
-      setFailed(teamSaveErrorMessage(error));
-      return;
-    }
-    onClose();
+    const { draft } = checked;
+    const result = await saving.submit(() => onSubmit(draft));
+    if (result.done) onClose();
   }
 
   function close() {
-    if (!savingRef.current) onClose();
+    if (!saving.busy) onClose();
   }
 
   return (
     <Dialog open onClose={close} title={team === null ? 'Create New Team' : 'Edit Team'} size="sm">
       <form onSubmit={(event) => void submit(event)} noValidate>
-        {failed !== null && (
+        {saving.error !== null && (
           <p role="alert" className="notice notice--error">
-            {failed}
+            {saving.error}
           </p>
         )}
-        <div className="field">
-          <label htmlFor={nameId} className="field__label">
-            Name
-          </label>
-          <input
-            ref={nameRef}
-            id={nameId}
-            className="input"
-            value={name}
-            maxLength={TEAM_NAME_MAX}
-            required
-            autoComplete="off"
-            aria-invalid={errors.name !== undefined}
-            aria-describedby={errors.name !== undefined ? nameErrorId : undefined}
-            onChange={(event) => {
-              setName(event.target.value);
-            }}
-          />
-          {errors.name !== undefined && (
-            <p id={nameErrorId} className="field__error">
-              {errors.name}
-            </p>
+        <TextField
+          label="Name"
+          error={errors.name}
+          announce={false}
+          inputRef={nameRef}
+          value={name}
+          maxLength={TEAM_NAME_MAX}
+          required
+          autoComplete="off"
+          onChange={(event) => {
+            setName(event.target.value);
+          }}
+        />
+        <Field label="Description (optional)" error={errors.description} announce={false}>
+          {(control) => (
+            <textarea
+              ref={descriptionRef}
+              className="input teams-form__description"
+              value={description}
+              maxLength={TEAM_DESCRIPTION_MAX}
+              rows={3}
+              onChange={(event) => {
+                setDescription(event.target.value);
+              }}
+              {...control}
+            />
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={descriptionId} className="field__label">
-            Description (optional)
-          </label>
-          <textarea
-            ref={descriptionRef}
-            id={descriptionId}
-            className="input teams-form__description"
-            value={description}
-            maxLength={TEAM_DESCRIPTION_MAX}
-            rows={3}
-            aria-invalid={errors.description !== undefined}
-            aria-describedby={errors.description !== undefined ? descriptionErrorId : undefined}
-            onChange={(event) => {
-              setDescription(event.target.value);
-            }}
-          />
-          {errors.description !== undefined && (
-            <p id={descriptionErrorId} className="field__error">
-              {errors.description}
-            </p>
-          )}
-        </div>
+        </Field>
         <div className="teams-dialog__buttons">
-          <Button variant="secondary" onClick={close} disabled={saving}>
+          <Button variant="secondary" onClick={close} disabled={saving.busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : team === null ? 'Create Team' : 'Save Changes'}
+          <Button type="submit" disabled={saving.busy}>
+            {saving.busy ? 'Saving…' : team === null ? 'Create Team' : 'Save Changes'}
           </Button>
         </div>
       </form>

@@ -1,21 +1,9 @@
 import { useId, type Ref } from 'react';
 import { ROLE_LABELS } from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
+import { DateStamp } from '../../ui/DateStamp';
 import type { TeamSummary } from './model';
 import { isOwnedTeam, memberCountText } from './teamList';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-function CreatedDate({ epochMs }: { epochMs: number }) {
-  const date = new Date(epochMs);
-  // An invalid date would make toISOString throw and take the whole list down.
-  if (Number.isNaN(date.getTime())) return <span>Created: unknown</span>;
-  return (
-    <span>
-      Created <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>
-    </span>
-  );
-}
 
 /** The id of a team's 'View Passwords' button, so focus can return to it from the team's view. */
 export function viewPasswordsButtonId(teamId: string): string {
@@ -89,7 +77,7 @@ export function TeamItem({ team, onOpenTeam, onManageMembers, onEdit, onDelete, 
       )}
       <p className="team-item__meta">
         <span>{memberCountText(team.memberCount)}</span>
-        <CreatedDate epochMs={team.createdAt} />
+        <DateStamp label="Created" style="medium" unknownText="Created: unknown" epochMs={team.createdAt} />
       </p>
       <div className="team-item__actions">
         <Button

@@ -4,6 +4,7 @@ import { DeleteTeamDialog } from './DeleteTeamDialog';
 import { filterTeams, neighbourAfterRemoval, TEAM_LIST_TEXTS } from './teamList';
 import { TeamItem } from './TeamItem';
 import './teams.css';
+import { TextField } from '../../ui/TextField';
 
 export interface TeamListProps {
   readonly teams: readonly TeamSummary[];
@@ -20,7 +21,6 @@ export interface TeamListProps {
 
 /** A searchable list of teams (SPEC.md §2 "Team list"), with the 'Delete Team' confirmation. */
 export function TeamList({ teams, label, emptyText, onOpenTeam, onManageMembers, onEdit, onDelete }: TeamListProps) {
-  const searchId = useId();
   const listId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const itemRefs = useRef(new Map<string, HTMLLIElement>());
@@ -52,23 +52,18 @@ export function TeamList({ teams, label, emptyText, onOpenTeam, onManageMembers,
 
   return (
     <div className="team-list">
-      <div className="field team-list__search">
-        <label htmlFor={searchId} className="field__label">
-          Search {label.toLowerCase()}
-        </label>
-        <input
-          ref={searchRef}
-          id={searchId}
-          className="input"
-          type="search"
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-          }}
-          autoComplete="off"
-          aria-controls={shown.length > 0 ? listId : undefined}
-        />
-      </div>
+      <TextField
+        label={`Search ${label.toLowerCase()}`}
+        className="team-list__search"
+        inputRef={searchRef}
+        type="search"
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+        }}
+        autoComplete="off"
+        aria-controls={shown.length > 0 ? listId : undefined}
+      />
       <p role="status" className="visually-hidden">
         {status}
       </p>

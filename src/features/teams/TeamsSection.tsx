@@ -8,6 +8,7 @@ import { splitTeams, TEAM_LIST_TEXTS } from './teamList';
 import { reachedTeamLimit, TEAM_LIMIT_TITLE, teamLimitText } from './teamLimit';
 import type { TeamsController } from './useTeams';
 import './teams.css';
+import { LoadFailed } from '../../ui/LoadFailed';
 
 interface CommonProps {
   /** From useTeams; null while there is no team service (the section then shows its empty state). */
@@ -125,12 +126,7 @@ function SectionBody({ teams, shown, label, emptyText, onOpenTeam, onManageMembe
   if (teams === null) return <p className="team-list__empty">{emptyText}</p>;
   if (teams.status === 'failed') {
     return (
-      <div role="alert" className="notice notice--error teams-section__failure">
-        <p>{TEAM_LIST_TEXTS.loadFailed}</p>
-        <Button variant="secondary" size="sm" onClick={teams.retry}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed message={TEAM_LIST_TEXTS.loadFailed} onRetry={teams.retry} className="teams-section__failure" />
     );
   }
   if (teams.status === 'loading') {

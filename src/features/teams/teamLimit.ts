@@ -1,4 +1,5 @@
 import { canCreateTeam, teamLimit } from '@keyloft/contract/subscription';
+import { countOf, formatCount } from '../../ui/format';
 
 // SPEC.md §9: teams are limited per plan, counted as teams owned.
 
@@ -10,6 +11,5 @@ export function reachedTeamLimit(planId: string, ownedTeams: number): number | n
 }
 
 export function teamLimitText(limit: number, ownedTeams: number): string {
-  const teams = `${limit.toLocaleString('en-US')} ${limit === 1 ? 'team' : 'teams'}`;
-  return `Your plan allows you to own up to ${teams}, and you own ${ownedTeams.toLocaleString('en-US')}. Delete a team you no longer need, or upgrade your plan to create more.`;
+  return `Your plan allows you to own up to ${countOf(limit, 'team')}, and you own ${formatCount(ownedTeams)}. Delete a team you no longer need, or upgrade your plan to create more.`;
 }

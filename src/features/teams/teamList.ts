@@ -1,4 +1,5 @@
 import type { TeamSummary } from './model';
+import { countOf } from '../../ui/format';
 
 // Pure rules of the team list (SPEC.md §2 "Team list").
 
@@ -41,7 +42,7 @@ export function filterTeams(teams: readonly TeamSummary[], query: string): reado
 }
 
 export function memberCountText(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'member' : 'members'}`;
+  return countOf(count, 'member');
 }
 
 /** The team to move focus to once `removedId` has gone: the next one shown, else the previous, else none. */

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import type { TeamVaultDeps } from './vaultService';
 import { VaultPanel } from './VaultPanel';
 import './vault.css';
+import { countOf } from '../../ui/format';
 
 /** What the view's header shows of the team. */
 export interface TeamViewTeam {
@@ -35,7 +36,7 @@ export const TEAM_VIEW_TEXTS = Object.freeze({
 });
 
 export function memberCountLabel(count: number): string {
-  return `${count.toLocaleString()} ${count === 1 ? 'member' : 'members'}`;
+  return countOf(count, 'member');
 }
 
 export interface TeamPasswordsViewProps {

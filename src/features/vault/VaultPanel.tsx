@@ -9,6 +9,8 @@ import { useVault } from './useVault';
 import { DECRYPT_FAILED_MESSAGE } from './vaultErrors';
 import type { VaultDeps } from './vaultService';
 import './vault.css';
+import { LoadFailed } from '../../ui/LoadFailed';
+import { formatCount } from '../../ui/format';
 
 // The filter's <select> values. '__none__' cannot be a group id: Firestore reserves ids of the
 // form __.*__.
@@ -92,23 +94,18 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
 
       {vault.load.status === 'loading' && (
         <p role="status" className="vault-section__status">
-          {vault.load.loaded === 0 ? `Loading ${subject}…` : `Loading ${subject}… ${vault.load.loaded.toLocaleString()} so far`}
+          {vault.load.loaded === 0 ? `Loading ${subject}…` : `Loading ${subject}… ${formatCount(vault.load.loaded)} so far`}
         </p>
       )}
 
       {vault.sealing !== null && (
         <p role="status" className="vault-section__status">
-          {`Sealing ${subject} in the new format… ${vault.sealing.done.toLocaleString()} of ${vault.sealing.total.toLocaleString()}`}
+          {`Sealing ${subject} in the new format… ${formatCount(vault.sealing.done)} of ${formatCount(vault.sealing.total)}`}
         </p>
       )}
 
       {vault.load.status === 'failed' && (
-        <div role="alert" className="notice notice--error">
-          <p>{vault.load.message}</p>
-          <Button variant="secondary" size="sm" onClick={vault.retry}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed message={vault.load.message} onRetry={vault.retry} />
       )}
 
       {(ready || (vault.load.status === 'loading' && shown.length > 0)) && (

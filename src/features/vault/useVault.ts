@@ -1,8 +1,8 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { compareEntries, mergeInOrder } from './entryOrder';
-import { validatePasswordDraft } from './form/validatePasswordDraft';
+import { toSavedDraft, type ValidDraft } from './form/validatePasswordDraft';
 import { migrateVault, type LoadedVault } from './migration/migrateVault';
-import type { Group, GroupDraft, PasswordDraft, PasswordEntry } from './model';
+import type { Group, GroupDraft, PasswordEntry } from './model';
 import {
   createGroup,
   deleteGroup,
@@ -191,11 +191,9 @@ export function useVault(deps: VaultDeps) {
    * deletion (VaultGoneError) rejects for the form to show; nothing was written.
    */
   const save = useCallback(
-    async (draft: PasswordDraft, existing: PasswordEntry | null) => {
-      const checked = validatePasswordDraft(draft);
-      if (!checked.ok) throw new Error('The password form is incomplete');
+    async (draft: ValidDraft, existing: PasswordEntry | null) => {
       try {
-        const saved = await savePassword(deps, checked.value, existing ?? undefined);
+        const saved = await savePassword(deps, toSavedDraft(draft), existing ?? undefined);
         setEntries((list) => [...list.filter((entry) => entry.id !== saved.id), saved].sort(compareEntries));
       } catch (error) {
         if (existing !== null) learn(error, existing.id);

@@ -37,8 +37,20 @@ export interface ValidPasswordDraft {
   readonly groupId: string | null;
 }
 
+declare const passedTheRules: unique symbol;
+
+/** A value validatePasswordDraft made. The mark exists only in the type, and only this module sets it. */
+export type Validated<T> = T & { readonly [passedTheRules]: true };
+
+/**
+ * What the form hands over: a draft that passed the rules, trimmed, with an omitted url or notes
+ * as ''. Only this module makes one, so whoever is handed one (the vault's save) need not check it
+ * again and cannot be handed a draft nobody checked.
+ */
+export type ValidDraft = Validated<PasswordDraft>;
+
 export type PasswordDraftValidation =
-  | { readonly ok: true; readonly value: ValidPasswordDraft }
+  | { readonly ok: true; readonly value: Validated<ValidPasswordDraft> }
   | { readonly ok: false; readonly errors: PasswordDraftErrors };
 
 /** The fields in the order the form shows them, so the first invalid one can take focus. */
@@ -86,15 +98,28 @@ export function validatePasswordDraft(draft: PasswordDraft): PasswordDraftValida
   if (username === '') errors.username = PASSWORD_FORM_MESSAGES.usernameRequired;
   if (password === '') errors.password = PASSWORD_FORM_MESSAGES.passwordRequired;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    value: {
-      title,
-      url: omitIfEmpty(url),
-      notes: omitIfEmpty(notes),
-      username,
-      password,
-      groupId: draft.groupId === '' ? null : draft.groupId,
-    },
+  const value: ValidPasswordDraft = {
+    title,
+    url: omitIfEmpty(url),
+    notes: omitIfEmpty(notes),
+    username,
+    password,
+    groupId: draft.groupId === '' ? null : draft.groupId,
   };
+  return { ok: true, value: value as Validated<ValidPasswordDraft> };
+}
+
+/** The form's values for a stored or merged value: an omitted url or notes as ''. */
+export function asTypedDraft(value: ValidPasswordDraft): PasswordDraft {
+  return { ...value, url: value.url ?? '', notes: value.notes ?? '' };
+}
+
+/** The draft the form hands over for a value that passed the rules. */
+export function handOver(value: Validated<ValidPasswordDraft>): ValidDraft {
+  return asTypedDraft(value) as ValidDraft;
+}
+
+/** What the vault stores for a handed-over draft: an omitted url or notes as null again. */
+export function toSavedDraft(draft: ValidDraft): ValidPasswordDraft {
+  return { ...draft, url: omitIfEmpty(draft.url), notes: omitIfEmpty(draft.notes) };
 }

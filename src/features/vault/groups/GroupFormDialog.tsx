@@ -1,6 +1,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { TextField } from '../../../ui/TextField';
+import { useSubmit } from '../../../ui/useSubmit';
 import type { Group, GroupDraft } from '../model';
 import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';
 import { failureText, GroupConflictError } from '../vaultErrors';
@@ -17,16 +19,15 @@ export interface GroupFormDialogProps {
 
 /** Create or edit one group: a required name and an optional description. */
 export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: GroupFormDialogProps) {
-  const nameId = useId();
-  const descriptionId = useId();
   const errorId = useId();
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
+  const saving = useSubmit((error) => {
+    console.error(failureMessage, error);
+    return failureText(error, failureMessage);
+  });
+  const failed = saving.error;
   const [errors, setErrors] = useState<GroupDraftErrors>({});
-  const nameErrorId = useId();
-  const descriptionErrorId = useId();
   // A rename saved meanwhile (docs/vault.md, "Revisions"): shown beside the user's values.
   const [theirs, setTheirs] = useState<Group | null>(null);
   // The values the form's fields started from (the group, then the newer one after a conflict).
@@ -35,22 +36,20 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!complete || saving) return;
+    if (!complete || saving.busy) return;
     const found = groupDraftErrors({ name, description });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    setFailed(null);
     setTheirs(null);
-    try {
-      await onSubmit({ name, description });
-      onClose();
-    } catch (error) {
-      console.error(failureMessage, error);
-      setFailed(failureText(error, failureMessage));
-      if (error instanceof GroupConflictError) takeNewerWhereUnchanged(error.newer);
-      setSaving(false);
-    }
+    const result = await saving.submit(async () => {
+      try {
+        await onSubmit({ name, description });
+      } catch (error) {
+        if (error instanceof GroupConflictError) takeNewerWhereUnchanged(error.newer);
+        throw error;
+      }
+    });
+    if (result.done) onClose();
   }
 
   /**
@@ -87,64 +86,41 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
                 setDescription(theirs.description ?? '');
                 setOpened({ name: theirs.name, description: theirs.description ?? '' });
                 setTheirs(null);
-                setFailed(null);
+                saving.setError(null);
               }}
             >
               {GROUP_MESSAGES.takeTheirs}
             </Button>
           </div>
         )}
-        <div className="field">
-          <label htmlFor={nameId} className="field__label">
-            Name
-          </label>
-          <input
-            id={nameId}
-            className="input"
-            value={name}
-            maxLength={FIELD_LIMITS.groupName}
-            required
-            onChange={(event) => {
-              setName(event.target.value);
-              setErrors((current) => ({ ...current, name: undefined }));
-            }}
-            aria-invalid={errors.name !== undefined ? true : undefined}
-            aria-describedby={errors.name !== undefined ? nameErrorId : failed !== null ? errorId : undefined}
-          />
-          {errors.name !== undefined && (
-            <p id={nameErrorId} role="alert" className="field__error">
-              {errors.name}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={descriptionId} className="field__label">
-            Description (optional)
-          </label>
-          <input
-            id={descriptionId}
-            className="input"
-            value={description}
-            maxLength={FIELD_LIMITS.groupDescription}
-            onChange={(event) => {
-              setDescription(event.target.value);
-              setErrors((current) => ({ ...current, description: undefined }));
-            }}
-            aria-invalid={errors.description !== undefined ? true : undefined}
-            aria-describedby={errors.description !== undefined ? descriptionErrorId : undefined}
-          />
-          {errors.description !== undefined && (
-            <p id={descriptionErrorId} role="alert" className="field__error">
-              {errors.description}
-            </p>
-          )}
-        </div>
+        <TextField
+          label="Name"
+          error={errors.name}
+          describedBy={failed !== null ? errorId : undefined}
+          value={name}
+          maxLength={FIELD_LIMITS.groupName}
+          required
+          onChange={(event) => {
+            setName(event.target.value);
+            setErrors((current) => ({ ...current, name: undefined }));
+          }}
+        />
+        <TextField
+          label="Description (optional)"
+          error={errors.description}
+          value={description}
+          maxLength={FIELD_LIMITS.groupDescription}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            setErrors((current) => ({ ...current, description: undefined }));
+          }}
+        />
         <div className="vault-dialog-actions">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
+          <Button variant="secondary" onClick={onClose} disabled={saving.busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!complete || saving}>
-            {saving ? 'Saving…' : group === null ? 'Create Group' : 'Save Group'}
+          <Button type="submit" disabled={!complete || saving.busy}>
+            {saving.busy ? 'Saving…' : group === null ? 'Create Group' : 'Save Group'}
           </Button>
         </div>
       </form>

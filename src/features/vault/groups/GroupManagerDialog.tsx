@@ -5,6 +5,7 @@ import type { Group, GroupDraft } from '../model';
 import { GroupFormDialog } from './GroupFormDialog';
 import { DECRYPT_FAILED_MESSAGE, failureText, GroupConflictError } from '../vaultErrors';
 import { GROUP_MESSAGES } from './validateGroupDraft';
+import { useSubmit } from '../../../ui/useSubmit';
 
 export interface GroupManagerDialogProps {
   readonly open: boolean;
@@ -21,25 +22,22 @@ type Editing = { readonly group: Group | null } | null;
 export function GroupManagerDialog({ open, groups, onClose, onCreate, onUpdate, onDelete }: GroupManagerDialogProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteFailed, setDeleteFailed] = useState<string | null>(null);
+  const { busy, error: deleteFailed, submit, setError: setDeleteFailed } = useSubmit((error) => {
+    console.error(GROUP_MESSAGES.deleteFailed, error);
+    return error instanceof GroupConflictError ? `${error.message} ${GROUP_MESSAGES.deleteAnyway}` : failureText(error, GROUP_MESSAGES.deleteFailed);
+  });
 
   async function confirmDelete(group: Group) {
-    setBusy(true);
-    setDeleteFailed(null);
-    try {
-      await onDelete(group);
+    await submit(async () => {
+      try {
+        await onDelete(group);
+      } catch (error) {
+        // Renamed meanwhile: confirming again deletes the group as it is now.
+        if (error instanceof GroupConflictError) setDeleting(error.newer);
+        throw error;
+      }
       setDeleting(null);
-    } catch (error) {
-      console.error(GROUP_MESSAGES.deleteFailed, error);
-      // Renamed meanwhile: confirming again deletes the group as it is now.
-      if (error instanceof GroupConflictError) setDeleting(error.newer);
-      setDeleteFailed(
-        error instanceof GroupConflictError ? `${error.message} ${GROUP_MESSAGES.deleteAnyway}` : failureText(error, GROUP_MESSAGES.deleteFailed),
-      );
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,69 +1,17 @@
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type FocusEvent } from 'react';
+import { useCallback, useId, useState, type CSSProperties, type FocusEvent } from 'react';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { DateStamp } from '../../../ui/DateStamp';
 import type { PasswordEntry } from '../model';
-import { DECRYPT_FAILED_MESSAGE, failureText, PasswordConflictError } from '../vaultErrors';
-import { CLIPBOARD_CLEAR_MS, COPIED_INDICATOR_MS, copyToClipboard } from '../../../ui/clipboard';
+import { DECRYPT_FAILED_MESSAGE } from '../vaultErrors';
+import { DeleteEntryDialog } from './DeleteEntryDialog';
+import { EntryNotes } from './EntryNotes';
+import { LIST_MESSAGES } from './listMessages';
 import { safeHttpUrl } from './safeUrl';
+import { copyAnnouncement, useCopyFeedback, type CopyField } from './useCopyFeedback';
 import './list.css';
-
-export const LIST_MESSAGES = {
-  deleteConfirm: 'Are you sure you want to delete this password?',
-  // SPEC.md §8 names no message for a failed delete; this follows 'Failed to save password'.
-  deleteFailed: 'Failed to delete password',
-  undecryptable: 'Could not decrypt',
-  /** A stored document of the wrong shape (issue #17): listed with what is wrong, the rest loads. */
-  damaged: 'Damaged entry',
-  damagedDetail: (problem: string) => `This entry's stored document is damaged (${problem}); it cannot be shown or edited. You can delete it.`,
-  /** Announced by the list once a delete is done (focus moves on to another entry). */
-  deleted: (title: string) => `${title} deleted.`,
-  /** Announced instead when the delete found the entry gone (docs/vault.md, "Revisions"). */
-  alreadyDeleted: (title: string) => `${title}: This password was deleted by someone else.`,
-  /** A delete that found the entry saved meanwhile: nothing deleted, the newer one now shown, asked again. */
-  deleteChanged: 'This password was changed since you opened it. Delete it anyway?',
-} as const;
 
 /** A fixed length, so the mask says nothing about the password's length. */
 const MASK = '••••••••';
-
-/** Notes longer than this, or on more than one line, are cut in the row and shown whole in a dialog. */
-const NOTES_PREVIEW_CHARS = 80;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-type CopyField = 'username' | 'password';
-
-interface CopyFeedback {
-  readonly field: CopyField;
-  readonly ok: boolean;
-}
-
-function announcement(feedback: CopyFeedback | null): string {
-  if (feedback === null) return '';
-  const what = feedback.field === 'password' ? 'Password' : 'Username';
-  if (!feedback.ok) return `${what} could not be copied.`;
-  return feedback.field === 'password'
-    ? `Password copied. Clipboard clears in ${CLIPBOARD_CLEAR_MS / 1000} s.`
-    : 'Username copied.';
-}
-
-function notesPreview(notes: string): { text: string; cut: boolean } {
-  const firstLine = notes.split('\n', 1)[0] ?? '';
-  if (firstLine.length > NOTES_PREVIEW_CHARS) return { text: `${firstLine.slice(0, NOTES_PREVIEW_CHARS)}…`, cut: true };
-  if (firstLine.length < notes.length) return { text: `${firstLine}…`, cut: true };
-  return { text: notes, cut: false };
-}
-
-function DateStamp({ label, epochMs }: { label: string; epochMs: number }) {
-  const date = new Date(epochMs);
-  // An invalid date would make toISOString throw and take the whole list down.
-  if (Number.isNaN(date.getTime())) return <span>{label} unknown</span>;
-  return (
-    <span>
-      {label} <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>
-    </span>
-  );
-}
 
 export interface PasswordItemProps {
   entry: PasswordEntry;
@@ -106,15 +54,9 @@ export function PasswordItem({
 }: PasswordItemProps) {
   const titleId = useId();
   const [revealed, setRevealed] = useState(false);
-  const [feedback, setFeedback] = useState<CopyFeedback | null>(null);
-  const copySerial = useRef(0);
-  const [notesOpen, setNotesOpen] = useState(false);
+  const { feedback, copy } = useCopyFeedback();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [detailsError, setDetailsError] = useState<string | null>(null);
-  const deletingRef = useRef(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
 
   const { id, title } = entry;
   const damaged = entry.damaged ?? null;
@@ -125,18 +67,6 @@ export function PasswordItem({
     [measure, id],
   );
   const href = safeHttpUrl(entry.url);
-  const notes = entry.notes === null || entry.notes === '' ? null : notesPreview(entry.notes);
-
-  // The tick goes after 2 s (SPEC.md §9); a failure stays until the next attempt so it can be read.
-  useEffect(() => {
-    if (feedback === null || !feedback.ok) return;
-    const timer = setTimeout(() => {
-      setFeedback(null);
-    }, COPIED_INDICATOR_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [feedback]);
 
   /** The entry with its details: opened first when they are still sealed. */
   async function withDetails(): Promise<PasswordEntry> {
@@ -165,43 +95,6 @@ export function PasswordItem({
     } catch {
       // Said by detailsError; the password stays hidden.
     }
-  }
-
-  async function copy(field: CopyField) {
-    copySerial.current += 1;
-    const serial = copySerial.current;
-    let ok = true;
-    try {
-      if (field === 'password') await copyToClipboard((await withDetails()).password, { clearAfterMs: CLIPBOARD_CLEAR_MS });
-      else await copyToClipboard(entry.username);
-    } catch {
-      ok = false;
-    }
-    // A slower, earlier copy must not overwrite the feedback of a later one.
-    // A new object each time, so a second copy within 2 s restarts the tick's timer.
-    if (serial === copySerial.current) setFeedback({ field, ok });
-  }
-
-  async function confirmDelete() {
-    if (deletingRef.current) return;
-    deletingRef.current = true;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await onDelete(entry);
-      setConfirming(false);
-    } catch (error) {
-      setDeleteError(error instanceof PasswordConflictError ? LIST_MESSAGES.deleteChanged : failureText(error, LIST_MESSAGES.deleteFailed));
-    } finally {
-      deletingRef.current = false;
-      setDeleting(false);
-    }
-  }
-
-  function closeConfirm() {
-    if (deletingRef.current) return;
-    setConfirming(false);
-    setDeleteError(null);
   }
 
   function copyFeedback(field: CopyField) {
@@ -257,7 +150,6 @@ export function PasswordItem({
                   size="sm"
                   aria-label={`Delete ${title}`}
                   onClick={() => {
-                    setDeleteError(null);
                     setConfirming(true);
                   }}
                 >
@@ -294,7 +186,7 @@ export function PasswordItem({
                   size="sm"
                   aria-label={`Copy username for ${title}`}
                   onClick={() => {
-                    void copy('username');
+                    void copy('username', () => entry.username);
                   }}
                 >
                   Copy
@@ -330,7 +222,7 @@ export function PasswordItem({
                   size="sm"
                   aria-label={`Copy password for ${title}`}
                   onClick={() => {
-                    void copy('password');
+                    void copy('password', async () => (await withDetails()).password);
                   }}
                 >
                   Copy
@@ -346,68 +238,24 @@ export function PasswordItem({
           </p>
         )}
         <span role="status" className="visually-hidden">
-          {announcement(feedback)}
+          {copyAnnouncement(feedback)}
         </span>
 
-        {notes !== null && (
-          <p className="pw-item__notes">
-            <span className="visually-hidden">Notes: </span>
-            {notes.text}
-            {notes.cut && (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Show all notes for ${title}`}
-                onClick={() => {
-                  setNotesOpen(true);
-                }}
-              >
-                More
-              </Button>
-            )}
-          </p>
-        )}
+        {entry.notes !== null && entry.notes !== '' && <EntryNotes title={title} notes={entry.notes} />}
 
         <p className="pw-item__dates">
-          <DateStamp label="Created" epochMs={entry.createdAt} />
-          <DateStamp label="Updated" epochMs={entry.updatedAt} />
+          <DateStamp label="Created" epochMs={entry.createdAt} style="mediumWithTime" unknownText="Created unknown" />
+          <DateStamp label="Updated" epochMs={entry.updatedAt} style="mediumWithTime" unknownText="Updated unknown" />
         </p>
       </div>
 
-      {notesOpen && (
-        <Dialog
-          open
-          onClose={() => {
-            setNotesOpen(false);
-          }}
-          title={`Notes for ${title}`}
-        >
-          <p className="pw-item__notes-full">{entry.notes}</p>
-        </Dialog>
-      )}
-
-      <Dialog open={confirming} onClose={closeConfirm} title="Delete Password" size="sm" initialFocusRef={cancelRef}>
-        <p>{LIST_MESSAGES.deleteConfirm}</p>
-        {deleteError !== null && (
-          <p role="alert" className="notice notice--error">
-            {deleteError}
-          </p>
-        )}
-        <div className="pw-dialog__buttons">
-          <Button ref={cancelRef} variant="secondary" onClick={closeConfirm} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              void confirmDelete();
-            }}
-            disabled={deleting}
-          >
-            {deleting ? 'Deleting…' : 'Delete'}
-          </Button>
-        </div>
-      </Dialog>
+      <DeleteEntryDialog
+        open={confirming}
+        onDelete={() => onDelete(entry)}
+        onClose={() => {
+          setConfirming(false);
+        }}
+      />
     </li>
   );
 }

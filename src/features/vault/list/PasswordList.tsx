@@ -1,19 +1,13 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ChangeEvent,
-} from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { focusableWithin } from '../../../ui/focusable';
+import { countOf } from '../../../ui/format';
 import type { Group, PasswordEntry } from '../model';
 import { filterEntries } from './filterEntries';
-import { LIST_MESSAGES, PasswordItem } from './PasswordItem';
-import { rowOffsets, visibleRows } from './virtualRows';
+import { LIST_MESSAGES } from './listMessages';
+import { PasswordItem } from './PasswordItem';
+import { useVirtualRows } from './useVirtualRows';
 import './list.css';
+import { TextField } from '../../../ui/TextField';
 
 export const EMPTY_TEXTS = {
   noEntries: 'No passwords yet. Add your first password!',
@@ -47,16 +41,6 @@ interface Deletion {
   readonly index: number;
 }
 
-interface View {
-  /** How far the top of the view is below the top of the list, in px (negative: the list starts lower). */
-  readonly top: number;
-  readonly height: number;
-}
-
-function windowHeight(): number {
-  return typeof window === 'undefined' ? 0 : window.innerHeight;
-}
-
 /**
  * The searchable, virtualised password list. The list is part of the page, which scrolls it (no
  * scroll box of its own). Only the rows in view (plus an overscan) are in the DOM; each row is
@@ -78,117 +62,18 @@ export function PasswordList({
   estimatedRowHeight = DEFAULT_ESTIMATED_ROW_HEIGHT,
   overscan = DEFAULT_OVERSCAN,
 }: PasswordListProps) {
-  const searchId = useId();
   const listId = useId();
-  const listRef = useRef<HTMLUListElement>(null);
   const [query, setQuery] = useState('');
-  const [view, setView] = useState<View>(() => ({ top: 0, height: windowHeight() }));
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const rowElements = useRef(new Map<string, HTMLLIElement>());
   const [deletion, setDeletion] = useState<Deletion | null>(null);
   const focusMovedFor = useRef<Deletion | null>(null);
   const [deleted, setDeleted] = useState('');
   // Shown, not only announced: a delete that found the entry already gone must say so (docs/vault.md).
   const [alreadyDeleted, setAlreadyDeleted] = useState('');
 
-  // Measured heights by entry id, kept across searches. The measuring callbacks fill the one map
-  // and replace the wrapper, so that the offsets are worked out again.
-  const [heights, setHeights] = useState(() => ({ byId: new Map<string, number>() }));
-  const byId = heights.byId;
-  const observer = useRef<ResizeObserver | null>(null);
-  const observedIds = useRef(new WeakMap<Element, string>());
-  // Height gained by rows above the view since the last render, scrolled away after it.
-  const pendingScroll = useRef(0);
-
   const filtered = useMemo(() => filterEntries(entries, query), [entries, query]);
   const groupNames = useMemo(() => new Map(groups.map((group) => [group.id, group.name])), [groups]);
-
-  /**
-   * Keeps the heights of rows that have layout (jsdom, or a detached row, measures 0: the estimate
-   * stays). A row above the view that turns out taller or shorter than counted would push the rows
-   * in view; the page is scrolled by as much after the next render so that they stay put.
-   */
-  const record = useCallback(
-    (measurements: readonly (readonly [Element, number])[]) => {
-      let changed = false;
-      for (const [element, height] of measurements) {
-        const id = observedIds.current.get(element);
-        if (id === undefined || height <= 0) continue;
-        const known = byId.get(id);
-        if (known !== undefined && Math.abs(known - height) < 0.5) continue;
-        if (element.getBoundingClientRect().top < 0) pendingScroll.current += height - (known ?? estimatedRowHeight);
-        byId.set(id, height);
-        changed = true;
-      }
-      if (changed) setHeights({ byId });
-    },
-    [byId, estimatedRowHeight],
-  );
-
-  useEffect(() => {
-    if (typeof ResizeObserver === 'undefined') return;
-    const resizes = new ResizeObserver((changes) => {
-      record(
-        changes.map((change) => [
-          change.target,
-          change.borderBoxSize[0]?.blockSize ?? change.target.getBoundingClientRect().height,
-        ]),
-      );
-    });
-    observer.current = resizes;
-    return () => {
-      resizes.disconnect();
-      observer.current = null;
-    };
-  }, [record]);
-
-  /** Measures a row now, and again whenever it resizes (text zoom, a revealed password, a tick). */
-  const measure = useCallback(
-    (element: HTMLLIElement, id: string) => {
-      observedIds.current.set(element, id);
-      rowElements.current.set(id, element);
-      record([[element, element.getBoundingClientRect().height]]);
-      observer.current?.observe(element);
-      return () => {
-        observer.current?.unobserve(element);
-        if (rowElements.current.get(id) === element) rowElements.current.delete(id);
-      };
-    },
-    [record],
-  );
-
-  const updateView = useCallback(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const next: View = { top: -list.getBoundingClientRect().top, height: windowHeight() };
-    setView((current) => (current.top === next.top && current.height === next.height ? current : next));
-  }, []);
-
-  // Rows measured, a search, a delete: the list may have moved on the page.
-  useLayoutEffect(() => {
-    if (pendingScroll.current !== 0) {
-      window.scrollBy(0, pendingScroll.current);
-      pendingScroll.current = 0;
-    }
-    updateView();
-  });
-
-  useEffect(() => {
-    // Capture: a scroll of any scrolling ancestor, not only the page, moves the list in view.
-    const options = { capture: true, passive: true } as const;
-    window.addEventListener('scroll', updateView, options);
-    window.addEventListener('resize', updateView);
-    return () => {
-      window.removeEventListener('scroll', updateView, options);
-      window.removeEventListener('resize', updateView);
-    };
-  }, [updateView]);
-
-  const offsets = useMemo(
-    () => rowOffsets(filtered.map((entry) => heights.byId.get(entry.id) ?? estimatedRowHeight)),
-    [filtered, estimatedRowHeight, heights],
-  );
 
   // After a confirmed delete the row (and the dialog's opener) is gone, and focus would fall to the
   // page. It goes to the entry that took the deleted one's place, else the one before it, else
@@ -197,6 +82,13 @@ export function PasswordList({
   // not removed, and its dialog gives focus back to its Delete button.
   const removed = deletion !== null && !filtered.some((entry) => entry.id === deletion.id);
   const focusTarget = removed ? (filtered[Math.min(deletion.index, filtered.length - 1)] ?? null) : null;
+  const ids = useMemo(() => filtered.map((entry) => entry.id), [filtered]);
+  // The row holding focus, and the one focus is about to move to, are rendered wherever they are.
+  const { listRef, measure, rowElements, placed, after } = useVirtualRows(ids, {
+    estimatedRowHeight,
+    overscan,
+    keptIds: [focusedId, focusTarget?.id ?? null],
+  });
 
   useEffect(() => {
     if (!removed || focusMovedFor.current === deletion) return;
@@ -204,7 +96,7 @@ export function PasswordList({
     const row = focusTarget === null ? undefined : rowElements.current.get(focusTarget.id);
     const control = row === undefined ? undefined : focusableWithin(row)[0];
     (control ?? searchRef.current)?.focus();
-  }, [removed, deletion, focusTarget]);
+  }, [removed, deletion, focusTarget, rowElements]);
 
   async function handleDelete(entry: PasswordEntry) {
     const index = filtered.findIndex((candidate) => candidate.id === entry.id);
@@ -222,49 +114,22 @@ export function PasswordList({
   }
 
   const total = filtered.length;
-  const { start, end } = visibleRows(offsets, view.top, view.height, overscan);
-  const indices: number[] = [];
-  // The row holding focus, and the one focus is about to move to, are rendered wherever they are.
-  const kept = new Set<number>();
-  for (const id of [focusedId, focusTarget?.id ?? null]) {
-    const index = id === null ? -1 : filtered.findIndex((entry) => entry.id === id);
-    if (index >= 0 && (index < start || index >= end)) kept.add(index);
-  }
-  for (const index of [...kept].filter((index) => index < start).sort((a, b) => a - b)) indices.push(index);
-  for (let index = start; index < end; index += 1) indices.push(index);
-  for (const index of [...kept].filter((index) => index >= end).sort((a, b) => a - b)) indices.push(index);
-
-  // Rows are in the normal flow; the space of the rows not rendered goes above each rendered row
-  // (as its top margin) and below the last one (as the list's bottom padding).
-  let covered = 0;
-  const placed = indices.map((index) => {
-    const gap = (offsets[index] ?? covered) - covered;
-    covered = offsets[index + 1] ?? covered;
-    return { index, gap };
-  });
-  const after = (offsets[total] ?? 0) - covered;
-
   const searching = query.trim() !== '';
-  const status = searching && entries.length > 0 ? `${total} ${total === 1 ? 'password matches' : 'passwords match'} your search.` : '';
+  const status = searching && entries.length > 0 ? `${countOf(total, 'password matches', 'passwords match')} your search.` : '';
 
   return (
     <div className="pw-list">
-      <div className="field pw-list__search">
-        <label htmlFor={searchId} className="field__label">
-          Search passwords
-        </label>
-        <input
-          ref={searchRef}
-          id={searchId}
-          className="input"
-          type="search"
-          value={query}
-          onChange={handleSearch}
-          autoComplete="off"
-          spellCheck={false}
-          aria-controls={total > 0 ? listId : undefined}
-        />
-      </div>
+      <TextField
+        label="Search passwords"
+        className="pw-list__search"
+        inputRef={searchRef}
+        type="search"
+        value={query}
+        onChange={handleSearch}
+        autoComplete="off"
+        spellCheck={false}
+        aria-controls={total > 0 ? listId : undefined}
+      />
       <p role="status" className="visually-hidden">
         {deleted || status}
       </p>

@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'react';
+import { CLIPBOARD_CLEAR_MS, COPIED_INDICATOR_MS, copyToClipboard } from '../../../ui/clipboard';
+
+export type CopyField = 'username' | 'password';
+
+export interface CopyFeedback {
+  readonly field: CopyField;
+  readonly ok: boolean;
+}
+
+/** What a screen reader hears after a copy. */
+export function copyAnnouncement(feedback: CopyFeedback | null): string {
+  if (feedback === null) return '';
+  const what = feedback.field === 'password' ? 'Password' : 'Username';
+  if (!feedback.ok) return `${what} could not be copied.`;
+  return feedback.field === 'password'
+    ? `Password copied. Clipboard clears in ${CLIPBOARD_CLEAR_MS / 1000} s.`
+    : 'Username copied.';
+}
+
+/**
+ * Copying a row's username or password, and what the last copy said: a tick that goes after 2 s
+ * (SPEC.md §9), or a failure that stays until the next attempt so it can be read. A copied
+ * password is cleared from the clipboard again.
+ */
+export function useCopyFeedback() {
+  const [feedback, setFeedback] = useState<CopyFeedback | null>(null);
+  const serial = useRef(0);
+
+  useEffect(() => {
+    if (feedback === null || !feedback.ok) return;
+    const timer = setTimeout(() => {
+      setFeedback(null);
+    }, COPIED_INDICATOR_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [feedback]);
+
+  /** Copies what `read` gives; a throw from it or from the clipboard is a failed copy. */
+  async function copy(field: CopyField, read: () => string | Promise<string>) {
+    serial.current += 1;
+    const mine = serial.current;
+    let ok = true;
+    try {
+      const text = await read();
+      await (field === 'password' ? copyToClipboard(text, { clearAfterMs: CLIPBOARD_CLEAR_MS }) : copyToClipboard(text));
+    } catch {
+      ok = false;
+    }
+    // A slower, earlier copy must not overwrite the feedback of a later one.
+    // A new object each time, so a second copy within 2 s restarts the tick's timer.
+    if (mine === serial.current) setFeedback({ field, ok });
+  }
+
+  return { feedback, copy };
+}
