@@ -202,6 +202,24 @@ export default tseslint.config(
     },
   },
   {
+    // src/app composes features through each one's public surface (its index.ts). Lazy screens are
+    // loaded by module path with import() (a code-split seam the bundler keeps), which this rule
+    // does not see and does not need to.
+    files: ['src/app/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            firebaseImports,
+            testImports,
+            { regex: '^(\\.\\./)+features/[^/]+/', message: "src/app imports a feature only through its index.ts ('../features/<name>')." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**', 'functions/test/**', 'bench/**'],
     rules: {
       // Tests and benchmarks measure the layers from outside: they call crypto.subtle directly

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { AcceptInvitePage, type AcceptInviteApi } from '../features/invitations';
-import { createAcceptInviteApi } from '../features/invitations/invitationService';
+import { AcceptInvitePage, createAcceptInviteApi, type AcceptInviteApi } from '../features/invitations';
 import { useSessionStore } from '../session/SessionContext';
 import { useAppServices } from './AppServices';
 

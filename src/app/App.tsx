@@ -10,7 +10,7 @@ import { useAutoLock } from '../session/useAutoLock';
 import { createSessionStore } from '../session/sessionStore';
 import { AppRoutes } from './AppRoutes';
 import { AppServicesProvider, useAppServices, type AppServices } from './AppServices';
-import type { BillingService } from '../features/billing/billingService';
+import type { BillingService } from '../features/billing';
 import { createAuthServices } from './authServices';
 import { MfaEnrolment } from './mfa/MfaEnrolment';
 import { onDemand } from './onDemand';

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { loadAuthGateway } from '../data/auth/loadAuthGateway';
 import { parseAuthModalRequest, type AuthModalRequest } from '@keyloft/contract/authModalRequest';
-import { LandingPage } from '../features/public/LandingPage';
+import { LandingPage } from '../features/public';
 import { useSession } from '../session/SessionContext';
 import { useAppServices } from './AppServices';
 import { AuthModalHost } from './AuthModalHost';

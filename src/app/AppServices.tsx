@@ -3,7 +3,7 @@ import type { AppConfig } from '../data/config';
 import type { InvitationFunctions } from '../data/invitations/storedInvitations';
 import type { Repositories } from '../data/repositories';
 import type { TeamFunctions } from '../data/teams/storedTeams';
-import type { BillingService } from '../features/billing/billingService';
+import type { BillingService } from '../features/billing';
 import type { AutoLockPreferences } from '../session/autoLock';
 import type { AuthServices } from './authServices';
 

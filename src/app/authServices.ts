@@ -1,7 +1,7 @@
 import { loadAuthGateway } from '../data/auth/loadAuthGateway';
 import type { AuthGateway } from '../data/auth/authGateway';
 import { loadUserRepository } from '../data/repositories';
-import type { AuthDeps } from '../features/auth/flows/deps';
+import type { AuthDeps } from '../features/auth';
 import type { SessionStore } from '../session/sessionStore';
 import { watchAuth } from '../session/watchAuth';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { AuthUser } from '../../data/auth/authGateway';
 import { PendingInvitationsButton, type MyInvitationsApi } from '../../features/invitations';
-import { AccountSettingsDialog, type AccountActions } from '../../features/settings/AccountSettingsDialog';
+import { AccountSettingsDialog, type AccountActions } from '../../features/settings';
 import type { AutoLockSettings } from '../../session/autoLock';
 import { Button } from '../../ui/Button';
 import { LinkButton } from '../../ui/LinkButton';

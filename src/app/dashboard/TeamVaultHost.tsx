@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import type { Repositories } from '../../data/repositories';
 import { useTeamAccess, type TeamSummary, type UserKeys } from '../../features/teams';
-import type { DetailsCache } from '../../features/vault/detailsCache';
-import { TeamPasswordsView, type TeamKeyAccess } from '../../features/vault/TeamPasswordsView';
+import { TeamPasswordsView, type DetailsCache, type TeamKeyAccess } from '../../features/vault';
 
 // The composition behind 'View Passwords': the teams feature opens the team (useTeamAccess), the
 // vault feature's team view gets its key and the one role both its header and its writes use.

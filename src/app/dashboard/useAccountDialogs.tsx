@@ -3,21 +3,21 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createAccountFunctions, sendCustomEmailChange } from '../../data/functions/accountFunctions';
 import { sendCustomEmailVerification, sendMasterPasswordChangeNotification } from '../../data/functions/callables';
-import { signOutQuietly } from '../../features/auth/flows/signIn';
+import { signOutQuietly } from '../../features/auth';
 import {
   ChangeAccountPasswordDialog,
   ChangeEmailDialog,
+  ChangeMasterPasswordDialog,
   DeleteAccountDialog,
   KeyFingerprintSection,
   SendVerificationButton,
   createAccountDeletionApi,
+  createMasterPasswordApi,
   loadOwnKeyFingerprint,
+  type AccountActions,
   type AccountDeletionApi,
   type OwnKeyFingerprint,
 } from '../../features/settings';
-import type { AccountActions } from '../../features/settings/AccountSettingsDialog';
-import { ChangeMasterPasswordDialog } from '../../features/settings/ChangeMasterPasswordDialog';
-import { createMasterPasswordApi } from '../../features/settings/masterPasswordService';
 import type { AuthUser } from '../../data/auth/authGateway';
 import { useSessionStore } from '../../session/SessionContext';
 import { resourceKeys } from '../../session/serverState/keys';

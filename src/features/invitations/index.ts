@@ -9,3 +9,4 @@ export { usePendingInvitations } from './usePendingInvitations';
 export type { PendingInvitationsController, PendingInvitationsStatus } from './usePendingInvitations';
 export { useMyInvitationsApi } from './useMyInvitationsApi';
 export type { MyInvitationsInput } from './useMyInvitationsApi';
+export { createAcceptInviteApi } from './invitationService';

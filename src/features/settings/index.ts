@@ -16,3 +16,6 @@ export {
 } from './accountDeletion';
 export { KeyFingerprintSection, KEY_FINGERPRINT_MESSAGES, type KeyFingerprintSectionProps } from './KeyFingerprintSection';
 export { loadOwnKeyFingerprint, type OwnKeyFingerprint } from './ownKeyFingerprint';
+export { AccountSettingsDialog, type AccountActions, type AccountSettingsDialogProps } from './AccountSettingsDialog';
+export { ChangeMasterPasswordDialog, type ChangeMasterPasswordDialogProps } from './ChangeMasterPasswordDialog';
+export { createMasterPasswordApi } from './masterPasswordService';

@@ -4,7 +4,10 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { AuthModalRequest } from '@keyloft/contract/authModalRequest';
-import { LandingPage, PrivacyPage, SecurityPage, TermsPage } from '../../../src/features/public';
+import { LandingPage } from '../../../src/features/public';
+import { PrivacyPage } from '../../../src/features/public/PrivacyPage';
+import { SecurityPage } from '../../../src/features/public/SecurityPage';
+import { TermsPage } from '../../../src/features/public/TermsPage';
 import { Dialog } from '../../../src/ui/Dialog';
 
 /** Shows where the router is, so tests can read navigation the way a user reads the screen. */

@@ -1,0 +1,4 @@
+// The auth feature's public surface for src/app. The auth modal itself is a code-split seam: the app
+// loads it lazily by its module path (AuthModalHost), so it is not re-exported here.
+export type { AuthDeps } from './flows/deps';
+export { signOutQuietly } from './flows/signIn';

@@ -1,0 +1,5 @@
+// The vault feature's public surface for src/app: the personal section, the team view and the
+// session's cache of opened details.
+export { PersonalPasswordsSection } from './PersonalPasswordsSection';
+export { TeamPasswordsView, type TeamKeyAccess, type TeamPasswordsViewProps } from './TeamPasswordsView';
+export { createDetailsCache, type DetailsCache } from './detailsCache';
