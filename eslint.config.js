@@ -28,6 +28,19 @@ const subtleOutsideCrypto = {
   message: 'crypto.subtle is called only inside src/crypto/ (ENGINEERING.md §1).',
 };
 // A Sealed value or a Binding is made only by src/crypto (docs/architecture.md, "The ciphertext type").
+// The contract is a package: everything outside it imports it by name (@keyloft/contract/<module>),
+// never by a relative path into src/domain.
+const contractByName = {
+  // esquery's regular expressions cannot hold a "/": \x2F is one.
+  selector: [
+    'ImportDeclaration',
+    'ExportNamedDeclaration',
+    'ExportAllDeclaration',
+    'ImportExpression',
+  ].map((node) => `${node}[source.value=/^(\\.\\.\\x2F)+(src\\x2F)?domain\\x2F/]`).join(', '),
+  message: 'Import the contract by name: @keyloft/contract/<module>.',
+};
+
 const sealedOutsideCrypto = {
   selector: ':matches(TSAsExpression, TSTypeAssertion) > TSTypeReference[typeName.name=/^(Sealed|Binding)$/]',
   message: 'Only src/crypto makes a Sealed value or a Binding: seal it, or read a stored one with asStoredCiphertext.',
@@ -50,7 +63,7 @@ export default tseslint.config(
       // Dropping a field by destructuring it away is the typed way to omit it.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
-      'no-restricted-syntax': ['error', subtleOutsideCrypto, sealedOutsideCrypto],
+      'no-restricted-syntax': ['error', subtleOutsideCrypto, sealedOutsideCrypto, contractByName],
     },
   },
   {
@@ -143,8 +156,9 @@ export default tseslint.config(
     },
   },
   {
-    // The contract shared by the app, functions/ and the test doubles: pure, so every side can run it.
-    files: ['packages/contract/**'],
+    // The contract shared by the app, functions/ and the test doubles (the workspace package
+    // @keyloft/contract, in place in src/domain): pure, so every side can run it.
+    files: ['src/domain/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -154,7 +168,9 @@ export default tseslint.config(
             firebaseImports,
             reactImports,
             { group: ['firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*'], message: 'The contract does no I/O.' },
-            { regex: '^(\\.\\./)+(src|functions|tests|bench)(/|$)', message: 'The contract depends on nothing of the app or the functions.' },
+            ...['crypto', 'data', 'session', 'features', 'app', 'ui', 'functions', 'tests', 'bench'].map((name) =>
+              layer(name, 'The contract depends on nothing of the app or the functions.'),
+            ),
           ],
         },
       ],

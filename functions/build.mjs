@@ -1,6 +1,8 @@
-// Bundles the functions into lib/index.js with esbuild, so that the pure rules they share with the
-// web app (../packages/contract, e.g. the team permission table) are compiled in: one copy of each rule,
-// and a deploy of this folder alone still carries everything it runs. Type-checking is tsc's job
+// Bundles the functions into lib/index.js with esbuild, so that the contract they share with the
+// web app (the workspace package @keyloft/contract in ../src/domain, e.g. the team permission table
+// and the callable schemas) is compiled in: one copy of each rule, and a deploy of this folder alone
+// still carries everything it runs (the package is not published, so the deploy's install must never
+// be asked for it). Type-checking is tsc's job
 // (`npm run typecheck`, run first by `npm run build`).
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';

@@ -3,7 +3,7 @@ import { LinkButton } from './LinkButton';
 import './upgradeOverlay.css';
 
 export type UpgradeOverlayProps = {
-  /** Usually `showsUpgradeOverlay(subscription, now)` from packages/contract/src/subscription. */
+  /** Usually `showsUpgradeOverlay(subscription, now)` from src/domain/subscription. */
   locked: boolean;
   children: ReactNode;
 };

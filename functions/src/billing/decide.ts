@@ -140,7 +140,7 @@ export function decideDowngrade(sub: SubscriptionRecord | null, now: number): Do
 /**
  * The answer for a stored subscription (null: none or unusable → the free plan, active). `plan` is
  * the recorded plan's catalogue entry (the free plan for an id the catalogue does not know); the
- * derived fields are packages/contract/src/subscription.ts's rules.
+ * derived fields are src/domain/subscription.ts's rules.
  */
 export function subscriptionStatus(sub: SubscriptionRecord | null, customerId: string | null, now: number): SubscriptionStatusResult {
   const subscription = sub ?? freeSubscription(now, { customerId, trialStart: null, trialEnd: null });

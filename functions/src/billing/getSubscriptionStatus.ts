@@ -7,7 +7,7 @@ import { loadBillingFacts } from './store';
 import { onLiveCall } from '../lib/liveCall';
 
 // SPEC.md §7 getSubscriptionStatus: the caller's subscription (users/{uid}.subscription), its
-// plan, and isInTrial / trialDaysLeft by packages/contract/src/subscription.ts. No record, or none usable:
+// plan, and isInTrial / trialDaysLeft by src/domain/subscription.ts. No record, or none usable:
 // the free plan, active (§4).
 
 export async function handleGetSubscriptionStatus(

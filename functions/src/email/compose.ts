@@ -41,7 +41,7 @@ export function escapeHtml(value: string): string {
 // text node holds a whole address and nothing is linked, while the reader still sees the name as
 // it is (no zero-width characters, which would themselves be a spoofing tool). The plain-text part
 // cannot be marked up: there the quotes say it is a name, and names that look like links are
-// refused where they are made (packages/contract/src/teamName.ts).
+// refused where they are made (src/domain/teamName.ts).
 const LINK_PUNCTUATION = /[.:/@\u3002\uFF0E\uFF61]/g;
 
 function quotedHtml(value: string): string {

@@ -165,7 +165,7 @@ export function decideSendEmail(facts: SendEmailFacts): Outcome<SendEmailPlan> {
   });
 }
 
-/** The accept page's link at the app's public URL (built by packages/contract/src/inviteLink/build.ts). */
+/** The accept page's link at the app's public URL (built by src/domain/inviteLink/build.ts). */
 export function invitationLink(appUrl: string, inviteId: string, secret?: string): string {
   return buildInvitationLink(appBaseUrl(appUrl), inviteId, secret);
 }

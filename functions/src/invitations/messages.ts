@@ -1,10 +1,10 @@
 import { INVITE_REQUEST_MESSAGES } from '@keyloft/contract/callables/invitations';
 
-// Messages of the invitation callables that packages/contract does not hold (the shared ones are
+// Messages of the invitation callables that src/domain does not hold (the shared ones are
 // INVITATION_MESSAGES and PERMISSION_MESSAGES, used from there). Apart from the address check, they
 // answer requests the app's own screens do not make.
 export const INVITE_CALLABLE_MESSAGES = Object.freeze({
-  // The requests' (packages/contract/src/callables/invitations.ts):
+  // The requests' (src/domain/callables/invitations.ts):
   ...INVITE_REQUEST_MESSAGES,
   // Not worded by the spec:
   teamNotFound: 'Team not found',

@@ -8,7 +8,7 @@ import {
 import { parsePayload } from '../lib/payload';
 
 // The invitation callables' requests (docs/invitations.md), parsed with the shared schemas of
-// packages/contract/src/callables/invitations.ts: unknown fields are refused, and each bad field is an
+// src/domain/callables/invitations.ts: unknown fields are refused, and each bad field is an
 // invalid-argument before anything is read. A refusal never repeats the value.
 
 export { isBase64Url32 } from '@keyloft/contract/callables/fields';

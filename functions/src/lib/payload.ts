@@ -4,7 +4,7 @@ import { NO_ARGUMENTS_MESSAGE, noArgumentsRequest } from '@keyloft/contract/call
 import { brokenTextMessage, isWellFormedText } from '@keyloft/contract/wellFormedText';
 import { requireObject } from './callable';
 
-// Callable payloads are described by the shared zod/mini schemas of packages/contract/src/callables (the
+// Callable payloads are described by the shared zod/mini schemas of src/domain/callables (the
 // callable contract, docs/architecture.md) and parsed here, before anything is read or written; a
 // schema's refusal becomes invalid-argument with the field's own message, which never echoes the
 // value: some are secrets.
@@ -26,7 +26,7 @@ export function parsePayload<S extends z.ZodMiniType>(schema: S, data: unknown):
 
 /**
  * The path of the first string (value or key, at any depth) that is not well-formed UTF-16, or
- * null (packages/contract/src/wellFormedText.ts): refused before any schema, read or write, by every callable
+ * null (src/domain/wellFormedText.ts): refused before any schema, read or write, by every callable
  * that parses its payload here, so a lone surrogate never reaches Firestore or an email.
  */
 export function brokenTextField(data: unknown, path = 'The request'): string | null {
@@ -46,7 +46,7 @@ function refusalMessage(issues: readonly z.core.$ZodIssue[]): string {
   return issues[0]?.message ?? 'The request is not valid.';
 }
 
-/** For callables that take no arguments (packages/contract/src/callables/account.ts noArgumentsRequest). */
+/** For callables that take no arguments (src/domain/callables/account.ts noArgumentsRequest). */
 export function requireNoArguments(data: unknown): void {
   if (!noArgumentsRequest.safeParse(data).success) throw new HttpsError('invalid-argument', NO_ARGUMENTS_MESSAGE);
 }

@@ -23,7 +23,7 @@ import {
 import type { CreateTeamInput, GrantTeamKeyInput } from './validate';
 
 // The pure decisions of the membership callables (docs/teams.md): who may, and what changes.
-// The §6 table and its messages come from packages/contract/src/teamPermissions.ts.
+// The §6 table and its messages come from src/domain/teamPermissions.ts.
 
 const NOT_MEMBER = refusal('permission-denied', PERMISSION_MESSAGES.notMember);
 

@@ -1,6 +1,6 @@
 // Messages of the team callables that SPEC.md §6 does not word (the §6 ones are
-// PERMISSION_MESSAGES in packages/contract/src/teamPermissions.ts and are used from there). The plan limits'
-// are shared with the app (packages/contract/src/subscription.ts PLAN_LIMIT_MESSAGES), which shows them as they are.
+// PERMISSION_MESSAGES in src/domain/teamPermissions.ts and are used from there). The plan limits'
+// are shared with the app (src/domain/subscription.ts PLAN_LIMIT_MESSAGES), which shows them as they are.
 import { PLAN_LIMIT_MESSAGES } from '@keyloft/contract/subscription';
 import { TEAM_REQUEST_MESSAGES } from '@keyloft/contract/callables/teams';
 

@@ -19,7 +19,7 @@ export type Outcome<T> = { readonly ok: true; readonly value: T } | Refusal;
 export const refusal = (code: FunctionsErrorCode, message: string): Refusal => ({ ok: false, code, message });
 export const accept = <T>(value: T): Outcome<T> => ({ ok: true, value });
 
-/** A refusal from packages/contract/src/teamPermissions.ts, or null when it allows. */
+/** A refusal from src/domain/teamPermissions.ts, or null when it allows. */
 export function refusalOf(decision: Decision): Refusal | null {
   return decision.ok ? null : refusal(decision.code, decision.message);
 }

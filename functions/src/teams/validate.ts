@@ -12,7 +12,7 @@ import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { parsePayload } from '../lib/payload';
 
 // The team callables' requests (docs/teams.md), parsed with the shared schemas of
-// packages/contract/src/callables/teams.ts: each parser takes request.data, refuses unknown fields, and throws
+// src/domain/callables/teams.ts: each parser takes request.data, refuses unknown fields, and throws
 // invalid-argument naming the field before anything is read.
 
 export { isCanonicalBase64, isFirestoreId, documentId } from '@keyloft/contract/callables/fields';

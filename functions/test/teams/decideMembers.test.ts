@@ -90,7 +90,7 @@ describe('createTeam', () => {
     expect(decideCreateTeam(facts({ ownedTeams: 10 }))).toEqual(LIMIT);
     expect(decideCreateTeam(facts({ subscription: paid('pro'), ownedTeams: 24 })).ok).toBe(true);
     expect(decideCreateTeam(facts({ subscription: paid('pro'), ownedTeams: 25 }))).toEqual(LIMIT);
-    // Unlimited plans (packages/contract/src/subscription.ts TEAM_LIMITS) have none.
+    // Unlimited plans (src/domain/subscription.ts TEAM_LIMITS) have none.
     expect(decideCreateTeam(facts({ subscription: paid('unlimited'), ownedTeams: 500 })).ok).toBe(true);
   });
 

@@ -4,7 +4,7 @@ import { readReply, type CallableInvoker } from './reply';
 
 // The account callables of SPEC.md §7 (email change, test email, account deletion) over `call`. A
 // refusal rejects with a CallableError carrying the server's code and message; deleteAccount's reply
-// is read with its schema (packages/contract/src/callables/account.ts), a wrong shape rejecting too.
+// is read with its schema (src/domain/callables/account.ts), a wrong shape rejecting too.
 
 /** Emails a single-use confirmation link to `newEmail` (SPEC.md §4 Email change). */
 export async function sendCustomEmailChange(newEmail: string, isDevelopment: boolean): Promise<void> {

@@ -4,8 +4,8 @@ import { call } from './callables';
 import { readReply, type CallableInvoker } from './reply';
 
 // The billing callables of SPEC.md §7 over `call`, implementing the BillingCallables contract of
-// packages/contract/src/billing.ts. A refusal rejects with the server's CallableError (its message is what
-// the §8 dialogs show); each reply is read with its schema (packages/contract/src/callables/billing.ts), a
+// src/domain/billing.ts. A refusal rejects with the server's CallableError (its message is what
+// the §8 dialogs show); each reply is read with its schema (src/domain/callables/billing.ts), a
 // wrong shape rejecting with UnexpectedReplyError rather than handing the billing screens a
 // half-read value. A missing url is not a wrong shape: the schema passes it on as null.
 

@@ -5,7 +5,7 @@ import { readReply, type CallableInvoker } from './reply';
 
 // The invitation callables of docs/invitations.md over `call`. A refusal rejects with the server's
 // HttpsError (its message is the one the contract names); each reply is read with its schema
-// (packages/contract/src/callables/invitations.ts), a wrong shape rejecting with UnexpectedReplyError.
+// (src/domain/callables/invitations.ts), a wrong shape rejecting with UnexpectedReplyError.
 
 /** Exactly the preview: no null key copy, no alreadyMemberOf the server did not send. */
 function readPreview(reply: unknown): InvitationPreview {

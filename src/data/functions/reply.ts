@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import type { Payload } from './callables';
 
-// Every callable wrapper reads its reply with the callable's reply schema (packages/contract/src/callables,
+// Every callable wrapper reads its reply with the callable's reply schema (src/domain/callables,
 // the contract the functions answer by): a reply of the wrong shape rejects with
 // UnexpectedReplyError rather than handing a feature a half-read value.
 

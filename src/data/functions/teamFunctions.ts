@@ -6,7 +6,7 @@ import { readReply, type CallableInvoker } from './reply';
 
 // The team callables of docs/teams.md over `call`. A refusal rejects with the server's
 // HttpsError (its message is the §6 text); rotateTeamKey's reply is read with its schema
-// (packages/contract/src/callables/teams.ts). The others' acknowledgements carry nothing the app reads.
+// (src/domain/callables/teams.ts). The others' acknowledgements carry nothing the app reads.
 
 export { UnexpectedReplyError, type CallableInvoker } from './reply';
 

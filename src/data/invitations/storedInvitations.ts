@@ -49,7 +49,7 @@ export interface InvitationRepository {
   putPendingTeamKey(uid: string, inviteId: string, wrappedKey: string, now: number): Promise<void>;
 }
 
-// The callables' replies are part of their contract (packages/contract/src/callables/invitations.ts).
+// The callables' replies are part of their contract (src/domain/callables/invitations.ts).
 export type { InvitationPreview, InviteResult, LinkKey } from '@keyloft/contract/callables/invitations';
 
 /** The invitation callables (docs/invitations.md); each rejects with the server's message on refusal. */

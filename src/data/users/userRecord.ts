@@ -5,7 +5,7 @@ import type { SubscriptionRecord } from '@keyloft/contract/billing';
 import type { AuthProviderName } from '../auth/authGateway';
 
 export type { SubscriptionStatus } from '@keyloft/contract/subscription';
-/** The subscription on the user record: the billing contract's record (packages/contract/src/billing.ts). */
+/** The subscription on the user record: the billing contract's record (src/domain/billing.ts). */
 export type StoredSubscription = SubscriptionRecord;
 
 export interface StoredUserRecord {

@@ -15,7 +15,7 @@ import { CallableError } from '../../data/functions/callableError';
 import { MissingUrlError } from './billingService';
 import { countOf, sentenceDate } from '../../ui/format';
 
-// What the billing screens show, decided without React: the §4 rules of packages/contract/src/subscription.ts
+// What the billing screens show, decided without React: the §4 rules of src/domain/subscription.ts
 // applied to the catalogue, and the §8 choice between the server's message and the default text.
 
 export interface PlanCardView {

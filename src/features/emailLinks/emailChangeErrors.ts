@@ -3,7 +3,7 @@ import { EMAIL_CHANGE_MESSAGES } from '@keyloft/contract/emailChange';
 import { NETWORK_ERROR_MESSAGE } from './actionCodeErrors';
 
 // What /verify-email-change shows when verifyEmailChangeToken refuses. The refusals that concern
-// the link itself carry our own wording (packages/contract/src/emailChange.ts); anything else is generic.
+// the link itself carry our own wording (src/domain/emailChange.ts); anything else is generic.
 
 export const EMAIL_CHANGE_GENERIC_ERROR = 'Something went wrong while changing your email address. Please try again.';
 

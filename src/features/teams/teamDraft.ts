@@ -6,7 +6,7 @@ import type { TeamDraft } from './model';
 
 // The team form's rules (SPEC.md §5 "Team"): the name is required; values are trimmed; an empty
 // description is omitted. Limits follow the stored document (docs/teams.md): name 1–100,
-// description 1–500 characters. A name that looks like a link is refused (packages/contract/src/teamName.ts).
+// description 1–500 characters. A name that looks like a link is refused (src/domain/teamName.ts).
 
 export const TEAM_NAME_MAX = FIELD_LIMITS.teamName;
 export const TEAM_DESCRIPTION_MAX = FIELD_LIMITS.teamDescription;

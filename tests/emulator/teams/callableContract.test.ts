@@ -9,7 +9,7 @@ import { call, db, newTeamId, newUser, teamDoc, type TestUser } from './support'
 
 // The team callables' contract against the deployed functions (the same suite runs over the
 // in-memory fake in tests/unit/teams/teamCallables.test.ts). Every reply is also held to its
-// reply schema (packages/contract/src/callables/teams.ts), including those the app's wrapper does not read.
+// reply schema (src/domain/callables/teams.ts), including those the app's wrapper does not read.
 
 const REPLIES: Readonly<Record<string, { safeParse(value: unknown): { success: boolean } }>> = {
   createTeam: createTeamReply,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, newTeamId, newUser, refusal, teamDoc, wrappedKey } from './support';
 
 // Issue #16 item 5: a team name travels in invitation emails, so createTeam refuses one that looks
-// like a link (packages/contract/src/teamName.ts; the rules refuse the same on the owner's rename).
+// like a link (src/domain/teamName.ts; the rules refuse the same on the owner's rename).
 
 const LINK_LIKE = {
   status: 'INVALID_ARGUMENT',

@@ -28,7 +28,7 @@ const ownerOn = (subscription: (() => SubscriptionRecord) | null) => () => ({
 export const LOST_ACCESS: readonly (readonly [string, (() => SubscriptionRecord) | null])[] = [
   ['an expired trial', () => expiredTrial()],
   // A free-trial-only subscription counts its trial alone, whatever its status says, and ends at
-  // the earlier of trialEnd and currentPeriodEnd (packages/contract/src/subscription.ts).
+  // the earlier of trialEnd and currentPeriodEnd (src/domain/subscription.ts).
   ['an expired trial whose status says active', () => ({ ...expiredTrial(), status: 'active' })],
   ['a trial whose period ended before its trialEnd', () => ({ ...liveTrial(), currentPeriodEnd: Date.now() - 60_000 })],
   ['the free plan', () => freePlan()],

@@ -1,5 +1,5 @@
 // The seeded teams of the team tables (docs/teams.md) and the expectations the permission table
-// (packages/contract/src/teamPermissions.ts) gives each actor, so the matrix checks the rules against it.
+// (src/domain/teamPermissions.ts) gives each actor, so the matrix checks the rules against it.
 import type { StoredTeam, StoredTeamMember } from '../../../src/data/teams/storedTeams';
 import type { StoredPlainEntry } from '../../../src/data/vault/storedEntries';
 import type { RoleOrNone, TeamRole } from '@keyloft/contract/teamPermissions';

@@ -90,7 +90,7 @@ export const teamsTable: CollectionTable = {
         ['a name over 100 characters', { name: 'x'.repeat(101) }],
         ['a name that is a number', { name: 42 }],
         ['a name with surrounding spaces', { name: ' Renamed ' }],
-        // Link-like names (packages/contract/src/teamName.ts): the rules refuse what the form and createTeam do.
+        // Link-like names (src/domain/teamName.ts): the rules refuse what the form and createTeam do.
         ['a name with a URL', { name: 'Security notice: re-verify at https://evil.example/login' }],
         ['a name with "www."', { name: 'Visit WWW.example' }],
         ['a name with a domain', { name: 'Support at login.COM' }],

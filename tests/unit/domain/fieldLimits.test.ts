@@ -1,4 +1,4 @@
-// The form limits (packages/contract/src/fieldLimits.ts) and firestore.rules cannot drift: the numbers are
+// The form limits (src/domain/fieldLimits.ts) and firestore.rules cannot drift: the numbers are
 // read out of the rules' own functions here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

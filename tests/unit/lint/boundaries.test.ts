@@ -34,9 +34,10 @@ describe('layer boundaries', () => {
     ['src/crypto/probe.ts', "import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';\nexport const x = FIELD_LIMITS;"],
     ['src/app/probe.ts', "import { planOf } from '../features/billing/plan';\nexport const x = planOf;"],
     ['src/app/dashboard/probe.ts', "import { TeamPasswordsView } from '../../features/vault/TeamPasswordsView';\nexport const x = TeamPasswordsView;"],
-    ['packages/contract/src/probe.ts', "import { appConfig } from '../../../src/data/appConfig';\nexport const x = appConfig;"],
-    ['packages/contract/src/probe.ts', "import { useState } from 'react';\nexport const x = useState;"],
-    ['packages/contract/src/probe.ts', "import { getFirestore } from 'firebase-admin/firestore';\nexport const x = getFirestore;"],
+    ['src/domain/probe.ts', "import { appConfig } from '../data/appConfig';\nexport const x = appConfig;"],
+    ['src/domain/callables/probe.ts', "import { Button } from '../../ui/Button';\nexport const x = Button;"],
+    ['src/domain/probe.ts', "import { useState } from 'react';\nexport const x = useState;"],
+    ['src/domain/probe.ts', "import { getFirestore } from 'firebase-admin/firestore';\nexport const x = getFirestore;"],
   ])('%s may not import that: %s', async (file, code) => {
     const found = await messages(file, code);
     expect(found.some((m) => m.startsWith('no-restricted-imports'))).toBe(true);
@@ -74,6 +75,18 @@ describe('layer boundaries', () => {
     expect(found.filter((m) => m.startsWith('no-restricted-imports') && m.includes(message))).toHaveLength(1);
   });
 
+  it.each([
+    ['src/features/teams/probe.ts', "import { FIELD_LIMITS } from '../../domain/fieldLimits';\nexport const x = FIELD_LIMITS;"],
+    ['src/data/probe.ts', "export { FIELD_LIMITS } from '../domain/fieldLimits';"],
+    ['functions/src/teams/probe.ts', "import { FIELD_LIMITS } from '../../../src/domain/fieldLimits';\nexport const x = FIELD_LIMITS;"],
+  ])('%s imports the contract by name, not by path: %s', async (file, code) => {
+    expect((await messages(file, code)).some((m) => m.includes('Import the contract by name'))).toBe(true);
+  });
+
+  it('the contract imports its own modules by path', async () => {
+    expect(await messages('src/domain/callables/probe.ts', "import { FIELD_LIMITS } from '../fieldLimits';\nexport const x = FIELD_LIMITS;")).toEqual([]);
+  });
+
   it('crypto.subtle is used only inside src/crypto', async () => {
     const code = 'export const digest = globalThis.crypto.subtle.digest;';
     expect((await messages('src/features/public/probe.ts', code)).some((m) => m.includes('crypto.subtle'))).toBe(true);
@@ -90,7 +103,7 @@ describe('layer boundaries', () => {
     ['src/features/teams/probe.ts', "import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';\nexport const x = FIELD_LIMITS;"],
     ['src/app/dashboard/probe.ts', "import { TeamPasswordsView } from '../../features/vault';\nexport const x = TeamPasswordsView;"],
     ['functions/src/teams/probe.ts', "import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';\nexport const x = FIELD_LIMITS;"],
-    ['packages/contract/src/probe.ts', "import { z } from 'zod/mini';\nexport const x = z;"],
+    ['src/domain/probe.ts', "import { z } from 'zod/mini';\nexport const x = z;"],
     ['src/app/probe.ts', "import { createFirestoreInvitationRepository } from '../data/firestore/firestoreInvitationRepository';\nexport const x = createFirestoreInvitationRepository;"],
     ['src/features/teams/probe.ts', "import type { InvitationRepository } from '../../data/invitations/storedInvitations';\nexport type X = InvitationRepository;"],
     ['src/features/teams/probe.ts', "import { MalformedRecordError } from '../../data/malformedRecord';\nexport const x = MalformedRecordError;"],

@@ -66,7 +66,7 @@ const LABELS: Readonly<Record<PasswordDraftField, string>> = {
 
 /**
  * What firestore.rules would refuse about a trimmed value, as the form says it (issue #17): text
- * that is not well-formed UTF-16, or longer than the stored limit (packages/contract/src/fieldLimits.ts).
+ * that is not well-formed UTF-16, or longer than the stored limit (src/domain/fieldLimits.ts).
  */
 function storedShapeError(field: PasswordDraftField, value: string): string | undefined {
   if (!isWellFormedText(value)) return brokenTextMessage(LABELS[field]);

@@ -22,7 +22,7 @@ export type GroupDraftErrors = Partial<Record<keyof GroupDraft, string>>;
 
 /**
  * What firestore.rules would refuse in a complete draft (isGroupContent), named by field: text that
- * is not well-formed UTF-16, or longer than the stored limit (packages/contract/src/fieldLimits.ts). The
+ * is not well-formed UTF-16, or longer than the stored limit (src/domain/fieldLimits.ts). The
  * inputs' maxLength stops typing past the limit; this also covers what a paste or script puts there.
  */
 export function groupDraftErrors(draft: GroupDraft): GroupDraftErrors {
