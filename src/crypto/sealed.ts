@@ -1,3 +1,4 @@
+import { isBase64Shaped } from './encoding';
 import { InvalidCiphertextError } from './errors';
 
 // The ciphertext type (docs/architecture.md, "The ciphertext type"). A sealed value is a string on
@@ -52,14 +53,14 @@ export function bindingAs<P extends SealPurpose>(context: string): Binding<P> {
   return context as Binding<P>;
 }
 
-// Standard base64 with its padding: the alphabet, whole quads, '=' only at the end. The exact
-// spelling (canonical trailing bits) and the length of IV and tag are checked when it is opened,
-// where a failure is that value's own undecryptable state, never a failure of the document.
-const BASE64_SHAPE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-/** Whether `value` is shaped like a stored ciphertext (base64): what a stored-document decoder checks. */
+/**
+ * Whether `value` is shaped like a stored ciphertext (standard base64 with its padding): what a
+ * stored-document decoder checks. The exact spelling (canonical trailing bits) and the length of
+ * IV and tag are checked when it is opened, where a failure is that value's own undecryptable
+ * state, never a failure of the document.
+ */
 export function isStoredCiphertext(value: unknown): value is Sealed<never> {
-  return typeof value === 'string' && BASE64_SHAPE.test(value);
+  return typeof value === 'string' && isBase64Shaped(value);
 }
 
 /**

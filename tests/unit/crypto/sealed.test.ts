@@ -102,6 +102,27 @@ describe('asStoredCiphertext / isStoredCiphertext (the parse of a stored value)'
     expect(() => asStoredCiphertext('group-overview', 'Servers')).toThrow('The stored group-overview is not base64.');
   });
 
+  it('takes exactly the strings of the base64 grammar (every string of up to 8 characters over a mixed alphabet)', () => {
+    const grammar = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+    // In the alphabet (A, +, /), padding (=), and outside it: base64url's '-', a Latin-1 letter, an astral character's half.
+    const characters = ['A', '+', '/', '=', '-', 'Ä', '\uD83D'];
+    let strings = [''];
+    let checked = 0;
+    let accepted = 0;
+    for (let length = 0; length <= 8; length += 1) {
+      for (const value of strings) {
+        const expected = grammar.test(value);
+        if (isStoredCiphertext(value) !== expected) throw new Error(`isStoredCiphertext(${JSON.stringify(value)}) should be ${expected}`);
+        checked += 1;
+        if (expected) accepted += 1;
+      }
+      // Every string up to 6 characters; 7 and 8 only after a first quad the grammar takes (7^8 strings would be too many).
+      strings = strings.flatMap((value) => (length < 6 || grammar.test(value.slice(0, 4 * Math.floor(value.length / 4))) ? characters.map((c) => value + c) : []));
+    }
+    expect(checked).toBeGreaterThan(100_000);
+    expect(accepted).toBeGreaterThan(1_000);
+  });
+
   it('refuses what is not a string at all', () => {
     for (const value of [null, undefined, 42, {}, ['AAAA'], new Uint8Array(4)]) {
       expect(isStoredCiphertext(value)).toBe(false);
