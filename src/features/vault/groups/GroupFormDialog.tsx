@@ -23,7 +23,8 @@ export function GroupFormDialog({ group, onSubmit, onClose, failureMessage }: Gr
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
   const saving = useSubmit((error) => {
-    console.error(failureMessage, error);
+    // A conflict is no fault: the form shows the newer group beside the user's values.
+    if (!(error instanceof GroupConflictError)) console.error(failureMessage, error);
     return failureText(error, failureMessage);
   });
   const failed = saving.error;
