@@ -1,6 +1,5 @@
 import { base64UrlToBytes, bytesToBase64Url, utf8Encode } from './encoding';
-import { InvalidCiphertextError, InvalidKeyError } from './errors';
-import { SHARED_SECRET_BYTES } from './parameters';
+import { inviteSecretBytes } from './random';
 
 // The accept proof of an invitation link (docs/invitations.md). Holding the link's secret shows
 // the invitee received the link, which stands in for a verified address: the server stores only
@@ -9,24 +8,9 @@ import { SHARED_SECRET_BYTES } from './parameters';
 
 export const INVITE_ACCEPT_PROOF_LABEL = 'keyloft/invite-accept-proof/v1';
 
-function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
-  let raw: Uint8Array<ArrayBuffer>;
-  try {
-    raw = base64UrlToBytes(secret);
-  } catch (cause) {
-    if (cause instanceof InvalidCiphertextError) throw new InvalidKeyError('The invitation secret is malformed.', { cause });
-    throw cause;
-  }
-  if (raw.length !== SHARED_SECRET_BYTES) {
-    raw.fill(0);
-    throw new InvalidKeyError(`The invitation secret must be ${SHARED_SECRET_BYTES} bytes.`);
-  }
-  return raw;
-}
-
 /** base64url(HMAC-SHA256(key = secret, INVITE_ACCEPT_PROOF_LABEL)): 43 characters. */
 export async function inviteAcceptProof(secret: string): Promise<string> {
-  const raw = secretBytes(secret);
+  const raw = inviteSecretBytes(secret);
   try {
     const key = await globalThis.crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     const proof = await globalThis.crypto.subtle.sign('HMAC', key, utf8Encode(INVITE_ACCEPT_PROOF_LABEL));

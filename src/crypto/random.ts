@@ -27,11 +27,8 @@ export function generateSharedSecret(): string {
   return bytesToBase64Url(randomBytes(SHARED_SECRET_BYTES));
 }
 
-/**
- * The shared secret is 256 uniformly random bits, so it is used as the AES key directly; a KDF
- * would add nothing. Non-extractable: the key exists only to unwrap the invitation's team key.
- */
-export async function importInviteKey(secret: string): Promise<InviteKey> {
+/** The bytes of an invitation link's secret; InvalidKeyError for anything but base64url of SHARED_SECRET_BYTES. */
+export function inviteSecretBytes(secret: string): Uint8Array<ArrayBuffer> {
   let raw: Uint8Array<ArrayBuffer>;
   try {
     raw = base64UrlToBytes(secret);
@@ -40,8 +37,18 @@ export async function importInviteKey(secret: string): Promise<InviteKey> {
     throw cause;
   }
   if (raw.length !== SHARED_SECRET_BYTES) {
+    raw.fill(0);
     throw new InvalidKeyError(`The invitation secret must be ${SHARED_SECRET_BYTES} bytes.`);
   }
+  return raw;
+}
+
+/**
+ * The shared secret is 256 uniformly random bits, so it is used as the AES key directly; a KDF
+ * would add nothing. Non-extractable: the key exists only to unwrap the invitation's team key.
+ */
+export async function importInviteKey(secret: string): Promise<InviteKey> {
+  const raw = inviteSecretBytes(secret);
   try {
     const key = await globalThis.crypto.subtle.importKey('raw', raw, { name: 'AES-GCM' }, false, [
       'encrypt',

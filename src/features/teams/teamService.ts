@@ -1,7 +1,7 @@
 import { fingerprintOf, generateTeamKey, importPublicKey, openPreviousTeamKey, teamKeyCheck, wrapTeamKey, type Fingerprint, type TeamKey } from '../../crypto';
 import type { StoredMemberKey, StoredTeam } from '../../data/teams/storedTeams';
 import type { TeamRole } from '@keyloft/contract/teamPermissions';
-import type { TeamDraft, TeamSummary, TeamsApi } from './model';
+import type { KeyRecipient, TeamDraft, TeamSummary, TeamsApi } from './model';
 import { rotateIfNeeded, rotationPending, type RotationDeps, type RotationProgress } from './rotation';
 import {
   forgetDamagedLegacy,
@@ -81,21 +81,7 @@ function requireKeys(deps: TeamServiceDeps): UserKeys {
   return deps.keys;
 }
 
-/** A person about to receive the team key, with the fingerprint to show before anything is wrapped. */
-export interface PreparedRecipient {
-  readonly userId: string;
-  readonly email: string | null;
-  readonly publicKey: string;
-  readonly fingerprint: Fingerprint;
-  /** True when this user shared with them before and the key is the one remembered. */
-  readonly seenBefore: boolean;
-  /** True when this user has no memory of them but an owner or admin of the team confirmed this key. */
-  readonly vouched: boolean;
-  /** True when this user's record of them no longer opens: confirming rebuilds it. */
-  readonly damaged: boolean;
-}
-
-function recipientOf(userId: string, email: string | null, publicKey: string, fingerprint: Fingerprint, standing: KeyStanding): PreparedRecipient {
+function recipientOf(userId: string, email: string | null, publicKey: string, fingerprint: Fingerprint, standing: KeyStanding): KeyRecipient {
   return { userId, email, publicKey, fingerprint, seenBefore: standing === 'same', vouched: standing === 'vouched', damaged: standing === 'damaged' };
 }
 
@@ -119,7 +105,7 @@ async function heldTeamKey(deps: TeamServiceDeps, team: StoredTeam, teamId: stri
 }
 
 /** Step one of 'Grant Access': the member's published key and its fingerprint. */
-export async function prepareGrant(deps: TeamServiceDeps, teamId: string, userId: string): Promise<PreparedRecipient> {
+export async function prepareGrant(deps: TeamServiceDeps, teamId: string, userId: string): Promise<KeyRecipient> {
   const [recipient] = await prepareGrants(deps, teamId, [userId]);
   if (recipient === undefined) throw new TeamKeyError(TEAM_KEY_MESSAGES.userNoPublicKey);
   return recipient;
@@ -129,7 +115,7 @@ export async function prepareGrant(deps: TeamServiceDeps, teamId: string, userId
  * prepareGrant for several members: each fingerprint checked against this user's memory and the
  * team's records (a changed key throws PublicKeyChangedError before anything is shown as fine).
  */
-export async function prepareGrants(deps: TeamServiceDeps, teamId: string, userIds: readonly string[]): Promise<PreparedRecipient[]> {
+export async function prepareGrants(deps: TeamServiceDeps, teamId: string, userIds: readonly string[]): Promise<KeyRecipient[]> {
   const team = await requireTeam(deps, teamId);
   const keys = requireKeys(deps);
   const teamKey = await heldTeamKey(deps, team, teamId);
@@ -150,7 +136,7 @@ export async function prepareGrants(deps: TeamServiceDeps, teamId: string, userI
   );
 }
 
-export async function grantKey(deps: TeamServiceDeps, teamId: string, recipient: PreparedRecipient): Promise<void> {
+export async function grantKey(deps: TeamServiceDeps, teamId: string, recipient: KeyRecipient): Promise<void> {
   await grantKeys(deps, teamId, [recipient]);
 }
 
@@ -172,7 +158,7 @@ async function confirmRecipient(
   teamKey: TeamKey,
   keyOf: TeamKeyOf,
   records: ReadonlyMap<string, StoredMemberKey>,
-  recipient: PreparedRecipient,
+  recipient: KeyRecipient,
 ): Promise<void> {
   const keys = requireKeys(deps);
   const who = recipient.email ?? 'this member';
@@ -200,7 +186,7 @@ async function confirmRecipient(
  * user and by the team) in the step that wraps for them, before the wrap: a batch that stops
  * halfway leaves everyone it reached remembered, and a retry carries on from there.
  */
-export async function grantKeys(deps: TeamServiceDeps, teamId: string, recipients: readonly PreparedRecipient[]): Promise<void> {
+export async function grantKeys(deps: TeamServiceDeps, teamId: string, recipients: readonly KeyRecipient[]): Promise<void> {
   const team = await requireTeam(deps, teamId);
   const teamKey = await openTeamKey(team, teamId, deps.userId, deps.keys);
   const [records, keyOf] = await Promise.all([deps.teams.listMemberKeys(teamId), teamKeysOf(team, teamId, teamKey)]);
@@ -217,12 +203,12 @@ export async function grantKeys(deps: TeamServiceDeps, teamId: string, recipient
  * Step one of re-confirming a key holder whose remembered key no longer opens
  * (KnownKeyDamagedError): their fingerprint, to compare with them again.
  */
-export async function prepareReconfirm(deps: TeamServiceDeps, teamId: string, userId: string): Promise<PreparedRecipient> {
+export async function prepareReconfirm(deps: TeamServiceDeps, teamId: string, userId: string): Promise<KeyRecipient> {
   return prepareGrant(deps, teamId, userId);
 }
 
 /** Step two: the confirmed fingerprint is remembered again (and vouched for on the team); nothing is wrapped. */
-export async function reconfirm(deps: TeamServiceDeps, teamId: string, recipient: PreparedRecipient): Promise<void> {
+export async function reconfirm(deps: TeamServiceDeps, teamId: string, recipient: KeyRecipient): Promise<void> {
   const team = await requireTeam(deps, teamId);
   const teamKey = await openTeamKey(team, teamId, deps.userId, deps.keys);
   const [records, keyOf] = await Promise.all([deps.teams.listMemberKeys(teamId), teamKeysOf(team, teamId, teamKey)]);
