@@ -1,5 +1,6 @@
 import { base64UrlToBytes, bytesToBase64Url, utf8Encode } from './encoding';
-import { inviteSecretBytes } from './random';
+import { InvalidCiphertextError, InvalidKeyError } from './errors';
+import { SHARED_SECRET_BYTES } from './parameters';
 
 // The accept proof of an invitation link (docs/invitations.md). Holding the link's secret shows
 // the invitee received the link, which stands in for a verified address: the server stores only
@@ -7,6 +8,22 @@ import { inviteSecretBytes } from './random';
 // one-way from the secret, so the server that sees the proof still cannot open the team key.
 
 export const INVITE_ACCEPT_PROOF_LABEL = 'keyloft/invite-accept-proof/v1';
+
+/** The bytes of an invitation link's secret; InvalidKeyError for anything but base64url of SHARED_SECRET_BYTES. */
+export function inviteSecretBytes(secret: string): Uint8Array<ArrayBuffer> {
+  let raw: Uint8Array<ArrayBuffer>;
+  try {
+    raw = base64UrlToBytes(secret);
+  } catch (cause) {
+    if (cause instanceof InvalidCiphertextError) throw new InvalidKeyError('The invitation secret is malformed.', { cause });
+    throw cause;
+  }
+  if (raw.length !== SHARED_SECRET_BYTES) {
+    raw.fill(0);
+    throw new InvalidKeyError(`The invitation secret must be ${SHARED_SECRET_BYTES} bytes.`);
+  }
+  return raw;
+}
 
 /** base64url(HMAC-SHA256(key = secret, INVITE_ACCEPT_PROOF_LABEL)): 43 characters. */
 export async function inviteAcceptProof(secret: string): Promise<string> {

@@ -1,7 +1,8 @@
-import { base64UrlToBytes, bytesToBase64Url } from './encoding';
-import { CryptoError, InvalidCiphertextError, InvalidKeyError } from './errors';
+import { bytesToBase64Url } from './encoding';
+import { CryptoError } from './errors';
 import { tagKey } from './keys';
 import type { InviteKey } from './keys';
+import { inviteSecretBytes } from './invite';
 import { SALT_BYTES, SHARED_SECRET_BYTES } from './parameters';
 
 // getRandomValues refuses more than 65,536 bytes per call.
@@ -25,22 +26,6 @@ export function generateSalt(): Uint8Array<ArrayBuffer> {
 /** The secret carried by an invitation link (base64url, so it needs no escaping in the URL). */
 export function generateSharedSecret(): string {
   return bytesToBase64Url(randomBytes(SHARED_SECRET_BYTES));
-}
-
-/** The bytes of an invitation link's secret; InvalidKeyError for anything but base64url of SHARED_SECRET_BYTES. */
-export function inviteSecretBytes(secret: string): Uint8Array<ArrayBuffer> {
-  let raw: Uint8Array<ArrayBuffer>;
-  try {
-    raw = base64UrlToBytes(secret);
-  } catch (cause) {
-    if (cause instanceof InvalidCiphertextError) throw new InvalidKeyError('The invitation secret is malformed.', { cause });
-    throw cause;
-  }
-  if (raw.length !== SHARED_SECRET_BYTES) {
-    raw.fill(0);
-    throw new InvalidKeyError(`The invitation secret must be ${SHARED_SECRET_BYTES} bytes.`);
-  }
-  return raw;
 }
 
 /**
