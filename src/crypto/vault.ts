@@ -8,6 +8,7 @@ import type { MasterKey, PrivateKey, PublicKey, VaultKey } from './keys';
 import { AES_KEY_BITS, GCM_TAG_BYTES, IV_BYTES } from './parameters';
 import { exportPublicKey, generateKeyPair, importPrivateKey } from './rsa';
 import { MASTER_PASSWORD_TEST_CONTEXT, PRIVATE_KEY_CONTEXT, VAULT_KEY_CONTEXT } from './contexts';
+import { sealedAs, type Sealed } from './sealed';
 
 // The key hierarchy (ENGINEERING.md §2, docs/crypto.md):
 //   master password --PBKDF2--> master key --wraps--> vault key --encrypts--> private key, personal entries
@@ -19,9 +20,9 @@ export const MASTER_PASSWORD_CHECK_TEXT = 'keyloft-master-password-check-v1';
 /** What the user record stores. Ciphertext only; all base64. */
 export type StoredVaultKeys = {
   kdf: KdfParams;
-  wrappedVaultKey: string;
-  masterPasswordTest: string;
-  encryptedPrivateKey: string;
+  wrappedVaultKey: Sealed<'vault-key'>;
+  masterPasswordTest: Sealed<'master-password-test'>;
+  encryptedPrivateKey: Sealed<'private-key'>;
   publicKey: string;
 };
 
@@ -55,9 +56,9 @@ export async function createAccountKeys(masterPassword: string): Promise<{
   return {
     stored: {
       kdf,
-      wrappedVaultKey: bytesToBase64(wrappedVaultKey),
+      wrappedVaultKey: sealedAs<'vault-key'>(bytesToBase64(wrappedVaultKey)),
       masterPasswordTest: await sealCheckValue(masterKey),
-      encryptedPrivateKey: bytesToBase64(encryptedPrivateKey),
+      encryptedPrivateKey: sealedAs<'private-key'>(bytesToBase64(encryptedPrivateKey)),
       publicKey: await exportPublicKey(pair.publicKey),
     },
     vaultKey,
@@ -75,7 +76,7 @@ export async function unlockVault(
   return { masterKey, vaultKey: tagKey('vault', vaultKey) };
 }
 
-export async function unlockPrivateKey(vaultKey: VaultKey, encryptedPrivateKey: string): Promise<PrivateKey> {
+export async function unlockPrivateKey(vaultKey: VaultKey, encryptedPrivateKey: Sealed<'private-key'>): Promise<PrivateKey> {
   assertKeyKind(vaultKey, 'vault');
   const pkcs8 = await gcmOpen(vaultKey.key, base64ToBytes(encryptedPrivateKey), PRIVATE_KEY_CONTEXT);
   try {
@@ -102,7 +103,7 @@ export async function changeMasterPassword(
   const newMasterKey = await deriveMasterKey(newPassword, kdf);
   return {
     kdf,
-    wrappedVaultKey: bytesToBase64(await gcmWrapKey(vaultKey, newMasterKey.key, VAULT_KEY_CONTEXT)),
+    wrappedVaultKey: sealedAs<'vault-key'>(bytesToBase64(await gcmWrapKey(vaultKey, newMasterKey.key, VAULT_KEY_CONTEXT))),
     masterPasswordTest: await sealCheckValue(newMasterKey),
   };
 }
@@ -143,6 +144,6 @@ function decodeSealed(value: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function sealCheckValue(masterKey: MasterKey): Promise<string> {
-  return bytesToBase64(await gcmSeal(masterKey.key, utf8Encode(MASTER_PASSWORD_CHECK_TEXT), MASTER_PASSWORD_TEST_CONTEXT));
+async function sealCheckValue(masterKey: MasterKey): Promise<Sealed<'master-password-test'>> {
+  return sealedAs(bytesToBase64(await gcmSeal(masterKey.key, utf8Encode(MASTER_PASSWORD_CHECK_TEXT), MASTER_PASSWORD_TEST_CONTEXT)));
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { MasterKeyChangedError, type MasterKeyFields, type StoredUserRecord, type UserRepository } from '../../src/data/users/userRecord';
 import { newTrialSubscription } from '@keyloft/contract/trial';
+import { forgedSealed } from '../support/forgedCiphertext';
 
 /** Canonical base64 of `length` bytes: a stand-in of the stored size for a key or a ciphertext. */
 export function base64OfBytes(length: number, fill = 0x41): string {
@@ -29,9 +30,9 @@ export function sampleUserRecord(now = Date.now()): StoredUserRecord {
     encryptionSalt: base64OfBytes(STORED_SIZES.encryptionSalt, 0x73),
     kdf: { algorithm: 'PBKDF2-SHA256', iterations: 600_000 },
     publicKey: base64OfBytes(STORED_SIZES.publicKey, 0x70),
-    encryptedPrivateKey: base64OfBytes(STORED_SIZES.encryptedPrivateKey, 0x6b),
-    wrappedVaultKey: base64OfBytes(STORED_SIZES.wrappedVaultKey, 0x77),
-    masterPasswordTest: base64OfBytes(STORED_SIZES.masterPasswordTest, 0x6d),
+    encryptedPrivateKey: forgedSealed(base64OfBytes(STORED_SIZES.encryptedPrivateKey, 0x6b)),
+    wrappedVaultKey: forgedSealed(base64OfBytes(STORED_SIZES.wrappedVaultKey, 0x77)),
+    masterPasswordTest: forgedSealed(base64OfBytes(STORED_SIZES.masterPasswordTest, 0x6d)),
     authProvider: 'password',
     createdAt: now,
     updatedAt: now,
@@ -46,8 +47,8 @@ export function sampleMasterKeyFields(now = Date.now()): MasterKeyFields {
   return {
     encryptionSalt: base64OfBytes(STORED_SIZES.encryptionSalt, 0x53),
     kdf: { algorithm: 'PBKDF2-SHA256', iterations: 600_000 },
-    wrappedVaultKey: base64OfBytes(STORED_SIZES.wrappedVaultKey, 0x57),
-    masterPasswordTest: base64OfBytes(STORED_SIZES.masterPasswordTest, 0x4d),
+    wrappedVaultKey: forgedSealed(base64OfBytes(STORED_SIZES.wrappedVaultKey, 0x57)),
+    masterPasswordTest: forgedSealed(base64OfBytes(STORED_SIZES.masterPasswordTest, 0x4d)),
     updatedAt: now,
   };
 }

@@ -2,6 +2,7 @@
 // never appear in this type.
 
 import type { SubscriptionRecord } from '@keyloft/contract/billing';
+import type { Sealed } from '../../crypto/sealed';
 import type { AuthProviderName } from '../auth/authGateway';
 
 export type { SubscriptionStatus } from '@keyloft/contract/subscription';
@@ -16,10 +17,10 @@ export interface StoredUserRecord {
   /** The rest of the KDF parameters, stored so the work factor can rise (ENGINEERING.md §2). */
   readonly kdf: { readonly algorithm: 'PBKDF2-SHA256'; readonly iterations: number };
   readonly publicKey: string;
-  readonly encryptedPrivateKey: string;
+  readonly encryptedPrivateKey: Sealed<'private-key'>;
   /** The vault key wrapped by the master key. */
-  readonly wrappedVaultKey: string;
-  readonly masterPasswordTest: string;
+  readonly wrappedVaultKey: Sealed<'vault-key'>;
+  readonly masterPasswordTest: Sealed<'master-password-test'>;
   readonly authProvider: AuthProviderName;
   /** Epoch milliseconds. */
   readonly createdAt: number;
@@ -42,8 +43,8 @@ export interface StoredUserRecord {
 export interface MasterKeyFields {
   readonly encryptionSalt: string;
   readonly kdf: StoredUserRecord['kdf'];
-  readonly wrappedVaultKey: string;
-  readonly masterPasswordTest: string;
+  readonly wrappedVaultKey: Sealed<'vault-key'>;
+  readonly masterPasswordTest: Sealed<'master-password-test'>;
   readonly updatedAt: number;
 }
 

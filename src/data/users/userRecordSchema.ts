@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { subscriptionRecordSchema } from '@keyloft/contract/callables/billing';
+import { isStoredCiphertext, type SealPurpose, type Sealed } from '../../crypto/sealed';
 import type { StoredUserRecord } from './userRecord';
+
+const ciphertext = <P extends SealPurpose>() => z.custom<Sealed<P>>(isStoredCiphertext);
 
 // users/{uid} as sign-up writes it and the server keeps its subscription (SPEC.md §3,
 // docs/account.md); fields it does not name are left out of what it returns.
@@ -11,9 +14,9 @@ export const storedUserRecordSchema: z.ZodMiniType<StoredUserRecord> = z.object(
   encryptionSalt: z.string(),
   kdf: z.object({ algorithm: z.literal('PBKDF2-SHA256'), iterations: z.number() }),
   publicKey: z.string(),
-  encryptedPrivateKey: z.string(),
-  wrappedVaultKey: z.string(),
-  masterPasswordTest: z.string(),
+  encryptedPrivateKey: ciphertext<'private-key'>(),
+  wrappedVaultKey: ciphertext<'vault-key'>(),
+  masterPasswordTest: ciphertext<'master-password-test'>(),
   authProvider: z.enum(PROVIDERS),
   createdAt: z.number(),
   updatedAt: z.number(),

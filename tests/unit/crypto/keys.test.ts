@@ -16,6 +16,7 @@ import {
   wrapTeamKeyWithInvite,
 } from '../../../src/crypto';
 import type { GeneratedKeyPair, MasterKey, TeamKey, VaultKey } from '../../../src/crypto';
+import { forgedSealed } from '../../support/forgedCiphertext';
 
 let team: TeamKey;
 let master: MasterKey;
@@ -55,7 +56,7 @@ describe('key kinds', () => {
 
   it('a relabelled key is caught by its CryptoKey algorithm and type', async () => {
     const forged = { kind: 'vault', key: pair.publicKey.key } as VaultKey;
-    await expect(unlockPrivateKey(forged, 'AAAA')).rejects.toThrow(KeyTypeError);
+    await expect(unlockPrivateKey(forged, forgedSealed('AAAA'))).rejects.toThrow(KeyTypeError);
     const secretAsPublic = { kind: 'public', key: team.key } as const;
     await expect(wrapTeamKey(team, secretAsPublic, { teamId: 't1', keyVersion: 1 })).rejects.toThrow(KeyTypeError);
   });

@@ -23,6 +23,7 @@ import {
 } from '../../../src/crypto';
 import type { Sealed, StoredMasterKeyMaterial, StoredVaultKeys, VaultKey } from '../../../src/crypto';
 import { flipByte, nodeMasterKey, nodeOpen, nodeSeal } from './node-oracle';
+import { forgedSealed } from '../../support/forgedCiphertext';
 
 const PASSWORD = 'correct horse battery staple';
 const VAULT_KEY_AD = 'keyloft/vault-key/v1';
@@ -136,7 +137,7 @@ describe('unlockVault and unlockPrivateKey', () => {
     );
     // Both are AES-GCM under the master key; only the additional data keeps them apart.
     await expect(
-      unlockVault(PASSWORD, { ...stored, wrappedVaultKey: stored.masterPasswordTest, masterPasswordTest: stored.wrappedVaultKey }),
+      unlockVault(PASSWORD, { ...stored, wrappedVaultKey: forgedSealed(stored.masterPasswordTest), masterPasswordTest: forgedSealed(stored.wrappedVaultKey) }),
     ).rejects.toThrow(WrongMasterPasswordError);
   });
 
@@ -152,8 +153,8 @@ describe('unlockVault and unlockPrivateKey', () => {
 
   it('reports malformed stored values as InvalidCiphertextError before deriving', async () => {
     const stored = masterMaterial(account.stored);
-    await expect(unlockVault(PASSWORD, { ...stored, wrappedVaultKey: 'garbage!' })).rejects.toThrow(InvalidCiphertextError);
-    await expect(unlockVault(PASSWORD, { ...stored, masterPasswordTest: 'AAAA' })).rejects.toThrow(InvalidCiphertextError);
+    await expect(unlockVault(PASSWORD, { ...stored, wrappedVaultKey: forgedSealed('garbage!') })).rejects.toThrow(InvalidCiphertextError);
+    await expect(unlockVault(PASSWORD, { ...stored, masterPasswordTest: forgedSealed('AAAA') })).rejects.toThrow(InvalidCiphertextError);
   });
 
   it('refuses weakened KDF parameters, and a changed salt does not unlock', async () => {

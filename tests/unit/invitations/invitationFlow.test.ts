@@ -20,6 +20,7 @@ import { createTeamMembersApi } from '../../../src/features/teams/membersApi';
 import { openTeamKey } from '../../../src/features/teams/teamKeys';
 import { createTeamsApi } from '../../../src/features/teams/teamService';
 import { teamWorld } from '../../doubles/teamWorld';
+import { forgedSealed } from '../../support/forgedCiphertext';
 
 interface Person {
   readonly uid: string;
@@ -43,9 +44,9 @@ function record(publicKey: string): StoredUserRecord {
     encryptionSalt: 'c2FsdA==',
     kdf: { algorithm: 'PBKDF2-SHA256', iterations: 600_000 },
     publicKey,
-    encryptedPrivateKey: 'x',
-    wrappedVaultKey: 'x',
-    masterPasswordTest: 'x',
+    encryptedPrivateKey: forgedSealed('x'),
+    wrappedVaultKey: forgedSealed('x'),
+    masterPasswordTest: forgedSealed('x'),
     authProvider: 'password',
     createdAt: 1,
     updatedAt: 1,
