@@ -155,6 +155,15 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to delete');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it('once nothing is left to confirm, offers only the dismiss button under its own label', async () => {
+    const { onCancel, user } = renderConfirm({ canConfirm: false, cancelLabel: 'OK', error: 'Half done' });
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('LoadFailed', () => {
