@@ -7,6 +7,7 @@ import { LinkButton } from '../../ui/LinkButton';
 import { actionCodeErrorMessage, authErrorCode, canRetryActionCode } from './actionCodeErrors';
 import { readActionCode } from './actionLink';
 import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
+import { FailedState } from '../../ui/FailedState';
 import { SingleFlight } from '../../ui/singleFlight';
 import { useSharedTask } from '../../ui/useSharedTask';
 import { PasswordField } from '../../ui/PasswordField';
@@ -75,11 +76,17 @@ function InvalidLink() {
 function ResetFailed({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const retry = onRetry !== undefined && canRetryActionCode(error);
   return (
-    <>
-      <h1>We couldn’t reset your password</h1>
-      <p role="alert" className="notice notice--error">
-        {actionCodeErrorMessage(error, 'resetPassword')}
-      </p>
+    <FailedState
+      heading="We couldn’t reset your password"
+      message={actionCodeErrorMessage(error, 'resetPassword')}
+      onRetry={retry ? onRetry : undefined}
+      back={
+        <LinkButton to="/" variant={retry ? 'secondary' : 'primary'}>
+          Back to Home
+        </LinkButton>
+      }
+      actionsClassName="email-link__actions"
+    >
       {/* The spec's 'Invalid reset code.' is terse: say what it means and what to do. */}
       {authErrorCode(error) === 'auth/invalid-action-code' && (
         <p>
@@ -87,17 +94,7 @@ function ResetFailed({ error, onRetry }: { error: unknown; onRetry?: () => void 
           the sign-in screen.
         </p>
       )}
-      <div className="email-link__actions">
-        {retry && (
-          <Button variant="primary" onClick={onRetry}>
-            Try again
-          </Button>
-        )}
-        <LinkButton to="/" variant={retry ? 'secondary' : 'primary'}>
-          Back to Home
-        </LinkButton>
-      </div>
-    </>
+    </FailedState>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuthGateway } from '../../data/auth/authGateway';
-import { Button } from '../../ui/Button';
+import { FailedState } from '../../ui/FailedState';
 import { LinkButton } from '../../ui/LinkButton';
 import { actionCodeErrorMessage, canRetryActionCode } from './actionCodeErrors';
 import { readActionCode } from './actionLink';
@@ -80,22 +80,18 @@ function Verified() {
 }
 
 function VerificationFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const retryable = canRetryActionCode(error);
   return (
-    <>
-      <h1>We couldn’t verify your email</h1>
-      <p role="alert" className="notice notice--error">
-        {actionCodeErrorMessage(error, 'verifyEmail')}
-      </p>
-      <div className="email-link__actions">
-        {canRetryActionCode(error) && (
-          <Button variant="primary" onClick={onRetry}>
-            Try again
-          </Button>
-        )}
-        <LinkButton to="/" variant={canRetryActionCode(error) ? 'secondary' : 'primary'}>
+    <FailedState
+      heading="We couldn’t verify your email"
+      message={actionCodeErrorMessage(error, 'verifyEmail')}
+      onRetry={retryable ? onRetry : undefined}
+      back={
+        <LinkButton to="/" variant={retryable ? 'secondary' : 'primary'}>
           Back to Home
         </LinkButton>
-      </div>
-    </>
+      }
+      actionsClassName="email-link__actions"
+    />
   );
 }
