@@ -108,6 +108,18 @@ describe('TextField and Field', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('reads its hint first, and is marked invalid by a form-level alert it is described by', () => {
+    render(
+      <>
+        <p id="form-error">Wrong code</p>
+        <TextField label="Code" value="1" onChange={() => undefined} hint="Six digits." describedBy="form-error" invalid />
+      </>,
+    );
+    const input = screen.getByLabelText('Code');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Six digits. Wrong code');
+  });
+
   it('shows a message that follows typing without announcing it', () => {
     render(<TextField label="Email" value="a@" onChange={() => undefined} error="Enter a valid email" announce={false} />);
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email');
