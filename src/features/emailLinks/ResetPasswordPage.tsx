@@ -5,9 +5,9 @@ import { authModalState } from '@keyloft/contract/authModalRequest';
 import { Button } from '../../ui/Button';
 import { LinkButton } from '../../ui/LinkButton';
 import { actionCodeErrorMessage, authErrorCode, canRetryActionCode } from './actionCodeErrors';
+import { ActionCodeFailed } from './ActionCodeFailed';
 import { readActionCode } from './actionLink';
 import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
-import { FailedState } from '../../ui/FailedState';
 import { SingleFlight } from '../../ui/singleFlight';
 import { useSharedTask } from '../../ui/useSharedTask';
 import { PasswordField } from '../../ui/PasswordField';
@@ -75,19 +75,8 @@ function InvalidLink() {
 }
 
 function ResetFailed({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const retry = onRetry !== undefined && canRetryActionCode(error);
   return (
-    <FailedState
-      heading="We couldn’t reset your password"
-      message={actionCodeErrorMessage(error, 'resetPassword')}
-      onRetry={retry ? onRetry : undefined}
-      back={
-        <LinkButton to="/" variant={retry ? 'secondary' : 'primary'}>
-          Back to Home
-        </LinkButton>
-      }
-      actionsClassName="email-link__actions"
-    >
+    <ActionCodeFailed heading="We couldn’t reset your password" flow="resetPassword" error={error} onRetry={onRetry}>
       {/* The spec's 'Invalid reset code.' is terse: say what it means and what to do. */}
       {authErrorCode(error) === 'auth/invalid-action-code' && (
         <p>
@@ -95,7 +84,7 @@ function ResetFailed({ error, onRetry }: { error: unknown; onRetry?: () => void 
           the sign-in screen.
         </p>
       )}
-    </FailedState>
+    </ActionCodeFailed>
   );
 }
 

@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuthGateway } from '../../data/auth/authGateway';
-import { FailedState } from '../../ui/FailedState';
 import { LinkButton } from '../../ui/LinkButton';
-import { actionCodeErrorMessage, canRetryActionCode } from './actionCodeErrors';
+import { ActionCodeFailed } from './ActionCodeFailed';
 import { readActionCode } from './actionLink';
 import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
 import { SingleFlight } from '../../ui/singleFlight';
@@ -80,18 +79,5 @@ function Verified() {
 }
 
 function VerificationFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const retryable = canRetryActionCode(error);
-  return (
-    <FailedState
-      heading="We couldn’t verify your email"
-      message={actionCodeErrorMessage(error, 'verifyEmail')}
-      onRetry={retryable ? onRetry : undefined}
-      back={
-        <LinkButton to="/" variant={retryable ? 'secondary' : 'primary'}>
-          Back to Home
-        </LinkButton>
-      }
-      actionsClassName="email-link__actions"
-    />
-  );
+  return <ActionCodeFailed heading="We couldn’t verify your email" flow="verifyEmail" error={error} onRetry={onRetry} />;
 }
