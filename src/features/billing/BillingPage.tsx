@@ -47,6 +47,7 @@ export function BillingPage({ service, redirect = assignLocation, now = Date.now
   // (the page stays busy until it has left, or comes back from the back/forward cache).
   const [target, setTarget] = useState<Busy | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // Each action brings its own words (run); the load's are only the hook's required default.
   const action = useSubmit<BillingError>(failedAs(BILLING_MESSAGES.loadFailedTitle, BILLING_MESSAGES.loadFailed));
   const { error, setError } = action;
   const busy = action.busy || leaving ? target : null;
