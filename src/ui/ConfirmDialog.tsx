@@ -7,6 +7,10 @@ export interface ConfirmDialogProps {
   /** The question, and whatever the user should read before confirming. */
   readonly children: ReactNode;
   readonly confirmLabel: string;
+  /** 'Cancel' unless the dialog has become a report (e.g. 'OK' once the action half happened). */
+  readonly cancelLabel?: string;
+  /** False hides the confirm button: nothing is left to confirm, only to dismiss. */
+  readonly canConfirm?: boolean;
   /** The confirm button's text while the action runs, e.g. 'Deleting…'. */
   readonly busyLabel: string;
   readonly confirmVariant?: ButtonVariant;
@@ -30,6 +34,8 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
+  canConfirm = true,
   busyLabel,
   confirmVariant = 'danger',
   busy,
@@ -60,11 +66,13 @@ export function ConfirmDialog({
       {status}
       <div className={buttonsClassName}>
         <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
-        <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
-          {busy ? busyLabel : confirmLabel}
-        </Button>
+        {canConfirm && (
+          <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
+            {busy ? busyLabel : confirmLabel}
+          </Button>
+        )}
       </div>
     </Dialog>
   );

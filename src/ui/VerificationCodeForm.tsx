@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { cleanVerificationCode, isCompleteVerificationCode } from '@keyloft/contract/mfa';
 import { Button } from './Button';
+import { TextField } from './TextField';
 import './verificationCodeForm.css';
 import { failureMessage, useSubmit } from './useSubmit';
 
@@ -19,7 +20,6 @@ export interface VerificationCodeFormProps {
  * re-authentication. What was typed stays after a refusal.
  */
 export function VerificationCodeForm({ instructions, onVerify, onBack, extra }: VerificationCodeFormProps) {
-  const inputId = useId();
   const instructionsId = useId();
   const errorId = useId();
   const [code, setCode] = useState('');
@@ -45,26 +45,21 @@ export function VerificationCodeForm({ instructions, onVerify, onBack, extra }: 
           {error}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={inputId} className="field__label">
-          Verification code
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="input code-form__code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(event) => {
-            setCode(cleanVerificationCode(event.target.value));
-          }}
-          aria-invalid={error !== null ? true : undefined}
-          aria-describedby={[instructionsId, error !== null ? errorId : ''].filter(Boolean).join(' ')}
-        />
-      </div>
+      <TextField
+        label="Verification code"
+        inputRef={inputRef}
+        inputClassName="code-form__code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(event) => {
+          setCode(cleanVerificationCode(event.target.value));
+        }}
+        invalid={error !== null}
+        describedBy={[instructionsId, error !== null ? errorId : ''].filter(Boolean).join(' ')}
+      />
       <div className="code-form__buttons">
         <Button variant="ghost" onClick={onBack} disabled={busy}>
           Back

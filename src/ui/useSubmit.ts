@@ -8,9 +8,10 @@ export interface Submit<E> {
   readonly error: E | null;
   /**
    * Runs the action once at a time (a second submit while one runs is dropped) and clears the
-   * error first; a throw becomes the error.
+   * error first; a throw becomes the error. `toError`, when given, reads this action's throw instead
+   * of the hook's own mapper (a screen whose actions fail with different words).
    */
-  readonly submit: <T>(action: () => Promise<T>) => Promise<Settled<T>>;
+  readonly submit: <T>(action: () => Promise<T>, toError?: (failure: unknown) => E) => Promise<Settled<T>>;
   readonly setError: (error: E | null) => void;
 }
 
@@ -34,7 +35,7 @@ export function useSubmit<E>(toError: (failure: unknown) => E, initialError: E |
     toErrorRef.current = toError;
   });
 
-  const submit = useCallback(async <T,>(action: () => Promise<T>): Promise<Settled<T>> => {
+  const submit = useCallback(async <T,>(action: () => Promise<T>, toActionError?: (failure: unknown) => E): Promise<Settled<T>> => {
     if (running.current) return { done: false };
     running.current = true;
     setBusy(true);
@@ -42,7 +43,7 @@ export function useSubmit<E>(toError: (failure: unknown) => E, initialError: E |
     try {
       return { done: true, value: await action() };
     } catch (failure) {
-      setError(toErrorRef.current(failure));
+      setError((toActionError ?? toErrorRef.current)(failure));
       return { done: false };
     } finally {
       running.current = false;

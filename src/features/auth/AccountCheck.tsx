@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { AuthUser } from '../../data/auth/authGateway';
 import { Button } from '../../ui/Button';
-import { FormAlert } from './fields';
+import { FailedState } from '../../ui/FailedState';
 import type { FormError } from './formError';
 
 /** A signed-in user's record is being looked up, to know whether to ask for or set a master password. */
@@ -24,12 +24,7 @@ export function AccountCheck({
           Checking your account{user.email === null ? '' : ` (${user.email})`}…
         </p>
       ) : (
-        <>
-          <FormAlert id={errorId} error={error} />
-          <Button className="auth-submit" onClick={onRetry}>
-            Try again
-          </Button>
-        </>
+        <FailedState message={error.message} messageId={errorId} messageClassName="auth-notice" onRetry={onRetry} retryClassName="auth-submit" />
       )}
       <div className="auth-footer">
         <Button variant="secondary" size="sm" onClick={onCancel}>

@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { AuthServiceError, type MfaHint } from '../../data/auth/authGateway';
 import { cleanVerificationCode, isCompleteVerificationCode } from '@keyloft/contract/mfa';
 import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
 import { authErrorMessage } from './authErrorMessages';
 import { mfaMethods, type MfaFactor, type SmsStatus } from './authModalMachine';
 import { FormAlert } from './fields';
@@ -76,7 +77,6 @@ function MethodChoice({ hints, onChoose, onBack, onCancel }: MfaStepProps) {
 
 function VerifyCode({ hint, sms, onResend, onVerify, onBack, onCancel }: MfaStepProps & { hint: MfaHint }) {
   const errorId = useId();
-  const inputId = useId();
   const instructionsId = useId();
   const { busy, error, submit, errorIdFor } = useSubmit(errorId);
   const [code, setCode] = useState('');
@@ -100,24 +100,19 @@ function VerifyCode({ hint, sms, onResend, onVerify, onBack, onCancel }: MfaStep
         {isPhone && sms === 'sent' && `Enter the 6-digit code we sent to ${phoneNumber}.`}
         {isPhone && (sms === 'idle' || sms === 'failed') && `We text a 6-digit code to ${phoneNumber}.`}
       </p>
-      <div className="field">
-        <label htmlFor={inputId} className="field__label">
-          Verification code
-        </label>
-        <input
-          id={inputId}
-          className="input auth-code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => {
-            setCode(cleanVerificationCode(event.target.value));
-          }}
-          aria-invalid={codeErrorId ? true : undefined}
-          aria-describedby={[instructionsId, codeErrorId].filter(Boolean).join(' ')}
-        />
-      </div>
+      <TextField
+        label="Verification code"
+        inputClassName="auth-code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(event) => {
+          setCode(cleanVerificationCode(event.target.value));
+        }}
+        invalid={Boolean(codeErrorId)}
+        describedBy={[instructionsId, codeErrorId].filter(Boolean).join(' ')}
+      />
       {isPhone && (
         <div className="auth-row">
           <Button variant="ghost" size="sm" onClick={onResend} disabled={busy || sms === 'sending'}>

@@ -1,15 +1,11 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
 import { PasswordField as SharedPasswordField } from '../../ui/PasswordField';
 import type { FormError } from './formError';
 
 // The labelled inputs of the auth forms. Each links its hint and the form's error message with
 // aria-describedby, and is marked invalid when the error is about it.
-
-function describedBy(...ids: (string | null | undefined | false)[]): string | undefined {
-  const joined = ids.filter(Boolean).join(' ');
-  return joined === '' ? undefined : joined;
-}
 
 interface FieldProps {
   label: string;
@@ -23,35 +19,23 @@ interface FieldProps {
 }
 
 export function EmailField({ label, value, onChange, autoComplete, errorId, hint, disabled }: FieldProps) {
-  const inputId = useId();
-  const hintId = useId();
   return (
-    <div className="field">
-      <label htmlFor={inputId} className="field__label">
-        {label}
-      </label>
-      <input
-        id={inputId}
-        className="input"
-        type="email"
-        inputMode="email"
-        value={value}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-        autoComplete={autoComplete}
-        autoCapitalize="none"
-        spellCheck={false}
-        disabled={disabled}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && hintId, errorId)}
-      />
-      {hint !== undefined && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
+    <TextField
+      label={label}
+      type="email"
+      inputMode="email"
+      value={value}
+      onChange={(event) => {
+        onChange(event.target.value);
+      }}
+      autoComplete={autoComplete}
+      autoCapitalize="none"
+      spellCheck={false}
+      disabled={disabled}
+      hint={hint}
+      invalid={Boolean(errorId)}
+      describedBy={errorId ?? undefined}
+    />
   );
 }
 

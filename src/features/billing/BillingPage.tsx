@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BILLING_MESSAGES } from '@keyloft/contract/billing';
-import { Button } from '../../ui/Button';
+import { FailedState } from '../../ui/FailedState';
 import { LinkButton } from '../../ui/LinkButton';
 import { MAIN_CONTENT_ID } from '../../ui/SkipLink';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useSubmit } from '../../ui/useSubmit';
 import { BillingErrorDialog, type BillingError } from './BillingErrorDialog';
 import { currentPlanName, dialogMessage, planCards, type PlanCardView } from './billingModel';
 import type { BillingData, BillingService, CheckoutAvailability } from './billingService';
@@ -23,6 +24,11 @@ type Busy = { readonly kind: 'checkout' | 'downgrade'; readonly planId: string }
 
 type Load = { readonly status: 'loading' } | { readonly status: 'failed' } | { readonly status: 'loaded'; readonly data: BillingData };
 
+/** The dialog's title and its text: the failure's own message when it has one, else `fallback`. */
+function failedAs(title: string, fallback: string) {
+  return (failure: unknown): BillingError => ({ title, message: dialogMessage(failure, fallback) });
+}
+
 function assignLocation(url: string): void {
   window.location.assign(url);
 }
@@ -37,8 +43,14 @@ export function BillingPage({ service, redirect = assignLocation, now = Date.now
   useDocumentTitle('Billing & Subscriptions');
   const noteId = useId();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [error, setError] = useState<BillingError | null>(null);
-  const [busy, setBusy] = useState<Busy | null>(null);
+  // What the running action is for, and whether the browser is on its way to the payment provider
+  // (the page stays busy until it has left, or comes back from the back/forward cache).
+  const [target, setTarget] = useState<Busy | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  // Each action brings its own words (run); the load's are only the hook's required default.
+  const action = useSubmit<BillingError>(failedAs(BILLING_MESSAGES.loadFailedTitle, BILLING_MESSAGES.loadFailed));
+  const { error, setError } = action;
+  const busy = action.busy || leaving ? target : null;
   const [availability, setAvailability] = useState<CheckoutAvailability | 'checking'>('checking');
 
   // Each read takes a number and only the latest may set the state, so a slow first read cannot
@@ -58,7 +70,7 @@ export function BillingPage({ service, redirect = assignLocation, now = Date.now
         setError({ title: BILLING_MESSAGES.loadFailedTitle, message: BILLING_MESSAGES.loadFailed });
       },
     );
-  }, [service]);
+  }, [service, setError]);
 
   useEffect(() => {
     void fetchData();
@@ -82,7 +94,7 @@ export function BillingPage({ service, redirect = assignLocation, now = Date.now
     // Coming back from the payment provider with the Back button restores this page from the
     // back/forward cache with its buttons still busy.
     const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setBusy(null);
+      if (event.persisted) setLeaving(false);
     };
     window.addEventListener('pageshow', onPageShow);
     return () => {
@@ -90,40 +102,40 @@ export function BillingPage({ service, redirect = assignLocation, now = Date.now
     };
   }, []);
 
-  async function openPortal() {
-    setBusy({ kind: 'portal' });
-    try {
-      redirect(await service.openPortal());
-    } catch (portalError) {
-      setBusy(null);
-      setError({ title: BILLING_MESSAGES.portalTitle, message: dialogMessage(portalError, BILLING_MESSAGES.portalFailed) });
-    }
+  function run(next: Busy, act: () => Promise<void>, title: string, fallback: string) {
+    setTarget(next);
+    return action.submit(act, failedAs(title, fallback));
+  }
+
+  /** Sends the browser to the URL `open` gets; the page stays busy while it leaves. */
+  function leaveFor(open: () => Promise<string>) {
+    return async () => {
+      redirect(await open());
+      setLeaving(true);
+    };
   }
 
   async function choose(card: PlanCardView) {
     const planId = card.plan.id;
     switch (card.action) {
       case 'checkout':
-        setBusy({ kind: 'checkout', planId });
-        try {
-          // The page stays busy while the browser leaves for the payment provider.
-          redirect(await service.startCheckout(planId));
-        } catch (checkoutError) {
-          setBusy(null);
-          setError({ title: BILLING_MESSAGES.upgradeTitle, message: dialogMessage(checkoutError, BILLING_MESSAGES.upgradeFailed) });
-        }
+        await run(
+          { kind: 'checkout', planId },
+          leaveFor(() => service.startCheckout(planId)),
+          BILLING_MESSAGES.upgradeTitle,
+          BILLING_MESSAGES.upgradeFailed,
+        );
         return;
       case 'downgrade':
-        setBusy({ kind: 'downgrade', planId });
-        try {
-          await service.downgrade();
-        } catch (downgradeError) {
-          setBusy(null);
-          setError({ title: BILLING_MESSAGES.downgradeTitle, message: dialogMessage(downgradeError, BILLING_MESSAGES.downgradeFailed) });
-          return;
-        }
-        await fetchData();
-        setBusy(null);
+        await run(
+          { kind: 'downgrade', planId },
+          async () => {
+            await service.downgrade();
+            await fetchData();
+          },
+          BILLING_MESSAGES.downgradeTitle,
+          BILLING_MESSAGES.downgradeFailed,
+        );
         return;
       case null:
         return;
@@ -145,16 +157,15 @@ export function BillingPage({ service, redirect = assignLocation, now = Date.now
       <main id={MAIN_CONTENT_ID} className="billing__main" aria-busy={load.status === 'loading' || undefined}>
         <h1>Billing &amp; Subscriptions</h1>
         {load.status === 'loading' && <p role="status">Loading billing information…</p>}
+        {/* Why is told in the error dialog; the page keeps only the way to try again. */}
         {load.status === 'failed' && (
-          <Button
-            variant="secondary"
-            onClick={() => {
+          <FailedState
+            retryVariant="secondary"
+            onRetry={() => {
               setLoad({ status: 'loading' });
               void fetchData();
             }}
-          >
-            Try again
-          </Button>
+          />
         )}
         {load.status === 'loaded' && (
           <LoadedBilling
@@ -164,7 +175,7 @@ export function BillingPage({ service, redirect = assignLocation, now = Date.now
             checkoutNote={checkoutNote}
             checkoutDisabled={availability === 'no-key'}
             noteId={noteId}
-            onManageBilling={() => void openPortal()}
+            onManageBilling={() => void run({ kind: 'portal' }, leaveFor(() => service.openPortal()), BILLING_MESSAGES.portalTitle, BILLING_MESSAGES.portalFailed)}
             onChoose={(card) => void choose(card)}
           />
         )}

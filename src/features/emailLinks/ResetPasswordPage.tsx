@@ -5,12 +5,14 @@ import { authModalState } from '@keyloft/contract/authModalRequest';
 import { Button } from '../../ui/Button';
 import { LinkButton } from '../../ui/LinkButton';
 import { actionCodeErrorMessage, authErrorCode, canRetryActionCode } from './actionCodeErrors';
+import { ActionCodeFailed } from './ActionCodeFailed';
 import { readActionCode } from './actionLink';
 import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
 import { SingleFlight } from '../../ui/singleFlight';
 import { useSharedTask } from '../../ui/useSharedTask';
 import { PasswordField } from '../../ui/PasswordField';
 import { MIN_RESET_PASSWORD_LENGTH, validateResetPassword, type ResetPasswordField } from './resetPasswordValidation';
+import { useSubmit } from '../../ui/useSubmit';
 import { useRedirectAfterDelay } from './useRedirectAfterDelay';
 import './emailLinks.css';
 
@@ -73,13 +75,8 @@ function InvalidLink() {
 }
 
 function ResetFailed({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const retry = onRetry !== undefined && canRetryActionCode(error);
   return (
-    <>
-      <h1>We couldn’t reset your password</h1>
-      <p role="alert" className="notice notice--error">
-        {actionCodeErrorMessage(error, 'resetPassword')}
-      </p>
+    <ActionCodeFailed heading="We couldn’t reset your password" flow="resetPassword" error={error} onRetry={onRetry}>
       {/* The spec's 'Invalid reset code.' is terse: say what it means and what to do. */}
       {authErrorCode(error) === 'auth/invalid-action-code' && (
         <p>
@@ -87,17 +84,7 @@ function ResetFailed({ error, onRetry }: { error: unknown; onRetry?: () => void 
           the sign-in screen.
         </p>
       )}
-      <div className="email-link__actions">
-        {retry && (
-          <Button variant="primary" onClick={onRetry}>
-            Try again
-          </Button>
-        )}
-        <LinkButton to="/" variant={retry ? 'secondary' : 'primary'}>
-          Back to Home
-        </LinkButton>
-      </div>
-    </>
+    </ActionCodeFailed>
   );
 }
 
@@ -113,13 +100,19 @@ type FormErrors = {
   readonly form?: string;
 };
 
+/** A refused reset the form can take again: a weak password is the new password's, anything else the form's. */
+function resetFailure(failure: unknown): FormErrors {
+  const message = actionCodeErrorMessage(failure, 'resetPassword');
+  return authErrorCode(failure) === 'auth/weak-password' ? { newPassword: message } : { form: message };
+}
+
 /** The form and what follows it, for one checked code. */
 function ResetFlow({ code, link }: { code: string; link: CheckedLink }) {
   const [state, setState] = useState<FlowState>({ step: 'form' });
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, error, submit, setError } = useSubmit(resetFailure);
+  const errors: FormErrors = error ?? {};
   const newPasswordRef = useRef<HTMLInputElement>(null);
   const confirmPasswordRef = useRef<HTMLInputElement>(null);
 
@@ -130,38 +123,33 @@ function ResetFlow({ code, link }: { code: string; link: CheckedLink }) {
     (field === 'newPassword' ? newPasswordRef : confirmPasswordRef).current?.focus();
   }
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     const issue = validateResetPassword(newPassword, confirmPassword);
     if (issue) {
-      setErrors({ [issue.field]: issue.message });
+      setError({ [issue.field]: issue.message });
       focusField(issue.field);
       return;
     }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      await link.gateway.confirmPasswordReset(code, newPassword);
-      setState({ step: 'done' });
-    } catch (error) {
-      if (!canRetryActionCode(error)) {
-        setState({ step: 'failed', error });
-      } else if (authErrorCode(error) === 'auth/weak-password') {
-        setErrors({ newPassword: actionCodeErrorMessage(error, 'resetPassword') });
-        focusField('newPassword');
-      } else {
-        setErrors({ form: actionCodeErrorMessage(error, 'resetPassword') });
+    const result = await submit(async (): Promise<FlowState> => {
+      try {
+        await link.gateway.confirmPasswordReset(code, newPassword);
+      } catch (failure) {
+        // A code that can no longer be used ends the flow; any other failure is the form's to show.
+        if (!canRetryActionCode(failure)) return { step: 'failed', error: failure };
+        if (authErrorCode(failure) === 'auth/weak-password') focusField('newPassword');
+        throw failure;
       }
-    } finally {
-      setSubmitting(false);
-    }
+      return { step: 'done' };
+    });
+    if (result.done) setState(result.value);
   }
 
   function edit(setValue: (value: string) => void) {
     return (value: string) => {
       setValue(value);
-      setErrors({});
+      setError(null);
     };
   }
 
@@ -179,7 +167,7 @@ function ResetFlow({ code, link }: { code: string; link: CheckedLink }) {
         noValidate
         aria-busy={submitting}
         onSubmit={(event) => {
-          void submit(event);
+          void handleSubmit(event);
         }}
       >
         {/* Lets password managers file the new password under the right account. */}

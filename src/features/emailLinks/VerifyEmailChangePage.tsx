@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { authModalState } from '@keyloft/contract/authModalRequest';
-import { Button } from '../../ui/Button';
 import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
+import { FailedState } from '../../ui/FailedState';
 import { LinkButton } from '../../ui/LinkButton';
 import { SingleFlight } from '../../ui/singleFlight';
 import { useSharedTask } from '../../ui/useSharedTask';
@@ -101,19 +101,12 @@ function Changed({ newEmail }: { newEmail: string }) {
 function ChangeFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const retryable = canRetryEmailChange(error);
   return (
-    <>
-      <h1>We couldn’t change your email</h1>
-      <p role="alert" className="notice notice--error">
-        {emailChangeErrorMessage(error)}
-      </p>
-      <div className="email-link__actions">
-        {retryable && (
-          <Button variant="primary" onClick={onRetry}>
-            Try again
-          </Button>
-        )}
-        <BackButtons primary={retryable ? 'dashboard' : 'login'} />
-      </div>
-    </>
+    <FailedState
+      heading="We couldn’t change your email"
+      message={emailChangeErrorMessage(error)}
+      onRetry={retryable ? onRetry : undefined}
+      back={<BackButtons primary={retryable ? 'dashboard' : 'login'} />}
+      actionsClassName="email-link__actions"
+    />
   );
 }

@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuthGateway } from '../../data/auth/authGateway';
-import { Button } from '../../ui/Button';
 import { LinkButton } from '../../ui/LinkButton';
-import { actionCodeErrorMessage, canRetryActionCode } from './actionCodeErrors';
+import { ActionCodeFailed } from './ActionCodeFailed';
 import { readActionCode } from './actionLink';
 import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
 import { SingleFlight } from '../../ui/singleFlight';
@@ -80,22 +79,5 @@ function Verified() {
 }
 
 function VerificationFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <>
-      <h1>We couldn’t verify your email</h1>
-      <p role="alert" className="notice notice--error">
-        {actionCodeErrorMessage(error, 'verifyEmail')}
-      </p>
-      <div className="email-link__actions">
-        {canRetryActionCode(error) && (
-          <Button variant="primary" onClick={onRetry}>
-            Try again
-          </Button>
-        )}
-        <LinkButton to="/" variant={canRetryActionCode(error) ? 'secondary' : 'primary'}>
-          Back to Home
-        </LinkButton>
-      </div>
-    </>
-  );
+  return <ActionCodeFailed heading="We couldn’t verify your email" flow="verifyEmail" error={error} onRetry={onRetry} />;
 }

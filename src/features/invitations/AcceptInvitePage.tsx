@@ -7,6 +7,7 @@ import { useSession } from '../../session/SessionContext';
 import { PRODUCT_NAME } from '../../ui/brand';
 import { Button } from '../../ui/Button';
 import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
+import { FailedState } from '../../ui/FailedState';
 import { LinkButton } from '../../ui/LinkButton';
 import { SingleFlight } from '../../ui/singleFlight';
 import { useSharedTask } from '../../ui/useSharedTask';
@@ -157,23 +158,19 @@ export function AcceptInvitePage({ api, authPending = false }: AcceptInvitePageP
 
 function InvitationError({ message, onRetry, children }: { message: string; onRetry?: (() => void) | undefined; children?: ReactNode }) {
   return (
-    <>
-      <h1>Invitation Error</h1>
-      <p role="alert" className="notice notice--error">
-        {message}
-      </p>
-      {children}
-      <div className="invite-page__actions">
-        {onRetry !== undefined && (
-          <Button variant="primary" onClick={onRetry}>
-            Try again
-          </Button>
-        )}
+    <FailedState
+      heading="Invitation Error"
+      message={message}
+      onRetry={onRetry}
+      back={
         <LinkButton to="/" variant={onRetry === undefined ? 'primary' : 'secondary'}>
           Go to Home
         </LinkButton>
-      </div>
-    </>
+      }
+      actionsClassName="invite-page__actions"
+    >
+      {children}
+    </FailedState>
   );
 }
 

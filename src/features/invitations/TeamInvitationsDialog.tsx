@@ -10,6 +10,7 @@ import type { MyInvitation, MyInvitationsApi } from './model';
 import type { PendingInvitationsController } from './usePendingInvitations';
 import './invitations.css';
 import { LoadFailed } from '../../ui/LoadFailed';
+import { formatDate, validDate } from '../../ui/format';
 
 export interface TeamInvitationsDialogProps {
   readonly api: MyInvitationsApi;
@@ -129,7 +130,9 @@ function InvitationRow({
 }) {
   const nameId = useId();
   const team = invitationTeamName(invitation.teamName);
-  const expires = new Date(invitation.expiresAt);
+  // A date standing on its own (the tooltip), so in the user's locale; a broken one gives no tooltip
+  // rather than a throw that would take the whole list down.
+  const expires = validDate(invitation.expiresAt);
   return (
     <li className="invitation" aria-labelledby={nameId} aria-busy={busy !== null}>
       <div className="invitation__about">
@@ -139,7 +142,7 @@ function InvitationRow({
         <span className="invitation__detail">Role: {ROLE_LABELS[invitation.role]}</span>
         {invitation.invitedByEmail !== null && <span className="invitation__detail invitation__from">From {invitation.invitedByEmail}</span>}
         <span className="invitation__detail">
-          <time dateTime={expires.toISOString()} title={expires.toLocaleString()}>
+          <time dateTime={expires?.toISOString()} title={formatDate(invitation.expiresAt, 'mediumWithTime') ?? undefined}>
             {expiryText(invitation.expiresAt, now)}
           </time>
         </span>

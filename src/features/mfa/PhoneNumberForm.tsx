@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../ui/Button';
+import { Field, TextField } from '../../ui/TextField';
 import {
   COUNTRY_CODES,
   CUSTOM_CODE_MAX,
@@ -20,10 +21,6 @@ export interface PhoneNumberFormProps {
 
 /** The phone step of enrolment: country code (or a custom one) and the number, formatted as typed. */
 export function PhoneNumberForm({ onSend, onBack }: PhoneNumberFormProps) {
-  const countryId = useId();
-  const customId = useId();
-  const numberId = useId();
-  const hintId = useId();
   const errorId = useId();
   const [country, setCountry] = useState<string>(COUNTRY_CODES[0]);
   const [customCode, setCustomCode] = useState('+');
@@ -49,68 +46,55 @@ export function PhoneNumberForm({ onSend, onBack }: PhoneNumberFormProps) {
         </p>
       )}
       <div className="mfa-phone">
-        <div className="field">
-          <label htmlFor={countryId} className="field__label">
-            Country code
-          </label>
-          <select
-            id={countryId}
-            className="input"
-            value={country}
-            onChange={(event) => {
-              setCountry(event.target.value);
-              setNumber((typed) => formatPhoneNumber(typed, event.target.value === OTHER_COUNTRY ? customCode : event.target.value));
-            }}
-          >
-            {COUNTRY_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-            <option value={OTHER_COUNTRY}>Other</option>
-          </select>
-        </div>
-        {country === OTHER_COUNTRY && (
-          <div className="field">
-            <label htmlFor={customId} className="field__label">
-              Custom country code
-            </label>
-            <input
-              id={customId}
-              className="input mfa-phone__custom"
-              type="text"
-              inputMode="tel"
-              maxLength={CUSTOM_CODE_MAX}
-              value={customCode}
+        <Field label="Country code">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={country}
               onChange={(event) => {
-                setCustomCode(cleanCustomCountryCode(event.target.value));
+                setCountry(event.target.value);
+                setNumber((typed) => formatPhoneNumber(typed, event.target.value === OTHER_COUNTRY ? customCode : event.target.value));
               }}
-            />
-          </div>
-        )}
-        <div className="field mfa-phone__number">
-          <label htmlFor={numberId} className="field__label">
-            Phone number
-          </label>
-          <input
-            id={numberId}
-            className="input"
-            type="tel"
+            >
+              {COUNTRY_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+              <option value={OTHER_COUNTRY}>Other</option>
+            </select>
+          )}
+        </Field>
+        {country === OTHER_COUNTRY && (
+          <TextField
+            label="Custom country code"
+            inputClassName="mfa-phone__custom"
+            type="text"
             inputMode="tel"
-            autoComplete="tel-national"
-            maxLength={PHONE_INPUT_MAX}
-            value={number}
+            maxLength={CUSTOM_CODE_MAX}
+            value={customCode}
             onChange={(event) => {
-              setNumber(formatPhoneNumber(event.target.value, countryCode));
-              setError(null);
+              setCustomCode(cleanCustomCountryCode(event.target.value));
             }}
-            aria-invalid={error !== null ? true : undefined}
-            aria-describedby={[hintId, error !== null ? errorId : ''].filter(Boolean).join(' ')}
           />
-          <p id={hintId} className="field__hint">
-            At least {minimumDigits(countryCode)} digits.
-          </p>
-        </div>
+        )}
+        <TextField
+          label="Phone number"
+          className="mfa-phone__number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          maxLength={PHONE_INPUT_MAX}
+          value={number}
+          onChange={(event) => {
+            setNumber(formatPhoneNumber(event.target.value, countryCode));
+            setError(null);
+          }}
+          hint={`At least ${minimumDigits(countryCode)} digits.`}
+          invalid={error !== null}
+          describedBy={error !== null ? errorId : undefined}
+        />
       </div>
       <div className="mfa-buttons">
         <Button variant="ghost" onClick={onBack} disabled={busy}>

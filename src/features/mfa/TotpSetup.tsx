@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PendingTotpEnrolment } from '../../data/auth/authGateway';
 import { Button } from '../../ui/Button';
 import { CLIPBOARD_CLEAR_MS, COPIED_INDICATOR_MS, copyToClipboard } from '../../ui/clipboard';
+import { FailedState } from '../../ui/FailedState';
 import { VerificationCodeForm } from '../../ui/VerificationCodeForm';
 import { enrolmentErrorMessage } from './enrolmentErrors';
 import { groupedSecret, otpauthUri } from './otpauthUri';
@@ -61,22 +62,20 @@ export function TotpSetup({ account, start, onVerify, onBack }: TotpSetupProps) 
   if (secret.kind === 'failed') {
     return (
       <div className="mfa-form">
-        <p role="alert" className="notice notice--error">
-          {secret.message}
-        </p>
-        <div className="mfa-buttons">
-          <Button variant="ghost" onClick={onBack}>
-            Back
-          </Button>
-          <Button
-            onClick={() => {
-              setSecret({ kind: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try again
-          </Button>
-        </div>
+        <FailedState
+          message={secret.message}
+          onRetry={() => {
+            setSecret({ kind: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+          back={
+            <Button variant="ghost" onClick={onBack}>
+              Back
+            </Button>
+          }
+          backFirst
+          actionsClassName="mfa-buttons"
+        />
       </div>
     );
   }

@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { MfaRequiredError, type MfaChallenge } from '../../data/auth/authGateway';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PasswordField } from '../../ui/PasswordField';
+import { useSubmit } from '../../ui/useSubmit';
 import { ACCOUNT_PASSWORD_MESSAGES, validateAccountPasswordChange } from './accountPasswordValidation';
 import { ReauthSecondFactor } from './ReauthSecondFactor';
 import { accountPasswordError } from './settingsErrors';
@@ -31,33 +32,32 @@ function ChangeAccountPasswordForm({ changeAccountPassword, onClose }: ChangeAcc
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error, submit, setError } = useSubmit(accountPasswordError);
   const [done, setDone] = useState(false);
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
-  const savingRef = useRef(false);
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (savingRef.current) return;
+    if (saving) return;
     const invalid = validateAccountPasswordChange(current, next, confirm);
     setError(invalid);
     if (invalid === null) void save();
   }
 
   async function save() {
-    savingRef.current = true;
-    setSaving(true);
-    try {
-      await changeAccountPassword(current, next);
-      setDone(true);
-    } catch (failure) {
-      if (failure instanceof MfaRequiredError) setChallenge(failure.challenge);
-      else setError(accountPasswordError(failure));
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
+    const result = await submit(async () => {
+      try {
+        await changeAccountPassword(current, next);
+      } catch (failure) {
+        // A two-factor account: the change finishes with the second factor, not with an error.
+        if (failure instanceof MfaRequiredError) return failure.challenge;
+        throw failure;
+      }
+      return null;
+    });
+    if (!result.done) return;
+    if (result.value === null) setDone(true);
+    else setChallenge(result.value);
   }
 
   if (done) {
@@ -99,7 +99,7 @@ function ChangeAccountPasswordForm({ changeAccountPassword, onClose }: ChangeAcc
       key="form"
       open
       onClose={() => {
-        if (!savingRef.current) onClose();
+        if (!saving) onClose();
       }}
       title={CHANGE_ACCOUNT_PASSWORD_TITLE}
     >

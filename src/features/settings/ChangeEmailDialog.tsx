@@ -1,7 +1,9 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { checkNewEmail } from '@keyloft/contract/emailChange';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { TextField } from '../../ui/TextField';
+import { useSubmit } from '../../ui/useSubmit';
 import { emailChangeSendError } from './settingsErrors';
 import './settings.css';
 
@@ -28,19 +30,15 @@ export function ChangeEmailDialog(props: ChangeEmailDialogProps) {
 }
 
 function ChangeEmailForm({ currentEmail, sendEmailChange, onClose, onSignOut }: ChangeEmailDialogProps) {
-  const inputId = useId();
-  const errorId = useId();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { busy: sending, error: sendError, submit, setError: setSendError } = useSubmit(emailChangeSendError);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const sendingRef = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sendingRef.current) return;
+    if (sending) return;
     setSendError(null);
     const checked = checkNewEmail(email, currentEmail);
     if (!checked.ok) {
@@ -53,17 +51,8 @@ function ChangeEmailForm({ currentEmail, sendEmailChange, onClose, onSignOut }: 
   }
 
   async function send(newEmail: string) {
-    sendingRef.current = true;
-    setSending(true);
-    try {
-      await sendEmailChange(newEmail);
-      setSentTo(newEmail);
-    } catch (error) {
-      setSendError(emailChangeSendError(error));
-    } finally {
-      sendingRef.current = false;
-      setSending(false);
-    }
+    const result = await submit(() => sendEmailChange(newEmail));
+    if (result.done) setSentTo(newEmail);
   }
 
   if (sentTo !== null) {
@@ -93,7 +82,7 @@ function ChangeEmailForm({ currentEmail, sendEmailChange, onClose, onSignOut }: 
       key="form"
       open
       onClose={() => {
-        if (!sendingRef.current) onClose();
+        if (!sending) onClose();
       }}
       title={CHANGE_EMAIL_TITLE}
       description={currentEmail === null ? undefined : `Current email: ${currentEmail}`}
@@ -104,35 +93,23 @@ function ChangeEmailForm({ currentEmail, sendEmailChange, onClose, onSignOut }: 
             {sendError}
           </p>
         )}
-        <div className="field">
-          <label htmlFor={inputId} className="field__label">
-            New email address
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="input"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setFieldError(null);
-            }}
-            required
-            aria-invalid={fieldError !== null ? true : undefined}
-            aria-describedby={fieldError !== null ? errorId : undefined}
-          />
-          {fieldError !== null && (
-            <p id={errorId} role="alert" className="field__error">
-              {fieldError}
-            </p>
-          )}
-          <p className="field__hint">We will email a confirmation link to the new address.</p>
-        </div>
+        <TextField
+          label="New email address"
+          inputRef={inputRef}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setFieldError(null);
+          }}
+          required
+          error={fieldError}
+          hint="We will email a confirmation link to the new address."
+        />
         <div className="settings-form__buttons">
           <Button variant="secondary" onClick={onClose} disabled={sending}>
             Cancel

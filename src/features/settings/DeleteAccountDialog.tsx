@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PasswordField } from '../../ui/PasswordField';
+import { useSubmit } from '../../ui/useSubmit';
 import { ACCOUNT_DELETION_MESSAGES as MESSAGES, InvalidMasterPasswordError, type AccountDeletionApi, type TeamToDelete } from './accountDeletion';
 import './settings.css';
 
@@ -29,11 +30,13 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
 
 function DeleteAccountForm({ onClose, api, onDeleted }: DeleteAccountDialogProps) {
   const passwordRef = useRef<HTMLInputElement>(null);
-  const runningRef = useRef(false);
   const [teams, setTeams] = useState<Teams>({ state: 'loading' });
   const [masterPassword, setMasterPassword] = useState('');
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const deleting = useSubmit((failure) => {
+    console.error(MESSAGES.failed, failure);
+    return failure instanceof Error && failure.message !== '' ? failure.message : MESSAGES.failed;
+  });
+  const { busy: running, error } = deleting;
   const [invalid, setInvalid] = useState(false);
 
   useEffect(() => {
@@ -54,24 +57,20 @@ function DeleteAccountForm({ onClose, api, onDeleted }: DeleteAccountDialogProps
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (runningRef.current || masterPassword === '' || teams.state !== 'loaded') return;
-    runningRef.current = true;
-    setRunning(true);
-    setError(null);
-    try {
-      await api.deleteAccount(masterPassword);
-    } catch (failure) {
-      runningRef.current = false;
-      setRunning(false);
-      if (failure instanceof InvalidMasterPasswordError) {
-        setInvalid(true);
-      } else {
-        console.error(MESSAGES.failed, failure);
-        setError(failure instanceof Error && failure.message !== '' ? failure.message : MESSAGES.failed);
+    if (running || masterPassword === '' || teams.state !== 'loaded') return;
+    const result = await deleting.submit(async () => {
+      try {
+        await api.deleteAccount(masterPassword);
+      } catch (failure) {
+        // Not an error to show in the form: its own dialog says so.
+        if (failure instanceof InvalidMasterPasswordError) return 'invalid';
+        throw failure;
       }
-      return;
-    }
-    onDeleted();
+      return 'deleted';
+    });
+    if (!result.done) return;
+    if (result.value === 'invalid') setInvalid(true);
+    else onDeleted();
   }
 
   function dismissInvalid() {
@@ -79,7 +78,7 @@ function DeleteAccountForm({ onClose, api, onDeleted }: DeleteAccountDialogProps
   }
 
   function close() {
-    if (!runningRef.current) onClose();
+    if (!running) onClose();
   }
 
   return (

@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../ui/Button';
+import { useSubmit } from '../../ui/useSubmit';
 import { VERIFICATION_SENT, verificationSendError } from './settingsErrors';
 import './settings.css';
 
@@ -19,31 +20,23 @@ export interface SendVerificationButtonProps {
 
 /** Account Settings → Send Email Verification, with its outcome announced under it. */
 export function SendVerificationButton({ emailVerified, sendCustomVerification, sendDefaultVerification }: SendVerificationButtonProps) {
-  const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const sendingRef = useRef(false);
+  const { busy: sending, error, submit } = useSubmit(verificationSendError);
+  const [sent, setSent] = useState(false);
 
   if (emailVerified) return <p className="field__hint">Your email address is verified.</p>;
 
   async function send() {
-    if (sendingRef.current) return;
-    sendingRef.current = true;
-    setSending(true);
-    setOutcome(null);
-    try {
+    if (sending) return;
+    setSent(false);
+    const result = await submit(async () => {
       try {
         await sendCustomVerification();
       } catch (customError) {
         if (sendDefaultVerification === undefined) throw customError;
         await sendDefaultVerification();
       }
-      setOutcome({ ok: true, text: VERIFICATION_SENT });
-    } catch (error) {
-      setOutcome({ ok: false, text: verificationSendError(error) });
-    } finally {
-      sendingRef.current = false;
-      setSending(false);
-    }
+    });
+    if (result.done) setSent(true);
   }
 
   return (
@@ -52,12 +45,12 @@ export function SendVerificationButton({ emailVerified, sendCustomVerification, 
         {sending ? 'Sending…' : SEND_VERIFICATION_LABEL}
       </Button>
       {/* Live regions exist before their text arrives, so screen readers announce it. */}
-      <p role="status" className={outcome?.ok === true ? 'notice notice--success' : undefined}>
-        {outcome?.ok === true ? outcome.text : null}
+      <p role="status" className={sent ? 'notice notice--success' : undefined}>
+        {sent ? VERIFICATION_SENT : null}
       </p>
-      {outcome?.ok === false && (
+      {error !== null && (
         <p role="alert" className="notice notice--error">
-          {outcome.text}
+          {error}
         </p>
       )}
     </div>

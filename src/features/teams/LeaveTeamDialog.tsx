@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useSubmit } from '../../ui/useSubmit';
 import { MEMBER_MESSAGES, memberErrorMessage } from './memberForm';
 
 export interface LeaveTeamDialogProps {
@@ -12,48 +11,30 @@ export interface LeaveTeamDialogProps {
 
 /** 'Leave Team', for every member but the owner. */
 export function LeaveTeamDialog({ teamName, run, onCancel, onLeft }: LeaveTeamDialogProps) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const leaving = useSubmit((caught) => {
+    console.error(MEMBER_MESSAGES.leaveFailed, caught);
+    return memberErrorMessage(caught, MEMBER_MESSAGES.leaveFailed);
+  });
 
   async function confirm() {
-    setRunning(true);
-    setError(null);
-    let ok = false;
-    try {
-      ok = await run();
-    } catch (caught) {
-      console.error(MEMBER_MESSAGES.leaveFailed, caught);
-      setError(memberErrorMessage(caught, MEMBER_MESSAGES.leaveFailed));
-    }
-    setRunning(false);
-    if (ok) onLeft();
+    const result = await leaving.submit(run);
+    if (result.done && result.value) onLeft();
   }
 
   return (
-    <Dialog
-      open
-      size="sm"
+    <ConfirmDialog
       title="Leave Team"
-      initialFocusRef={cancelRef}
-      onClose={() => {
-        if (!running) onCancel();
+      confirmLabel="Leave Team"
+      busyLabel="Leaving…"
+      busy={leaving.busy}
+      error={leaving.error}
+      buttonsClassName="teams-dialog__buttons"
+      onCancel={onCancel}
+      onConfirm={() => {
+        void confirm();
       }}
     >
       <p>Leave “{teamName}”? You lose access to its passwords at once; only the owner can add you again.</p>
-      {error !== null && (
-        <p role="alert" className="notice notice--error">
-          {error}
-        </p>
-      )}
-      <div className="teams-dialog__buttons">
-        <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={running}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={() => void confirm()} disabled={running}>
-          {running ? 'Leaving…' : 'Leave Team'}
-        </Button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

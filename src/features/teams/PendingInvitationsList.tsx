@@ -7,6 +7,7 @@ import { useResource } from '../../session/serverState/useResource';
 import { memberErrorMessage } from './memberForm';
 import type { TeamInvitation, TeamInvitationsApi } from './model';
 import { LoadFailed } from '../../ui/LoadFailed';
+import { useSubmit } from '../../ui/useSubmit';
 import { sentenceDate } from '../../ui/format';
 
 export interface PendingInvitationsListProps {
@@ -33,19 +34,19 @@ export function PendingInvitationsList({ api, teamId, disabled, onAnnounce }: Pe
   });
   const { status, reload } = pending;
   const invitations = pending.data ?? [];
+  // The invitation being cancelled: every Cancel stays disabled until the list is read again after it.
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, submit } = useSubmit((caught) => {
+    console.error(INVITATION_MESSAGES.cancelFailed, caught);
+    return memberErrorMessage(caught, INVITATION_MESSAGES.cancelFailed);
+  });
 
   async function cancel(invitation: TeamInvitation) {
     setBusy(invitation.id);
-    setError(null);
-    try {
-      await api.cancelInvitation(teamId, invitation.id);
+    const result = await submit(() => api.cancelInvitation(teamId, invitation.id));
+    if (result.done) {
       onAnnounce(`The invitation to ${invitation.email} was cancelled.`);
       headingRef.current?.focus();
-    } catch (caught) {
-      console.error(INVITATION_MESSAGES.cancelFailed, caught);
-      setError(memberErrorMessage(caught, INVITATION_MESSAGES.cancelFailed));
     }
     await reload();
     setBusy(null);

@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useSubmit } from '../../ui/useSubmit';
 import { RotationIncompleteError } from './membersApi';
 import { MEMBER_MESSAGES, asSentence, memberErrorMessage, memberName, rotationProgressText } from './memberForm';
 import type { TeamMember } from './model';
@@ -16,78 +16,63 @@ export interface RemoveMemberDialogProps {
 
 /** 'Remove Member': removes the member and rotates the team key, telling a removal whose rotation did not finish apart. */
 export function RemoveMemberDialog({ member, teamName, run, onDone }: RemoveMemberDialogProps) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<RotationProgress | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [removedOnly, setRemovedOnly] = useState(false);
   const name = memberName(member);
+  const removing = useSubmit((caught) => {
+    if (caught instanceof RotationIncompleteError) {
+      console.error(MEMBER_MESSAGES.rotationFailed, caught);
+      return (
+        `${name} was removed, but the team key rotation did not finish: ${asSentence(memberErrorMessage(caught.cause, MEMBER_MESSAGES.rotationFailed))} ` +
+        'Finish it from this dialog.'
+      );
+    }
+    console.error(MEMBER_MESSAGES.removeFailed, caught);
+    return memberErrorMessage(caught, MEMBER_MESSAGES.removeFailed);
+  });
 
   async function confirm() {
-    setRunning(true);
-    setError(null);
-    let ok = false;
-    try {
-      ok = await run(setProgress);
-    } catch (caught) {
-      if (caught instanceof RotationIncompleteError) {
-        console.error(MEMBER_MESSAGES.rotationFailed, caught);
-        setRemovedOnly(true);
-        setError(
-          `${name} was removed, but the team key rotation did not finish: ${asSentence(memberErrorMessage(caught.cause, MEMBER_MESSAGES.rotationFailed))} ` +
-            'Finish it from this dialog.',
-        );
-      } else {
-        console.error(MEMBER_MESSAGES.removeFailed, caught);
-        setError(memberErrorMessage(caught, MEMBER_MESSAGES.removeFailed));
+    const result = await removing.submit(async () => {
+      try {
+        return await run(setProgress);
+      } catch (caught) {
+        if (caught instanceof RotationIncompleteError) setRemovedOnly(true);
+        throw caught;
       }
-    }
-    setRunning(false);
+    });
     setProgress(null);
-    if (ok) onDone(true);
+    if (result.done && result.value) onDone(true);
   }
 
   return (
-    <Dialog
-      open
-      size="sm"
+    <ConfirmDialog
       title="Remove Member"
-      initialFocusRef={cancelRef}
-      onClose={() => {
-        if (!running) onDone(removedOnly);
+      confirmLabel="Remove Member"
+      busyLabel="Removing…"
+      // Once the member is gone only the rotation is left, which this dialog cannot confirm again.
+      canConfirm={!removedOnly}
+      cancelLabel={removedOnly ? 'OK' : 'Cancel'}
+      busy={removing.busy}
+      error={removing.error}
+      status={
+        removing.busy && (
+          <p role="status" className="teams-dialog__progress">
+            {progress === null ? `Removing ${name}…` : rotationProgressText(progress)}
+          </p>
+        )
+      }
+      buttonsClassName="teams-dialog__buttons"
+      onCancel={() => {
+        onDone(removedOnly);
+      }}
+      onConfirm={() => {
+        void confirm();
       }}
     >
       <p>
         Remove {name} from “{teamName}”? The team key will be rotated: a new key is made and every team password is re-encrypted, so the
         key {name} held opens nothing shared from now on.
       </p>
-      {error !== null && (
-        <p role="alert" className="notice notice--error">
-          {error}
-        </p>
-      )}
-      {running && (
-        <p role="status" className="teams-dialog__progress">
-          {progress === null ? `Removing ${name}…` : rotationProgressText(progress)}
-        </p>
-      )}
-      <div className="teams-dialog__buttons">
-        <Button
-          ref={cancelRef}
-          variant="secondary"
-          onClick={() => {
-            onDone(removedOnly);
-          }}
-          disabled={running}
-        >
-          {removedOnly ? 'OK' : 'Cancel'}
-        </Button>
-        {!removedOnly && (
-          <Button variant="danger" onClick={() => void confirm()} disabled={running}>
-            {running ? 'Removing…' : 'Remove Member'}
-          </Button>
-        )}
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from '../../../src/ui/ConfirmDialog';
 import { DateStamp } from '../../../src/ui/DateStamp';
+import { FailedState } from '../../../src/ui/FailedState';
 import { LoadFailed } from '../../../src/ui/LoadFailed';
 import { Field, TextField } from '../../../src/ui/TextField';
 import { useSubmit } from '../../../src/ui/useSubmit';
@@ -62,6 +63,18 @@ describe('useSubmit', () => {
     });
   });
 
+  it("reads one action's throw with that action's own mapper when it brings one", async () => {
+    const { result } = renderHook(() => useSubmit((failure) => `hook: ${(failure as Error).message}`));
+    await act(async () => {
+      await result.current.submit(() => Promise.reject(new Error('portal')), (failure) => `own: ${(failure as Error).message}`);
+    });
+    expect(result.current.error).toBe('own: portal');
+    await act(async () => {
+      await result.current.submit(() => Promise.reject(new Error('other')));
+    });
+    expect(result.current.error).toBe('hook: other');
+  });
+
   it('starts from the initial error, which setError replaces', () => {
     const { result } = renderHook(() => useSubmit(String, 'at first'));
     expect(result.current.error).toBe('at first');
@@ -93,6 +106,18 @@ describe('TextField and Field', () => {
     expect(input).not.toHaveAttribute('aria-invalid');
     expect(input).toHaveAccessibleDescription('Saving failed');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('reads its hint first, and is marked invalid by a form-level alert it is described by', () => {
+    render(
+      <>
+        <p id="form-error">Wrong code</p>
+        <TextField label="Code" value="1" onChange={() => undefined} hint="Six digits." describedBy="form-error" invalid />
+      </>,
+    );
+    const input = screen.getByLabelText('Code');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Six digits. Wrong code');
   });
 
   it('shows a message that follows typing without announcing it', () => {
@@ -155,6 +180,15 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to delete');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it('once nothing is left to confirm, offers only the dismiss button under its own label', async () => {
+    const { onCancel, user } = renderConfirm({ canConfirm: false, cancelLabel: 'OK', error: 'Half done' });
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('LoadFailed', () => {
@@ -166,6 +200,35 @@ describe('LoadFailed', () => {
     expect(alert).toHaveClass('notice', 'notice--error', 'extra');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('FailedState', () => {
+  it('heads the page, announces why, explains, and offers Try again before the way out', async () => {
+    const onRetry = vi.fn();
+    render(
+      <FailedState heading="We couldn’t do it" message="It failed." onRetry={onRetry} back={<a href="/">Back to Home</a>} actionsClassName="row">
+        <p>What to do now.</p>
+      </FailedState>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'We couldn’t do it' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('It failed.');
+    expect(screen.getByText('What to do now.')).toBeInTheDocument();
+    const retry = screen.getByRole('button', { name: 'Try again' });
+    const back = screen.getByRole('link', { name: 'Back to Home' });
+    expect(retry.parentElement).toHaveClass('row');
+    expect(retry.compareDocumentPosition(back) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.setup().click(retry);
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a retry offers only the way out, which can come first', () => {
+    const { rerender } = render(<FailedState message="Gone for good." back={<a href="/">Back</a>} />);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    rerender(<FailedState message="Try later." onRetry={() => undefined} back={<a href="/">Back</a>} backFirst />);
+    const back = screen.getByRole('link', { name: 'Back' });
+    expect(back.compareDocumentPosition(screen.getByRole('button', { name: 'Try again' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 

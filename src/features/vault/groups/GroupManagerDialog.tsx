@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Dialog } from '../../../ui/Dialog';
 import type { Group, GroupDraft } from '../model';
 import { GroupFormDialog } from './GroupFormDialog';
@@ -119,37 +120,22 @@ export function GroupManagerDialog({ open, groups, onClose, onCreate, onUpdate, 
       )}
 
       {open && deleting !== null && (
-        <Dialog
-          open
-          size="sm"
+        <ConfirmDialog
           title="Delete Group"
-          onClose={() => {
-            if (!busy) setDeleting(null);
+          confirmLabel="Delete Group"
+          busyLabel="Deleting…"
+          busy={busy}
+          error={deleteFailed}
+          buttonsClassName="vault-dialog-actions"
+          onCancel={() => {
+            setDeleting(null);
           }}
+          onConfirm={() => void confirmDelete(deleting)}
         >
-          {deleteFailed !== null && (
-            <p role="alert" className="notice notice--error">
-              {deleteFailed}
-            </p>
-          )}
           <p>
             Delete the group “{deleting.name}”? Its passwords are kept and move to {"'No Group'"}.
           </p>
-          <div className="vault-dialog-actions">
-            <Button
-              variant="secondary"
-              disabled={busy}
-              onClick={() => {
-                setDeleting(null);
-              }}
-            >
-              Cancel
-            </Button>
-            <Button variant="danger" disabled={busy} onClick={() => void confirmDelete(deleting)}>
-              {busy ? 'Deleting…' : 'Delete Group'}
-            </Button>
-          </div>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </>
   );
