@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { AuthUser } from '../../data/auth/authGateway';
-import { Button } from '../../ui/Button';
 import { FailedState } from '../../ui/FailedState';
+import { AuthFooter } from './fields';
 import type { FormError } from './formError';
 
 /** A signed-in user's record is being looked up, to know whether to ask for or set a master password. */
@@ -26,11 +26,7 @@ export function AccountCheck({
       ) : (
         <FailedState message={error.message} messageId={errorId} messageClassName="auth-notice" onRetry={onRetry} retryClassName="auth-submit" />
       )}
-      <div className="auth-footer">
-        <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <AuthFooter onCancel={onCancel} />
     </div>
   );
 }

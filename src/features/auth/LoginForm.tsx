@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../ui/Button';
-import { EmailField, FormAlert, ModeSwitch, PasswordField } from './fields';
+import { AuthFooter, EmailField, FormAlert, ModeSwitch, PasswordField } from './fields';
 import { validationError, type FormError } from './formError';
 import { MASTER_PASSWORD_AUTOCOMPLETE } from './NewMasterPasswordFields';
 import { useSubmit } from './useSubmit';
@@ -79,17 +79,12 @@ export function LoginForm({
       <Button type="submit" className="auth-submit" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign In'}
       </Button>
-      <div className="auth-footer">
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => {
-            onBack(email);
-          }}
-          disabled={busy}
-        >
-          Back
-        </Button>
+      <AuthFooter
+        onBack={() => {
+          onBack(email);
+        }}
+        disabled={busy}
+      >
         <ModeSwitch
           signup={false}
           onSwitch={() => {
@@ -97,7 +92,7 @@ export function LoginForm({
           }}
           disabled={busy}
         />
-      </div>
+      </AuthFooter>
     </form>
   );
 }

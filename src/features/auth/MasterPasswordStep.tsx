@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import type { AuthUser } from '../../data/auth/authGateway';
 import { Button } from '../../ui/Button';
-import { FormAlert, PasswordField } from './fields';
+import { AuthFooter, FormAlert, PasswordField } from './fields';
 import { validationError } from './formError';
 import { FlowError, MESSAGES } from './flows/errors';
 import { MASTER_PASSWORD_AUTOCOMPLETE, NewMasterPasswordFields } from './NewMasterPasswordFields';
@@ -68,11 +68,7 @@ export function EnterMasterPassword({ user, onSubmit, onCancel }: StepProps) {
       <Button type="submit" className="auth-submit" disabled={busy}>
         {busy ? 'Unlocking…' : 'Unlock'}
       </Button>
-      <div className="auth-footer">
-        <Button variant="secondary" size="sm" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </div>
+      <AuthFooter onCancel={onCancel} disabled={busy} />
     </form>
   );
 }
@@ -129,11 +125,7 @@ export function SetMasterPassword({ user, onSubmit, onCancel }: StepProps) {
       <Button type="submit" className="auth-submit" disabled={busy || !ready}>
         {busy ? 'Creating vault…' : 'Set Master Password'}
       </Button>
-      <div className="auth-footer">
-        <Button variant="secondary" size="sm" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </div>
+      <AuthFooter onCancel={onCancel} disabled={busy} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { authErrorMessage } from './authErrorMessages';
 import { mfaMethods, type MfaFactor, type SmsStatus } from './authModalMachine';
-import { FormAlert } from './fields';
+import { AuthFooter, FormAlert } from './fields';
 import { AUTH_MESSAGES } from './messages';
 import { useSubmit } from './useSubmit';
 
@@ -63,14 +63,7 @@ function MethodChoice({ hints, onChoose, onBack, onCancel }: MfaStepProps) {
           Texts go to {phone.phoneNumber}.
         </p>
       )}
-      <div className="auth-footer">
-        <Button variant="ghost" size="sm" onClick={onBack}>
-          Back
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <AuthFooter onBack={onBack} onCancel={onCancel} />
     </div>
   );
 }
@@ -123,14 +116,7 @@ function VerifyCode({ hint, sms, onResend, onVerify, onBack, onCancel }: MfaStep
       <Button type="submit" className="auth-submit" disabled={busy || !isCompleteVerificationCode(code)}>
         {busy ? 'Verifying…' : 'Verify'}
       </Button>
-      <div className="auth-footer">
-        <Button variant="ghost" size="sm" onClick={onBack} disabled={busy}>
-          Back
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </div>
+      <AuthFooter onBack={onBack} onCancel={onCancel} disabled={busy} />
     </form>
   );
 }

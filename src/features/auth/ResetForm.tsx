@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../ui/Button';
-import { EmailField, FormAlert } from './fields';
+import { AuthFooter, EmailField, FormAlert } from './fields';
 import { validationError } from './formError';
 import { resetEmailSent } from './messages';
 import { useSubmit } from './useSubmit';
@@ -54,18 +54,13 @@ export function ResetForm({
       <Button type="submit" className="auth-submit" disabled={busy}>
         {busy ? 'Sending…' : 'Send Reset Link'}
       </Button>
-      <div className="auth-footer">
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => {
-            onBack(email);
-          }}
-          disabled={busy}
-        >
-          Back to Sign In
-        </Button>
-      </div>
+      <AuthFooter
+        onBack={() => {
+          onBack(email);
+        }}
+        backLabel="Back to Sign In"
+        disabled={busy}
+      />
     </form>
   );
 }

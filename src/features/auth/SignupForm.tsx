@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../ui/Button';
-import { EmailField, FormAlert, ModeSwitch, PasswordField } from './fields';
+import { AuthFooter, EmailField, FormAlert, ModeSwitch, PasswordField } from './fields';
 import { validationError } from './formError';
 import { NewMasterPasswordFields } from './NewMasterPasswordFields';
 import { useHcaptcha } from './useHcaptcha';
@@ -111,17 +111,12 @@ export function SignupForm({
       <Button type="submit" className="auth-submit" disabled={busy || masterPassword === ''}>
         {busy ? 'Creating account…' : 'Create Account'}
       </Button>
-      <div className="auth-footer">
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => {
-            onBack(email);
-          }}
-          disabled={busy}
-        >
-          Back
-        </Button>
+      <AuthFooter
+        onBack={() => {
+          onBack(email);
+        }}
+        disabled={busy}
+      >
         <ModeSwitch
           signup
           onSwitch={() => {
@@ -129,7 +124,7 @@ export function SignupForm({
           }}
           disabled={busy}
         />
-      </div>
+      </AuthFooter>
     </form>
   );
 }

@@ -69,3 +69,34 @@ export function ModeSwitch({ signup, onSwitch, disabled }: { signup: boolean; on
     </Button>
   );
 }
+
+/** The row under an auth step: a way back, Cancel, and whatever else the step offers (the sign-in / sign-up switch). */
+export function AuthFooter({
+  onBack,
+  backLabel = 'Back',
+  onCancel,
+  disabled,
+  children,
+}: {
+  onBack?: () => void;
+  backLabel?: string;
+  onCancel?: () => void;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="auth-footer">
+      {onBack && (
+        <Button variant="ghost" size="sm" onClick={onBack} disabled={disabled}>
+          {backLabel}
+        </Button>
+      )}
+      {onCancel && (
+        <Button variant="secondary" size="sm" onClick={onCancel} disabled={disabled}>
+          Cancel
+        </Button>
+      )}
+      {children}
+    </div>
+  );
+}
