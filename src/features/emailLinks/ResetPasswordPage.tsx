@@ -13,6 +13,7 @@ import { useSharedTask } from '../../ui/useSharedTask';
 import { PasswordField } from '../../ui/PasswordField';
 import { MIN_RESET_PASSWORD_LENGTH, validateResetPassword, type ResetPasswordField } from './resetPasswordValidation';
 import { useSubmit } from '../../ui/useSubmit';
+import { InvalidLink } from './InvalidLink';
 import { useRedirectAfterDelay } from './useRedirectAfterDelay';
 import './emailLinks.css';
 
@@ -46,7 +47,12 @@ export function ResetPasswordPage({ loadGateway }: ResetPasswordPageProps) {
 
   let content;
   if (code === null) {
-    content = <InvalidLink />;
+    content = (
+      <InvalidLink heading="Invalid password reset link">
+        This link is incomplete or is not a password reset link. Open it again from your password reset email,
+        making sure the whole address is used.
+      </InvalidLink>
+    );
   } else if (result === null) {
     content = <EmailLinkLoading heading="Reset your password" status="Checking your reset link…" />;
   } else if (!result.ok) {
@@ -57,22 +63,6 @@ export function ResetPasswordPage({ loadGateway }: ResetPasswordPageProps) {
   return <EmailLinkLayout title="Reset your password">{content}</EmailLinkLayout>;
 }
 
-function InvalidLink() {
-  return (
-    <>
-      <h1>Invalid password reset link</h1>
-      <p>
-        This link is incomplete or is not a password reset link. Open it again from your password reset email,
-        making sure the whole address is used.
-      </p>
-      <div className="email-link__actions">
-        <LinkButton to="/" variant="primary">
-          Back to Home
-        </LinkButton>
-      </div>
-    </>
-  );
-}
 
 function ResetFailed({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   return (

@@ -7,6 +7,7 @@ import { LinkButton } from '../../ui/LinkButton';
 import { SingleFlight } from '../../ui/singleFlight';
 import { useSharedTask } from '../../ui/useSharedTask';
 import { canRetryEmailChange, emailChangeErrorMessage } from './emailChangeErrors';
+import { InvalidLink } from './InvalidLink';
 import { useRedirectAfterDelay } from './useRedirectAfterDelay';
 import './emailLinks.css';
 
@@ -43,7 +44,12 @@ export function VerifyEmailChangePage({ verifyEmailChange }: VerifyEmailChangePa
 
   let content;
   if (link === null) {
-    content = <InvalidLink />;
+    content = (
+      <InvalidLink heading="Invalid email change link" back={<BackButtons primary="dashboard" />}>
+        This link is incomplete or is not an email change link. Open it again from the confirmation email,
+        making sure the whole address is used.
+      </InvalidLink>
+    );
   } else if (result === null) {
     content = <EmailLinkLoading heading="Confirming your new email" status="Checking your email change link…" />;
   } else if (!result.ok) {
@@ -68,20 +74,6 @@ function BackButtons({ email, primary }: { email?: string; primary: 'dashboard' 
   );
 }
 
-function InvalidLink() {
-  return (
-    <>
-      <h1>Invalid email change link</h1>
-      <p>
-        This link is incomplete or is not an email change link. Open it again from the confirmation email, making sure
-        the whole address is used.
-      </p>
-      <div className="email-link__actions">
-        <BackButtons primary="dashboard" />
-      </div>
-    </>
-  );
-}
 
 function Changed({ newEmail }: { newEmail: string }) {
   useRedirectAfterDelay('/dashboard');

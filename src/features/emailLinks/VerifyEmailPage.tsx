@@ -7,6 +7,7 @@ import { readActionCode } from './actionLink';
 import { EmailLinkLayout, EmailLinkLoading } from '../../ui/EmailLinkLayout';
 import { SingleFlight } from '../../ui/singleFlight';
 import { useSharedTask } from '../../ui/useSharedTask';
+import { InvalidLink } from './InvalidLink';
 import { useRedirectAfterDelay } from './useRedirectAfterDelay';
 import './emailLinks.css';
 
@@ -35,7 +36,12 @@ export function VerifyEmailPage({ loadGateway }: VerifyEmailPageProps) {
 
   let content;
   if (code === null) {
-    content = <InvalidLink />;
+    content = (
+      <InvalidLink heading="Invalid verification link">
+        This link is incomplete or is not an email verification link. Open it again from your verification
+        email, making sure the whole address is used.
+      </InvalidLink>
+    );
   } else if (result === null) {
     content = <EmailLinkLoading heading="Verifying your email" status="Checking your verification link…" />;
   } else if (!result.ok) {
@@ -46,22 +52,6 @@ export function VerifyEmailPage({ loadGateway }: VerifyEmailPageProps) {
   return <EmailLinkLayout title="Verify your email">{content}</EmailLinkLayout>;
 }
 
-function InvalidLink() {
-  return (
-    <>
-      <h1>Invalid verification link</h1>
-      <p>
-        This link is incomplete or is not an email verification link. Open it again from your verification email,
-        making sure the whole address is used.
-      </p>
-      <div className="email-link__actions">
-        <LinkButton to="/" variant="primary">
-          Back to Home
-        </LinkButton>
-      </div>
-    </>
-  );
-}
 
 function Verified() {
   useRedirectAfterDelay('/dashboard');
