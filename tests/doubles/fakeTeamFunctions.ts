@@ -1,20 +1,29 @@
 // A stand-in for the team callables over the in-memory repositories, for the teams feature's unit
 // and component tests. The decisions are the callables' own pure code (functions/src/teams/decide*),
 // applied to the memory team, so the fake cannot drift from the server on who may do what; only
-// the loading and writing are the fake's (createTeam and finishKeyRotation still decide here). The callables themselves are tested on the emulators
+// the loading and writing are the fake's. The callables themselves are tested on the emulators
 // (tests/emulator/teams).
 import type { StoredTeam, TeamFunctions } from '../../src/data/teams/storedTeams';
 import { decideDeleteTeam } from '../../functions/src/teams/decideDeletion';
 import {
   decideConfirmTeamKey,
   decideConfirmTeamKeyRotation,
+  decideFinishKeyRotation,
   decideReportTeamKeyMismatch,
   decideRotateTeamKey,
+  isStaleEntry,
   isStaleGroup,
 } from '../../functions/src/teams/decideKeys';
-import { decideChangeMemberRole, decideGrantTeamKey, decideLeaveTeam, decideRemoveTeamMember } from '../../functions/src/teams/decideMembers';
-import type { Outcome, TeamChange } from '../../functions/src/teams/model';
+import {
+  decideChangeMemberRole,
+  decideCreateTeam,
+  decideGrantTeamKey,
+  decideLeaveTeam,
+  decideRemoveTeamMember,
+} from '../../functions/src/teams/decideMembers';
+import { readSubscription, type Outcome, type TeamChange } from '../../functions/src/teams/model';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';
+import type { MemoryUserRepository } from './memoryUserRepository';
 import type { MemoryGroupRepository, MemoryPasswordRepository } from './memoryVaultRepositories';
 
 export interface FakeAccount {
@@ -30,6 +39,8 @@ export class FakeTeamFunctions implements TeamFunctions {
     private readonly as: () => string,
     private readonly teams: MemoryTeamRepository,
     private readonly passwords: MemoryPasswordRepository,
+    /** The user records createTeam reads (the subscription, the plan limit) and adds the team to. */
+    private readonly users: MemoryUserRepository,
     private readonly accounts: readonly FakeAccount[],
     private readonly now: () => number = () => 1_000,
   ) {}
@@ -37,31 +48,26 @@ export class FakeTeamFunctions implements TeamFunctions {
   /** The team groups the finish counts too (sealed ones bound to a key version); none when unset. */
   groups: MemoryGroupRepository | null = null;
 
-  private async team(teamId: string): Promise<StoredTeam> {
-    const team = await this.teams.get(teamId);
-    if (team === null) throw new Error('not-found');
-    return team;
-  }
-
-  createTeam(input: { teamId: string; name: string; description?: string; encryptedTeamKey: string; keyCheck?: string }): Promise<void> {
+  async createTeam(input: { teamId: string; name: string; description?: string; encryptedTeamKey: string; keyCheck?: string }): Promise<void> {
     this.calls.push({ name: 'createTeam', input });
     const uid = this.as();
-    const email = this.accounts.find((account) => account.uid === uid)?.email ?? null;
-    this.teams.put(input.teamId, {
-      name: input.name,
-      ...(input.description === undefined ? {} : { description: input.description }),
-      ownerId: uid,
-      createdAt: this.now(),
-      updatedAt: this.now(),
-      memberIds: [uid],
-      members: { [uid]: { userId: uid, role: 'owner', joinedAt: this.now(), email, encryptedTeamKey: input.encryptedTeamKey, needsTeamKey: false } },
-      keyVersion: 1,
-      keyCheck: input.keyCheck ?? null,
-      rotationNeeded: false,
-      previousKey: null,
-      deleting: false,
+    const user = await this.users.get(uid);
+    // As the callable counts the plan limit: the teams the caller owns that are not being deleted.
+    const owned = (await this.teams.listForMember(uid)).filter((team) => team.data.ownerId === uid).length;
+    const outcome = decideCreateTeam({
+      uid,
+      email: this.accounts.find((account) => account.uid === uid)?.email ?? null,
+      input,
+      existing: await this.teams.get(input.teamId),
+      hasUserRecord: user !== null,
+      subscription: readSubscription(user?.subscription),
+      ownedTeams: owned,
+      now: this.now(),
     });
-    return Promise.resolve();
+    if (!outcome.ok) throw new Error(outcome.message);
+    if (outcome.value.kind === 'already-created' || user === null) return;
+    this.teams.put(input.teamId, outcome.value.team);
+    if (!user.teamIds.includes(input.teamId)) this.users.replace(uid, { ...user, teamIds: [...user.teamIds, input.teamId] });
   }
 
   async changeMemberRole(input: { teamId: string; userId: string; role: 'admin' | 'full' | 'view' | 'owner' }): Promise<void> {
@@ -135,18 +141,16 @@ export class FakeTeamFunctions implements TeamFunctions {
       this.failNextFinish = false;
       throw new Error('network error');
     }
-    const team = await this.team(input.teamId);
-    // As the callable counts: every document of the team, one of the wrong shape by its stored keyVersion.
+    // As the callable counts: every entry of the team (one of the wrong shape by its stored
+    // keyVersion) and every sealed group, against the version finished.
     const listing = await this.passwords.scanTeam(input.teamId);
-    const versions = [...listing.items.map((entry) => entry.data.keyVersion ?? null), ...listing.malformed.map((document) => document.keyVersion)];
-    const stale = versions.filter((version) => version === null || version < team.keyVersion);
-    // As the callable counts sealed groups (isStaleGroup): by format and keyVersion.
+    const versions = [...listing.items.map((entry) => entry.data.keyVersion), ...listing.malformed.map((document) => document.keyVersion)];
     const groups = this.groups === null ? [] : (await this.groups.scanTeam(input.teamId)).items;
-    const staleGroups = groups.filter((group) => isStaleGroup(group.data, team.keyVersion));
-    // Not decideFinishKeyRotation: it lets only owners and admins finish, and the unit tests have a
-    // full-access member finish a re-encryption (teamService.test.ts), which the server would refuse.
-    if (stale.length > 0 || staleGroups.length > 0) throw new Error('entries remain at the old key');
-    this.teams.put(input.teamId, { ...team, previousKey: null });
+    const stale =
+      versions.filter((keyVersion) => isStaleEntry({ keyVersion }, input.keyVersion)).length +
+      groups.filter((group) => isStaleGroup(group.data, input.keyVersion)).length;
+    // The decision asks who may before it looks at the count, so a refusal reads as the callable's.
+    await this.decide(input.teamId, (team) => decideFinishKeyRotation(team, this.as(), input.keyVersion, stale, this.now()));
   }
 
   async deleteTeam(input: { teamId: string }): Promise<void> {
