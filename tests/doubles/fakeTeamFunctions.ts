@@ -22,6 +22,7 @@ import {
   decideRemoveTeamMember,
 } from '../../functions/src/teams/decideMembers';
 import { readSubscription, type Outcome, type TeamChange } from '../../functions/src/teams/model';
+import { applyTeamChange } from './memoryTeamChange';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';
 import type { MemoryUserRepository } from './memoryUserRepository';
 import type { MemoryGroupRepository, MemoryPasswordRepository } from './memoryVaultRepositories';
@@ -90,7 +91,7 @@ export class FakeTeamFunctions implements TeamFunctions {
     const team = await this.teams.get(teamId);
     const outcome = decide(team);
     if (!outcome.ok) throw new Error(outcome.message);
-    if (team !== null && outcome.value !== null) this.teams.put(teamId, { ...team, ...outcome.value.patch });
+    if (team !== null && outcome.value !== null) await applyTeamChange({ teams: this.teams, users: this.users }, teamId, team, outcome.value);
     return outcome.value;
   }
 
