@@ -7,7 +7,17 @@
 import type { BillingCallables, BillingPlan, PlanCatalogue, SubscriptionRecord } from '@keyloft/contract/billing';
 import { MS_PER_DAY, newTrialSubscription } from '@keyloft/contract/trial';
 import { decideCheckout, decideDowngrade, decidePortal, subscriptionStatus, type BillingRefusal } from '../../functions/src/billing/decide';
+import { requireObject } from '../../functions/src/lib/callable';
+import { parsePayload, requireNoArguments } from '../../functions/src/lib/payload';
+import {
+  checkoutRequest,
+  downgradeReply,
+  planCatalogueReply,
+  sessionUrlReply,
+  subscriptionStatusReply,
+} from '@keyloft/contract/callables/billing';
 import { CallableError } from '../../src/data/functions/callableError';
+import { checkedReply } from './callableReply';
 import { createBillingService, type BillingService, type CheckoutAvailability } from '../../src/features/billing/billingService';
 
 /** Where the fake app runs (the checkout's return URLs start here), and the Stripe price configured for Unlimited. */
@@ -119,34 +129,44 @@ export function fakeBillingCallables(world: BillingWorld): BillingCallables {
     if (failure) throw failure;
     return answer();
   };
+  // Each request as the callable reads it (its own check, or its @keyloft/contract schema), and
+  // each answer held to the reply schema the app's wrapper parses with.
   return {
-    getSubscriptionPlans: (payload) => run('getSubscriptionPlans', payload, () => world.plans),
+    getSubscriptionPlans: (payload) =>
+      run('getSubscriptionPlans', payload, () => {
+        requireObject(payload);
+        return checkedReply('getSubscriptionPlans', planCatalogueReply, world.plans);
+      }),
     getSubscriptionStatus: (payload) =>
       run('getSubscriptionStatus', payload, () => {
+        requireObject(payload);
         const subscription = world.upcoming.shift() ?? world.subscription;
         const status = subscriptionStatus(subscription, subscription.customerId, world.now);
         // The plan as the world's catalogue has it, so the status and the plans answered agree.
-        return { ...status, plan: world.plans[status.plan.id] ?? status.plan };
+        return checkedReply('getSubscriptionStatus', subscriptionStatusReply, { ...status, plan: world.plans[status.plan.id] ?? status.plan });
       }),
     createCheckoutSession: (payload) =>
       run('createCheckoutSession', payload, () => {
-        const decision = decideCheckout({ planId: payload.planId, prices: PRICES, subscription: world.subscription, appUrl: APP_URL, now: world.now });
+        const { planId } = parsePayload(checkoutRequest, payload);
+        const decision = decideCheckout({ planId, prices: PRICES, subscription: world.subscription, appUrl: APP_URL, now: world.now });
         if (decision.kind === 'refuse') refused(decision);
-        return { url: world.checkoutUrl };
+        return checkedReply('createCheckoutSession', sessionUrlReply, { url: world.checkoutUrl });
       }),
     createBillingPortalSession: (payload) =>
       run('createBillingPortalSession', payload, () => {
+        requireObject(payload);
         const decision = decidePortal(world.subscription.customerId, APP_URL);
         if (decision.kind === 'refuse') refused(decision);
-        return { url: world.portalUrl };
+        return checkedReply('createBillingPortalSession', sessionUrlReply, { url: world.portalUrl });
       }),
     downgradeToFree: (payload) =>
       run('downgradeToFree', payload, () => {
+        requireNoArguments(payload);
         const decision = decideDowngrade(world.subscription, world.now);
         if (decision.kind === 'write-free') world.subscription = decision.record;
         // Stripe cancels at the period end, and the callable records it.
         if (decision.kind === 'cancel-at-period-end') world.subscription = { ...world.subscription, cancelAtPeriodEnd: true, updatedAt: world.now };
-        return { success: true as const };
+        return checkedReply('downgradeToFree', downgradeReply, { success: true as const });
       }),
   };
 }

@@ -1,7 +1,8 @@
 // A stand-in for the invitation callables over the in-memory repositories, for the feature's unit
 // and component tests. Every decision is the callables' own pure code
 // (functions/src/invitations/decide.ts) over the facts the callable would load, so the fake cannot
-// drift from the server on who may do what; only the loading and writing are the fake's. The
+// drift from the server on who may do what; only the loading and writing are the fake's. Requests
+// go through the callables' own parsers and replies are held to their schemas (@keyloft/contract). The
 // callables themselves are tested on the emulators (tests/emulator/invitations), and the same
 // contract runs over both (tests/contract/invitationCallables.contract.ts).
 import { inviteProofHash } from '../../src/crypto/invite';
@@ -24,8 +25,17 @@ import {
   isPendingKeyStale,
   teamInvitesKey,
 } from '../../functions/src/invitations/decide';
+import {
+  parseInviteId,
+  parseInviteTeamMember,
+  parseLookupInvitation,
+  parseRespond,
+  parseSendInvitationEmail,
+} from '../../functions/src/invitations/validate';
 import type { Caller } from '../../functions/src/lib/callable';
 import type { Outcome } from '../../functions/src/teams/model';
+import { acceptReply, inviteReply, lookupReply } from '@keyloft/contract/callables/invitations';
+import { checkedReply } from './callableReply';
 import type { MemoryInvitationRepository } from './memoryInvitationRepository';
 import { applyTeamChange } from './memoryTeamChange';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';
@@ -86,17 +96,17 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     return { invitation, team: invitation === null ? null : await this.teams.get(invitation.teamId) };
   }
 
-  async inviteTeamMember(input: { email: string; teamId: string; role: InviteRole }): Promise<InviteResult> {
-    this.calls.push({ name: 'inviteTeamMember', input });
-    const request = { ...input, email: normalizeEmail(input.email) };
+  async inviteTeamMember(request: { email: string; teamId: string; role: InviteRole }): Promise<InviteResult> {
+    this.calls.push({ name: 'inviteTeamMember', input: request });
+    const input = parseInviteTeamMember(request);
     const caller = this.caller(this.as());
     const [teamKey, inviterKey] = [teamInvitesKey(input.teamId), inviterInvitesKey(caller.uid)];
     const plan = unwrap(
       decideInvite({
         caller,
-        input: request,
+        input,
         team: await this.teams.get(input.teamId),
-        sameAddress: this.invitations.allFor(input.teamId, request.email),
+        sameAddress: this.invitations.allFor(input.teamId, input.email),
         teamInvites: this.rateLimits.get(teamKey) ?? [],
         inviterInvites: this.rateLimits.get(inviterKey) ?? [],
         now: this.now(),
@@ -106,11 +116,12 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     this.invitations.seed(inviteId, plan.invitation);
     this.rateLimits.set(teamKey, plan.teamInvites);
     this.rateLimits.set(inviterKey, plan.inviterInvites);
-    return { inviteId, message: plan.message };
+    return checkedReply('inviteTeamMember', inviteReply, { inviteId, message: plan.message });
   }
 
-  async sendInvitationEmailWithSecret(input: { inviteId: string; sharedSecret?: string }): Promise<void> {
-    this.calls.push({ name: 'sendInvitationEmailWithSecret', input: { inviteId: input.inviteId, withSecret: input.sharedSecret !== undefined } });
+  async sendInvitationEmailWithSecret(request: { inviteId: string; sharedSecret?: string }): Promise<void> {
+    this.calls.push({ name: 'sendInvitationEmailWithSecret', input: { inviteId: request.inviteId, withSecret: request.sharedSecret !== undefined } });
+    const input = parseSendInvitationEmail(request);
     const secret = input.sharedSecret === undefined ? null : { proofHash: await inviteProofHash(input.sharedSecret) };
     const { invitation, team } = await this.facts(input.inviteId);
     const plan = unwrap(decideSendEmail({ callerUid: this.as(), invitation, team, secret, now: this.now() }));
@@ -118,8 +129,9 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     if (invitation !== null) this.invitations.seed(input.inviteId, { ...invitation, emailsSent: plan.emailsSent });
   }
 
-  async lookupInvitation(input: { inviteId: string; proof?: string }): Promise<InvitationPreview> {
-    this.calls.push({ name: 'lookupInvitation', input: { inviteId: input.inviteId, withProof: input.proof !== undefined } });
+  async lookupInvitation(request: { inviteId: string; proof?: string }): Promise<InvitationPreview> {
+    this.calls.push({ name: 'lookupInvitation', input: { inviteId: request.inviteId, withProof: request.proof !== undefined } });
+    const input = parseLookupInvitation(request);
     const { invitation, team } = await this.facts(input.inviteId);
     const callerUid = this.as();
     const preview = unwrap(decideLookup(invitation, team, this.now(), callerUid === SIGNED_OUT ? null : callerUid));
@@ -133,7 +145,7 @@ export class FakeInvitationFunctions implements InvitationFunctions {
       accountExists: account?.verified === true,
       ...(preview.alreadyMember === undefined ? {} : { alreadyMemberOf: preview.alreadyMember.teamId }),
     };
-    return linkKey === null ? answer : { ...answer, linkKey };
+    return checkedReply('lookupInvitation', lookupReply, linkKey === null ? answer : { ...answer, linkKey });
   }
 
   /** users/{uid} without its pending key for the invitation (removePendingTeamKey). */
@@ -144,8 +156,9 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     this.users.replace(uid, { ...record, pendingTeamKeys: rest });
   }
 
-  async acceptInvitation(input: { inviteId: string; proof?: string }): Promise<{ success: boolean; teamId: string | null }> {
-    this.calls.push({ name: 'acceptInvitation', input: { inviteId: input.inviteId, withProof: input.proof !== undefined } });
+  async acceptInvitation(request: { inviteId: string; proof?: string }): Promise<{ success: boolean; teamId: string | null }> {
+    this.calls.push({ name: 'acceptInvitation', input: { inviteId: request.inviteId, withProof: request.proof !== undefined } });
+    const input = parseRespond(request);
     const caller = this.caller(this.as());
     const { invitation, team } = await this.facts(input.inviteId);
     const record = await this.users.get(caller.uid);
@@ -163,7 +176,7 @@ export class FakeInvitationFunctions implements InvitationFunctions {
       this.invitations.seed(input.inviteId, { ...invitation, ...WITHOUT_KEY, status: 'accepted', respondedAt: now });
     }
     await this.withoutPendingKey(caller.uid, input.inviteId);
-    return { success: true, teamId: plan.teamId };
+    return checkedReply('acceptInvitation', acceptReply, { success: true, teamId: plan.teamId });
   }
 
   /** A keyed invitation ending without its invitee joining: the team key is to be rotated. */
@@ -173,16 +186,18 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     if (team !== null) this.teams.put(invitation.teamId, { ...team, ...ROTATION_NEEDED(this.now()) });
   }
 
-  async cancelInvitation(input: { inviteId: string }): Promise<void> {
-    this.calls.push({ name: 'cancelInvitation', input });
+  async cancelInvitation(request: { inviteId: string }): Promise<void> {
+    this.calls.push({ name: 'cancelInvitation', input: request });
+    const input = parseInviteId(request);
     const { invitation, team } = await this.facts(input.inviteId);
     const plan = unwrap(decideCancel(invitation, team, this.as()));
     await this.invitations.remove(input.inviteId);
     if (plan.rotateTeam && invitation !== null) await this.rotationNeeded(invitation);
   }
 
-  async declineInvitation(input: { inviteId: string; proof?: string }): Promise<void> {
-    this.calls.push({ name: 'declineInvitation', input: { inviteId: input.inviteId } });
+  async declineInvitation(request: { inviteId: string; proof?: string }): Promise<void> {
+    this.calls.push({ name: 'declineInvitation', input: { inviteId: request.inviteId } });
+    const input = parseRespond(request);
     const uid = this.as();
     const { invitation, team } = await this.facts(input.inviteId);
     const plan = unwrap(decideDecline({ caller: this.caller(uid), proof: input.proof, invitation, team, now: this.now() }));

@@ -1,8 +1,10 @@
 // A stand-in for the team callables over the in-memory repositories, for the teams feature's unit
 // and component tests. The decisions are the callables' own pure code (functions/src/teams/decide*),
 // applied to the memory team, so the fake cannot drift from the server on who may do what; only
-// the loading and writing are the fake's. The callables themselves are tested on the emulators
-// (tests/emulator/teams).
+// the loading and writing are the fake's. Each request is parsed by the callable's own parser (its
+// @keyloft/contract schema), so a test cannot hand the fake what the server would refuse. The
+// callables themselves are tested on the emulators (tests/emulator/teams), and the same contract
+// runs over both (tests/contract/teamCallables.contract.ts).
 import type { StoredTeam, TeamFunctions } from '../../src/data/teams/storedTeams';
 import { decideDeleteTeam } from '../../functions/src/teams/decideDeletion';
 import {
@@ -23,6 +25,19 @@ import {
 } from '../../functions/src/teams/decideMembers';
 import { readSubscription, type Outcome, type TeamChange } from '../../functions/src/teams/model';
 import { applyTeamChange } from './memoryTeamChange';
+import {
+  parseChangeMemberRole,
+  parseConfirmTeamKey,
+  parseCreateTeam,
+  parseFinishKeyRotation,
+  parseGrantTeamKey,
+  parseRemoveTeamMember,
+  parseRotateTeamKey,
+  parseTeamKeyVersion,
+  parseTeamOnly,
+} from '../../functions/src/teams/validate';
+import { createTeamReply, rotateTeamKeyReply } from '@keyloft/contract/callables/teams';
+import { checkedReply } from './callableReply';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';
 import type { MemoryUserRepository } from './memoryUserRepository';
 import type { MemoryGroupRepository, MemoryPasswordRepository } from './memoryVaultRepositories';
@@ -49,8 +64,9 @@ export class FakeTeamFunctions implements TeamFunctions {
   /** The team groups the finish counts too (sealed ones bound to a key version); none when unset. */
   groups: MemoryGroupRepository | null = null;
 
-  async createTeam(input: { teamId: string; name: string; description?: string; encryptedTeamKey: string; keyCheck?: string }): Promise<void> {
-    this.calls.push({ name: 'createTeam', input });
+  async createTeam(request: { teamId: string; name: string; description?: string; encryptedTeamKey: string; keyCheck?: string }): Promise<void> {
+    this.calls.push({ name: 'createTeam', input: request });
+    const input = parseCreateTeam(request);
     const uid = this.as();
     const user = await this.users.get(uid);
     // As the callable counts the plan limit: the teams the caller owns that are not being deleted.
@@ -66,23 +82,27 @@ export class FakeTeamFunctions implements TeamFunctions {
       now: this.now(),
     });
     if (!outcome.ok) throw new Error(outcome.message);
+    checkedReply('createTeam', createTeamReply, { teamId: input.teamId });
     if (outcome.value.kind === 'already-created' || user === null) return;
     this.teams.put(input.teamId, outcome.value.team);
     if (!user.teamIds.includes(input.teamId)) this.users.replace(uid, { ...user, teamIds: [...user.teamIds, input.teamId] });
   }
 
-  async changeMemberRole(input: { teamId: string; userId: string; role: 'admin' | 'full' | 'view' | 'owner' }): Promise<void> {
-    this.calls.push({ name: 'changeMemberRole', input });
+  async changeMemberRole(request: { teamId: string; userId: string; role: 'admin' | 'full' | 'view' | 'owner' }): Promise<void> {
+    this.calls.push({ name: 'changeMemberRole', input: request });
+    const input = parseChangeMemberRole(request);
     await this.decide(input.teamId, (team) => decideChangeMemberRole(team, this.as(), input, this.now()));
   }
 
-  async removeTeamMember(input: { teamId: string; userId: string }): Promise<void> {
-    this.calls.push({ name: 'removeTeamMember', input });
+  async removeTeamMember(request: { teamId: string; userId: string }): Promise<void> {
+    this.calls.push({ name: 'removeTeamMember', input: request });
+    const input = parseRemoveTeamMember(request);
     await this.decide(input.teamId, (team) => decideRemoveTeamMember(team, this.as(), input.userId, this.now()));
   }
 
-  async leaveTeam(input: { teamId: string }): Promise<void> {
-    this.calls.push({ name: 'leaveTeam', input });
+  async leaveTeam(request: { teamId: string }): Promise<void> {
+    this.calls.push({ name: 'leaveTeam', input: request });
+    const input = parseTeamOnly(request);
     await this.decide(input.teamId, (team) => decideLeaveTeam(team, this.as(), this.now()));
   }
 
@@ -95,8 +115,9 @@ export class FakeTeamFunctions implements TeamFunctions {
     return outcome.value;
   }
 
-  async grantTeamKey(input: { teamId: string; userId: string; keyVersion: number; encryptedTeamKey: string }): Promise<void> {
-    this.calls.push({ name: 'grantTeamKey', input });
+  async grantTeamKey(request: { teamId: string; userId: string; keyVersion: number; encryptedTeamKey: string }): Promise<void> {
+    this.calls.push({ name: 'grantTeamKey', input: request });
+    const input = parseGrantTeamKey(request);
     await this.decide(input.teamId, (team) => decideGrantTeamKey(team, this.as(), input, this.now()));
   }
 
@@ -105,39 +126,44 @@ export class FakeTeamFunctions implements TeamFunctions {
   /** Set to make the next finishKeyRotation fail (an interrupted re-encryption). */
   failNextFinish = false;
 
-  async rotateTeamKey(input: {
+  async rotateTeamKey(request: {
     teamId: string;
     fromVersion: number;
     wraps: Readonly<Record<string, string>>;
     sealedPreviousKey: string;
     keyCheck: string;
   }): Promise<{ keyVersion: number; committed: boolean }> {
-    this.calls.push({ name: 'rotateTeamKey', input });
+    this.calls.push({ name: 'rotateTeamKey', input: request });
+    const input = parseRotateTeamKey(request);
     if (this.failNextRotation) {
       this.failNextRotation = false;
       throw new Error('network error');
     }
     const change = await this.decide(input.teamId, (team) => decideRotateTeamKey(team, this.as(), input, this.now()));
-    return { keyVersion: change.keyVersion, committed: change.committed };
+    return checkedReply('rotateTeamKey', rotateTeamKeyReply, { keyVersion: change.keyVersion, committed: change.committed });
   }
 
-  async confirmTeamKeyRotation(input: { teamId: string; keyVersion: number }): Promise<void> {
-    this.calls.push({ name: 'confirmTeamKeyRotation', input });
+  async confirmTeamKeyRotation(request: { teamId: string; keyVersion: number }): Promise<void> {
+    this.calls.push({ name: 'confirmTeamKeyRotation', input: request });
+    const input = parseTeamKeyVersion(request);
     await this.decide(input.teamId, (team) => decideConfirmTeamKeyRotation(team, this.as(), input.keyVersion, this.now()));
   }
 
-  async confirmTeamKey(input: { teamId: string; keyVersion: number; keyCheck: string }): Promise<void> {
-    this.calls.push({ name: 'confirmTeamKey', input });
+  async confirmTeamKey(request: { teamId: string; keyVersion: number; keyCheck: string }): Promise<void> {
+    this.calls.push({ name: 'confirmTeamKey', input: request });
+    const input = parseConfirmTeamKey(request);
     await this.decide(input.teamId, (team) => decideConfirmTeamKey(team, this.as(), input, this.now()));
   }
 
-  async reportTeamKeyMismatch(input: { teamId: string; keyVersion: number }): Promise<void> {
-    this.calls.push({ name: 'reportTeamKeyMismatch', input });
+  async reportTeamKeyMismatch(request: { teamId: string; keyVersion: number }): Promise<void> {
+    this.calls.push({ name: 'reportTeamKeyMismatch', input: request });
+    const input = parseTeamKeyVersion(request);
     await this.decide(input.teamId, (team) => decideReportTeamKeyMismatch(team, this.as(), input.keyVersion, this.now()));
   }
 
-  async finishKeyRotation(input: { teamId: string; keyVersion: number }): Promise<void> {
-    this.calls.push({ name: 'finishKeyRotation', input });
+  async finishKeyRotation(request: { teamId: string; keyVersion: number }): Promise<void> {
+    this.calls.push({ name: 'finishKeyRotation', input: request });
+    const input = parseFinishKeyRotation(request);
     if (this.failNextFinish) {
       this.failNextFinish = false;
       throw new Error('network error');
@@ -154,8 +180,9 @@ export class FakeTeamFunctions implements TeamFunctions {
     await this.decide(input.teamId, (team) => decideFinishKeyRotation(team, this.as(), input.keyVersion, stale, this.now()));
   }
 
-  async deleteTeam(input: { teamId: string }): Promise<void> {
-    this.calls.push({ name: 'deleteTeam', input });
+  async deleteTeam(request: { teamId: string }): Promise<void> {
+    this.calls.push({ name: 'deleteTeam', input: request });
+    const input = parseTeamOnly(request);
     const refused = decideDeleteTeam(await this.teams.get(input.teamId), this.as());
     if (refused !== null) throw new Error(refused.message);
     for (const entry of await this.passwords.listTeam(input.teamId)) await this.passwords.delete(entry.id, entry.data.revision);
