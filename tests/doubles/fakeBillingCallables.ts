@@ -150,6 +150,8 @@ export function fakeBillingCallables(world: BillingWorld): BillingCallables {
         const { planId } = parsePayload(checkoutRequest, payload);
         const decision = decideCheckout({ planId, prices: PRICES, subscription: world.subscription, appUrl: APP_URL, now: world.now });
         if (decision.kind === 'refuse') refused(decision);
+        // The callable's ensureCustomer: a first checkout makes the Stripe customer, mirrored on the record.
+        if (world.subscription.customerId === null) world.subscription = { ...world.subscription, customerId: `cus_${String(world.calls.length)}` };
         return checkedReply('createCheckoutSession', sessionUrlReply, { url: world.checkoutUrl });
       }),
     createBillingPortalSession: (payload) =>
