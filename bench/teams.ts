@@ -18,6 +18,7 @@ import { grantKeys, prepareGrants, type TeamServiceDeps } from '../src/features/
 import type { StoredTeam, StoredTeamMember } from '../src/data/teams/storedTeams';
 import { FakeTeamFunctions } from '../tests/doubles/fakeTeamFunctions';
 import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from '../tests/doubles/memoryTeamRepositories';
+import { MemoryUserRepository } from '../tests/doubles/memoryUserRepository';
 import { MemoryPasswordRepository } from '../tests/doubles/memoryVaultRepositories';
 import { compareWithSetup, row } from './measure';
 
@@ -37,7 +38,7 @@ export async function teamsBench(members: number, entries: number): Promise<stri
   const memberIds = Array.from({ length: members }, (_, i) => `member-${i}`);
   for (const [i, uid] of memberIds.entries()) await publicKeys.publish(uid, memberKeys[i % memberKeys.length]!, 0);
   await publicKeys.publish('owner', ownerPublic, 0);
-  const functions = new FakeTeamFunctions(() => 'owner', teams, passwords, []);
+  const functions = new FakeTeamFunctions(() => 'owner', teams, passwords, new MemoryUserRepository(), []);
   let knownKeys = new MemoryKnownKeysRepository();
   const deps = (): TeamServiceDeps => ({
     teams,

@@ -2,10 +2,14 @@
 // unit and component tiers (tests/unit/teams/teamCallables.test.ts) and against the deployed
 // functions on the emulators (tests/emulator/teams/callableContract.test.ts), so the fake the
 // screens are tested over cannot drift from the server: who may change, remove and leave, with the
-// server's own messages, and what the team looks like afterwards.
+// server's own messages, and what the team looks like afterwards; who may create a team, and who
+// may finish a rotation, and when.
 import { describe, expect, it } from 'vitest';
 import type { StoredTeam, TeamFunctions } from '../../src/data/teams/storedTeams';
 import { PERMISSION_MESSAGES, type TeamRole } from '@keyloft/contract/teamPermissions';
+import { SEALED_KEY_BYTES, WRAPPED_KEY_BYTES } from '@keyloft/contract/callables/teams';
+import { TEAM_MESSAGES } from '../../functions/src/teams/messages';
+import { base64OfBytes } from './userRepository.contract';
 
 export interface SeededTeam {
   readonly teamId: string;
@@ -15,14 +19,34 @@ export interface SeededTeam {
   as(label: string): TeamFunctions;
   /** The team as stored now. */
   read(): Promise<StoredTeam | null>;
+  /** A team password at this key version (its other fields do not matter to the callables). */
+  plantEntry(keyVersion: number): Promise<void>;
+}
+
+export interface TeamAccount {
+  readonly uid: string;
+  /** The team callables as this person calls them. */
+  readonly functions: TeamFunctions;
 }
 
 export interface TeamCallableWorld {
-  /** A team whose people (by label) hold these roles, each with the team key; exactly one owner. */
-  seedTeam(roles: Readonly<Record<string, TeamRole>>): Promise<SeededTeam>;
+  /**
+   * A team whose people (by label) hold these roles, each with the team key; exactly one owner.
+   * `overrides` replace fields of the stored team (a rotation under way).
+   */
+  seedTeam(roles: Readonly<Record<string, TeamRole>>, overrides?: Partial<StoredTeam>): Promise<SeededTeam>;
   /** Someone outside the team, by label. */
   outsider(label: string): Promise<TeamFunctions>;
+  /** Someone with a user record, on the sign-up trial or on the free plan, outside any team. */
+  account(label: string, plan: 'trial' | 'free'): Promise<TeamAccount>;
+  /** A fresh team id in the client's shape. */
+  newTeamId(): string;
+  /** The team under this id as stored now. */
+  readTeam(teamId: string): Promise<StoredTeam | null>;
 }
+
+/** A team mid-rotation: at key version 2, the previous key still sealed in it. */
+const ROTATING: Partial<StoredTeam> = { keyVersion: 2, previousKey: { version: 1, sealed: base64OfBytes(SEALED_KEY_BYTES, 0x50) } };
 
 export function teamCallableContract(makeWorld: () => Promise<TeamCallableWorld>): void {
   describe('team callables contract', () => {
@@ -76,6 +100,47 @@ export function teamCallableContract(makeWorld: () => Promise<TeamCallableWorld>
       await expect(stranger.removeTeamMember({ teamId: team.teamId, userId: team.uid('bob') })).rejects.toThrow(PERMISSION_MESSAGES.notMember);
       await expect(stranger.leaveTeam({ teamId: team.teamId })).rejects.toThrow(PERMISSION_MESSAGES.notMember);
       expect((await team.read())?.memberIds).toHaveLength(2);
+    });
+
+    it('creating a team: the caller owns it with their wrap at key version 1; the same call again succeeds, and the id is then taken', async () => {
+      const world = await makeWorld();
+      const ana = await world.account('ana', 'trial');
+      const teamId = world.newTeamId();
+      const request = { teamId, name: '  Ops  ', encryptedTeamKey: base64OfBytes(WRAPPED_KEY_BYTES, 0x61) };
+      await ana.functions.createTeam(request);
+      const created = await world.readTeam(teamId);
+      expect(created).toMatchObject({ name: 'Ops', ownerId: ana.uid, memberIds: [ana.uid], keyVersion: 1, previousKey: null, rotationNeeded: false, deleting: false });
+      expect(created?.members[ana.uid]).toMatchObject({ role: 'owner', encryptedTeamKey: request.encryptedTeamKey, needsTeamKey: false });
+      // The reply was lost and the browser asks again.
+      await ana.functions.createTeam(request);
+      const bob = await world.account('bob', 'trial');
+      await expect(bob.functions.createTeam({ ...request, encryptedTeamKey: base64OfBytes(WRAPPED_KEY_BYTES, 0x62) })).rejects.toThrow(TEAM_MESSAGES.teamIdTaken);
+      expect((await world.readTeam(teamId))?.ownerId).toBe(ana.uid);
+    });
+
+    it('creating a team needs paid access: the free plan is refused and nothing is stored', async () => {
+      const world = await makeWorld();
+      const cy = await world.account('cy', 'free');
+      const teamId = world.newTeamId();
+      await expect(cy.functions.createTeam({ teamId, name: 'Ops', encryptedTeamKey: base64OfBytes(WRAPPED_KEY_BYTES) })).rejects.toThrow(TEAM_MESSAGES.paidPlanRequired);
+      expect(await world.readTeam(teamId)).toBeNull();
+    });
+
+    it('finishing a rotation: only owners and admins, at the current version, and not while an entry is at the old key', async () => {
+      const world = await makeWorld();
+      const team = await world.seedTeam({ ana: 'owner', ada: 'admin', bob: 'full' }, ROTATING);
+      await team.plantEntry(2);
+      await team.plantEntry(1);
+      const { teamId } = team;
+      await expect(team.as('bob').finishKeyRotation({ teamId, keyVersion: 2 })).rejects.toThrow(TEAM_MESSAGES.onlyManagersRotate);
+      await expect(team.as('ada').finishKeyRotation({ teamId, keyVersion: 1 })).rejects.toThrow(TEAM_MESSAGES.staleKeyVersion);
+      await expect(team.as('ada').finishKeyRotation({ teamId, keyVersion: 2 })).rejects.toThrow(TEAM_MESSAGES.entriesLeft);
+      expect((await team.read())?.previousKey).toEqual(ROTATING.previousKey);
+
+      const done = await world.seedTeam({ ana: 'owner', ada: 'admin' }, ROTATING);
+      await done.plantEntry(2);
+      await done.as('ada').finishKeyRotation({ teamId: done.teamId, keyVersion: 2 });
+      expect(await done.read()).toMatchObject({ keyVersion: 2, previousKey: null });
     });
   });
 }

@@ -1,10 +1,28 @@
 // An in-memory stand-in for the billing callables (SPEC.md §7), shaped by the BillingCallables
 // contract. The component tests run the real BillingService over it, so the screens see the
-// same service code as in the app. Each call is recorded; a failure set for a callable rejects it.
+// same service code as in the app. What the server decides is the callables' own pure code
+// (functions/src/billing/decide.ts) over the world's subscription; the catalogue (configuration,
+// not a decision), Stripe's side (the session URLs) and failures are the world's. Each call is
+// recorded; a failure set for a callable rejects it.
 import type { BillingCallables, BillingPlan, PlanCatalogue, SubscriptionRecord } from '@keyloft/contract/billing';
-import { isInTrial, trialDaysLeft } from '@keyloft/contract/subscription';
 import { MS_PER_DAY, newTrialSubscription } from '@keyloft/contract/trial';
+import { decideCheckout, decideDowngrade, decidePortal, subscriptionStatus, type BillingRefusal } from '../../functions/src/billing/decide';
+import { requireObject } from '../../functions/src/lib/callable';
+import { parsePayload, requireNoArguments } from '../../functions/src/lib/payload';
+import {
+  checkoutRequest,
+  downgradeReply,
+  planCatalogueReply,
+  sessionUrlReply,
+  subscriptionStatusReply,
+} from '@keyloft/contract/callables/billing';
+import { CallableError } from '../../src/data/functions/callableError';
+import { checkedReply } from './callableReply';
 import { createBillingService, type BillingService, type CheckoutAvailability } from '../../src/features/billing/billingService';
+
+/** Where the fake app runs (the checkout's return URLs start here), and the Stripe price configured for Unlimited. */
+const APP_URL = 'https://keyloft.test';
+const PRICES = { unlimited: 'price_unlimited_test' } as const;
 
 export const FREE_PLAN: BillingPlan = {
   id: 'free',
@@ -98,6 +116,11 @@ export function billingWorld(now: number, subscription: SubscriptionRecord, over
   };
 }
 
+/** A refusal of the callables' decisions as the app's wrapper rethrows it. */
+function refused(refusal: BillingRefusal): never {
+  throw new CallableError(refusal.code, refusal.message);
+}
+
 export function fakeBillingCallables(world: BillingWorld): BillingCallables {
   const run = async <T>(name: keyof BillingCallables, payload: unknown, answer: () => T): Promise<T> => {
     world.calls.push({ name, payload });
@@ -106,20 +129,46 @@ export function fakeBillingCallables(world: BillingWorld): BillingCallables {
     if (failure) throw failure;
     return answer();
   };
+  // Each request as the callable reads it (its own check, or its @keyloft/contract schema), and
+  // each answer held to the reply schema the app's wrapper parses with.
   return {
-    getSubscriptionPlans: (payload) => run('getSubscriptionPlans', payload, () => world.plans),
+    getSubscriptionPlans: (payload) =>
+      run('getSubscriptionPlans', payload, () => {
+        requireObject(payload);
+        return checkedReply('getSubscriptionPlans', planCatalogueReply, world.plans);
+      }),
     getSubscriptionStatus: (payload) =>
       run('getSubscriptionStatus', payload, () => {
+        requireObject(payload);
         const subscription = world.upcoming.shift() ?? world.subscription;
-        const plan = world.plans[subscription.planId] ?? FREE_PLAN;
-        return { subscription, plan, isInTrial: isInTrial(subscription, world.now), trialDaysLeft: trialDaysLeft(subscription, world.now) };
+        const status = subscriptionStatus(subscription, subscription.customerId, world.now);
+        // The plan as the world's catalogue has it, so the status and the plans answered agree.
+        return checkedReply('getSubscriptionStatus', subscriptionStatusReply, { ...status, plan: world.plans[status.plan.id] ?? status.plan });
       }),
-    createCheckoutSession: (payload) => run('createCheckoutSession', payload, () => ({ url: world.checkoutUrl })),
-    createBillingPortalSession: (payload) => run('createBillingPortalSession', payload, () => ({ url: world.portalUrl })),
+    createCheckoutSession: (payload) =>
+      run('createCheckoutSession', payload, () => {
+        const { planId } = parsePayload(checkoutRequest, payload);
+        const decision = decideCheckout({ planId, prices: PRICES, subscription: world.subscription, appUrl: APP_URL, now: world.now });
+        if (decision.kind === 'refuse') refused(decision);
+        // The callable's ensureCustomer: a first checkout makes the Stripe customer, mirrored on the record.
+        if (world.subscription.customerId === null) world.subscription = { ...world.subscription, customerId: `cus_${String(world.calls.length)}` };
+        return checkedReply('createCheckoutSession', sessionUrlReply, { url: world.checkoutUrl });
+      }),
+    createBillingPortalSession: (payload) =>
+      run('createBillingPortalSession', payload, () => {
+        requireObject(payload);
+        const decision = decidePortal(world.subscription.customerId, APP_URL);
+        if (decision.kind === 'refuse') refused(decision);
+        return checkedReply('createBillingPortalSession', sessionUrlReply, { url: world.portalUrl });
+      }),
     downgradeToFree: (payload) =>
       run('downgradeToFree', payload, () => {
-        world.subscription = freeSubscription(world.now, world.subscription.customerId);
-        return { success: true as const };
+        requireNoArguments(payload);
+        const decision = decideDowngrade(world.subscription, world.now);
+        if (decision.kind === 'write-free') world.subscription = decision.record;
+        // Stripe cancels at the period end, and the callable records it.
+        if (decision.kind === 'cancel-at-period-end') world.subscription = { ...world.subscription, cancelAtPeriodEnd: true, updatedAt: world.now };
+        return checkedReply('downgradeToFree', downgradeReply, { success: true as const });
       }),
   };
 }

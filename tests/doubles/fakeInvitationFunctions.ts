@@ -1,15 +1,43 @@
-// A stand-in for the invitation callables over the in-memory repositories, doing what
-// docs/invitations.md says the server does, for the feature's unit and component tests. The
-// callables themselves are tested on the emulators (tests/emulator/invitations).
-import { base64UrlToBytes, bytesToBase64Url } from '../../src/crypto';
+// A stand-in for the invitation callables over the in-memory repositories, for the feature's unit
+// and component tests. Every decision is the callables' own pure code
+// (functions/src/invitations/decide.ts) over the facts the callable would load, so the fake cannot
+// drift from the server on who may do what; only the loading and writing are the fake's. Requests
+// go through the callables' own parsers and replies are held to their schemas (@keyloft/contract). The
+// callables themselves are tested on the emulators (tests/emulator/invitations), and the same
+// contract runs over both (tests/contract/invitationCallables.contract.ts).
+import { inviteProofHash } from '../../src/crypto/invite';
 import type { InvitationFunctions, InvitationPreview, InviteResult, StoredInvitation } from '../../src/data/invitations/storedInvitations';
 import type { StoredTeam } from '../../src/data/teams/storedTeams';
-import { INVITATION_MESSAGES, INVITATION_TTL_MS, isInvitationOpen, normalizeEmail, type InviteRole } from '@keyloft/contract/invitations';
-import { invitationLink } from '@keyloft/contract/inviteLink/build';
-import { decideAddMember } from '@keyloft/contract/teamPermissions';
-import { WITHOUT_KEY, carriedKey, decideCancel, decideDecline } from '../../functions/src/invitations/decide';
+import { normalizeEmail, type InviteRole } from '@keyloft/contract/invitations';
+import {
+  ROTATION_NEEDED,
+  WITHOUT_KEY,
+  carriedKey,
+  decideAccept,
+  decideCancel,
+  decideDecline,
+  decideInvite,
+  decideLinkKey,
+  decideLookup,
+  decideSendEmail,
+  invitationLink,
+  inviterInvitesKey,
+  isPendingKeyStale,
+  teamInvitesKey,
+} from '../../functions/src/invitations/decide';
+import {
+  parseInviteId,
+  parseInviteTeamMember,
+  parseLookupInvitation,
+  parseRespond,
+  parseSendInvitationEmail,
+} from '../../functions/src/invitations/validate';
 import type { Caller } from '../../functions/src/lib/callable';
+import type { Outcome } from '../../functions/src/teams/model';
+import { acceptReply, inviteReply, lookupReply } from '@keyloft/contract/callables/invitations';
+import { checkedReply } from './callableReply';
 import type { MemoryInvitationRepository } from './memoryInvitationRepository';
+import { applyTeamChange } from './memoryTeamChange';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';
 import type { MemoryUserRepository } from './memoryUserRepository';
 
@@ -26,14 +54,21 @@ export interface SentInvitationEmail {
   readonly link: string;
 }
 
-async function sha256Url(proof: string): Promise<string> {
-  return bytesToBase64Url(new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', base64UrlToBytes(proof))));
+/** What `as` answers when nobody is signed in (lookupInvitation needs no sign-in). */
+export const SIGNED_OUT = '';
+
+/** The decision's value, or its refusal thrown with the callable's message. */
+function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.value;
 }
 
 export class FakeInvitationFunctions implements InvitationFunctions {
   readonly calls: { name: string; input: unknown }[] = [];
   readonly emails: SentInvitationEmail[] = [];
   private nextId = 1;
+  /** rateLimits/{key}: when each counted invitation was made. */
+  private readonly rateLimits = new Map<string, readonly number[]>();
 
   constructor(
     private readonly as: () => string,
@@ -49,131 +84,10 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     this.accounts.push(account);
   }
 
-  private account(uid: string): InvitationAccount | undefined {
-    return this.accounts.find((account) => account.uid === uid);
-  }
-
-  private async team(teamId: string): Promise<StoredTeam> {
-    const team = await this.teams.get(teamId);
-    if (team === null || team.deleting) throw new Error(INVITATION_MESSAGES.notValid);
-    return team;
-  }
-
-  private async open(inviteId: string): Promise<StoredInvitation> {
-    const found = await this.invitations.get(inviteId);
-    if (found === null) throw new Error(INVITATION_MESSAGES.notFound);
-    if (!isInvitationOpen(found.data, this.now())) throw new Error(INVITATION_MESSAGES.notValid);
-    await this.team(found.data.teamId);
-    return found.data;
-  }
-
-  async inviteTeamMember(input: { email: string; teamId: string; role: InviteRole }): Promise<InviteResult> {
-    this.calls.push({ name: 'inviteTeamMember', input });
-    const email = normalizeEmail(input.email);
-    const team = await this.team(input.teamId);
-    const uid = this.as();
-    const alreadyMember = Object.values(team.members).some((member) => member.email === email);
-    const decision = decideAddMember(team.members[uid]?.role ?? 'none', input.role, alreadyMember);
-    if (!decision.ok) throw new Error(decision.message);
-    const pending = await this.invitations.listPendingForTeam(input.teamId);
-    if (pending.some(({ data }) => data.email === email && isInvitationOpen(data, this.now()))) throw new Error(INVITATION_MESSAGES.alreadyInvited);
-    const inviteId = `invite${String(this.nextId++)}`;
-    const createdAt = this.now();
-    this.invitations.seed(inviteId, {
-      email,
-      teamId: input.teamId,
-      teamName: team.name,
-      role: input.role,
-      invitedBy: uid,
-      invitedByEmail: this.account(uid)?.email ?? null,
-      status: 'pending',
-      createdAt,
-      expiresAt: createdAt + INVITATION_TTL_MS,
-      // Never looked up (docs/invitations.md): nobody learns whether the address has an account.
-      userExists: false,
-      userId: null,
-      keyVersion: null,
-      encryptedTeamKey: null,
-      encryptedTeamKeyWithSecret: null,
-      proofHash: null,
-      emailsSent: 0,
-      respondedAt: null,
-    });
-    return { inviteId, message: 'Invitation created' };
-  }
-
-  async sendInvitationEmailWithSecret(input: { inviteId: string; sharedSecret?: string }): Promise<void> {
-    this.calls.push({ name: 'sendInvitationEmailWithSecret', input: { inviteId: input.inviteId, withSecret: input.sharedSecret !== undefined } });
-    const invitation = await this.open(input.inviteId);
-    if (invitation.invitedBy !== this.as()) throw new Error(INVITATION_MESSAGES.onlyInviterEmails);
-    this.emails.push({ to: invitation.email, inviteId: input.inviteId, link: invitationLink('https://keyloft.test', input.inviteId, input.sharedSecret) });
-    this.invitations.seed(input.inviteId, { ...invitation, emailsSent: invitation.emailsSent + 1 });
-  }
-
-  async lookupInvitation(input: { inviteId: string; proof?: string }): Promise<InvitationPreview> {
-    this.calls.push({ name: 'lookupInvitation', input: { inviteId: input.inviteId, withProof: input.proof !== undefined } });
-    const invitation = await this.open(input.inviteId);
-    const preview = {
-      email: invitation.email,
-      teamName: invitation.teamName,
-      accountExists: this.accounts.some((account) => account.email === invitation.email && account.verified === true),
-    };
-    if (input.proof === undefined || invitation.proofHash === null) return preview;
-    if ((await sha256Url(input.proof)) !== invitation.proofHash) throw new Error(INVITATION_MESSAGES.damagedLink);
-    const { encryptedTeamKeyWithSecret, keyVersion } = invitation;
-    if (encryptedTeamKeyWithSecret === null || keyVersion === null) return preview;
-    return { ...preview, linkKey: { teamId: invitation.teamId, keyVersion, encryptedTeamKeyWithSecret } };
-  }
-
-  /** The identity checks accept and decline share: the invited address, verified or proven by the link. */
-  private async respondent(inviteId: string, proof: string | undefined): Promise<{ uid: string; invitation: StoredInvitation }> {
-    const invitation = await this.open(inviteId);
-    const uid = this.as();
-    const caller = this.account(uid);
-    if (caller === undefined || normalizeEmail(caller.email) !== invitation.email) throw new Error(INVITATION_MESSAGES.wrongAccount);
-    if (caller.verified !== true) {
-      const proven = proof !== undefined && invitation.proofHash !== null && (await sha256Url(proof)) === invitation.proofHash;
-      if (!proven) throw new Error(INVITATION_MESSAGES.verifyFirst);
-    }
-    return { uid, invitation };
-  }
-
-  private async withoutPendingKey(uid: string, inviteId: string): Promise<string | null> {
-    const record = await this.users.get(uid);
-    if (record === null) return null;
-    const { [inviteId]: pending, ...rest } = record.pendingTeamKeys;
-    this.users.replace(uid, { ...record, pendingTeamKeys: rest });
-    return pending ?? null;
-  }
-
-  async acceptInvitation(input: { inviteId: string; proof?: string }): Promise<{ success: boolean; teamId: string | null }> {
-    this.calls.push({ name: 'acceptInvitation', input: { inviteId: input.inviteId, withProof: input.proof !== undefined } });
-    const { uid, invitation } = await this.respondent(input.inviteId, input.proof);
-    const team = await this.team(invitation.teamId);
-    const pending = await this.withoutPendingKey(uid, input.inviteId);
-    if (!(uid in team.members)) {
-      const offered = invitation.userId === uid ? invitation.encryptedTeamKey : pending;
-      const encryptedTeamKey = offered !== null && invitation.keyVersion === team.keyVersion ? offered : null;
-      this.teams.put(invitation.teamId, {
-        ...team,
-        memberIds: [...team.memberIds, uid],
-        members: {
-          ...team.members,
-          [uid]: { userId: uid, role: invitation.role, joinedAt: this.now(), email: invitation.email, encryptedTeamKey, needsTeamKey: encryptedTeamKey === null },
-        },
-      });
-      const record = await this.users.get(uid);
-      if (record !== null) this.users.replace(uid, { ...record, teamIds: [...record.teamIds, invitation.teamId] });
-    }
-    this.invitations.seed(input.inviteId, { ...invitation, ...WITHOUT_KEY, status: 'accepted', respondedAt: this.now() });
-    return { success: true, teamId: invitation.teamId };
-  }
-
-  /** A keyed invitation ending without its invitee joining: the team key is to be rotated. */
-  private async rotationNeeded(invitation: StoredInvitation): Promise<void> {
-    if (!carriedKey(invitation)) return;
-    const team = await this.teams.get(invitation.teamId);
-    if (team !== null) this.teams.put(invitation.teamId, { ...team, rotationNeeded: true, pendingRotation: null });
+  /** The caller as requireCaller reads the token: its address lower-cased, verified or not. */
+  private caller(uid: string): Caller {
+    const account = this.accounts.find((candidate) => candidate.uid === uid);
+    return { uid, email: account?.email.toLowerCase() ?? null, emailVerified: account?.verified === true };
   }
 
   /** The invitation and its team as the callables load them (null when gone). */
@@ -182,32 +96,115 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     return { invitation, team: invitation === null ? null : await this.teams.get(invitation.teamId) };
   }
 
-  /** The caller as requireCaller reads the token: its address lower-cased, verified or not. */
-  private caller(uid: string): Caller {
-    const account = this.account(uid);
-    return { uid, email: account?.email.toLowerCase() ?? null, emailVerified: account?.verified === true };
+  async inviteTeamMember(request: { email: string; teamId: string; role: InviteRole }): Promise<InviteResult> {
+    this.calls.push({ name: 'inviteTeamMember', input: request });
+    const input = parseInviteTeamMember(request);
+    const caller = this.caller(this.as());
+    const [teamKey, inviterKey] = [teamInvitesKey(input.teamId), inviterInvitesKey(caller.uid)];
+    const plan = unwrap(
+      decideInvite({
+        caller,
+        input,
+        team: await this.teams.get(input.teamId),
+        sameAddress: this.invitations.allFor(input.teamId, input.email),
+        teamInvites: this.rateLimits.get(teamKey) ?? [],
+        inviterInvites: this.rateLimits.get(inviterKey) ?? [],
+        now: this.now(),
+      }),
+    );
+    const inviteId = `invite${String(this.nextId++)}`;
+    this.invitations.seed(inviteId, plan.invitation);
+    this.rateLimits.set(teamKey, plan.teamInvites);
+    this.rateLimits.set(inviterKey, plan.inviterInvites);
+    return checkedReply('inviteTeamMember', inviteReply, { inviteId, message: plan.message });
   }
 
-  // Cancel and decline decide with the callables' own code (functions/src/invitations/decide.ts).
-  async cancelInvitation(input: { inviteId: string }): Promise<void> {
-    this.calls.push({ name: 'cancelInvitation', input });
+  async sendInvitationEmailWithSecret(request: { inviteId: string; sharedSecret?: string }): Promise<void> {
+    this.calls.push({ name: 'sendInvitationEmailWithSecret', input: { inviteId: request.inviteId, withSecret: request.sharedSecret !== undefined } });
+    const input = parseSendInvitationEmail(request);
+    const secret = input.sharedSecret === undefined ? null : { proofHash: await inviteProofHash(input.sharedSecret) };
     const { invitation, team } = await this.facts(input.inviteId);
-    const plan = decideCancel(invitation, team, this.as());
-    if (!plan.ok) throw new Error(plan.message);
-    await this.invitations.remove(input.inviteId);
-    if (plan.value.rotateTeam && invitation !== null) await this.rotationNeeded(invitation);
+    const plan = unwrap(decideSendEmail({ callerUid: this.as(), invitation, team, secret, now: this.now() }));
+    this.emails.push({ to: plan.email.to, inviteId: input.inviteId, link: invitationLink('https://keyloft.test', input.inviteId, input.sharedSecret) });
+    if (invitation !== null) this.invitations.seed(input.inviteId, { ...invitation, emailsSent: plan.emailsSent });
   }
 
-  async declineInvitation(input: { inviteId: string; proof?: string }): Promise<void> {
-    this.calls.push({ name: 'declineInvitation', input: { inviteId: input.inviteId } });
+  async lookupInvitation(request: { inviteId: string; proof?: string }): Promise<InvitationPreview> {
+    this.calls.push({ name: 'lookupInvitation', input: { inviteId: request.inviteId, withProof: request.proof !== undefined } });
+    const input = parseLookupInvitation(request);
+    const { invitation, team } = await this.facts(input.inviteId);
+    const callerUid = this.as();
+    const preview = unwrap(decideLookup(invitation, team, this.now(), callerUid === SIGNED_OUT ? null : callerUid));
+    // A reopened, accepted link carries no key, as the callable answers.
+    const linkKey = invitation === null || preview.alreadyMember !== undefined ? null : unwrap(decideLinkKey(invitation, input.proof));
+    // Only a verified account counts (the callable's accountByEmail, then emailVerified).
+    const account = this.accounts.find((candidate) => normalizeEmail(candidate.email) === preview.email);
+    const answer = {
+      email: preview.email,
+      teamName: preview.teamName,
+      accountExists: account?.verified === true,
+      ...(preview.alreadyMember === undefined ? {} : { alreadyMemberOf: preview.alreadyMember.teamId }),
+    };
+    return checkedReply('lookupInvitation', lookupReply, linkKey === null ? answer : { ...answer, linkKey });
+  }
+
+  /** users/{uid} without its pending key for the invitation (removePendingTeamKey). */
+  private async withoutPendingKey(uid: string, inviteId: string): Promise<void> {
+    const record = await this.users.get(uid);
+    if (record === null || !Object.hasOwn(record.pendingTeamKeys, inviteId)) return;
+    const { [inviteId]: _removed, ...rest } = record.pendingTeamKeys;
+    this.users.replace(uid, { ...record, pendingTeamKeys: rest });
+  }
+
+  async acceptInvitation(request: { inviteId: string; proof?: string }): Promise<{ success: boolean; teamId: string | null }> {
+    this.calls.push({ name: 'acceptInvitation', input: { inviteId: request.inviteId, withProof: request.proof !== undefined } });
+    const input = parseRespond(request);
+    const caller = this.caller(this.as());
+    const { invitation, team } = await this.facts(input.inviteId);
+    const record = await this.users.get(caller.uid);
+    const pendingTeamKey = record !== null && Object.hasOwn(record.pendingTeamKeys, input.inviteId) ? (record.pendingTeamKeys[input.inviteId] ?? null) : null;
+    const now = this.now();
+    const decision = decideAccept({ caller, proof: input.proof, invitation, team, pendingTeamKey, now });
+    if (!decision.ok) {
+      // As the callable: a pending key that can never be used goes with the refusal.
+      if (isPendingKeyStale(invitation, team, now)) await this.withoutPendingKey(caller.uid, input.inviteId);
+      throw new Error(decision.message);
+    }
+    const plan = decision.value;
+    if (plan.kind === 'join' && team !== null) await applyTeamChange({ teams: this.teams, users: this.users }, plan.teamId, team, plan.change);
+    if (invitation !== null && (plan.kind === 'join' || plan.markAccepted)) {
+      this.invitations.seed(input.inviteId, { ...invitation, ...WITHOUT_KEY, status: 'accepted', respondedAt: now });
+    }
+    await this.withoutPendingKey(caller.uid, input.inviteId);
+    return checkedReply('acceptInvitation', acceptReply, { success: true, teamId: plan.teamId });
+  }
+
+  /** A keyed invitation ending without its invitee joining: the team key is to be rotated. */
+  private async rotationNeeded(invitation: StoredInvitation): Promise<void> {
+    if (!carriedKey(invitation)) return;
+    const team = await this.teams.get(invitation.teamId);
+    if (team !== null) this.teams.put(invitation.teamId, { ...team, ...ROTATION_NEEDED(this.now()) });
+  }
+
+  async cancelInvitation(request: { inviteId: string }): Promise<void> {
+    this.calls.push({ name: 'cancelInvitation', input: request });
+    const input = parseInviteId(request);
+    const { invitation, team } = await this.facts(input.inviteId);
+    const plan = unwrap(decideCancel(invitation, team, this.as()));
+    await this.invitations.remove(input.inviteId);
+    if (plan.rotateTeam && invitation !== null) await this.rotationNeeded(invitation);
+  }
+
+  async declineInvitation(request: { inviteId: string; proof?: string }): Promise<void> {
+    this.calls.push({ name: 'declineInvitation', input: { inviteId: request.inviteId } });
+    const input = parseRespond(request);
     const uid = this.as();
     const { invitation, team } = await this.facts(input.inviteId);
-    const plan = decideDecline({ caller: this.caller(uid), proof: input.proof, invitation, team, now: this.now() });
-    if (!plan.ok) throw new Error(plan.message);
-    if (plan.value.markDeclined && invitation !== null) {
+    const plan = unwrap(decideDecline({ caller: this.caller(uid), proof: input.proof, invitation, team, now: this.now() }));
+    if (plan.markDeclined && invitation !== null) {
       this.invitations.seed(input.inviteId, { ...invitation, ...WITHOUT_KEY, status: 'declined', respondedAt: this.now() });
     }
-    if (plan.value.rotateTeam && invitation !== null) await this.rotationNeeded(invitation);
+    if (plan.rotateTeam && invitation !== null) await this.rotationNeeded(invitation);
     await this.withoutPendingKey(uid, input.inviteId);
   }
 }

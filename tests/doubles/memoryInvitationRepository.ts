@@ -87,6 +87,11 @@ export class MemoryInvitationRepository implements InvitationRepository {
     this.users.replace(uid, { ...record, pendingTeamKeys, updatedAt: now });
   }
 
+  /** What inviteTeamMember reads with the Admin SDK: the team's invitations for the address, in any state. */
+  allFor(teamId: string, email: string): StoredInvitation[] {
+    return this.invitations.where((invitation) => invitation.teamId === teamId && invitation.email === email).map(([, data]) => data);
+  }
+
   private pendingWhere(predicate: (invitation: StoredInvitation) => boolean): WithId<StoredInvitation>[] {
     return this.invitations
       .where((invitation) => invitation.status === 'pending' && predicate(invitation))

@@ -31,7 +31,7 @@ export function memoryRepositories(): MemoryRepositories {
 
 /** The team callables' stand-in over these repositories, acting as `uid`; `accounts` give createTeam the owner's address. */
 export function fakeTeamFunctions(repositories: MemoryRepositories, uid: () => string, accounts: readonly FakeAccount[] = []): FakeTeamFunctions {
-  return new FakeTeamFunctions(uid, repositories.teams, repositories.passwords, accounts);
+  return new FakeTeamFunctions(uid, repositories.teams, repositories.passwords, repositories.users, accounts);
 }
 
 /** The invitation callables' stand-in over these repositories, acting as `uid`; `accounts` are who has an account. */

@@ -5,6 +5,7 @@ import type { PrivateKey, VaultKey } from '../../src/crypto';
 import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { createTeamInvitationsApi, type TeamInvitationDeps } from '../../src/features/teams/teamInvitations';
 import { grantKey, prepareGrant } from '../../src/features/teams/teamService';
+import { sampleUserRecord } from '../contract/userRepository.contract';
 import { FakeInvitationFunctions } from './fakeInvitationFunctions';
 import { FakeTeamFunctions } from './fakeTeamFunctions';
 import { MemoryInvitationRepository } from './memoryInvitationRepository';
@@ -55,9 +56,12 @@ export function teamWorld<N extends string>(accounts: Readonly<Record<N, WorldAc
   const passwords = new MemoryPasswordRepository();
   const knownKeys = new Map<N, MemoryKnownKeysRepository>();
   const groups = new MemoryGroupRepository();
-  const functions = new FakeTeamFunctions(() => acting, teams, passwords, all);
-  functions.groups = groups;
   const users = new MemoryUserRepository();
+  // Every world account has its user record, on the trial a new account starts with, as createTeam
+  // requires (a record, and paid access for a team).
+  for (const { uid, email, publicKey } of all) void users.create(uid, { ...sampleUserRecord(now()), email, publicKey });
+  const functions = new FakeTeamFunctions(() => acting, teams, passwords, users, all);
+  functions.groups = groups;
   const invitations = new MemoryInvitationRepository(users, teams, now);
   // Every world account has a verified address, so it accepts without a link's proof.
   const invitationFunctions = new FakeInvitationFunctions(

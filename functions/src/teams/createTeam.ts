@@ -1,8 +1,8 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
-import type { SubscriptionLike } from '@keyloft/contract/subscription';
 import { refuseDeletedCaller, requireCaller } from '../lib/callable';
 import { decideCreateTeam } from './decideMembers';
 import { defaultTeamDeps, type TeamCallableDeps } from './deps';
+import { readSubscription } from './model';
 import { loadTeam, teamRef, unwrap, userRef, type TeamDeps } from './store';
 import { FieldValue } from 'firebase-admin/firestore';
 import { parseCreateTeam } from './validate';
@@ -48,25 +48,6 @@ export async function handleCreateTeam(
     tx.update(user.ref, { teamIds: FieldValue.arrayUnion(input.teamId) });
   });
   return { teamId: input.teamId };
-}
-
-/** The fields the plan limit reads, or null (the fallback: free plan) when they are not there. */
-export function readSubscription(value: unknown): SubscriptionLike | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const sub = value as Record<string, unknown>;
-  const numberOrNull = (field: unknown) => (typeof field === 'number' ? field : null);
-  if (typeof sub.status !== 'string' || typeof sub.planId !== 'string') return null;
-  const statuses = ['trialing', 'active', 'canceled', 'past_due', 'incomplete', 'unpaid'];
-  if (!statuses.includes(sub.status)) return null;
-  return {
-    status: sub.status as SubscriptionLike['status'],
-    planId: sub.planId,
-    planName: typeof sub.planName === 'string' ? sub.planName : sub.planId,
-    currentPeriodEnd: numberOrNull(sub.currentPeriodEnd),
-    cancelAtPeriodEnd: sub.cancelAtPeriodEnd === true,
-    trialEnd: numberOrNull(sub.trialEnd),
-    isFreeTrialOnly: sub.isFreeTrialOnly === true,
-  };
 }
 
 export const createTeam = onLiveCall((request) => handleCreateTeam(request, defaultTeamDeps()));

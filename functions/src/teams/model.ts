@@ -1,4 +1,5 @@
 import type { FunctionsErrorCode } from 'firebase-functions/v2/https';
+import type { SubscriptionLike } from '@keyloft/contract/subscription';
 import type { Decision, RoleOrNone } from '@keyloft/contract/teamPermissions';
 import type { StoredTeam, StoredTeamMember } from '../../../src/data/teams/storedTeams';
 import { storedTeamSchema } from '../../../src/data/teams/teamSchema';
@@ -56,4 +57,23 @@ export function keyHolders(team: StoredTeam): string[] {
 export function readTeam(data: unknown): StoredTeam | null {
   const read = storedTeamSchema.safeParse(data);
   return read.success ? read.data : null;
+}
+
+/** The fields the plan limit reads, or null (the fallback: free plan) when they are not there. */
+export function readSubscription(value: unknown): SubscriptionLike | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const sub = value as Record<string, unknown>;
+  const numberOrNull = (field: unknown) => (typeof field === 'number' ? field : null);
+  if (typeof sub.status !== 'string' || typeof sub.planId !== 'string') return null;
+  const statuses = ['trialing', 'active', 'canceled', 'past_due', 'incomplete', 'unpaid'];
+  if (!statuses.includes(sub.status)) return null;
+  return {
+    status: sub.status as SubscriptionLike['status'],
+    planId: sub.planId,
+    planName: typeof sub.planName === 'string' ? sub.planName : sub.planId,
+    currentPeriodEnd: numberOrNull(sub.currentPeriodEnd),
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd === true,
+    trialEnd: numberOrNull(sub.trialEnd),
+    isFreeTrialOnly: sub.isFreeTrialOnly === true,
+  };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyHolders, readTeam, roleOf } from '../../src/teams/model';
-import { readSubscription } from '../../src/teams/createTeam';
+import { keyHolders, readSubscription, readTeam, roleOf } from '../../src/teams/model';
 import { team } from './fixtures';
 
 describe('readTeam', () => {

@@ -1,11 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ASSUMED_FREE, createBillingService, MissingUrlError } from '../../../src/features/billing/billingService';
-import { billingWorld, fakeBillingCallables, paidSubscription } from '../../doubles/fakeBillingCallables';
+import { billingWorld, fakeBillingCallables, paidSubscription, trialSubscription } from '../../doubles/fakeBillingCallables';
 
 const NOW = Date.UTC(2027, 0, 15, 12);
 
 function service(world = billingWorld(NOW, paidSubscription(NOW))) {
   return { world, billing: createBillingService({ callables: fakeBillingCallables(world), checkoutAvailability: () => Promise.resolve('ready'), now: () => NOW }) };
+}
+
+/**
+ * A trial user who once opened a checkout: the server made their Stripe customer (so the portal
+ * opens), and they may check out (the server refuses a second checkout to a live subscriber).
+ */
+function trialWithCustomer() {
+  return { ...trialSubscription(NOW, 3), customerId: 'cus_1' };
 }
 
 describe('createBillingService', () => {
@@ -34,7 +42,7 @@ describe('createBillingService', () => {
   });
 
   it("turns a missing url into the §7 messages", async () => {
-    const { billing, world } = service();
+    const { billing, world } = service(billingWorld(NOW, trialWithCustomer()));
     world.checkoutUrl = null;
     world.portalUrl = null;
     await expect(billing.startCheckout('unlimited')).rejects.toEqual(new MissingUrlError('No checkout URL returned'));
@@ -42,7 +50,7 @@ describe('createBillingService', () => {
   });
 
   it('hands back the urls and downgrades', async () => {
-    const { billing, world } = service();
+    const { billing, world } = service(billingWorld(NOW, trialWithCustomer()));
     await expect(billing.startCheckout('unlimited')).resolves.toBe(world.checkoutUrl);
     await expect(billing.openPortal()).resolves.toBe(world.portalUrl);
     await billing.downgrade();

@@ -19,6 +19,7 @@ import { secretOfLink } from '../../../src/features/teams/teamInvitations';
 import { createTeamMembersApi } from '../../../src/features/teams/membersApi';
 import { openTeamKey } from '../../../src/features/teams/teamKeys';
 import { createTeamsApi } from '../../../src/features/teams/teamService';
+import { SIGNED_OUT } from '../../doubles/fakeInvitationFunctions';
 import { teamWorld } from '../../doubles/teamWorld';
 import { forgedSealed } from '../../support/forgedCiphertext';
 
@@ -132,6 +133,9 @@ describe('inviting someone without an account', () => {
     // The pending key moved into the membership; the invitation is used up.
     expect((await world.users.get(newcomer.uid))?.pendingTeamKeys).toEqual({});
     expect((await world.invitations.get(step.inviteId))?.data).toMatchObject({ status: 'accepted', encryptedTeamKeyWithSecret: null });
+    // The link opened again by someone signed out (the server answers a signed-in member that they
+    // are in the team already): it is used up.
+    world.actAsUid(SIGNED_OUT);
     await expect(api.lookup(step.inviteId)).rejects.toThrow(INVITATION_MESSAGES.notValid);
   });
 
