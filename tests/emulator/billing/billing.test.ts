@@ -1,5 +1,4 @@
 import type { PlanCatalogue, SubscriptionStatusResult } from '@keyloft/contract/billing';
-import { newTrialSubscription } from '@keyloft/contract/trial';
 import { describe, expect, it } from 'vitest';
 import { handleCreateCheckoutSession } from '../../../functions/src/billing/createCheckoutSession';
 import { BILLING_REFUSALS, CHECKOUT_IDEMPOTENCY_WINDOW_MS } from '../../../functions/src/billing/decide';
@@ -18,7 +17,8 @@ import {
   requests,
   subscription as stripeSubscription,
 } from '../../support/fakeStripe/client';
-import { call, db, newUser, refusal, subscription, type TestUser } from '../teams/support';
+import { call, db, newUser, refusal, type TestUser } from '../teams/support';
+import { paidUser, trialUser } from './support';
 
 // The five billing callables (docs/billing.md) deployed on the Functions emulator, against the
 // Firestore emulator and the fake Stripe server that the test scripts run beside them.
@@ -26,8 +26,6 @@ import { call, db, newUser, refusal, subscription, type TestUser } from '../team
 const APP_URL = 'http://127.0.0.1:5173';
 type Url = { url: string | null };
 
-/** A user on the sign-up trial, as the app creates them. */
-const trialUser = (label: string) => newUser(label, { subscription: { ...newTrialSubscription(Date.now()) } });
 
 async function userSubscription(uid: string): Promise<Record<string, unknown>> {
   return (await db().collection('users').doc(uid).get()).get('subscription') as Record<string, unknown>;
@@ -49,26 +47,6 @@ async function checkout(user: TestUser, planId = 'unlimited'): Promise<string> {
   return reply.result.url;
 }
 
-/** A user who paid: checkout, the fake completes it, and the subscription is written as the webhook would. */
-async function paidUser(label: string): Promise<{ user: TestUser; subscriptionId: string; customerId: string }> {
-  const user = await trialUser(label);
-  const completed = await completeCheckout(idFromUrl(await checkout(user)));
-  const now = Date.now();
-  await db()
-    .collection('users')
-    .doc(user.uid)
-    .update({
-      subscription: {
-        ...subscription('unlimited'),
-        id: completed.subscription,
-        customerId: completed.customer,
-        planName: 'Unlimited',
-        currentPeriodStart: now,
-        currentPeriodEnd: now + 30 * 86_400_000,
-      },
-    });
-  return { user, subscriptionId: completed.subscription, customerId: completed.customer };
-}
 
 describe('getSubscriptionPlans', () => {
   it('answers the catalogue to anyone, signed in or not, without Stripe price ids', async () => {
