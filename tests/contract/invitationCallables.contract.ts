@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { InvitationFunctions, StoredInvitation } from '../../src/data/invitations/storedInvitations';
 import type { StoredTeam } from '../../src/data/teams/storedTeams';
-import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
+import { RECIPIENT_CAP_MESSAGE } from '@keyloft/contract/emailAddress';
+import { EMAILS_PER_INVITATION, INVITATION_MESSAGES } from '@keyloft/contract/invitations';
 import { PERMISSION_MESSAGES, type TeamRole } from '@keyloft/contract/teamPermissions';
 import { INVITE_CALLABLE_MESSAGES, invitationCreatedMessage } from '../../functions/src/invitations/messages';
 
@@ -150,6 +151,20 @@ export function invitationCallableContract(makeWorld: () => Promise<InvitationCa
       expect(await team.invitation(inviteId)).toBeNull();
       expect((await team.read())?.rotationNeeded).toBe(true);
       await expect(world.signedOut().lookupInvitation({ inviteId })).rejects.toThrow(INVITATION_MESSAGES.notFound);
+    });
+
+    it("an invitation sends at most its own count of emails, and an address at most three invitation emails a day, whichever invitation sends them", async () => {
+      const world = await makeWorld();
+      const team = await world.seedTeam({ ana: 'owner' });
+      const email = freshAddress('capped');
+      const first = await team.as('ana').inviteTeamMember({ email, teamId: team.teamId, role: 'view' });
+      for (let sent = 0; sent < EMAILS_PER_INVITATION; sent += 1) await team.as('ana').sendInvitationEmailWithSecret({ inviteId: first.inviteId });
+      await expect(team.as('ana').sendInvitationEmailWithSecret({ inviteId: first.inviteId })).rejects.toThrow(INVITATION_MESSAGES.tooManyEmails);
+      // Cancelling and inviting again starts a new invitation's count, not the address's.
+      await team.as('ana').cancelInvitation({ inviteId: first.inviteId });
+      const second = await team.as('ana').inviteTeamMember({ email, teamId: team.teamId, role: 'view' });
+      await expect(team.as('ana').sendInvitationEmailWithSecret({ inviteId: second.inviteId })).rejects.toThrow(RECIPIENT_CAP_MESSAGE);
+      expect(await team.invitation(second.inviteId)).toMatchObject({ emailsSent: 0 });
     });
   });
 }

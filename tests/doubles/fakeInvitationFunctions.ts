@@ -32,7 +32,9 @@ import {
   parseRespond,
   parseSendInvitationEmail,
 } from '../../functions/src/invitations/validate';
+import { decideRecipientEmail, recipientCapKey, type RecipientSend } from '../../functions/src/email/recipientCap';
 import type { Caller } from '../../functions/src/lib/callable';
+import { RECIPIENT_CAP_MESSAGE } from '@keyloft/contract/emailAddress';
 import type { Outcome } from '../../functions/src/teams/model';
 import { acceptReply, inviteReply, lookupReply } from '@keyloft/contract/callables/invitations';
 import { checkedReply } from './callableReply';
@@ -69,6 +71,8 @@ export class FakeInvitationFunctions implements InvitationFunctions {
   private nextId = 1;
   /** rateLimits/{key}: when each counted invitation was made. */
   private readonly rateLimits = new Map<string, readonly number[]>();
+  /** rateLimits/recipient-<sha256>: the capped emails each address was sent (docs/email.md, "Email cap"). */
+  private readonly recipientSends = new Map<string, readonly RecipientSend[]>();
 
   constructor(
     private readonly as: () => string,
@@ -124,7 +128,13 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     const input = parseSendInvitationEmail(request);
     const secret = input.sharedSecret === undefined ? null : { proofHash: await inviteProofHash(input.sharedSecret) };
     const { invitation, team } = await this.facts(input.inviteId);
-    const plan = unwrap(decideSendEmail({ callerUid: this.as(), invitation, team, secret, now: this.now() }));
+    const now = this.now();
+    const plan = unwrap(decideSendEmail({ callerUid: this.as(), invitation, team, secret, now }));
+    // The recipient's cap outlives the invitation, as the callable's countRecipientEmail; a refusal writes nothing.
+    const recipient = recipientCapKey(plan.email.to);
+    const counted = decideRecipientEmail(this.recipientSends.get(recipient) ?? [], 'invitation', now);
+    if (!counted.allowed) throw new Error(RECIPIENT_CAP_MESSAGE);
+    this.recipientSends.set(recipient, counted.sends);
     this.emails.push({ to: plan.email.to, inviteId: input.inviteId, link: invitationLink('https://keyloft.test', input.inviteId, input.sharedSecret) });
     if (invitation !== null) this.invitations.seed(input.inviteId, { ...invitation, emailsSent: plan.emailsSent });
   }
