@@ -1,0 +1,97 @@
+// What an import file holds, read out of any format, before anything is decided about it (issue
+// #20). Every parser in ./formats turns its exporter's layout into these items; one shared step
+// (./plan) then decides for all formats alike how an item becomes an entry, which are duplicates
+// and which groups are made, so "items without a password" or "a field the entry does not hold"
+// are handled the same way whatever the file came from (docs/import.md).
+
+/** Every format the import screen offers. Detection picks one; the user can correct it. */
+export type ImportFormatId =
+  | 'keyloft'
+  | 'bitwarden-json'
+  | 'bitwarden-csv'
+  | '1password-1pux'
+  | '1password-csv'
+  | 'lastpass-csv'
+  | 'chrome-csv'
+  | 'firefox-csv'
+  | 'safari-csv'
+  | 'keepass-xml'
+  | 'keepassxc-csv'
+  | 'dashlane-csv';
+
+/** What kind of item the exporter said it was. Everything becomes an entry; the preview counts kinds. */
+export type ImportItemKind = 'login' | 'note' | 'card' | 'identity' | 'other';
+
+/** A value the entry has no field for: it goes into the entry's notes under its label, so nothing is lost. */
+export interface LabelledValue {
+  /** As the notes will show it: 'URL 2', 'One-time password (TOTP)', 'Card number', 'PIN' (a custom field's own name). */
+  readonly label: string;
+  readonly value: string;
+}
+
+export interface ImportItem {
+  /** Where the item is in the file, for the skipped list and errors: 'row 12' (CSV, counting the header as row 1) or 'item 3'. */
+  readonly at: string;
+  readonly kind: ImportItemKind;
+  /** As the file has them, untrimmed; '' when the format has no such value for this item. */
+  readonly title: string;
+  readonly url: string;
+  readonly username: string;
+  readonly password: string;
+  readonly notes: string;
+  /** Everything else the item holds, in the file's order (extra urls, custom fields, TOTP secrets, card fields). */
+  readonly extras: readonly LabelledValue[];
+  /** The folder path, outermost first; [] when the item is in no folder. */
+  readonly folder: readonly string[];
+}
+
+/** An item a parser did not turn into an ImportItem, and why: listed in the preview, never dropped silently. */
+export interface SkippedItem {
+  readonly at: string;
+  /** The item's title as the file has it, '' when it has none. */
+  readonly title: string;
+  readonly reason: string;
+}
+
+export interface ParsedImport {
+  readonly format: ImportFormatId;
+  readonly items: readonly ImportItem[];
+  readonly skipped: readonly SkippedItem[];
+}
+
+/** The file as the browser read it. Nothing of it leaves the browser. */
+export interface ImportFile {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
+
+export interface ParseOptions {
+  /** The password a Keyloft encrypted export was sealed with, once the user has typed it. */
+  readonly filePassword?: string;
+}
+
+export interface ImportFormat {
+  readonly id: ImportFormatId;
+  /** As the format menu shows it: 'Bitwarden (JSON)'. */
+  readonly label: string;
+  /**
+   * True when the content is recognisably this format (a CSV's header row, a JSON's keys, a zip's
+   * `export.data`). Cheap: it sees the file name and at most the first 64 KiB as text.
+   */
+  readonly recognises: (sample: { readonly name: string; readonly head: string; readonly bytes: Uint8Array }) => boolean;
+  /** Throws ImportFileError (or NeedsFilePasswordError) when the file cannot be read as this format. */
+  readonly parse: (file: ImportFile, options: ParseOptions) => Promise<ParsedImport>;
+}
+
+/** The file cannot be read as the chosen format: the message says why, in words for the user. */
+export class ImportFileError extends Error {
+  override readonly name = 'ImportFileError';
+}
+
+/** A Keyloft encrypted export: the user must type the file's password (again, when `wrong`). */
+export class NeedsFilePasswordError extends Error {
+  override readonly name = 'NeedsFilePasswordError';
+  constructor(readonly wrong: boolean) {
+    super(wrong ? 'That password does not open this file.' : 'This file is encrypted. Enter the password it was exported with.');
+  }
+}
