@@ -5,6 +5,7 @@ import { gcmUnwrapAesKey, gcmWrapKey, requireAes256 } from './gcm';
 import { assertKeyKind, tagKey } from './keys';
 import type { InviteKey, PrivateKey, PublicKey, TeamKey } from './keys';
 import { AES_KEY_BITS, RSA_HASH, RSA_MODULUS_BITS, RSA_PUBLIC_EXPONENT } from './parameters';
+import { sealedAs, type Binding, type Sealed } from './sealed';
 
 // User key pairs (RSA-OAEP-2048/SHA-256) and the ways a team key travels to a member: wrapped
 // with the member's public key, or with an invitation link's secret.
@@ -79,15 +80,15 @@ export async function generateTeamKey(): Promise<TeamKey> {
  * OAEP label names the team and key version, so a wrap moved to another team (or passed off as
  * another version) fails to open.
  */
-export async function wrapTeamKey(team: TeamKey, recipient: PublicKey, binding: TeamKeyBinding): Promise<string> {
+export async function wrapTeamKey(team: TeamKey, recipient: PublicKey, binding: TeamKeyBinding): Promise<Sealed<'team-key-wrap'>> {
   assertKeyKind(team, 'team');
   assertKeyKind(recipient, 'public');
   const params: RsaOaepParams = { name: 'RSA-OAEP', label: utf8Encode(teamKeyLabel(binding)) };
   const wrapped = await globalThis.crypto.subtle.wrapKey('raw', team.key, recipient.key, params);
-  return bytesToBase64(new Uint8Array(wrapped));
+  return sealedAs(bytesToBase64(new Uint8Array(wrapped)));
 }
 
-export async function unwrapTeamKey(wrapped: string, own: PrivateKey, binding: TeamKeyBinding): Promise<TeamKey> {
+export async function unwrapTeamKey(wrapped: Sealed<'team-key-wrap'>, own: PrivateKey, binding: TeamKeyBinding): Promise<TeamKey> {
   assertKeyKind(own, 'private');
   const params: RsaOaepParams = { name: 'RSA-OAEP', label: utf8Encode(teamKeyLabel(binding)) };
   const bytes = base64ToBytes(wrapped);
@@ -112,14 +113,14 @@ export async function unwrapTeamKey(wrapped: string, own: PrivateKey, binding: T
  * AES-GCM wrap of the team key under the invitation secret, base64(IV ‖ wrapped ‖ tag). `context`
  * (use inviteTeamKeyContext(inviteId)) binds it to its invitation.
  */
-export async function wrapTeamKeyWithInvite(team: TeamKey, invite: InviteKey, context: string): Promise<string> {
+export async function wrapTeamKeyWithInvite(team: TeamKey, invite: InviteKey, context: Binding<'invite-team-key'>): Promise<Sealed<'invite-team-key'>> {
   assertKeyKind(team, 'team');
   assertKeyKind(invite, 'invite');
   requireContext(context);
-  return bytesToBase64(await gcmWrapKey(team.key, invite.key, context));
+  return sealedAs(bytesToBase64(await gcmWrapKey(team.key, invite.key, context)));
 }
 
-export async function unwrapTeamKeyWithInvite(wrapped: string, invite: InviteKey, context: string): Promise<TeamKey> {
+export async function unwrapTeamKeyWithInvite(wrapped: Sealed<'invite-team-key'>, invite: InviteKey, context: Binding<'invite-team-key'>): Promise<TeamKey> {
   assertKeyKind(invite, 'invite');
   requireContext(context);
   return tagKey('team', await gcmUnwrapAesKey(base64ToBytes(wrapped), invite.key, context, true));

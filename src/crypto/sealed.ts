@@ -27,6 +27,12 @@ export type SealPurpose =
   | 'known-key'
   /** The first format's map of remembered fingerprints (KNOWN_KEYS_CONTEXT). */
   | 'known-keys'
+  /**
+   * The team key RSA-OAEP-wrapped for one member's public key (teamKeyLabel is its OAEP label): a
+   * member's encryptedTeamKey, a rotation's wraps, an invitation's key for an existing account.
+   * Not AES-GCM, but a ciphertext all the same, with its own binding.
+   */
+  | 'team-key-wrap'
   /** The previous team key sealed under the current one during a rotation (previousTeamKeyContext). */
   | 'previous-team-key'
   /** A team key carried by an invitation link (inviteTeamKeyContext). */

@@ -22,11 +22,7 @@ export async function sealPreviousTeamKey(previous: TeamKey, current: TeamKey, p
   }
 }
 
-/**
- * `sealed` is a string, not a Sealed value, while the team document's shapes are written by the
- * team functions from their requests (docs/architecture.md, "The ciphertext type").
- */
-export async function openPreviousTeamKey(sealed: string, current: TeamKey, previousBinding: TeamKeyBinding): Promise<TeamKey> {
+export async function openPreviousTeamKey(sealed: Sealed<'previous-team-key'>, current: TeamKey, previousBinding: TeamKeyBinding): Promise<TeamKey> {
   assertKeyKind(current, 'team');
   const raw = await gcmOpen(current.key, base64ToBytes(sealed), previousTeamKeyContext(previousBinding));
   try {

@@ -10,7 +10,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { bytesToBase64, importInviteKey, inviteTeamKeyContext, unwrapTeamKeyWithInvite } from '../../src/crypto';
+import { asStoredCiphertext, bytesToBase64, importInviteKey, inviteTeamKeyContext, unwrapTeamKeyWithInvite } from '../../src/crypto';
 import { db } from '../emulator/teams/support';
 import { uniqueEmail } from '../support/authEmulator';
 import { outboxFilesFor, OUTBOX } from '../support/outbox';
@@ -147,7 +147,7 @@ describe('invitations in Chromium', () => {
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.get('secret')).toBeNull();
     // The key copy the secret opens, read before it goes with the acceptance: it gives the team key to look for.
-    const keyCopy = (await db().doc(`invitations/${inviteId!}`).get()).get('encryptedTeamKeyWithSecret') as string;
+    const keyCopy = (await db().doc(`invitations/${inviteId!}`).get()).get('encryptedTeamKeyWithSecret') as unknown;
 
     await i.goto(onBaseUrl(link, baseUrl));
     await i.getByRole('heading', { name: /Keyloft/ }).waitFor({ timeout: 15_000 });
@@ -174,7 +174,7 @@ describe('invitations in Chromium', () => {
     // What the server holds after (b): the invitation is used up, its key copy gone.
     const invitation = (await db().doc(`invitations/${inviteId!}`).get()).data()!;
     expect(invitation).toMatchObject({ status: 'accepted', encryptedTeamKeyWithSecret: null });
-    const teamKey = await unwrapTeamKeyWithInvite(keyCopy, await importInviteKey(secret!), inviteTeamKeyContext(inviteId!));
+    const teamKey = await unwrapTeamKeyWithInvite(asStoredCiphertext('invite-team-key', keyCopy), await importInviteKey(secret!), inviteTeamKeyContext(inviteId!));
     const raw = new Uint8Array(await crypto.subtle.exportKey('raw', teamKey.key));
     const secretBytes = Buffer.from(secret!, 'base64url');
     const needles = [

@@ -9,6 +9,7 @@ import { WriteRefusedError } from '../../src/data/vault/storedEntries';
 import { INVITATION_TTL_MS, MAX_PENDING_TEAM_KEYS } from '@keyloft/contract/invitations';
 import { sampleTeam } from './teamRepositories.contract';
 import { base64OfBytes, sampleUserRecord } from './userRepository.contract';
+import { forgedSealed } from '../support/forgedCiphertext';
 
 /** What src/crypto stores on an invitation (docs/invitations.md), at its real sizes. */
 export const INVITATION_SIZES = {
@@ -25,8 +26,8 @@ export function base64UrlOfBytes(length: number, fill = 0x41): string {
   return base64OfBytes(length, fill).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-export const SAMPLE_TEAM_KEY_WRAP = base64OfBytes(INVITATION_SIZES.encryptedTeamKey, 0x6b);
-export const SAMPLE_SECRET_WRAP = base64OfBytes(INVITATION_SIZES.encryptedTeamKeyWithSecret, 0x73);
+export const SAMPLE_TEAM_KEY_WRAP = forgedSealed<'team-key-wrap'>(base64OfBytes(INVITATION_SIZES.encryptedTeamKey, 0x6b));
+export const SAMPLE_SECRET_WRAP = forgedSealed<'invite-team-key'>(base64OfBytes(INVITATION_SIZES.encryptedTeamKeyWithSecret, 0x73));
 export const SAMPLE_PROOF_HASH = base64UrlOfBytes(32, 0xfb);
 
 /**
@@ -191,8 +192,8 @@ export function invitationRepositoryContract(fresh: () => Promise<InvitationWorl
       const bob = await made.as('bob');
       const now = Date.now();
       await bob.putPendingTeamKey('bob', 'inviteA', SAMPLE_TEAM_KEY_WRAP, now);
-      await bob.putPendingTeamKey('bob', 'inviteB', base64OfBytes(256, 0x62), now + 1);
-      await bob.putPendingTeamKey('bob', 'inviteA', base64OfBytes(256, 0x61), now + 2);
+      await bob.putPendingTeamKey('bob', 'inviteB', forgedSealed(base64OfBytes(256, 0x62)), now + 1);
+      await bob.putPendingTeamKey('bob', 'inviteA', forgedSealed(base64OfBytes(256, 0x61)), now + 2);
       expect(await made.storedUser('bob')).toEqual({
         pendingTeamKeys: { inviteA: base64OfBytes(256, 0x61), inviteB: base64OfBytes(256, 0x62) },
         updatedAt: now + 2,

@@ -10,6 +10,7 @@ import { PERMISSION_MESSAGES, type TeamRole } from '@keyloft/contract/teamPermis
 import { SEALED_KEY_BYTES, WRAPPED_KEY_BYTES } from '@keyloft/contract/callables/teams';
 import { TEAM_MESSAGES } from '../../functions/src/teams/messages';
 import { base64OfBytes } from './userRepository.contract';
+import { forgedSealed } from '../support/forgedCiphertext';
 
 export interface SeededTeam {
   readonly teamId: string;
@@ -46,7 +47,7 @@ export interface TeamCallableWorld {
 }
 
 /** A team mid-rotation: at key version 2, the previous key still sealed in it. */
-const ROTATING: Partial<StoredTeam> = { keyVersion: 2, previousKey: { version: 1, sealed: base64OfBytes(SEALED_KEY_BYTES, 0x50) } };
+const ROTATING: Partial<StoredTeam> = { keyVersion: 2, previousKey: { version: 1, sealed: forgedSealed(base64OfBytes(SEALED_KEY_BYTES, 0x50)) } };
 
 export function teamCallableContract(makeWorld: () => Promise<TeamCallableWorld>): void {
   describe('team callables contract', () => {

@@ -3,6 +3,7 @@
 // with the Admin SDK, so the contract seeds them through `seedTeam` and reads them as members.
 import { describe, expect, it } from 'vitest';
 import type { KnownKeysRepository, PublicKeyRepository, StoredTeam, TeamRepository } from '../../src/data/teams/storedTeams';
+import { forgedSealed } from '../support/forgedCiphertext';
 
 /** A stored RSA-2048 SPKI is 294 bytes; the rules check sizes, not validity. */
 export const SAMPLE_PUBLIC_KEY = 'A'.repeat(392);
@@ -11,7 +12,7 @@ const SEALED = 'A'.repeat(60);
 const SEALED_FINGERPRINT = `${'A'.repeat(123)}=`;
 const FINGERPRINT = 'ab'.repeat(32);
 const CHECK = `${'A'.repeat(43)}=`;
-const WRAPPED = 'A'.repeat(344);
+const WRAPPED = forgedSealed<'team-key-wrap'>('A'.repeat(344));
 
 export function sampleTeam(name: string, members: Readonly<Record<string, 'owner' | 'admin' | 'full' | 'view'>>, overrides: Partial<StoredTeam> = {}): StoredTeam {
   const ownerId = Object.entries(members).find(([, role]) => role === 'owner')?.[0] ?? 'nobody';

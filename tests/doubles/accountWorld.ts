@@ -5,6 +5,7 @@ import { newTrialSubscription } from '@keyloft/contract/trial';
 import { createAccountDeletionApi, type AccountDeletionApi } from '../../src/features/settings/accountDeletion';
 import { FakeAccountFunctions } from './fakeAccountFunctions';
 import { memoryRepositories, type MemoryRepositories } from './memoryRepositories';
+import { forgedSealed } from '../support/forgedCiphertext';
 
 // A signed-in user with a real user record (its check value opens with MASTER), owning 'Alpha'
 // and 'Zeta', a member of 'Joined', over the in-memory repositories, for the Delete Account tests.
@@ -16,7 +17,7 @@ function team(name: string, ownerId: string, memberIds: readonly string[]): Stor
   const members = Object.fromEntries(
     memberIds.map((uid) => [
       uid,
-      { userId: uid, role: uid === ownerId ? ('owner' as const) : ('full' as const), joinedAt: 1, email: null, encryptedTeamKey: 'k', needsTeamKey: false },
+      { userId: uid, role: uid === ownerId ? ('owner' as const) : ('full' as const), joinedAt: 1, email: null, encryptedTeamKey: forgedSealed<'team-key-wrap'>('k'), needsTeamKey: false },
     ]),
   );
   return { name, ownerId, createdAt: 1, updatedAt: 1, memberIds: [...memberIds], members, keyVersion: 1, rotationNeeded: false, previousKey: null, deleting: false };

@@ -8,6 +8,7 @@ import { isInvitationOpen, MAX_PENDING_TEAM_KEYS } from '@keyloft/contract/invit
 import { MemoryCollection } from './memoryCollection';
 import type { MemoryTeamRepository } from './memoryTeamRepositories';
 import type { MemoryUserRepository } from './memoryUserRepository';
+import type { Sealed } from '../../src/crypto';
 
 const refused = (why: string) => Promise.reject(new WriteRefusedError(`Missing or insufficient permissions (${why})`));
 
@@ -79,7 +80,7 @@ export class MemoryInvitationRepository implements InvitationRepository {
     return Promise.resolve();
   }
 
-  async putPendingTeamKey(uid: string, inviteId: string, wrappedKey: string, now: number): Promise<void> {
+  async putPendingTeamKey(uid: string, inviteId: string, wrappedKey: Sealed<'team-key-wrap'>, now: number): Promise<void> {
     const record = await this.users.get(uid);
     if (record === null) return refused('no user record');
     const pendingTeamKeys = { ...record.pendingTeamKeys, [inviteId]: wrappedKey };

@@ -1,4 +1,4 @@
-import type { Binding, SealPurpose, Sealed } from '../../src/crypto';
+import type { Binding, SealPurpose, Sealed } from '../../src/crypto/sealed';
 
 // Tests play the server: they hand the crypto layer values no seal function made (tampered,
 // truncated, not base64 at all, another purpose's) to prove it refuses them at run time. These

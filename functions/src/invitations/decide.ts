@@ -15,6 +15,7 @@ import type { Caller } from '../lib/callable';
 import { appBaseUrl } from '../lib/appUrl';
 import { hasMemberWith, joiningMember, withJoiningMember } from '../teams/decideMembers';
 import { accept, memberOf, refusal, refusalOf, roleOf, type Outcome, type StoredTeam, type TeamChange } from '../teams/model';
+import { asStoredCiphertext, type Sealed } from '../../../src/crypto/sealed';
 import { WRAPPED_KEY_BYTES, isCanonicalBase64 } from '../teams/validate';
 import { INVITE_CALLABLE_MESSAGES, invitationCreatedMessage } from './messages';
 import type { StoredInvitation } from './model';
@@ -295,10 +296,15 @@ export type AcceptPlan =
  * account, else the one the caller stored from the link; only of the team's current key version
  * and only if it has the shape of a wrap. Null: the member joins needing the key.
  */
-export function keyForJoining(invitation: StoredInvitation, team: StoredTeam, callerUid: string, pendingTeamKey: string | null): string | null {
+export function keyForJoining(
+  invitation: StoredInvitation,
+  team: StoredTeam,
+  callerUid: string,
+  pendingTeamKey: string | null,
+): Sealed<'team-key-wrap'> | null {
   if (invitation.keyVersion === null || invitation.keyVersion !== team.keyVersion) return null;
   const key = invitation.userId === callerUid ? invitation.encryptedTeamKey : pendingTeamKey;
-  return isCanonicalBase64(key, WRAPPED_KEY_BYTES) ? key : null;
+  return isCanonicalBase64(key, WRAPPED_KEY_BYTES) ? asStoredCiphertext('team-key-wrap', key) : null;
 }
 
 export function decideAccept(facts: AcceptFacts): Outcome<AcceptPlan> {

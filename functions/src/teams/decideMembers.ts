@@ -60,7 +60,7 @@ export function joiningMember(input: {
   readonly userId: string;
   readonly role: TeamRole;
   readonly email: string | null;
-  readonly encryptedTeamKey: string | null;
+  readonly encryptedTeamKey: StoredTeamMember['encryptedTeamKey'];
   readonly now: number;
 }): StoredTeamMember {
   return {

@@ -9,11 +9,14 @@ import {
   teamOnlyRequest,
 } from '@keyloft/contract/callables/teams';
 import type { TeamRole } from '@keyloft/contract/teamPermissions';
+import { asStoredCiphertext, type Sealed } from '../../../src/crypto/sealed';
 import { parsePayload } from '../lib/payload';
 
 // The team callables' requests (docs/teams.md), parsed with the shared schemas of
 // src/domain/callables/teams.ts: each parser takes request.data, refuses unknown fields, and throws
-// invalid-argument naming the field before anything is read.
+// invalid-argument naming the field before anything is read. A wrapped or sealed key comes out as
+// the ciphertext type the stored team holds (docs/architecture.md, "The ciphertext type"): the
+// schema has checked its shape and size, so naming its purpose cannot fail here.
 
 export { isCanonicalBase64, isFirestoreId, documentId } from '@keyloft/contract/callables/fields';
 export { WRAPPED_KEY_BYTES, SEALED_KEY_BYTES, KEY_CHECK_BYTES, TEAM_NAME_MAX, TEAM_DESCRIPTION_MAX } from '@keyloft/contract/callables/teams';
@@ -22,7 +25,7 @@ export interface CreateTeamInput {
   readonly teamId: string;
   readonly name: string;
   readonly description?: string;
-  readonly encryptedTeamKey: string;
+  readonly encryptedTeamKey: Sealed<'team-key-wrap'>;
   readonly keyCheck?: string;
 }
 
@@ -33,7 +36,7 @@ export function parseCreateTeam(data: unknown): CreateTeamInput {
     teamId,
     name,
     ...(description ? { description } : {}),
-    encryptedTeamKey,
+    encryptedTeamKey: asStoredCiphertext('team-key-wrap', encryptedTeamKey),
     ...(keyCheck === undefined ? {} : { keyCheck }),
   };
 }
@@ -54,23 +57,29 @@ export interface GrantTeamKeyInput {
   readonly teamId: string;
   readonly userId: string;
   readonly keyVersion: number;
-  readonly encryptedTeamKey: string;
+  readonly encryptedTeamKey: Sealed<'team-key-wrap'>;
 }
 
 export function parseGrantTeamKey(data: unknown): GrantTeamKeyInput {
-  return parsePayload(grantTeamKeyRequest, data);
+  const request = parsePayload(grantTeamKeyRequest, data);
+  return { ...request, encryptedTeamKey: asStoredCiphertext('team-key-wrap', request.encryptedTeamKey) };
 }
 
 export interface RotateTeamKeyInput {
   readonly teamId: string;
   readonly fromVersion: number;
-  readonly wraps: Readonly<Record<string, string>>;
-  readonly sealedPreviousKey: string;
+  readonly wraps: Readonly<Record<string, Sealed<'team-key-wrap'>>>;
+  readonly sealedPreviousKey: Sealed<'previous-team-key'>;
   readonly keyCheck: string;
 }
 
 export function parseRotateTeamKey(data: unknown): RotateTeamKeyInput {
-  return parsePayload(rotateTeamKeyRequest, data);
+  const request = parsePayload(rotateTeamKeyRequest, data);
+  return {
+    ...request,
+    wraps: Object.fromEntries(Object.entries(request.wraps).map(([uid, wrap]) => [uid, asStoredCiphertext('team-key-wrap', wrap)])),
+    sealedPreviousKey: asStoredCiphertext('previous-team-key', request.sealedPreviousKey),
+  };
 }
 
 export function parseFinishKeyRotation(data: unknown): { readonly teamId: string; readonly keyVersion: number } {

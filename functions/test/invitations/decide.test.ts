@@ -25,6 +25,7 @@ import {
 } from '../../src/invitations/decide';
 import { KEY, NOW, member, team } from '../teams/fixtures';
 import { INVITE_ID, generateSharedSecret, invitation } from './fixtures';
+import { forgedSealed } from '../../../tests/support/forgedCiphertext';
 
 const refused = (code: string, message: string) => ({ ok: false, code, message });
 const NOT_FOUND = refused('not-found', 'This invitation does not exist or has been removed.');
@@ -189,7 +190,7 @@ describe('decideSendEmail', () => {
   it('takes a secret only for an invitation keyed for one, and only the secret of its proof hash', async () => {
     const secret = generateSharedSecret();
     const proofHash = await inviteProofHash(secret);
-    const forSecret = invitation({ userExists: false, userId: null, encryptedTeamKey: null, encryptedTeamKeyWithSecret: 'c2VhbGVk', proofHash });
+    const forSecret = invitation({ userExists: false, userId: null, encryptedTeamKey: null, encryptedTeamKeyWithSecret: forgedSealed('c2VhbGVk'), proofHash });
     expect(decideSendEmail(facts({ invitation: forSecret, secret: { proofHash } })).ok).toBe(true);
     expect(decideSendEmail(facts({ invitation: forSecret, secret: { proofHash: await inviteProofHash(generateSharedSecret()) } }))).toEqual(
       refused('invalid-argument', 'This secret does not belong to this invitation.'),
@@ -255,13 +256,13 @@ describe('decideLinkKey', () => {
   it('gives the key copy to whoever proves the link, so an invitee not yet verified can open it', async () => {
     const secret = generateSharedSecret();
     const proof = await inviteAcceptProof(secret);
-    const keyed = invitation({ keyVersion: 3, encryptedTeamKeyWithSecret: 'sealed', proofHash: await inviteProofHash(secret) });
-    expect(decideLinkKey(keyed, proof)).toEqual({ ok: true, value: { teamId: 'T1', keyVersion: 3, encryptedTeamKeyWithSecret: 'sealed' } });
+    const keyed = invitation({ keyVersion: 3, encryptedTeamKeyWithSecret: forgedSealed('sealed'), proofHash: await inviteProofHash(secret) });
+    expect(decideLinkKey(keyed, proof)).toEqual({ ok: true, value: { teamId: 'T1', keyVersion: 3, encryptedTeamKeyWithSecret: forgedSealed('sealed') } });
   });
 
   it('gives nothing without a proof or a copy, and refuses a proof of another link', async () => {
     const secret = generateSharedSecret();
-    const keyed = invitation({ keyVersion: 3, encryptedTeamKeyWithSecret: 'sealed', proofHash: await inviteProofHash(secret) });
+    const keyed = invitation({ keyVersion: 3, encryptedTeamKeyWithSecret: forgedSealed('sealed'), proofHash: await inviteProofHash(secret) });
     expect(decideLinkKey(keyed, undefined)).toEqual({ ok: true, value: null });
     expect(decideLinkKey(invitation(), await inviteAcceptProof(secret))).toEqual({ ok: true, value: null });
     // Accepted or declined: the copy is gone, the proof hash stays.
@@ -332,7 +333,7 @@ describe('decideAccept', () => {
   it('without a verified address, needs the link’s proof', async () => {
     const secret = generateSharedSecret();
     const proof = await inviteAcceptProof(secret);
-    const forSecret = invitation({ userExists: false, userId: null, encryptedTeamKey: null, encryptedTeamKeyWithSecret: 'c2VhbGVk', proofHash: await inviteProofHash(secret) });
+    const forSecret = invitation({ userExists: false, userId: null, encryptedTeamKey: null, encryptedTeamKeyWithSecret: forgedSealed('c2VhbGVk'), proofHash: await inviteProofHash(secret) });
     expect(decideAccept(facts({ caller: unverified }))).toEqual(VERIFY_FIRST);
     expect(decideAccept(facts({ caller: unverified, proof }))).toEqual(VERIFY_FIRST); // no proofHash on this invitation
     expect(decideAccept(facts({ caller: unverified, invitation: forSecret }))).toEqual(VERIFY_FIRST);
@@ -343,7 +344,7 @@ describe('decideAccept', () => {
   });
 
   it('gives a caller without the invitation’s account the key they stored from the link', () => {
-    const forSecret = invitation({ userExists: false, userId: null, encryptedTeamKey: null, encryptedTeamKeyWithSecret: 'c2VhbGVk' });
+    const forSecret = invitation({ userExists: false, userId: null, encryptedTeamKey: null, encryptedTeamKeyWithSecret: forgedSealed('c2VhbGVk') });
     const joined = decideAccept(facts({ invitation: forSecret, pendingTeamKey: KEY(4) }));
     expect(joined.ok && joined.value.kind === 'join' && joined.value.change.patch.members?.bo).toMatchObject({
       encryptedTeamKey: KEY(4),
@@ -379,7 +380,7 @@ describe('keyForJoining', () => {
     expect(keyForJoining(invitation(), team(), 'someone-else', KEY(4))).toBe(KEY(4));
     expect(keyForJoining(invitation(), team(), 'someone-else', null)).toBeNull();
     expect(keyForJoining(invitation({ userId: null }), team(), 'bo', 'not a wrap')).toBeNull();
-    expect(keyForJoining(invitation({ encryptedTeamKey: 'c2hvcnQ=' }), team(), 'bo', null)).toBeNull();
+    expect(keyForJoining(invitation({ encryptedTeamKey: forgedSealed('c2hvcnQ=') }), team(), 'bo', null)).toBeNull();
     expect(keyForJoining(invitation({ encryptedTeamKey: null }), team(), 'bo', KEY(4))).toBeNull();
     expect(keyForJoining(invitation({ keyVersion: 2 }), team({ keyVersion: 2 }), 'bo', null)).toBe(KEY(9));
     expect(keyForJoining(invitation({ keyVersion: 1 }), team({ keyVersion: 2 }), 'bo', null)).toBeNull();
@@ -421,7 +422,7 @@ describe('decideDecline', () => {
 describe('the key copy of an invitation that ends (cancel, expiry)', () => {
   it('knows whether a key was attached, either kind', () => {
     expect(carriedKey(invitation())).toBe(true);
-    expect(carriedKey(invitation({ encryptedTeamKey: null, encryptedTeamKeyWithSecret: KEY(2) }))).toBe(true);
+    expect(carriedKey(invitation({ encryptedTeamKey: null, encryptedTeamKeyWithSecret: forgedSealed(KEY(2)) }))).toBe(true);
     expect(carriedKey(invitation({ keyVersion: null, encryptedTeamKey: null }))).toBe(false);
   });
 

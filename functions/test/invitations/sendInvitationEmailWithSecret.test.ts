@@ -8,6 +8,7 @@ import type { EmailMessage, Mailer } from '../../src/email/types';
 import { handleSendInvitationEmail } from '../../src/invitations/sendInvitationEmailWithSecret';
 import { NOW, team } from '../teams/fixtures';
 import { INVITE_ID, generateSharedSecret, invitation } from './fixtures';
+import { forgedSealed } from '../../../tests/support/forgedCiphertext';
 
 // The shell around decideSendEmail with its I/O replaced (a minimal in-memory transaction and a
 // recording mailer): the secret reaches the email's link and nothing else — no write, no log line,
@@ -65,7 +66,7 @@ async function setUp(options: { mailer?: Mailer } = {}) {
     userExists: false,
     userId: null,
     encryptedTeamKey: null,
-    encryptedTeamKeyWithSecret: 'c2VhbGVk',
+    encryptedTeamKeyWithSecret: forgedSealed('c2VhbGVk'),
     proofHash: await inviteProofHash(secret),
   });
   const { db, writes } = fakeDb({ [`invitations/${INVITE_ID}`]: stored, 'teams/T1': team() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keyHolders, readSubscription, readTeam, roleOf } from '../../src/teams/model';
-import { team } from './fixtures';
+import { SEALED, team } from './fixtures';
 
 describe('readTeam', () => {
   it('reads a stored team as it is', () => {
@@ -12,13 +12,16 @@ describe('readTeam', () => {
     delete stored.previousKey;
     expect(readTeam(stored)).toEqual(team({ previousKey: null }));
     expect(readTeam(stored)).not.toHaveProperty('stray');
-    const rotating = team({ previousKey: { version: 1, sealed: 'sealed' } });
-    expect(readTeam(rotating)?.previousKey).toEqual({ version: 1, sealed: 'sealed' });
+    const rotating = team({ previousKey: { version: 1, sealed: SEALED } });
+    expect(readTeam(rotating)?.previousKey).toEqual({ version: 1, sealed: SEALED });
   });
 
   it('refuses documents without the shape of docs/teams.md', () => {
     expect(readTeam({ ...team(), members: { owner: { ...team().members.owner, needsTeamKey: null } } })).toBeNull();
     expect(readTeam({ ...team(), description: null })).toBeNull();
+    // Key material is ciphertext: a value not shaped like base64 is not a stored team's.
+    expect(readTeam({ ...team(), previousKey: { version: 1, sealed: 'not base64!' } })).toBeNull();
+    expect(readTeam({ ...team(), members: { owner: { ...team().members.owner, encryptedTeamKey: 'clear text' } } })).toBeNull();
     expect(readTeam(null)).toBeNull();
     expect(readTeam({ ...team(), keyVersion: 0 })).toBeNull();
     expect(readTeam({ ...team(), memberIds: 'owner' })).toBeNull();

@@ -2,6 +2,7 @@
 // (docs/invitations.md). Ciphertext and public values only: the shared secret never appears here.
 import type { InvitationPreview, InviteResult } from '@keyloft/contract/callables/invitations';
 import type { InvitationStatus, InviteRole } from '@keyloft/contract/invitations';
+import type { Sealed } from '../../crypto/sealed';
 import type { WithId } from '../vault/storedEntries';
 
 export interface StoredInvitation {
@@ -21,9 +22,9 @@ export interface StoredInvitation {
   /** The team key version of the key below; null until a key is attached. */
   readonly keyVersion: number | null;
   /** For an existing account: the member wrap for userId (teamKeyLabel). */
-  readonly encryptedTeamKey: string | null;
+  readonly encryptedTeamKey: Sealed<'team-key-wrap'> | null;
   /** For no account: the team key wrapped with the link's secret (inviteTeamKeyContext). */
-  readonly encryptedTeamKeyWithSecret: string | null;
+  readonly encryptedTeamKeyWithSecret: Sealed<'invite-team-key'> | null;
   /** base64url SHA-256 of the accept proof; set with encryptedTeamKeyWithSecret. */
   readonly proofHash: string | null;
   readonly emailsSent: number;
@@ -32,8 +33,8 @@ export interface StoredInvitation {
 
 /** The key an inviter attaches to the invitation they just created (a rules-checked update). */
 export type InvitationKeyAttachment =
-  | { readonly kind: 'account'; readonly keyVersion: number; readonly encryptedTeamKey: string }
-  | { readonly kind: 'secret'; readonly keyVersion: number; readonly encryptedTeamKeyWithSecret: string; readonly proofHash: string };
+  | { readonly kind: 'account'; readonly keyVersion: number; readonly encryptedTeamKey: Sealed<'team-key-wrap'> }
+  | { readonly kind: 'secret'; readonly keyVersion: number; readonly encryptedTeamKeyWithSecret: Sealed<'invite-team-key'>; readonly proofHash: string };
 
 export interface InvitationRepository {
   /** null when missing or not readable by the caller. */
@@ -46,7 +47,7 @@ export interface InvitationRepository {
   /** Withdraws an invitation with no key attached yet (owner and admin); a keyed one is cancelled by cancelInvitation. */
   remove(inviteId: string): Promise<void>;
   /** users/{uid}.pendingTeamKeys.{inviteId}: the invitation's team key wrapped for the user's own public key. */
-  putPendingTeamKey(uid: string, inviteId: string, wrappedKey: string, now: number): Promise<void>;
+  putPendingTeamKey(uid: string, inviteId: string, wrappedKey: Sealed<'team-key-wrap'>, now: number): Promise<void>;
 }
 
 // The callables' replies are part of their contract (src/domain/callables/invitations.ts).

@@ -1,6 +1,7 @@
 // Stored shapes of teams and the interfaces of their repositories and callable functions
 // (docs/teams.md). Ciphertext and public values only; the teams feature holds the keys.
 import type { TeamRole } from '@keyloft/contract/teamPermissions';
+import type { Sealed } from '../../crypto/sealed';
 import type { WithId } from '../vault/storedEntries';
 
 export interface StoredTeamMember {
@@ -10,7 +11,7 @@ export interface StoredTeamMember {
   /** Lower-cased; null for an account without an address. */
   readonly email: string | null;
   /** The team key of the team's keyVersion, RSA-OAEP-wrapped for this member; null while needsTeamKey. */
-  readonly encryptedTeamKey: string | null;
+  readonly encryptedTeamKey: Sealed<'team-key-wrap'> | null;
   readonly needsTeamKey: boolean;
   /**
    * The member's wrap of the key before the last rotation, kept until their browser proves the new
@@ -21,7 +22,7 @@ export interface StoredTeamMember {
 
 export interface MemberPreviousKey {
   readonly keyVersion: number;
-  readonly encryptedTeamKey: string;
+  readonly encryptedTeamKey: Sealed<'team-key-wrap'>;
 }
 
 /** A rotation an admin started, waiting for the owner's browser to check its own wrap and commit it. */
@@ -31,9 +32,9 @@ export interface PendingRotation {
   /** teamKeyCheck of the new key. */
   readonly keyCheck: string;
   /** The current key sealed under the new one, as previousKey once committed. */
-  readonly sealedPreviousKey: string;
+  readonly sealedPreviousKey: Sealed<'previous-team-key'>;
   /** uid → the new key RSA-OAEP-wrapped for that member. */
-  readonly wraps: Readonly<Record<string, string>>;
+  readonly wraps: Readonly<Record<string, Sealed<'team-key-wrap'>>>;
   readonly proposedBy: string;
   readonly proposedAt: number;
 }
@@ -41,7 +42,7 @@ export interface PendingRotation {
 export interface PreviousTeamKey {
   readonly version: number;
   /** The key of `version`, sealed under the current key (sealPreviousTeamKey). */
-  readonly sealed: string;
+  readonly sealed: Sealed<'previous-team-key'>;
 }
 
 export interface StoredTeam {

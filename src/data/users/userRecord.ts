@@ -27,7 +27,7 @@ export interface StoredUserRecord {
   readonly updatedAt: number;
   readonly teamIds: readonly string[];
   /** Team keys waiting for this user, keyed by invite id (ciphertext). */
-  readonly pendingTeamKeys: Readonly<Record<string, string>>;
+  readonly pendingTeamKeys: Readonly<Record<string, Sealed<'team-key-wrap'>>>;
   readonly subscription: StoredSubscription;
   /**
    * 2 once the vault holds no format-1 entry (docs/rules.md, "Sealed entries"): an account made

@@ -21,7 +21,7 @@ export const storedUserRecordSchema: z.ZodMiniType<StoredUserRecord> = z.object(
   createdAt: z.number(),
   updatedAt: z.number(),
   teamIds: z.array(z.string()),
-  pendingTeamKeys: z.record(z.string(), z.string()),
+  pendingTeamKeys: z.record(z.string(), ciphertext<'team-key-wrap'>()),
   subscription: subscriptionRecordSchema,
   entryFormat: z.optional(z.literal(2)),
 });

@@ -1,5 +1,6 @@
 import {
   CryptoError,
+  asStoredCiphertext,
   importInviteKey,
   importPublicKey,
   inviteAcceptProof,
@@ -67,7 +68,7 @@ async function storePendingKey(deps: InvitationServiceDeps, uid: string, inviteI
   const { teamId, keyVersion, encryptedTeamKeyWithSecret: wrapped } = linkKey;
   let teamKey;
   try {
-    teamKey = await unwrapTeamKeyWithInvite(wrapped, await importInviteKey(secret), inviteTeamKeyContext(inviteId));
+    teamKey = await unwrapTeamKeyWithInvite(asStoredCiphertext('invite-team-key', wrapped), await importInviteKey(secret), inviteTeamKeyContext(inviteId));
   } catch (cause) {
     if (cause instanceof CryptoError) throw new InvitationLinkError(DAMAGED_LINK_MESSAGE, { cause });
     throw cause;

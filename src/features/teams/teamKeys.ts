@@ -4,6 +4,7 @@ import {
   unwrapTeamKey,
   wrapTeamKey,
   type PrivateKey,
+  type Sealed,
   type TeamKey,
   type VaultKey,
 } from '../../crypto';
@@ -68,7 +69,7 @@ export interface UserKeys {
  * one): a wrap that does not open, or opens another key, is a TeamKeyMismatchError.
  */
 export async function openCheckedTeamKey(
-  wrapped: string,
+  wrapped: Sealed<'team-key-wrap'>,
   privateKey: UserKeys['privateKey'],
   binding: { readonly teamId: string; readonly keyVersion: number },
   check: string | null,

@@ -6,6 +6,7 @@ import type { RoleOrNone, TeamRole } from '@keyloft/contract/teamPermissions';
 import { base64OfBytes } from '../../contract/userRepository.contract';
 import { sampleEntry } from '../../contract/vaultRepositories.contract';
 import { ACTORS, ADMIN, FULL, OTHER, OWNER, VIEW, type Actor, type Outcome } from './table';
+import { forgedSealed } from '../../support/forgedCiphertext';
 
 /** The owner's team: every role of the table, at key version 2. */
 export const TEAM = 'team-1';
@@ -39,7 +40,7 @@ function member(userId: string, role: TeamRole): StoredTeamMember {
     joinedAt: 1_000,
     email: `${userId}@example.com`,
     // An RSA-2048 OAEP wrap is 256 bytes.
-    encryptedTeamKey: base64OfBytes(256, 0x6b),
+    encryptedTeamKey: forgedSealed<'team-key-wrap'>(base64OfBytes(256, 0x6b)),
     needsTeamKey: false,
   };
 }

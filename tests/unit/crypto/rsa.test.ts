@@ -26,7 +26,7 @@ import {
   entryFieldContext,
 } from '../../../src/crypto';
 import { forgedBinding, forgedSealed } from '../../support/forgedCiphertext';
-import type { GeneratedKeyPair, TeamKey } from '../../../src/crypto';
+import type { GeneratedKeyPair, Sealed, TeamKey } from '../../../src/crypto';
 import { flipByte, nodeOpen, nodeSeal } from './node-oracle';
 
 const OAEP_SHA256 = { padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' } as const;
@@ -141,13 +141,13 @@ describe('team key wrapped for a member', () => {
   });
 
   it('throws InvalidCiphertextError for non-base64', async () => {
-    await expect(unwrapTeamKey('%%%', alice.privateKey, TEAM)).rejects.toThrow(InvalidCiphertextError);
+    await expect(unwrapTeamKey(forgedSealed('%%%'), alice.privateKey, TEAM)).rejects.toThrow(InvalidCiphertextError);
   });
 
   it('refuses an unwrapped key that is not AES-256 (a 16-byte payload)', async () => {
     const spki = await exportPublicKey(alice.publicKey);
     const short = publicEncrypt({ key: createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' }), ...OAEP_SHA256, oaepLabel: TEAM_LABEL }, nodeRandomBytes(16));
-    await expect(unwrapTeamKey(short.toString('base64'), alice.privateKey, TEAM)).rejects.toThrow(DecryptionError);
+    await expect(unwrapTeamKey(forgedSealed(short.toString('base64')), alice.privateKey, TEAM)).rejects.toThrow(DecryptionError);
   });
 });
 
@@ -159,7 +159,7 @@ describe('RSA-OAEP-SHA256 known answers with node:crypto', () => {
     const wrapped = publicEncrypt({ key: nodePublic, ...OAEP_SHA256, oaepLabel: TEAM_LABEL }, raw).toString('base64');
     const sealedByNode = nodeSeal(raw, 'encrypted by node', 'keyloft/entry/v1/x/password');
 
-    const team = await unwrapTeamKey(wrapped, alice.privateKey, TEAM);
+    const team = await unwrapTeamKey(forgedSealed(wrapped), alice.privateKey, TEAM);
     expect(Buffer.from(await rawTeamKey(team)).equals(raw)).toBe(true);
     expect(await decryptText(team, forgedSealed<'entry-field'>(sealedByNode), entryFieldContext('x', 'password'))).toBe('encrypted by node');
   });
@@ -180,7 +180,7 @@ describe('RSA-OAEP-SHA256 known answers with node:crypto', () => {
     expect(own.key.extractable).toBe(false);
     const raw = nodeRandomBytes(32);
     const wrapped = publicEncrypt({ key: nodePair.publicKey, ...OAEP_SHA256, oaepLabel: TEAM_LABEL }, raw).toString('base64');
-    expect(Buffer.from(await rawTeamKey(await unwrapTeamKey(wrapped, own, TEAM))).equals(raw)).toBe(true);
+    expect(Buffer.from(await rawTeamKey(await unwrapTeamKey(forgedSealed(wrapped), own, TEAM))).equals(raw)).toBe(true);
   });
 });
 
@@ -213,7 +213,7 @@ describe('invitation link secret', () => {
 describe('team key wrapped with the invitation secret', () => {
   let team: TeamKey;
   let secret: string;
-  let wrapped: string;
+  let wrapped: Sealed<'invite-team-key'>;
   const context = inviteTeamKeyContext('invite-123');
 
   beforeAll(async () => {
@@ -237,7 +237,7 @@ describe('team key wrapped with the invitation secret', () => {
   it('unwraps a team key node wrapped with the secret', async () => {
     const raw = nodeRandomBytes(32);
     const byNode = nodeSeal(base64UrlToBytes(secret), raw, context);
-    const unwrapped = await unwrapTeamKeyWithInvite(byNode, await importInviteKey(secret), context);
+    const unwrapped = await unwrapTeamKeyWithInvite(forgedSealed(byNode), await importInviteKey(secret), context);
     expect(Buffer.from(await rawTeamKey(unwrapped)).equals(raw)).toBe(true);
   });
 
@@ -245,12 +245,12 @@ describe('team key wrapped with the invitation secret', () => {
     const invite = await importInviteKey(secret);
     await expect(unwrapTeamKeyWithInvite(wrapped, invite, inviteTeamKeyContext('invite-456'))).rejects.toThrow(DecryptionError);
     await expect(unwrapTeamKeyWithInvite(wrapped, await importInviteKey(generateSharedSecret()), context)).rejects.toThrow(DecryptionError);
-    await expect(unwrapTeamKeyWithInvite(flipByte(wrapped, 0), invite, context)).rejects.toThrow(DecryptionError);
-    await expect(unwrapTeamKeyWithInvite(flipByte(wrapped, -1), invite, context)).rejects.toThrow(DecryptionError);
+    await expect(unwrapTeamKeyWithInvite(forgedSealed(flipByte(wrapped, 0)), invite, context)).rejects.toThrow(DecryptionError);
+    await expect(unwrapTeamKeyWithInvite(forgedSealed(flipByte(wrapped, -1)), invite, context)).rejects.toThrow(DecryptionError);
   });
 
   it('refuses an empty context', async () => {
-    await expect(wrapTeamKeyWithInvite(team, await importInviteKey(secret), '')).rejects.toThrow();
+    await expect(wrapTeamKeyWithInvite(team, await importInviteKey(secret), forgedBinding(''))).rejects.toThrow();
   });
 
   it('has a stable context per invitation id', () => {

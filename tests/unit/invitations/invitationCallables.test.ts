@@ -9,6 +9,7 @@ import { FakeInvitationFunctions, SIGNED_OUT, type InvitationAccount } from '../
 import { MemoryInvitationRepository } from '../../doubles/memoryInvitationRepository';
 import { MemoryTeamRepository } from '../../doubles/memoryTeamRepositories';
 import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
+import { forgedSealed } from '../../support/forgedCiphertext';
 
 // The invitation callables' contract over the in-memory fake (the same suite runs against the
 // deployed functions in tests/emulator/invitations/callableContract.test.ts). People are known by
@@ -52,7 +53,7 @@ describe('the in-memory invitation callables (the fake the invitation screens ar
             invitations.attachKey(inviteId, {
               kind: 'secret',
               keyVersion: (await teams.get(teamId))!.keyVersion,
-              encryptedTeamKeyWithSecret: base64OfBytes(60),
+              encryptedTeamKeyWithSecret: forgedSealed<'invite-team-key'>(base64OfBytes(60)),
               proofHash: await inviteProofHash(generateSharedSecret()),
             }),
         };

@@ -6,6 +6,7 @@ import type { RotationProgress } from '../../../src/features/teams/rotation';
 import { PublicKeyChangedError, openTeamKey } from '../../../src/features/teams/teamKeys';
 import { createTeamsApi } from '../../../src/features/teams/teamService';
 import { teamWorld } from '../../doubles/teamWorld';
+import { forgedSealed } from '../../support/forgedCiphertext';
 
 type Name = 'ana' | 'bob' | 'cid';
 interface Person {
@@ -45,7 +46,7 @@ describe('detailOf', () => {
     role,
     email,
     joinedAt: 10,
-    encryptedTeamKey: needsTeamKey ? null : 'wrapped',
+    encryptedTeamKey: needsTeamKey ? null : forgedSealed<'team-key-wrap'>('wrapped'),
     needsTeamKey,
   });
   const team: StoredTeam = {
@@ -78,7 +79,7 @@ describe('detailOf', () => {
   it('says whether the user holds the key and whether a rotation is pending', () => {
     expect(detailOf('z', 't', team)?.iHoldKey).toBe(false);
     expect(detailOf('o', 't', { ...team, rotationNeeded: true })?.rotationPending).toBe(true);
-    expect(detailOf('o', 't', { ...team, previousKey: { version: 1, sealed: 's' } })?.rotationPending).toBe(true);
+    expect(detailOf('o', 't', { ...team, previousKey: { version: 1, sealed: forgedSealed('s') } })?.rotationPending).toBe(true);
   });
 
   it('is null for a non-member and for a team being deleted', () => {
