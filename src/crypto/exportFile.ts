@@ -78,6 +78,14 @@ export async function openExportFile(password: string, file: unknown): Promise<s
   return utf8Decode(plain);
 }
 
+/**
+ * The same checks openExportFile makes before deriving a key, without a password: the import
+ * screen asks for the file's password only for a file that could then be opened.
+ */
+export function checkExportFile(file: unknown): void {
+  readEnvelope(file);
+}
+
 function readEnvelope(file: unknown): { kdf: KdfParams; sealed: Uint8Array } {
   if (typeof file !== 'object' || file === null || Array.isArray(file)) {
     throw new InvalidCiphertextError('The export file is not a JSON object.');
