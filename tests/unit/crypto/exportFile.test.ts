@@ -7,6 +7,8 @@ import {
   PBKDF2_MIN_ITERATIONS,
   UnsupportedKdfError,
   WrongExportPasswordError,
+  checkExportFile,
+  exportFileContext,
   openExportFile,
   sealExportFile,
 } from '../../../src/crypto';
@@ -174,5 +176,36 @@ describe('openExportFile', () => {
 
   it('refuses an empty password without deriving a key', async () => {
     await expect(openExportFile('', nodeSealed())).rejects.toThrow(new CryptoError('An export file password is required.'));
+  });
+});
+
+describe('exportFileContext', () => {
+  it('is the documented additional data (docs/import.md gives this very example)', () => {
+    expect(exportFileContext({ iterations: 600_000, salt: SALT_BASE64 })).toBe(
+      'keyloft-export/1/PBKDF2-SHA256/600000/AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA=/AES-256-GCM',
+    );
+  });
+});
+
+describe('checkExportFile', () => {
+  it('accepts a well-formed file without a password or any key derivation', () => {
+    const importKey = vi.spyOn(globalThis.crypto.subtle, 'importKey');
+    expect(() => {
+      checkExportFile(nodeSealed());
+    }).not.toThrow();
+    expect(importKey).not.toHaveBeenCalled();
+  });
+
+  it('makes the checks openExportFile makes before deriving a key', () => {
+    const file = nodeSealed();
+    expect(() => {
+      checkExportFile({ ...file, kdf: { ...file.kdf, iterations: 1_000_000_000 } });
+    }).toThrow(UnsupportedKdfError);
+    expect(() => {
+      checkExportFile({ ...file, iv: Buffer.alloc(16).toString('base64') });
+    }).toThrow(InvalidCiphertextError);
+    expect(() => {
+      checkExportFile({ ...file, version: 2 });
+    }).toThrow(new InvalidCiphertextError('Unsupported export file version: 2.'));
   });
 });
