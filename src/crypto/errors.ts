@@ -4,6 +4,7 @@ export type CryptoErrorCode =
   | 'invalid-ciphertext'
   | 'invalid-key'
   | 'wrong-master-password'
+  | 'wrong-export-password'
   | 'unsupported-kdf'
   | 'key-type';
 
@@ -56,6 +57,19 @@ export class WrongMasterPasswordError extends CryptoError {
 
   constructor(options?: ErrorOptions) {
     super('Invalid master password. Please try again.', 'wrong-master-password', options);
+  }
+}
+
+/**
+ * An export file's tag check failed. AES-GCM cannot tell a wrong password from a file altered after
+ * sealing (both are a failed tag), so the message names both; the import screen asks for the
+ * password again.
+ */
+export class WrongExportPasswordError extends CryptoError {
+  override name = 'WrongExportPasswordError';
+
+  constructor(options?: ErrorOptions) {
+    super('That password does not open this export file, or the file was changed after it was exported.', 'wrong-export-password', options);
   }
 }
 

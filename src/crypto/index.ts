@@ -8,6 +8,7 @@ export {
   InvalidKeyError,
   KeyTypeError,
   UnsupportedKdfError,
+  WrongExportPasswordError,
   WrongMasterPasswordError,
 } from './errors';
 export type { CryptoErrorCode } from './errors';
@@ -19,6 +20,16 @@ export type { InviteKey, KeyKind, MasterKey, PrivateKey, PublicKey, SymmetricDat
 export { generateSalt, generateSharedSecret, importInviteKey, randomBytes } from './random';
 export { deriveMasterKey, newKdfParams, validateKdfParams } from './kdf';
 export type { KdfParams } from './kdf';
+export {
+  EXPORT_FILE_CIPHER,
+  EXPORT_FILE_FORMAT,
+  EXPORT_FILE_VERSION,
+  checkExportFile,
+  exportFileContext,
+  openExportFile,
+  sealExportFile,
+} from './exportFile';
+export type { SealedExportFile } from './exportFile';
 export { KNOWN_KEYS_CONTEXT, entryFieldContext, knownKeyContext, memberKeyLabel, inviteTeamKeyContext, previousTeamKeyContext, teamKeyCheckLabel, teamKeyLabel } from './contexts';
 export { teamKeyCheck, teamKeyMatchesCheck } from './teamKeyCheck';
 export { memberKeyCheck, memberKeyMatchesCheck, openKnownKey, sealKnownKey } from './memberKeyCheck';

@@ -61,19 +61,27 @@ export function validateKdfParams(value: unknown): KdfParams {
  */
 export async function deriveMasterKey(masterPassword: string, params: KdfParams): Promise<MasterKey> {
   requireMasterPassword(masterPassword);
+  return tagKey('master', await derivePasswordKey(masterPassword, params, ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey']));
+}
+
+/**
+ * Internal: PBKDF2-SHA256 of the NFC-normalised password into a non-extractable AES-256-GCM key,
+ * after validating the parameters (the master key, and an export file's key in exportFile.ts).
+ * The caller checks the password is not empty, with a message naming which password.
+ */
+export async function derivePasswordKey(password: string, params: KdfParams, usages: KeyUsage[]): Promise<CryptoKey> {
   const { iterations, salt } = validateKdfParams(params);
   const subtle = globalThis.crypto.subtle;
-  const passwordBytes = utf8Encode(masterPassword.normalize('NFC'));
+  const passwordBytes = utf8Encode(password.normalize('NFC'));
   try {
     const baseKey = await subtle.importKey('raw', passwordBytes, 'PBKDF2', false, ['deriveKey']);
-    const key = await subtle.deriveKey(
+    return await subtle.deriveKey(
       { name: 'PBKDF2', hash: 'SHA-256', salt: base64ToBytes(salt), iterations },
       baseKey,
       { name: 'AES-GCM', length: AES_KEY_BITS },
       false,
-      ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'],
+      usages,
     );
-    return tagKey('master', key);
   } finally {
     passwordBytes.fill(0);
   }

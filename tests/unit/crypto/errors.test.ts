@@ -6,6 +6,7 @@ import {
   InvalidKeyError,
   KeyTypeError,
   UnsupportedKdfError,
+  WrongExportPasswordError,
   WrongMasterPasswordError,
 } from '../../../src/crypto';
 
@@ -15,6 +16,7 @@ describe('error types', () => {
     [new InvalidCiphertextError(), InvalidCiphertextError, 'InvalidCiphertextError', 'invalid-ciphertext'],
     [new InvalidKeyError(), InvalidKeyError, 'InvalidKeyError', 'invalid-key'],
     [new WrongMasterPasswordError(), WrongMasterPasswordError, 'WrongMasterPasswordError', 'wrong-master-password'],
+    [new WrongExportPasswordError(), WrongExportPasswordError, 'WrongExportPasswordError', 'wrong-export-password'],
     [new UnsupportedKdfError('x'), UnsupportedKdfError, 'UnsupportedKdfError', 'unsupported-kdf'],
     [new KeyTypeError('x'), KeyTypeError, 'KeyTypeError', 'key-type'],
   ] as const)('%s has its class, name and code', (error, type, name, code) => {

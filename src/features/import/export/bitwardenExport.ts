@@ -1,0 +1,87 @@
+// The Bitwarden-compatible JSON export: the layout of Bitwarden's own unencrypted personal export
+// (`encrypted: false`, `folders`, `items` of type 1, login), which Bitwarden and most managers that
+// import "Bitwarden (json)" read. docs/import.md "Export" lists each field.
+
+import type { ExportedVault } from './exportedVault';
+
+export interface BitwardenFolder {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface BitwardenLoginItem {
+  readonly id: string;
+  readonly organizationId: null;
+  readonly folderId: string | null;
+  /** 1: login. */
+  readonly type: 1;
+  /** 0: no master-password re-prompt. */
+  readonly reprompt: 0;
+  readonly name: string;
+  readonly notes: string | null;
+  readonly favorite: false;
+  readonly login: {
+    readonly uris: readonly { readonly match: null; readonly uri: string }[];
+    readonly username: string | null;
+    readonly password: string | null;
+    readonly totp: null;
+  };
+  readonly collectionIds: null;
+}
+
+export interface BitwardenExport {
+  readonly encrypted: false;
+  readonly folders: readonly BitwardenFolder[];
+  readonly items: readonly BitwardenLoginItem[];
+}
+
+export interface BitwardenExportOptions {
+  /** Bitwarden's ids are UUIDs; tests pass a counter. */
+  readonly newId?: () => string;
+}
+
+/**
+ * One folder per group name (a group no entry is in included; two groups of one name become one
+ * folder, since entries name their group), then one login per entry. Bitwarden writes an empty
+ * value as null, and so does this.
+ */
+export function bitwardenExport(vault: ExportedVault, options: BitwardenExportOptions = {}): BitwardenExport {
+  const newId = options.newId ?? (() => globalThis.crypto.randomUUID());
+  const folderIds = new Map<string, string>();
+  const folderOf = (name: string | null): string | null => {
+    if (name === null || name === '') return null;
+    let id = folderIds.get(name);
+    if (id === undefined) {
+      id = newId();
+      folderIds.set(name, id);
+    }
+    return id;
+  };
+  vault.groups.forEach((group) => folderOf(group.name));
+  const items = vault.entries.map(
+    (entry): BitwardenLoginItem => ({
+      id: newId(),
+      organizationId: null,
+      folderId: folderOf(entry.group),
+      type: 1,
+      reprompt: 0,
+      name: entry.title,
+      notes: entry.notes || null,
+      favorite: false,
+      login: {
+        uris: entry.url ? [{ match: null, uri: entry.url }] : [],
+        username: entry.username || null,
+        password: entry.password || null,
+        totp: null,
+      },
+      collectionIds: null,
+    }),
+  );
+  const folders = [...folderIds].map(([name, id]) => ({ id, name }));
+  return { encrypted: false, folders, items };
+}
+
+/** The file's text: indented like Bitwarden's own export. */
+export function exportBitwardenJson(vault: ExportedVault, options: BitwardenExportOptions = {}): string {
+  return `${JSON.stringify(bitwardenExport(vault, options), null, 2)}\n`;
+}

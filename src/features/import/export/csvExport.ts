@@ -1,0 +1,49 @@
+// The plain CSV export, for other password managers and spreadsheets (docs/import.md "Export").
+// One header row, then one row per entry, each ended by CRLF; RFC 4180 quoting by papaparse.
+import Papa from 'papaparse';
+import type { ExportedEntry, ExportedVault } from './exportedVault';
+
+export const CSV_EXPORT_COLUMNS = ['folder', 'title', 'url', 'username', 'password', 'notes'] as const;
+export type CsvExportColumn = (typeof CSV_EXPORT_COLUMNS)[number];
+
+/**
+ * A cell a spreadsheet program would run as a formula (OWASP, "CSV Injection"). Not papaparse's own
+ * `escapeFormulae: true`: its expression ends in `.*$` without the `s` flag, so a multi-line cell
+ * such as "=HYPERLINK(...)\nmore" would not match and would be written as it is.
+ */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A value written with a leading ' so that a spreadsheet shows it as text: in the file it differs from the vault. */
+export interface EscapedCell {
+  /** 1-based, counting entries only (the header row is not an entry). */
+  readonly entry: number;
+  readonly title: string;
+  readonly column: CsvExportColumn;
+}
+
+export interface CsvExport {
+  readonly text: string;
+  /** Listed so the export screen can say which values another manager will import with a leading '. */
+  readonly escaped: readonly EscapedCell[];
+}
+
+export function exportCsv(vault: ExportedVault): CsvExport {
+  const escaped: EscapedCell[] = [];
+  const rows = vault.entries.map((entry, index) => {
+    const cells = rowOf(entry);
+    CSV_EXPORT_COLUMNS.forEach((column, at) => {
+      if (FORMULA_START.test(cells[at] ?? '')) escaped.push({ entry: index + 1, title: entry.title, column });
+    });
+    return cells;
+  });
+  const text = Papa.unparse(
+    { fields: [...CSV_EXPORT_COLUMNS], data: rows },
+    { escapeFormulae: FORMULA_START, newline: '\r\n', quotes: false, header: true },
+  );
+  // Every row ends in CRLF, the last too (RFC 4180 allows it; papaparse ends only an empty export so).
+  return { text: text.endsWith('\r\n') ? text : `${text}\r\n`, escaped };
+}
+
+function rowOf(entry: ExportedEntry): string[] {
+  return [entry.group ?? '', entry.title, entry.url ?? '', entry.username, entry.password, entry.notes ?? ''];
+}

@@ -1,0 +1,24 @@
+// What an export holds (issue #20, item 5): the decrypted vault or team, as the export screen
+// hands it to the writers in this folder. Plain data only, filled by the caller from what the
+// vault service opened; nothing here reads Firestore or holds a key.
+
+export interface ExportedEntry {
+  readonly title: string;
+  readonly url: string | null;
+  readonly username: string;
+  readonly password: string;
+  readonly notes: string | null;
+  /** The entry's group by name; null when it is in no group. */
+  readonly group: string | null;
+}
+
+export interface ExportedGroup {
+  readonly name: string;
+  readonly description: string | null;
+}
+
+export interface ExportedVault {
+  readonly entries: readonly ExportedEntry[];
+  /** Every group, including those no entry is in, so an export into Keyloft keeps them. */
+  readonly groups: readonly ExportedGroup[];
+}

@@ -1,0 +1,84 @@
+// The plain Keyloft export document, both ways (docs/import.md "Export"): written on its own as
+// the plain Keyloft JSON, and sealed whole as the encrypted export's plaintext. Reading it is the
+// Keyloft importer's (../formats/keyloft.ts) last step, so the two cannot drift apart.
+import { EXPORT_FILE_FORMAT, EXPORT_FILE_VERSION } from '../../../crypto';
+import { ImportFileError } from '../model';
+import type { ImportItem, SkippedItem } from '../model';
+import type { ExportedEntry, ExportedGroup, ExportedVault } from './exportedVault';
+
+export const KEYLOFT_EXPORT_FORMAT = EXPORT_FILE_FORMAT;
+export const KEYLOFT_EXPORT_VERSION = EXPORT_FILE_VERSION;
+
+export interface KeyloftPlainDocument {
+  readonly format: typeof KEYLOFT_EXPORT_FORMAT;
+  readonly version: typeof KEYLOFT_EXPORT_VERSION;
+  readonly encrypted: false;
+  /** ISO 8601, UTC. */
+  readonly exportedAt: string;
+  readonly groups: readonly ExportedGroup[];
+  readonly entries: readonly ExportedEntry[];
+}
+
+/** Copies each field by name, so nothing else the caller's objects carry (ids, keys) reaches the file. */
+export function keyloftPlainDocument(vault: ExportedVault, exportedAt: Date): KeyloftPlainDocument {
+  return {
+    format: KEYLOFT_EXPORT_FORMAT,
+    version: KEYLOFT_EXPORT_VERSION,
+    encrypted: false,
+    exportedAt: exportedAt.toISOString(),
+    groups: vault.groups.map(({ name, description }) => ({ name, description })),
+    entries: vault.entries.map(({ title, url, username, password, notes, group }) => ({ title, url, username, password, notes, group })),
+  };
+}
+
+/**
+ * The items of a plain document whose format, version and `encrypted: false` the caller has
+ * checked. An entry that is not the layout's shape is skipped with its reason, the others are
+ * read; a document without an entry list is not a Keyloft export at all.
+ */
+export function readKeyloftEntries(document: Readonly<Record<string, unknown>>): { items: ImportItem[]; skipped: SkippedItem[] } {
+  const { entries } = document;
+  if (!Array.isArray(entries)) {
+    throw new ImportFileError('This Keyloft export has no list of entries, so it cannot be imported.');
+  }
+  const items: ImportItem[] = [];
+  const skipped: SkippedItem[] = [];
+  entries.forEach((entry: unknown, index) => {
+    const at = `item ${index + 1}`;
+    const read = readEntry(entry);
+    if (typeof read === 'string') {
+      const title = isRecord(entry) && typeof entry.title === 'string' ? entry.title : '';
+      skipped.push({ at, title, reason: read });
+    } else {
+      items.push({ at, kind: 'login', ...read, extras: [] });
+    }
+  });
+  return { items, skipped };
+}
+
+type EntryFields = Pick<ImportItem, 'title' | 'url' | 'username' | 'password' | 'notes' | 'folder'>;
+
+/** The entry's fields, or why it cannot be read. */
+function readEntry(entry: unknown): EntryFields | string {
+  if (!isRecord(entry)) return 'It is not an entry of the Keyloft export layout.';
+  const { title, url, username, password, notes, group } = entry;
+  if (typeof title !== 'string') return missingText('title');
+  if (typeof username !== 'string') return missingText('username');
+  if (typeof password !== 'string') return missingText('password');
+  if (!isOptionalText(url)) return notText('url');
+  if (!isOptionalText(notes)) return notText('notes');
+  if (!isOptionalText(group)) return notText('group');
+  return { title, url: url ?? '', username, password, notes: notes ?? '', folder: group ? [group] : [] };
+}
+
+const missingText = (field: string): string => `Its ${field} is missing or not text.`;
+const notText = (field: string): string => `Its ${field} is not text.`;
+
+/** url, notes and group may be null (the writer's "none") or absent. */
+function isOptionalText(value: unknown): value is string | null | undefined {
+  return value === undefined || value === null || typeof value === 'string';
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
