@@ -23,14 +23,12 @@ const CARD_LABELS: readonly (readonly [string, string])[] = [
   ['code', 'Security code'],
 ];
 
+// In the order Bitwarden writes them.
 const IDENTITY_LABELS: readonly (readonly [string, string])[] = [
   ['title', 'Title'],
   ['firstName', 'First name'],
   ['middleName', 'Middle name'],
   ['lastName', 'Last name'],
-  ['company', 'Company'],
-  ['email', 'Email'],
-  ['phone', 'Phone'],
   ['address1', 'Address 1'],
   ['address2', 'Address 2'],
   ['address3', 'Address 3'],
@@ -38,8 +36,11 @@ const IDENTITY_LABELS: readonly (readonly [string, string])[] = [
   ['state', 'State or province'],
   ['postalCode', 'Postal code'],
   ['country', 'Country'],
-  ['username', 'Username'],
+  ['company', 'Company'],
+  ['email', 'Email'],
+  ['phone', 'Phone'],
   ['ssn', 'Social security number'],
+  ['username', 'Username'],
   ['passportNumber', 'Passport number'],
   ['licenseNumber', 'License number'],
 ];
