@@ -20,13 +20,14 @@ const EXPORT_ATTRIBUTES = 'export.attributes';
 const MAX_EXPORT_DATA_BYTES = 5 * MAX_IMPORT_BYTES;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
-const KIND_BY_CATEGORY: Readonly<Record<string, ImportItemKind>> = {
-  '001': 'login',
-  '002': 'card',
-  '003': 'note',
-  '004': 'identity',
-  '005': 'login',
-};
+// A Map: the category comes from the file, and a plain object would answer 'constructor'.
+const KIND_BY_CATEGORY: ReadonlyMap<string, ImportItemKind> = new Map([
+  ['001', 'login'],
+  ['002', 'card'],
+  ['003', 'note'],
+  ['004', 'identity'],
+  ['005', 'login'],
+]);
 const DOCUMENT_CATEGORY = '006';
 
 function incomplete(why: string): ImportFileError {
@@ -122,7 +123,7 @@ function readUrls(overview: Json, login: Login, extras: Extras): void {
 function toItem(item: Json, at: string, folder: readonly string[]): ImportItem {
   const overview = isRecord(item.overview) ? item.overview : {};
   const details = isRecord(item.details) ? item.details : {};
-  const kind = KIND_BY_CATEGORY[text(item.categoryUuid)] ?? 'other';
+  const kind = KIND_BY_CATEGORY.get(text(item.categoryUuid)) ?? 'other';
   const login: Login = { username: '', password: '', url: '' };
   const extras = new Extras();
   readUrls(overview, login, extras);

@@ -4,34 +4,34 @@ import type { LabelledValue } from '../model';
 import { TOTP_LABEL, isRecord, text, type Json } from './values';
 
 // Field ids of 1Password's own card and identity templates, whose titles ('number', 'type') say
-// too little once they sit in an entry's notes.
-const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
-  cardholder: 'Cardholder name',
-  type: 'Card brand',
-  ccnum: 'Card number',
-  cvv: 'Security code',
-  expiry: 'Expiry date',
-  validFrom: 'Valid from',
-  pin: 'PIN',
-  bank: 'Issuing bank',
-  firstname: 'First name',
-  initial: 'Middle initial',
-  lastname: 'Last name',
-  gender: 'Gender',
-  birthdate: 'Birth date',
-  occupation: 'Occupation',
-  company: 'Company',
-  department: 'Department',
-  jobtitle: 'Job title',
-  address: 'Address',
-  defphone: 'Phone',
-  homephone: 'Home phone',
-  cellphone: 'Mobile phone',
-  busphone: 'Business phone',
-  email: 'Email',
-  username: 'Username',
-  website: 'Website',
-};
+// too little once they sit in an entry's notes. A Map, so an id like 'constructor' finds nothing.
+const TEMPLATE_LABELS: ReadonlyMap<string, string> = new Map([
+  ['cardholder', 'Cardholder name'],
+  ['type', 'Card brand'],
+  ['ccnum', 'Card number'],
+  ['cvv', 'Security code'],
+  ['expiry', 'Expiry date'],
+  ['validFrom', 'Valid from'],
+  ['pin', 'PIN'],
+  ['bank', 'Issuing bank'],
+  ['firstname', 'First name'],
+  ['initial', 'Middle initial'],
+  ['lastname', 'Last name'],
+  ['gender', 'Gender'],
+  ['birthdate', 'Birth date'],
+  ['occupation', 'Occupation'],
+  ['company', 'Company'],
+  ['department', 'Department'],
+  ['jobtitle', 'Job title'],
+  ['address', 'Address'],
+  ['defphone', 'Phone'],
+  ['homephone', 'Home phone'],
+  ['cellphone', 'Mobile phone'],
+  ['busphone', 'Business phone'],
+  ['email', 'Email'],
+  ['username', 'Username'],
+  ['website', 'Website'],
+]);
 
 function twoDigits(n: number): string {
   return String(n).padStart(2, '0');
@@ -110,7 +110,7 @@ export function sectionFieldExtras(field: Json, sectionTitle: string, templated:
   const title = text(field.title);
   if (type === 'totp') return [{ label: TOTP_LABEL, value }];
   if (type === 'file') return [{ label: 'Attached file', value }];
-  const label = (templated ? TEMPLATE_LABELS[id] : undefined) ?? (title || sectionTitle || id || 'Field');
+  const label = (templated ? TEMPLATE_LABELS.get(id) : undefined) ?? (title || sectionTitle || id || 'Field');
   const result = [{ label, value }];
   if (type === 'sshKey' && isRecord(field.value)) {
     const key = field.value.sshKey;

@@ -161,6 +161,21 @@ describe('1Password 1PUX: items', () => {
       { label: 'Attached file', value: 'readme.txt' },
     ]);
   });
+  it("reads ids a plain object would answer (a category or field id named 'constructor') as unknown", async () => {
+    const item = (categoryUuid: string) => ({
+      uuid: categoryUuid,
+      state: 'active',
+      categoryUuid,
+      overview: { title: categoryUuid },
+      details: { sections: [{ title: 'S', fields: [{ title: 'odd', id: 'constructor', value: { string: 'v' } }] }] },
+    });
+    const data = { accounts: [{ vaults: [{ attrs: { name: '' }, items: [item('constructor'), item('002')] }] }] };
+    const parsed = await parse(pux({ 'export.data': strToU8(JSON.stringify(data)) }));
+    expect(parsed.items.map((entry) => [entry.kind, entry.extras, entry.folder])).toEqual([
+      ['other', [{ label: 'odd', value: 'v' }], []],
+      ['card', [{ label: 'odd', value: 'v' }], []],
+    ]);
+  });
 });
 
 describe('1Password 1PUX: files it refuses', () => {
