@@ -19,9 +19,9 @@ export function sampleOf(file: ImportFile): FormatSample {
 /**
  * The first format in `formats` that recognises the file, or null. Order matters: the most specific
  * layouts first, so the screen passes
- *   [KEYLOFT_FORMAT, ...STRUCTURED_FORMATS, ...CSV_FORMATS]
- * (Keyloft's own JSON before Bitwarden's, which it resembles; zip and XML before any CSV, whose
- * header checks are the loosest). Throws ImportFileError for a file over the size limit, before
+ *   [<Keyloft's own format>, ...STRUCTURED_FORMATS, ...CSV_FORMATS]   (CSV_FORMATS: ./formats/csvFormats)
+ * (Keyloft's own export first, as JSON that Bitwarden's looser check might also accept; zip and XML
+ * before any CSV, whose header checks are the loosest). Throws ImportFileError for a file over the size limit, before
  * anything reads it.
  */
 export function detectFormat(file: ImportFile, formats: readonly ImportFormat[]): ImportFormat | null {

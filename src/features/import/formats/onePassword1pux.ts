@@ -16,7 +16,11 @@ import { Extras, asArray, importItem, isRecord, settled, text, type Json } from 
 
 const EXPORT_DATA = 'export.data';
 const EXPORT_ATTRIBUTES = 'export.attributes';
-/** JSON compresses well, but export.data past this is a zip bomb, not a password vault. */
+/**
+ * JSON compresses well, but an export.data whose header declares more than this is a zip bomb, not
+ * a password vault. fflate unpacks into a buffer of the declared size, so a header that understates
+ * it yields a cut-short export.data, refused as unreadable JSON.
+ */
 const MAX_EXPORT_DATA_BYTES = 5 * MAX_IMPORT_BYTES;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
