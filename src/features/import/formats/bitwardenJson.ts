@@ -1,0 +1,190 @@
+// Bitwarden's unencrypted JSON export, personal ({encrypted:false, folders, items}) or organization
+// ({encrypted:false, collections, items[].collectionIds}). The mapping is in docs/import.md.
+import { assertImportSize, decodeUtf8, parseJson } from '../fileGuards';
+import {
+  ImportFileError,
+  type ImportFile,
+  type ImportFormat,
+  type ImportItem,
+  type ImportItemKind,
+  type ParsedImport,
+  type SkippedItem,
+} from '../model';
+import { Extras, TOTP_LABEL, asArray, importItem, isRecord, settled, text, type Json } from './values';
+
+const KIND_BY_TYPE: Readonly<Record<number, ImportItemKind>> = { 1: 'login', 2: 'note', 3: 'card', 4: 'identity' };
+
+const CARD_LABELS: readonly (readonly [string, string])[] = [
+  ['cardholderName', 'Cardholder name'],
+  ['brand', 'Card brand'],
+  ['number', 'Card number'],
+  ['expMonth', 'Expiry month'],
+  ['expYear', 'Expiry year'],
+  ['code', 'Security code'],
+];
+
+// In the order Bitwarden writes them.
+const IDENTITY_LABELS: readonly (readonly [string, string])[] = [
+  ['title', 'Title'],
+  ['firstName', 'First name'],
+  ['middleName', 'Middle name'],
+  ['lastName', 'Last name'],
+  ['address1', 'Address 1'],
+  ['address2', 'Address 2'],
+  ['address3', 'Address 3'],
+  ['city', 'City'],
+  ['state', 'State or province'],
+  ['postalCode', 'Postal code'],
+  ['country', 'Country'],
+  ['company', 'Company'],
+  ['email', 'Email'],
+  ['phone', 'Phone'],
+  ['ssn', 'Social security number'],
+  ['username', 'Username'],
+  ['passportNumber', 'Passport number'],
+  ['licenseNumber', 'License number'],
+];
+
+const SSH_KEY_LABELS: readonly (readonly [string, string])[] = [
+  ['privateKey', 'Private key'],
+  ['publicKey', 'Public key'],
+  ['keyFingerprint', 'Key fingerprint'],
+];
+
+// Bitwarden's LinkedId values: a linked field has no value of its own, it points at one of these.
+const LINK_TARGETS: Readonly<Record<number, string>> = {
+  100: 'username',
+  101: 'password',
+  300: 'cardholder name',
+  301: 'card expiry month',
+  302: 'card expiry year',
+  303: 'card security code',
+  304: 'card brand',
+  305: 'card number',
+};
+
+/** Bitwarden nests folders (and collections) by a '/' in the name; empty segments name nothing. */
+function folderPath(name: string): readonly string[] {
+  return name.split('/').filter((part) => part !== '');
+}
+
+function namesById(list: unknown): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const entry of asArray(list)) {
+    if (isRecord(entry) && typeof entry.id === 'string') names.set(entry.id, text(entry.name));
+  }
+  return names;
+}
+
+function addLabelled(extras: Extras, source: unknown, labels: readonly (readonly [string, string])[]): void {
+  if (!isRecord(source)) return;
+  for (const [key, label] of labels) extras.add(label, text(source[key]));
+}
+
+function addCustomFields(extras: Extras, fields: unknown): void {
+  for (const field of asArray(fields)) {
+    if (!isRecord(field)) continue;
+    const label = text(field.name) || 'Custom field';
+    if (field.type === 3) {
+      const target = typeof field.linkedId === 'number' ? LINK_TARGETS[field.linkedId] : undefined;
+      extras.add(label, `Linked to the ${target ?? 'another field'} in Bitwarden`);
+    } else {
+      extras.add(label, text(field.value));
+    }
+  }
+}
+
+interface Places {
+  readonly folders: Map<string, string>;
+  readonly collections: Map<string, string>;
+}
+
+function folderOf(item: Json, places: Places, extras: Extras): readonly string[] {
+  if (typeof item.folderId === 'string') {
+    const name = places.folders.get(item.folderId);
+    if (name !== undefined) return folderPath(name);
+  }
+  const collections = asArray(item.collectionIds)
+    .map((id) => (typeof id === 'string' ? places.collections.get(id) : undefined))
+    .filter((name): name is string => name !== undefined);
+  const [first, ...others] = collections;
+  // An entry sits in one group: the first collection is its folder, the rest are kept as words.
+  for (const name of others) extras.add('Also in collection', name);
+  return first === undefined ? [] : folderPath(first);
+}
+
+function toItem(item: Json, at: string, places: Places): ImportItem {
+  const type = typeof item.type === 'number' ? item.type : 0;
+  const extras = new Extras();
+  let url = '';
+  let username = '';
+  let password = '';
+  const login = item.login;
+  if (isRecord(login)) {
+    const uris = asArray(login.uris)
+      .map((uri) => (isRecord(uri) ? text(uri.uri) : ''))
+      .filter((uri) => uri !== '');
+    url = uris[0] ?? '';
+    extras.addUrls(uris.slice(1));
+    username = text(login.username);
+    password = text(login.password);
+    extras.add(TOTP_LABEL, text(login.totp));
+  }
+  addLabelled(extras, item.card, CARD_LABELS);
+  addLabelled(extras, item.identity, IDENTITY_LABELS);
+  addLabelled(extras, item.sshKey, SSH_KEY_LABELS);
+  addCustomFields(extras, item.fields);
+  const folder = folderOf(item, places, extras);
+  return importItem(at, KIND_BY_TYPE[type] ?? 'other', {
+    title: text(item.name),
+    url,
+    username,
+    password,
+    notes: text(item.notes),
+    extras: extras.list,
+    folder,
+  });
+}
+
+function readExport(file: ImportFile): Json {
+  assertImportSize(file);
+  const data = parseJson(decodeUtf8(file.bytes));
+  if (!isRecord(data)) throw new ImportFileError('The file is not a Bitwarden JSON export: it holds no items.');
+  if (data.encrypted === true || data.passwordProtected === true) {
+    throw new ImportFileError(
+      'This Bitwarden export is encrypted. Export again from Bitwarden choosing the unencrypted ".json" format, and import that file.',
+    );
+  }
+  if (!Array.isArray(data.items)) {
+    throw new ImportFileError('The file is not a Bitwarden JSON export: it holds no items.');
+  }
+  return data;
+}
+
+function parse(file: ImportFile): ParsedImport {
+  const data = readExport(file);
+  const places: Places = { folders: namesById(data.folders), collections: namesById(data.collections) };
+  const items: ImportItem[] = [];
+  const skipped: SkippedItem[] = [];
+  asArray(data.items).forEach((item, index) => {
+    const at = `item ${String(index + 1)}`;
+    if (!isRecord(item)) {
+      skipped.push({ at, title: '', reason: 'It is not an item Bitwarden writes.' });
+    } else if (item.deletedDate !== undefined && item.deletedDate !== null) {
+      skipped.push({ at, title: text(item.name), reason: "It is in Bitwarden's trash." });
+    } else {
+      items.push(toItem(item, at, places));
+    }
+  });
+  return { format: 'bitwarden-json', items, skipped };
+}
+
+export const bitwardenJsonFormat: ImportFormat = {
+  id: 'bitwarden-json',
+  label: 'Bitwarden (JSON)',
+  // Bitwarden writes "encrypted" first; an encrypted export is recognised too, so parse can say why it stops.
+  recognises: ({ head }) =>
+    /^\s*\{\s*"encrypted"\s*:\s*(true|false)\b/.test(head) ||
+    (/^\s*\{/.test(head) && /"encrypted"\s*:/.test(head) && /"(items|passwordProtected)"\s*:/.test(head)),
+  parse: settled(parse),
+};

@@ -1,0 +1,64 @@
+// Reading values out of parsed JSON or XML the parser cannot trust: an export may be hand-edited,
+// cut short or from a newer exporter version, and a wrong shape must become a skipped item or an
+// ImportFileError, never a TypeError.
+import type { ImportItem, ImportItemKind, LabelledValue } from '../model';
+
+export type Json = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The array, or [] when the file has something else (or nothing) there. */
+export function asArray(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** A string as the file has it; numbers and booleans as written; '' for null, objects and absence. */
+export function text(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return '';
+}
+
+/** Collects an item's extras in file order, leaving out empty values (there is nothing to keep). */
+export class Extras {
+  readonly list: LabelledValue[] = [];
+
+  add(label: string, value: string): void {
+    if (value !== '') this.list.push({ label, value });
+  }
+
+  /** Extra urls are numbered from 2: the first is the entry's own url. */
+  addUrls(urls: readonly string[]): void {
+    urls.forEach((url, index) => {
+      this.add(`URL ${String(index + 2)}`, url);
+    });
+  }
+}
+
+export const TOTP_LABEL = 'One-time password (TOTP)';
+
+/** An item with every field the format did not give set to its empty value. */
+export function importItem(at: string, kind: ImportItemKind, fields: Partial<Omit<ImportItem, 'at' | 'kind'>>): ImportItem {
+  return {
+    at,
+    kind,
+    title: fields.title ?? '',
+    url: fields.url ?? '',
+    username: fields.username ?? '',
+    password: fields.password ?? '',
+    notes: fields.notes ?? '',
+    extras: fields.extras ?? [],
+    folder: fields.folder ?? [],
+  };
+}
+
+/** A synchronous parser as ImportFormat.parse: what it throws arrives as the promise's rejection. */
+export function settled<A extends unknown[], T>(parse: (...args: A) => T): (...args: A) => Promise<T> {
+  return (...args) =>
+    new Promise((resolve) => {
+      resolve(parse(...args));
+    });
+}
