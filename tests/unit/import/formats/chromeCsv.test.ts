@@ -52,4 +52,12 @@ describe('Chrome, Edge or Brave CSV', () => {
     });
     expect((await parseText(chromeCsv, 'name,url,username,password,notes\na,b,c,d,e\n')).items[0]?.notes).toBe('e');
   });
+
+  it('keeps a cell under a column Chrome does not write as an extra labelled with its header', async () => {
+    const parsed = await parseText(chromeCsv, 'name,url,username,password,note, Passkey ,\na,b,c,d,e,yes,trailing\n');
+    expect(parsed.items[0]?.extras).toStrictEqual([
+      { label: 'Passkey', value: 'yes' },
+      { label: 'Column 7', value: 'trailing' },
+    ]);
+  });
 });

@@ -75,7 +75,8 @@ function unknownCells(header: readonly string[], claimed: ReadonlySet<number>, r
   const extras: LabelledValue[] = [];
   row.cells.forEach((value, index) => {
     if (claimed.has(index) || isBlank(value)) return;
-    extras.push({ label: header[index]?.trim() ?? `Column ${String(index + 1)}`, value });
+    const label = header[index]?.trim() ?? '';
+    extras.push({ label: label === '' ? `Column ${String(index + 1)}` : label, value });
   });
   return extras;
 }
