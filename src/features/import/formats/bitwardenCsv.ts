@@ -16,12 +16,13 @@ const KINDS: ReadonlyMap<string, ImportItemKind> = new Map([
 
 export const BITWARDEN_LABEL = { reprompt: 'Master password re-prompt', collections: 'Collections', field: 'Custom field' } as const;
 
-/** 'name: value' per line, as Bitwarden writes custom fields; a field with no value is left out. */
+/** 'name: value' per line, as Bitwarden writes custom fields (an unnamed one as ': value'); a field with no value is left out. */
 export function customFields(cell: string): LabelledValue[] {
   return cell.split(/\r?\n/).flatMap((line) => {
     const colon = line.indexOf(': ');
     if (colon === -1) return extra(BITWARDEN_LABEL.field, line);
-    return extra(line.slice(0, colon), line.slice(colon + 2));
+    const name = line.slice(0, colon);
+    return extra(isBlank(name) ? BITWARDEN_LABEL.field : name, line.slice(colon + 2));
   });
 }
 

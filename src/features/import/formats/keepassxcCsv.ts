@@ -1,6 +1,6 @@
 // KeePassXC's CSV export (Database → Export → CSV File):
 // "Group","Title","Username","Password","URL","Notes","TOTP","Icon","Last Modified","Created".
-// Versions before 2.7 stop after "Notes" (older KeePassX the same). `Group` is the entry's path
+// Versions before 2.6.3 stop after "Notes" (KeePassX the same). `Group` is the entry's path
 // from the database's root group ('Root/Email/Work'); the root's own name is not a folder.
 import { defineCsvFormat } from './csv/csvFormat';
 import { extra, LABEL, makeItem, splitPath } from './csv/values';

@@ -98,10 +98,11 @@ describe('Bitwarden CSV', () => {
   });
 
   it('reads custom fields as name: value lines, keeping a line without a name', () => {
-    expect(customFields('Question: Your first pet?\nAnswer: Rex: the dog\nno separator\nEmpty: \n')).toStrictEqual([
+    expect(customFields('Question: Your first pet?\nAnswer: Rex: the dog\nno separator\nEmpty: \n: unnamed')).toStrictEqual([
       { label: 'Question', value: 'Your first pet?' },
       { label: 'Answer', value: 'Rex: the dog' },
       { label: 'Custom field', value: 'no separator' },
+      { label: 'Custom field', value: 'unnamed' },
     ]);
   });
 

@@ -16,6 +16,14 @@ describe('readCsv', () => {
     }
   });
 
+  it('reads lines ending in CR CR LF as CRLF', () => {
+    const table = readCsv('url,name\r\r\nhttps://a.example,"one\ntwo"\r\r\nhttp://sn,B\r\r\n');
+    expect(table.rows).toStrictEqual([
+      { at: 'row 2', cells: ['https://a.example', 'one\ntwo'] },
+      { at: 'row 3', cells: ['http://sn', 'B'] },
+    ]);
+  });
+
   it('ignores blank lines and rows of empty cells but counts them as rows', () => {
     const table = readCsv('a,b\n\n,\n  , \n1,2\n');
     expect(table.rows).toStrictEqual([{ at: 'row 5', cells: ['1', '2'] }]);

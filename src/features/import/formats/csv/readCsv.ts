@@ -65,7 +65,9 @@ export function headerOf(head: string): readonly string[] {
 
 /** Reads the whole file; throws ImportFileError when it is not well-formed CSV. */
 export function readCsv(text: string): CsvTable {
-  const records = parseRecords(text.replace(/^\uFEFF/, ''));
+  // Some LastPass exports end every line with CR CR LF (a CRLF written through a text-mode stream
+  // again); read as written, each row would start with a stray line break.
+  const records = parseRecords(text.replace(/^\uFEFF/, '').replace(/\r\r\n/g, '\r\n'));
   const first = records[0];
   if (first === undefined || first.every(isBlank)) {
     throw new ImportFileError('The file is empty: it has no header row.');
