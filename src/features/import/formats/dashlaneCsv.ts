@@ -11,14 +11,15 @@ export const dashlaneCsv = defineCsvFormat({
   label: 'Dashlane (CSV)',
   columns: {
     username: { names: ['username'], required: true },
-    // The column no other exporter writes.
-    username2: { names: ['username2'], required: true },
+    // Some exports have no username2 and username3: `category`, with `title` and `note` (not
+    // `notes`), is what tells Dashlane's layout from the others.
+    username2: { names: ['username2'] },
     username3: { names: ['username3'] },
     title: { names: ['title'], required: true },
     password: { names: ['password'], required: true },
     note: { names: ['note'], required: true },
     url: { names: ['url'], required: true },
-    category: { names: ['category'] },
+    category: { names: ['category'], required: true },
     otp: { names: ['otpSecret', 'otpUrl'] },
   },
   toItem: (row) => ({

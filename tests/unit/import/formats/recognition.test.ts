@@ -36,6 +36,7 @@ describe('CSV format detection', () => {
     ['KeePassX', '"Group","Title","Username","Password","URL","Notes"', 'keepassxc-csv'],
     ['1Password with Website', 'Title,Website,Username,Password,One-time password,Favorite,Archived,Tags,Notes', '1password-csv'],
     ['Dashlane with otpUrl', 'username,username2,username3,title,password,note,url,category,otpUrl', 'dashlane-csv'],
+    ['Dashlane without extra usernames', 'username,title,password,note,url,category,otpUrl', 'dashlane-csv'],
     ['a header with a byte order mark, other case and spaces', '\uFEFFName, URL ,UserName,PASSWORD,Note', 'chrome-csv'],
   ])('recognises %s', (_, header, id) => {
     expect(recognisedBy(textFile('export.csv', `${header}\r\nx\r\n`))).toStrictEqual([id]);
@@ -44,6 +45,7 @@ describe('CSV format detection', () => {
   it('recognises nothing in a file of another layout or another kind', () => {
     expect(recognisedBy(textFile('export.csv', 'site,secret\na,b\n'))).toStrictEqual([]);
     expect(recognisedBy(textFile('export.csv', 'name,url,username,password,note,folder\na,b,c,d,e,f\n'))).toStrictEqual([]);
+    expect(recognisedBy(textFile('export.csv', 'title,url,username,password,note\na,b,c,d,e\n'))).toStrictEqual([]);
     expect(recognisedBy(textFile('export.csv', ''))).toStrictEqual([]);
     expect(recognisedBy(textFile('export.json', '{"encrypted":false}'))).toStrictEqual([]);
   });
