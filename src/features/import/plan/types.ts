@@ -1,0 +1,71 @@
+// What the preview shows and the import writes (issue #20, items 2 and 4). planImport
+// (./planImport.ts) turns a ParsedImport into an ImportPlan, deciding for every format alike:
+// which items become which entries (extras into notes, labelled), which are duplicates of what the
+// target already holds (skipped unless the user includes them), which are skipped and why, and
+// which folders become which groups. Nothing is written until the user confirms the plan.
+import type { ImportFormatId, ImportItemKind, SkippedItem } from '../model';
+
+/** One item as it will be written: an entry's fields, trimmed and within the stored limits. */
+export interface PlannedEntry {
+  /** Where it was in the file ('row 12', 'item 3'). */
+  readonly at: string;
+  readonly kind: ImportItemKind;
+  readonly title: string;
+  readonly url: string | null;
+  readonly username: string;
+  readonly password: string;
+  /** The item's notes, then its extras under their labels (docs/import.md); null when there are none. */
+  readonly notes: string | null;
+  /** The group it goes into, by name ('Parent / Child' for a nested folder); null for none. */
+  readonly groupName: string | null;
+}
+
+/** A planned entry that looks like one already there: skipped by default. */
+export interface DuplicateEntry extends PlannedEntry {
+  /** What it duplicates: an entry of the target, or an earlier item of the same file. */
+  readonly duplicateOf: { readonly in: 'target'; readonly title: string } | { readonly in: 'file'; readonly at: string };
+}
+
+/** A group the import puts entries into: one of the target's, or one it will create. */
+export interface PlannedGroup {
+  readonly name: string;
+  /** The target's group of that name, or null: created when the import runs. */
+  readonly existingId: string | null;
+  /** The file's folder paths that become this group, as 'Parent / Child'. */
+  readonly folders: readonly string[];
+}
+
+export interface ImportPlan {
+  readonly format: ImportFormatId;
+  /** To be written, in file order. */
+  readonly entries: readonly PlannedEntry[];
+  /** Skipped unless the user asks to import them too. */
+  readonly duplicates: readonly DuplicateEntry[];
+  /** The parser's skipped items and the plan's own (an item too large to store, an empty one), each with its reason. */
+  readonly skipped: readonly SkippedItem[];
+  /** Every group an entry or a duplicate goes into. */
+  readonly groups: readonly PlannedGroup[];
+  /** How many of each kind the file held (entries, duplicates and skipped items alike). */
+  readonly kinds: Readonly<Record<ImportItemKind, number>>;
+}
+
+/** What the duplicate check knows of an entry already in the target (the list's overview). */
+export interface ExistingEntry {
+  readonly id: string;
+  readonly title: string;
+  readonly url: string | null;
+  readonly username: string;
+  /** Its password. A sealed entry's is opened on demand, so the plan asks only for entries whose host and username match. */
+  readonly password: () => Promise<string>;
+}
+
+export interface ExistingGroup {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** The target as the plan sees it: its entries and groups as the vault screen loaded them. */
+export interface ImportTargetContents {
+  readonly entries: readonly ExistingEntry[];
+  readonly groups: readonly ExistingGroup[];
+}
