@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ExportedVault } from '../../../../src/features/import/export/exportedVault';
+import { exportKeyloftJson } from '../../../../src/features/import/export/keyloftExport';
 import { bitwardenJsonFormat } from '../../../../src/features/import/formats/bitwardenJson';
+import { keyloftFormat } from '../../../../src/features/import/formats/keyloft';
 import { planImport } from '../../../../src/features/import/plan/planImport';
 import { PASSWORD_TRIMMED_LINE } from '../../../../src/features/import/plan/entryNotes';
 import { EMPTY_ITEM_REASON } from '../../../../src/features/import/plan/toEntry';
@@ -87,5 +90,32 @@ describe('planImport: a real Bitwarden JSON export, end to end', () => {
     expect(plan.duplicates).toEqual([]);
     expect(plan.skipped).toEqual([{ at: 'item 7', title: 'Old forum', reason: "It is in Bitwarden's trash." }]);
     expect(to.opened).toEqual([]);
+  });
+});
+
+describe('planImport: a Keyloft export planned back', () => {
+  it('gives the same titles, urls, usernames, passwords, notes and groups, and all duplicates the second time', async () => {
+    const vault: ExportedVault = {
+      groups: [{ name: 'Work / Clients', description: null }, { name: 'Família 🏠', description: null }],
+      entries: [
+        { title: 'Mail, "work"', url: 'https://mail.example', username: 'ana', password: 'p,w"d', notes: 'Line one\n\n  indented', group: 'Work / Clients' },
+        { title: 'Bank – Zoë', url: null, username: 'zoë', password: '密码🔑', notes: null, group: 'Família 🏠' },
+        { title: 'Wi-Fi', url: null, username: '', password: '', notes: 'SSID: home', group: null },
+        { title: '=HYPERLINK("x")', url: 'https://a.example', username: '+33 6', password: '-dash', notes: '@SUM(1)', group: 'Work / Clients' },
+      ],
+    };
+    const text = exportKeyloftJson(vault);
+    const parsed = await keyloftFormat.parse({ name: 'export.json', bytes: new TextEncoder().encode(text) }, {});
+    const plan = await planImport(parsed, target([], [{ id: 'g-home', name: 'família 🏠' }]));
+    expect(plan.entries.map(({ title, url, username, password, notes, groupName }) => ({ title, url, username, password, notes, group: groupName }))).toEqual(
+      vault.entries.map((entry) => (entry.group === 'Família 🏠' ? { ...entry, group: 'família 🏠' } : entry)),
+    );
+    expect(plan.groups.map((group) => [group.name, group.existingId])).toEqual([
+      ['Work / Clients', null],
+      ['família 🏠', 'g-home'],
+    ]);
+    const again = await planImport(parsed, target(vault.entries));
+    expect(again.entries).toEqual([]);
+    expect(again.duplicates).toHaveLength(vault.entries.length);
   });
 });
