@@ -36,12 +36,20 @@ export function exportCsv(vault: ExportedVault): CsvExport {
     });
     return cells;
   });
+  return { text: csvText(CSV_EXPORT_COLUMNS, rows), escaped };
+}
+
+/**
+ * A header row and the rows, each ended by CRLF, RFC 4180 quoting, formula-looking cells written
+ * after a ' (FORMULA_START): also the import's downloadable list of skipped items (../plan/skippedList.ts).
+ */
+export function csvText(fields: readonly string[], rows: readonly (readonly string[])[]): string {
   const text = Papa.unparse(
-    { fields: [...CSV_EXPORT_COLUMNS], data: rows },
+    { fields: [...fields], data: rows.map((row) => [...row]) },
     { escapeFormulae: FORMULA_START, newline: '\r\n', quotes: false, header: true },
   );
   // Every row ends in CRLF, the last too (RFC 4180 allows it; papaparse ends only an empty export so).
-  return { text: text.endsWith('\r\n') ? text : `${text}\r\n`, escaped };
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 function rowOf(entry: ExportedEntry): string[] {

@@ -1,0 +1,48 @@
+// The plan the preview shows before anything is written (issue #20, item 2; docs/import.md "What
+// the import decides"): every item of the file is an entry to write, a duplicate (skipped unless
+// the user includes it) or skipped with its reason, the same way for every format.
+import type { ImportItemKind, ParsedImport, SkippedItem } from '../model';
+import { findDuplicates } from './duplicates';
+import { inFileOrder } from './fileOrder';
+import { folderPath, GroupPlanner } from './groups';
+import { toEntry } from './toEntry';
+import type { DuplicateEntry, ImportPlan, ImportTargetContents, PlannedEntry } from './types';
+
+export async function planImport(parsed: ParsedImport, target: ImportTargetContents): Promise<ImportPlan> {
+  const groups = new GroupPlanner(target.groups);
+  const kinds: Record<ImportItemKind, number> = { login: 0, note: 0, card: 0, identity: 0, other: 0 };
+  const planned: PlannedEntry[] = [];
+  const paths: (string | null)[] = [];
+  const skipped: SkippedItem[] = [];
+  for (const item of parsed.items) {
+    kinds[item.kind] += 1;
+    const path = folderPath(item.folder);
+    const outcome = toEntry(item, path === null ? null : groups.nameFor(path));
+    if ('skippedBecause' in outcome) {
+      skipped.push({ at: item.at, title: item.title, reason: outcome.skippedBecause });
+    } else {
+      planned.push(outcome.entry);
+      paths.push(path);
+    }
+  }
+
+  const duplicateOf = await findDuplicates(planned, target.entries);
+  const entries: PlannedEntry[] = [];
+  const duplicates: DuplicateEntry[] = [];
+  planned.forEach((entry, at) => {
+    const path = paths[at];
+    if (path !== null && path !== undefined) groups.use(path);
+    const original = duplicateOf[at];
+    if (original === null || original === undefined) entries.push(entry);
+    else duplicates.push({ ...entry, duplicateOf: original });
+  });
+
+  return {
+    format: parsed.format,
+    entries,
+    duplicates,
+    skipped: inFileOrder([...parsed.skipped, ...skipped]),
+    groups: groups.groups(),
+    kinds,
+  };
+}

@@ -1,0 +1,68 @@
+// One item of the file as the entry the import will write, or the reason it cannot be one
+// (docs/import.md "What the import decides"). The same for every format: values trimmed, an empty
+// url or notes null, extras labelled in the notes, an untitled item named after its site or
+// username, and anything the stored rules would refuse skipped with a sentence saying why.
+import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';
+import type { ImportItem, LabelledValue } from '../model';
+import { composeNotes } from './entryNotes';
+import { shortenText } from './shorten';
+import { brokenTextReason, limitReasons } from './storedLimits';
+import type { PlannedEntry } from './types';
+import { urlHost } from './urlHost';
+
+export const UNTITLED = 'Untitled item';
+export const EMPTY_ITEM_REASON = 'Empty item: it has no title, url, username, password, notes or other fields.';
+
+export type EntryOutcome = { readonly entry: PlannedEntry } | { readonly skippedBecause: string };
+
+/** Line breaks as the vault's text areas write them: a CSV from Windows has CRLF inside its cells. */
+function textBlock(value: string): string {
+  return value.replace(/\r\n?/g, '\n').trim();
+}
+
+export function toEntry(item: ImportItem, groupName: string | null): EntryOutcome {
+  const title = item.title.trim();
+  const url = item.url.trim();
+  const username = item.username.trim();
+  const password = item.password.trim();
+  const notes = textBlock(item.notes);
+  const extras: LabelledValue[] = item.extras
+    .map((extra) => ({ label: extra.label.trim() || 'Field', value: textBlock(extra.value) }))
+    .filter((extra) => extra.value !== '');
+  if (title === '' && url === '' && username === '' && password === '' && notes === '' && extras.length === 0) {
+    return { skippedBecause: EMPTY_ITEM_REASON };
+  }
+  const broken = brokenTextReason([
+    ['Title', title],
+    ['URL', url],
+    ['Username', username],
+    ['Password', password],
+    ['Notes', notes],
+    ...extras.flatMap(({ label, value }) => [
+      ['A field name', label] as const,
+      [`The field “${label}”`, value] as const,
+    ]),
+    ['The folder name', item.folder.join('/')],
+  ]);
+  if (broken !== null) return { skippedBecause: broken };
+  const composed = composeNotes({ kind: item.kind, notes, extras, passwordTrimmed: password !== item.password && password !== '' });
+  const reasons = limitReasons({ title, url, username, password, notes: composed });
+  if (reasons.length > 0) return { skippedBecause: reasons.join(' ') };
+  return {
+    entry: {
+      at: item.at,
+      kind: item.kind,
+      title: title === '' ? derivedTitle(url, username) : title,
+      url: url === '' ? null : url,
+      username,
+      password,
+      notes: composed === '' ? null : composed,
+      groupName,
+    },
+  };
+}
+
+/** The site's host, else the username, else 'Untitled item'; cut to the title limit (the username itself is kept whole). */
+function derivedTitle(url: string, username: string): string {
+  return shortenText(urlHost(url) ?? (username === '' ? UNTITLED : username), FIELD_LIMITS.entryTitle);
+}
