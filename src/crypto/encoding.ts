@@ -10,7 +10,16 @@ const CHUNK = 0x8000;
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** Every 12-bit value as its two base64 characters. */
+const BASE64_PAIRS: readonly string[] = Array.from({ length: 4096 }, (_, value) => BASE64_ALPHABET.charAt(value >> 6) + BASE64_ALPHABET.charAt(value & 63));
+/** Up to this size the table encoder wins; above it, btoa over one binary string (built in chunks). */
+const TABLE_ENCODE_MAX_BYTES = 4096;
+
 export function bytesToBase64(bytes: Uint8Array): string {
+  // Sealing an entry's part encodes ~100 bytes: the table is about four times faster there than
+  // building a binary string for btoa (issue #20's import bench seals 20,000 parts).
+  if (bytes.length <= TABLE_ENCODE_MAX_BYTES) return tableBase64(bytes);
   let binary = '';
   for (let offset = 0; offset < bytes.length; offset += CHUNK) {
     binary += String.fromCharCode(...bytes.subarray(offset, offset + CHUNK));
@@ -18,7 +27,24 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+function tableBase64(bytes: Uint8Array): string {
+  const { length } = bytes;
+  let out = '';
+  let index = 0;
+  for (; index + 2 < length; index += 3) {
+    const triple = ((bytes[index] ?? 0) << 16) | ((bytes[index + 1] ?? 0) << 8) | (bytes[index + 2] ?? 0);
+    out += (BASE64_PAIRS[triple >> 12] ?? '') + (BASE64_PAIRS[triple & 4095] ?? '');
+  }
+  const rest = length - index;
+  if (rest === 1) {
+    out += `${BASE64_PAIRS[(bytes[index] ?? 0) << 4] ?? ''}==`;
+  } else if (rest === 2) {
+    const pair = ((bytes[index] ?? 0) << 8) | (bytes[index + 1] ?? 0);
+    out += `${BASE64_PAIRS[pair >> 4] ?? ''}${BASE64_ALPHABET.charAt((pair & 15) << 2)}=`;
+  }
+  return out;
+}
+
 /** The 6-bit value of each base64 character by char code; -1 for every other code below 128. */
 const BASE64_VALUES = new Int8Array(128).fill(-1);
 for (let index = 0; index < BASE64_ALPHABET.length; index += 1) BASE64_VALUES[BASE64_ALPHABET.charCodeAt(index)] = index;

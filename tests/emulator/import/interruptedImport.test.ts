@@ -1,15 +1,15 @@
 // Issue #20 item 4 on the emulators, through the rules and the real Firestore repositories: 1,000
 // items imported into a personal vault and into a team (by its owner), the 500th write lost, then
 // the file planned again against what is there and run again. Every item ends up there exactly
-// once, in its group, and opens. The plan is tests/support/importPlanStandIn.ts until planImport
-// is merged (then: planImport in place of standInPlanImport).
+// once, in its group, and opens: planImport finds what the first run wrote as duplicates.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportItem, ParsedImport } from '../../../src/features/import/model';
+import { planImport } from '../../../src/features/import/plan';
 import { ImportInterruptedError, runImport } from '../../../src/features/import/run/runImport';
 import { vaultImportWriter } from '../../../src/features/vault/importWriter';
 import { loadEntries, loadGroups, openDetails, type VaultDeps } from '../../../src/features/vault/vaultService';
 import { failingCreates } from '../../support/failingCreates';
-import { standInPlanImport, targetContents } from '../../support/importPlanStandIn';
+import { targetContents } from '../../support/importTarget';
 import { person, personalVault, readThroughEmulatorHiccups, teamOf, teamVault, type Person } from '../teams/people';
 
 const ITEMS = 1_000;
@@ -34,7 +34,7 @@ const fileOf = (scope: string): ParsedImport => ({ format: 'bitwarden-json', ite
 
 /** Imports the file, with the `failAt`-th write lost; then plans it again and runs it again. */
 async function importAcrossAFailure(deps: VaultDeps, failingDeps: VaultDeps, file: ParsedImport) {
-  const first = await standInPlanImport(file, await targetContents(deps));
+  const first = await planImport(file, await targetContents(deps));
   expect(first.entries).toHaveLength(ITEMS);
   const interrupted = await runImport(first, vaultImportWriter(failingDeps)).then(
     () => null,
@@ -44,7 +44,7 @@ async function importAcrossAFailure(deps: VaultDeps, failingDeps: VaultDeps, fil
   // The 500th is the last of the 20th batch of 25: its other 24 landed.
   expect(interrupted).toMatchObject({ written: FAIL_AT - 1, total: ITEMS });
 
-  const again = await standInPlanImport(file, await readThroughEmulatorHiccups(() => targetContents(deps)));
+  const again = await planImport(file, await readThroughEmulatorHiccups(() => targetContents(deps)));
   expect(again.entries).toHaveLength(ITEMS - (FAIL_AT - 1));
   expect(again.groups.every((group) => group.existingId !== null)).toBe(true);
   expect(await runImport(again, vaultImportWriter(deps))).toEqual({ written: ITEMS - (FAIL_AT - 1), total: ITEMS - (FAIL_AT - 1), cancelled: false });

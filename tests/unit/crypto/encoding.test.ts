@@ -20,6 +20,18 @@ describe('base64', () => {
     }
   });
 
+  it('matches node on both sides of the table encoder\'s limit, and for every byte value in each position', () => {
+    for (const length of [4094, 4095, 4096, 4097, 4098, 4099]) {
+      const bytes = new Uint8Array(nodeRandomBytes(length));
+      expect(bytesToBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+    }
+    for (let value = 0; value < 256; value++) {
+      for (const bytes of [[value], [value, 255 - value], [value, 255 - value, value ^ 0x5a]]) {
+        expect(bytesToBase64(new Uint8Array(bytes))).toBe(Buffer.from(bytes).toString('base64'));
+      }
+    }
+  });
+
   it('handles inputs larger than one String.fromCharCode chunk', () => {
     const bytes = new Uint8Array(nodeRandomBytes(200_000));
     const encoded = bytesToBase64(bytes);

@@ -41,7 +41,7 @@ export async function findDuplicates(entries: readonly PlannedEntry[], target: r
 
   const targetIndex = new Map<string, ExistingEntry>();
   candidates.forEach(({ login, existing }, at) => {
-    const compared = { title: existing.title.trim(), username: existing.username.trim(), password: passwords[at]?.trim() ?? '' };
+    const compared = { title: existing.title.trim(), username: existing.username.trim(), password: passwords[at] ?? '' };
     const key = identityKey(login, compared);
     if (!targetIndex.has(key)) targetIndex.set(key, existing);
   });

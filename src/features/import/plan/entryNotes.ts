@@ -1,7 +1,6 @@
 // An entry's notes as the import writes them (docs/import.md "What the import decides"): what the
 // entry has no field for is kept here, labelled, so nothing is lost. Blocks are separated by a
-// blank line: a line naming the kind (for anything but a login), the item's own notes, its extras,
-// and a line about anything the import changed.
+// blank line: a line naming the kind (for anything but a login), the item's own notes, its extras.
 import type { ImportItemKind, LabelledValue } from '../model';
 
 /** The first line of a non-login entry's notes: the vault only has logins, so it says what the item was. */
@@ -12,16 +11,12 @@ export const KIND_LINES: Readonly<Record<Exclude<ImportItemKind, 'login'>, strin
   other: 'Imported from an item that was not a login.',
 };
 
-/** The last line when the password lost spaces at either end (values are trimmed, SPEC.md §5). */
-export const PASSWORD_TRIMMED_LINE = 'Import note: spaces at the start or end of the password in the file were removed.';
-
 export interface NotesParts {
   readonly kind: ImportItemKind;
   /** Trimmed. */
   readonly notes: string;
   /** Trimmed, none empty. */
   readonly extras: readonly LabelledValue[];
-  readonly passwordTrimmed: boolean;
 }
 
 export function composeNotes(parts: NotesParts): string {
@@ -29,7 +24,6 @@ export function composeNotes(parts: NotesParts): string {
   if (parts.kind !== 'login') blocks.push(KIND_LINES[parts.kind]);
   if (parts.notes !== '') blocks.push(parts.notes);
   blocks.push(...extraBlocks(parts.extras));
-  if (parts.passwordTrimmed) blocks.push(PASSWORD_TRIMMED_LINE);
   return blocks.join('\n\n');
 }
 

@@ -1,5 +1,6 @@
 // One item of the file as the entry the import will write, or the reason it cannot be one
-// (docs/import.md "What the import decides"). The same for every format: values trimmed, an empty
+// (docs/import.md "What the import decides"). The same for every format: values trimmed (the
+// password excepted: it is kept exactly as the file has it), an empty
 // url or notes null, extras labelled in the notes, an untitled item named after its site or
 // username, and anything the stored rules would refuse skipped with a sentence saying why.
 import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';
@@ -24,12 +25,14 @@ export function toEntry(item: ImportItem, groupName: string | null): EntryOutcom
   const title = item.title.trim();
   const url = item.url.trim();
   const username = item.username.trim();
-  const password = item.password.trim();
+  // A password is a secret: a space at either end may be part of it, and the file's value is the
+  // one the site expects (issue #20: fields map one to one). The form's trim applies when a person edits.
+  const password = item.password;
   const notes = textBlock(item.notes);
   const extras: LabelledValue[] = item.extras
     .map((extra) => ({ label: extra.label.trim() || 'Field', value: textBlock(extra.value) }))
     .filter((extra) => extra.value !== '');
-  if (title === '' && url === '' && username === '' && password === '' && notes === '' && extras.length === 0) {
+  if (title === '' && url === '' && username === '' && password.trim() === '' && notes === '' && extras.length === 0) {
     return { skippedBecause: EMPTY_ITEM_REASON };
   }
   const broken = brokenTextReason([
@@ -45,7 +48,7 @@ export function toEntry(item: ImportItem, groupName: string | null): EntryOutcom
     ['The folder name', item.folder.join('/')],
   ]);
   if (broken !== null) return { skippedBecause: broken };
-  const composed = composeNotes({ kind: item.kind, notes, extras, passwordTrimmed: password !== item.password && password !== '' });
+  const composed = composeNotes({ kind: item.kind, notes, extras });
   const reasons = limitReasons({ title, url, username, password, notes: composed });
   if (reasons.length > 0) return { skippedBecause: reasons.join(' ') };
   return {

@@ -95,9 +95,18 @@ describe('planImport: duplicates within the file', () => {
     ]);
   });
 
-  it('compares values after trimming, as they will be stored', async () => {
-    const plan = await planImport(parsedOf([login({}), login({ username: ' ana\t', password: ' pw ' })]), target());
+  it('compares values as they will be stored: the username trimmed, the password exactly', async () => {
+    const plan = await planImport(parsedOf([login({}), login({ username: ' ana\t' }), login({ password: ' pw ' })]), target());
     expect(plan.duplicates).toHaveLength(1);
+    expect(plan.entries.map((entry) => entry.password)).toEqual([login({}).password, ' pw ']);
+  });
+
+  it("compares a target entry's password exactly too: one with an edge space is another password", async () => {
+    const stored = login({});
+    const spaced = target([{ title: stored.title, url: stored.url, username: stored.username, password: ` ${stored.password}` }]);
+    expect((await planImport(parsedOf([stored]), spaced)).duplicates).toHaveLength(0);
+    const same = target([{ title: stored.title, url: stored.url, username: stored.username, password: stored.password }]);
+    expect((await planImport(parsedOf([stored]), same)).duplicates).toHaveLength(1);
   });
 
   it('makes an interrupted import idempotent: planning it again against what was written finds every item', async () => {

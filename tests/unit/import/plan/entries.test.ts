@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportItem } from '../../../../src/features/import/model';
-import { KIND_LINES, PASSWORD_TRIMMED_LINE } from '../../../../src/features/import/plan/entryNotes';
+import { KIND_LINES } from '../../../../src/features/import/plan/entryNotes';
 import { planImport } from '../../../../src/features/import/plan/planImport';
 import { EMPTY_ITEM_REASON, UNTITLED } from '../../../../src/features/import/plan/toEntry';
 import { item, parsedOf, target } from './planFixtures';
@@ -11,17 +11,17 @@ async function planOne(fields: Partial<ImportItem>) {
 }
 
 describe('planImport: one item becomes one entry', () => {
-  it('trims every value and writes an empty url or notes as null', async () => {
+  it('trims every value but the password and writes an empty url or notes as null', async () => {
     const { entry } = await planOne({ title: '  Mail \t', url: ' https://mail.example ', username: ' ana ', password: '\tpw\n', notes: '  ' });
-    expect(entry).toMatchObject({ title: 'Mail', url: 'https://mail.example', username: 'ana', password: 'pw' });
+    expect(entry).toMatchObject({ title: 'Mail', url: 'https://mail.example', username: 'ana', password: '\tpw\n' });
     const { entry: bare } = await planOne({ title: 'Bare', url: '   ', username: 'u', password: 'p', notes: '\n' });
     expect(bare).toMatchObject({ url: null, notes: null, groupName: null });
   });
 
-  it("keeps the item's notes as written inside, line breaks as \\n, and says when the password lost edge spaces", async () => {
+  it("keeps the item's notes as written inside, line breaks as \\n, and the password exactly", async () => {
     const { entry } = await planOne({ title: 'T', username: 'u', password: ' p@ss, "word" ', notes: '\r\n  first\r\n\r\n  indented "quoted", line\r\n' });
-    expect(entry?.password).toBe('p@ss, "word"');
-    expect(entry?.notes).toBe(`first\n\n  indented "quoted", line\n\n${PASSWORD_TRIMMED_LINE}`);
+    expect(entry?.password).toBe(' p@ss, "word" ');
+    expect(entry?.notes).toBe('first\n\n  indented "quoted", line');
     const { entry: clean } = await planOne({ title: 'T', username: 'u', password: 'p', notes: 'n' });
     expect(clean?.notes).toBe('n');
   });

@@ -4,7 +4,6 @@ import { exportKeyloftJson } from '../../../../src/features/import/export/keylof
 import { bitwardenJsonFormat } from '../../../../src/features/import/formats/bitwardenJson';
 import { keyloftFormat } from '../../../../src/features/import/formats/keyloft';
 import { planImport } from '../../../../src/features/import/plan/planImport';
-import { PASSWORD_TRIMMED_LINE } from '../../../../src/features/import/plan/entryNotes';
 import { EMPTY_ITEM_REASON } from '../../../../src/features/import/plan/toEntry';
 import { fileOf, fixtureBytes } from '../importFixtures';
 import { item, parsedOf, target } from './planFixtures';
@@ -65,7 +64,7 @@ describe('planImport: a real Bitwarden JSON export, end to end', () => {
     expect(plan.entries[0]).toMatchObject({
       url: 'https://portal.acme.example/login',
       username: 'jürgen@acme.example',
-      password: 'p@ss, "word"',
+      password: ' p@ss, "word" ',
     });
     expect(plan.entries[0]?.notes).toBe(
       [
@@ -79,7 +78,6 @@ describe('planImport: a real Bitwarden JSON export, end to end', () => {
           'Remember me: true',
           'Login name: Linked to the username in Bitwarden',
         ].join('\n'),
-        PASSWORD_TRIMMED_LINE,
       ].join('\n\n'),
     );
     expect(plan.entries[5]?.notes).toMatch(/^Imported from an item that was not a login\.\n\nPrivate key:\n-----BEGIN OPENSSH PRIVATE KEY-----\n.*\n-----END OPENSSH PRIVATE KEY-----\n\nPublic key: /);

@@ -1,10 +1,12 @@
 // An import through the vault service (vaultImportWriter) over the memory repositories: sealed like
 // any new entry, interrupted halfway, then planned and run again, which imports only what is
-// missing. The plan is tests/support/importPlanStandIn.ts until planImport is merged.
+// missing: planImport finds what the first run wrote as duplicates.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccountKeys, generateTeamKey, type TeamKey, type VaultKey } from '../../../../src/crypto';
 import { isSealedEntry, type GroupRepository, type PasswordRepository } from '../../../../src/data/vault/storedEntries';
 import type { ImportItem, ParsedImport } from '../../../../src/features/import/model';
+import { planImport } from '../../../../src/features/import/plan';
+import { KIND_LINES } from '../../../../src/features/import/plan/entryNotes';
 import { ImportInterruptedError, runImport } from '../../../../src/features/import/run/runImport';
 import type { ImportWriter } from '../../../../src/features/import/run/types';
 import { vaultImportWriter } from '../../../../src/features/vault/importWriter';
@@ -22,7 +24,7 @@ import {
 import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
 import { failingCreates } from '../../../support/failingCreates';
-import { standInPlanImport, targetContents } from '../../../support/importPlanStandIn';
+import { targetContents } from '../../../support/importTarget';
 
 let vaultKey: VaultKey;
 let teamKey: TeamKey;
@@ -46,7 +48,7 @@ function team(r: Repos, role: TeamRole = 'owner'): TeamVaultDeps {
 
 const FOLDERS: readonly (readonly string[])[] = [[], ['Work'], ['Work', 'Servers'], ['Home']];
 
-/** Item n of a file as a parser reads it: untrimmed, some without a username or password, one folder of four. */
+/** Item n of a file as a parser reads it: untrimmed (the password is kept exactly), some without a username or password, one folder of four. */
 function item(n: number): ImportItem {
   return {
     at: `item ${n + 1}`,
@@ -54,7 +56,7 @@ function item(n: number): ImportItem {
     title: n === 7 ? ' Café ☕ “quoted”, with a comma ' : `Site ${n}`,
     url: n % 3 === 0 ? '' : `https://site-${n}.example/login`,
     username: n % 11 === 5 ? '' : `user${n}@example.com `,
-    password: n % 13 === 6 ? '' : ` pw-${n}-secret`,
+    password: n % 13 === 6 ? '' : `pw-${n}-secret `,
     notes: n % 4 === 2 ? `line one of ${n}\nline two, "quoted"` : '',
     extras: [],
     folder: FOLDERS[n % FOLDERS.length] ?? [],
@@ -80,16 +82,17 @@ async function contents(deps: VaultDeps) {
     .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
 }
 
-/** What the file should have become: each item once, trimmed, in its folder's group. */
+/** What the file should have become: each item once, trimmed but for its password, a note saying so, in its folder's group. */
 function expected(count: number) {
   return Array.from({ length: count }, (_, n) => {
     const it = item(n);
+    const notes = [it.kind === 'note' ? KIND_LINES.note : '', it.notes.trim()].filter((block) => block !== '').join('\n\n');
     return {
       title: it.title.trim(),
       url: it.url.trim() || null,
       username: it.username.trim(),
-      password: it.password.trim(),
-      notes: it.notes.trim() || null,
+      password: it.password,
+      notes: notes || null,
       group: it.folder.length === 0 ? null : it.folder.join(' / '),
       undecryptable: false,
     };
@@ -114,10 +117,10 @@ describe.each([
     const deps = depsOf(r);
     // The target already has the Home group and the file's first item.
     await createGroup(deps, { name: 'Home', description: 'ours' });
-    await savePassword(deps, { title: 'Site 0', url: null, notes: null, username: 'user0@example.com', password: 'pw-0-secret', groupId: null });
+    await savePassword(deps, { title: 'Site 0', url: null, notes: null, username: 'user0@example.com', password: 'pw-0-secret ', groupId: null });
     const file = fileOf(60);
 
-    const first = await standInPlanImport(file, await targetContents(deps));
+    const first = await planImport(file, await targetContents(deps));
     expect(first.entries).toHaveLength(59);
     expect(first.groups.map((group) => [group.name, group.existingId === null])).toEqual([
       ['Work', true],
@@ -130,7 +133,7 @@ describe.each([
     expect(error).toMatchObject({ written: 29, total: 59 });
     expect((await loadEntries(deps)).length).toBe(1 + 29);
 
-    const again = await standInPlanImport(file, await targetContents(deps));
+    const again = await planImport(file, await targetContents(deps));
     expect(again.entries).toHaveLength(30);
     // The groups the first run made are the target's now: not made twice.
     expect(again.groups.every((group) => group.existingId !== null)).toBe(true);
@@ -143,14 +146,14 @@ describe.each([
     expect(stored.every((entry) => isSealedEntry(entry.data))).toBe(true);
 
     // A third run finds nothing missing.
-    expect((await standInPlanImport(file, await targetContents(deps))).entries).toEqual([]);
+    expect((await planImport(file, await targetContents(deps))).entries).toEqual([]);
   });
 
   it('cancelled after the first batch, then run again: every item once', async () => {
     const deps = depsOf(repos());
     const file = fileOf(12);
     const controller = new AbortController();
-    const outcome = await runImport(await standInPlanImport(file, await targetContents(deps)), vaultImportWriter(deps), {
+    const outcome = await runImport(await planImport(file, await targetContents(deps)), vaultImportWriter(deps), {
       batchSize: 5,
       signal: controller.signal,
       onProgress: () => {
@@ -158,7 +161,7 @@ describe.each([
       },
     });
     expect(outcome).toEqual({ written: 5, total: 12, cancelled: true });
-    const rest = await standInPlanImport(file, await targetContents(deps));
+    const rest = await planImport(file, await targetContents(deps));
     expect(rest.entries.map((entry) => entry.at)).toEqual(['item 6', 'item 7', 'item 8', 'item 9', 'item 10', 'item 11', 'item 12']);
     await runImport(rest, vaultImportWriter(deps));
     expect(await contents(deps)).toEqual(expected(12));
@@ -168,7 +171,7 @@ describe.each([
 describe('import into a team the role may not write', () => {
   it('a View Only member is refused at the first write, in the §6 words, and nothing is stored', async () => {
     const r = repos();
-    const plan = await standInPlanImport(fileOf(8), { entries: [], groups: [] });
+    const plan = await planImport(fileOf(8), { entries: [], groups: [] });
     const error = await rejection(runImport(plan, vaultImportWriter(team(r, 'view'))));
     expect(error).toBeInstanceOf(ImportInterruptedError);
     expect(error).toMatchObject({ written: 0 });
