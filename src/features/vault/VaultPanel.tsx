@@ -8,6 +8,7 @@ import type { PasswordEntry } from './model';
 import { useVault } from './useVault';
 import { DECRYPT_FAILED_MESSAGE } from './vaultErrors';
 import type { VaultDeps } from './vaultService';
+import type { VaultTransfer } from './transfer';
 import './vault.css';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { formatCount } from '../../ui/format';
@@ -37,6 +38,12 @@ export interface VaultPanelProps {
   readonly canCreate: boolean;
   readonly canEdit: boolean;
   readonly canDelete: boolean;
+  /** Import (into this vault) is offered when true and `transfer` renders it: the role may create entries. */
+  readonly canImport?: boolean;
+  /** Export (of this vault) is offered when true and `transfer` renders it: personal, or a team's owner or admin. */
+  readonly canExport?: boolean;
+  /** The import and export dialogs, composed by the app (./transfer.ts). */
+  readonly transfer?: VaultTransfer;
 }
 
 /**
@@ -44,7 +51,19 @@ export interface VaultPanelProps {
  * 'No Group', each group), the password list, the form and the group manager. The personal
  * section and the team view are this panel over their own scope.
  */
-export function VaultPanel({ deps, heading, details, listLabel, subject, canCreate, canEdit, canDelete }: VaultPanelProps) {
+export function VaultPanel({
+  deps,
+  heading,
+  details,
+  listLabel,
+  subject,
+  canCreate,
+  canEdit,
+  canDelete,
+  canImport = false,
+  canExport = false,
+  transfer,
+}: VaultPanelProps) {
   const vault = useVault(deps);
   const headingId = useId();
   const filterId = useId();
@@ -52,6 +71,12 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
   const [form, setForm] = useState<{ entry: PasswordEntry | null } | null>(null);
   const [managingGroups, setManagingGroups] = useState(false);
   const [detailsError, setDetailsError] = useState<string | null>(null);
+  const [transferring, setTransferring] = useState<'import' | 'export' | null>(null);
+  const renderImport = canImport ? transfer?.renderImport : undefined;
+  const renderExport = canExport ? transfer?.renderExport : undefined;
+  const closeTransfer = () => {
+    setTransferring(null);
+  };
 
   // A filter on a group that was deleted falls back to all passwords.
   const activeFilter =
@@ -68,25 +93,51 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
     <section className="vault-section" aria-labelledby={headingId}>
       <div className="vault-section__header">
         <h2 id={headingId}>{heading}</h2>
-        {canCreate && (
+        {(canCreate || renderImport !== undefined || renderExport !== undefined) && (
           <div className="vault-section__actions">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setManagingGroups(true);
-              }}
-              disabled={vault.load.status !== 'ready'}
-            >
-              Groups
-            </Button>
-            <Button
-              onClick={() => {
-                setForm({ entry: null });
-              }}
-              disabled={vault.load.status !== 'ready'}
-            >
-              Add Password
-            </Button>
+            {renderImport !== undefined && (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setTransferring('import');
+                }}
+                disabled={vault.load.status !== 'ready'}
+              >
+                Import
+              </Button>
+            )}
+            {renderExport !== undefined && (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setTransferring('export');
+                }}
+                disabled={vault.load.status !== 'ready'}
+              >
+                Export
+              </Button>
+            )}
+            {canCreate && (
+              <>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setManagingGroups(true);
+                  }}
+                  disabled={vault.load.status !== 'ready'}
+                >
+                  Groups
+                </Button>
+                <Button
+                  onClick={() => {
+                    setForm({ entry: null });
+                  }}
+                  disabled={vault.load.status !== 'ready'}
+                >
+                  Add Password
+                </Button>
+              </>
+            )}
           </div>
         )}
       </div>
@@ -186,6 +237,9 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
         onUpdate={vault.editGroup}
         onDelete={vault.removeGroup}
       />
+
+      {transferring === 'import' && renderImport?.({ deps, vault, onClose: closeTransfer, onImported: vault.retry })}
+      {transferring === 'export' && renderExport?.({ deps, vault, onClose: closeTransfer })}
     </section>
   );
 }
