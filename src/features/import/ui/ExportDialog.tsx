@@ -1,4 +1,4 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { PasswordField } from '../../../ui/PasswordField';
@@ -45,6 +45,12 @@ function ExportForm({ onClose, services, now = () => new Date() }: ExportDialogP
   const confirmRef = useRef<HTMLInputElement>(null);
   const encrypted = choice === 'keyloft-encrypted';
   const { busy } = exporting;
+  // The field whose message was just shown, focused once it is enabled again (a new object each time).
+  const [focusOn, setFocusOn] = useState<{ readonly field: 'master' | 'file' | 'confirm' } | null>(null);
+  useEffect(() => {
+    if (focusOn === null) return;
+    ({ master: masterRef, file: filePasswordRef, confirm: confirmRef })[focusOn.field].current?.focus();
+  }, [focusOn]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,8 +59,8 @@ function ExportForm({ onClose, services, now = () => new Date() }: ExportDialogP
     exporting.setError(null);
     if (hasErrors(found)) {
       // The first field with a message gets focus; its message is read with it.
-      const first = found.masterPassword ? masterRef : found.filePassword ? filePasswordRef : found.confirmFilePassword ? confirmRef : null;
-      first?.current?.focus();
+      const field = found.masterPassword ? 'master' : found.filePassword ? 'file' : found.confirmFilePassword ? 'confirm' : null;
+      if (field !== null) setFocusOn({ field });
       return;
     }
     const result = await exporting.submit(async () => {
@@ -75,7 +81,7 @@ function ExportForm({ onClose, services, now = () => new Date() }: ExportDialogP
     if (!result.done) return;
     if (result.value === null) {
       setErrors({ ...NO_ERRORS, masterPassword: INVALID_MASTER_PASSWORD });
-      masterRef.current?.focus();
+      setFocusOn({ field: 'master' });
       return;
     }
     setSaved(result.value);
@@ -86,7 +92,7 @@ function ExportForm({ onClose, services, now = () => new Date() }: ExportDialogP
   }
 
   return (
-    <Dialog open onClose={close} title="Export Passwords" initialFocusRef={masterRef}>
+    <Dialog open onClose={close} title="Export Passwords" initialFocusRef={masterRef} hideCloseButton={busy || saved !== null}>
       {saved !== null ? (
         <ExportDone saved={saved} plain={!encrypted} onClose={onClose} />
       ) : (

@@ -79,6 +79,8 @@ function ImportFlow({ onClose, services, onImported }: ImportDialogProps) {
       open
       size="lg"
       title="Import Passwords"
+      // While running the × would do nothing (Stop is the way out); once ended, Close is there.
+      hideCloseButton={step.kind === 'running' || step.kind === 'ended'}
       onClose={() => {
         // While entries are written the dialog stays: Stop is the way out, and says what was written.
         if (step.kind !== 'running') onClose();
