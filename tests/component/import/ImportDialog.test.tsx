@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exportKeyloftEncrypted } from '../../../src/features/import/export';
 import { importFormat } from '../../../src/features/import/formats';
 import type { ImportFormatId } from '../../../src/features/import/model';
+import { PREVIEW_FAILED } from '../../../src/features/import/ui/ImportSourceStep';
+import { expectConsoleError } from '../../support/consoleErrors';
 import { preview, renderImportDialog, upload } from './importDialogHarness';
 import { fixtureFile } from './importTestKit';
 
@@ -78,14 +80,31 @@ describe('ImportDialog: the file', () => {
   it('refuses a file over the size limit in words, keeping the file picked before', async () => {
     const { user } = setup();
     await upload(user, fixtureFile('chrome.csv'));
-    await upload(user, new File([new Uint8Array(21 * 1024 * 1024)], 'huge.csv'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The file is 21.0 MiB; Keyloft imports files of at most 20 MiB.');
+    // A 50 MB file, as its size says: it is refused before it is read into memory.
+    const huge = new File(['name,url,username,password\n'], 'huge.csv');
+    Object.defineProperty(huge, 'size', { value: 50_000_000 });
+    const read = vi.spyOn(huge, 'arrayBuffer');
+    await upload(user, huge);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is 47.7 MiB; Keyloft imports files of at most 20 MiB.');
+    expect(read).not.toHaveBeenCalled();
     expect(screen.getByText('chrome.csv')).toBeInTheDocument();
     expect(formatSelect()).toHaveDisplayValue('Chrome, Edge or Brave (CSV)');
     // Another pick clears the message.
     await upload(user, fixtureFile('bitwarden-personal.json'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(formatSelect()).toHaveDisplayValue('Bitwarden (JSON)');
+  });
+
+  it('says so when the preview cannot be prepared, and the user can try again', async () => {
+    const failed = expectConsoleError(/^The preview could not be prepared/);
+    const { services, user } = setup();
+    services.plan.mockRejectedValueOnce(new Error('decrypt failed'));
+    await upload(user, fixtureFile('chrome.csv'));
+    await preview(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(PREVIEW_FAILED);
+    expect(failed.calls).toHaveLength(1);
+    await preview(user);
+    expect(await screen.findByText('4 entries will be imported.')).toBeInTheDocument();
   });
 
   it('takes a file dropped on the drop zone', async () => {

@@ -2,8 +2,9 @@ import { useState, type SubmitEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { useSubmit } from '../../../ui/useSubmit';
 import { detectFormat } from '../detect';
+import { assertImportSize } from '../fileGuards';
 import { IMPORT_FORMATS, importFormat } from '../formats';
-import { ImportFileError, NeedsFilePasswordError, type ImportFile, type ImportFormatId, type ParseOptions } from '../model';
+import { ImportFileError, NeedsFilePasswordError, type ImportFile, type ImportFormatId, type ParseOptions, type ParsedImport } from '../model';
 import type { ImportPlan } from '../plan/types';
 import { FilePasswordStep } from './FilePasswordStep';
 import { FilePicker } from './FilePicker';
@@ -11,6 +12,7 @@ import { FormatChoice } from './FormatChoice';
 import type { ImportServices } from './services';
 
 export const READ_FAILED = 'This file could not be read. Check that the format is right, or pick another file.';
+export const PREVIEW_FAILED = 'The preview could not be prepared: the file was read, but comparing it with the passwords already here failed. Try again.';
 export const FILE_PASSWORD_REQUIRED = 'Enter the password the file was exported with.';
 
 interface Picked {
@@ -25,8 +27,11 @@ interface FilePassword {
   readonly error: string | null;
 }
 
+/** The planner failed, not the file: said differently, so the user does not go looking for another file. */
+class PreviewFailedError extends Error {}
+
 function messageOf(failure: unknown): string {
-  if (failure instanceof ImportFileError) return failure.message;
+  if (failure instanceof ImportFileError || failure instanceof PreviewFailedError) return failure.message;
   console.error(READ_FAILED, failure);
   return READ_FAILED;
 }
@@ -50,6 +55,8 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
   async function pick(file: File) {
     // A file that cannot be used changes nothing: the alert says why, the earlier pick stays.
     await reading.submit(async () => {
+      // Before reading: a disk image picked by mistake is not read into memory to be refused.
+      assertImportSize({ bytes: { byteLength: file.size } });
       const bytes = new Uint8Array(await file.arrayBuffer());
       const importFile: ImportFile = { name: file.name, bytes };
       const format = detectFormat(importFile, IMPORT_FORMATS);
@@ -68,8 +75,9 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
     const format = importFormat(picked.formatId);
     const options: ParseOptions = password === null ? {} : { filePassword: password.value };
     const result = await reading.submit(async () => {
+      let parsed: ParsedImport;
       try {
-        return await services.plan(await format.parse(picked.file, options));
+        parsed = await format.parse(picked.file, options);
       } catch (failure) {
         if (!(failure instanceof NeedsFilePasswordError)) throw failure;
         setPassword((shown) => ({
@@ -78,6 +86,12 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
           error: failure.wrong ? failure.message : null,
         }));
         return null;
+      }
+      try {
+        return await services.plan(parsed);
+      } catch (failure) {
+        console.error(PREVIEW_FAILED, failure);
+        throw new PreviewFailedError(PREVIEW_FAILED);
       }
     });
     if (result.done && result.value !== null) onPlanned(result.value);
