@@ -120,6 +120,7 @@ describe('ExportDialog: the form', () => {
     const { user } = setup(() => Promise.reject(new Error('Some entries could not be decrypted.')));
     await fillEncrypted(user, MASTER, 'file pw', 'file pw');
     expect(await screen.findByRole('alert')).toHaveTextContent('Some entries could not be decrypted.');
+    expect(screen.getByRole('button', { name: 'Export' })).toHaveFocus();
     expect(screen.getByLabelText('Confirm file password')).toHaveValue('file pw');
   });
 });
@@ -142,7 +143,8 @@ describe('ExportDialog: the file', () => {
     });
     progress[0]?.({ done: 1, total: 2 });
     expect(await screen.findByRole('status')).toHaveTextContent('Opening 1 of 2 entries');
-    expect(screen.getByRole('button', { name: 'Exporting…' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Exporting…' }));
+    expect(services.verifyMasterPassword).toHaveBeenCalledTimes(1);
     release(VAULT);
 
     expect(await screen.findByText('Saved keyloft-export-2026-11-26.json.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exportKeyloftEncrypted } from '../../../src/features/import/export';
 import { importFormat } from '../../../src/features/import/formats';
@@ -70,6 +70,7 @@ describe('ImportDialog: the file', () => {
     expect(screen.queryByText(/Recognised from the file’s content/)).not.toBeInTheDocument();
     await preview(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(await parserMessage('bitwarden-json', chrome));
+    expect(screen.getByRole('button', { name: 'Preview' })).toHaveFocus();
     await user.selectOptions(formatSelect(), 'Chrome, Edge or Brave (CSV)');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await preview(user);
@@ -135,6 +136,9 @@ describe('ImportDialog: a Keyloft encrypted export', () => {
     await preview(user);
     const field = await screen.findByLabelText('File password');
     expect(field).toHaveAccessibleDescription('This file is encrypted. Enter the password it was exported with.');
+    await waitFor(() => {
+      expect(field).toHaveFocus();
+    });
 
     await preview(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter the password the file was exported with.');
@@ -144,6 +148,13 @@ describe('ImportDialog: a Keyloft encrypted export', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('That password does not open this file.');
     expect(field).toHaveValue('file secreT');
     expect(field).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => {
+      expect(field).toHaveFocus();
+    });
+    // Enter in the field submits the form.
+    await user.clear(field);
+    await user.type(field, 'file secreT{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That password does not open this file.');
     expect(services.plan).not.toHaveBeenCalled();
 
     await user.clear(field);

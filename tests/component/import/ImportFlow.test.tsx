@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportOutcome } from '../../../src/features/import/run/types';
 import type { ImportServices } from '../../../src/features/import/ui/services';
-import { previewFixture, renderImportDialog } from './importDialogHarness';
+import { preview, previewFixture, renderImportDialog, upload } from './importDialogHarness';
 import { catchDownloads } from './importTestKit';
 
 afterEach(() => {
@@ -53,6 +53,22 @@ describe('ImportDialog: the preview', () => {
     await user.click(screen.getByRole('button', { name: 'Import 6 entries' }));
     await screen.findByText('Imported 6 entries.');
     expect(titles(services.run.mock.calls[0])).toEqual(['Acme "Portal", staging', 'Wi-Fi 🔑 guest', 'Passport identity', 'Deploy key', 'Router', 'Team Visa']);
+  });
+
+  it('lists at most 200 duplicates, saying how many more there are', async () => {
+    const rows = Array.from({ length: 450 }, (_, index) => `site-${String(index)},https://site-${String(index)}.example/,user,pw`);
+    const titles = rows.map((_, index) => `site-${String(index)}`);
+    const { user } = renderImportDialog({ target: { titles } });
+    await upload(user, new File([`name,url,username,password\n${rows.join('\n')}\n`], 'passwords.csv'));
+    await preview(user);
+    expect(await screen.findByText('0 entries will be imported.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 0 entries' })).toBeDisabled();
+    const listed = within(screen.getByRole('list', { name: 'Duplicates' })).getAllByRole('listitem');
+    expect(listed).toHaveLength(201);
+    expect(listed[199]).toHaveTextContent('row 201, “site-199”');
+    expect(listed[200]).toHaveTextContent('…and 250 more.');
+    await user.click(screen.getByRole('checkbox', { name: 'Also import the 450 duplicates' }));
+    expect(screen.getByRole('button', { name: 'Import 450 entries' })).toBeEnabled();
   });
 
   it('downloads the list of items not imported as a CSV the services write', async () => {

@@ -54,6 +54,7 @@ function ExportForm({ onClose, services, now = () => new Date() }: ExportDialogP
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const found = validateExport({ masterPassword, choice, filePassword, confirmFilePassword, understood });
     setErrors(found);
     exporting.setError(null);
@@ -156,7 +157,8 @@ function ExportForm({ onClose, services, now = () => new Date() }: ExportDialogP
             <Button variant="secondary" onClick={close} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
+            {/* Enabled while busy so that focus stays on it; a press meanwhile does nothing. */}
+            <Button type="submit">
               {busy ? 'Exporting…' : 'Export'}
             </Button>
           </div>

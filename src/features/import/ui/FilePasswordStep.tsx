@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { PasswordField } from '../../../ui/PasswordField';
 
 export interface FilePasswordStepProps {
@@ -8,10 +9,11 @@ export interface FilePasswordStepProps {
   /** 'That password does not open this file.' after a wrong one; what was typed stays. */
   readonly error: string | null;
   readonly disabled?: boolean;
+  readonly inputRef?: Ref<HTMLInputElement>;
 }
 
 /** The password a Keyloft encrypted export was sealed with. */
-export function FilePasswordStep({ message, value, onChange, error, disabled = false }: FilePasswordStepProps) {
+export function FilePasswordStep({ message, value, onChange, error, disabled = false, inputRef }: FilePasswordStepProps) {
   return (
     <PasswordField
       label="File password"
@@ -23,6 +25,7 @@ export function FilePasswordStep({ message, value, onChange, error, disabled = f
       error={error}
       required
       disabled={disabled}
+      inputRef={inputRef}
     />
   );
 }

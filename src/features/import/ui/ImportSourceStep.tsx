@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { useSubmit } from '../../../ui/useSubmit';
 import { detectFormat } from '../detect';
@@ -51,6 +51,15 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
   const [password, setPassword] = useState<FilePassword | null>(null);
   const reading = useSubmit(messageOf);
   const { busy, error } = reading;
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const passwordShown = password !== null;
+  const passwordError = password?.error ?? null;
+
+  // The password field, when it appears or says the password is wrong, takes focus once it is
+  // enabled again, so the user types (again) where the message is.
+  useEffect(() => {
+    if (!busy && passwordShown) passwordRef.current?.focus();
+  }, [busy, passwordShown, passwordError]);
 
   async function pick(file: File) {
     // A file that cannot be used changes nothing: the alert says why, the earlier pick stays.
@@ -99,7 +108,8 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
 
   return (
     <form onSubmit={(event) => void preview(event)} noValidate>
-      <FilePicker fileName={picked?.file.name ?? null} onPick={(file) => void pick(file)} disabled={busy} />
+      {/* Not disabled while a file is read: focus would drop to the page; a pick meanwhile is ignored. */}
+      <FilePicker fileName={picked?.file.name ?? null} onPick={(file) => void pick(file)} />
       {error !== null && (
         <p role="alert" className="notice notice--error">
           {error}
@@ -124,6 +134,7 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
           value={password.value}
           error={password.error}
           disabled={busy}
+          inputRef={passwordRef}
           onChange={(value) => {
             setPassword({ ...password, value, error: null });
           }}
@@ -138,7 +149,8 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy || picked === null || picked.formatId === null}>
+        {/* Enabled while busy, so focus stays on it; a second press meanwhile is dropped (useSubmit). */}
+        <Button type="submit" disabled={picked === null || picked.formatId === null}>
           Preview
         </Button>
       </div>

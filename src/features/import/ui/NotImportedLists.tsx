@@ -1,8 +1,18 @@
 import { useId } from 'react';
 import { Button } from '../../../ui/Button';
-import { countOf } from '../../../ui/format';
+import { countOf, formatCount } from '../../../ui/format';
 import type { SkippedItem } from '../model';
 import type { DuplicateEntry } from '../plan/types';
+
+/**
+ * How many items a list shows: re-running a 10,000-item import lists them all as duplicates, and
+ * ten thousand list items would stall the page for nothing (the downloaded list has every one).
+ */
+export const LISTED_AT_MOST = 200;
+
+function more(count: number): string | null {
+  return count > LISTED_AT_MOST ? `…and ${formatCount(count - LISTED_AT_MOST)} more.` : null;
+}
 
 function named(at: string, title: string): string {
   return title === '' ? at : `${at}, “${title}”`;
@@ -24,6 +34,7 @@ export interface DuplicatesProps {
 export function Duplicates({ duplicates, include, onIncludeChange }: DuplicatesProps) {
   const boxId = useId();
   if (duplicates.length === 0) return null;
+  const rest = more(duplicates.length);
   return (
     <div className="import-section">
       <p>
@@ -43,9 +54,10 @@ export function Duplicates({ duplicates, include, onIncludeChange }: DuplicatesP
       <details>
         <summary>Show the duplicates</summary>
         <ul aria-label="Duplicates">
-          {duplicates.map((entry) => (
+          {duplicates.slice(0, LISTED_AT_MOST).map((entry) => (
             <li key={entry.at}>{`${named(entry.at, entry.title)}: ${duplicateOf(entry)}`}</li>
           ))}
+          {rest !== null && <li>{rest}</li>}
         </ul>
       </details>
     </div>
@@ -61,15 +73,17 @@ export interface SkippedProps {
 /** The items that cannot be imported, each with its reason, and the list to download. */
 export function Skipped({ skipped, onDownload }: SkippedProps) {
   const headingId = useId();
+  const rest = more(skipped.length);
   return (
     <div className="import-section">
       {skipped.length > 0 && (
         <>
           <p id={headingId}>{`${countOf(skipped.length, 'item')} cannot be imported:`}</p>
           <ul aria-labelledby={headingId}>
-            {skipped.map((item) => (
+            {skipped.slice(0, LISTED_AT_MOST).map((item) => (
               <li key={item.at}>{`${named(item.at, item.title)}: ${item.reason}`}</li>
             ))}
+            {rest !== null && <li>{`${rest} Download the list to see every one.`}</li>}
           </ul>
         </>
       )}
