@@ -1,9 +1,9 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { Button } from '../../ui/Button';
 import { PasswordFormDialog } from './form/PasswordFormDialog';
 import { GroupManagerDialog } from './groups/GroupManagerDialog';
 import { ALL_PASSWORDS, filterByGroup, NO_GROUP, type GroupFilter } from './groupFilter';
 import { PasswordList } from './list/PasswordList';
+import { VaultHeaderActions } from './VaultHeaderActions';
 import type { PasswordEntry } from './model';
 import { useVault } from './useVault';
 import { DECRYPT_FAILED_MESSAGE } from './vaultErrors';
@@ -74,6 +74,12 @@ export function VaultPanel({
   const [transferring, setTransferring] = useState<'import' | 'export' | null>(null);
   const renderImport = canImport ? transfer?.renderImport : undefined;
   const renderExport = canExport ? transfer?.renderExport : undefined;
+  const openImport = () => {
+    setTransferring('import');
+  };
+  const openExport = () => {
+    setTransferring('export');
+  };
   const closeTransfer = () => {
     setTransferring(null);
   };
@@ -93,53 +99,18 @@ export function VaultPanel({
     <section className="vault-section" aria-labelledby={headingId}>
       <div className="vault-section__header">
         <h2 id={headingId}>{heading}</h2>
-        {(canCreate || renderImport !== undefined || renderExport !== undefined) && (
-          <div className="vault-section__actions">
-            {renderImport !== undefined && (
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setTransferring('import');
-                }}
-                disabled={vault.load.status !== 'ready'}
-              >
-                Import
-              </Button>
-            )}
-            {renderExport !== undefined && (
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setTransferring('export');
-                }}
-                disabled={vault.load.status !== 'ready'}
-              >
-                Export
-              </Button>
-            )}
-            {canCreate && (
-              <>
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setManagingGroups(true);
-                  }}
-                  disabled={vault.load.status !== 'ready'}
-                >
-                  Groups
-                </Button>
-                <Button
-                  onClick={() => {
-                    setForm({ entry: null });
-                  }}
-                  disabled={vault.load.status !== 'ready'}
-                >
-                  Add Password
-                </Button>
-              </>
-            )}
-          </div>
-        )}
+        <VaultHeaderActions
+          ready={ready}
+          canCreate={canCreate}
+          onImport={renderImport === undefined ? null : openImport}
+          onExport={renderExport === undefined ? null : openExport}
+          onGroups={() => {
+            setManagingGroups(true);
+          }}
+          onAdd={() => {
+            setForm({ entry: null });
+          }}
+        />
       </div>
       {details}
 
