@@ -12,8 +12,11 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
 const MIB = 1024 * 1024;
 
-/** Refuses a file over MAX_IMPORT_BYTES; call before looking inside it. */
-export function assertImportSize(file: ImportFile): void {
+/**
+ * Refuses a file over MAX_IMPORT_BYTES; call before looking inside it. Only the length is read, so
+ * the import screen checks a picked file's size before reading it into memory.
+ */
+export function assertImportSize(file: { readonly bytes: Pick<ImportFile['bytes'], 'byteLength'> }): void {
   if (file.bytes.byteLength > MAX_IMPORT_BYTES) {
     const size = (file.bytes.byteLength / MIB).toFixed(1);
     throw new ImportFileError(

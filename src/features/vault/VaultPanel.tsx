@@ -1,13 +1,14 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { Button } from '../../ui/Button';
 import { PasswordFormDialog } from './form/PasswordFormDialog';
 import { GroupManagerDialog } from './groups/GroupManagerDialog';
 import { ALL_PASSWORDS, filterByGroup, NO_GROUP, type GroupFilter } from './groupFilter';
 import { PasswordList } from './list/PasswordList';
+import { VaultHeaderActions } from './VaultHeaderActions';
 import type { PasswordEntry } from './model';
 import { useVault } from './useVault';
 import { DECRYPT_FAILED_MESSAGE } from './vaultErrors';
 import type { VaultDeps } from './vaultService';
+import type { VaultTransfer } from './transfer';
 import './vault.css';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { formatCount } from '../../ui/format';
@@ -37,6 +38,12 @@ export interface VaultPanelProps {
   readonly canCreate: boolean;
   readonly canEdit: boolean;
   readonly canDelete: boolean;
+  /** Import (into this vault) is offered when true and `transfer` renders it: the role may create entries. */
+  readonly canImport?: boolean;
+  /** Export (of this vault) is offered when true and `transfer` renders it: personal, or a team's owner or admin. */
+  readonly canExport?: boolean;
+  /** The import and export dialogs, composed by the app (./transfer.ts). */
+  readonly transfer?: VaultTransfer;
 }
 
 /**
@@ -44,7 +51,19 @@ export interface VaultPanelProps {
  * 'No Group', each group), the password list, the form and the group manager. The personal
  * section and the team view are this panel over their own scope.
  */
-export function VaultPanel({ deps, heading, details, listLabel, subject, canCreate, canEdit, canDelete }: VaultPanelProps) {
+export function VaultPanel({
+  deps,
+  heading,
+  details,
+  listLabel,
+  subject,
+  canCreate,
+  canEdit,
+  canDelete,
+  canImport = false,
+  canExport = false,
+  transfer,
+}: VaultPanelProps) {
   const vault = useVault(deps);
   const headingId = useId();
   const filterId = useId();
@@ -52,6 +71,18 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
   const [form, setForm] = useState<{ entry: PasswordEntry | null } | null>(null);
   const [managingGroups, setManagingGroups] = useState(false);
   const [detailsError, setDetailsError] = useState<string | null>(null);
+  const [transferring, setTransferring] = useState<'import' | 'export' | null>(null);
+  const renderImport = canImport ? transfer?.renderImport : undefined;
+  const renderExport = canExport ? transfer?.renderExport : undefined;
+  const openImport = () => {
+    setTransferring('import');
+  };
+  const openExport = () => {
+    setTransferring('export');
+  };
+  const closeTransfer = () => {
+    setTransferring(null);
+  };
 
   // A filter on a group that was deleted falls back to all passwords.
   const activeFilter =
@@ -68,27 +99,18 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
     <section className="vault-section" aria-labelledby={headingId}>
       <div className="vault-section__header">
         <h2 id={headingId}>{heading}</h2>
-        {canCreate && (
-          <div className="vault-section__actions">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setManagingGroups(true);
-              }}
-              disabled={vault.load.status !== 'ready'}
-            >
-              Groups
-            </Button>
-            <Button
-              onClick={() => {
-                setForm({ entry: null });
-              }}
-              disabled={vault.load.status !== 'ready'}
-            >
-              Add Password
-            </Button>
-          </div>
-        )}
+        <VaultHeaderActions
+          ready={ready}
+          canCreate={canCreate}
+          onImport={renderImport === undefined ? null : openImport}
+          onExport={renderExport === undefined ? null : openExport}
+          onGroups={() => {
+            setManagingGroups(true);
+          }}
+          onAdd={() => {
+            setForm({ entry: null });
+          }}
+        />
       </div>
       {details}
 
@@ -186,6 +208,9 @@ export function VaultPanel({ deps, heading, details, listLabel, subject, canCrea
         onUpdate={vault.editGroup}
         onDelete={vault.removeGroup}
       />
+
+      {transferring === 'import' && renderImport?.({ deps, vault, onClose: closeTransfer, onImported: vault.retry })}
+      {transferring === 'export' && renderExport?.({ deps, vault, onClose: closeTransfer })}
     </section>
   );
 }

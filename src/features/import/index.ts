@@ -1,0 +1,6 @@
+// The import feature's public surface for src/app (issue #20). Only what the dashboard may carry:
+// the dialogs behind lazy seams and the service types the app implements. Re-exporting a parser,
+// a writer or ./ui from here would pull the import code into the dashboard's chunk (item 7).
+export { LazyExportDialog, LazyImportDialog } from './TransferDialogs';
+export type { ExportDialogProps, ImportDialogProps } from './ui';
+export type { CollectProgress, ExportServices, ImportRunInput, ImportRunOptions, ImportServices } from './ui/services';

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { countOf } from '../../../ui/format';
+import type { ImportPlan } from '../plan/types';
+import { downloadText } from './download';
+import { GroupsTable } from './GroupsTable';
+import { Duplicates, Skipped } from './NotImportedLists';
+import { chosenEntries, chosenGroups, hasNonLogins, importLabel, kindsSentence } from './previewModel';
+import type { ImportRunInput } from './services';
+import { useFocusOnMount } from './useFocusOnMount';
+
+export const SKIPPED_LIST_FILE = 'keyloft-import-skipped.csv';
+
+export interface ImportPreviewProps {
+  readonly plan: ImportPlan;
+  readonly skippedListCsv: (plan: ImportPlan) => string;
+  readonly onImport: (input: ImportRunInput) => void;
+  readonly onCancel: () => void;
+}
+
+/** Step 2: what the import will do, before anything is written. */
+export function ImportPreview({ plan, skippedListCsv, onImport, onCancel }: ImportPreviewProps) {
+  const [includeDuplicates, setIncludeDuplicates] = useState(false);
+  const summaryRef = useFocusOnMount<HTMLParagraphElement>();
+  const entries = chosenEntries(plan, includeDuplicates);
+  const groups = chosenGroups(plan, entries);
+  const leftOut = plan.skipped.length + (includeDuplicates ? 0 : plan.duplicates.length);
+
+  return (
+    <div className="import-preview">
+      <p ref={summaryRef} tabIndex={-1} className="import-preview__summary">
+        <strong>{`${countOf(entries.length, 'entry', 'entries')} will be imported.`}</strong> Nothing is written until you
+        choose Import.
+      </p>
+      <p>{kindsSentence(plan.kinds)}</p>
+      {hasNonLogins(plan.kinds) && (
+        <p>
+          Secure notes, cards, identities and other items become entries: their fields are written into the entry’s
+          notes, each under its label, so nothing is lost.
+        </p>
+      )}
+      <GroupsTable groups={groups} />
+      <Duplicates duplicates={plan.duplicates} include={includeDuplicates} onIncludeChange={setIncludeDuplicates} />
+      <Skipped
+        skipped={plan.skipped}
+        onDownload={
+          leftOut === 0
+            ? null
+            : () => {
+                // The list is of what this import leaves out: included duplicates are not in it.
+                const notImported = includeDuplicates ? { ...plan, duplicates: [] } : plan;
+                downloadText(SKIPPED_LIST_FILE, skippedListCsv(notImported), 'text/csv;charset=utf-8');
+              }
+        }
+      />
+      <div className="import-dialog__actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          disabled={entries.length === 0}
+          onClick={() => {
+            onImport({ entries, groups });
+          }}
+        >
+          {importLabel(entries.length)}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import { Button } from '../../../ui/Button';
+import { countOf, formatCount } from '../../../ui/format';
+import type { SkippedItem } from '../model';
+import type { DuplicateEntry } from '../plan/types';
+
+/**
+ * How many items a list shows: re-running a 10,000-item import lists them all as duplicates, and
+ * ten thousand list items would stall the page for nothing (the downloaded list has every one).
+ */
+export const LISTED_AT_MOST = 200;
+
+function more(count: number): string | null {
+  return count > LISTED_AT_MOST ? `…and ${formatCount(count - LISTED_AT_MOST)} more.` : null;
+}
+
+function named(at: string, title: string): string {
+  return title === '' ? at : `${at}, “${title}”`;
+}
+
+function duplicateOf(entry: DuplicateEntry): string {
+  return entry.duplicateOf.in === 'target'
+    ? `same as “${entry.duplicateOf.title}” already here`
+    : `same as ${entry.duplicateOf.at} of this file`;
+}
+
+export interface DuplicatesProps {
+  readonly duplicates: readonly DuplicateEntry[];
+  readonly include: boolean;
+  readonly onIncludeChange: (include: boolean) => void;
+}
+
+/** The items that look like entries already there: skipped unless the box is ticked. */
+export function Duplicates({ duplicates, include, onIncludeChange }: DuplicatesProps) {
+  const boxId = useId();
+  if (duplicates.length === 0) return null;
+  const rest = more(duplicates.length);
+  return (
+    <div className="import-section">
+      <p>
+        {`${countOf(duplicates.length, 'item')} ${duplicates.length === 1 ? 'looks' : 'look'} like ${duplicates.length === 1 ? 'an entry' : 'entries'} already here (same site, username and password) and ${include ? 'will be imported too' : 'will be skipped'}.`}
+      </p>
+      <div className="import-checkbox">
+        <input
+          id={boxId}
+          type="checkbox"
+          checked={include}
+          onChange={(event) => {
+            onIncludeChange(event.target.checked);
+          }}
+        />
+        <label htmlFor={boxId}>{`Also import the ${countOf(duplicates.length, 'duplicate')}`}</label>
+      </div>
+      <details>
+        <summary>Show the duplicates</summary>
+        <ul aria-label="Duplicates">
+          {duplicates.slice(0, LISTED_AT_MOST).map((entry) => (
+            <li key={entry.at}>{`${named(entry.at, entry.title)}: ${duplicateOf(entry)}`}</li>
+          ))}
+          {rest !== null && <li>{rest}</li>}
+        </ul>
+      </details>
+    </div>
+  );
+}
+
+export interface SkippedProps {
+  readonly skipped: readonly SkippedItem[];
+  /** Shown when anything is left out (skipped items or duplicates); downloads the list as CSV. */
+  readonly onDownload: (() => void) | null;
+}
+
+/** The items that cannot be imported, each with its reason, and the list to download. */
+export function Skipped({ skipped, onDownload }: SkippedProps) {
+  const headingId = useId();
+  const rest = more(skipped.length);
+  return (
+    <div className="import-section">
+      {skipped.length > 0 && (
+        <>
+          <p id={headingId}>{`${countOf(skipped.length, 'item')} cannot be imported:`}</p>
+          <ul aria-labelledby={headingId}>
+            {skipped.slice(0, LISTED_AT_MOST).map((item) => (
+              <li key={item.at}>{`${named(item.at, item.title)}: ${item.reason}`}</li>
+            ))}
+            {rest !== null && <li>{`${rest} Download the list to see every one.`}</li>}
+          </ul>
+        </>
+      )}
+      {onDownload !== null && (
+        <Button variant="secondary" size="sm" onClick={onDownload}>
+          Download the list of items not imported
+        </Button>
+      )}
+    </div>
+  );
+}

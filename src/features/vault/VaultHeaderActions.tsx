@@ -1,0 +1,41 @@
+import { Button } from '../../ui/Button';
+
+export interface VaultHeaderActionsProps {
+  /** The buttons wait for the whole list (SPEC.md §2): nothing acts on a vault still loading. */
+  readonly ready: boolean;
+  /** Groups and Add Password. */
+  readonly canCreate: boolean;
+  readonly onImport: (() => void) | null;
+  readonly onExport: (() => void) | null;
+  readonly onGroups: () => void;
+  readonly onAdd: () => void;
+}
+
+/** The vault header's buttons: Import and Export (when offered), Groups and Add Password. */
+export function VaultHeaderActions({ ready, canCreate, onImport, onExport, onGroups, onAdd }: VaultHeaderActionsProps) {
+  if (!canCreate && onImport === null && onExport === null) return null;
+  return (
+    <div className="vault-section__actions">
+      {onImport !== null && (
+        <Button variant="secondary" onClick={onImport} disabled={!ready}>
+          Import
+        </Button>
+      )}
+      {onExport !== null && (
+        <Button variant="secondary" onClick={onExport} disabled={!ready}>
+          Export
+        </Button>
+      )}
+      {canCreate && (
+        <>
+          <Button variant="secondary" onClick={onGroups} disabled={!ready}>
+            Groups
+          </Button>
+          <Button onClick={onAdd} disabled={!ready}>
+            Add Password
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

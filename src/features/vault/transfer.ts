@@ -1,0 +1,21 @@
+// Import and export on a vault's screen (issue #20). The dialogs belong to the import feature,
+// which this feature never imports: the app composes them and hands the panel renderers, as it
+// hands the landing page its auth modal.
+import type { ReactNode } from 'react';
+import type { VaultController } from './useVault';
+import type { VaultDeps } from './vaultService';
+
+export interface VaultTransferContext {
+  /** The vault the panel shows: where an import writes, what an export reads. */
+  readonly deps: VaultDeps;
+  /** Its loaded entries and groups (the import's duplicate check, the export's list). */
+  readonly vault: VaultController;
+  readonly onClose: () => void;
+}
+
+export interface VaultTransfer {
+  /** The import dialog, open; `onImported` reloads the list. Absent: no Import button. */
+  readonly renderImport?: (context: VaultTransferContext & { readonly onImported: () => void }) => ReactNode;
+  /** The export dialog, open. Absent: no Export button. */
+  readonly renderExport?: (context: VaultTransferContext) => ReactNode;
+}

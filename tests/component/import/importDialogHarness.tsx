@@ -1,0 +1,44 @@
+// Renders the import dialog over stand-in services, and the steps every flow test walks through.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import type { ParsedImport } from '../../../src/features/import/model';
+import type { ImportPlan } from '../../../src/features/import/plan/types';
+import { ImportDialog } from '../../../src/features/import/ui/ImportDialog';
+import type { ImportServices } from '../../../src/features/import/ui/services';
+import { fixtureFile, standInPlan, type TargetStandIn } from './importTestKit';
+
+export type User = ReturnType<typeof userEvent.setup>;
+
+const finishAll: ImportServices['run'] = (input) =>
+  Promise.resolve({ written: input.entries.length, total: input.entries.length, cancelled: false });
+
+export function renderImportDialog(options: { target?: TargetStandIn; run?: ImportServices['run'] } = {}) {
+  const services = {
+    plan: vi.fn((parsed: ParsedImport) => Promise.resolve(standInPlan(parsed, options.target))),
+    run: vi.fn(options.run ?? finishAll),
+    skippedListCsv: vi.fn((plan: ImportPlan) =>
+      ['at,title,reason', ...plan.skipped.map((item) => `${item.at},${item.title},${item.reason}`), ...plan.duplicates.map((entry) => `${entry.at},${entry.title},duplicate`)].join('\r\n'),
+    ),
+  };
+  const onClose = vi.fn();
+  const onImported = vi.fn();
+  const user = userEvent.setup();
+  render(<ImportDialog open onClose={onClose} services={services} onImported={onImported} />);
+  return { services, onClose, onImported, user };
+}
+
+export async function upload(user: User, file: File) {
+  await user.upload(screen.getByLabelText('File to import'), file);
+}
+
+export async function preview(user: User) {
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+}
+
+/** Picks a fixture and opens its preview. */
+export async function previewFixture(user: User, name: string) {
+  await upload(user, fixtureFile(name));
+  await preview(user);
+  await screen.findByText(/will be imported\.$/);
+}
