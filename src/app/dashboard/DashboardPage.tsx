@@ -18,6 +18,7 @@ import { DashboardHeader } from './DashboardHeader';
 import { JoinedTeamsSection, MyTeamsSection } from './TeamSections';
 import { TeamVaultHost } from './TeamVaultHost';
 import { useAccountDialogs } from './useAccountDialogs';
+import { useVaultTransfer } from './vaultTransfer';
 import './dashboard.css';
 
 /** The signed-in home: header, Personal Passwords, My Teams, Joined Teams (SPEC.md §2). */
@@ -107,6 +108,7 @@ function Dashboard({ user }: { user: AuthUser }) {
     [ready, keys, uid, details],
   );
 
+  const transfer = useVaultTransfer(account.record);
   const autoLockSettings = useAutoLockSettings(autoLock, uid);
   const accountDialogs = useAccountDialogs(user);
   const onManageMembers = members === null ? undefined : setManagingTeamId;
@@ -143,6 +145,7 @@ function Dashboard({ user }: { user: AuthUser }) {
             repositories={repositories}
             keys={keys}
             userId={uid}
+            transfer={transfer}
             onBack={() => {
               returnFocusTo.current = openTeamId;
               setOpenTeamId(null);
@@ -161,7 +164,7 @@ function Dashboard({ user }: { user: AuthUser }) {
               <LockedPlaceholder />
             ) : (
               <>
-                <PersonalPasswordsSection deps={vaultDeps} />
+                <PersonalPasswordsSection deps={vaultDeps} transfer={transfer} />
                 <MyTeamsSection teams={teamList} planId={plan.planId} onOpenTeam={setOpenTeamId} onManageMembers={onManageMembers} />
               </>
             )}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Repositories } from '../../data/repositories';
 import { useTeamAccess, type TeamSummary, type UserKeys } from '../../features/teams';
-import { TeamPasswordsView, type DetailsCache, type TeamKeyAccess } from '../../features/vault';
+import { TeamPasswordsView, type DetailsCache, type TeamKeyAccess, type VaultTransfer } from '../../features/vault';
 
 // The composition behind 'View Passwords': the teams feature opens the team (useTeamAccess), the
 // vault feature's team view gets its key and the one role both its header and its writes use.
@@ -15,10 +15,12 @@ export interface TeamVaultHostProps {
   readonly userId: string;
   /** Where opened entry details are kept; the dashboard clears it when the session forgets the keys. */
   readonly details?: DetailsCache;
+  /** Import and export (issue #20). */
+  readonly transfer?: VaultTransfer;
   readonly onBack: () => void;
 }
 
-export function TeamVaultHost({ teamId, summary, repositories, keys, userId, details, onBack }: TeamVaultHostProps) {
+export function TeamVaultHost({ teamId, summary, repositories, keys, userId, details, transfer, onBack }: TeamVaultHostProps) {
   const access = useTeamAccess({ teams: repositories.teams, teamId, userId, keys, summary });
   const { team, key, storedKeyVersion, reopen } = access;
   const viewAccess = useMemo((): TeamKeyAccess => {
@@ -35,5 +37,5 @@ export function TeamVaultHost({ teamId, summary, repositories, keys, userId, det
       },
     };
   }, [key, team.role, repositories, userId, teamId, details, storedKeyVersion, reopen]);
-  return <TeamPasswordsView team={team} access={viewAccess} onBack={onBack} />;
+  return <TeamPasswordsView team={team} access={viewAccess} onBack={onBack} {...(transfer === undefined ? {} : { transfer })} />;
 }

@@ -2,6 +2,7 @@
 // never appear in this type.
 
 import type { SubscriptionRecord } from '@keyloft/contract/billing';
+import type { StoredMasterKeyMaterial } from '../../crypto';
 import type { Sealed } from '../../crypto/sealed';
 import type { AuthProviderName } from '../auth/authGateway';
 
@@ -34,6 +35,15 @@ export interface StoredUserRecord {
    * since issue #18 is born with it; an older one gets it from its first migration.
    */
   readonly entryFormat?: 2;
+}
+
+/** What opening the vault with the master password reads of the record (the salt is stored beside the other KDF parameters). */
+export function masterKeyMaterialOf(record: StoredUserRecord): StoredMasterKeyMaterial {
+  return {
+    kdf: { ...record.kdf, salt: record.encryptionSalt },
+    wrappedVaultKey: record.wrappedVaultKey,
+    masterPasswordTest: record.masterPasswordTest,
+  };
 }
 
 /**

@@ -2,9 +2,9 @@
 // first time it opens, so closed dialogs cost the dashboard's download nothing but this file.
 import { lazy, Suspense } from 'react';
 import { Dialog } from '../../ui/Dialog';
-import type { ExportDialogProps, ImportDialogProps } from './ui';
+import type { ExportDialogProps, TargetImportDialogProps } from './ui';
 
-const ImportDialog = lazy(() => import('./ui').then((module) => ({ default: module.ImportDialog })));
+const ImportDialog = lazy(() => import('./ui').then((module) => ({ default: module.TargetImportDialog })));
 const ExportDialog = lazy(() => import('./ui').then((module) => ({ default: module.ExportDialog })));
 
 function Loading({ title, onClose }: { readonly title: string; readonly onClose: () => void }) {
@@ -15,7 +15,7 @@ function Loading({ title, onClose }: { readonly title: string; readonly onClose:
   );
 }
 
-export function LazyImportDialog(props: ImportDialogProps) {
+export function LazyImportDialog(props: TargetImportDialogProps) {
   if (!props.open) return null;
   return (
     <Suspense fallback={<Loading title="Import Passwords" onClose={props.onClose} />}>

@@ -2,5 +2,6 @@
 // the dialogs behind lazy seams and the service types the app implements. Re-exporting a parser,
 // a writer or ./ui from here would pull the import code into the dashboard's chunk (item 7).
 export { LazyExportDialog, LazyImportDialog } from './TransferDialogs';
-export type { ExportDialogProps, ImportDialogProps } from './ui';
+export type { ExportDialogProps, ImportDialogProps, TargetImportDialogProps } from './ui';
+export type { ImportTarget } from './target';
 export type { CollectProgress, ExportServices, ImportRunInput, ImportRunOptions, ImportServices } from './ui/services';

@@ -117,6 +117,21 @@ export function SecurityPage() {
         </ul>
       </StaticSection>
 
+      <StaticSection title="Importing and exporting">
+        <ul>
+          <li>
+            A file you import is read in your browser and never uploaded: each item is encrypted there like an entry you
+            type, before anything is saved.
+          </li>
+          <li>
+            An export is built in your browser after you enter your master password again. By default the file is
+            encrypted with a password you choose for it: PBKDF2-SHA-256 at your account&rsquo;s iteration count (
+            {ITERATIONS} for new accounts) with a random {SALT_BITS}-bit salt, then {AES}-GCM with a random {IV_BYTES}-byte
+            IV. A CSV or Bitwarden export is not encrypted: anyone who gets the file can read every password in it.
+          </li>
+        </ul>
+      </StaticSection>
+
       <StaticSection title="Signing in">
         <p>
           Optional two-factor authentication protects sign-in with a code from an SMS or an authenticator app. It is

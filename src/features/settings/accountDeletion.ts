@@ -1,7 +1,7 @@
-import { unlockVault, WrongMasterPasswordError } from '../../crypto';
 import type { AccountFunctions } from '../../data/functions/accountFunctions';
 import type { TeamRepository } from '../../data/teams/storedTeams';
 import type { UserRepository } from '../../data/users/userRecord';
+import { masterPasswordOpens } from './masterPasswordCheck';
 
 // Delete Account (SPEC.md §4 "Account deletion", §5 "Delete account"; docs/account-deletion.md):
 // the master password must open the stored check value, then the server deletes everything, then
@@ -65,16 +65,7 @@ export function createAccountDeletionApi(deps: AccountDeletionDeps): AccountDele
       if (masterPassword === '') throw new Error(ACCOUNT_DELETION_MESSAGES.required);
       const record = await deps.users.get(deps.uid);
       if (record === null) throw new Error(ACCOUNT_DELETION_MESSAGES.userDataNotFound);
-      try {
-        await unlockVault(masterPassword, {
-          kdf: { ...record.kdf, salt: record.encryptionSalt },
-          wrappedVaultKey: record.wrappedVaultKey,
-          masterPasswordTest: record.masterPasswordTest,
-        });
-      } catch (error) {
-        if (error instanceof WrongMasterPasswordError) throw new InvalidMasterPasswordError({ cause: error });
-        throw error;
-      }
+      if (!(await masterPasswordOpens(record, masterPassword))) throw new InvalidMasterPasswordError();
       await deps.functions.deleteAccount();
       try {
         await deps.signOut();

@@ -19,3 +19,4 @@ export { loadOwnKeyFingerprint, type OwnKeyFingerprint } from './ownKeyFingerpri
 export { AccountSettingsDialog, type AccountActions, type AccountSettingsDialogProps } from './AccountSettingsDialog';
 export { ChangeMasterPasswordDialog, type ChangeMasterPasswordDialogProps } from './ChangeMasterPasswordDialog';
 export { createMasterPasswordApi } from './masterPasswordService';
+export { masterPasswordOpens } from './masterPasswordCheck';

@@ -1,5 +1,5 @@
 import { changeMasterPassword, WrongMasterPasswordError } from '../../crypto';
-import type { UserRepository } from '../../data/users/userRecord';
+import { masterKeyMaterialOf, type UserRepository } from '../../data/users/userRecord';
 import { InvalidCurrentMasterPasswordError } from './masterPasswordChange';
 
 // Change Master Password (SPEC.md §4, docs/master-password.md): read the own record, re-wrap the
@@ -34,11 +34,7 @@ export function createMasterPasswordApi(deps: MasterPasswordDeps): MasterPasswor
       if (record === null) throw new Error('User data not found');
       let changed;
       try {
-        changed = await changeMasterPassword(current, next, {
-          kdf: { ...record.kdf, salt: record.encryptionSalt },
-          wrappedVaultKey: record.wrappedVaultKey,
-          masterPasswordTest: record.masterPasswordTest,
-        });
+        changed = await changeMasterPassword(current, next, masterKeyMaterialOf(record));
       } catch (error) {
         if (error instanceof WrongMasterPasswordError) throw new InvalidCurrentMasterPasswordError({ cause: error });
         throw error;

@@ -1,8 +1,9 @@
 import type { PersonalVaultDeps } from './personalVault';
+import type { VaultTransfer } from './transfer';
 import { VaultPanel } from './VaultPanel';
 
 /** The dashboard's 'Personal Passwords' section (SPEC.md §2): the user's own vault, every action allowed. */
-export function PersonalPasswordsSection({ deps }: { deps: PersonalVaultDeps }) {
+export function PersonalPasswordsSection({ deps, transfer }: { deps: PersonalVaultDeps; transfer?: VaultTransfer }) {
   return (
     <VaultPanel
       deps={deps}
@@ -12,6 +13,9 @@ export function PersonalPasswordsSection({ deps }: { deps: PersonalVaultDeps }) 
       canCreate
       canEdit
       canDelete
+      canImport
+      canExport
+      {...(transfer === undefined ? {} : { transfer })}
     />
   );
 }

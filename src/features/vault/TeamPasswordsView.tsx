@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { canOnPasswords, ROLE_LABELS, type TeamRole } from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
+import type { VaultTransfer } from './transfer';
 import type { TeamVaultDeps } from './vaultService';
 import { VaultPanel } from './VaultPanel';
 import './vault.css';
@@ -43,6 +44,8 @@ export interface TeamPasswordsViewProps {
   readonly team: TeamViewTeam;
   readonly access: TeamKeyAccess;
   readonly onBack: () => void;
+  /** Import and export, as the app composes them (issue #20). */
+  readonly transfer?: VaultTransfer;
 }
 
 /**
@@ -51,7 +54,7 @@ export interface TeamPasswordsViewProps {
  * while the user needs the key; otherwise the group filter and the list, with edit and delete as
  * the role allows (SPEC.md §6).
  */
-export function TeamPasswordsView({ team, access, onBack }: TeamPasswordsViewProps) {
+export function TeamPasswordsView({ team, access, onBack, transfer }: TeamPasswordsViewProps) {
   const headingId = useId();
   const backRef = useRef<HTMLButtonElement>(null);
 
@@ -87,6 +90,11 @@ export function TeamPasswordsView({ team, access, onBack }: TeamPasswordsViewPro
           canCreate={canOnPasswords(team.role, 'create')}
           canEdit={canOnPasswords(team.role, 'edit')}
           canDelete={canOnPasswords(team.role, 'delete')}
+          // An import writes entries, so it needs the role that creates them; a team's export is for
+          // its owner and admins (issue #20, item 5).
+          canImport={canOnPasswords(team.role, 'create')}
+          canExport={team.role === 'owner' || team.role === 'admin'}
+          {...(transfer === undefined ? {} : { transfer })}
         />
       ) : (
         <section className="vault-section" aria-labelledby={headingId}>

@@ -4,3 +4,5 @@ export { PersonalPasswordsSection } from './PersonalPasswordsSection';
 export { TeamPasswordsView, type TeamKeyAccess, type TeamPasswordsViewProps } from './TeamPasswordsView';
 export { createDetailsCache, type DetailsCache } from './detailsCache';
 export { vaultImportWriter, type ImportedEntry, type VaultImportWriter } from './importWriter';
+export { collectVault, importTargetOf, type CollectedVault, type ImportTargetSource } from './transferSources';
+export type { VaultTransfer, VaultTransferContext } from './transfer';

@@ -1,6 +1,6 @@
 import { createAccountKeys, unlockPrivateKey, unlockVault, WrongMasterPasswordError } from '../../../crypto';
 import type { AuthUser } from '../../../data/auth/authGateway';
-import type { StoredUserRecord } from '../../../data/users/userRecord';
+import { masterKeyMaterialOf, type StoredUserRecord } from '../../../data/users/userRecord';
 import { newTrialSubscription } from '@keyloft/contract/trial';
 import type { AuthDeps } from './deps';
 import { FlowError, MESSAGES } from './errors';
@@ -13,11 +13,7 @@ export async function openVault(deps: AuthDeps, user: AuthUser, record: StoredUs
   if (record.encryptionSalt === '') throw new FlowError(MESSAGES.saltNotFound);
   let vaultKey;
   try {
-    ({ vaultKey } = await unlockVault(masterPassword, {
-      kdf: { ...record.kdf, salt: record.encryptionSalt },
-      wrappedVaultKey: record.wrappedVaultKey,
-      masterPasswordTest: record.masterPasswordTest,
-    }));
+    ({ vaultKey } = await unlockVault(masterPassword, masterKeyMaterialOf(record)));
   } catch (error) {
     if (error instanceof WrongMasterPasswordError) throw new FlowError(MESSAGES.invalidMasterPassword, { cause: error });
     throw error;

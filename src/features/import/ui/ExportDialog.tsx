@@ -3,9 +3,9 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { PasswordField } from '../../../ui/PasswordField';
 import { useSubmit } from '../../../ui/useSubmit';
-import { buildExport, type BuiltExport, type ExportChoice } from './buildExport';
+import { buildExport, type ExportChoice } from './buildExport';
 import { downloadText } from './download';
-import { ExportDone, ExportStatus, type ExportPhase } from './ExportStatus';
+import { ExportDone, ExportStatus, type ExportPhase, type SavedExport } from './ExportStatus';
 import { ExportFormatChoice, PlainExportWarning } from './ExportFormatChoice';
 import { EXPORT_MESSAGES, hasErrors, INVALID_MASTER_PASSWORD, NO_ERRORS, validateExport, type ExportErrors } from './exportForm';
 import type { ExportServices } from './services';
@@ -38,7 +38,7 @@ function ExportForm({ onClose, services, now = () => new Date() }: ExportDialogP
   const [understood, setUnderstood] = useState(false);
   const [errors, setErrors] = useState<ExportErrors>(NO_ERRORS);
   const [phase, setPhase] = useState<ExportPhase | null>(null);
-  const [saved, setSaved] = useState<BuiltExport | null>(null);
+  const [saved, setSaved] = useState<SavedExport | null>(null);
   const exporting = useSubmit(toError);
   const masterRef = useRef<HTMLInputElement>(null);
   const filePasswordRef = useRef<HTMLInputElement>(null);
@@ -74,7 +74,7 @@ function ExportForm({ onClose, services, now = () => new Date() }: ExportDialogP
         setPhase({ kind: 'building' });
         const built = await buildExport(vault, choice, { filePassword, iterations: services.iterations, now: now() });
         downloadText(built.fileName, built.text, built.type);
-        return built;
+        return { ...built, unreadable: vault.unreadable ?? 0 };
       } finally {
         setPhase(null);
       }

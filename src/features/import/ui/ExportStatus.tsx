@@ -30,8 +30,11 @@ export function escapedNote(escaped: number): string | null {
   return `${values} ${escaped === 1 ? 'starts' : 'start'} with =, +, - or @ and ${escaped === 1 ? 'was' : 'were'} written with a leading ' so that spreadsheets do not run ${escaped === 1 ? 'it' : 'them'}. Remove the ' if you import the file into another password manager.`;
 }
 
+/** A saved file, and how many entries were left out of it because they do not decrypt. */
+export type SavedExport = BuiltExport & { readonly unreadable: number };
+
 export interface ExportDoneProps {
-  readonly saved: BuiltExport;
+  readonly saved: SavedExport;
   readonly plain: boolean;
   readonly onClose: () => void;
 }
@@ -47,6 +50,11 @@ export function ExportDone({ saved, plain, onClose }: ExportDoneProps) {
         {plain && ' Delete it once you have imported it elsewhere.'}
       </p>
       {note !== null && <p className="notice notice--warning">{note}</p>}
+      {saved.unreadable > 0 && (
+        <p className="notice notice--warning">
+          {`${formatCount(saved.unreadable)} ${saved.unreadable === 1 ? 'entry does' : 'entries do'} not decrypt and ${saved.unreadable === 1 ? 'is' : 'are'} not in the file.`}
+        </p>
+      )}
       <div className="import-dialog__actions">
         <Button ref={closeRef} onClick={onClose}>
           Close

@@ -37,6 +37,9 @@ export interface ExportServices {
   verifyMasterPassword(password: string): Promise<boolean>;
   /** The account's PBKDF2 iteration count, which the encrypted file uses too. */
   readonly iterations: number;
-  /** Opens every entry's details and returns the whole vault or team as plain data. */
-  collect(onProgress: (progress: CollectProgress) => void): Promise<ExportedVault>;
+  /**
+   * Opens every entry's details and returns the whole vault or team as plain data, with how many
+   * entries could not be decrypted and so are not in it (nobody can read them).
+   */
+  collect(onProgress: (progress: CollectProgress) => void): Promise<ExportedVault & { readonly unreadable?: number }>;
 }

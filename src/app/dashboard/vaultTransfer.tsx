@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import type { StoredUserRecord } from '../../data/users/userRecord';
+import { LazyExportDialog, LazyImportDialog } from '../../features/import';
+import { masterPasswordOpens } from '../../features/settings';
+import { collectVault, importTargetOf, type VaultTransfer } from '../../features/vault';
+
+// Import and export on a vault's screen (issue #20): the vault feature knows its entries, the import
+// feature its dialogs, the settings feature the master-password check; the dashboard joins them.
+// The dialogs load their own chunk when first opened.
+
+/** Null until the account record is read: an export needs its check value and iteration count. */
+export function useVaultTransfer(record: StoredUserRecord | null): VaultTransfer {
+  return useMemo(
+    () => ({
+      renderImport: (context) => (
+        <LazyImportDialog open onClose={context.onClose} onImported={context.onImported} target={importTargetOf(context)} />
+      ),
+      ...(record === null
+        ? {}
+        : {
+            renderExport: (context) => (
+              <LazyExportDialog
+                open
+                onClose={context.onClose}
+                services={{
+                  verifyMasterPassword: (password) => masterPasswordOpens(record, password),
+                  iterations: record.kdf.iterations,
+                  collect: (onProgress) => collectVault(context, onProgress),
+                }}
+              />
+            ),
+          }),
+    }),
+    [record],
+  );
+}

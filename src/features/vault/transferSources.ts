@@ -1,0 +1,86 @@
+// What the import and export dialogs read from and write to (issue #20), built from the vault the
+// panel shows. The shapes are the import feature's ImportTarget and ExportedVault by structure: a
+// feature never imports another, and src/app hands these over (app/dashboard/vaultTransfer.tsx).
+import { vaultImportWriter, type VaultImportWriter } from './importWriter';
+import type { PasswordEntry } from './model';
+import { openDetails } from './service/openEntries';
+import type { VaultTransferContext } from './transfer';
+
+/** Entries opened at once while an export collects details: enough to keep WebCrypto busy, few enough to report progress often. */
+const OPEN_BATCH = 200;
+
+export interface ImportTargetSource {
+  /** The entries and groups as the panel holds them now, for the duplicate check and the group match. */
+  contents(): {
+    readonly entries: readonly { readonly id: string; readonly title: string; readonly url: string | null; readonly username: string; readonly password: () => Promise<string> }[];
+    readonly groups: readonly { readonly id: string; readonly name: string }[];
+  };
+  readonly writer: VaultImportWriter;
+}
+
+/**
+ * The import's target. An undecryptable or damaged entry or group takes no part: its values are not
+ * known, so nothing can be a duplicate of it, and no group is matched to a name nobody can read.
+ */
+export function importTargetOf({ deps, vault }: Pick<VaultTransferContext, 'deps' | 'vault'>): ImportTargetSource {
+  return {
+    contents: () => ({
+      entries: vault.entries
+        .filter((entry) => !entry.undecryptable)
+        .map((entry) => ({
+          id: entry.id,
+          title: entry.title,
+          url: entry.url,
+          username: entry.username,
+          // The service, not the panel's withDetails: a duplicate check may open thousands, and the
+          // list need not re-render for each.
+          password: async () => (await openDetails(deps, entry)).password,
+        })),
+      groups: vault.groups.filter((group) => group.undecryptable !== true && group.damaged === undefined).map(({ id, name }) => ({ id, name })),
+    }),
+    writer: vaultImportWriter(deps),
+  };
+}
+
+export interface CollectedVault {
+  readonly entries: readonly { readonly title: string; readonly url: string | null; readonly username: string; readonly password: string; readonly notes: string | null; readonly group: string | null }[];
+  readonly groups: readonly { readonly name: string; readonly description: string | null }[];
+}
+
+/**
+ * Every entry with its details opened, and every group, as an export holds them. An entry that does
+ * not decrypt cannot be exported (nobody can read it); it is left out and counted in `unreadable`.
+ */
+export async function collectVault(
+  { deps, vault }: Pick<VaultTransferContext, 'deps' | 'vault'>,
+  onProgress: (progress: { readonly done: number; readonly total: number }) => void,
+): Promise<CollectedVault & { readonly unreadable: number }> {
+  const readable = vault.entries.filter((entry) => !entry.undecryptable);
+  const groups = vault.groups.filter((group) => group.undecryptable !== true && group.damaged === undefined);
+  const names = new Map(groups.map((group) => [group.id, group.name]));
+  const opened: PasswordEntry[] = [];
+  let failed = 0;
+  onProgress({ done: 0, total: readable.length });
+  for (let start = 0; start < readable.length; start += OPEN_BATCH) {
+    const batch = await Promise.all(
+      readable.slice(start, start + OPEN_BATCH).map((entry) => openDetails(deps, entry).catch(() => null)),
+    );
+    for (const entry of batch) {
+      if (entry === null) failed += 1;
+      else opened.push(entry);
+    }
+    onProgress({ done: Math.min(start + OPEN_BATCH, readable.length), total: readable.length });
+  }
+  return {
+    entries: opened.map((entry) => ({
+      title: entry.title,
+      url: entry.url,
+      username: entry.username,
+      password: entry.password,
+      notes: entry.notes,
+      group: entry.groupId === null ? null : (names.get(entry.groupId) ?? null),
+    })),
+    groups: groups.map((group) => ({ name: group.name, description: group.description })),
+    unreadable: vault.entries.length - readable.length + failed,
+  };
+}
