@@ -2,7 +2,9 @@
 // - no test double (the in-memory repositories of tests/doubles/ are for the component tier only);
 // - the landing page's own JavaScript carries no Firebase SDK (it loads lazily, on sign-in);
 // - the landing page's JavaScript is within its gzip budget (a size is deterministic, so it is
-//   checked here rather than left to the bench's OVER line, which went unread once).
+//   checked here rather than left to the bench's OVER line, which went unread once);
+// - the import and export code (parsers, zip and XML libraries, export writers) is loaded only when
+//   its dialog opens: no chunk the landing page or the dashboard loads up front carries it (issue #20).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANDING_BUDGET_KB, landingKb } from './lib/landingBundle.mjs';
@@ -28,17 +30,30 @@ for (const file of filesUnder(dist).filter((name) => /\.(js|html|css)$/.test(nam
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) failures.push('the manifest names no entry chunk');
-const landing = new Set();
-const visit = (key) => {
-  if (landing.has(key)) return;
-  landing.add(key);
-  for (const next of manifest[key].imports ?? []) visit(next);
-};
-if (entryKey) visit(entryKey);
+/** The chunks `key` loads up front: itself and its static imports, transitively. */
+function upFront(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of manifest[key].imports ?? []) upFront(next, seen);
+  return seen;
+}
+const landing = entryKey ? upFront(entryKey) : new Set();
 for (const key of landing) {
   const file = join(dist, manifest[key].file);
   if (readFileSync(file, 'utf8').includes(FIREBASE_MARKER)) {
     failures.push(`${file} is loaded by the landing page and contains the Firebase SDK`);
+  }
+}
+
+// A text only the import dialog shows, and the name of the dashboard's own module.
+const IMPORT_MARKER = 'File to import';
+const dashboardKey = Object.keys(manifest).find((key) => key.endsWith('app/dashboard/DashboardPage.tsx'));
+if (!dashboardKey) failures.push('the manifest names no dashboard chunk');
+const importChunks = Object.values(manifest).filter((chunk) => readFileSync(join(dist, chunk.file), 'utf8').includes(IMPORT_MARKER));
+if (importChunks.length === 0) failures.push(`no chunk carries the import dialog ("${IMPORT_MARKER}")`);
+for (const key of new Set([...landing, ...(dashboardKey ? upFront(dashboardKey) : [])])) {
+  if (readFileSync(join(dist, manifest[key].file), 'utf8').includes(IMPORT_MARKER)) {
+    failures.push(`${manifest[key].file} is loaded up front by the landing page or the dashboard and carries the import code`);
   }
 }
 
@@ -52,5 +67,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  `bundle check: ${dist} has no test double; the landing page's ${landing.size} chunk(s) carry no Firebase and weigh ${landingSize.toFixed(1)} KB gzip (budget ${LANDING_BUDGET_KB} KB)`,
+  `bundle check: ${dist} has no test double; the landing page's ${landing.size} chunk(s) carry no Firebase and weigh ${landingSize.toFixed(1)} KB gzip (budget ${LANDING_BUDGET_KB} KB); the import code loads only with its dialog`,
 );
