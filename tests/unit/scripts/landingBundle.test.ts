@@ -9,23 +9,35 @@ import { LANDING_BUDGET_KB, landingFiles, landingKb } from '../../../scripts/lib
 // Issue #18 item 7: the landing page's JavaScript budget is enforced by the build check in
 // `npm test`, measured as the bench measures it (the entry chunk and its static imports, gzip).
 
-/** A dist/ with a Vite manifest: the entry imports `shared`; `lazy` is only a dynamic import. */
-function fakeDist(entryBytes: Buffer): string {
+/**
+ * A dist/ with a Vite manifest: the entry imports `shared`; `lazy` is only a dynamic import; the
+ * dashboard loads the import dialog's chunk lazily, or up front when `importUpFront`.
+ */
+function fakeDist(entryBytes: Buffer, { importUpFront = false } = {}): string {
   const dist = mkdtempSync(join(tmpdir(), 'keyloft-dist-'));
   mkdirSync(join(dist, '.vite'));
   mkdirSync(join(dist, 'assets'));
+  const importChunk = 'src/features/import/ui/index.ts';
   writeFileSync(
     join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], dynamicImports: ['lazy.ts'] },
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], dynamicImports: ['lazy.ts', 'src/app/dashboard/DashboardPage.tsx'] },
       '_shared.js': { file: 'assets/shared.js', imports: ['index.html'] },
       'lazy.ts': { file: 'assets/lazy.js', imports: ['_shared.js'] },
+      'src/app/dashboard/DashboardPage.tsx': {
+        file: 'assets/DashboardPage.js',
+        imports: ['_shared.js', ...(importUpFront ? [importChunk] : [])],
+        dynamicImports: importUpFront ? [] : [importChunk],
+      },
+      [importChunk]: { file: 'assets/ui.js', imports: ['_shared.js'] },
     }),
   );
   writeFileSync(join(dist, 'assets', 'index.js'), entryBytes);
   writeFileSync(join(dist, 'assets', 'shared.js'), 'export const shared = 1;');
   // Large and incompressible, but never loaded by the landing page.
   writeFileSync(join(dist, 'assets', 'lazy.js'), randomBytes(200 * 1024).toString('base64'));
+  writeFileSync(join(dist, 'assets', 'DashboardPage.js'), 'export const dashboard = 1;');
+  writeFileSync(join(dist, 'assets', 'ui.js'), 'export const label = "File to import";');
   writeFileSync(join(dist, 'index.html'), '<!doctype html>');
   return dist;
 }
@@ -45,5 +57,14 @@ describe('the landing page budget', () => {
     const over = checkBundle(fakeDist(randomBytes((LANDING_BUDGET_KB + 5) * 1024)));
     expect(over.status).toBe(1);
     expect(over.stderr).toMatch(new RegExp(`the landing page's JavaScript is \\d+\\.\\d KB gzip, over its budget of ${LANDING_BUDGET_KB} KB`));
+  });
+});
+
+describe('the import code', () => {
+  it('passes when only its dialog loads it, and fails when the dashboard loads it up front', () => {
+    expect(checkBundle(fakeDist(Buffer.from('console.log("landing");'))).status).toBe(0);
+    const upFront = checkBundle(fakeDist(Buffer.from('console.log("landing");'), { importUpFront: true }));
+    expect(upFront.status).toBe(1);
+    expect(upFront.stderr).toContain('assets/ui.js is loaded up front by the landing page or the dashboard and carries the import code');
   });
 });
