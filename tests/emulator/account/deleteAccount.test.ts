@@ -259,7 +259,7 @@ describe('deleteAccount', () => {
     const user = await newUser('late-team');
     const late = db().collection('teams').doc();
     const now = Date.now();
-    const member = { userId: user.uid, role: 'owner', joinedAt: now, email: user.email, encryptedTeamKey: 'wrapped', needsTeamKey: false };
+    const member = { userId: user.uid, role: 'owner', joinedAt: now, email: user.email, encryptedTeamKey: wrappedKey(), needsTeamKey: false };
     await applyAccountDeletion(testDeps(), user.uid, user.email, {
       afterStep: async (step) => {
         if (step.kind !== 'userRecord') return;
