@@ -53,10 +53,19 @@ export interface SkippedItem {
   readonly reason: string;
 }
 
+/** A folder the file lists on its own, with or without items in it (Keyloft's groups): made a group even when empty. */
+export interface ImportFolder {
+  readonly path: readonly string[];
+  /** '' when it has none. */
+  readonly description: string;
+}
+
 export interface ParsedImport {
   readonly format: ImportFormatId;
   readonly items: readonly ImportItem[];
   readonly skipped: readonly SkippedItem[];
+  /** Absent for formats whose folders exist only through their items. */
+  readonly folders?: readonly ImportFolder[];
 }
 
 /** The file as the browser read it. Nothing of it leaves the browser. */

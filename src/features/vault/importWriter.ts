@@ -18,7 +18,7 @@ export interface ImportedEntry {
 }
 
 export interface VaultImportWriter {
-  createGroup(name: string): Promise<string>;
+  createGroup(name: string, description: string): Promise<string>;
   createEntry(entry: ImportedEntry, groupId: string | null): Promise<void>;
 }
 
@@ -36,8 +36,8 @@ function importedDraft(entry: ImportedEntry, groupId: string | null): ValidPassw
 
 export function vaultImportWriter(deps: VaultDeps): VaultImportWriter {
   return {
-    async createGroup(name) {
-      return (await createGroup(deps, { name, description: '' })).id;
+    async createGroup(name, description) {
+      return (await createGroup(deps, { name, description })).id;
     },
     async createEntry(entry, groupId) {
       await savePassword(deps, importedDraft(entry, groupId));

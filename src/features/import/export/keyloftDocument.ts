@@ -3,7 +3,7 @@
 // Keyloft importer's (../formats/keyloft.ts) last step, so the two cannot drift apart.
 import { EXPORT_FILE_FORMAT, EXPORT_FILE_VERSION } from '../../../crypto';
 import { ImportFileError } from '../model';
-import type { ImportItem, SkippedItem } from '../model';
+import type { ImportFolder, ImportItem, SkippedItem } from '../model';
 import type { ExportedEntry, ExportedGroup, ExportedVault } from './exportedVault';
 
 export const KEYLOFT_EXPORT_FORMAT = EXPORT_FILE_FORMAT;
@@ -36,6 +36,21 @@ export function keyloftPlainDocument(vault: ExportedVault, exportedAt: Date): Ke
  * checked. An entry that is not the layout's shape is skipped with its reason, the others are
  * read; a document without an entry list is not a Keyloft export at all.
  */
+/**
+ * The document's groups as folders the import makes even when empty, with their descriptions, so
+ * a round trip gives back every group. A group not of the layout is left to its entries (if any
+ * are in it, their group name still makes it); it is not an item, so nothing is skipped.
+ */
+export function readKeyloftFolders(document: Readonly<Record<string, unknown>>): ImportFolder[] {
+  const { groups } = document;
+  if (!Array.isArray(groups)) return [];
+  return groups.flatMap((group: unknown) =>
+    isRecord(group) && typeof group.name === 'string' && isOptionalText(group.description)
+      ? [{ path: [group.name], description: group.description ?? '' }]
+      : [],
+  );
+}
+
 export function readKeyloftEntries(document: Readonly<Record<string, unknown>>): { items: ImportItem[]; skipped: SkippedItem[] } {
   const { entries } = document;
   if (!Array.isArray(entries)) {

@@ -2,7 +2,7 @@
 // An encrypted file is checked before its password is asked for, opened with the password the
 // user typed, and read as the plain document it seals.
 import { CryptoError, InvalidCiphertextError, UnsupportedKdfError, WrongExportPasswordError, checkExportFile, openExportFile } from '../../../crypto';
-import { KEYLOFT_EXPORT_FORMAT, KEYLOFT_EXPORT_VERSION, isRecord, readKeyloftEntries } from '../export/keyloftDocument';
+import { KEYLOFT_EXPORT_FORMAT, KEYLOFT_EXPORT_VERSION, isRecord, readKeyloftEntries, readKeyloftFolders } from '../export/keyloftDocument';
 import { ImportFileError, NeedsFilePasswordError } from '../model';
 import type { ImportFile, ImportFormat, ParseOptions, ParsedImport } from '../model';
 
@@ -24,7 +24,7 @@ async function parseKeyloft(file: ImportFile, options: ParseOptions): Promise<Pa
   if (plain.encrypted !== false) {
     throw new ImportFileError('This Keyloft export says neither that it is encrypted nor that it is plain, so it cannot be read.');
   }
-  return { format: 'keyloft', ...readKeyloftEntries(plain) };
+  return { format: 'keyloft', ...readKeyloftEntries(plain), folders: readKeyloftFolders(plain) };
 }
 
 function parseJson(source: Uint8Array | string): unknown {

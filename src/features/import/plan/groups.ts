@@ -34,6 +34,7 @@ interface GroupDraft {
   readonly name: string;
   readonly existingId: string | null;
   readonly folders: string[];
+  listed?: { readonly description: string };
 }
 
 export class GroupPlanner {
@@ -66,13 +67,25 @@ export class GroupPlanner {
 
   /** Records that an entry (or a duplicate) goes into the path's group: only such groups are planned. */
   use(path: string): void {
+    this.draftFor(path);
+  }
+
+  /** Records a folder the file lists on its own: its group is planned, and made, even with no entry in it. */
+  list(path: string, description: string): void {
+    const group = this.draftFor(path);
+    group.listed ??= { description: shortenText(description.trim(), FIELD_LIMITS.groupDescription) };
+  }
+
+  private draftFor(path: string): GroupDraft {
     const name = this.nameFor(path);
     const group = this.used.get(keyOf(name));
     if (group === undefined) {
-      this.used.set(keyOf(name), { name, existingId: this.existing.get(keyOf(name))?.id ?? null, folders: [path] });
-    } else if (!group.folders.includes(path)) {
-      group.folders.push(path);
+      const draft: GroupDraft = { name, existingId: this.existing.get(keyOf(name))?.id ?? null, folders: [path] };
+      this.used.set(keyOf(name), draft);
+      return draft;
     }
+    if (!group.folders.includes(path)) group.folders.push(path);
+    return group;
   }
 
   /** Every used group, in the order the file first used it. */

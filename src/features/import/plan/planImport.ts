@@ -37,6 +37,12 @@ export async function planImport(parsed: ParsedImport, target: ImportTargetConte
     else duplicates.push({ ...entry, duplicateOf: original });
   });
 
+  // Listed folders after the items' own, so the groups keep the order the items first used them in.
+  for (const folder of parsed.folders ?? []) {
+    const path = folderPath(folder.path);
+    if (path !== null) groups.list(path, folder.description);
+  }
+
   return {
     format: parsed.format,
     entries,

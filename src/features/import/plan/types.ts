@@ -33,6 +33,11 @@ export interface PlannedGroup {
   readonly existingId: string | null;
   /** The file's folder paths that become this group, as 'Parent / Child'. */
   readonly folders: readonly string[];
+  /**
+   * Set when the file lists the folder on its own (ParsedImport.folders): the group is made even
+   * if no entry goes into it, with the file's description (a Keyloft export's empty groups).
+   */
+  readonly listed?: { readonly description: string };
 }
 
 export interface ImportPlan {

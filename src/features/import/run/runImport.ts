@@ -75,10 +75,13 @@ async function inBatches<T>(
   return { done, end: 'complete' };
 }
 
-/** The groups to create: those of the plan not in the target yet that some entry goes into, each once. */
-function groupsToCreate(input: ImportInput): string[] {
+/**
+ * The groups to create: those of the plan not in the target yet that some entry goes into, or that
+ * the file lists on its own (a Keyloft export's empty groups), each once.
+ */
+function groupsToCreate(input: ImportInput): PlannedGroup[] {
   const planned = new Map(input.groups.map((group) => [group.name, group]));
-  const needed = new Set<string>();
+  const needed = new Set<string>(input.groups.filter((group) => group.existingId === null && group.listed !== undefined).map((group) => group.name));
   for (const entry of input.entries) {
     if (entry.groupName === null) continue;
     const group = planned.get(entry.groupName);
@@ -86,7 +89,7 @@ function groupsToCreate(input: ImportInput): string[] {
     if (group === undefined) throw new Error(`The import plan has no group named ${JSON.stringify(entry.groupName)} (${entry.at})`);
     if (group.existingId === null) needed.add(group.name);
   }
-  return [...needed];
+  return [...needed].map((name) => planned.get(name)).filter((group) => group !== undefined);
 }
 
 function groupIdOf(entry: PlannedEntry, groupIds: ReadonlyMap<string, string>): string | null {
@@ -106,8 +109,8 @@ export async function runImport(input: ImportInput, writer: ImportWriter, option
   const groups = await inBatches(
     groupsToCreate(input),
     batchSize,
-    async (name) => {
-      groupIds.set(name, await writer.createGroup(name));
+    async (group) => {
+      groupIds.set(group.name, await writer.createGroup(group.name, group.listed?.description ?? ''));
     },
     () => undefined,
     signal,

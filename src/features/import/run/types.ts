@@ -7,8 +7,8 @@ import type { PlannedEntry } from '../plan/types';
 
 /** Where the import writes: the vault service of the personal vault or of one team. */
 export interface ImportWriter {
-  /** Creates a group of that name (no description); returns its id. */
-  createGroup(name: string): Promise<string>;
+  /** Creates a group of that name and description ('' for none); returns its id. */
+  createGroup(name: string, description: string): Promise<string>;
   /** Creates one entry, sealed as every new entry is, in the group (null: none). */
   createEntry(entry: PlannedEntry, groupId: string | null): Promise<void>;
 }

@@ -7,6 +7,9 @@ import { exportKeyloftEncrypted, exportKeyloftJson } from '../../../../src/featu
 import { keyloftFormat } from '../../../../src/features/import/formats/keyloft';
 import { NeedsFilePasswordError } from '../../../../src/features/import/model';
 import type { ImportItem } from '../../../../src/features/import/model';
+import { planImport } from '../../../../src/features/import/plan';
+import { runImport } from '../../../../src/features/import/run/runImport';
+import type { ImportWriter } from '../../../../src/features/import/run/types';
 import { fixtureVault } from './fixtureVault';
 
 const PASSWORD = 'Ⅻ correct horse — battery staple ✓';
@@ -37,6 +40,31 @@ describe('Keyloft export → Keyloft import', () => {
     expect(parsed.skipped).toEqual([]);
     expect(fields(parsed.items)).toEqual(expectedItems(fixtureVault));
     expect(parsed.items.every((item) => item.kind === 'login' && item.extras.length === 0)).toBe(true);
+    // Every group comes back, the empty one too, with its description.
+    expect(parsed.folders).toEqual(fixtureVault.groups.map((group) => ({ path: [group.name], description: group.description ?? '' })));
+  });
+
+  it('plans every group of the export, an empty one included, and the run makes those the target lacks, with their descriptions', async () => {
+    const parsed = await keyloftFormat.parse(fileOf(exportKeyloftJson(fixtureVault)), {});
+    const plan = await planImport(parsed, { entries: [], groups: [{ id: 'g-1', name: 'FAMÍLIA 🏠' }] });
+    expect(plan.groups).toEqual([
+      { name: 'Work, "Main"', existingId: null, folders: ['Work, "Main"'], listed: { description: 'Everything for the office' } },
+      { name: 'FAMÍLIA 🏠', existingId: 'g-1', folders: ['Família 🏠'], listed: { description: '' } },
+      { name: 'Empty group', existingId: null, folders: ['Empty group'], listed: { description: 'No entry is in it' } },
+    ]);
+    const made: [string, string][] = [];
+    const writer: ImportWriter = {
+      createGroup: (name, description) => {
+        made.push([name, description]);
+        return Promise.resolve(`id-${made.length}`);
+      },
+      createEntry: () => Promise.resolve(),
+    };
+    await runImport(plan, writer);
+    expect(made).toEqual([
+      ['Work, "Main"', 'Everything for the office'],
+      ['Empty group', 'No entry is in it'],
+    ]);
   });
 
   it('gives back every entry of a plain export', async () => {

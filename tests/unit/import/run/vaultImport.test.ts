@@ -186,7 +186,7 @@ describe('vaultImportWriter', () => {
     const deps = personal(repos());
     // As runImport holds it: the vault's writer is an ImportWriter by structure.
     const writer: ImportWriter = vaultImportWriter(deps);
-    const groupId = await writer.createGroup('Imported');
+    const groupId = await writer.createGroup('Imported', '');
     await writer.createEntry({ at: 'item 1', kind: 'note', title: 'Wi-Fi', url: null, username: '', password: '', notes: 'code on the router', groupName: 'Imported' }, groupId);
     expect(await contents(deps)).toEqual([{ title: 'Wi-Fi', url: null, username: '', password: '', notes: 'code on the router', group: 'Imported', undecryptable: false }]);
     expect((await loadGroups(deps)).map(({ name, description }) => ({ name, description }))).toEqual([{ name: 'Imported', description: null }]);
