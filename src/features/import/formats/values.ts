@@ -33,12 +33,14 @@ export class Extras {
   /** Extra urls are numbered from 2: the first is the entry's own url. */
   addUrls(urls: readonly string[]): void {
     urls.forEach((url, index) => {
-      this.add(`URL ${String(index + 2)}`, url);
+      this.add(urlLabel(index + 2), url);
     });
   }
 }
 
+/** The labels every format gives the same extras (docs/import.md, "Formats"). */
 export const TOTP_LABEL = 'One-time password (TOTP)';
+export const urlLabel = (n: number): string => `URL ${String(n)}`;
 
 /** An item with every field the format did not give set to its empty value. */
 export function importItem(at: string, kind: ImportItemKind, fields: Partial<Omit<ImportItem, 'at' | 'kind'>>): ImportItem {

@@ -1,15 +1,16 @@
 // Small pieces every CSV format uses to build its items, so the labels the notes show and the way
 // a folder path or a flag is read are the same whatever the exporter.
 import type { ImportItem, LabelledValue } from '../../model';
+import { importItem, TOTP_LABEL, urlLabel } from '../values';
 import { isBlank } from './readCsv';
 
 /** The labels extras carry into the entry's notes (docs/import.md, "Formats"). */
 export const LABEL = {
-  totp: 'One-time password (TOTP)',
+  totp: TOTP_LABEL,
   tags: 'Tags',
   favorite: 'Favorite',
   archived: 'Archived',
-  url: (n: number) => `URL ${String(n)}`,
+  url: urlLabel,
   username: (n: number) => `Username ${String(n)}`,
 } as const;
 
@@ -17,19 +18,8 @@ export const LABEL = {
 export const FLAG_SET = 'Yes';
 
 /** An item with the model's defaults: a login with nothing in it, in no folder. */
-export function makeItem(at: string, fields: Partial<Omit<ImportItem, 'at'>>): ImportItem {
-  return {
-    at,
-    kind: 'login',
-    title: '',
-    url: '',
-    username: '',
-    password: '',
-    notes: '',
-    extras: [],
-    folder: [],
-    ...fields,
-  };
+export function makeItem(at: string, { kind = 'login', ...fields }: Partial<Omit<ImportItem, 'at'>>): ImportItem {
+  return importItem(at, kind, fields);
 }
 
 /** The value as a labelled extra, or nothing when the cell is empty. */
