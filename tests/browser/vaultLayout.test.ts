@@ -10,6 +10,7 @@ import { expectFitsViewport, PHONE } from './layout';
 
 const baseUrl = inject('baseUrl');
 const LONG_URL = 'https://accounts.example-company-with-a-long-domain-name.com/signin/v2/identifier?continue=/dashboard';
+const LONG_TITLE = 'Northwind Traders shared finance portal for quarterly supplier payments and audit exports';
 useChromium();
 
 async function signUp(page: Page): Promise<void> {
@@ -159,6 +160,39 @@ describe('the password list layout in Chromium', () => {
 
     const box = await measureRow(row);
     expect(box.cardOverflow).toBeLessThanOrEqual(1);
+    expectNoPageErrors(errors);
+    await page.context().close();
+  });
+
+  it('wraps a long title on a 390 px phone, the row measured to hold it, rather than clipping it', async () => {
+    const { page, errors } = await openPage();
+    await page.setViewportSize(PHONE);
+    await signUp(page);
+    await addPassword(page, { title: 'Alpha' });
+    await addPassword(page, { title: LONG_TITLE });
+    await addPassword(page, { title: 'Bravo' });
+    const long = page.getByRole('listitem', { name: LONG_TITLE });
+    await long.scrollIntoViewIfNeeded();
+    const title = await long.getByRole('heading', { name: LONG_TITLE }).evaluate((heading) => ({
+      height: heading.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(getComputedStyle(heading).lineHeight) || Number.parseFloat(getComputedStyle(heading).fontSize),
+      clippedWidth: heading.scrollWidth - heading.clientWidth,
+      clippedHeight: heading.scrollHeight - heading.clientHeight,
+    }));
+    // Three lines at least, all of them shown: wrapped, not cut off or ellipsised.
+    expect(title.height).toBeGreaterThanOrEqual(title.lineHeight * 2.5);
+    expect(title.clippedWidth).toBeLessThanOrEqual(1);
+    expect(title.clippedHeight).toBeLessThanOrEqual(1);
+    expect((await measureRow(long)).cardOverflow).toBeLessThanOrEqual(1);
+    // Each row starts where the one before it ends: the list counts the tall row at its real height.
+    const tops = await page.getByRole('listitem').evaluateAll((rows) =>
+      rows.map((row) => ({ top: row.getBoundingClientRect().top, bottom: row.getBoundingClientRect().bottom })),
+    );
+    expect(tops).toHaveLength(3);
+    for (let index = 1; index < tops.length; index += 1) {
+      expect(Math.abs((tops[index]?.top ?? 0) - (tops[index - 1]?.bottom ?? 0))).toBeLessThanOrEqual(0.5);
+    }
+    await expectFitsViewport(page);
     expectNoPageErrors(errors);
     await page.context().close();
   });

@@ -113,6 +113,8 @@ export function PasswordItem({
       aria-labelledby={titleId}
       aria-setsize={setSize}
       aria-posinset={posInSet}
+      // The list's virtualiser reads a measured row's index from here.
+      data-index={posInSet - 1}
       style={style}
       onFocus={onFocus}
     >

@@ -1,51 +1,83 @@
-// Windowing with measured rows: which rows of a long list to render for a scroll position, when
-// every row may have its own height. Pure; the list measures its rows and feeds the heights here.
-//
-// Rows not measured yet count at an estimate. A measured row counts at its real height, so a row
-// sizes to its content (a short entry, notes, large text) and the space kept for rows out of view
-// stays close to what they would take.
+// The list's own decisions around @tanstack/react-virtual, which windows and measures the rows:
+// where the list is on the page, which rows stay rendered besides the window, and how the rows
+// (in the normal flow, not absolutely placed) stand in for the ones left out. Pure.
 
-/** Tops of the rows: offsets[i] is where row i starts, offsets[n] the height of the whole list. */
-export function rowOffsets(heights: readonly number[]): number[] {
-  const offsets = new Array<number>(heights.length + 1);
-  offsets[0] = 0;
-  for (let index = 0; index < heights.length; index += 1) {
-    offsets[index + 1] = (offsets[index] ?? 0) + Math.max(0, heights[index] ?? 0);
-  }
-  return offsets;
+/** The virtualiser's range: the rows in view, [startIndex, endIndex], of `count` rows. */
+export interface RowRange {
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly overscan: number;
+  readonly count: number;
 }
 
-/** The row covering list position y (0 ≤ y < total), by binary search over the offsets. */
-function rowAt(offsets: readonly number[], y: number): number {
-  let low = 0;
-  let high = offsets.length - 2;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((offsets[middle] ?? 0) <= y) low = middle;
-    else high = middle - 1;
-  }
-  return low;
+/** A virtualiser item: where row `index` starts and ends, in the page's coordinates. */
+export interface RowSpan {
+  readonly index: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A rendered row: its index in the list, and the space of the unrendered rows above it, in px. */
+export interface PlacedRow {
+  readonly index: number;
+  readonly gap: number;
 }
 
 /**
- * The rows to render, [start, end), for a view of `viewHeight` px whose top is `viewTop` px below
- * the top of the list (negative while the list starts further down the page), plus `overscan`
- * rows either side so that Tab always has a next row to reach. A view past the end (a list that
- * shrank under a scrolled page) shows the last rows.
+ * The rows to render: those in view, `overscan` either side (so Tab always has a next row to
+ * reach), and the `kept` rows wherever they are (the row holding focus, the one focus goes to
+ * next), in list order.
  */
-export function visibleRows(
-  offsets: readonly number[],
-  viewTop: number,
-  viewHeight: number,
-  overscan: number,
-): { start: number; end: number } {
-  const count = offsets.length - 1;
-  if (count <= 0) return { start: 0, end: 0 };
-  const total = offsets[count] ?? 0;
-  const top = Math.min(Math.max(0, viewTop), Math.max(0, total - Math.max(0, viewHeight)));
-  const bottom = Math.min(total, Math.max(top, viewTop + viewHeight));
-  const first = rowAt(offsets, top);
-  // The last row the view touches; a view that ends exactly on a row's top does not touch it.
-  const last = bottom > top ? rowAt(offsets, bottom - 0.001) : first;
-  return { start: Math.max(0, first - overscan), end: Math.min(count, last + 1 + overscan) };
+export function keepRows(range: RowRange, kept: readonly number[]): number[] {
+  const first = Math.max(0, range.startIndex - range.overscan);
+  const last = Math.min(range.count - 1, range.endIndex + range.overscan);
+  const rows = new Set<number>();
+  for (let index = first; index <= last; index += 1) rows.add(index);
+  for (const index of kept) if (index >= 0 && index < range.count) rows.add(index);
+  return [...rows].sort((a, b) => a - b);
+}
+
+/**
+ * Where the list starts on the page (its scroll margin), from its top in the viewport. Read
+ * again on every scroll, not once: content above it comes and goes (a notice, the load progress),
+ * and an ancestor other than the page may scroll it. A list whose end has scrolled above the
+ * bottom of the view (it shrank under a scrolled page) counts as ending there, so that its last
+ * rows are rendered rather than none. Whole pixels, so that sub-pixel layout does not re-render.
+ */
+export function listScrollMargin(view: {
+  readonly listTop: number;
+  readonly scrollY: number;
+  readonly listHeight: number;
+  readonly viewHeight: number;
+}): number {
+  const margin = view.listTop + view.scrollY;
+  const lowest = view.scrollY - Math.max(0, view.listHeight - view.viewHeight);
+  return Math.round(Math.max(margin, lowest));
+}
+
+/**
+ * Rows stay in the normal flow (so a row is as tall as its content and the page's layout and
+ * focus order are plain): the space of the rows not rendered goes above each rendered row, as its
+ * top margin, and below the last one, as the list's bottom padding (`after`).
+ */
+export function placeRows(
+  items: readonly RowSpan[],
+  scrollMargin: number,
+  totalSize: number,
+): { placed: PlacedRow[]; after: number } {
+  let covered = 0;
+  const placed = items.map(({ index, start, end }) => {
+    const gap = Math.max(0, start - scrollMargin - covered);
+    covered = Math.max(covered, end - scrollMargin);
+    return { index, gap };
+  });
+  return { placed, after: Math.max(0, totalSize - covered) };
+}
+
+/**
+ * A row's measured height. A row without layout (jsdom, a row not displayed) measures 0: it keeps
+ * the height known for it, else the estimate, rather than collapsing to nothing.
+ */
+export function rowHeight(measured: number, known: number | undefined, estimate: number): number {
+  return measured > 0 ? measured : (known ?? estimate);
 }
