@@ -42,10 +42,11 @@ interface Deletion {
 }
 
 /**
- * The searchable, virtualised password list. The list is part of the page, which scrolls it (no
- * scroll box of its own). Only the rows in view (plus an overscan) are in the DOM; each row is
- * measured, so it is as tall as its content, and rows out of view are stood in for by space of
- * their measured (or estimated) height. Each row carries aria-setsize/aria-posinset so screen
+ * The searchable, virtualised password list (@tanstack/react-virtual, see useVirtualRows). The
+ * list is part of the page, which scrolls it (no scroll box of its own). Only the rows in view
+ * (plus an overscan) are in the DOM; each row is measured, so it is as tall as its content (a long
+ * title wraps), and rows out of view are stood in for by space of their measured (or estimated)
+ * height. Each row carries aria-setsize/aria-posinset so screen
  * readers know the full size. Focusing a control in an overscan row makes the browser scroll it
  * into view, which moves the window, so Tab walks the whole list. The row holding focus stays
  * rendered while scrolled away, so focus (and an open delete dialog) is never dropped.
