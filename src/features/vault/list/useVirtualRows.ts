@@ -33,9 +33,10 @@ export function useVirtualRows(
 
   const getItemKey = useCallback((index: number) => ids[index] ?? index, [ids]);
   const estimateSize = useCallback(() => estimatedRowHeight, [estimatedRowHeight]);
+  // By value, so that the extractor (and with it the rendered range) only changes when they do.
   const keptKey = keptIds.map((id) => (id === null ? -1 : ids.indexOf(id))).join(',');
   const rangeExtractor = useCallback(
-    (range: Range) => keepRows(range, keptKey.split(',').map(Number)),
+    (range: Range) => keepRows(range, keptKey === '' ? [] : keptKey.split(',').map(Number)),
     [keptKey],
   );
   const measureElement = useCallback(
