@@ -8,7 +8,7 @@ import { collectVault, importTargetOf, type VaultTransfer } from '../../features
 // feature its dialogs, the settings feature the master-password check; the dashboard joins them.
 // The dialogs load their own chunk when first opened.
 
-/** Null until the account record is read: an export needs its check value and iteration count. */
+/** Export is offered once the account record is read (null before): it needs the check value and the iteration count. */
 export function useVaultTransfer(record: StoredUserRecord | null): VaultTransfer {
   return useMemo(
     () => ({

@@ -2,9 +2,20 @@
 // panel shows. The shapes are the import feature's ImportTarget and ExportedVault by structure: a
 // feature never imports another, and src/app hands these over (app/dashboard/vaultTransfer.tsx).
 import { vaultImportWriter, type VaultImportWriter } from './importWriter';
-import type { PasswordEntry } from './model';
+import type { Group, PasswordEntry } from './model';
 import { openDetails } from './service/openEntries';
 import type { VaultTransferContext } from './transfer';
+
+/** What both read of the vault: its entries and groups as loaded (the panel's, or a test's). */
+export interface LoadedVault {
+  readonly deps: VaultTransferContext['deps'];
+  readonly vault: { readonly entries: readonly PasswordEntry[]; readonly groups: readonly Group[] };
+}
+
+/** Groups whose name is known: an undecryptable or damaged one is neither matched nor exported. */
+function readableGroups(groups: readonly Group[]): Group[] {
+  return groups.filter((group) => group.undecryptable !== true && group.damaged === undefined);
+}
 
 /** Entries opened at once while an export collects details: enough to keep WebCrypto busy, few enough to report progress often. */
 const OPEN_BATCH = 200;
@@ -22,7 +33,7 @@ export interface ImportTargetSource {
  * The import's target. An undecryptable or damaged entry or group takes no part: its values are not
  * known, so nothing can be a duplicate of it, and no group is matched to a name nobody can read.
  */
-export function importTargetOf({ deps, vault }: Pick<VaultTransferContext, 'deps' | 'vault'>): ImportTargetSource {
+export function importTargetOf({ deps, vault }: LoadedVault): ImportTargetSource {
   return {
     contents: () => ({
       entries: vault.entries
@@ -36,7 +47,7 @@ export function importTargetOf({ deps, vault }: Pick<VaultTransferContext, 'deps
           // list need not re-render for each.
           password: async () => (await openDetails(deps, entry)).password,
         })),
-      groups: vault.groups.filter((group) => group.undecryptable !== true && group.damaged === undefined).map(({ id, name }) => ({ id, name })),
+      groups: readableGroups(vault.groups).map(({ id, name }) => ({ id, name })),
     }),
     writer: vaultImportWriter(deps),
   };
@@ -52,11 +63,11 @@ export interface CollectedVault {
  * not decrypt cannot be exported (nobody can read it); it is left out and counted in `unreadable`.
  */
 export async function collectVault(
-  { deps, vault }: Pick<VaultTransferContext, 'deps' | 'vault'>,
+  { deps, vault }: LoadedVault,
   onProgress: (progress: { readonly done: number; readonly total: number }) => void,
 ): Promise<CollectedVault & { readonly unreadable: number }> {
   const readable = vault.entries.filter((entry) => !entry.undecryptable);
-  const groups = vault.groups.filter((group) => group.undecryptable !== true && group.damaged === undefined);
+  const groups = readableGroups(vault.groups);
   const names = new Map(groups.map((group) => [group.id, group.name]));
   const opened: PasswordEntry[] = [];
   let failed = 0;
