@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AuthUser } from '../../data/auth/authGateway';
 import type { Repositories } from '../../data/repositories';
@@ -6,22 +6,28 @@ import { parseNotice, parseOpenTeam } from '@keyloft/contract/navigationNotice';
 import { signOutQuietly } from '../../features/auth';
 import { planOf } from '../../features/billing';
 import { useMyInvitationsApi } from '../../features/invitations';
-import { ManageMembersDialog, usePublishOwnKey, useRotationResume, useTeams, useTeamServices, viewPasswordsButtonId } from '../../features/teams';
-import { PersonalPasswordsSection, createDetailsCache } from '../../features/vault';
+import { ManageMembersDialog, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, viewPasswordsButtonId } from '../../features/teams';
+import { createDetailsCache, entryCount, useSessionStates, VaultSessions, VaultSessionsContext, type VaultState } from '../../features/vault';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { ServerStateProvider } from '../../session/serverState/ServerStateProvider';
 import { useAccountRecord } from '../../session/serverState/useAccountRecord';
 import { useAutoLockSettings } from '../../session/useAutoLock';
-import { UpgradeOverlay } from '../../ui/UpgradeOverlay';
+import { Button } from '../../ui/Button';
 import { useAppServices } from '../AppServices';
 import { DashboardHeader } from './DashboardHeader';
-import { JoinedTeamsSection, MyTeamsSection } from './TeamSections';
-import { TeamVaultHost } from './TeamVaultHost';
+import { useOpenVaults } from './openVaults';
+import { ALL_ITEMS, teamScope, withoutTeam, type VaultScope } from './scope';
+import { VaultSidebar } from './sidebar/VaultSidebar';
+import { useDrawer } from './useDrawer';
+import { VaultMain } from './VaultMain';
 import { useAccountDialogs } from './useAccountDialogs';
 import { useVaultTransfer } from './vaultTransfer';
 import './dashboard.css';
 
-/** The signed-in home: header, Personal Passwords, My Teams, Joined Teams (SPEC.md §2). */
+/**
+ * The signed-in home (SPEC.md §2), as one vault screen (issue #21): the header, a sidebar of vaults
+ * (All items, Personal Passwords, My Teams, Joined Teams) and the chosen vault's list and item pane.
+ */
 export default function DashboardPage() {
   const session = useSession();
   const store = useSessionStore();
@@ -64,15 +70,20 @@ function Dashboard({ user }: { user: AuthUser }) {
   const location = useLocation();
   const notice = parseNotice(location.state);
   const [loggingOut, setLoggingOut] = useState(false);
-  /** The team whose passwords are shown in place of the sections ('View Passwords'). */
   // A reopened invitation link of a team the user is in arrives with that team to open (issue #17).
-  const [openTeamId, setOpenTeamId] = useState<string | null>(() => parseOpenTeam(location.state));
+  const [scope, setScope] = useState<VaultScope>(() => {
+    const teamId = parseOpenTeam(location.state);
+    return teamId === null ? ALL_ITEMS : teamScope(teamId);
+  });
   const [managingTeamId, setManagingTeamId] = useState<string | null>(null);
+  const drawerId = useId();
+  const drawerToggle = useRef<HTMLButtonElement>(null);
+  const drawer = useDrawer(drawerId, drawerToggle);
   /** Back from a team's view, focus returns to that team's 'View Passwords' once it is shown again. */
   const returnFocusTo = useRef<string | null>(null);
   useEffect(() => {
     const teamId = returnFocusTo.current;
-    if (openTeamId !== null || teamId === null) return;
+    if (scope.kind === 'team' || teamId === null) return;
     const button = document.getElementById(viewPasswordsButtonId(teamId));
     if (button === null) return;
     returnFocusTo.current = null;
@@ -100,18 +111,48 @@ function Dashboard({ user }: { user: AuthUser }) {
       ? null
       : { invitations: ready.invitations, users: ready.users, functions: invitationFunctions, user: { uid, email: user.email, emailVerified: user.emailVerified }, refreshIdToken },
   );
-  // Entry details opened on demand (sealed entries) stay in memory only while the keys do.
+  // Entry details opened on demand (sealed entries) stay in memory only while the keys do, and so
+  // do the open vaults.
   const details = useMemo(() => createDetailsCache(), []);
+  const vaults = useMemo(() => new VaultSessions(), []);
   useEffect(() => store.onKeysForgotten(details.clear), [store, details]);
+  useEffect(() => {
+    const forget = store.onKeysForgotten(vaults.clear);
+    return () => {
+      forget();
+      vaults.clear();
+    };
+  }, [store, vaults]);
   const vaultDeps = useMemo(
     () => (ready !== null && keys ? { passwords: ready.passwords, groups: ready.groups, vaultKey: keys.vaultKey, userId: uid, details, now: () => Date.now() } : null),
     [ready, keys, uid, details],
   );
+  const teams = useMemo(() => teamList?.teams ?? [], [teamList?.teams]);
+  const accesses = useTeamAccesses({ teams: ready?.teams ?? null, userId: uid, keys, list: teams });
+  const open = useOpenVaults({ sessions: vaults, personal: vaultDeps, accesses, teams, repositories: ready, userId: uid, details, enabled: !plan.locked });
+  const openSessions = useMemo(() => [...(open.personal === null ? [] : [open.personal]), ...open.teams.values()], [open.personal, open.teams]);
+  const states = useSessionStates(openSessions);
+  const teamStates = useMemo(() => {
+    const byTeam = new Map<string, VaultState>();
+    [...open.teams.keys()].forEach((teamId, index) => {
+      const state = states[index + (open.personal === null ? 0 : 1)];
+      if (state !== undefined) byTeam.set(teamId, state);
+    });
+    return byTeam;
+  }, [open.teams, open.personal, states]);
+  const counts = states.map(entryCount);
+  const total = counts.every((count) => count === null) ? null : counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
+  // A team that went (left, deleted) leaves the screen on All items.
+  const shownScope = teamList?.status === 'ready' ? withoutTeam(scope, new Set(teams.map((team) => team.id))) : scope;
 
   const transfer = useVaultTransfer(account.record);
   const autoLockSettings = useAutoLockSettings(autoLock, uid);
   const accountDialogs = useAccountDialogs(user);
   const onManageMembers = members === null ? undefined : setManagingTeamId;
+  const choose = (next: VaultScope) => {
+    setScope(next);
+    drawer.close();
+  };
 
   return (
     <div className="dashboard">
@@ -130,48 +171,68 @@ function Dashboard({ user }: { user: AuthUser }) {
           void signOutQuietly(auth.deps);
         }}
       />
-      <main id="main" className="dashboard__main">
-        <h1 className="visually-hidden">Dashboard</h1>
-        {notice !== null && (
-          <p role="status" className="notice notice--success">
-            {notice}
-          </p>
-        )}
-        {openTeamId !== null && repositories !== null ? (
-          <TeamVaultHost
-            teamId={openTeamId}
-            details={details}
-            summary={teamList?.teams.find((team) => team.id === openTeamId)}
-            repositories={repositories}
-            keys={keys}
-            userId={uid}
-            transfer={transfer}
-            onBack={() => {
-              returnFocusTo.current = openTeamId;
-              setOpenTeamId(null);
-            }}
+      <VaultSessionsContext.Provider value={vaults}>
+        <div className="vault-screen">
+          <VaultSidebar
+            id={drawerId}
+            scope={shownScope}
+            onScope={choose}
+            personal={open.personal === null ? null : (states[0] ?? null)}
+            teamStates={teamStates}
+            total={total}
+            teams={teamList}
+            planId={plan.planId}
+            locked={plan.locked}
+            onManageMembers={onManageMembers}
+            open={drawer.open}
           />
-        ) : dataLayer !== null && 'failed' in dataLayer ? (
-          <p role="alert" className="notice notice--error">
-            Failed to load teams/passwords
-          </p>
-        ) : vaultDeps === null ? (
-          <p role="status">Opening your vault…</p>
-        ) : (
-          <UpgradeOverlay locked={plan.locked}>
-            {/* Under the overlay nothing is decrypted: the sections are replaced, not hidden. */}
-            {plan.locked ? (
-              <LockedPlaceholder />
-            ) : (
-              <>
-                <PersonalPasswordsSection deps={vaultDeps} transfer={transfer} />
-                <MyTeamsSection teams={teamList} planId={plan.planId} onOpenTeam={setOpenTeamId} onManageMembers={onManageMembers} />
-              </>
+          {drawer.open && <button type="button" className="vault-screen__backdrop" aria-label="Close the vaults menu" tabIndex={-1} onClick={drawer.close} />}
+          <main id="main" className="dashboard__main vault-screen__main">
+            <h1 className="visually-hidden">Dashboard</h1>
+            <Button
+              ref={drawerToggle}
+              variant="secondary"
+              size="sm"
+              className="vault-screen__drawer-toggle"
+              aria-expanded={drawer.open}
+              aria-controls={drawerId}
+              onClick={drawer.toggle}
+            >
+              Vaults and teams
+            </Button>
+            {notice !== null && (
+              <p role="status" className="notice notice--success">
+                {notice}
+              </p>
             )}
-          </UpgradeOverlay>
-        )}
-        {openTeamId === null && <JoinedTeamsSection teams={teamList} onOpenTeam={setOpenTeamId} onManageMembers={onManageMembers} />}
-      </main>
+            {dataLayer !== null && 'failed' in dataLayer ? (
+              <p role="alert" className="notice notice--error">
+                Failed to load teams/passwords
+              </p>
+            ) : repositories === null ? (
+              <p role="status">Opening your vault…</p>
+            ) : (
+              <VaultMain
+                scope={shownScope}
+                onScope={setScope}
+                locked={plan.locked}
+                personal={vaultDeps}
+                sources={open.sources}
+                teams={teams}
+                repositories={repositories}
+                keys={keys}
+                userId={uid}
+                details={details}
+                transfer={transfer}
+                onLeaveTeam={(teamId) => {
+                  returnFocusTo.current = teamId;
+                  setScope(ALL_ITEMS);
+                }}
+              />
+            )}
+          </main>
+        </div>
+      </VaultSessionsContext.Provider>
       {members !== null && managingTeamId !== null && (
         <ManageMembersDialog
           api={members}
@@ -185,16 +246,6 @@ function Dashboard({ user }: { user: AuthUser }) {
         />
       )}
       {accountDialogs.dialogs}
-    </div>
-  );
-}
-
-function LockedPlaceholder() {
-  return (
-    <div className="dashboard__locked">
-      <h2>Personal Passwords</h2>
-      <p>Your passwords stay encrypted and safe while your plan is inactive.</p>
-      <h2>My Teams</h2>
     </div>
   );
 }

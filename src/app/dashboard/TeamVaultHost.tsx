@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import type { Repositories } from '../../data/repositories';
 import { useTeamAccess, type TeamSummary, type UserKeys } from '../../features/teams';
-import { TeamPasswordsView, type DetailsCache, type TeamKeyAccess, type VaultTransfer } from '../../features/vault';
+import { TeamPasswordsView, type DetailsCache, type VaultTransfer } from '../../features/vault';
+import { teamKeyAccess } from './teamVaultAccess';
 
-// The composition behind 'View Passwords': the teams feature opens the team (useTeamAccess), the
-// vault feature's team view gets its key and the one role both its header and its writes use.
+// The composition behind a team in the sidebar ('View Passwords'): the teams feature opens the
+// team (useTeamAccess, on the cache entry the dashboard's useTeamAccesses keeps open), the vault
+// feature's team view gets its key and the one role both its header and its writes use.
 
 export interface TeamVaultHostProps {
   readonly teamId: string;
@@ -17,25 +19,23 @@ export interface TeamVaultHostProps {
   readonly details?: DetailsCache;
   /** Import and export (issue #20). */
   readonly transfer?: VaultTransfer;
+  /** The group the sidebar chose ('' for all), and the way back to it. */
+  readonly group?: string;
+  readonly onGroupChange?: (group: string) => void;
   readonly onBack: () => void;
 }
 
-export function TeamVaultHost({ teamId, summary, repositories, keys, userId, details, transfer, onBack }: TeamVaultHostProps) {
+export function TeamVaultHost({ teamId, summary, repositories, keys, userId, details, transfer, group, onGroupChange, onBack }: TeamVaultHostProps) {
   const access = useTeamAccess({ teams: repositories.teams, teamId, userId, keys, summary });
-  const { team, key, storedKeyVersion, reopen } = access;
-  const viewAccess = useMemo((): TeamKeyAccess => {
-    if (key.status !== 'open') return key;
-    return {
-      status: 'open',
-      deps: {
-        passwords: repositories.passwords,
-        groups: repositories.groups,
-        userId,
-        team: { teamId, key: key.key, keyVersion: key.keyVersion, role: team.role, previousKey: key.previousKey, storedKeyVersion, onKeyChanged: reopen },
-        ...(details === undefined ? {} : { details }),
-        now: () => Date.now(),
-      },
-    };
-  }, [key, team.role, repositories, userId, teamId, details, storedKeyVersion, reopen]);
-  return <TeamPasswordsView team={team} access={viewAccess} onBack={onBack} {...(transfer === undefined ? {} : { transfer })} />;
+  const viewAccess = useMemo(() => teamKeyAccess(teamId, access, { repositories, userId, details }), [teamId, access, repositories, userId, details]);
+  return (
+    <TeamPasswordsView
+      team={access.team}
+      access={viewAccess}
+      onBack={onBack}
+      {...(transfer === undefined ? {} : { transfer })}
+      {...(group === undefined ? {} : { group })}
+      {...(onGroupChange === undefined ? {} : { onGroupChange })}
+    />
+  );
 }

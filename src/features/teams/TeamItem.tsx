@@ -1,4 +1,4 @@
-import { useId, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { ROLE_LABELS } from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
 import { DateStamp } from '../../ui/DateStamp';
@@ -19,16 +19,20 @@ export interface TeamItemProps {
   readonly onDelete: (team: TeamSummary) => void;
   /** The list moves focus to an item (focusable by script only) after its neighbour is deleted. */
   readonly itemRef?: Ref<HTMLLIElement>;
+  /** The team's passwords are the ones on screen (the vault screen's sidebar). */
+  readonly current?: boolean;
+  /** Shown under the team's actions: the sidebar's count and groups of the team on screen. */
+  readonly extra?: ReactNode;
 }
 
 /** One team: name, description, member count, Owner badge, created date and its actions. */
-export function TeamItem({ team, onOpenTeam, onManageMembers, onEdit, onDelete, itemRef }: TeamItemProps) {
+export function TeamItem({ team, onOpenTeam, onManageMembers, onEdit, onDelete, itemRef, current = false, extra }: TeamItemProps) {
   const nameId = useId();
   const owned = isOwnedTeam(team);
   const { name } = team;
 
   return (
-    <li ref={itemRef} className="team-item" aria-labelledby={nameId} tabIndex={-1}>
+    <li ref={itemRef} className={current ? 'team-item team-item--current' : 'team-item'} aria-labelledby={nameId} tabIndex={-1}>
       <div className="team-item__head">
         <h3 id={nameId} className="team-item__name">
           {name}
@@ -86,6 +90,7 @@ export function TeamItem({ team, onOpenTeam, onManageMembers, onEdit, onDelete, 
           size="sm"
           aria-label={`View passwords of team ${name}`}
           disabled={onOpenTeam === undefined}
+          aria-current={current ? 'page' : undefined}
           onClick={() => onOpenTeam?.(team.id)}
         >
           View Passwords
@@ -100,6 +105,7 @@ export function TeamItem({ team, onOpenTeam, onManageMembers, onEdit, onDelete, 
           Manage Members
         </Button>
       </div>
+      {extra}
     </li>
   );
 }

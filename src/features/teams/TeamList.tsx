@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TeamSummary } from './model';
 import { DeleteTeamDialog } from './DeleteTeamDialog';
 import { filterTeams, neighbourAfterRemoval, TEAM_LIST_TEXTS } from './teamList';
@@ -17,10 +17,13 @@ export interface TeamListProps {
   /** Owner only; the item shows edit and delete for the teams the user owns. */
   readonly onEdit: (team: TeamSummary) => void;
   readonly onDelete: (teamId: string) => Promise<void>;
+  /** The team whose passwords are on screen, and what the sidebar shows under it. */
+  readonly currentTeamId?: string | null | undefined;
+  readonly renderExtra?: ((team: TeamSummary) => ReactNode) | undefined;
 }
 
 /** A searchable list of teams (SPEC.md §2 "Team list"), with the 'Delete Team' confirmation. */
-export function TeamList({ teams, label, emptyText, onOpenTeam, onManageMembers, onEdit, onDelete }: TeamListProps) {
+export function TeamList({ teams, label, emptyText, onOpenTeam, onManageMembers, onEdit, onDelete, currentTeamId = null, renderExtra }: TeamListProps) {
   const listId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const itemRefs = useRef(new Map<string, HTMLLIElement>());
@@ -81,6 +84,8 @@ export function TeamList({ teams, label, emptyText, onOpenTeam, onManageMembers,
               onManageMembers={onManageMembers}
               onEdit={onEdit}
               onDelete={setDeleting}
+              current={team.id === currentTeamId}
+              extra={renderExtra?.(team)}
               itemRef={(element) => {
                 if (element === null) itemRefs.current.delete(team.id);
                 else itemRefs.current.set(team.id, element);

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import type { TeamSummary } from './model';
@@ -15,6 +15,9 @@ interface CommonProps {
   readonly teams: TeamsController | null;
   readonly onOpenTeam?: ((teamId: string) => void) | undefined;
   readonly onManageMembers?: ((teamId: string) => void) | undefined;
+  /** The team whose passwords are on screen, and what the sidebar shows under each team. */
+  readonly currentTeamId?: string | null | undefined;
+  readonly renderExtra?: ((team: TeamSummary) => ReactNode) | undefined;
 }
 
 export type MyTeamsProps = CommonProps & {
@@ -25,7 +28,7 @@ export type MyTeamsProps = CommonProps & {
 type Form = { readonly team: TeamSummary | null } | null;
 
 /** 'My Teams': the teams the user owns, with Create Team, edit and delete (SPEC.md §2). */
-export function MyTeams({ teams, planId, onOpenTeam, onManageMembers }: MyTeamsProps) {
+export function MyTeams({ teams, planId, onOpenTeam, onManageMembers, currentTeamId, renderExtra }: MyTeamsProps) {
   const headingId = useId();
   const [form, setForm] = useState<Form>(null);
   const [limitShown, setLimitShown] = useState<number | null>(null);
@@ -55,6 +58,8 @@ export function MyTeams({ teams, planId, onOpenTeam, onManageMembers }: MyTeamsP
         emptyText={TEAM_LIST_TEXTS.noOwnedTeams}
         onOpenTeam={onOpenTeam}
         onManageMembers={onManageMembers}
+        currentTeamId={currentTeamId}
+        renderExtra={renderExtra}
         onEdit={(team) => {
           setForm({ team });
         }}
@@ -94,7 +99,7 @@ export function MyTeams({ teams, planId, onOpenTeam, onManageMembers }: MyTeamsP
 }
 
 /** 'Joined Teams': the teams the user belongs to without owning them. */
-export function JoinedTeams({ teams, onOpenTeam, onManageMembers }: CommonProps) {
+export function JoinedTeams({ teams, onOpenTeam, onManageMembers, currentTeamId, renderExtra }: CommonProps) {
   const headingId = useId();
   const joined = useMemo(() => splitTeams(teams?.teams ?? []).joined, [teams?.teams]);
   return (
@@ -109,6 +114,8 @@ export function JoinedTeams({ teams, onOpenTeam, onManageMembers }: CommonProps)
         emptyText={TEAM_LIST_TEXTS.noJoinedTeams}
         onOpenTeam={onOpenTeam}
         onManageMembers={onManageMembers}
+        currentTeamId={currentTeamId}
+        renderExtra={renderExtra}
         onEdit={() => undefined}
       />
     </section>
@@ -122,7 +129,7 @@ interface SectionBodyProps extends CommonProps {
   readonly onEdit: (team: TeamSummary) => void;
 }
 
-function SectionBody({ teams, shown, label, emptyText, onOpenTeam, onManageMembers, onEdit }: SectionBodyProps) {
+function SectionBody({ teams, shown, label, emptyText, onOpenTeam, onManageMembers, onEdit, currentTeamId, renderExtra }: SectionBodyProps) {
   if (teams === null) return <p className="team-list__empty">{emptyText}</p>;
   if (teams.status === 'failed') {
     return (
@@ -145,6 +152,8 @@ function SectionBody({ teams, shown, label, emptyText, onOpenTeam, onManageMembe
       onManageMembers={onManageMembers}
       onEdit={onEdit}
       onDelete={teams.remove}
+      currentTeamId={currentTeamId}
+      renderExtra={renderExtra}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { openPreviousTeamKey, type TeamKey } from '../../crypto';
 import type { TeamRepository } from '../../data/teams/storedTeams';
@@ -48,7 +48,7 @@ export interface TeamAccessInput {
 
 type Opened = { readonly team: AccessTeam | null; readonly key: Exclude<TeamKeyState, { status: 'opening' }> };
 
-async function openAccess({ teams, teamId, userId, keys }: TeamAccessInput): Promise<Opened> {
+async function openAccess({ teams, teamId, userId, keys }: Omit<TeamAccessInput, 'summary'>): Promise<Opened> {
   const stored = await teams.get(teamId).catch((error: unknown) => {
     console.error('Could not read the team', error);
     return null;
@@ -107,4 +107,53 @@ export function useTeamAccess(input: TeamAccessInput): TeamAccess {
     () => ({ team: opened?.team ?? fallback, key: opened?.key ?? { status: 'opening' }, storedKeyVersion, reopen }),
     [opened, fallback, storedKeyVersion, reopen],
   );
+}
+
+export interface TeamAccessesInput {
+  /** Null while the data layer loads: nothing is opened. */
+  readonly teams: TeamRepository | null;
+  readonly userId: string;
+  readonly keys: UserKeys | null;
+  /** The teams as the list shows them; those that need a key are not opened. */
+  readonly list: readonly TeamSummary[];
+}
+
+function fallbackTeam(summary: TeamSummary): AccessTeam {
+  return { name: summary.name, memberCount: summary.memberCount, role: summary.myRole };
+}
+
+/**
+ * Every listed team opened at once (issue #21: All items searches every team the user holds a key
+ * for), on the same cache entries as useTeamAccess, so the team's own view finds its key open.
+ * Mounted for as long as the vault is unlocked: the keys are opened once, not again on each visit.
+ */
+export function useTeamAccesses({ teams, userId, keys, list }: TeamAccessesInput): ReadonlyMap<string, TeamAccess> {
+  const client = useQueryClient();
+  const openable = useMemo(() => (teams === null ? [] : list.filter((team) => !team.needsKey)), [teams, list]);
+  // combine: one array, kept while no result changes (so the map below is rebuilt only then).
+  const opened = useQueries({
+    queries: openable.map((summary) => ({
+      queryKey: resourceKeys.teamAccess(summary.id),
+      queryFn: () => (teams === null ? Promise.reject(new Error('No team repository')) : openAccess({ teams, teamId: summary.id, userId, keys })),
+      gcTime: 0,
+      structuralSharing: false,
+    })),
+    combine: (results) => results.map((result) => result.data),
+  });
+  return useMemo(() => {
+    const map = new Map<string, TeamAccess>();
+    openable.forEach((summary, index) => {
+      const teamId = summary.id;
+      const found = opened[index];
+      map.set(teamId, {
+        team: found?.team ?? fallbackTeam(summary),
+        key: found?.key ?? { status: 'opening' },
+        storedKeyVersion: async () => (teams === null ? null : ((await teams.get(teamId))?.keyVersion ?? null)),
+        reopen: () => {
+          void client.invalidateQueries({ queryKey: resourceKeys.teamAccess(teamId) });
+        },
+      });
+    });
+    return map;
+  }, [openable, opened, teams, client]);
 }

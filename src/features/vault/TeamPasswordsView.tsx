@@ -46,6 +46,9 @@ export interface TeamPasswordsViewProps {
   readonly onBack: () => void;
   /** Import and export, as the app composes them (issue #20). */
   readonly transfer?: VaultTransfer;
+  /** The group filter when the caller holds it (the sidebar's groups). */
+  readonly group?: string;
+  readonly onGroupChange?: (group: string) => void;
 }
 
 /**
@@ -54,7 +57,7 @@ export interface TeamPasswordsViewProps {
  * while the user needs the key; otherwise the group filter and the list, with edit and delete as
  * the role allows (SPEC.md §6).
  */
-export function TeamPasswordsView({ team, access, onBack, transfer }: TeamPasswordsViewProps) {
+export function TeamPasswordsView({ team, access, onBack, transfer, group, onGroupChange }: TeamPasswordsViewProps) {
   const headingId = useId();
   const backRef = useRef<HTMLButtonElement>(null);
 
@@ -95,6 +98,8 @@ export function TeamPasswordsView({ team, access, onBack, transfer }: TeamPasswo
           canImport={canOnPasswords(team.role, 'create')}
           canExport={team.role === 'owner' || team.role === 'admin'}
           {...(transfer === undefined ? {} : { transfer })}
+          {...(group === undefined ? {} : { group })}
+          {...(onGroupChange === undefined ? {} : { onGroupChange })}
         />
       ) : (
         <section className="vault-section" aria-labelledby={headingId}>

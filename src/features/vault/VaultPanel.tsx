@@ -18,6 +18,9 @@ import { formatCount } from '../../ui/format';
 const ALL = '';
 const NONE = '__none__';
 
+/** The group filter's values for a caller that holds the filter (the sidebar's groups): all, none, or a group id. */
+export const GROUP_FILTER = Object.freeze({ all: ALL, none: NONE });
+
 function filterFor(value: string): GroupFilter {
   if (value === ALL) return ALL_PASSWORDS;
   if (value === NONE) return NO_GROUP;
@@ -44,6 +47,9 @@ export interface VaultPanelProps {
   readonly canExport?: boolean;
   /** The import and export dialogs, composed by the app (./transfer.ts). */
   readonly transfer?: VaultTransfer;
+  /** The group filter, when the caller holds it (GROUP_FILTER values or a group id); else the panel does. */
+  readonly group?: string;
+  readonly onGroupChange?: (group: string) => void;
 }
 
 /**
@@ -63,11 +69,15 @@ export function VaultPanel({
   canImport = false,
   canExport = false,
   transfer,
+  group,
+  onGroupChange,
 }: VaultPanelProps) {
   const vault = useVault(deps);
   const headingId = useId();
   const filterId = useId();
-  const [groupFilter, setGroupFilter] = useState(ALL);
+  const [ownGroupFilter, setOwnGroupFilter] = useState(ALL);
+  const groupFilter = group ?? ownGroupFilter;
+  const setGroupFilter = onGroupChange ?? setOwnGroupFilter;
   const [form, setForm] = useState<{ entry: PasswordEntry | null } | null>(null);
   const [managingGroups, setManagingGroups] = useState(false);
   const [detailsError, setDetailsError] = useState<string | null>(null);

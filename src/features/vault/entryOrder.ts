@@ -51,3 +51,16 @@ export function mergeInOrder(shown: readonly PasswordEntry[], page: readonly Pas
   if (from < shown.length) parts.push(shown.slice(from));
   return ([] as PasswordEntry[]).concat(...parts);
 }
+
+/**
+ * Several lists, each in compareEntries order, as one list in that order (All items: the personal
+ * vault and every team). Each is merged into the running result as a page would be.
+ */
+export function mergeLists(lists: readonly (readonly PasswordEntry[])[]): readonly PasswordEntry[] {
+  const nonEmpty = lists.filter((list) => list.length > 0);
+  if (nonEmpty.length === 0) return [];
+  if (nonEmpty.length === 1) return nonEmpty[0] as readonly PasswordEntry[];
+  // Largest first: the smaller lists are the ones searched into it.
+  const [largest, ...rest] = [...nonEmpty].sort((a, b) => b.length - a.length);
+  return rest.reduce<readonly PasswordEntry[]>((merged, list) => mergeInOrder(merged, list), largest as readonly PasswordEntry[]);
+}

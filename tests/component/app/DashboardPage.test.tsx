@@ -33,16 +33,22 @@ async function renderDashboard(uid: string, subscription: 'trial' | 'expired' | 
 
 describe('the dashboard (SPEC.md §2)', () => {
   it('has the header, the notice and the three sections with their empty states', async () => {
-    await renderDashboard('dash-trial', 'trial');
+    const { user } = await renderDashboard('dash-trial', 'trial');
     const nav = screen.getByRole('navigation', { name: 'Account' });
     for (const name of ['Dashboard', 'Billing']) expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     for (const name of ['Account Settings', 'Log out']) expect(within(nav).getByRole('button', { name })).toBeInTheDocument();
     expect(screen.getByText('Verification email sent!')).toBeInTheDocument();
+    // The vault screen opens on All items; the sidebar holds the vaults and SPEC.md's team sections.
     expect(await screen.findByText('No passwords yet. Add your first password!')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Personal Passwords' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'My Teams' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Joined Teams' })).toBeInTheDocument();
-    expect(screen.getByText('No teams yet. Create your first team!')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('heading', { name: 'All items' })).toBeInTheDocument();
+    const sidebar = screen.getByRole('navigation', { name: 'Vaults' });
+    expect(within(sidebar).getByRole('button', { name: /^All items/ })).toHaveAttribute('aria-current', 'page');
+    expect(within(sidebar).getByRole('heading', { name: 'My Teams' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('heading', { name: 'Joined Teams' })).toBeInTheDocument();
+    expect(within(sidebar).getByText('No teams yet. Create your first team!')).toBeInTheDocument();
+    await user.click(within(sidebar).getByRole('button', { name: /^Personal Passwords/ }));
+    expect(await screen.findByRole('heading', { name: 'Personal Passwords' })).toBeInTheDocument();
+    expect(screen.getByText('No passwords yet. Add your first password!')).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'All Passwords' })).toBeInTheDocument();
     expect(screen.queryByText('Upgrade to Access')).not.toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { vi } from 'vitest';
-import { JoinedTeamsSection, MyTeamsSection } from '../../../src/app/dashboard/TeamSections';
+import { JoinedTeams as JoinedTeamsSection, MyTeams as MyTeamsSection } from '../../../src/features/teams';
 import { useTeams } from '../../../src/features/teams';
 import type { TeamsApi } from '../../../src/features/teams/model';
 import { testServerState } from '../../support/serverState';

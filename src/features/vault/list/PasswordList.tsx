@@ -19,7 +19,16 @@ export const DEFAULT_ESTIMATED_ROW_HEIGHT = 180;
 /** Rows rendered above and below the visible ones, so Tab always has a next row to reach. */
 export const DEFAULT_OVERSCAN = 3;
 
+/** Where an entry lives and what may be done to it, for lists that span vaults (All items). */
+export interface EntryPlace {
+  readonly label: string | null;
+  readonly canEdit: boolean;
+  readonly canDelete: boolean;
+}
+
 export interface PasswordListProps {
+  placeOf?: (entry: PasswordEntry) => EntryPlace;
+  groupNameOf?: (entry: PasswordEntry) => string | null;
   entries: readonly PasswordEntry[];
   groups?: readonly Group[];
   canEdit: boolean;
@@ -62,6 +71,8 @@ export function PasswordList({
   label,
   estimatedRowHeight = DEFAULT_ESTIMATED_ROW_HEIGHT,
   overscan = DEFAULT_OVERSCAN,
+  placeOf,
+  groupNameOf,
 }: PasswordListProps) {
   const listId = useId();
   const [query, setQuery] = useState('');
@@ -156,9 +167,9 @@ export function PasswordList({
                 key={entry.id}
                 measure={measure}
                 entry={entry}
-                groupName={entry.groupId === null ? null : (groupNames.get(entry.groupId) ?? null)}
-                canEdit={canEdit}
-                canDelete={canDelete}
+                groupName={groupNameOf !== undefined ? groupNameOf(entry) : entry.groupId === null ? null : (groupNames.get(entry.groupId) ?? null)}
+                canEdit={placeOf === undefined ? canEdit : placeOf(entry).canEdit}
+                canDelete={placeOf === undefined ? canDelete : placeOf(entry).canDelete}
                 onEdit={onEdit}
                 {...(onOpenDetails === undefined ? {} : { onOpenDetails })}
                 onDelete={handleDelete}

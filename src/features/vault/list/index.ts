@@ -6,4 +6,4 @@ export { LIST_MESSAGES } from './listMessages';
 export { PasswordItem } from './PasswordItem';
 export type { PasswordItemProps } from './PasswordItem';
 export { DEFAULT_ESTIMATED_ROW_HEIGHT, DEFAULT_OVERSCAN, EMPTY_TEXTS, PasswordList } from './PasswordList';
-export type { PasswordListProps } from './PasswordList';
+export type { EntryPlace, PasswordListProps } from './PasswordList';

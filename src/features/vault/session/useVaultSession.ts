@@ -31,7 +31,7 @@ export function useVaultSession(deps: VaultDeps): VaultSession {
 export function useVaultState(session: VaultSession): VaultState {
   const [seen, setSeen] = useState(() => ({ session, state: session.state }));
   useEffect(() => {
-    // A change between the first render and this subscription is not missed.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- catching up with the external store at subscribe time: a change between the first render and this subscription is not missed (and the same state is kept, so nothing re-renders)
     setSeen((current) => (current.session === session && current.state === session.state ? current : { session, state: session.state }));
     return session.subscribe((state, change) => {
       if (change === 'progress') {

@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import { JoinedTeams, MyTeams, type TeamsController, type TeamSummary } from '../../../features/teams';
+import type { VaultState } from '../../../features/vault';
+import { ALL_ITEMS, personalScope, teamScope, type VaultScope } from '../scope';
+import { ScopeGroups } from './ScopeGroups';
+import './sidebar.css';
+
+export interface VaultSidebarProps {
+  readonly id: string;
+  readonly scope: VaultScope;
+  readonly onScope: (scope: VaultScope) => void;
+  /** The personal vault's state (null: not open, e.g. under the upgrade overlay). */
+  readonly personal: VaultState | null;
+  /** Open team vaults' states by team id. */
+  readonly teamStates: ReadonlyMap<string, VaultState>;
+  /** Entries across every open vault (null until the first page of one is in). */
+  readonly total: number | null;
+  readonly teams: TeamsController | null;
+  readonly planId: string;
+  /** A free plan past its trial: All items, Personal Passwords and My Teams are under the overlay. */
+  readonly locked: boolean;
+  readonly onManageMembers: ((teamId: string) => void) | undefined;
+  /** Narrow screens: the sidebar is a drawer, shown while open. */
+  readonly open: boolean;
+}
+
+function Count({ value }: { value: number | null }) {
+  return value === null ? null : <span className="vault-sidebar__count">{value}</span>;
+}
+
+interface ScopeButtonProps {
+  readonly current: boolean;
+  readonly count: number | null;
+  readonly onClick: () => void;
+  readonly children: ReactNode;
+}
+
+function ScopeButton({ current, count, onClick, children }: ScopeButtonProps) {
+  return (
+    <button type="button" className="vault-sidebar__scope" aria-current={current ? 'page' : undefined} onClick={onClick}>
+      <span className="vault-sidebar__label">{children}</span>
+      <Count value={count} />
+    </button>
+  );
+}
+
+/**
+ * The vault screen's sidebar (issue #21): All items, Personal Passwords with its groups, then
+ * SPEC.md's My Teams and Joined Teams sections (search, empty texts, Owner badge, member count,
+ * the team actions), each team with its role, its count and, while on screen, its groups.
+ */
+export function VaultSidebar({ id, scope, onScope, personal, teamStates, total, teams, planId, locked, onManageMembers, open }: VaultSidebarProps) {
+  const currentTeamId = scope.kind === 'team' ? scope.teamId : null;
+  const renderTeamExtra = (team: TeamSummary) => {
+    const state = teamStates.get(team.id);
+    const count = state === undefined ? null : state.entries.length;
+    return (
+      <>
+        {count !== null && (
+          <p className="vault-sidebar__team-count">
+            {count} {count === 1 ? 'password' : 'passwords'}
+          </p>
+        )}
+        <ScopeGroups
+          state={state}
+          current={currentTeamId === team.id && scope.kind === 'team' ? scope.group : null}
+          label={`Groups of team ${team.name}`}
+          onGroup={(group) => {
+            onScope(teamScope(team.id, group));
+          }}
+        />
+      </>
+    );
+  };
+  const onOpenTeam = (teamId: string) => {
+    onScope(teamScope(teamId));
+  };
+
+  return (
+    <nav id={id} aria-label="Vaults" className={open ? 'vault-sidebar vault-sidebar--open' : 'vault-sidebar'}>
+      {!locked && (
+        <div className="vault-sidebar__vaults">
+          <ScopeButton
+            current={scope.kind === 'all'}
+            count={total}
+            onClick={() => {
+              onScope(ALL_ITEMS);
+            }}
+          >
+            All items
+          </ScopeButton>
+          <ScopeButton
+            current={scope.kind === 'personal'}
+            count={personal === null || personal.load.status === 'failed' ? null : personal.entries.length}
+            onClick={() => {
+              onScope(personalScope());
+            }}
+          >
+            Personal Passwords
+          </ScopeButton>
+          <ScopeGroups
+            state={personal ?? undefined}
+            current={scope.kind === 'personal' ? scope.group : null}
+            label="Groups of Personal Passwords"
+            onGroup={(group) => {
+              onScope(personalScope(group));
+            }}
+          />
+        </div>
+      )}
+      {!locked && (
+        <MyTeams teams={teams} planId={planId} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} currentTeamId={currentTeamId} renderExtra={renderTeamExtra} />
+      )}
+      <JoinedTeams teams={teams} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} currentTeamId={currentTeamId} renderExtra={renderTeamExtra} />
+    </nav>
+  );
+}

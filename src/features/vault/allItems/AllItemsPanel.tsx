@@ -1,0 +1,129 @@
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { LoadFailed } from '../../../ui/LoadFailed';
+import { formatCount } from '../../../ui/format';
+import { PasswordFormDialog } from '../form/PasswordFormDialog';
+import { PasswordList, type EntryPlace } from '../list';
+import type { PasswordEntry } from '../model';
+import type { VaultSession } from '../session/vaultSession';
+import { useSessionStates } from '../session/useSessionStates';
+import { DECRYPT_FAILED_MESSAGE } from '../vaultErrors';
+import { spannedLoad, spanVaults, type ItemsSource } from './allItemsSources';
+import '../vault.css';
+
+export interface OpenItemsSource extends ItemsSource {
+  readonly session: VaultSession;
+}
+
+export interface AllItemsPanelProps {
+  /** The personal vault first (where Add Password writes), then every team the user holds a key for. */
+  readonly sources: readonly OpenItemsSource[];
+}
+
+const NOT_HERE: EntryPlace = { label: null, canEdit: false, canDelete: false };
+
+/**
+ * All items (issue #21): every vault the user can open as one list, sorted by title, with one
+ * search over all of it; each entry says where it lives and carries that vault's permissions.
+ */
+export function AllItemsPanel({ sources }: AllItemsPanelProps) {
+  const headingId = useId();
+  const sessions = useMemo(() => sources.map((source) => source.session), [sources]);
+  const states = useSessionStates(sessions);
+  // Typing in the search stays ahead of a large list being merged.
+  const spanned = useDeferredValue(useMemo(() => spanVaults(states), [states]));
+  const load = spannedLoad(states);
+  const [form, setForm] = useState<{ readonly entry: PasswordEntry | null; readonly source: number } | null>(null);
+  const [detailsError, setDetailsError] = useState<string | null>(null);
+  const ready = !load.loading;
+  const home = sources.findIndex((source) => source.canCreate);
+
+  const sourceAt = (entry: PasswordEntry) => {
+    const index = spanned.sourceOf.get(entry.id);
+    return index === undefined ? undefined : { index, source: sources[index], state: states[index] };
+  };
+  const placeOf = (entry: PasswordEntry): EntryPlace => {
+    const found = sourceAt(entry);
+    if (found?.source === undefined) return NOT_HERE;
+    const settled = found.state?.load.status === 'ready';
+    return { label: found.source.label, canEdit: found.source.canEdit && settled, canDelete: found.source.canDelete && settled };
+  };
+  const sessionOf = (entry: PasswordEntry): VaultSession => {
+    const session = sourceAt(entry)?.source?.session;
+    if (session === undefined) throw new Error(`Entry ${entry.id} is in no open vault`);
+    return session;
+  };
+  const formSource = form === null ? undefined : sources[form.source];
+
+  return (
+    <section className="vault-section" aria-labelledby={headingId}>
+      <div className="vault-section__header">
+        <h2 id={headingId}>All items</h2>
+        {home >= 0 && (
+          <Button
+            onClick={() => {
+              setForm({ entry: null, source: home });
+            }}
+          >
+            Add Password
+          </Button>
+        )}
+      </div>
+      {load.loading && (
+        <p role="status" className="vault-section__status">
+          {load.loaded === 0 ? 'Loading your passwords…' : `Loading your passwords… ${formatCount(load.loaded)} so far`}
+        </p>
+      )}
+      {load.failed.map((index) => {
+        const state = states[index];
+        const source = sources[index];
+        if (state?.load.status !== 'failed' || source === undefined) return null;
+        return <LoadFailed key={source.key} message={`${source.label}: ${state.load.message}`} onRetry={source.session.retry} />;
+      })}
+      {detailsError !== null && (
+        <p role="alert" className="notice notice--error">
+          {detailsError}
+        </p>
+      )}
+      {(ready || spanned.entries.length > 0) && (
+        <PasswordList
+          label="All items"
+          entries={spanned.entries}
+          canEdit={false}
+          canDelete={false}
+          placeOf={placeOf}
+          groupNameOf={spanned.groupNameOf}
+          onEdit={(entry) => {
+            setDetailsError(null);
+            const index = spanned.sourceOf.get(entry.id);
+            if (index === undefined) return;
+            sessionOf(entry)
+              .withDetails(entry)
+              .then(
+                (opened) => {
+                  setForm({ entry: opened, source: index });
+                },
+                () => {
+                  setDetailsError(DECRYPT_FAILED_MESSAGE);
+                },
+              );
+          }}
+          onOpenDetails={(entry) => sessionOf(entry).withDetails(entry)}
+          onDelete={(entry) => sessionOf(entry).remove(entry)}
+        />
+      )}
+      <PasswordFormDialog
+        open={form !== null && formSource !== undefined}
+        entry={form?.entry ?? null}
+        groups={form === null ? [] : (states[form.source]?.groups ?? [])}
+        onSubmit={(draft, base) => {
+          if (formSource === undefined) return Promise.reject(new Error('The vault of this password is no longer open'));
+          return formSource.session.save(draft, base);
+        }}
+        onClose={() => {
+          setForm(null);
+        }}
+      />
+    </section>
+  );
+}
