@@ -1,0 +1,185 @@
+// Issue #21: one vault screen. The sidebar lists All items, Personal Passwords with its groups, and
+// SPEC.md's team sections; All items spans every vault the user holds a key for; a vault opened
+// once is not read or decrypted again while the keys are held; on a phone the sidebar is a drawer.
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createGroup, savePassword } from '../../../src/features/vault/vaultService';
+import type { MemoryRepositories } from '../../doubles/memoryRepositories';
+import { expectConsoleError } from '../../support/consoleErrors';
+import { createTeamWorld, draft, renderTeamDashboard, storedTeam, teamWriter, UID, type TeamWorld } from './teamDashboard';
+
+let world: TeamWorld;
+beforeAll(async () => {
+  world = await createTeamWorld();
+});
+
+const personalWriter = (repositories: MemoryRepositories) => ({
+  passwords: repositories.passwords,
+  groups: repositories.groups,
+  vaultKey: world.account.vaultKey,
+  userId: UID,
+  now: () => 1_000,
+});
+
+/** Personal 'Bank' (in group Work), Engineering (owner) with 'Deploy', Design (view only) with 'Figma', Sales (needs the key). */
+async function seedVaults(repositories: MemoryRepositories) {
+  const work = await createGroup(personalWriter(repositories), { name: 'Work', description: '' });
+  await savePassword(personalWriter(repositories), draft('Bank', work.id));
+  await savePassword(personalWriter(repositories), draft('Mail'));
+  repositories.teams.put('engineering', await storedTeam(world, 'Engineering', 'owner', 'key'));
+  await savePassword(teamWriter(repositories, 'engineering', world.teamKey), draft('Deploy'));
+  repositories.teams.put('design', await storedTeam(world, 'Design', 'view', 'key'));
+  await savePassword(teamWriter(repositories, 'design', world.teamKey), draft('Figma'));
+  repositories.teams.put('sales', await storedTeam(world, 'Sales', 'full', 'needsKey'));
+}
+
+/** Counts the vault reads: a vault read again would be decrypted again. */
+function countReads(repositories: MemoryRepositories) {
+  const reads = { personal: 0, teams: [] as string[] };
+  const { passwords } = repositories;
+  const readPersonal = passwords.readPersonalPages.bind(passwords);
+  const readTeam = passwords.readTeamPages.bind(passwords);
+  passwords.readPersonalPages = (userId) => {
+    reads.personal += 1;
+    return readPersonal(userId);
+  };
+  passwords.readTeamPages = (teamId) => {
+    reads.teams.push(teamId);
+    return readTeam(teamId);
+  };
+  return reads;
+}
+
+const sidebar = () => screen.getByRole('navigation', { name: 'Vaults' });
+const main = () => screen.getByRole('main');
+
+describe('the vault screen', () => {
+  it('opens on All items: every vault the user holds a key for, in one list by title, counted in the sidebar', async () => {
+    await renderTeamDashboard(world, seedVaults);
+    const list = await within(main()).findByRole('list', { name: 'All items' });
+    await waitFor(() => {
+      expect(within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-labelledby') && within(item).getAllByRole('heading')[0]?.textContent)).toEqual([
+        'Bank',
+        'Deploy',
+        'Figma',
+        'Mail',
+      ]);
+    });
+    await waitFor(() => {
+      expect(within(sidebar()).getByRole('button', { name: /^All items/ })).toHaveTextContent('All items4');
+    });
+    expect(within(sidebar()).getByRole('button', { name: /^Personal Passwords/ })).toHaveTextContent('Personal Passwords2');
+    expect(within(sidebar()).getByRole('listitem', { name: 'Engineering' })).toHaveTextContent('1 password');
+    // The team that needs its key is listed with its badge, and nothing of it is in All items.
+    expect(within(sidebar()).getByRole('listitem', { name: 'Sales' })).toHaveTextContent('Needs Key');
+  });
+
+  it('searches every vault at once from All items', async () => {
+    const { user } = await renderTeamDashboard(world, seedVaults);
+    const list = await within(main()).findByRole('list', { name: 'All items' });
+    await within(list).findByText('Figma');
+    await user.type(within(main()).getByRole('searchbox', { name: 'Search passwords' }), 'FIG');
+    await waitFor(() => {
+      expect(within(main()).queryByText('Deploy')).not.toBeInTheDocument();
+    });
+    expect(within(main()).getByText('Figma')).toBeInTheDocument();
+    await user.clear(within(main()).getByRole('searchbox', { name: 'Search passwords' }));
+    await user.type(within(main()).getByRole('searchbox', { name: 'Search passwords' }), 'nothing like it');
+    expect(await within(main()).findByText('No passwords match your search.')).toBeInTheDocument();
+  });
+
+  it('switching between vaults reads and decrypts each one once while the keys are held', async () => {
+    let reads = { personal: 0, teams: [] as string[] };
+    const { user } = await renderTeamDashboard(world, async (seeded) => {
+      await seedVaults(seeded);
+      reads = countReads(seeded);
+    });
+    await within(await within(main()).findByRole('list', { name: 'All items' })).findByText('Deploy');
+    await user.click(within(sidebar()).getByRole('button', { name: 'View passwords of team Engineering' }));
+    expect(await within(main()).findByRole('list', { name: 'Engineering passwords' })).toHaveTextContent('Deploy');
+    await user.click(within(sidebar()).getByRole('button', { name: /^Personal Passwords/ }));
+    expect(await within(main()).findByRole('list', { name: 'Personal passwords' })).toHaveTextContent('Bank');
+    await user.click(within(sidebar()).getByRole('button', { name: 'View passwords of team Engineering' }));
+    expect(await within(main()).findByRole('list', { name: 'Engineering passwords' })).toHaveTextContent('Deploy');
+    await user.click(within(sidebar()).getByRole('button', { name: /^All items/ }));
+    await within(await within(main()).findByRole('list', { name: 'All items' })).findByText('Deploy');
+    expect(reads.personal).toBe(1);
+    expect([...reads.teams].sort()).toEqual(['design', 'engineering']);
+  });
+
+  it('a group under Personal Passwords narrows the personal list to it', async () => {
+    const { user } = await renderTeamDashboard(world, seedVaults);
+    const groups = await within(sidebar()).findByRole('list', { name: 'Groups of Personal Passwords' });
+    await user.click(within(groups).getByRole('button', { name: /^Work/ }));
+    const list = await within(main()).findByRole('list', { name: 'Personal passwords' });
+    await waitFor(() => {
+      expect(within(list).queryByText('Mail')).not.toBeInTheDocument();
+    });
+    expect(within(list).getByText('Bank')).toBeInTheDocument();
+    expect(within(main()).getByRole('combobox', { name: 'Group' })).toHaveDisplayValue('Work');
+    expect(within(groups).getByRole('button', { name: /^Work/ })).toHaveAttribute('aria-current', 'page');
+    // The filter in the panel and the sidebar are one: All Passwords there clears the sidebar's group.
+    await user.selectOptions(within(main()).getByRole('combobox', { name: 'Group' }), 'All Passwords');
+    expect(await within(list).findByText('Mail')).toBeInTheDocument();
+    expect(within(groups).getByRole('button', { name: /^Work/ })).not.toHaveAttribute('aria-current');
+  });
+
+  it('a view-only team’s entries offer no edit or delete in All items; the owner’s team’s and personal ones do', async () => {
+    await renderTeamDashboard(world, seedVaults);
+    const list = await within(main()).findByRole('list', { name: 'All items' });
+    await within(list).findByText('Figma');
+    await waitFor(() => {
+      expect(within(list).getByRole('button', { name: 'Edit Deploy' })).toBeInTheDocument();
+    });
+    expect(within(list).getByRole('button', { name: 'Delete Bank' })).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Edit Figma' })).not.toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Delete Figma' })).not.toBeInTheDocument();
+  });
+
+  it('on a free plan past its trial the sidebar keeps Joined Teams only, and nothing personal is read', async () => {
+    let reads = { personal: 0, teams: [] as string[] };
+    await renderTeamDashboard(
+      world,
+      async (seeded) => {
+        await seedVaults(seeded);
+        reads = countReads(seeded);
+      },
+      { trialEndedDaysAgo: 1 },
+    );
+    expect(await screen.findByText('Upgrade to Access')).toBeInTheDocument();
+    expect(within(sidebar()).queryByRole('button', { name: /^All items/ })).not.toBeInTheDocument();
+    expect(within(sidebar()).queryByRole('heading', { name: 'My Teams' })).not.toBeInTheDocument();
+    expect(await within(sidebar()).findByRole('listitem', { name: 'Design' })).toBeInTheDocument();
+    expect(reads).toEqual({ personal: 0, teams: [] });
+  });
+
+  it('on a phone the sidebar is a drawer: its toggle opens it, a choice or Escape closes it, focus goes back', async () => {
+    const { user } = await renderTeamDashboard(world, seedVaults);
+    const toggle = await screen.findByRole('button', { name: 'Vaults and teams' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(sidebar()).not.toHaveClass('vault-sidebar--open');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(sidebar()).toHaveClass('vault-sidebar--open');
+    expect(sidebar()).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    await user.click(toggle);
+    await user.click(within(sidebar()).getByRole('button', { name: /^Personal Passwords/ }));
+    expect(sidebar()).not.toHaveClass('vault-sidebar--open');
+    expect(await within(main()).findByRole('heading', { name: 'Personal Passwords' })).toBeInTheDocument();
+  });
+
+  it('a team whose key does not open is left out of All items and says why in its own view', async () => {
+    expectConsoleError(/^Could not open the team key TeamKeyMismatchError: /);
+    const { user } = await renderTeamDashboard(world, async (repositories) => {
+      await seedVaults(repositories);
+      repositories.teams.put('legal', await storedTeam(world, 'Legal', 'full', 'broken'));
+    });
+    const list = await within(main()).findByRole('list', { name: 'All items' });
+    await within(list).findByText('Deploy');
+    await user.click(within(sidebar()).getByRole('button', { name: 'View passwords of team Legal' }));
+    expect(await within(main()).findByRole('heading', { name: 'Key access required' })).toBeInTheDocument();
+  });
+});
