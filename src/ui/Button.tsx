@@ -30,6 +30,7 @@ type IconOnlyButtonProps = Omit<NativeButtonProps, 'aria-label' | 'children'> & 
   icon: ReactNode;
   iconOnly: true;
   'aria-label': string;
+  children?: never;
 };
 
 export type ButtonProps = TextButtonProps | IconOnlyButtonProps;
