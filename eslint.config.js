@@ -19,9 +19,19 @@ const testImports = {
   group: ['**/tests/**'],
   message: 'Test doubles and helpers never reach the app: screens get repositories from the app services.',
 };
+const iconImports = {
+  group: ['lucide-react', 'lucide-react/*'],
+  message: 'Icons come from src/ui/icons: one set, decorative, sized by --icon-size (issue #21).',
+};
 const reactImports = { group: ['react', 'react-dom', 'react-dom/*', 'react-router-dom'], message: 'This layer renders nothing.' };
 // Matches a relative import that climbs to src/<name> from anywhere below src/.
 const layer = (name, why) => ({ regex: `^(\\.\\./)+${name}(/|$)`, message: why });
+
+const uiPatterns = [
+  testImports,
+  firebaseImports,
+  ...['data', 'session', 'features', 'app'].map((name) => layer(name, 'Shared UI pieces depend on no feature and no I/O.')),
+];
 
 const subtleOutsideCrypto = {
   selector: "MemberExpression[property.name='subtle']",
@@ -77,7 +87,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [firebaseImports, testImports] }],
+      'no-restricted-imports': ['error', { patterns: [firebaseImports, testImports, iconImports] }],
     },
   },
   {
@@ -131,6 +141,7 @@ export default tseslint.config(
         {
           patterns: [
             testImports,
+            iconImports,
             firebaseImports,
             ...['features', 'app'].map((name) => layer(name, 'src/session sits below features and app.')),
           ],
@@ -141,18 +152,14 @@ export default tseslint.config(
   {
     files: ['src/ui/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            testImports,
-            firebaseImports,
-            ...['data', 'session', 'features', 'app'].map((name) =>
-              layer(name, 'Shared UI pieces depend on no feature and no I/O.'),
-            ),
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [...uiPatterns, iconImports] }],
+    },
+  },
+  {
+    // The one module that may import the icon library.
+    files: ['src/ui/icons.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: uiPatterns }],
     },
   },
   {
@@ -184,6 +191,7 @@ export default tseslint.config(
         {
           patterns: [
             testImports,
+            iconImports,
             firebaseImports,
             layer('app', 'Features are composed by src/app, never the reverse.'),
             {
@@ -229,6 +237,7 @@ export default tseslint.config(
           patterns: [
             firebaseImports,
             testImports,
+            iconImports,
             { regex: '^(\\.\\./)+features/[^/]+/', message: "src/app imports a feature only through its index.ts ('../features/<name>')." },
           ],
         },

@@ -4,7 +4,9 @@
 // - the landing page's JavaScript is within its gzip budget (a size is deterministic, so it is
 //   checked here rather than left to the bench's OVER line, which went unread once);
 // - the import and export code (parsers, zip and XML libraries, export writers) is loaded only when
-//   its dialog opens: no chunk the landing page or the dashboard loads up front carries it (issue #20).
+//   its dialog opens: no chunk the landing page or the dashboard loads up front carries it (issue #20);
+// - the icon library (Lucide, through src/ui/icons.tsx) is in the build but not in the landing
+//   page's chunks: the landing page imports no icon, and its budget has no room for one (issue #21).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANDING_BUDGET_KB, landingKb } from './lib/landingBundle.mjs';
@@ -57,6 +59,16 @@ for (const key of new Set([...landing, ...(dashboardKey ? upFront(dashboardKey) 
   }
 }
 
+// Lucide's icons carry the class "lucide" (and "lucide-<name>"); no other code of ours says it.
+const ICON_MARKER = 'lucide';
+const iconChunks = Object.values(manifest).filter((chunk) => readFileSync(join(dist, chunk.file), 'utf8').includes(ICON_MARKER));
+if (iconChunks.length === 0) failures.push(`no chunk carries the icon library ("${ICON_MARKER}")`);
+for (const key of landing) {
+  if (readFileSync(join(dist, manifest[key].file), 'utf8').includes(ICON_MARKER)) {
+    failures.push(`${manifest[key].file} is loaded by the landing page and carries the icon library`);
+  }
+}
+
 const landingSize = landingKb(dist);
 if (landingSize > LANDING_BUDGET_KB) {
   failures.push(`the landing page's JavaScript is ${landingSize.toFixed(1)} KB gzip, over its budget of ${LANDING_BUDGET_KB} KB`);
@@ -67,5 +79,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  `bundle check: ${dist} has no test double; the landing page's ${landing.size} chunk(s) carry no Firebase and weigh ${landingSize.toFixed(1)} KB gzip (budget ${LANDING_BUDGET_KB} KB); the import code loads only with its dialog`,
+  `bundle check: ${dist} has no test double; the landing page's ${landing.size} chunk(s) carry no Firebase and weigh ${landingSize.toFixed(1)} KB gzip (budget ${LANDING_BUDGET_KB} KB) and no icon; the import code loads only with its dialog`,
 );

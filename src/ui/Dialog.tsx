@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { focusableWithin } from './focusable';
+import { XIcon } from './icons';
 import './styles.css';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
@@ -162,7 +163,7 @@ export function Dialog({
               aria-label={closeLabel}
               onClick={requestClose}
             >
-              <span aria-hidden="true">×</span>
+              <XIcon />
             </button>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import { Button } from './Button';
+import { EyeIcon, EyeOffIcon } from './icons';
 import './styles.css';
 
 export interface PasswordFieldProps {
@@ -80,6 +81,7 @@ export function PasswordField({
           className="password-field__toggle"
           aria-controls={inputId}
           aria-label={`${visible ? 'Hide' : 'Show'} ${toggleName}`}
+          icon={visible ? <EyeOffIcon /> : <EyeIcon />}
           onClick={() => {
             setOwnVisible(!visible);
             onVisibleChange?.(!visible);

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { LockIcon } from './icons';
 import { LinkButton } from './LinkButton';
 import './upgradeOverlay.css';
 
@@ -26,6 +27,7 @@ export function UpgradeOverlay({ locked, children }: UpgradeOverlayProps) {
         {children}
       </div>
       <section className="upgrade-overlay__panel" aria-labelledby={headingId}>
+        <LockIcon className="upgrade-overlay__icon" />
         <h2 id={headingId} className="upgrade-overlay__title">
           Upgrade to Access
         </h2>

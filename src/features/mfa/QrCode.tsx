@@ -31,6 +31,7 @@ export function QrCode({ value, label, size = 192 }: QrCodeProps) {
       shapeRendering="crispEdges"
       data-modules={modules}
     >
+      {/* Black on white in both themes, not tokens: scanners read dark modules on a light ground. */}
       <rect width={modules} height={modules} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

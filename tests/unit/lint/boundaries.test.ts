@@ -70,6 +70,12 @@ describe('layer boundaries', () => {
       "import { createFirestoreTeamRepository } from '../../../src/data/firestore/firestoreTeamRepositories';\nexport const x = createFirestoreTeamRepository;",
       "Firestore repositories stay in the app",
     ],
+    // Issue #21: one icon convention, so the library is imported in one place only.
+    ...['src/features/vault/list/probe.tsx', 'src/app/dashboard/probe.tsx', 'src/ui/probe.tsx', 'src/session/probe.tsx'].map((file) => [
+      file,
+      "import { Copy } from 'lucide-react';\nexport const x = Copy;",
+      'Icons come from src/ui/icons',
+    ]),
   ])('%s may not import that: %s', async (file, code, message) => {
     const found = await messages(file, code);
     expect(found.filter((m) => m.startsWith('no-restricted-imports') && m.includes(message))).toHaveLength(1);
@@ -110,6 +116,8 @@ describe('layer boundaries', () => {
     ['functions/src/teams/probe.ts', "import { FieldValue } from 'firebase-admin/firestore';\nexport const x = FieldValue;"],
     ['functions/src/teams/probe.ts', "import { HttpsError } from 'firebase-functions/v2/https';\nexport const x = HttpsError;"],
     ['functions/src/teams/probe.ts', "import type { StoredTeam } from '../../../src/data/teams/storedTeams';\nexport type X = StoredTeam;"],
+    ['src/ui/icons.tsx', "import { Copy } from 'lucide-react';\nexport const x = Copy;"],
+    ['src/features/vault/list/probe.tsx', "import { CopyIcon } from '../../../ui/icons';\nexport const x = CopyIcon;"],
   ])('%s may import that: %s', async (file, code) => {
     expect(await messages(file, code)).toEqual([]);
   });

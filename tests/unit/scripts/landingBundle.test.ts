@@ -11,9 +11,10 @@ import { LANDING_BUDGET_KB, landingFiles, landingKb } from '../../../scripts/lib
 
 /**
  * A dist/ with a Vite manifest: the entry imports `shared`; `lazy` is only a dynamic import; the
- * dashboard loads the import dialog's chunk lazily, or up front when `importUpFront`.
+ * dashboard loads the import dialog's chunk lazily, or up front when `importUpFront`; the icons are
+ * in the dashboard's chunk, or (`iconsOnLanding`) in the landing page's shared one.
  */
-function fakeDist(entryBytes: Buffer, { importUpFront = false } = {}): string {
+function fakeDist(entryBytes: Buffer, { importUpFront = false, iconsOnLanding = false } = {}): string {
   const dist = mkdtempSync(join(tmpdir(), 'keyloft-dist-'));
   mkdirSync(join(dist, '.vite'));
   mkdirSync(join(dist, 'assets'));
@@ -33,10 +34,11 @@ function fakeDist(entryBytes: Buffer, { importUpFront = false } = {}): string {
     }),
   );
   writeFileSync(join(dist, 'assets', 'index.js'), entryBytes);
-  writeFileSync(join(dist, 'assets', 'shared.js'), 'export const shared = 1;');
+  const icon = 'export const icon = { className: "lucide lucide-search" };';
+  writeFileSync(join(dist, 'assets', 'shared.js'), `export const shared = 1;${iconsOnLanding ? icon : ''}`);
   // Large and incompressible, but never loaded by the landing page.
   writeFileSync(join(dist, 'assets', 'lazy.js'), randomBytes(200 * 1024).toString('base64'));
-  writeFileSync(join(dist, 'assets', 'DashboardPage.js'), 'export const dashboard = 1;');
+  writeFileSync(join(dist, 'assets', 'DashboardPage.js'), `export const dashboard = 1;${iconsOnLanding ? '' : icon}`);
   writeFileSync(join(dist, 'assets', 'ui.js'), 'export const label = "File to import";');
   writeFileSync(join(dist, 'index.html'), '<!doctype html>');
   return dist;
@@ -66,5 +68,15 @@ describe('the import code', () => {
     const upFront = checkBundle(fakeDist(Buffer.from('console.log("landing");'), { importUpFront: true }));
     expect(upFront.status).toBe(1);
     expect(upFront.stderr).toContain('assets/ui.js is loaded up front by the landing page or the dashboard and carries the import code');
+  });
+});
+
+describe('the icons (issue #21)', () => {
+  it('pass when only the screens after sign-in load them, and fail when the landing page does', () => {
+    const landing = Buffer.from('console.log("landing");');
+    expect(checkBundle(fakeDist(landing)).status).toBe(0);
+    const onLanding = checkBundle(fakeDist(landing, { iconsOnLanding: true }));
+    expect(onLanding.status).toBe(1);
+    expect(onLanding.stderr).toContain('assets/shared.js is loaded by the landing page and carries the icon library');
   });
 });
