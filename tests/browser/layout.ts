@@ -34,7 +34,4 @@ export async function boxOf(locator: Locator): Promise<Box> {
 }
 
 /** Saves a full-page screenshot when KEYLOFT_SCREENSHOTS names a folder (for a look by eye). */
-export async function screenshotForReview(page: Page, name: string): Promise<void> {
-  const folder = process.env.KEYLOFT_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
-}
+export { saveScreenshot as screenshotForReview } from './screenshots';

@@ -13,6 +13,7 @@ import { ServerStateProvider } from '../../session/serverState/ServerStateProvid
 import { useAccountRecord } from '../../session/serverState/useAccountRecord';
 import { useAutoLockSettings } from '../../session/useAutoLock';
 import { Button } from '../../ui/Button';
+import { MenuIcon } from '../../ui/icons';
 import { useAppServices } from '../AppServices';
 import { DashboardHeader } from './DashboardHeader';
 import { useOpenVaults } from './openVaults';
@@ -193,6 +194,7 @@ function Dashboard({ user }: { user: AuthUser }) {
               ref={drawerToggle}
               variant="secondary"
               size="sm"
+              icon={<MenuIcon />}
               className="vault-screen__drawer-toggle"
               aria-expanded={drawer.open}
               aria-controls={drawerId}

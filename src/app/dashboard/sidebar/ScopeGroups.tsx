@@ -1,5 +1,6 @@
 import type { PasswordEntry, VaultState } from '../../../features/vault';
 import { GROUP_FILTER } from '../../../features/vault';
+import { FolderIcon } from '../../../ui/icons';
 
 const counted = new WeakMap<readonly PasswordEntry[], ReadonlyMap<string, number>>();
 
@@ -39,6 +40,7 @@ export function ScopeGroups({ state, current, label, onGroup }: ScopeGroupsProps
               onGroup(current === group.id ? GROUP_FILTER.all : group.id);
             }}
           >
+            <FolderIcon />
             <span className="vault-sidebar__label">{group.name}</span>
             <span className="vault-sidebar__count">{counts.get(group.id) ?? 0}</span>
           </button>

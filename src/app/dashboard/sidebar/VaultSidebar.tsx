@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { JoinedTeams, MyTeams, type TeamsController, type TeamSummary } from '../../../features/teams';
 import type { VaultState } from '../../../features/vault';
+import { LayersIcon, UserIcon } from '../../../ui/icons';
 import { ALL_ITEMS, personalScope, teamScope, type VaultScope } from '../scope';
 import { ScopeGroups } from './ScopeGroups';
 import './sidebar.css';
@@ -29,15 +30,17 @@ function Count({ value }: { value: number | null }) {
 }
 
 interface ScopeButtonProps {
+  readonly icon: ReactNode;
   readonly current: boolean;
   readonly count: number | null;
   readonly onClick: () => void;
   readonly children: ReactNode;
 }
 
-function ScopeButton({ current, count, onClick, children }: ScopeButtonProps) {
+function ScopeButton({ icon, current, count, onClick, children }: ScopeButtonProps) {
   return (
     <button type="button" className="vault-sidebar__scope" aria-current={current ? 'page' : undefined} onClick={onClick}>
+      {icon}
       <span className="vault-sidebar__label">{children}</span>
       <Count value={count} />
     </button>
@@ -81,6 +84,7 @@ export function VaultSidebar({ id, scope, onScope, personal, teamStates, total, 
       {!locked && (
         <div className="vault-sidebar__vaults">
           <ScopeButton
+            icon={<LayersIcon />}
             current={scope.kind === 'all'}
             count={total}
             onClick={() => {
@@ -90,6 +94,7 @@ export function VaultSidebar({ id, scope, onScope, personal, teamStates, total, 
             All items
           </ScopeButton>
           <ScopeButton
+            icon={<UserIcon />}
             current={scope.kind === 'personal'}
             count={personal === null || personal.load.status === 'failed' ? null : personal.entries.length}
             onClick={() => {
