@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoPageErrors, openPage, useChromium, type WatchedPage } from './chromium';
-import { MASTER_PASSWORD, signUpToEmptyVault } from './journeys';
+import { MASTER_PASSWORD, openPersonalPasswords, signUpToEmptyVault } from './journeys';
 
 const baseUrl = inject('baseUrl');
 useChromium();
@@ -42,6 +42,7 @@ async function openTallPage(): Promise<WatchedPage> {
 
 /** Opens Import on Personal Passwords and picks `path`; returns the dialog, on the chosen file. */
 async function pickFile(page: Page, path: string, format: string): Promise<Locator> {
+  await openPersonalPasswords(page);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import Passwords' });
   // The lazily loaded chunk's fallback has the same name: the dialog is there once its field is.

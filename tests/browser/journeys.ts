@@ -61,6 +61,22 @@ export async function verifyAddress(page: Page, baseUrl: string, email: string):
   await unlock(page);
 }
 
+/**
+ * Chooses a vault in the vault screen's sidebar (issue #21), through its drawer on a phone, where
+ * the sidebar is hidden behind 'Vaults and teams'.
+ */
+export async function chooseInSidebar(page: Page, name: string | RegExp): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Vaults and teams' });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByRole('navigation', { name: 'Vaults' }).getByRole('button', { name }).click();
+}
+
+/** The personal vault on screen (the vault screen opens on All items). */
+export async function openPersonalPasswords(page: Page): Promise<void> {
+  await chooseInSidebar(page, /^Personal Passwords/);
+  await page.getByRole('heading', { name: 'Personal Passwords', level: 2 }).waitFor({ timeout: 15_000 });
+}
+
 export async function createTeam(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Create Team' }).click();
   const form = page.getByRole('dialog', { name: 'Create New Team' });
@@ -70,7 +86,7 @@ export async function createTeam(page: Page, name: string): Promise<void> {
 }
 
 export async function openTeamPasswords(page: Page, team: string): Promise<void> {
-  await page.getByRole('button', { name: `View passwords of team ${team}` }).click();
+  await chooseInSidebar(page, `View passwords of team ${team}`);
   await page.getByRole('button', { name: 'Back to dashboard' }).waitFor({ timeout: 15_000 });
 }
 

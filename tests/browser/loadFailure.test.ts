@@ -28,9 +28,10 @@ describe('a vault that cannot be loaded', () => {
     await unlock.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
     await unlock.getByRole('button', { name: 'Unlock' }).click();
 
-    // The personal section's alert with its retry: the groups are read first on the same broken
-    // stream, so it may name them (the teams sections say 'Failed to load teams/passwords' too).
-    const personal = page.getByRole('region', { name: 'Personal Passwords' });
+    // All items (the screen it opens on) shows the personal vault's alert with its retry: the groups
+    // are read first on the same broken stream, so it may name them (the teams sections say 'Failed
+    // to load teams/passwords' too).
+    const personal = page.getByRole('region', { name: 'All items' });
     const failed = personal.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try again' }) });
     await failed.waitFor({ timeout: 60_000 });
     expect(['Failed to load teams/passwords', 'Failed to load groups']).toContain(await failed.locator('p').innerText());

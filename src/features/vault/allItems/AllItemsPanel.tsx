@@ -78,7 +78,8 @@ export function AllItemsPanel({ sources }: AllItemsPanelProps) {
         const state = states[index];
         const source = sources[index];
         if (state?.load.status !== 'failed' || source === undefined) return null;
-        return <LoadFailed key={source.key} message={`${source.label}: ${state.load.message}`} onRetry={source.session.retry} />;
+        // The message as the vault's own panel says it (SPEC.md's 'Failed to load teams/passwords'); Try again reloads that vault.
+        return <LoadFailed key={source.key} message={state.load.message} onRetry={source.session.retry} />;
       })}
       {detailsError !== null && (
         <p role="alert" className="notice notice--error">
