@@ -148,7 +148,7 @@ export async function grantAccess(page: Page, team: string, email: string): Prom
 
 /**
  * The owner (on their dashboard) creates `team` holding `entries` ([title, username, password]) and
- * invites `memberEmail` as Full Access; the member verifies their address and accepts; the owner
+ * invites `memberEmail` as `role` (Full Access unless named); the member verifies their address and accepts; the owner
  * grants them the key. Both pages end on their dashboards.
  */
 export async function teamWithFullAccessMember(
@@ -158,12 +158,13 @@ export async function teamWithFullAccessMember(
   team: string,
   memberEmail: string,
   entries: readonly (readonly [string, string, string])[],
+  role = 'Full Access',
 ): Promise<void> {
   await createTeam(owner, team);
   await openTeamPasswords(owner, team);
   for (const [title, username, password] of entries) await addTeamPassword(owner, title, username, password);
   await owner.getByRole('button', { name: 'Back to dashboard' }).click();
-  await inviteAccount(owner, team, memberEmail, 'Full Access');
+  await inviteAccount(owner, team, memberEmail, role);
   await owner.keyboard.press('Escape');
   await verifyAddress(member, baseUrl, memberEmail);
   await acceptFromModal(member, team);
