@@ -17,7 +17,8 @@ export function useDrawer(drawerId: string, toggleRef: RefObject<HTMLButtonEleme
       wasOpen.current = true;
       document.getElementById(drawerId)?.querySelector<HTMLElement>('button, [href], input')?.focus();
       const onKey = (event: KeyboardEvent) => {
-        if (event.key === 'Escape') setOpen(false);
+        // Escape in a dialog opened from the drawer (Manage Members) closes the dialog only.
+        if (event.key === 'Escape' && document.querySelector('dialog[open]') === null) setOpen(false);
       };
       document.addEventListener('keydown', onKey);
       return () => {
