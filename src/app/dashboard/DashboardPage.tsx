@@ -130,7 +130,7 @@ function Dashboard({ user }: { user: AuthUser }) {
   );
   const teams = useMemo(() => teamList?.teams ?? [], [teamList?.teams]);
   const accesses = useTeamAccesses({ teams: ready?.teams ?? null, userId: uid, keys, list: teams });
-  const open = useOpenVaults({ sessions: vaults, personal: vaultDeps, accesses, teams, repositories: ready, userId: uid, details, enabled: !plan.locked });
+  const open = useOpenVaults({ sessions: vaults, personal: vaultDeps, accesses, teams, teamsListed: teamList?.status === 'ready', repositories: ready, userId: uid, details, enabled: !plan.locked });
   const openSessions = useMemo(() => [...(open.personal === null ? [] : [open.personal]), ...open.teams.values()], [open.personal, open.teams]);
   const states = useSessionStates(openSessions);
   const teamStates = useMemo(() => {

@@ -11,6 +11,8 @@ export interface OpenVaultsInput {
   readonly personal: PersonalVaultDeps | null;
   readonly accesses: ReadonlyMap<string, TeamAccess>;
   readonly teams: readonly TeamSummary[];
+  /** The team list is read (not loading or failed): a team missing from it is gone. */
+  readonly teamsListed: boolean;
   readonly repositories: Repositories | null;
   readonly userId: string;
   readonly details: DetailsCache;
@@ -30,7 +32,7 @@ export interface OpenVaults {
  * Every vault the user can open, opened once per unlock (issue #21): All items lists them all, the
  * sidebar counts them, and switching to one shows it without decrypting it again.
  */
-export function useOpenVaults({ sessions, personal, accesses, teams, repositories, userId, details, enabled }: OpenVaultsInput): OpenVaults {
+export function useOpenVaults({ sessions, personal, accesses, teams, teamsListed, repositories, userId, details, enabled }: OpenVaultsInput): OpenVaults {
   const personalSession = useMemo(() => (enabled && personal !== null ? sessions.sessionFor(personal) : null), [enabled, personal, sessions]);
   const teamSessions = useMemo(() => {
     const open = new Map<string, VaultSession>();
@@ -46,6 +48,12 @@ export function useOpenVaults({ sessions, personal, accesses, teams, repositorie
     personalSession?.start();
     for (const session of teamSessions.values()) session.start();
   }, [personalSession, teamSessions]);
+
+  // A team the user is no longer in (left, removed, deleted) takes its decrypted entries with it.
+  const listed = useMemo(() => new Set(teams.map((team) => team.id)), [teams]);
+  useEffect(() => {
+    if (teamsListed) sessions.retainTeams(listed);
+  }, [sessions, listed, teamsListed]);
 
   const sources = useMemo(() => {
     const list: OpenItemsSource[] = [];

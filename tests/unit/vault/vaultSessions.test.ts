@@ -121,6 +121,17 @@ describe('VaultSessions', () => {
     expect(sessions.all()).toEqual([other, demoted]);
   });
 
+  it('retainTeams forgets the teams no longer listed and keeps the personal vault', () => {
+    const sessions = new VaultSessions();
+    const own = sessions.sessionFor(personal());
+    const kept = sessions.sessionFor(team('t1', 2));
+    const gone = sessions.sessionFor(team('t2', 2));
+    const stop = vi.spyOn(gone, 'stop');
+    sessions.retainTeams(new Set(['t1']));
+    expect(sessions.all()).toEqual([own, kept]);
+    expect(stop).toHaveBeenCalledTimes(1);
+  });
+
   it('dropTeam and clear stop what they forget', () => {
     const sessions = new VaultSessions();
     const kept = sessions.sessionFor(personal());

@@ -59,6 +59,16 @@ export class VaultSessions {
     this.notify();
   }
 
+  /** Stops and forgets the sessions of every team not in `teamIds` (left, removed, deleted): their entries leave memory. */
+  retainTeams(teamIds: ReadonlySet<string>): void {
+    for (const [key, session] of this.sessions) {
+      const teamId = key.startsWith('team/') ? key.split('/')[1] : undefined;
+      if (teamId === undefined || teamIds.has(teamId)) continue;
+      session.stop();
+      this.sessions.delete(key);
+    }
+  }
+
   /** Every open session, in the order they were opened. */
   all(): readonly VaultSession[] {
     return [...this.sessions.values()];
