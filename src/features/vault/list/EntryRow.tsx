@@ -15,6 +15,8 @@ export interface EntryRowProps {
   readonly onSelect: (entry: PasswordEntry, event: MouseEvent<HTMLButtonElement>) => void;
   /** Reads the password to copy (opening sealed details first); rejects when it cannot. */
   readonly readPassword: (entry: PasswordEntry) => Promise<string>;
+  /** Says how a quick copy went, in the list's live region (one for all rows). */
+  readonly onAnnounce: (text: string) => void;
   /** Size of the whole list and this row's place in it, for screen readers (the list is virtualised). */
   readonly setSize: number;
   readonly posInSet: number;
@@ -35,6 +37,7 @@ export function EntryRow({
   tabbable,
   onSelect,
   readPassword,
+  onAnnounce,
   setSize,
   posInSet,
   style,
@@ -112,15 +115,14 @@ export function EntryRow({
           aria-label={`Quick copy password for ${title}`}
           tabIndex={tabIndex}
           onClick={() => {
-            void copy('password', () => readPassword(entry));
+            void copy('password', () => readPassword(entry)).then((said) => {
+              if (said !== null) onAnnounce(copyAnnouncement(said));
+            });
           }}
         >
           {feedback === null ? 'Copy' : feedback.ok ? 'Copied' : 'Copy failed'}
         </button>
       )}
-      <span role="status" className="visually-hidden">
-        {copyAnnouncement(feedback)}
-      </span>
     </li>
   );
 }

@@ -101,7 +101,8 @@ export function PasswordList({
   const paneRef = useRef<PaneHandle>(null);
   const [deletion, setDeletion] = useState<Deletion | null>(null);
   const focusMovedFor = useRef<Deletion | null>(null);
-  const [deleted, setDeleted] = useState('');
+  // What the live region says: a delete, or a row's quick copy.
+  const [announcement, setAnnouncement] = useState('');
   // Shown, not only announced: a delete that found the entry already gone must say so (docs/vault.md).
   const [alreadyDeleted, setAlreadyDeleted] = useState('');
 
@@ -201,7 +202,7 @@ export function PasswordList({
     // A failure is shown by the pane's dialog, which stays open.
     const outcome = await onDelete(entry);
     setPaneOpen(false);
-    setDeleted(outcome === 'already-deleted' ? LIST_MESSAGES.alreadyDeleted(entry.title) : LIST_MESSAGES.deleted(entry.title));
+    setAnnouncement(outcome === 'already-deleted' ? LIST_MESSAGES.alreadyDeleted(entry.title) : LIST_MESSAGES.deleted(entry.title));
     setAlreadyDeleted(outcome === 'already-deleted' ? LIST_MESSAGES.alreadyDeleted(entry.title) : '');
     setDeletion({ id: entry.id, index: Math.max(0, index) });
   }
@@ -209,7 +210,7 @@ export function PasswordList({
   function handleSearch(event: ChangeEvent<HTMLInputElement>) {
     const next = event.target.value;
     setQuery(next);
-    setDeleted('');
+    setAnnouncement('');
     setDeletion(null);
     // Typing selects the first match, so search, type, copy is all it takes.
     if (next.trim() !== '') setSelectedId((current) => filterEntries(entries, next)[0]?.id ?? current);
@@ -232,7 +233,7 @@ export function PasswordList({
         onHelpOpenChange={setHelpOpen}
       />
       <p role="status" className="visually-hidden">
-        {deleted || status}
+        {announcement || status}
       </p>
       {alreadyDeleted !== '' && <p className="notice notice--warning">{alreadyDeleted}</p>}
       <div className="pw-list__layout">
@@ -259,6 +260,7 @@ export function PasswordList({
                       open(index, phoneLayout());
                     }}
                     readPassword={readPassword}
+                    onAnnounce={setAnnouncement}
                     setSize={total}
                     posInSet={index + 1}
                     style={gap > 0 ? { marginTop: gap } : undefined}

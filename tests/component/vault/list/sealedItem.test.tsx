@@ -34,6 +34,7 @@ describe('a sealed entry', () => {
     });
     expect(onOpenDetails).toHaveBeenCalledWith(sealed);
     expect(within(listed).getByRole('button', { name: 'Quick copy password for Vault' })).toHaveTextContent('Copied');
+    expect(screen.getByRole('status')).toHaveTextContent('Password copied. Clipboard clears in 30 s.');
   });
 
   it('quick copy without a way to open the details copies nothing', async () => {
@@ -42,7 +43,7 @@ describe('a sealed entry', () => {
     const listed = screen.getByRole('listitem', { name: 'Vault' });
     within(listed).getByRole('button', { name: 'Quick copy password for Vault' }).click();
     await waitFor(() => {
-      expect(within(listed).getByRole('status')).toHaveTextContent('Password could not be copied.');
+      expect(screen.getByRole('status')).toHaveTextContent('Password could not be copied.');
     });
     expect(writeText).not.toHaveBeenCalled();
   });
