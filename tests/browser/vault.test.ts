@@ -79,7 +79,7 @@ describe('the personal vault in Chromium', () => {
     const actions = [
       () => page.keyboard.press('/'),
       () => page.keyboard.type('mail'),
-      () => page.getByRole('button', { name: copyButton }).click(),
+      () => page.getByRole('button', { name: copyButton, exact: true }).click(),
     ];
     for (const action of actions) await action();
     expect(actions).toHaveLength(3);

@@ -6,6 +6,7 @@ import type { PlaceOf } from './entryPlace';
 import { filterEntries } from './filterEntries';
 import { ItemPane, type PaneHandle } from './ItemPane';
 import { LIST_MESSAGES } from './listMessages';
+import { phoneLayout } from './phoneLayout';
 import { ListToolbar } from './ListToolbar';
 import { useListKeyboard } from './useListKeyboard';
 import { useVirtualRows } from './useVirtualRows';
@@ -20,14 +21,6 @@ export const EMPTY_TEXTS = {
 export const DEFAULT_ESTIMATED_ROW_HEIGHT = 56;
 /** Rows rendered above and below the visible ones, so the arrows always have a next row to reach. */
 export const DEFAULT_OVERSCAN = 3;
-
-/** Where the pane is alone on screen (list.css has the same width): opening an item moves focus into it. */
-const PHONE_QUERY = '(max-width: 45rem)';
-
-function phoneLayout(): boolean {
-  // jsdom and old browsers have no matchMedia: they count as wide, where list and pane sit side by side.
-  return typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
-}
 
 /** The button that selects a rendered row's entry; null when the row is not rendered. */
 function selectButtonOf(rows: ReadonlyMap<string, HTMLLIElement>, id: string): HTMLButtonElement | null {
@@ -194,7 +187,7 @@ export function PasswordList({
       open(index, true);
     },
     onCopy: (field) => paneRef.current?.copy(field),
-    onHelp: () => setHelpOpen(true),
+    onHelpOpenChange: setHelpOpen,
   });
 
   async function handleDelete(entry: PasswordEntry) {

@@ -11,7 +11,8 @@ export interface ListKeyboardOptions {
   /** Selects and opens row `index` (Enter). */
   readonly onOpen: (index: number) => void;
   readonly onCopy: (field: CopyShortcut) => void;
-  readonly onHelp: () => void;
+  /** Opens the 'Keyboard shortcuts' dialog ('?'). */
+  readonly onHelpOpenChange: (open: boolean) => void;
 }
 
 const TEXT_ENTRY = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
@@ -44,7 +45,7 @@ export function useListKeyboard(options: ListKeyboardOptions) {
       if (action === null || search === null || document.querySelector('[data-list-search]') !== search) return;
       event.preventDefault();
       if (action === 'search') search.focus();
-      else latest.current.onHelp();
+      else latest.current.onHelpOpenChange(true);
     }
     document.addEventListener('keydown', onPageKeyDown);
     return () => {
