@@ -53,10 +53,11 @@ export function useListKeyboard(options: ListKeyboardOptions) {
     };
   }, []);
 
-  /** Alt+P / Alt+U, from the search box, a row or the pane. */
+  /** Alt+P / Alt+U, from the search box, a row or the pane (not from a dialog, which React bubbles here through its portal). */
   function onListKeyDown(event: KeyboardEvent<HTMLElement>) {
     const field = copyShortcutOf(event);
     if (field === null || event.defaultPrevented || options.selectedIndex < 0) return;
+    if (!(event.target instanceof Node) || !event.currentTarget.contains(event.target)) return;
     event.preventDefault();
     options.onCopy(field);
   }

@@ -144,6 +144,17 @@ describe('PasswordList keys: the page and the shortcuts', () => {
     });
   });
 
+  it('copies nothing from a dialog opened in the pane', async () => {
+    const user = userEvent.setup();
+    renderList({ entries: three });
+    const writeText = stubClipboard();
+    await user.click(screen.getByRole('button', { name: 'GitHub' }));
+    await user.click(screen.getByRole('button', { name: 'Delete GitHub' }));
+    expect(within(screen.getByRole('dialog', { name: 'Delete Password' })).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Alt>}p{/Alt}');
+    expect(writeText).not.toHaveBeenCalled();
+  });
+
   it('copies nothing while nothing is selected', async () => {
     const user = userEvent.setup();
     renderList({ entries: three });
