@@ -2,6 +2,7 @@ import { useCallback, useId, type CSSProperties, type FocusEvent, type KeyboardE
 import type { PasswordEntry } from '../model';
 import { avatarColour, avatarLetter } from './avatar';
 import { LIST_MESSAGES } from './listMessages';
+import { openedPassword } from './openedPassword';
 import { copyAnnouncement, useCopyFeedback } from './useCopyFeedback';
 
 export interface EntryRowProps {
@@ -13,8 +14,8 @@ export interface EntryRowProps {
   /** The row Tab reaches in the list (roving focus: one row at a time is in the tab order). */
   readonly tabbable: boolean;
   readonly onSelect: (entry: PasswordEntry, event: MouseEvent<HTMLButtonElement>) => void;
-  /** Reads the password to copy (opening sealed details first); rejects when it cannot. */
-  readonly readPassword: (entry: PasswordEntry) => Promise<string>;
+  /** Opens a sealed entry's details for the quick copy; see PasswordListProps. */
+  readonly onOpenDetails?: ((entry: PasswordEntry) => Promise<PasswordEntry>) | undefined;
   /** Says how a quick copy went, in the list's live region (one for all rows). */
   readonly onAnnounce: (text: string) => void;
   /** Size of the whole list and this row's place in it, for screen readers (the list is virtualised). */
@@ -36,7 +37,7 @@ export function EntryRow({
   selected,
   tabbable,
   onSelect,
-  readPassword,
+  onOpenDetails,
   onAnnounce,
   setSize,
   posInSet,
@@ -115,7 +116,7 @@ export function EntryRow({
           aria-label={`Quick copy password for ${title}`}
           tabIndex={tabIndex}
           onClick={() => {
-            void copy('password', () => readPassword(entry)).then((said) => {
+            void copy('password', () => openedPassword(entry, onOpenDetails)).then((said) => {
               if (said !== null) onAnnounce(copyAnnouncement(said));
             });
           }}

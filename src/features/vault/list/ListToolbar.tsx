@@ -8,6 +8,7 @@ export interface ListToolbarProps {
   readonly searchRef: RefObject<HTMLInputElement | null>;
   readonly onSearch: (event: ChangeEvent<HTMLInputElement>) => void;
   readonly onSearchKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  readonly onSearchFocus: () => void;
   /** The list's id while it has rows. */
   readonly controls: string | undefined;
   readonly helpOpen: boolean;
@@ -15,7 +16,16 @@ export interface ListToolbarProps {
 }
 
 /** 'Search passwords' and the 'Keyboard shortcuts' button with its dialog. */
-export function ListToolbar({ query, searchRef, onSearch, onSearchKeyDown, controls, helpOpen, onHelpOpenChange }: ListToolbarProps) {
+export function ListToolbar({
+  query,
+  searchRef,
+  onSearch,
+  onSearchKeyDown,
+  onSearchFocus,
+  controls,
+  helpOpen,
+  onHelpOpenChange,
+}: ListToolbarProps) {
   return (
     <div className="pw-list__toolbar">
       <TextField
@@ -26,6 +36,7 @@ export function ListToolbar({ query, searchRef, onSearch, onSearchKeyDown, contr
         value={query}
         onChange={onSearch}
         onKeyDown={onSearchKeyDown}
+        onFocus={onSearchFocus}
         autoComplete="off"
         spellCheck={false}
         aria-controls={controls}

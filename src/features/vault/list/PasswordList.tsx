@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { countOf } from '../../../ui/format';
 import type { Group, PasswordEntry } from '../model';
 import { EntryRow } from './EntryRow';
@@ -151,19 +151,16 @@ export function PasswordList({
     rerender((count) => count + 1);
   }
 
-  const readPassword = useCallback(
-    async (entry: PasswordEntry) => {
-      if (entry.sealedDetails === undefined) return entry.password;
-      if (onOpenDetails === undefined) throw new Error(`No way to open the details of entry ${entry.id}`);
-      return (await onOpenDetails(entry)).password;
-    },
-    [onOpenDetails],
-  );
+  /** The user's choice of entry: it replaces the selection a delete moved on to. */
+  function select(id: string) {
+    setSelectedId(id);
+    setDeletion(null);
+  }
 
   function open(index: number, focusHeading: boolean) {
     const entry = filtered[index];
     if (entry === undefined) return;
-    setSelectedId(entry.id);
+    select(entry.id);
     setPaneOpen(true);
     if (focusHeading) requestFocus({ to: 'heading' });
   }
@@ -180,7 +177,7 @@ export function PasswordList({
     onMove: (index, focusRow) => {
       const entry = filtered[index];
       if (entry === undefined) return;
-      setSelectedId(entry.id);
+      select(entry.id);
       requestFocus({ to: focusRow ? 'row' : 'reveal', id: entry.id });
     },
     onOpen: (index) => {
@@ -220,6 +217,10 @@ export function PasswordList({
         query={query}
         searchRef={searchRef}
         onSearch={handleSearch}
+        // Focus has landed (moved there after a delete, or by the user): nothing left to move.
+        onSearchFocus={() => {
+          setDeletion(null);
+        }}
         onSearchKeyDown={keys.onSearchKeyDown}
         controls={total > 0 ? listId : undefined}
         helpOpen={helpOpen}
@@ -252,7 +253,7 @@ export function PasswordList({
                     onSelect={() => {
                       open(index, phoneLayout());
                     }}
-                    readPassword={readPassword}
+                    onOpenDetails={onOpenDetails}
                     onAnnounce={setAnnouncement}
                     setSize={total}
                     posInSet={index + 1}

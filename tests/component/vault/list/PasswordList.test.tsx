@@ -355,6 +355,23 @@ describe('PasswordList: focus after a delete', () => {
     expect(screen.getByRole('button', { name: 'Delete Mail' })).toBeInTheDocument();
   });
 
+  it('selects nothing by itself once the list is empty and entries come back', async () => {
+    const user = userEvent.setup();
+    const { onDelete, rerender } = renderList({ entries: [github] });
+    onDelete.mockImplementation(() => {
+      rerender({ entries: [] });
+      return Promise.resolve();
+    });
+    await confirmDelete(user, 'GitHub');
+    await waitFor(() => {
+      expect(search()).toHaveFocus();
+    });
+    rerender({ entries: [bank, mail] });
+    expect(screen.getByText('Select an item to see its details.')).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('heading', { name: 'Mail' })).toBeInTheDocument();
+  });
+
   it('moves focus to the search box when the list becomes empty', async () => {
     const user = userEvent.setup();
     render(<DeletingList initial={[github]} />);
