@@ -1,6 +1,6 @@
 // Acting on an entry of the password list: its row selects it, and its fields, copy, show, Edit
 // and Delete are in the item pane beside the list (src/features/vault/list).
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
 /** The item pane showing `title` (its heading), for `within`. */
@@ -26,5 +26,3 @@ export function openItemNow(title: string): HTMLElement {
   fireEvent.click(screen.getByRole('button', { name: title }));
   return paneOf(title);
 }
-
-export { within };
