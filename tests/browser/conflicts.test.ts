@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import { db } from '../emulator/teams/support';
-import { openTeamPasswords, readPassword, reloadAndUnlock, signUpToEmptyVault, teamWithFullAccessMember } from './journeys';
+import { itemPane, openItem, openTeamPasswords, readPassword, reloadAndUnlock, signUpToEmptyVault, teamWithFullAccessMember } from './journeys';
 
 const baseUrl = inject('baseUrl');
 useChromium();
@@ -47,7 +47,8 @@ async function entryIds(team: string, count: number): Promise<string[]> {
 }
 
 async function openEdit(page: Page, title: string): Promise<Locator> {
-  await page.getByRole('button', { name: `Edit ${title}` }).click({ timeout: 15_000 });
+  const pane = await openItem(page, title);
+  await pane.getByRole('button', { name: `Edit ${title}` }).click({ timeout: 15_000 });
   const dialog = page.getByRole('dialog', { name: 'Edit Password' });
   await dialog.waitFor({ timeout: 15_000 });
   return dialog;
@@ -167,12 +168,13 @@ describe('two members edit one team entry in Chromium', () => {
     await expect.poll(async () => (await stored(mailer)).revision, { timeout: 10_000 }).toBe(3);
     expect((await stored(mailer)).details).not.toBe(mailerAfterOwner.details);
     await readPassword(m, 'Mailer', 'mailer secret 2');
-    await m.getByRole('listitem', { name: 'Mailer' }).getByText('rotated quarterly').waitFor({ timeout: 15_000 });
+    await itemPane(m, 'Mailer').getByText('rotated quarterly').waitFor({ timeout: 15_000 });
     await reloadAndUnlock(o);
     await openTeamPasswords(o, 'Race');
-    const ownersMailer = o.getByRole('listitem', { name: 'Mailer' });
     await readPassword(o, 'Mailer', 'mailer secret 2');
+    const ownersMailer = itemPane(o, 'Mailer');
     await ownersMailer.getByText('postmaster-2', { exact: true }).waitFor({ timeout: 15_000 });
+    await o.getByRole('listitem', { name: 'Mailer' }).getByText('postmaster-2', { exact: true }).waitFor();
     await ownersMailer.getByText('Notes: rotated quarterly').waitFor({ timeout: 15_000 });
 
     expectNoPageErrors(owner.errors);

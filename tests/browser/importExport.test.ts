@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoPageErrors, openPage, useChromium, type WatchedPage } from './chromium';
-import { MASTER_PASSWORD, openPersonalPasswords, signUpToEmptyVault } from './journeys';
+import { MASTER_PASSWORD, openItem, openPersonalPasswords, signUpToEmptyVault } from './journeys';
 
 const baseUrl = inject('baseUrl');
 useChromium();
@@ -65,8 +65,8 @@ async function listedEntries(page: Page): Promise<string[]> {
   const rows = page.getByRole('list', { name: 'Personal passwords' }).getByRole('listitem');
   const shown = await rows.evaluateAll((items) =>
     items.map((item) => ({
-      title: item.querySelector('h3')?.textContent ?? '',
-      group: item.querySelector('.pw-item__chip')?.textContent ?? '',
+      title: item.querySelector('.pw-row__title')?.textContent ?? '',
+      group: item.querySelector('.pw-row__label--group')?.textContent ?? '',
       setSize: Number(item.getAttribute('aria-setsize')),
     })),
   );
@@ -77,7 +77,7 @@ async function listedEntries(page: Page): Promise<string[]> {
 
 /** Copies an entry's password with its Copy button and returns what the clipboard holds. */
 async function copyPassword(page: Page, title: string): Promise<string> {
-  const item = page.getByRole('listitem', { name: title });
+  const item = await openItem(page, title);
   await item.getByRole('button', { name: `Copy password for ${title}` }).click();
   await item.getByText('Copied', { exact: true }).waitFor();
   return page.evaluate(() => navigator.clipboard.readText());
@@ -115,7 +115,7 @@ describe('import and export in Chromium', () => {
     const search = page.getByRole('searchbox', { name: 'Search passwords' });
     await search.fill('MÜNCHEN');
     await page.getByText('1 password matches your search.').waitFor();
-    expect(await list.getByRole('listitem').evaluateAll((items) => items.map((item) => item.querySelector('h3')?.textContent))).toEqual([MUNICH.title]);
+    expect(await list.getByRole('listitem').evaluateAll((items) => items.map((item) => item.querySelector('.pw-row__title')?.textContent))).toEqual([MUNICH.title]);
     expect(await copyPassword(page, MUNICH.title)).toBe(MUNICH.password);
 
     // Search reads the url too: the Acme entry's url is portal.acme.example.

@@ -101,11 +101,25 @@ export async function addTeamPassword(page: Page, title: string, username: strin
   await page.getByRole('listitem', { name: title }).waitFor({ timeout: 15_000 });
 }
 
-/** Shows an entry's password in the open list and waits for the plaintext. */
+/** The item pane showing the entry `title` (the pane beside the list, or over it on a phone). */
+export function itemPane(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: 'Item details' }).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+/** Selects an entry by its row in the open list and returns its item pane, where its fields and actions are. */
+export async function openItem(page: Page, title: string): Promise<Locator> {
+  const row = page.getByRole('listitem', { name: title, exact: true });
+  await row.getByRole('button', { name: title, exact: true }).click({ timeout: 15_000 });
+  const pane = itemPane(page, title);
+  await pane.waitFor({ timeout: 15_000 });
+  return pane;
+}
+
+/** Shows an entry's password in its pane and waits for the plaintext. */
 export async function readPassword(page: Page, title: string, expected: string): Promise<void> {
-  const item = page.getByRole('listitem', { name: title });
-  await item.getByRole('button', { name: `Show password for ${title}` }).click({ timeout: 15_000 });
-  await item.getByText(expected).waitFor({ timeout: 15_000 });
+  const pane = await openItem(page, title);
+  await pane.getByRole('button', { name: `Show password for ${title}` }).click({ timeout: 15_000 });
+  await pane.getByText(expected).waitFor({ timeout: 15_000 });
 }
 
 /**

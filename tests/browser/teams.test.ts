@@ -11,6 +11,7 @@ import {
   createTeam,
   grantAccess,
   inviteAccount,
+  openItem,
   openTeamPasswords,
   readPassword,
   reloadAndUnlock,
@@ -94,7 +95,7 @@ describe('teams in Chromium, two users', () => {
     // View Only: reads and copies, cannot add, edit or delete.
     await reloadAndUnlock(m);
     await openTeamPasswords(m, 'Shared');
-    const item = m.getByRole('listitem', { name: 'Router' });
+    const item = await openItem(m, 'Router');
     await item.getByRole('button', { name: 'Show password for Router' }).click({ timeout: 15_000 });
     await item.getByText('router secret 1').waitFor();
     await item.getByRole('button', { name: 'Copy password for Router' }).click();
@@ -111,7 +112,7 @@ describe('teams in Chromium, two users', () => {
     await expect.poll(async () => manage.getByLabel(`Role of ${memberEmail}`).inputValue(), { timeout: 10_000 }).toBe('full');
     await m.getByRole('button', { name: 'Back to dashboard' }).click();
     await openTeamPasswords(m, 'Shared');
-    await m.getByRole('button', { name: 'Edit Router' }).click({ timeout: 15_000 });
+    await (await openItem(m, 'Router')).getByRole('button', { name: 'Edit Router' }).click({ timeout: 15_000 });
     const edit = m.getByRole('dialog', { name: 'Edit Password' });
     await edit.getByLabel('Password', { exact: true }).fill('router secret 2');
     await edit.getByRole('button', { name: 'Save' }).click();
@@ -124,7 +125,7 @@ describe('teams in Chromium, two users', () => {
     await remove.waitFor({ state: 'detached', timeout: 30_000 });
     await o.keyboard.press('Escape');
     await openTeamPasswords(o, 'Shared');
-    const ownersItem = o.getByRole('listitem', { name: 'Router' });
+    const ownersItem = await openItem(o, 'Router');
     await ownersItem.getByRole('button', { name: 'Show password for Router' }).click({ timeout: 15_000 });
     await ownersItem.getByText('router secret 2').waitFor({ timeout: 15_000 });
 

@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { db } from '../emulator/teams/support';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { MASTER_PASSWORD, reloadAndUnlock, signUpToEmptyVault } from './journeys';
+import { MASTER_PASSWORD, openItem, reloadAndUnlock, signUpToEmptyVault } from './journeys';
+import { PHONE } from './layout';
 
 const baseUrl = inject('baseUrl');
 useChromium();
@@ -30,10 +31,11 @@ describe('the personal vault in Chromium', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'detached' });
 
-    const item = page.getByRole('listitem', { name: 'Bank' });
-    await item.waitFor();
+    await page.getByRole('listitem', { name: 'Bank' }).waitFor();
+    const item = await openItem(page, 'Bank');
     // A javascript: url is shown as text, never as a link.
-    expect(await item.getByRole('link').count()).toBe(0);
+    await item.getByText('javascript:alert(1)').waitFor();
+    expect(await page.getByRole('link', { name: /javascript/ }).count()).toBe(0);
     expect(await item.getByText('correct horse battery').count()).toBe(0);
     await item.getByRole('button', { name: 'Show password for Bank' }).click();
     await item.getByText('correct horse battery').waitFor();
@@ -45,7 +47,7 @@ describe('the personal vault in Chromium', () => {
     const unlock = page.getByRole('dialog', { name: 'Enter Master Password' });
     await unlock.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
     await unlock.getByRole('button', { name: 'Unlock' }).click();
-    await page.getByRole('listitem', { name: 'Bank' }).getByRole('button', { name: 'Show password for Bank' }).click();
+    await (await openItem(page, 'Bank')).getByRole('button', { name: 'Show password for Bank' }).click();
     await page.getByText('correct horse battery').waitFor({ timeout: 15_000 });
 
     await page.getByRole('button', { name: 'Delete Bank' }).click();
@@ -53,6 +55,35 @@ describe('the personal vault in Chromium', () => {
     await confirm.getByText('Are you sure you want to delete this password?').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No passwords yet. Add your first password!').waitFor();
+    expectNoPageErrors(errors);
+    await page.context().close();
+  });
+
+  it.each([
+    ['1280 × 800', { width: 1280, height: 800 }, 'Copy password for Mail'],
+    ['390 × 844', PHONE, 'Quick copy password for Mail'],
+  ] as const)('copies a password in three actions at %s: focus search, type, copy', async (_size, viewport, copyButton) => {
+    const { page, errors } = await openPage();
+    await page.setViewportSize(viewport);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await signUp(page);
+    for (const [title, password] of [['Bank', 'bank secret'], ['Mail', 'mail secret']] as const) {
+      await page.getByRole('button', { name: 'Add Password' }).click();
+      const form = page.getByRole('dialog', { name: 'Add New Password' });
+      await form.getByLabel('Title').fill(title);
+      await form.getByLabel('Username').fill(`${title.toLowerCase()}@example.com`);
+      await form.getByLabel('Password', { exact: true }).fill(password);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.waitFor({ state: 'detached' });
+    }
+    const actions = [
+      () => page.keyboard.press('/'),
+      () => page.keyboard.type('mail'),
+      () => page.getByRole('button', { name: copyButton, exact: true }).click(),
+    ];
+    for (const action of actions) await action();
+    expect(actions).toHaveLength(3);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 5_000 }).toBe('mail secret');
     expectNoPageErrors(errors);
     await page.context().close();
   });
@@ -90,8 +121,8 @@ describe('the personal vault in Chromium', () => {
     await manager.getByRole('button', { name: 'Close' }).click();
 
     await reloadAndUnlock(page);
-    const item = page.getByRole('listitem', { name: typed(2).title });
-    await item.waitFor({ timeout: 15_000 });
+    await page.getByRole('listitem', { name: typed(2).title }).waitFor({ timeout: 15_000 });
+    const item = await openItem(page, typed(2).title);
     expect(await item.getByText(typed(2).notes).count()).toBe(0);
     await item.getByRole('button', { name: `Show password for ${typed(2).title}` }).click();
     await item.getByText(typed(2).password).waitFor({ timeout: 15_000 });

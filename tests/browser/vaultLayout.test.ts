@@ -1,12 +1,13 @@
-// The password list's layout in Chromium, measured: rows as tall as their content (no fixed row
-// height, no scroll box inside a row or around the list), rows that grow at 200% text size, and a
-// url row that keeps a usable width on a 390 px phone. jsdom does no layout, so this is the tier
-// that can check it. Relies only on the served app (inject('baseUrl')) and its UI.
+// The password list's layout in Chromium, measured: compact rows as tall as their content (no
+// fixed row height, no scroll box inside a row or around the list), rows that grow at 200% text
+// size, the item pane beside the list at 1280 and alone with Back on a 390 px phone, nothing
+// overlapping or cut off. jsdom does no layout, so this is the tier that can check it. Relies only
+// on the served app (inject('baseUrl')) and its UI.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { signUpToEmptyVault } from './journeys';
-import { expectFitsViewport, PHONE } from './layout';
+import { openItem, signUpToEmptyVault } from './journeys';
+import { boxOf, expectFitsViewport, PHONE, screenshotForReview, type Box } from './layout';
 
 const baseUrl = inject('baseUrl');
 const LONG_URL = 'https://accounts.example-company-with-a-long-domain-name.com/signin/v2/identifier?continue=/dashboard';
@@ -31,21 +32,22 @@ async function addPassword(page: Page, fields: { title: string; url?: string; no
 }
 
 interface RowBox {
-  /** The row (list item) and its card, as laid out. */
   readonly rowHeight: number;
-  readonly cardHeight: number;
-  /** How much of the card's content does not fit in it (a scroll box inside the row). */
-  readonly cardOverflow: number;
+  /** How much of the row's content does not fit in it (a scroll box inside the row). */
+  readonly overflow: number;
+  /** The select button and the quick copy, side by side: how far they overlap (0 or less: not at all). */
+  readonly overlap: number;
 }
 
 function measureRow(row: Locator): Promise<RowBox> {
   return row.evaluate((element) => {
-    const card = element.firstElementChild;
-    if (!(card instanceof HTMLElement)) throw new Error('The row has no card');
+    const select = element.querySelector('.pw-row__select');
+    const copy = element.querySelector('.pw-row__copy');
+    if (!(select instanceof HTMLElement) || !(copy instanceof HTMLElement)) throw new Error('The row has no select or copy button');
     return {
       rowHeight: element.getBoundingClientRect().height,
-      cardHeight: card.getBoundingClientRect().height,
-      cardOverflow: card.scrollHeight - card.clientHeight,
+      overflow: Math.max(element.scrollHeight - element.clientHeight, select.scrollHeight - select.clientHeight),
+      overlap: select.getBoundingClientRect().right - copy.getBoundingClientRect().left,
     };
   });
 }
@@ -65,6 +67,18 @@ function clippingScrollBoxes(row: Locator): Promise<string[]> {
   });
 }
 
+/**
+ * Whether the element is laid out (not display: none, here or above). Found by CSS, not by role:
+ * an element not displayed is not in the accessibility tree.
+ */
+function shown(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.getClientRects().length > 0);
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+}
+
 async function setUpVault(page: Page): Promise<void> {
   await signUp(page);
   await addPassword(page, { title: 'Alpha' });
@@ -73,7 +87,7 @@ async function setUpVault(page: Page): Promise<void> {
 }
 
 describe('the password list layout in Chromium', () => {
-  it('sizes each row to its content, with no scroll box in a row or around the list, and grows rows at 200% text', async () => {
+  it('shows compact rows sized to their content beside the item pane at 1280, and grows rows at 200% text', async () => {
     const { page, errors } = await openPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await setUpVault(page);
@@ -81,30 +95,38 @@ describe('the password list layout in Chromium', () => {
 
     const boxes = await Promise.all(rows.map(measureRow));
     for (const box of boxes) {
-      expect(box.cardOverflow).toBeLessThanOrEqual(1);
-      // The row is its card plus the gap to the next one: no empty space kept for a fixed height.
-      expect(box.rowHeight - box.cardHeight).toBeGreaterThanOrEqual(0);
-      expect(box.rowHeight - box.cardHeight).toBeLessThan(24);
+      // About 56 px: a dense list, not cards.
+      expect(box.rowHeight).toBeGreaterThanOrEqual(44);
+      expect(box.rowHeight).toBeLessThanOrEqual(64);
+      expect(box.overflow).toBeLessThanOrEqual(1);
+      expect(box.overlap).toBeLessThanOrEqual(0.5);
     }
-    const [alpha, bravo] = boxes as [RowBox, RowBox, RowBox];
-    // Bravo's notes take a line more than Alpha, which has neither notes nor url.
-    expect(bravo.cardHeight).toBeGreaterThan(alpha.cardHeight + 8);
-
-    // The third card is not cut off inside a scroll box: scrolled into view, it shows whole.
     const third = rows[2] as Locator;
     expect(await clippingScrollBoxes(third)).toEqual([]);
-    // Rows are measured as they render, so the page may settle after the first scroll: poll. Half a
-    // pixel of slack: scrolled into view, a card with a fractional height may end at 900.14.
-    await expect
-      .poll(
-        async () => {
-          await third.scrollIntoViewIfNeeded();
-          const box = await third.boundingBox();
-          return box !== null && box.y >= -0.5 && box.y + box.height <= 900.5;
-        },
-        { timeout: 5_000 },
-      )
-      .toBe(true);
+
+    // The pane sits beside the list, sticky, and shows Charlie's long url without widening anything.
+    const pane = await openItem(page, 'Charlie');
+    const list = page.getByRole('list', { name: 'Personal passwords' });
+    const [listBox, paneBox] = [await boxOf(list), await boxOf(pane)];
+    expect(overlaps(listBox, paneBox)).toBe(false);
+    expect(paneBox.left).toBeGreaterThanOrEqual(listBox.right);
+    expect(paneBox.right).toBeLessThanOrEqual(1280);
+    expect(await pane.evaluate((element) => getComputedStyle(element).position)).toBe('sticky');
+    expect(await pane.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+    expect(await shown(pane.locator('.pw-pane__back'))).toBe(false);
+    // The pane's buttons do not overlap one another.
+    const buttons = await pane.getByRole('button').evaluateAll((elements) =>
+      elements
+        .filter((element) => element.getClientRects().length > 0)
+        .map((element) => {
+          const { left, right, top, bottom, width, height } = element.getBoundingClientRect();
+          return { left, right, top, bottom, width, height };
+        }),
+    );
+    expect(buttons.length).toBeGreaterThanOrEqual(5);
+    for (const [index, a] of buttons.entries()) for (const b of buttons.slice(index + 1)) expect(overlaps(a, b)).toBe(false);
+    await expectFitsViewport(page);
+    await screenshotForReview(page, 'vault-list-1280');
 
     // 200% text: each row grows with its content instead of scrolling inside itself.
     await page.evaluate(() => {
@@ -115,54 +137,63 @@ describe('the password list layout in Chromium', () => {
         const row = document.querySelector('[aria-posinset="1"]');
         return row !== null && row.getBoundingClientRect().height > before * 1.5;
       },
-      alpha.rowHeight,
+      (boxes[0] as RowBox).rowHeight,
     );
     const zoomed = await Promise.all(rows.map(measureRow));
     zoomed.forEach((box, index) => {
-      expect(box.cardOverflow).toBeLessThanOrEqual(1);
+      expect(box.overflow).toBeLessThanOrEqual(1);
+      expect(box.overlap).toBeLessThanOrEqual(0.5);
       expect(box.rowHeight).toBeGreaterThan((boxes[index] as RowBox).rowHeight * 1.5);
-      expect(box.rowHeight - box.cardHeight).toBeLessThan(48);
     });
     expect(await clippingScrollBoxes(third)).toEqual([]);
     expectNoPageErrors(errors);
     await page.context().close();
-  });
+  }, 60_000);
 
-  it('keeps a usable url row on a 390 px phone, without widening the page', async () => {
+  it('shows one region at a time on a 390 px phone: the list, then the pane with Back, nothing cut off', async () => {
     const { page, errors } = await openPage();
     await page.setViewportSize(PHONE);
     await setUpVault(page);
     const row = page.getByRole('listitem', { name: 'Charlie' });
     await row.scrollIntoViewIfNeeded();
-    const layout = await row.getByRole('link').evaluate((link) => {
-      const urlRow = link.parentElement;
-      const card = link.closest('li')?.firstElementChild;
-      if (!urlRow || !(card instanceof HTMLElement)) throw new Error('The url has no row or card');
-      const cardStyle = getComputedStyle(card);
-      const cardContent =
-        card.clientWidth - Number.parseFloat(cardStyle.paddingLeft) - Number.parseFloat(cardStyle.paddingRight);
-      const box = urlRow.getBoundingClientRect();
-      return {
-        urlWidth: box.width,
-        urlHeight: box.height,
-        lineHeight: Number.parseFloat(getComputedStyle(urlRow).fontSize),
-        cardContent,
-        cardRight: card.getBoundingClientRect().right,
-        viewportWidth: window.innerWidth,
-      };
-    });
-    // The url row takes the card's whole width and at least one line of text.
-    expect(layout.urlWidth).toBeGreaterThanOrEqual(layout.cardContent - 1);
-    expect(layout.urlWidth).toBeGreaterThan(200);
-    expect(layout.urlHeight).toBeGreaterThanOrEqual(layout.lineHeight);
-    expect(layout.cardRight).toBeLessThanOrEqual(layout.viewportWidth);
-    await expectFitsViewport(page);
-
+    expect(await shown(page.locator('.pw-pane'))).toBe(false);
+    const rowBox = await boxOf(row);
+    expect(rowBox.right).toBeLessThanOrEqual(PHONE.width);
     const box = await measureRow(row);
-    expect(box.cardOverflow).toBeLessThanOrEqual(1);
+    expect(box.overflow).toBeLessThanOrEqual(1);
+    expect(box.overlap).toBeLessThanOrEqual(0.5);
+    // Thumb-sized: the row and its quick copy at least 44 px tall.
+    expect((await boxOf(row.getByRole('button', { name: 'Charlie', exact: true }))).height).toBeGreaterThanOrEqual(44);
+    expect((await boxOf(row.getByRole('button', { name: 'Quick copy password for Charlie' }))).height).toBeGreaterThanOrEqual(44);
+    await expectFitsViewport(page);
+    await screenshotForReview(page, 'vault-list-390');
+
+    const pane = await openItem(page, 'Charlie');
+    expect(await shown(page.locator('.pw-list__rows'))).toBe(false);
+    const paneBox = await boxOf(pane);
+    expect(paneBox.width).toBeGreaterThan(PHONE.width - 64);
+    expect(paneBox.right).toBeLessThanOrEqual(PHONE.width);
+    const back = pane.getByRole('button', { name: 'Back to list' });
+    expect((await boxOf(back)).height).toBeGreaterThanOrEqual(44);
+    expect((await boxOf(pane.getByRole('button', { name: 'Copy password for Charlie' }))).height).toBeGreaterThanOrEqual(44);
+    // The url keeps a usable width: the pane's whole width, at least one line of text.
+    const url = await pane.getByRole('link').evaluate((link) => {
+      const urlRow = link.parentElement!;
+      const box = urlRow.getBoundingClientRect();
+      return { width: box.width, height: box.height, lineHeight: Number.parseFloat(getComputedStyle(urlRow).fontSize) };
+    });
+    expect(url.width).toBeGreaterThan(200);
+    expect(url.height).toBeGreaterThanOrEqual(url.lineHeight);
+    await expectFitsViewport(page);
+    await screenshotForReview(page, 'vault-pane-390');
+
+    await back.click();
+    expect(await shown(page.locator('.pw-pane'))).toBe(false);
+    expect(await shown(page.locator('.pw-list__rows'))).toBe(true);
+    expect(await page.getByRole('button', { name: 'Charlie', exact: true }).evaluate((element) => element === document.activeElement)).toBe(true);
     expectNoPageErrors(errors);
     await page.context().close();
-  });
+  }, 60_000);
 
   it('wraps a long title on a 390 px phone, the row measured to hold it, rather than clipping it', async () => {
     const { page, errors } = await openPage();
@@ -173,17 +204,17 @@ describe('the password list layout in Chromium', () => {
     await addPassword(page, { title: 'Bravo' });
     const long = page.getByRole('listitem', { name: LONG_TITLE });
     await long.scrollIntoViewIfNeeded();
-    const title = await long.getByRole('heading', { name: LONG_TITLE }).evaluate((heading) => ({
-      height: heading.getBoundingClientRect().height,
-      lineHeight: Number.parseFloat(getComputedStyle(heading).lineHeight) || Number.parseFloat(getComputedStyle(heading).fontSize),
-      clippedWidth: heading.scrollWidth - heading.clientWidth,
-      clippedHeight: heading.scrollHeight - heading.clientHeight,
+    const title = await long.locator('.pw-row__title').evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight) || Number.parseFloat(getComputedStyle(element).fontSize),
+      clippedWidth: element.scrollWidth - element.clientWidth,
+      clippedHeight: element.scrollHeight - element.clientHeight,
     }));
     // Three lines at least, all of them shown: wrapped, not cut off or ellipsised.
     expect(title.height).toBeGreaterThanOrEqual(title.lineHeight * 2.5);
     expect(title.clippedWidth).toBeLessThanOrEqual(1);
     expect(title.clippedHeight).toBeLessThanOrEqual(1);
-    expect((await measureRow(long)).cardOverflow).toBeLessThanOrEqual(1);
+    expect((await measureRow(long)).overflow).toBeLessThanOrEqual(1);
     // Each row starts where the one before it ends: the list counts the tall row at its real height.
     const tops = await page.getByRole('listitem').evaluateAll((rows) =>
       rows.map((row) => ({ top: row.getBoundingClientRect().top, bottom: row.getBoundingClientRect().bottom })),

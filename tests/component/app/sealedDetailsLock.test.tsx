@@ -8,6 +8,7 @@ import { savePassword } from '../../../src/features/vault/vaultService';
 import { sampleUserRecord } from '../../contract/userRepository.contract';
 import { memoryRepositories } from '../../doubles/memoryRepositories';
 import { renderDashboardPage } from './dashboardHarness';
+import { openItem } from '../../support/vaultList';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -29,7 +30,7 @@ describe('opened details and the session', () => {
     const decrypt = vi.spyOn(globalThis.crypto.subtle, 'decrypt');
 
     const showAndHide = async () => {
-      const row = (await screen.findByRole('heading', { name: 'Bank' })).closest('li')!;
+      const row = await openItem('Bank', user);
       const before = decrypt.mock.calls.length;
       await user.click(within(row).getByRole('button', { name: 'Show password for Bank' }));
       expect(await within(row).findByText('sealed secret')).toBeInTheDocument();

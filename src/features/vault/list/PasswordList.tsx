@@ -1,45 +1,52 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { focusableWithin } from '../../../ui/focusable';
 import { countOf } from '../../../ui/format';
 import type { Group, PasswordEntry } from '../model';
+import { EntryRow } from './EntryRow';
+import type { PlaceOf } from './entryPlace';
 import { filterEntries } from './filterEntries';
+import { ItemPane, type PaneHandle } from './ItemPane';
 import { LIST_MESSAGES } from './listMessages';
-import { PasswordItem } from './PasswordItem';
+import { phoneLayout } from './phoneLayout';
+import { ListToolbar } from './ListToolbar';
+import { useListKeyboard } from './useListKeyboard';
 import { useVirtualRows } from './useVirtualRows';
 import './list.css';
-import { TextField } from '../../../ui/TextField';
 
 export const EMPTY_TEXTS = {
   noEntries: 'No passwords yet. Add your first password!',
   noMatches: 'No passwords match your search.',
 } as const;
 
-/** Height in px counted for a row until it has been measured. */
-export const DEFAULT_ESTIMATED_ROW_HEIGHT = 180;
-/** Rows rendered above and below the visible ones, so Tab always has a next row to reach. */
+/** Height in px counted for a row until it is measured (a one-line title at 1280 wide). */
+export const DEFAULT_ESTIMATED_ROW_HEIGHT = 56;
+/** Rows rendered above and below the visible ones, so the arrows always have a next row to reach. */
 export const DEFAULT_OVERSCAN = 3;
 
-/** Where an entry lives and what may be done to it, for lists that span vaults (All items). */
-export interface EntryPlace {
-  readonly label: string | null;
-  readonly canEdit: boolean;
-  readonly canDelete: boolean;
+/** The button that selects a rendered row's entry; null when the row is not rendered. */
+function selectButtonOf(rows: ReadonlyMap<string, HTMLLIElement>, id: string): HTMLButtonElement | null {
+  return rows.get(id)?.querySelector<HTMLButtonElement>('.pw-row__select') ?? null;
 }
 
 export interface PasswordListProps {
-  placeOf?: (entry: PasswordEntry) => EntryPlace;
-  groupNameOf?: (entry: PasswordEntry) => string | null;
   entries: readonly PasswordEntry[];
   groups?: readonly Group[];
   canEdit: boolean;
   canDelete: boolean;
   onEdit: (entry: PasswordEntry) => void;
-  /** Opens a sealed entry's details (password, notes) for Show and Copy; see PasswordItem. */
+  /**
+   * Opens the details (password, notes) of a sealed entry listed with its overview only
+   * (entry.sealedDetails): Show and Copy ask for them first, and the list then holds the opened
+   * entry, notes included. Resolves the opened entry; rejects when they do not decrypt.
+   */
   onOpenDetails?: (entry: PasswordEntry) => Promise<PasswordEntry>;
   /** Resolves 'already-deleted' when someone else had deleted the entry: the list says so. */
   onDelete: (entry: PasswordEntry) => Promise<unknown>;
   /** Accessible name of the list, e.g. "Personal passwords". */
   label: string;
+  /** For a list spanning vaults: where each entry lives, and its own Edit/Delete rights (replacing canEdit/canDelete). */
+  placeOf?: PlaceOf;
+  /** The name of an entry's group, instead of looking it up in `groups` (groups of several vaults). */
+  groupNameOf?: (entry: PasswordEntry) => string | null;
   estimatedRowHeight?: number;
   overscan?: number;
 }
@@ -50,15 +57,15 @@ interface Deletion {
   readonly index: number;
 }
 
+/** Focus to move once the next render has the element: a row's select button, or the pane's heading. */
+type FocusRequest = { readonly to: 'row' | 'reveal'; readonly id: string } | { readonly to: 'heading' };
+
 /**
- * The searchable, virtualised password list (@tanstack/react-virtual, see useVirtualRows). The
- * list is part of the page, which scrolls it (no scroll box of its own). Only the rows in view
- * (plus an overscan) are in the DOM; each row is measured, so it is as tall as its content (a long
- * title wraps), and rows out of view are stood in for by space of their measured (or estimated)
- * height. Each row carries aria-setsize/aria-posinset so screen
- * readers know the full size. Focusing a control in an overscan row makes the browser scroll it
- * into view, which moves the window, so Tab walks the whole list. The row holding focus stays
- * rendered while scrolled away, so focus (and an open delete dialog) is never dropped.
+ * The searchable, virtualised list of compact rows and the pane of the selected entry. The page
+ * scrolls the list (see useVirtualRows): only the rows in view (plus an overscan) are in the DOM,
+ * each measured, each with aria-setsize/aria-posinset; the selected row, and the one holding
+ * focus, stay rendered wherever they are. One row at a time is in the tab order (the arrows move
+ * between rows). On a phone the list and the pane take turns (`paneOpen`, list.css).
  */
 export function PasswordList({
   entries,
@@ -69,123 +76,220 @@ export function PasswordList({
   onOpenDetails,
   onDelete,
   label,
-  estimatedRowHeight = DEFAULT_ESTIMATED_ROW_HEIGHT,
-  overscan = DEFAULT_OVERSCAN,
   placeOf,
   groupNameOf,
+  estimatedRowHeight = DEFAULT_ESTIMATED_ROW_HEIGHT,
+  overscan = DEFAULT_OVERSCAN,
 }: PasswordListProps) {
   const listId = useId();
   const [query, setQuery] = useState('');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [paneOpen, setPaneOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const pendingFocus = useRef<FocusRequest | null>(null);
+  const [, rerender] = useState(0);
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const paneRef = useRef<PaneHandle>(null);
   const [deletion, setDeletion] = useState<Deletion | null>(null);
   const focusMovedFor = useRef<Deletion | null>(null);
-  const [deleted, setDeleted] = useState('');
+  // What the live region says: a delete, or a row's quick copy.
+  const [announcement, setAnnouncement] = useState('');
   // Shown, not only announced: a delete that found the entry already gone must say so (docs/vault.md).
   const [alreadyDeleted, setAlreadyDeleted] = useState('');
 
   const filtered = useMemo(() => filterEntries(entries, query), [entries, query]);
   const groupNames = useMemo(() => new Map(groups.map((group) => [group.id, group.name])), [groups]);
+  const groupNameFor = (entry: PasswordEntry) =>
+    groupNameOf !== undefined ? groupNameOf(entry) : entry.groupId === null ? null : (groupNames.get(entry.groupId) ?? null);
 
-  // After a confirmed delete the row (and the dialog's opener) is gone, and focus would fall to the
-  // page. It goes to the entry that took the deleted one's place, else the one before it, else
-  // (the list is empty) the search box. The effect runs after the row's dialog has closed and
-  // un-inerted the page. onDelete resolves once the entry is out of `entries`: one still there was
-  // not removed, and its dialog gives focus back to its Delete button.
+  // After a confirmed delete the entry is gone from the list, and its pane with it. The entry that
+  // took its place becomes selected and its row takes focus, else the one before it, else (the
+  // list is empty) the search box. onDelete resolves once the entry is out of `entries`: one still
+  // there was not removed, and its dialog gives focus back to its Delete button.
   const removed = deletion !== null && !filtered.some((entry) => entry.id === deletion.id);
   const focusTarget = removed ? (filtered[Math.min(deletion.index, filtered.length - 1)] ?? null) : null;
+  const shownId = removed ? (focusTarget?.id ?? null) : selectedId;
+  const selectedIndex = shownId === null ? -1 : filtered.findIndex((entry) => entry.id === shownId);
+  const selected = filtered[selectedIndex] ?? null;
+  const place = selected === null || placeOf === undefined ? null : placeOf(selected);
   const ids = useMemo(() => filtered.map((entry) => entry.id), [filtered]);
-  // The row holding focus, and the one focus is about to move to, are rendered wherever they are.
   const { listRef, measure, rowElements, placed, after } = useVirtualRows(ids, {
     estimatedRowHeight,
     overscan,
-    keptIds: [focusedId, focusTarget?.id ?? null],
+    keptIds: [focusedId, selected?.id ?? null, focusTarget?.id ?? null],
   });
 
   useEffect(() => {
     if (!removed || focusMovedFor.current === deletion) return;
     focusMovedFor.current = deletion;
-    const row = focusTarget === null ? undefined : rowElements.current.get(focusTarget.id);
-    const control = row === undefined ? undefined : focusableWithin(row)[0];
-    (control ?? searchRef.current)?.focus();
+    (focusTarget === null ? null : selectButtonOf(rowElements.current, focusTarget.id))?.focus();
+    if (focusTarget === null) searchRef.current?.focus();
   }, [removed, deletion, focusTarget, rowElements]);
+
+  // After each render: a row the arrows moved to may only now be in the DOM.
+  useEffect(() => {
+    const request = pendingFocus.current;
+    if (request === null) return;
+    if (request.to === 'heading') {
+      headingRef.current?.focus();
+      pendingFocus.current = null;
+      return;
+    }
+    const button = selectButtonOf(rowElements.current, request.id);
+    if (button === null && ids.includes(request.id)) return;
+    pendingFocus.current = null;
+    if (request.to === 'row') button?.focus();
+    // Focus stays in the search box; the selected row is brought into view. (jsdom has no scrolling.)
+    else if (typeof button?.scrollIntoView === 'function') button.scrollIntoView({ block: 'nearest' });
+  });
+
+  /** Focus to move once the next render has put the element there; `rerender` makes sure there is one. */
+  function requestFocus(request: FocusRequest) {
+    pendingFocus.current = request;
+    rerender((count) => count + 1);
+  }
+
+  /** The user's choice of entry: it replaces the selection a delete moved on to. */
+  function select(id: string) {
+    setSelectedId(id);
+    setDeletion(null);
+  }
+
+  function open(index: number, focusHeading: boolean) {
+    const entry = filtered[index];
+    if (entry === undefined) return;
+    select(entry.id);
+    setPaneOpen(true);
+    if (focusHeading) requestFocus({ to: 'heading' });
+  }
+
+  function backToList() {
+    setPaneOpen(false);
+    if (selected !== null) requestFocus({ to: 'row', id: selected.id });
+  }
+
+  const keys = useListKeyboard({
+    count: filtered.length,
+    selectedIndex,
+    searchRef,
+    onMove: (index, focusRow) => {
+      const entry = filtered[index];
+      if (entry === undefined) return;
+      select(entry.id);
+      requestFocus({ to: focusRow ? 'row' : 'reveal', id: entry.id });
+    },
+    onOpen: (index) => {
+      open(index, true);
+    },
+    onCopy: (field) => paneRef.current?.copy(field),
+    onHelpOpenChange: setHelpOpen,
+  });
 
   async function handleDelete(entry: PasswordEntry) {
     const index = filtered.findIndex((candidate) => candidate.id === entry.id);
-    // A failure is shown by the row's dialog, which stays open.
+    // A failure is shown by the pane's dialog, which stays open.
     const outcome = await onDelete(entry);
-    setDeleted(outcome === 'already-deleted' ? LIST_MESSAGES.alreadyDeleted(entry.title) : LIST_MESSAGES.deleted(entry.title));
+    setPaneOpen(false);
+    setAnnouncement(outcome === 'already-deleted' ? LIST_MESSAGES.alreadyDeleted(entry.title) : LIST_MESSAGES.deleted(entry.title));
     setAlreadyDeleted(outcome === 'already-deleted' ? LIST_MESSAGES.alreadyDeleted(entry.title) : '');
     setDeletion({ id: entry.id, index: Math.max(0, index) });
   }
 
   function handleSearch(event: ChangeEvent<HTMLInputElement>) {
-    setQuery(event.target.value);
-    setDeleted('');
+    const next = event.target.value;
+    setQuery(next);
+    setAnnouncement('');
     setDeletion(null);
+    // Typing selects the first match, so search, type, copy is all it takes.
+    if (next.trim() !== '') setSelectedId((current) => filterEntries(entries, next)[0]?.id ?? current);
   }
 
   const total = filtered.length;
   const searching = query.trim() !== '';
   const status = searching && entries.length > 0 ? `${countOf(total, 'password matches', 'passwords match')} your search.` : '';
+  const tabbableId = selected?.id ?? filtered[0]?.id ?? null;
 
   return (
-    <div className="pw-list">
-      <TextField
-        label="Search passwords"
-        className="pw-list__search"
-        inputRef={searchRef}
-        type="search"
-        value={query}
-        onChange={handleSearch}
-        autoComplete="off"
-        spellCheck={false}
-        aria-controls={total > 0 ? listId : undefined}
+    <div className={paneOpen ? 'pw-list pw-list--pane-open' : 'pw-list'} onKeyDown={keys.onListKeyDown}>
+      <ListToolbar
+        query={query}
+        searchRef={searchRef}
+        onSearch={handleSearch}
+        // Focus has landed (moved there after a delete, or by the user): nothing left to move.
+        onSearchFocus={() => {
+          setDeletion(null);
+        }}
+        onSearchKeyDown={keys.onSearchKeyDown}
+        controls={total > 0 ? listId : undefined}
+        helpOpen={helpOpen}
+        onHelpOpenChange={setHelpOpen}
       />
       <p role="status" className="visually-hidden">
-        {deleted || status}
+        {announcement || status}
       </p>
       {alreadyDeleted !== '' && <p className="notice notice--warning">{alreadyDeleted}</p>}
-      {entries.length === 0 ? (
-        <p className="pw-list__empty">{EMPTY_TEXTS.noEntries}</p>
-      ) : total === 0 ? (
-        <p className="pw-list__empty">{EMPTY_TEXTS.noMatches}</p>
-      ) : (
-        <ul
-          ref={listRef}
-          id={listId}
-          role="list"
-          aria-label={label}
-          className="pw-list__rows"
-          style={{ paddingBottom: after }}
-        >
-          {placed.map(({ index, gap }) => {
-            const entry = filtered[index];
-            if (entry === undefined) return null;
-            return (
-              <PasswordItem
-                key={entry.id}
-                measure={measure}
-                entry={entry}
-                groupName={groupNameOf !== undefined ? groupNameOf(entry) : entry.groupId === null ? null : (groupNames.get(entry.groupId) ?? null)}
-                canEdit={placeOf === undefined ? canEdit : placeOf(entry).canEdit}
-                canDelete={placeOf === undefined ? canDelete : placeOf(entry).canDelete}
-                onEdit={onEdit}
-                {...(onOpenDetails === undefined ? {} : { onOpenDetails })}
-                onDelete={handleDelete}
-                setSize={total}
-                posInSet={index + 1}
-                style={gap > 0 ? { marginTop: gap } : undefined}
-                onFocus={() => {
-                  setFocusedId(entry.id);
-                  // Focus has landed (moved there after a delete, or by the user): nothing left to move.
-                  setDeletion(null);
-                }}
-              />
-            );
-          })}
-        </ul>
-      )}
+      <div className="pw-list__layout">
+        <div className="pw-list__main">
+          {entries.length === 0 ? (
+            <p className="pw-list__empty">{EMPTY_TEXTS.noEntries}</p>
+          ) : total === 0 ? (
+            <p className="pw-list__empty">{EMPTY_TEXTS.noMatches}</p>
+          ) : (
+            <ul ref={listRef} id={listId} role="list" aria-label={label} className="pw-list__rows" style={{ paddingBottom: after }}>
+              {placed.map(({ index, gap }) => {
+                const entry = filtered[index];
+                if (entry === undefined) return null;
+                return (
+                  <EntryRow
+                    key={entry.id}
+                    measure={measure}
+                    entry={entry}
+                    groupName={groupNameFor(entry)}
+                    placeLabel={placeOf === undefined ? null : placeOf(entry).label}
+                    selected={entry.id === selected?.id}
+                    tabbable={entry.id === tabbableId}
+                    onSelect={() => {
+                      open(index, phoneLayout());
+                    }}
+                    onOpenDetails={onOpenDetails}
+                    onAnnounce={setAnnouncement}
+                    setSize={total}
+                    posInSet={index + 1}
+                    style={gap > 0 ? { marginTop: gap } : undefined}
+                    onKeyDown={(event) => {
+                      keys.onRowKeyDown(event, index);
+                    }}
+                    onFocus={() => {
+                      setFocusedId(entry.id);
+                      // Focus moved here after a delete: the row that shows as selected now is.
+                      if (deletion !== null) setSelectedId(entry.id);
+                      // Focus has landed (moved there after a delete, or by the user): nothing left to move.
+                      setDeletion(null);
+                    }}
+                  />
+                );
+              })}
+            </ul>
+          )}
+        </div>
+        {entries.length > 0 && (
+          <ItemPane
+            entry={selected}
+            groupName={selected === null ? null : groupNameFor(selected)}
+            placeLabel={place?.label ?? null}
+            canEdit={place?.canEdit ?? canEdit}
+            canDelete={place?.canDelete ?? canDelete}
+            onEdit={onEdit}
+            onOpenDetails={onOpenDetails}
+            onDelete={handleDelete}
+            onBack={backToList}
+            headingRef={headingRef}
+            handleRef={paneRef}
+          />
+        )}
+      </div>
     </div>
   );
 }

@@ -37,8 +37,11 @@ export function useCopyFeedback() {
     };
   }, [feedback]);
 
-  /** Copies what `read` gives; a throw from it or from the clipboard is a failed copy. */
-  async function copy(field: CopyField, read: () => string | Promise<string>) {
+  /**
+   * Copies what `read` gives; a throw from it or from the clipboard is a failed copy. Resolves
+   * what the feedback now says, or null when a later copy overtook this one.
+   */
+  async function copy(field: CopyField, read: () => string | Promise<string>): Promise<CopyFeedback | null> {
     serial.current += 1;
     const mine = serial.current;
     let ok = true;
@@ -50,7 +53,10 @@ export function useCopyFeedback() {
     }
     // A slower, earlier copy must not overwrite the feedback of a later one.
     // A new object each time, so a second copy within 2 s restarts the tick's timer.
-    if (mine === serial.current) setFeedback({ field, ok });
+    if (mine !== serial.current) return null;
+    const said = { field, ok };
+    setFeedback(said);
+    return said;
   }
 
   return { feedback, copy };

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openItemNow, paneOf } from '../../../support/vaultList';
 import { CREATED, elapse, makeEntry, renderList, settle, stubClipboard, UPDATED } from './harness';
 
 const github = makeEntry('gh', {
@@ -11,17 +12,22 @@ const github = makeEntry('gh', {
   groupId: 'g-work',
 });
 
+/** The pane of the entry `name`, opened by its row when it is not the one shown. */
 function row(name = 'GitHub') {
-  return screen.getByRole('listitem', { name });
+  return screen.queryByRole('heading', { name }) === null ? openItemNow(name) : paneOf(name);
 }
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('PasswordItem: values', () => {
+describe('ItemPane: values', () => {
   it('shows the title, username, a masked password and the group', () => {
     renderList({ entries: [github] });
+    const listed = screen.getByRole('listitem', { name: 'GitHub' });
+    expect(within(listed).getByText('octocat')).toBeInTheDocument();
+    expect(within(listed).getByText('Work')).toBeInTheDocument();
+    expect(within(listed).queryByText('hunter2!')).not.toBeInTheDocument();
     const item = row();
     expect(within(item).getByRole('heading', { name: 'GitHub' })).toBeInTheDocument();
     expect(within(item).getByText('octocat')).toBeInTheDocument();
@@ -34,13 +40,16 @@ describe('PasswordItem: values', () => {
     renderList({
       entries: [makeEntry('a', { title: 'No group' }), makeEntry('b', { title: 'Gone group', groupId: 'g-deleted' })],
     });
-    expect(within(row('No group')).queryByText(/Group:/)).not.toBeInTheDocument();
-    expect(within(row('Gone group')).queryByText(/Group:/)).not.toBeInTheDocument();
+    for (const name of ['No group', 'Gone group']) {
+      expect(within(screen.getByRole('listitem', { name })).queryByText(/Group:/)).not.toBeInTheDocument();
+      expect(within(row(name)).queryByText(/Group:/)).not.toBeInTheDocument();
+    }
   });
 
   it('shows and hides the password', async () => {
     const user = userEvent.setup();
     renderList({ entries: [github] });
+    row();
     await user.click(screen.getByRole('button', { name: 'Show password for GitHub' }));
     expect(within(row()).getByText('hunter2!')).toBeInTheDocument();
     expect(within(row()).queryByText('••••••••')).not.toBeInTheDocument();
@@ -84,6 +93,7 @@ describe('PasswordItem: values', () => {
     const user = userEvent.setup();
     const notes = `Line one\nLine two\n${'x'.repeat(200)}`;
     renderList({ entries: [makeEntry('n', { title: 'Long', notes })] });
+    expect(screen.queryByText(/Line one/)).not.toBeInTheDocument();
     expect(within(row('Long')).getByText(/Line one…/)).toBeInTheDocument();
     expect(within(row('Long')).queryByText(/Line two/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show all notes for Long' }));
@@ -119,8 +129,10 @@ describe('PasswordItem: values', () => {
       undecryptable: true,
     });
     renderList({ entries: [raw, github] });
-    expect(within(row('Broken')).getByText('Could not decrypt')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Broken' })).getByText('Could not decrypt')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'GitHub' })).queryByText('Could not decrypt')).not.toBeInTheDocument();
     expect(within(row()).queryByText('Could not decrypt')).not.toBeInTheDocument();
+    expect(within(row('Broken')).getByText('Could not decrypt')).toBeInTheDocument();
     expect(within(row('Broken')).getByText('q1w2ZXhhbXBsZS1jaXBoZXJ0ZXh0')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show password for Broken' }));
     expect(within(row('Broken')).getByText('AAECAwQFBgcICQoLY2lwaGVydGV4dA==')).toBeInTheDocument();
@@ -137,9 +149,10 @@ describe('PasswordItem: values', () => {
   });
 });
 
-describe('PasswordItem: copying', () => {
+describe('ItemPane: copying', () => {
   it('copies the username with a 2-second tick', async () => {
     renderList({ entries: [github] });
+    row();
     const writeText = stubClipboard();
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Copy username for GitHub' }));
@@ -159,6 +172,7 @@ describe('PasswordItem: copying', () => {
 
   it('copies the password, ticks for 2 s, and clears the clipboard 30 s later', async () => {
     renderList({ entries: [github] });
+    row();
     const writeText = stubClipboard();
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Copy password for GitHub' }));
@@ -177,6 +191,7 @@ describe('PasswordItem: copying', () => {
 
   it('restarts the tick when copying again', async () => {
     renderList({ entries: [github] });
+    row();
     stubClipboard();
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Copy username for GitHub' }));
@@ -192,6 +207,7 @@ describe('PasswordItem: copying', () => {
 
   it('still clears the clipboard after the row unmounts', async () => {
     const { unmount } = renderList({ entries: [github] });
+    row();
     const writeText = stubClipboard();
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Copy password for GitHub' }));
@@ -205,6 +221,7 @@ describe('PasswordItem: copying', () => {
   it('a later copy replaces the pending clear', async () => {
     const other = makeEntry('o', { title: 'Other', password: 'other-pw' });
     renderList({ entries: [github, other] });
+    row();
     const writeText = stubClipboard();
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Copy password for GitHub' }));
@@ -220,6 +237,7 @@ describe('PasswordItem: copying', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy password for GitHub' }));
     await settle();
     elapse(20_000);
+    row('Other');
     fireEvent.click(screen.getByRole('button', { name: 'Copy password for Other' }));
     await settle();
     elapse(29_999);
@@ -232,6 +250,7 @@ describe('PasswordItem: copying', () => {
 
   it('keeps the pending clear when a later copy fails', async () => {
     renderList({ entries: [github] });
+    row();
     const writeText = stubClipboard();
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Copy password for GitHub' }));
@@ -246,6 +265,7 @@ describe('PasswordItem: copying', () => {
 
   it('retries the clear when the page regains focus if the browser refused it', async () => {
     renderList({ entries: [github] });
+    row();
     const writeText = stubClipboard();
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Copy password for GitHub' }));
@@ -264,6 +284,7 @@ describe('PasswordItem: copying', () => {
 
   it('shows a short error instead of the tick when copying fails', async () => {
     renderList({ entries: [github] });
+    row();
     const writeText = stubClipboard(vi.fn(() => Promise.reject(new DOMException('Denied', 'NotAllowedError'))));
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Copy password for GitHub' }));
@@ -279,6 +300,7 @@ describe('PasswordItem: copying', () => {
 
   it('fails cleanly where the browser has no clipboard API', async () => {
     renderList({ entries: [github] });
+    row();
     Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Copy username for GitHub' }));

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ESTIMATED_ROW_HEIGHT, DEFAULT_OVERSCAN, PasswordList } from '../../../../src/features/vault/list';
 import type { PasswordEntry } from '../../../../src/features/vault/model';
+import { openItem, paneOf } from '../../../support/vaultList';
 import { deferred, makeEntries, makeEntry, renderList } from './harness';
 
 const github = makeEntry('gh', { title: 'GitHub', url: 'https://github.com', username: 'octocat' });
@@ -16,7 +17,7 @@ function search() {
 }
 
 function rowTitles(): string[] {
-  return screen.getAllByRole('listitem').map((row) => within(row).getByRole('heading').textContent);
+  return screen.getAllByRole('listitem').map((row) => row.querySelector('.pw-row__title')?.textContent ?? '');
 }
 
 function positions(): number[] {
@@ -157,7 +158,7 @@ describe('PasswordList: virtualisation', () => {
 
   it('keeps the row holding focus rendered when it scrolls away', () => {
     renderList({ entries: makeEntries(10_000), estimatedRowHeight: 100, overscan: 2 });
-    const edit = screen.getByRole('button', { name: 'Edit Account 2' });
+    const edit = screen.getByRole('button', { name: 'Account 2' });
     edit.focus();
     scrollPage(5_000 * 100);
     expect(edit).toHaveFocus();
@@ -166,20 +167,22 @@ describe('PasswordList: virtualisation', () => {
     expect(screen.getByRole('listitem', { name: 'Account 4999' })).toHaveStyle({ marginTop: `${4_996 * 100}px` });
   });
 
-  it('lets Tab reach the controls of the rendered rows, in order', async () => {
+  it('lets Tab reach one row, and the arrows move between rendered rows', async () => {
     const user = userEvent.setup();
     renderList({ entries: makeEntries(10_000), estimatedRowHeight: 100, overscan: 2 });
     await user.click(search());
     await user.tab();
-    expect(screen.getByRole('button', { name: 'Edit Account 1' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Keyboard shortcuts' })).toHaveFocus();
     await user.tab();
-    expect(screen.getByRole('button', { name: 'Delete Account 1' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Account 1' })).toHaveFocus();
     await user.tab();
-    expect(screen.getByRole('button', { name: 'Copy username for Account 1' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Quick copy password for Account 1' })).toHaveFocus();
+    // One row at a time is in the tab order: the other rows are reached with the arrows.
+    expect(screen.getByRole('button', { name: 'Account 2' })).toHaveAttribute('tabindex', '-1');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Account 2' })).toHaveFocus();
     await user.tab();
-    await user.tab();
-    await user.tab();
-    expect(screen.getByRole('button', { name: 'Edit Account 2' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Quick copy password for Account 2' })).toHaveFocus();
   });
 
   it('lists a search’s first matches from the top', async () => {
@@ -202,28 +205,33 @@ describe('PasswordList: edit and delete', () => {
   it('shows Edit and Delete per row when allowed, and calls onEdit with the entry', async () => {
     const user = userEvent.setup();
     const { onEdit } = renderList({ entries: three });
+    await openItem('First Bank', user);
     await user.click(screen.getByRole('button', { name: 'Edit First Bank' }));
     expect(onEdit).toHaveBeenCalledTimes(1);
     expect(onEdit).toHaveBeenCalledWith(bank);
     expect(screen.getByRole('button', { name: 'Delete First Bank' })).toBeInTheDocument();
   });
 
-  it('hides Edit when canEdit is false and Delete when canDelete is false', () => {
+  it('hides Edit when canEdit is false and Delete when canDelete is false', async () => {
     const { rerender } = renderList({ entries: three, canEdit: false });
+    await openItem('GitHub');
     expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Delete / })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: /^Delete / })).toHaveLength(1);
 
     rerender({ canEdit: true, canDelete: false });
-    expect(screen.getAllByRole('button', { name: /^Edit / })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: /^Edit / })).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
 
     rerender({ canEdit: false, canDelete: false });
     expect(screen.queryByRole('button', { name: /^(Edit|Delete) / })).not.toBeInTheDocument();
+    // The pane still shows the entry, for copying.
+    expect(within(paneOf('GitHub')).getByRole('button', { name: 'Copy password for GitHub' })).toBeInTheDocument();
   });
 
   it('asks before deleting, and Cancel deletes nothing', async () => {
     const user = userEvent.setup();
     const { onDelete } = renderList({ entries: three });
+    await openItem('GitHub', user);
     const opener = screen.getByRole('button', { name: 'Delete GitHub' });
     await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Delete Password' });
@@ -240,6 +248,7 @@ describe('PasswordList: edit and delete', () => {
     const pending = deferred<undefined>();
     const { onDelete } = renderList({ entries: three });
     onDelete.mockReturnValueOnce(pending.promise);
+    await openItem('GitHub', user);
     await user.click(screen.getByRole('button', { name: 'Delete GitHub' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Password' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -261,6 +270,7 @@ describe('PasswordList: edit and delete', () => {
     const user = userEvent.setup();
     const { onDelete } = renderList({ entries: three });
     onDelete.mockRejectedValueOnce(new Error('offline'));
+    await openItem('Mail', user);
     await user.click(screen.getByRole('button', { name: 'Delete Mail' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Password' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -293,6 +303,7 @@ function DeletingList({ initial, canEdit = true }: { initial: readonly PasswordE
 }
 
 async function confirmDelete(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await openItem(title, user);
   await user.click(screen.getByRole('button', { name: `Delete ${title}` }));
   const dialog = screen.getByRole('dialog', { name: 'Delete Password' });
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -302,36 +313,63 @@ async function confirmDelete(user: ReturnType<typeof userEvent.setup>, title: st
 }
 
 describe('PasswordList: focus after a delete', () => {
-  it('moves focus to the next entry’s first control and announces the delete', async () => {
+  /** The row of `title` holds focus, is selected, and its entry is in the pane. */
+  function expectSelectedWithFocus(title: string) {
+    const row = screen.getByRole('button', { name: title });
+    expect(row).toHaveFocus();
+    expect(row).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+  }
+
+  it('selects the next entry, focuses its row and announces the delete', async () => {
     const user = userEvent.setup();
     render(<DeletingList initial={three} />);
     await confirmDelete(user, 'GitHub');
     expect(screen.queryByRole('listitem', { name: 'GitHub' })).not.toBeInTheDocument();
     await waitFor(() => {
-      expect(screen.getByRole('button', { name: 'Edit First Bank' })).toHaveFocus();
+      expectSelectedWithFocus('First Bank');
     });
+    expect(screen.getByRole('button', { name: 'Edit First Bank' })).toBeInTheDocument();
     // Said in the list's live region, for screen readers.
     expect(screen.getByText('GitHub deleted.')).toHaveAttribute('role', 'status');
     expect(document.body).not.toHaveFocus();
   });
 
-  it('moves focus to the previous entry when the last one is deleted', async () => {
+  it('selects the previous entry when the last one is deleted', async () => {
     const user = userEvent.setup();
     render(<DeletingList initial={three} />);
     await confirmDelete(user, 'Mail');
     await waitFor(() => {
-      expect(screen.getByRole('button', { name: 'Edit First Bank' })).toHaveFocus();
+      expectSelectedWithFocus('First Bank');
     });
     expect(screen.getByText('Mail deleted.')).toBeInTheDocument();
   });
 
-  it('moves focus to the first control there is when the row has no Edit', async () => {
+  it('moves focus to the next row when the pane has no Edit', async () => {
     const user = userEvent.setup();
     render(<DeletingList initial={three} canEdit={false} />);
     await confirmDelete(user, 'First Bank');
     await waitFor(() => {
-      expect(screen.getByRole('button', { name: 'Delete Mail' })).toHaveFocus();
+      expectSelectedWithFocus('Mail');
     });
+    expect(screen.getByRole('button', { name: 'Delete Mail' })).toBeInTheDocument();
+  });
+
+  it('selects nothing by itself once the list is empty and entries come back', async () => {
+    const user = userEvent.setup();
+    const { onDelete, rerender } = renderList({ entries: [github] });
+    onDelete.mockImplementation(() => {
+      rerender({ entries: [] });
+      return Promise.resolve();
+    });
+    await confirmDelete(user, 'GitHub');
+    await waitFor(() => {
+      expect(search()).toHaveFocus();
+    });
+    rerender({ entries: [bank, mail] });
+    expect(screen.getByText('Select an item to see its details.')).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('heading', { name: 'Mail' })).toBeInTheDocument();
   });
 
   it('moves focus to the search box when the list becomes empty', async () => {

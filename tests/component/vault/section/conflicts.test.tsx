@@ -8,6 +8,7 @@ import { PersonalPasswordsSection } from '../../../../src/features/vault/Persona
 import { createGroup, deletePassword, loadEntries, loadGroups, savePassword, updateGroup, type PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
 import { openDetails } from '../../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
+import { openItem } from '../../../support/vaultList';
 
 let vaultKey: VaultKey;
 beforeAll(async () => {
@@ -40,6 +41,7 @@ async function storedOpened(deps: PersonalVaultDeps) {
 describe('Personal vault: edits in two tabs', () => {
   it('a save over the other tab’s edit shows both versions; Keep mine saves this tab’s change on top of theirs', async () => {
     const { deps, entry, user } = await twoTabs();
+    await openItem('Bank', user);
     await user.click(screen.getByRole('button', { name: 'Edit Bank' }));
     const form = await screen.findByRole('dialog', { name: 'Edit Password' });
     // The other tab changes the password while this one edits the title.
@@ -66,6 +68,7 @@ describe('Personal vault: edits in two tabs', () => {
 
   it('both tabs changed the password: the notice shows both, and Keep mine saves this tab’s', async () => {
     const { deps, entry, user } = await twoTabs();
+    await openItem('Bank', user);
     await user.click(screen.getByRole('button', { name: 'Edit Bank' }));
     const form = await screen.findByRole('dialog', { name: 'Edit Password' });
     await savePassword(deps, { ...draft, username: 'ana.b', password: 'other tab secret' }, entry);
@@ -87,6 +90,7 @@ describe('Personal vault: edits in two tabs', () => {
 
   it('Take theirs fills the form with the other tab’s values; saving keeps them', async () => {
     const { deps, entry, user } = await twoTabs();
+    await openItem('Bank', user);
     await user.click(screen.getByRole('button', { name: 'Edit Bank' }));
     const form = await screen.findByRole('dialog', { name: 'Edit Password' });
     await savePassword(deps, { ...draft, title: 'Bank (other tab)', password: 'other tab secret' }, entry);
@@ -104,6 +108,7 @@ describe('Personal vault: edits in two tabs', () => {
   it('a delete of an entry changed meanwhile asks again, and deletes once confirmed', async () => {
     const { deps, entry, user } = await twoTabs();
     await savePassword(deps, { ...draft, password: 'other tab secret' }, entry);
+    await openItem('Bank', user);
     await user.click(screen.getByRole('button', { name: 'Delete Bank' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete Password' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -119,6 +124,7 @@ describe('Personal vault: edits in two tabs', () => {
   it('a delete of an entry the other tab already deleted says so', async () => {
     const { deps, entry, user } = await twoTabs();
     await deletePassword(deps, entry);
+    await openItem('Bank', user);
     await user.click(screen.getByRole('button', { name: 'Delete Bank' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete Password' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -132,6 +138,7 @@ describe('Personal vault: edits in two tabs', () => {
 
   it('an edit of an entry the other tab deleted says so', async () => {
     const { deps, entry, user } = await twoTabs();
+    await openItem('Bank', user);
     await user.click(screen.getByRole('button', { name: 'Edit Bank' }));
     const form = await screen.findByRole('dialog', { name: 'Edit Password' });
     await deletePassword(deps, entry);

@@ -7,6 +7,7 @@ import { PersonalPasswordsSection } from '../../../../src/features/vault/Persona
 import { savePassword, type PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
 import { sampleEntry } from '../../../contract/vaultRepositories.contract';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
+import { openItem } from '../../../support/vaultList';
 
 let vaultKey: VaultKey;
 beforeAll(async () => {
@@ -27,9 +28,11 @@ describe('a damaged entry in the personal vault', () => {
     const user = userEvent.setup();
     render(<PersonalPasswordsSection deps={deps} />);
 
-    const bank = (await screen.findByRole('heading', { name: 'Bank' })).closest('li')!;
+    const bank = await openItem('Bank', user);
     expect(within(bank).getByRole('button', { name: 'Edit Bank' })).toBeInTheDocument();
-    const cloud = screen.getByRole('heading', { name: 'Cloud' }).closest('li')!;
+    expect(within(screen.getByRole('listitem', { name: 'Cloud' })).getByText('Damaged entry')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Cloud' })).queryByRole('button', { name: 'Quick copy password for Cloud' })).not.toBeInTheDocument();
+    const cloud = await openItem('Cloud', user);
     expect(within(cloud).getByText('Damaged entry')).toBeInTheDocument();
     expect(within(cloud).getByText(/stored document is damaged \(field "updatedAt" is missing or has the wrong type\)/)).toBeInTheDocument();
     expect(within(cloud).queryByRole('button', { name: 'Edit Cloud' })).not.toBeInTheDocument();
@@ -39,9 +42,11 @@ describe('a damaged entry in the personal vault', () => {
     const confirm = await screen.findByRole('dialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => {
-      expect(screen.queryByRole('heading', { name: 'Cloud' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('listitem', { name: 'Cloud' })).not.toBeInTheDocument();
     });
     expect((await passwords.scanPersonal('ana')).malformed).toEqual([]);
+    expect(screen.getByRole('listitem', { name: 'Bank' })).toBeInTheDocument();
+    // The entry after it is selected in its place.
     expect(screen.getByRole('heading', { name: 'Bank' })).toBeInTheDocument();
   });
 });

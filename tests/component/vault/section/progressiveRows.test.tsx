@@ -10,6 +10,7 @@ import { PersonalPasswordsSection } from '../../../../src/features/vault/Persona
 import { savePassword, type PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
 import { expectConsoleError } from '../../../support/consoleErrors';
+import { openItem } from '../../../support/vaultList';
 
 let vaultKey: VaultKey;
 beforeAll(async () => {
@@ -91,6 +92,10 @@ describe('a vault shown a page at a time', () => {
     expect(rowTitles()).toEqual([...rowTitles()].sort());
     expect(screen.getByText('Loading your passwords… 2 so far')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('button', { name: 'Add Password' })).toBeDisabled();
+    // An opened row shows its values, but no Edit or Delete yet.
+    const [firstTitle] = rowTitles() as [string];
+    const pane = await openItem(firstTitle);
+    expect(within(pane).getByRole('button', { name: `Copy password for ${firstTitle}` })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Group')).not.toBeInTheDocument();
@@ -108,23 +113,26 @@ describe('a vault shown a page at a time', () => {
       expect(screen.queryByText(/^Loading your passwords…/)).not.toBeInTheDocument();
     });
     expect(screen.getByRole('button', { name: 'Add Password' })).toBeEnabled();
+    await openItem('Alpha');
     expect(screen.getByRole('button', { name: 'Edit Alpha' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Alpha' })).toBeInTheDocument();
     expect(screen.getByLabelText('Group')).toBeInTheDocument();
   });
 
   it('shows a row’s password while later pages are still loading', async () => {
     const { pages, user } = await setup(['Bank', 'Mail', 'Zoo']);
     pages.release(0);
-    const [first] = await screen.findAllByRole('listitem');
+    await screen.findAllByRole('listitem');
     const [title] = rowTitles() as [string];
-    await user.click(within(first!).getByRole('button', { name: `Show password for ${title}` }));
-    expect(await within(first!).findByText(`${title}-secret`)).toBeInTheDocument();
+    const first = await openItem(title, user);
+    await user.click(within(first).getByRole('button', { name: `Show password for ${title}` }));
+    expect(await within(first).findByText(`${title}-secret`)).toBeInTheDocument();
     pages.release(1);
     await waitFor(() => {
       expect(rowTitles()).toEqual(['Bank', 'Mail', 'Zoo']);
     });
     // The merge of the last page kept the opened row.
-    expect(within(screen.getByRole('listitem', { name: title })).getByText(`${title}-secret`)).toBeInTheDocument();
+    expect(within(screen.getByRole('heading', { name: title }).closest('section')!).getByText(`${title}-secret`)).toBeInTheDocument();
   });
 
   it('a last page that fails shows the load error with Try again, not the rows so far; trying again loads the whole vault', async () => {

@@ -12,6 +12,7 @@ import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../double
 import { forgedSealed } from '../../../support/forgedCiphertext';
 import { stubClipboard } from '../list/harness';
 import { expectConsoleError } from '../../../support/consoleErrors';
+import { openItem } from '../../../support/vaultList';
 
 let vaultKey: VaultKey;
 beforeAll(async () => {
@@ -36,7 +37,8 @@ async function vault(sealedFormat: boolean) {
   return { passwords, deps, details };
 }
 
-const rowOf = async (title: string) => (await screen.findByRole('heading', { name: title })).closest('li')!;
+/** The pane of `title`, selected by its row. */
+const rowOf = (title: string) => openItem(title);
 
 describe('sealed entries in the personal vault', () => {
   it('the list shows title, url and username from the overview; the details wait until Show, which then shows the notes too', async () => {
@@ -52,6 +54,8 @@ describe('sealed entries in the personal vault', () => {
     expect(decrypt).toHaveBeenCalledTimes(3);
     const mail = await rowOf('Mail');
     expect(within(mail).getByText('plain note')).toBeInTheDocument();
+    // Back to Bank: the pane shows one entry at a time.
+    expect(await rowOf('Bank')).toBe(bank);
 
     await user.click(within(bank).getByRole('button', { name: 'Show password for Bank' }));
     expect(await within(bank).findByText('sealed secret')).toBeInTheDocument();

@@ -38,7 +38,7 @@ async function vault() {
   await savePassword(deps, { ...entry, title: 'Bank', groupId: null });
   const user = userEvent.setup();
   render(<PersonalPasswordsSection deps={deps} />);
-  await screen.findByRole('heading', { name: 'Bank' });
+  await screen.findByRole('listitem', { name: 'Bank' });
   return { deps, work, user };
 }
 

@@ -9,6 +9,7 @@ import { createAccountKeys, type VaultKey } from '../../../../src/crypto';
 import { PersonalPasswordsSection } from '../../../../src/features/vault/PersonalPasswordsSection';
 import { createGroup, savePassword, type PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
+import { openItem } from '../../../support/vaultList';
 
 let vaultKey: VaultKey;
 beforeAll(async () => {
@@ -39,7 +40,8 @@ describe('sealing a vault from before the sealed format', () => {
     const list = screen.getByRole('list', { name: /passwords/i });
     expect(['Bank', 'Mail', 'Shop'].map((title) => within(list).getByText(title))).toHaveLength(3);
 
-    await user.click(within(list).getByRole('button', { name: 'Edit Mail' }));
+    await openItem('Mail', user);
+    await user.click(screen.getByRole('button', { name: 'Edit Mail' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Password' });
     expect(within(dialog).getByLabelText(/^Notes/)).toHaveValue('Mail notes');
     await user.clear(within(dialog).getByLabelText('Title'));

@@ -11,6 +11,7 @@ import { sampleUserRecord } from '../../../contract/userRepository.contract';
 import { fakeTeamFunctions, memoryRepositories, type MemoryRepositories } from '../../../doubles/memoryRepositories';
 import { renderDashboardPage } from '../../app/dashboardHarness';
 import { expectConsoleError } from '../../../support/consoleErrors';
+import { openItem } from '../../../support/vaultList';
 
 let account: Awaited<ReturnType<typeof createAccountKeys>>;
 let teamKey: TeamKey;
@@ -90,9 +91,11 @@ describe('View Passwords on the dashboard', () => {
     expect(screen.getByRole('button', { name: 'View passwords of team Engineering' })).toHaveAttribute('aria-current', 'page');
     expect(within(main).getByText('Your role: Owner')).toBeInTheDocument();
     expect(within(main).getByText('2 members')).toBeInTheDocument();
-    await user.click(within(list).getByRole('button', { name: 'Show password for Deploy' }));
+    expect(within(list).getByRole('button', { name: 'Deploy' })).toBeInTheDocument();
+    const pane = await openItem('Deploy', user);
+    await user.click(within(pane).getByRole('button', { name: 'Show password for Deploy' }));
     // Opening the details is a decryption: the password shows once it is done.
-    expect(await within(list).findByText('Deploy-secret')).toBeInTheDocument();
+    expect(await within(pane).findByText('Deploy-secret')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Password' })).toBeInTheDocument();
     expect(within(main).queryByRole('heading', { name: 'All items' })).not.toBeInTheDocument();
 
@@ -116,6 +119,8 @@ describe('View Passwords on the dashboard', () => {
     expect(await screen.findByText('Figma')).toBeInTheDocument();
     expect(screen.getByText('Your role: View Only')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Password' })).not.toBeInTheDocument();
+    const pane = await openItem('Figma', user);
+    expect(within(pane).getByRole('button', { name: 'Copy password for Figma' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Figma' })).not.toBeInTheDocument();
   });
 
@@ -129,11 +134,13 @@ describe('View Passwords on the dashboard', () => {
       await savePassword(teamDeps(repositories, 'ops', teamKey, 3), draft('New'));
     });
     await user.click(await screen.findByRole('button', { name: 'View passwords of team Ops' }));
-    const list = await screen.findByRole('list', { name: 'Ops passwords' });
-    await user.click(within(list).getByRole('button', { name: 'Show password for Old' }));
-    await user.click(within(list).getByRole('button', { name: 'Show password for New' }));
-    expect(await within(list).findByText('Old-secret')).toBeInTheDocument();
-    expect(await within(list).findByText('New-secret')).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Ops passwords' });
+    const old = await openItem('Old', user);
+    await user.click(within(old).getByRole('button', { name: 'Show password for Old' }));
+    expect(await within(old).findByText('Old-secret')).toBeInTheDocument();
+    const fresh = await openItem('New', user);
+    await user.click(within(fresh).getByRole('button', { name: 'Show password for New' }));
+    expect(await within(fresh).findByText('New-secret')).toBeInTheDocument();
   });
 
   it('a member who needs the key sees the key-access banner', async () => {

@@ -8,6 +8,7 @@ import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { TeamPasswordsView, type TeamKeyAccess } from '../../../../src/features/vault/TeamPasswordsView';
 import { createGroup, loadEntries, loadGroups, savePassword, type TeamVaultDeps } from '../../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
+import { openItem } from '../../../support/vaultList';
 
 let teamKey: TeamKey;
 beforeAll(async () => {
@@ -76,14 +77,15 @@ describe('Team password view (SPEC.md §2)', () => {
     expect(screen.getByText(`Your role: ${label}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Password' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Groups' })).toBeEnabled();
-    const list = screen.getByRole('list', { name: 'Engineering passwords' });
-    for (const title of ['Web', 'Mail']) {
-      expect(within(list).getByRole('button', { name: `Edit ${title}` })).toBeInTheDocument();
-      expect(within(list).getByRole('button', { name: `Delete ${title}` })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Engineering passwords' })).toBeInTheDocument();
+    for (const title of ['Mail', 'Web']) {
+      const pane = await openItem(title, user);
+      expect(within(pane).getByRole('button', { name: `Edit ${title}` })).toBeInTheDocument();
+      expect(within(pane).getByRole('button', { name: `Delete ${title}` })).toBeInTheDocument();
     }
     // Decrypted with the team key.
-    await user.click(within(list).getByRole('button', { name: 'Show password for Web' }));
-    expect(await within(list).findByText('Web-secret')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show password for Web' }));
+    expect(await screen.findByText('Web-secret')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Back to dashboard/ }));
     expect(onBack).toHaveBeenCalledOnce();
   });
@@ -93,14 +95,17 @@ describe('Team password view (SPEC.md §2)', () => {
     expect(screen.getByText('Your role: View Only')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Password' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Groups' })).not.toBeInTheDocument();
-    const list = screen.getByRole('list', { name: 'Engineering passwords' });
-    expect(within(list).queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
-    expect(within(list).queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
-    expect(within(list).getByRole('button', { name: 'Copy username for Web' })).toBeInTheDocument();
-    expect(within(list).getByRole('button', { name: 'Copy password for Web' })).toBeInTheDocument();
-    await user.click(within(list).getByRole('button', { name: 'Show password for Mail' }));
+    expect(screen.getByRole('list', { name: 'Engineering passwords' })).toBeInTheDocument();
+    const web = await openItem('Web', user);
+    expect(within(web).queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
+    expect(within(web).queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+    expect(within(web).getByRole('button', { name: 'Copy username for Web' })).toBeInTheDocument();
+    expect(within(web).getByRole('button', { name: 'Copy password for Web' })).toBeInTheDocument();
+    const mail = await openItem('Mail', user);
+    expect(within(mail).queryByRole('button', { name: /^(Edit|Delete) / })).not.toBeInTheDocument();
+    await user.click(within(mail).getByRole('button', { name: 'Show password for Mail' }));
     // Opening the details is a decryption: the password shows once it is done.
-    expect(await within(list).findByText('Mail-secret')).toBeInTheDocument();
+    expect(await within(mail).findByText('Mail-secret')).toBeInTheDocument();
   });
 
   it('a member who needs the key sees the key-access banner and nothing decrypted', () => {
@@ -195,6 +200,7 @@ describe('Team password view (SPEC.md §2)', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You do not have permission to add passwords to this team');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
+    await openItem('Mail', user);
     await user.click(screen.getByRole('button', { name: 'Delete Mail' }));
     const confirm = await screen.findByRole('dialog');
     await user.click(within(confirm).getByRole('button', { name: /^Delete/ }));

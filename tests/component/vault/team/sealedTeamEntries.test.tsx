@@ -9,6 +9,7 @@ import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { TeamPasswordsView } from '../../../../src/features/vault/TeamPasswordsView';
 import { savePassword, type TeamVaultDeps } from '../../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
+import { openItem } from '../../../support/vaultList';
 
 let teamKey: TeamKey;
 beforeAll(async () => {
@@ -41,7 +42,7 @@ describe('sealed entries in a team vault', () => {
   it('a View Only member sees title and username from the overview and the password and notes after Show', async () => {
     const stores = await sealedTeam();
     const user = renderView('view', deps('view', stores, false));
-    const row = (await screen.findByRole('heading', { name: 'Deploy' })).closest('li')!;
+    const row = await openItem('Deploy', user);
     expect(within(row).getByText('deployer')).toBeInTheDocument();
     expect(within(row).queryByText('rotate monthly')).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Show password for Deploy' }));
@@ -52,7 +53,7 @@ describe('sealed entries in a team vault', () => {
   it('a Full Access member edits it: the form holds its details and the save stays sealed at the team key version', async () => {
     const stores = await sealedTeam();
     const user = renderView('full', deps('full', stores, false));
-    const row = (await screen.findByRole('heading', { name: 'Deploy' })).closest('li')!;
+    const row = await openItem('Deploy', user);
     await user.click(within(row).getByRole('button', { name: 'Edit Deploy' }));
     const form = await screen.findByRole('dialog', { name: 'Edit Password' });
     expect(within(form).getByLabelText('Password', { selector: 'input' })).toHaveValue('ship-it');

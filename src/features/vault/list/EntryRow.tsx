@@ -1,0 +1,129 @@
+import { useCallback, useId, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import type { PasswordEntry } from '../model';
+import { avatarColour, avatarLetter } from './avatar';
+import { LIST_MESSAGES } from './listMessages';
+import { openedPassword } from './openedPassword';
+import { copyAnnouncement, useCopyFeedback } from './useCopyFeedback';
+
+export interface EntryRowProps {
+  readonly entry: PasswordEntry;
+  /** The entry's group, and where it lives in a list spanning vaults; null for none. */
+  readonly groupName: string | null;
+  readonly placeLabel: string | null;
+  readonly selected: boolean;
+  /** The row Tab reaches in the list (roving focus: one row at a time is in the tab order). */
+  readonly tabbable: boolean;
+  readonly onSelect: (entry: PasswordEntry, event: MouseEvent<HTMLButtonElement>) => void;
+  /** Opens a sealed entry's details for the quick copy; see PasswordListProps. */
+  readonly onOpenDetails?: ((entry: PasswordEntry) => Promise<PasswordEntry>) | undefined;
+  /** Says how a quick copy went, in the list's live region (one for all rows). */
+  readonly onAnnounce: (text: string) => void;
+  /** Size of the whole list and this row's place in it, for screen readers (the list is virtualised). */
+  readonly setSize: number;
+  readonly posInSet: number;
+  /** Positions the row inside the virtualised list. */
+  readonly style?: CSSProperties | undefined;
+  /** Lets the list measure the row's element; returns the cleanup for when the row goes. */
+  readonly measure?: ((element: HTMLLIElement, id: string) => () => void) | undefined;
+  readonly onFocus?: ((event: FocusEvent<HTMLLIElement>) => void) | undefined;
+  readonly onKeyDown?: ((event: KeyboardEvent<HTMLLIElement>) => void) | undefined;
+}
+
+/** One compact row: letter, title, username, labels, and a quick copy of the password. */
+export function EntryRow({
+  entry,
+  groupName,
+  placeLabel,
+  selected,
+  tabbable,
+  onSelect,
+  onOpenDetails,
+  onAnnounce,
+  setSize,
+  posInSet,
+  style,
+  measure,
+  onFocus,
+  onKeyDown,
+}: EntryRowProps) {
+  const titleId = useId();
+  const detailsId = useId();
+  const { feedback, copy } = useCopyFeedback();
+  const { id, title } = entry;
+  const damaged = entry.damaged ?? null;
+  const rowRef = useCallback(
+    (element: HTMLLIElement | null) => (element === null || measure === undefined ? undefined : measure(element, id)),
+    [measure, id],
+  );
+  const tabIndex = tabbable ? 0 : -1;
+
+  return (
+    <li
+      ref={rowRef}
+      className={selected ? 'pw-row pw-row--selected' : 'pw-row'}
+      aria-labelledby={titleId}
+      aria-setsize={setSize}
+      aria-posinset={posInSet}
+      // The list's virtualiser reads a measured row's index from here.
+      data-index={posInSet - 1}
+      data-entry-id={id}
+      style={style}
+      onFocus={onFocus}
+      onKeyDown={onKeyDown}
+    >
+      <button
+        type="button"
+        className="pw-row__select"
+        aria-labelledby={titleId}
+        aria-describedby={detailsId}
+        aria-current={selected ? 'true' : undefined}
+        tabIndex={tabIndex}
+        onClick={(event) => {
+          onSelect(entry, event);
+        }}
+      >
+        <span className="pw-row__avatar" aria-hidden="true" style={{ background: avatarColour(title) }}>
+          {avatarLetter(title, entry.url)}
+        </span>
+        <span className="pw-row__text">
+          <span id={titleId} className="pw-row__title">
+            {title}
+          </span>
+          <span id={detailsId} className="pw-row__meta">
+            {entry.username !== '' && damaged === null && <span className="pw-row__username">{entry.username}</span>}
+            {placeLabel !== null && (
+              <span className="pw-row__label">
+                <span className="visually-hidden">In: </span>
+                {placeLabel}
+              </span>
+            )}
+            {groupName !== null && (
+              <span className="pw-row__label pw-row__label--group">
+                <span className="visually-hidden">Group: </span>
+                {groupName}
+              </span>
+            )}
+            {entry.undecryptable && (
+              <span className="pw-row__badge">{damaged === null ? LIST_MESSAGES.undecryptable : LIST_MESSAGES.damaged}</span>
+            )}
+          </span>
+        </span>
+      </button>
+      {damaged === null && (
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm pw-row__copy"
+          aria-label={`Quick copy password for ${title}`}
+          tabIndex={tabIndex}
+          onClick={() => {
+            void copy('password', () => openedPassword(entry, onOpenDetails)).then((said) => {
+              if (said !== null) onAnnounce(copyAnnouncement(said));
+            });
+          }}
+        >
+          {feedback === null ? 'Copy' : feedback.ok ? 'Copied' : 'Copy failed'}
+        </button>
+      )}
+    </li>
+  );
+}

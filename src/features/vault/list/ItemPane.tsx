@@ -1,0 +1,227 @@
+import { useId, useImperativeHandle, useState, type KeyboardEvent, type Ref } from 'react';
+import { Button } from '../../../ui/Button';
+import { DateStamp } from '../../../ui/DateStamp';
+import type { PasswordEntry } from '../model';
+import { DECRYPT_FAILED_MESSAGE } from '../vaultErrors';
+import { DeleteEntryDialog } from './DeleteEntryDialog';
+import { EntryNotes } from './EntryNotes';
+import { LIST_MESSAGES } from './listMessages';
+import { PasswordValue, UsernameValue } from './PaneFields';
+import { safeHttpUrl } from './safeUrl';
+import { copyAnnouncement, useCopyFeedback, type CopyField } from './useCopyFeedback';
+
+export const PANE_TEXTS = {
+  label: 'Item details',
+  nothingSelected: 'Select an item to see its details.',
+  back: 'Back to list',
+} as const;
+
+/** What the list asks of the pane: the copy shortcuts (Alt+P, Alt+U) copy through it. */
+export interface PaneHandle {
+  copy: (field: CopyField) => void;
+}
+
+export interface ItemPaneProps {
+  /** The selected entry; null when nothing is selected. */
+  readonly entry: PasswordEntry | null;
+  readonly groupName: string | null;
+  readonly placeLabel: string | null;
+  readonly canEdit: boolean;
+  readonly canDelete: boolean;
+  readonly onEdit: (entry: PasswordEntry) => void;
+  /** Opens a sealed entry's details (password, notes) for Show and Copy; see PasswordListProps. */
+  readonly onOpenDetails?: ((entry: PasswordEntry) => Promise<PasswordEntry>) | undefined;
+  readonly onDelete: (entry: PasswordEntry) => Promise<void>;
+  /** Back to the list (the pane's button on a phone, and Escape in the pane). */
+  readonly onBack: () => void;
+  readonly headingRef?: Ref<HTMLHeadingElement> | undefined;
+  readonly handleRef?: Ref<PaneHandle> | undefined;
+}
+
+/**
+ * The selected entry beside the list (over it, with Back, on a phone): every field with copy and
+ * show, the url, notes, dates, Edit and Delete. It shows what the list holds at once; a sealed
+ * entry's details are opened only when Show or Copy needs them.
+ */
+export function ItemPane(props: ItemPaneProps) {
+  const { entry, onBack } = props;
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
+    // Not an Escape from a dialog opened here (React bubbles it through the portal).
+    if (event.key !== 'Escape' || event.defaultPrevented || !event.currentTarget.contains(event.target as Node)) return;
+    event.preventDefault();
+    onBack();
+  }
+  return (
+    <section className="pw-pane" aria-label={PANE_TEXTS.label} onKeyDown={handleKeyDown}>
+      <Button variant="secondary" size="sm" className="pw-pane__back" onClick={onBack}>
+        {PANE_TEXTS.back}
+      </Button>
+      {entry === null ? (
+        <p className="pw-pane__empty">{PANE_TEXTS.nothingSelected}</p>
+      ) : (
+        <PaneBody key={entry.id} {...props} entry={entry} />
+      )}
+    </section>
+  );
+}
+
+function PaneBody({
+  entry,
+  groupName,
+  placeLabel,
+  canEdit,
+  canDelete,
+  onEdit,
+  onOpenDetails,
+  onDelete,
+  headingRef,
+  handleRef,
+}: ItemPaneProps & { readonly entry: PasswordEntry }) {
+  const headingId = useId();
+  const [revealed, setRevealed] = useState(false);
+  const { feedback, copy } = useCopyFeedback();
+  const [confirming, setConfirming] = useState(false);
+  const [detailsError, setDetailsError] = useState<string | null>(null);
+
+  const { title } = entry;
+  const damaged = entry.damaged ?? null;
+  // A damaged document has nothing trustworthy to edit from; saving over it would invent values.
+  const editable = canEdit && damaged === null;
+  const href = safeHttpUrl(entry.url);
+
+  /** The entry with its details: opened first when they are still sealed. */
+  async function withDetails(): Promise<PasswordEntry> {
+    if (entry.sealedDetails === undefined) return entry;
+    try {
+      // Never the placeholder '' for a password: without a way to open them, nothing is shown or copied.
+      if (onOpenDetails === undefined) throw new Error(`No way to open the details of entry ${entry.id}`);
+      const opened = await onOpenDetails(entry);
+      setDetailsError(null);
+      return opened;
+    } catch (error) {
+      setDetailsError(DECRYPT_FAILED_MESSAGE);
+      throw error;
+    }
+  }
+
+  async function toggleReveal() {
+    // Details already here: shown at once.
+    if (revealed || entry.sealedDetails === undefined) {
+      setRevealed((shown) => !shown);
+      return;
+    }
+    try {
+      await withDetails();
+      setRevealed(true);
+    } catch {
+      // Said by detailsError; the password stays hidden.
+    }
+  }
+
+  function copyField(field: CopyField) {
+    if (damaged !== null) return;
+    void copy(field, field === 'username' ? () => entry.username : async () => (await withDetails()).password);
+  }
+
+  useImperativeHandle(handleRef, () => ({ copy: copyField }));
+
+  return (
+    <div className="pw-pane__body">
+      <div className="pw-pane__head">
+        <h3 id={headingId} ref={headingRef} tabIndex={-1} className="pw-pane__title">
+          {title}
+        </h3>
+        {(placeLabel !== null || groupName !== null || entry.undecryptable) && (
+          <p className="pw-pane__labels">
+            {placeLabel !== null && (
+              <span className="pw-row__label">
+                <span className="visually-hidden">In: </span>
+                {placeLabel}
+              </span>
+            )}
+            {groupName !== null && (
+              <span className="pw-row__label pw-row__label--group">
+                <span className="visually-hidden">Group: </span>
+                {groupName}
+              </span>
+            )}
+            {entry.undecryptable && (
+              <span className="pw-row__badge">{damaged === null ? LIST_MESSAGES.undecryptable : LIST_MESSAGES.damaged}</span>
+            )}
+          </p>
+        )}
+      </div>
+
+      {entry.url !== null && entry.url !== '' && (
+        <p className="pw-item__url">
+          {href === null ? (
+            <span>{entry.url}</span>
+          ) : (
+            <a href={href} target="_blank" rel="noopener noreferrer">
+              {entry.url}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
+        </p>
+      )}
+
+      {damaged !== null && <p className="pw-item__damage">{LIST_MESSAGES.damagedDetail(damaged)}</p>}
+
+      {damaged === null && (
+        <dl className="pw-item__fields">
+          <UsernameValue title={title} username={entry.username} feedback={feedback} onCopy={() => { copyField('username'); }} />
+          <PasswordValue
+            title={title}
+            password={entry.password}
+            revealed={revealed}
+            feedback={feedback}
+            onToggle={() => {
+              void toggleReveal();
+            }}
+            onCopy={() => {
+              copyField('password');
+            }}
+          />
+        </dl>
+      )}
+      {detailsError !== null && (
+        <p role="alert" className="notice notice--error">
+          {detailsError}
+        </p>
+      )}
+      <span role="status" className="visually-hidden">
+        {copyAnnouncement(feedback)}
+      </span>
+
+      {entry.notes !== null && entry.notes !== '' && <EntryNotes title={title} notes={entry.notes} />}
+
+      <p className="pw-item__dates">
+        <DateStamp label="Created" epochMs={entry.createdAt} style="mediumWithTime" unknownText="Created unknown" />
+        <DateStamp label="Updated" epochMs={entry.updatedAt} style="mediumWithTime" unknownText="Updated unknown" />
+      </p>
+
+      {(editable || canDelete) && (
+        <div className="pw-item__actions">
+          {editable && (
+            <Button variant="secondary" size="sm" aria-label={`Edit ${title}`} onClick={() => { onEdit(entry); }}>
+              Edit
+            </Button>
+          )}
+          {canDelete && (
+            <Button variant="secondary" size="sm" aria-label={`Delete ${title}`} onClick={() => { setConfirming(true); }}>
+              Delete
+            </Button>
+          )}
+        </div>
+      )}
+
+      <DeleteEntryDialog
+        open={confirming}
+        onDelete={() => onDelete(entry)}
+        onClose={() => {
+          setConfirming(false);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../../ui/Button';
+import type { CopyFeedback, CopyField } from './useCopyFeedback';
+
+/** A fixed length, so the mask says nothing about the password's length. */
+const MASK = '••••••••';
+
+/** The 2-second tick after a copy, or the failure, beside the field that was copied. */
+export function CopyTick({ feedback, field }: { readonly feedback: CopyFeedback | null; readonly field: CopyField }) {
+  if (feedback?.field !== field) return null;
+  return feedback.ok ? <span className="pw-item__copied">Copied</span> : <span className="pw-item__copy-error">Copy failed</span>;
+}
+
+/** One labelled value of the pane with its buttons. */
+export function PaneField({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  return (
+    <div className="pw-item__field">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export interface PasswordValueProps {
+  readonly title: string;
+  readonly password: string;
+  readonly revealed: boolean;
+  readonly feedback: CopyFeedback | null;
+  readonly onToggle: () => void;
+  readonly onCopy: () => void;
+}
+
+/** The password, masked until shown, with Show/Hide and Copy. */
+export function PasswordValue({ title, password, revealed, feedback, onToggle, onCopy }: PasswordValueProps) {
+  return (
+    <PaneField label="Password">
+      {revealed ? (
+        <span className="pw-item__value pw-item__secret" translate="no">
+          {password}
+        </span>
+      ) : (
+        <span className="pw-item__value">
+          <span aria-hidden="true">{MASK}</span>
+          <span className="visually-hidden">hidden</span>
+        </span>
+      )}
+      <span className="pw-item__buttons">
+        <Button variant="ghost" size="sm" aria-label={`${revealed ? 'Hide' : 'Show'} password for ${title}`} onClick={onToggle}>
+          {revealed ? 'Hide' : 'Show'}
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={`Copy password for ${title}`} onClick={onCopy}>
+          Copy
+        </Button>
+        <CopyTick feedback={feedback} field="password" />
+      </span>
+    </PaneField>
+  );
+}
+
+export interface UsernameValueProps {
+  readonly title: string;
+  readonly username: string;
+  readonly feedback: CopyFeedback | null;
+  readonly onCopy: () => void;
+}
+
+export function UsernameValue({ title, username, feedback, onCopy }: UsernameValueProps) {
+  return (
+    <PaneField label="Username">
+      <span className="pw-item__value">{username}</span>
+      <span className="pw-item__buttons">
+        <Button variant="ghost" size="sm" aria-label={`Copy username for ${title}`} onClick={onCopy}>
+          Copy
+        </Button>
+        <CopyTick feedback={feedback} field="username" />
+      </span>
+    </PaneField>
+  );
+}
