@@ -11,4 +11,4 @@ export type { EntryRowProps } from './EntryRow';
 export { SHORTCUTS, nextIndex } from './listKeys';
 export { SHORTCUTS_TITLE } from './ShortcutsDialog';
 export { DEFAULT_ESTIMATED_ROW_HEIGHT, DEFAULT_OVERSCAN, EMPTY_TEXTS, PasswordList } from './PasswordList';
-export type { EntryPlace, PasswordListProps } from './PasswordList';
+export type { PasswordListProps } from './PasswordList';
