@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createGroup, savePassword } from '../../../src/features/vault/vaultService';
 import type { MemoryRepositories } from '../../doubles/memoryRepositories';
 import { expectConsoleError } from '../../support/consoleErrors';
+import { openItem, paneOf } from '../../support/vaultList';
 import { createTeamWorld, draft, renderTeamDashboard, storedTeam, teamWriter, UID, type TeamWorld } from './teamDashboard';
 
 let world: TeamWorld;
@@ -57,14 +58,16 @@ describe('the vault screen', () => {
   it('opens on All items: every vault the user holds a key for, in one list by title, counted in the sidebar', async () => {
     await renderTeamDashboard(world, seedVaults);
     const list = await within(main()).findByRole('list', { name: 'All items' });
+    const titleOf = (item: HTMLElement) => document.getElementById(item.getAttribute('aria-labelledby') ?? '')?.textContent;
     await waitFor(() => {
-      expect(within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-labelledby') && within(item).getAllByRole('heading')[0]?.textContent)).toEqual([
-        'Bank',
-        'Deploy',
-        'Figma',
-        'Mail',
-      ]);
+      expect(within(list).getAllByRole('listitem').map(titleOf)).toEqual(['Bank', 'Deploy', 'Figma', 'Mail']);
     });
+    // Each row says where its entry lives, and its group in that vault.
+    const row = (title: string) => within(list).getByRole('listitem', { name: title });
+    expect(row('Bank')).toHaveTextContent('Personal');
+    expect(row('Bank')).toHaveTextContent('Work');
+    expect(row('Deploy')).toHaveTextContent('Engineering');
+    expect(row('Figma')).toHaveTextContent('Design');
     await waitFor(() => {
       expect(within(sidebar()).getByRole('button', { name: /^All items/ })).toHaveTextContent('All items4');
     });
@@ -80,9 +83,11 @@ describe('the vault screen', () => {
     await within(list).findByText('Figma');
     await user.type(within(main()).getByRole('searchbox', { name: 'Search passwords' }), 'FIG');
     await waitFor(() => {
-      expect(within(main()).queryByText('Deploy')).not.toBeInTheDocument();
+      expect(within(list).queryByText('Deploy')).not.toBeInTheDocument();
     });
-    expect(within(main()).getByText('Figma')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Figma' })).toBeInTheDocument();
+    // The first match is selected: its pane shows where it lives.
+    expect(paneOf('Figma')).toHaveTextContent('Design');
     await user.clear(within(main()).getByRole('searchbox', { name: 'Search passwords' }));
     await user.type(within(main()).getByRole('searchbox', { name: 'Search passwords' }), 'nothing like it');
     expect(await within(main()).findByText('No passwords match your search.')).toBeInTheDocument();
@@ -125,15 +130,21 @@ describe('the vault screen', () => {
   });
 
   it('a view-only team’s entries offer no edit or delete in All items; the owner’s team’s and personal ones do', async () => {
-    await renderTeamDashboard(world, seedVaults);
+    const { user } = await renderTeamDashboard(world, seedVaults);
     const list = await within(main()).findByRole('list', { name: 'All items' });
     await within(list).findByText('Figma');
+    let pane = await openItem('Deploy', user);
     await waitFor(() => {
-      expect(within(list).getByRole('button', { name: 'Edit Deploy' })).toBeInTheDocument();
+      expect(within(pane).getByRole('button', { name: 'Edit Deploy' })).toBeInTheDocument();
     });
-    expect(within(list).getByRole('button', { name: 'Delete Bank' })).toBeInTheDocument();
-    expect(within(list).queryByRole('button', { name: 'Edit Figma' })).not.toBeInTheDocument();
-    expect(within(list).queryByRole('button', { name: 'Delete Figma' })).not.toBeInTheDocument();
+    expect(within(pane).getByRole('button', { name: 'Delete Deploy' })).toBeInTheDocument();
+    pane = await openItem('Bank', user);
+    expect(within(pane).getByRole('button', { name: 'Delete Bank' })).toBeInTheDocument();
+    pane = await openItem('Figma', user);
+    // The pane is open on Figma (its copy is there), without Edit or Delete.
+    expect(within(pane).getByRole('button', { name: 'Copy password for Figma' })).toBeInTheDocument();
+    expect(within(pane).queryByRole('button', { name: 'Edit Figma' })).not.toBeInTheDocument();
+    expect(within(pane).queryByRole('button', { name: 'Delete Figma' })).not.toBeInTheDocument();
   });
 
   it('on a free plan past its trial the sidebar keeps Joined Teams only, and nothing personal is read', async () => {

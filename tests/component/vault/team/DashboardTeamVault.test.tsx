@@ -2,80 +2,28 @@
 // key with the teams feature and hands it to the vault's team view (features never import each other).
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAccountKeys, generateTeamKey, importPublicKey, sealPreviousTeamKey, wrapTeamKey, type TeamKey } from '../../../../src/crypto';
+import { sealPreviousTeamKey, type TeamKey } from '../../../../src/crypto';
 import type { StoredTeam, TeamFunctions } from '../../../../src/data/teams/storedTeams';
 import type { TeamRole } from '@keyloft/contract/teamPermissions';
-import { newTrialSubscription } from '@keyloft/contract/trial';
 import { savePassword } from '../../../../src/features/vault/vaultService';
-import { sampleUserRecord } from '../../../contract/userRepository.contract';
 import { fakeTeamFunctions, memoryRepositories, type MemoryRepositories } from '../../../doubles/memoryRepositories';
-import { renderDashboardPage } from '../../app/dashboardHarness';
+import { createTeamWorld, draft, renderTeamDashboard, storedTeam, teamWriter, UID, type TeamWorld } from '../../app/teamDashboard';
 import { expectConsoleError } from '../../../support/consoleErrors';
 import { openItem } from '../../../support/vaultList';
 
-let account: Awaited<ReturnType<typeof createAccountKeys>>;
+let world: TeamWorld;
 let teamKey: TeamKey;
+/** A key of the team's previous version; a 'broken' wrap holds it under the wrong binding. */
 let previousKey: TeamKey;
 beforeAll(async () => {
-  account = await createAccountKeys('team vault master password');
-  [teamKey, previousKey] = await Promise.all([generateTeamKey(), generateTeamKey()]);
+  world = await createTeamWorld();
+  ({ teamKey, otherKey: previousKey } = world);
 });
 
-const UID = 'ana';
-
-async function team(name: string, role: TeamRole, wrap: 'key' | 'needsKey' | 'broken', overrides: Partial<StoredTeam> = {}): Promise<StoredTeam> {
-  const teamId = name.toLowerCase();
-  const keyVersion = overrides.keyVersion ?? 2;
-  const encryptedTeamKey =
-    wrap === 'needsKey' ? null : await wrapTeamKey(wrap === 'key' ? teamKey : previousKey, await importPublicKey(account.stored.publicKey), { teamId, keyVersion: wrap === 'key' ? keyVersion : 99 });
-  const owner = role === 'owner' ? UID : 'olga';
-  const members: StoredTeam['members'] = {
-    [UID]: { userId: UID, role, joinedAt: 1, email: 'ana@example.com', encryptedTeamKey, needsTeamKey: wrap === 'needsKey' },
-    ...(owner === UID ? {} : { olga: { userId: 'olga', role: 'owner', joinedAt: 1, email: 'olga@example.com', encryptedTeamKey: null, needsTeamKey: false } }),
-    bo: { userId: 'bo', role: 'full', joinedAt: 1, email: 'bo@example.com', encryptedTeamKey: null, needsTeamKey: false },
-  };
-  return {
-    name,
-    ownerId: owner,
-    createdAt: 1_000,
-    updatedAt: 1_000,
-    memberIds: Object.keys(members),
-    members,
-    keyVersion,
-    rotationNeeded: false,
-    previousKey: null,
-    deleting: false,
-    ...overrides,
-  };
-}
-
-async function renderDashboard(
-  seed: (repositories: MemoryRepositories) => Promise<void>,
-  options: { repositories?: MemoryRepositories; teamFunctions?: TeamFunctions } = {},
-) {
-  const repositories = options.repositories ?? memoryRepositories();
-  const now = Date.now();
-  await repositories.users.create(UID, { ...sampleUserRecord(now), publicKey: account.stored.publicKey, subscription: newTrialSubscription(now) });
-  await seed(repositories);
-  const { user } = renderDashboardPage({
-    uid: UID,
-    email: 'ana@example.com',
-    keys: { vaultKey: account.vaultKey, privateKey: account.privateKey },
-    repositories,
-    ...(options.teamFunctions === undefined ? {} : { teamFunctions: options.teamFunctions }),
-  });
-  return { user, repositories };
-}
-
-const teamDeps = (repositories: MemoryRepositories, teamId: string, key: TeamKey, keyVersion: number) => ({
-  passwords: repositories.passwords,
-  groups: repositories.groups,
-  userId: 'bo',
-  team: { teamId, key, keyVersion, role: 'full' as const },
-  now: () => 2_000,
-});
-
-const draft = (title: string) => ({ title, url: null, notes: null, username: `${title}-user`, password: `${title}-secret`, groupId: null });
+const team = (name: string, role: TeamRole, wrap: 'key' | 'needsKey' | 'broken', overrides: Partial<StoredTeam> = {}) => storedTeam(world, name, role, wrap, overrides);
+const renderDashboard = (seed: (repositories: MemoryRepositories) => Promise<void>, options: { repositories?: MemoryRepositories; teamFunctions?: TeamFunctions } = {}) =>
+  renderTeamDashboard(world, seed, options);
+const teamDeps = (repositories: MemoryRepositories, teamId: string, key: TeamKey, keyVersion: number) => teamWriter(repositories, teamId, key, keyVersion);
 
 describe('View Passwords on the dashboard', () => {
   it('opens the team’s passwords with the key opened in the app, and goes back', async () => {
