@@ -41,8 +41,13 @@ export function describeViolations(violations: readonly A11yViolation[]): string
   return violations.map((v) => `${v.impact} ${v.id}: ${v.help} [${v.targets.join(' | ')}]`).join('; ');
 }
 
-/** Fails with one line per serious or critical violation; `context` says which screen it was. */
+/**
+ * Fails with one line per serious or critical violation; `context` says which screen it was. Runs
+ * once the page's animations and transitions are over: a dialog fading in, or a colour halfway
+ * between two, is not what anyone reads.
+ */
 export async function expectNoSeriousA11yViolations(page: Page, context = page.url()): Promise<void> {
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
   const violations = await seriousA11yViolations(page);
   expect(violations, `axe on ${context}: ${describeViolations(violations)}`).toEqual([]);
 }

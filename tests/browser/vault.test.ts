@@ -4,14 +4,17 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { db } from '../emulator/teams/support';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { MASTER_PASSWORD, openItem, reloadAndUnlock, signUpToEmptyVault } from './journeys';
+import { MASTER_PASSWORD, openItem, openPersonalPasswords, reloadAndUnlock, signUpToEmptyVault } from './journeys';
 import { PHONE } from './layout';
 
 const baseUrl = inject('baseUrl');
 useChromium();
 
+/** A new account on its personal vault (the vault screen opens on All items). */
 async function signUp(page: Page): Promise<string> {
-  return signUpToEmptyVault(page, baseUrl, 'vault');
+  const email = await signUpToEmptyVault(page, baseUrl, 'vault');
+  await openPersonalPasswords(page);
+  return email;
 }
 
 describe('the personal vault in Chromium', () => {

@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { openItem, signUpToEmptyVault } from './journeys';
+import { openItem, openPersonalPasswords, signUpToEmptyVault } from './journeys';
 import { boxOf, expectFitsViewport, PHONE, screenshotForReview, type Box } from './layout';
 
 const baseUrl = inject('baseUrl');
@@ -14,8 +14,10 @@ const LONG_URL = 'https://accounts.example-company-with-a-long-domain-name.com/s
 const LONG_TITLE = 'Northwind Traders shared finance portal for quarterly supplier payments and audit exports';
 useChromium();
 
+/** A new account on its personal vault (the vault screen opens on All items). */
 async function signUp(page: Page): Promise<void> {
   await signUpToEmptyVault(page, baseUrl, 'layout');
+  await openPersonalPasswords(page);
 }
 
 async function addPassword(page: Page, fields: { title: string; url?: string; notes?: string }): Promise<void> {

@@ -194,3 +194,22 @@ describe('the vault screen', () => {
     expect(await within(main()).findByRole('heading', { name: 'Key access required' })).toBeInTheDocument();
   });
 });
+
+describe('a team whose role changed', () => {
+  it('opened again, the team view reads the new role: a view-only member promoted to Full Access may edit', async () => {
+    const { user, repositories } = await renderTeamDashboard(world, seedVaults);
+    await user.click(await within(sidebar()).findByRole('button', { name: 'View passwords of team Design' }));
+    let pane = await openItem('Figma', user);
+    expect(within(pane).queryByRole('button', { name: 'Edit Figma' })).not.toBeInTheDocument();
+    const stored = await repositories.teams.get('design');
+    if (stored === null) throw new Error('no team');
+    const me = stored.members[UID];
+    if (me === undefined) throw new Error('no member');
+    repositories.teams.put('design', { ...stored, members: { ...stored.members, [UID]: { ...me, role: 'full' } } });
+    await user.click(within(sidebar()).getByRole('button', { name: /^All items/ }));
+    await user.click(within(sidebar()).getByRole('button', { name: 'View passwords of team Design' }));
+    expect(await within(main()).findByText('Your role: Full Access')).toBeInTheDocument();
+    pane = await openItem('Figma', user);
+    expect(await within(pane).findByRole('button', { name: 'Edit Figma' })).toBeInTheDocument();
+  });
+});

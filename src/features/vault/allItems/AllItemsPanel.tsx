@@ -86,7 +86,8 @@ export function AllItemsPanel({ sources }: AllItemsPanelProps) {
           {detailsError}
         </p>
       )}
-      {(ready || spanned.entries.length > 0) && (
+      {/* Never 'No passwords yet' for a vault that failed to load: the alert says what happened. */}
+      {((ready && load.failed.length === 0) || spanned.entries.length > 0) && (
         <PasswordList
           label="All items"
           entries={spanned.entries}

@@ -71,10 +71,14 @@ export function EntryRow({
       onFocus={onFocus}
       onKeyDown={onKeyDown}
     >
+      <span className="pw-row__avatar" aria-hidden="true" style={{ background: avatarColour(title) }}>
+        {avatarLetter(title, entry.url)}
+      </span>
+      {/* The button holds only the title, so its name is what it shows (axe: label-content-name-mismatch);
+          its ::after covers the row, so a click anywhere on the row selects the entry. */}
       <button
         type="button"
         className="pw-row__select"
-        aria-labelledby={titleId}
         aria-describedby={detailsId}
         aria-current={selected ? 'true' : undefined}
         tabIndex={tabIndex}
@@ -82,33 +86,26 @@ export function EntryRow({
           onSelect(entry, event);
         }}
       >
-        <span className="pw-row__avatar" aria-hidden="true" style={{ background: avatarColour(title) }}>
-          {avatarLetter(title, entry.url)}
-        </span>
-        <span className="pw-row__text">
-          <span id={titleId} className="pw-row__title">
-            {title}
-          </span>
-          <span id={detailsId} className="pw-row__meta">
-            {entry.username !== '' && damaged === null && <span className="pw-row__username">{entry.username}</span>}
-            {placeLabel !== null && (
-              <span className="pw-row__label">
-                <span className="visually-hidden">In: </span>
-                {placeLabel}
-              </span>
-            )}
-            {groupName !== null && (
-              <span className="pw-row__label pw-row__label--group">
-                <span className="visually-hidden">Group: </span>
-                {groupName}
-              </span>
-            )}
-            {entry.undecryptable && (
-              <span className="pw-row__badge">{damaged === null ? LIST_MESSAGES.undecryptable : LIST_MESSAGES.damaged}</span>
-            )}
-          </span>
+        <span id={titleId} className="pw-row__title">
+          {title}
         </span>
       </button>
+      <span id={detailsId} className="pw-row__meta">
+        {entry.username !== '' && damaged === null && <span className="pw-row__username">{entry.username}</span>}
+        {placeLabel !== null && (
+          <span className="pw-row__label">
+            <span className="visually-hidden">In: </span>
+            {placeLabel}
+          </span>
+        )}
+        {groupName !== null && (
+          <span className="pw-row__label pw-row__label--group">
+            <span className="visually-hidden">Group: </span>
+            {groupName}
+          </span>
+        )}
+        {entry.undecryptable && <span className="pw-row__badge">{damaged === null ? LIST_MESSAGES.undecryptable : LIST_MESSAGES.damaged}</span>}
+      </span>
       {damaged === null && (
         <button
           type="button"
