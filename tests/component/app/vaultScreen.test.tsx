@@ -213,3 +213,36 @@ describe('a team whose role changed', () => {
     expect(await within(pane).findByRole('button', { name: 'Edit Figma' })).toBeInTheDocument();
   });
 });
+
+describe('All items for each role (SPEC.md §6)', () => {
+  // What the pane offers on a team entry, by the user's role in its team.
+  const ROLES = [
+    { role: 'owner', edit: true, remove: true },
+    { role: 'admin', edit: true, remove: true },
+    { role: 'full', edit: true, remove: true },
+    { role: 'view', edit: false, remove: false },
+  ] as const;
+
+  it('each team entry’s pane offers Edit and Delete as the role in its team allows, and says which team it is in', async () => {
+    const { user } = await renderTeamDashboard(world, async (repositories) => {
+      for (const { role } of ROLES) {
+        // Team 'Squad-owner' (id 'squad-owner'), and so on.
+        repositories.teams.put(`squad-${role}`, await storedTeam(world, `Squad-${role}`, role, 'key'));
+        await savePassword(teamWriter(repositories, `squad-${role}`, world.teamKey), draft(`${role} entry`));
+      }
+    });
+    const list = await within(main()).findByRole('list', { name: 'All items' });
+    for (const { role, edit, remove } of ROLES) {
+      await within(list).findByText(`${role} entry`);
+      const pane = await openItem(`${role} entry`, user);
+      await waitFor(() => {
+        expect(within(pane).getByRole('button', { name: `Copy password for ${role} entry` })).toBeInTheDocument();
+      });
+      expect(pane).toHaveTextContent(`Squad-${role}`);
+      await waitFor(() => {
+        expect(within(pane).queryByRole('button', { name: `Edit ${role} entry` }) !== null).toBe(edit);
+      });
+      expect(within(pane).queryByRole('button', { name: `Delete ${role} entry` }) !== null).toBe(remove);
+    }
+  });
+});
