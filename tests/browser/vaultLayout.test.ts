@@ -164,8 +164,15 @@ describe('the password list layout in Chromium', () => {
     const box = await measureRow(row);
     expect(box.overflow).toBeLessThanOrEqual(1);
     expect(box.overlap).toBeLessThanOrEqual(0.5);
-    // Thumb-sized: the row and its quick copy at least 44 px tall.
-    expect((await boxOf(row.getByRole('button', { name: 'Charlie', exact: true }))).height).toBeGreaterThanOrEqual(44);
+    // Thumb-sized: the row and its quick copy at least 44 px tall. The row's button holds only the
+    // title, but its ::after spans the row, so a tap anywhere on the row lands on it: near its
+    // bottom edge too.
+    expect((await boxOf(row)).height).toBeGreaterThanOrEqual(44);
+    const tapTarget = await row.evaluate((item) => {
+      const { left, bottom } = item.getBoundingClientRect();
+      return document.elementFromPoint(left + 24, bottom - 3)?.getAttribute('class') ?? null;
+    });
+    expect(tapTarget).toBe('pw-row__select');
     expect((await boxOf(row.getByRole('button', { name: 'Quick copy password for Charlie' }))).height).toBeGreaterThanOrEqual(44);
     await expectFitsViewport(page);
     await screenshotForReview(page, 'vault-list-390');

@@ -164,7 +164,7 @@ describe('the vault screen in Chromium', () => {
     expect(await m.getByRole('button', { name: 'Add Password' }).count()).toBe(0);
     expect(await m.getByRole('button', { name: 'Edit Wiki', exact: true }).count()).toBe(0);
     expect(await m.getByRole('button', { name: 'Delete Wiki', exact: true }).count()).toBe(0);
-    await m.getByText('Your role: View Only').waitFor();
+    await m.getByRole('main').getByText('Your role: View Only').waitFor();
     await expectAccessible(m, 'view-only team view');
     expectNoPageErrors(owner.errors);
     expectNoPageErrors(member.errors);

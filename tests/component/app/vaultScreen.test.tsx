@@ -114,7 +114,7 @@ describe('the vault screen', () => {
 
   it('a group under Personal Passwords narrows the personal list to it', async () => {
     const { user } = await renderTeamDashboard(world, seedVaults);
-    const groups = await within(sidebar()).findByRole('list', { name: 'Groups of Personal Passwords' });
+    const groups = await within(sidebar()).findByRole('list', { name: 'Personal groups' });
     await user.click(within(groups).getByRole('button', { name: /^Work/ }));
     const list = await within(main()).findByRole('list', { name: 'Personal passwords' });
     await waitFor(() => {

@@ -106,7 +106,7 @@ export function VaultSidebar({ id, scope, onScope, personal, teamStates, total, 
           <ScopeGroups
             state={personal ?? undefined}
             current={scope.kind === 'personal' ? scope.group : null}
-            label="Groups of Personal Passwords"
+            label="Personal groups"
             onGroup={(group) => {
               onScope(personalScope(group));
             }}
