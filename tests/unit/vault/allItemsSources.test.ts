@@ -13,13 +13,13 @@ const entry = (id: string, title: string, groupId: string | null = null): Passwo
   username: '',
   password: '',
   groupId,
-  createdAt: null,
-  updatedAt: null,
+  createdAt: 1,
+  updatedAt: 1,
   revision: 1,
   undecryptable: false,
 });
 
-const group = (id: string, name: string): Group => ({ id, name, description: null, createdAt: null, updatedAt: null, revision: 1 });
+const group = (id: string, name: string): Group => ({ id, name, description: null, createdAt: 1, updatedAt: 1, revision: 1 });
 
 const state = (entries: PasswordEntry[], groups: Group[] = [], load: VaultState['load'] = { status: 'ready' }): VaultState => ({ entries, groups, load, sealing: null });
 
