@@ -3,6 +3,7 @@
 // `instrument` (browserLoad.ts) records from the page's first script.
 import type { Page } from 'playwright-core';
 import type { PageRecord } from './browserLoad';
+import { tracingMainThread, type MainThreadTasks } from './mainThreadCpu';
 
 /** Long tasks are reported after they end: time for the observer's entries to arrive. */
 const TASK_REPORT_MS = 300;
@@ -23,6 +24,8 @@ export interface ScrollTiming extends TaskWindow {
   readonly frames: number;
   /** The page's height at the end, in CSS pixels. */
   readonly heightPx: number;
+  /** The same tasks by CPU time (Chromium's trace): what the page's work cost, waits for a core left out. */
+  readonly cpu: MainThreadTasks;
 }
 
 /** The long tasks recorded since the page started that overlap [from, to] (page time). */
@@ -89,10 +92,21 @@ export async function measureSearch(page: Page, list: string, query: string, mat
 /**
  * Scrolls the page from the top to the last row of `list` (`total` rows): window.scrollBy of
  * `stepPx`, then the next animation frame, until the last rendered row is row `total` and the
- * page can go no further; the long tasks meanwhile.
+ * page can go no further; the long tasks meanwhile, by wall time (PerformanceObserver) and, from a
+ * trace of the scroll, by CPU time (tasks over `limitMs`).
  */
-export async function measureScroll(page: Page, list: string, total: number, stepPx: number): Promise<ScrollTiming> {
-  const { started, ended, frames, heightPx } = await page.evaluate(
+export async function measureScroll(page: Page, list: string, total: number, stepPx: number, limitMs: number): Promise<ScrollTiming> {
+  const { result, tasks: cpu } = await tracingMainThread(page, limitMs, () => scrollDown(page, list, total, stepPx));
+  const { started, ended, frames, heightPx } = result;
+  const tasks = await tasksBetween(page, started, ended);
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+  });
+  return { ms: ended - started, frames, heightPx, ...tasks, cpu };
+}
+
+function scrollDown(page: Page, list: string, total: number, stepPx: number) {
+  return page.evaluate(
     async ([label, count, step]) => {
       const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
       window.scrollTo(0, 0);
@@ -118,9 +132,4 @@ export async function measureScroll(page: Page, list: string, total: number, ste
     },
     [list, total, stepPx] as const,
   );
-  const tasks = await tasksBetween(page, started, ended);
-  await page.evaluate(() => {
-    window.scrollTo(0, 0);
-  });
-  return { ms: ended - started, frames, heightPx, ...tasks };
 }

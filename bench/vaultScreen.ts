@@ -46,8 +46,11 @@ interface ScreenFigures {
   readonly personalPagedMs: number;
 }
 
-const worst = (runs: readonly TaskWindow[]): TaskWindow =>
-  runs.reduce<TaskWindow>((found, run) => (run.longestTaskMs > found.longestTaskMs ? run : found), { longestTaskMs: 0, longTasks: 0 });
+/** The long tasks of the worst run (only those two fields: the run's times stay the median's). */
+function worst(runs: readonly TaskWindow[]): TaskWindow {
+  const { longestTaskMs, longTasks } = runs.reduce<TaskWindow>((found, run) => (run.longestTaskMs > found.longestTaskMs ? run : found), { longestTaskMs: 0, longTasks: 0 });
+  return { longestTaskMs, longTasks };
+}
 
 /** The app opens a team of the bench as any other: its own view lists its 100 entries. */
 async function openTeamInApp(page: Page, team: SeededTeam): Promise<void> {
@@ -81,21 +84,22 @@ async function measureScreen(browser: Browser, db: Firestore): Promise<ScreenFig
     for (let load = 0; load < LOADS; load += 1) {
       loads.push(await measureLoad(page));
       searches.push(await measureSearch(page, LIST, QUERY, matches, TOTAL));
-      scrolls.push(await measureScroll(page, LIST, TOTAL, SCROLL_STEP_PX));
+      scrolls.push(await measureScroll(page, LIST, TOTAL, SCROLL_STEP_PX, LONG_TASK_MS));
     }
     const show = (values: readonly number[]) => values.map((value) => value.toFixed(0)).join(' / ');
     console.error(
-      `  first row ${show(loads.map((one) => one.firstRowMs))} ms   settled ${show(loads.map((one) => one.settledMs))} ms   search ${show(searches.map((one) => one.ms))} ms   scroll ${show(scrolls.map((one) => one.ms))} ms   longest task: loading ${show(loads.map((one) => one.longestTaskMs))}, search ${show(searches.map((one) => one.longestTaskMs))}, scroll ${show(scrolls.map((one) => one.longestTaskMs))} ms`,
+      `  first row ${show(loads.map((one) => one.firstRowMs))} ms   settled ${show(loads.map((one) => one.settledMs))} ms   search ${show(searches.map((one) => one.ms))} ms   scroll ${show(scrolls.map((one) => one.ms))} ms   longest task: loading ${show(loads.map((one) => one.longestTaskMs))}, search ${show(searches.map((one) => one.longestTaskMs))}, scroll ${show(scrolls.map((one) => one.longestTaskMs))} ms (CPU ${show(scrolls.map((one) => one.cpu.longestCpuMs))} ms)`,
     );
     const first = teams[0];
     if (first !== undefined) await openTeamInApp(page, first);
     // The median scroll (its frames and height with it), with the worst long task of the three.
     const scroll = [...scrolls].sort((a, b) => a.ms - b.ms)[Math.floor(scrolls.length / 2)];
     if (scroll === undefined) throw new Error('no scroll was measured');
+    const cpu = scrolls.reduce((found, run) => (run.cpu.longestCpuMs > found.longestCpuMs ? run.cpu : found), scroll.cpu);
     return {
       load: overLoads(loads),
       search: { ms: middle(searches.map((one) => one.ms)), ...worst(searches) },
-      scroll: { ...scroll, ...worst(scrolls) },
+      scroll: { ...scroll, ...worst(scrolls), cpu },
       matches,
       floorMs: await floorInPage(page, TOTAL),
       personalPagedMs: await emulatorPagedMs(db, localId, PERSONAL),
@@ -121,5 +125,7 @@ export async function vaultScreenBench(browser: Browser, db: Firestore): Promise
     `${figure(`  unlock to the settled list (${count(TOTAL)})`, load.settledMs, floorMs)}   ${tasks(load)} while loading   emulator paging the personal vault alone ${personalPagedMs.toFixed(0)} ms`,
     `${figure(`  search keystroke '${QUERY}' to the list (${count(matches)} rows)`, search.ms, floorMs)}   ${tasks(search)}`,
     `${figure(`  scroll the whole list (${count(scroll.heightPx)} px)`, scroll.ms, floorMs)}   ${count(scroll.frames)} frames of ${SCROLL_STEP_PX} px, ${(scroll.ms / scroll.frames).toFixed(1)} ms each   ${tasks(scroll)}   target none over ${LONG_TASK_MS} ms   ${verdict(scroll.longestTaskMs <= LONG_TASK_MS)}`,
+    // Context for the line above, not a target: the same tasks by the CPU time they took (a trace).
+    `${'    the same tasks by CPU time (a trace)'.padEnd(54)} longest ${scroll.cpu.longestCpuMs.toFixed(0)} ms (${scroll.cpu.overLimit} over ${LONG_TASK_MS} ms); by wall time in the trace ${scroll.cpu.longestWallMs.toFixed(0)} ms`,
   ];
 }
