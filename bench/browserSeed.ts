@@ -1,0 +1,95 @@
+// Vaults for the browser bench, made by the app's own savePassword (sealed, format 2) and written
+// with firebase-admin in batches of 500, as an import would: the browser then reads them through
+// the rules as the app does.
+import type { Firestore } from 'firebase-admin/firestore';
+import { asStoredCiphertext, unlockVault, type VaultKey } from '../src/crypto';
+import type { PasswordRepository, StoredPasswordEntry } from '../src/data/vault/storedEntries';
+import type { ValidPasswordDraft } from '../src/features/vault/form/validatePasswordDraft';
+import { savePassword, type PersonalVaultDeps, type VaultDeps } from '../src/features/vault/vaultService';
+import { MASTER_PASSWORD } from '../tests/browser/journeys';
+
+export const BATCH = 500;
+
+/** A PasswordRepository that keeps what savePassword creates, to be written in batches afterwards. */
+export function collecting(db: Firestore, into: [string, StoredPasswordEntry][]): PasswordRepository {
+  const refused = () => Promise.reject(new Error('the bench only creates entries'));
+  return {
+    newId: () => db.collection('passwords').doc().id,
+    create: (id, entry) => {
+      into.push([id, entry]);
+      return Promise.resolve();
+    },
+    listPersonal: refused,
+    listTeam: refused,
+    scanPersonal: refused,
+    scanTeam: refused,
+    readPersonalPages: () => {
+      throw new Error('the bench only creates entries');
+    },
+    readTeamPages: () => {
+      throw new Error('the bench only creates entries');
+    },
+    update: refused,
+    delete: refused,
+    ungroupPersonal: refused,
+    ungroupTeam: refused,
+    markPersonalSealed: refused,
+    markTeamSealed: refused,
+  };
+}
+
+/** The vault key the bench's master password opens for `uid`, and the user's published RSA key. */
+export async function userKeys(db: Firestore, uid: string): Promise<{ readonly vaultKey: VaultKey; readonly publicKey: string }> {
+  const record = (await db.collection('users').doc(uid).get()).data() as {
+    kdf: { algorithm: 'PBKDF2-SHA256'; iterations: number };
+    encryptionSalt: string;
+    wrappedVaultKey: string;
+    masterPasswordTest: string;
+    publicKey: string;
+  };
+  const { vaultKey } = await unlockVault(MASTER_PASSWORD, {
+    kdf: { ...record.kdf, salt: record.encryptionSalt },
+    wrappedVaultKey: asStoredCiphertext('vault-key', record.wrappedVaultKey),
+    masterPasswordTest: asStoredCiphertext('master-password-test', record.masterPasswordTest),
+  });
+  return { vaultKey, publicKey: record.publicKey };
+}
+
+/** Entry `i` of a `size`-entry personal vault: every seventh title says 'bank', the rest 'site'. */
+export function personalDraft(i: number, size: number): ValidPasswordDraft {
+  return {
+    title: `Entry ${String((i * 7_919) % size).padStart(5, '0')} ${i % 7 === 0 ? 'bank' : 'site'}`,
+    url: `https://site-${i}.example.com`,
+    notes: i % 3 === 0 ? `note ${i}` : null,
+    username: `user${i}@example.com`,
+    password: `pw-${i}-${'x'.repeat(12)}`,
+    groupId: null,
+  };
+}
+
+/** Seals `drafts` with savePassword under `deps` (its repository set to collect them) and writes them in batches. */
+export async function saveAll<D extends VaultDeps>(db: Firestore, deps: Omit<D, 'passwords'>, drafts: readonly ValidPasswordDraft[]): Promise<void> {
+  const made: [string, StoredPasswordEntry][] = [];
+  const withRepository = { ...deps, passwords: collecting(db, made) } as D;
+  for (let start = 0; start < drafts.length; start += BATCH) {
+    await Promise.all(drafts.slice(start, start + BATCH).map((draft) => savePassword(withRepository, draft)));
+  }
+  for (let start = 0; start < made.length; start += BATCH) {
+    const batch = db.batch();
+    for (const [id, entry] of made.slice(start, start + BATCH)) batch.set(db.collection('passwords').doc(id), entry);
+    await batch.commit();
+  }
+}
+
+/** `size` sealed entries for `uid`, made by the app's savePassword under the vault key the user's master password opens. */
+export async function seed(db: Firestore, uid: string, size: number): Promise<void> {
+  const { vaultKey } = await userKeys(db, uid);
+  const deps: Omit<PersonalVaultDeps, 'passwords'> = {
+    groups: undefined as never,
+    vaultKey,
+    userId: uid,
+    now: () => Date.now(),
+    sealedFormat: true,
+  };
+  await saveAll<PersonalVaultDeps>(db, deps, Array.from({ length: size }, (_, i) => personalDraft(i, size)));
+}
