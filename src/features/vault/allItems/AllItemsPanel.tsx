@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { formatCount } from '../../../ui/format';
@@ -54,6 +54,12 @@ export function AllItemsPanel({ sources }: AllItemsPanelProps) {
     return session;
   };
   const formSource = form === null ? undefined : sources[form.source];
+  // The same function on every render, so the list's memoised rows are not rendered again for it.
+  const latestSessionOf = useRef(sessionOf);
+  useLayoutEffect(() => {
+    latestSessionOf.current = sessionOf;
+  });
+  const openDetails = useCallback((entry: PasswordEntry) => latestSessionOf.current(entry).withDetails(entry), []);
 
   return (
     <section className="vault-section" aria-labelledby={headingId}>
@@ -110,7 +116,7 @@ export function AllItemsPanel({ sources }: AllItemsPanelProps) {
                 },
               );
           }}
-          onOpenDetails={(entry) => sessionOf(entry).withDetails(entry)}
+          onOpenDetails={openDetails}
           onDelete={(entry) => sessionOf(entry).remove(entry)}
         />
       )}

@@ -1,4 +1,4 @@
-import { useCallback, useId, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useId, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PasswordEntry } from '../model';
 import { avatarColour, avatarLetter } from './avatar';
 import { LIST_MESSAGES } from './listMessages';
@@ -13,7 +13,8 @@ export interface EntryRowProps {
   readonly selected: boolean;
   /** The row Tab reaches in the list (roving focus: one row at a time is in the tab order). */
   readonly tabbable: boolean;
-  readonly onSelect: (entry: PasswordEntry, event: MouseEvent<HTMLButtonElement>) => void;
+  /** The row's handlers take its index (posInSet − 1), so the list hands every row the same ones and an unchanged row is not rendered again on a scroll. */
+  readonly onSelect: (index: number, event: MouseEvent<HTMLButtonElement>) => void;
   /** Opens a sealed entry's details for the quick copy; see PasswordListProps. */
   readonly onOpenDetails?: ((entry: PasswordEntry) => Promise<PasswordEntry>) | undefined;
   /** Says how a quick copy went, in the list's live region (one for all rows). */
@@ -25,12 +26,15 @@ export interface EntryRowProps {
   readonly style?: CSSProperties | undefined;
   /** Lets the list measure the row's element; returns the cleanup for when the row goes. */
   readonly measure?: ((element: HTMLLIElement, id: string) => () => void) | undefined;
-  readonly onFocus?: ((event: FocusEvent<HTMLLIElement>) => void) | undefined;
-  readonly onKeyDown?: ((event: KeyboardEvent<HTMLLIElement>) => void) | undefined;
+  readonly onFocus?: ((index: number) => void) | undefined;
+  readonly onKeyDown?: ((event: KeyboardEvent<HTMLLIElement>, index: number) => void) | undefined;
 }
 
-/** One compact row: letter, title, username, labels, and a quick copy of the password. */
-export function EntryRow({
+/**
+ * One compact row: letter, title, username, labels, and a quick copy of the password. Memoised:
+ * scrolling a long list renders only the rows that come into view.
+ */
+export const EntryRow = memo(function EntryRow({
   entry,
   groupName,
   placeLabel,
@@ -68,8 +72,8 @@ export function EntryRow({
       data-index={posInSet - 1}
       data-entry-id={id}
       style={style}
-      onFocus={onFocus}
-      onKeyDown={onKeyDown}
+      onFocus={() => onFocus?.(posInSet - 1)}
+      onKeyDown={(event) => onKeyDown?.(event, posInSet - 1)}
     >
       <span className="pw-row__avatar" aria-hidden="true" style={{ background: avatarColour(title) }}>
         {avatarLetter(title, entry.url)}
@@ -83,7 +87,7 @@ export function EntryRow({
         aria-current={selected ? 'true' : undefined}
         tabIndex={tabIndex}
         onClick={(event) => {
-          onSelect(entry, event);
+          onSelect(posInSet - 1, event);
         }}
       >
         <span id={titleId} className="pw-row__title">
@@ -123,4 +127,4 @@ export function EntryRow({
       )}
     </li>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { countOf } from '../../../ui/format';
 import type { Group, PasswordEntry } from '../model';
 import { EntryRow } from './EntryRow';
@@ -206,6 +206,32 @@ export function PasswordList({
     if (next.trim() !== '') setSelectedId((current) => filterEntries(entries, next)[0]?.id ?? current);
   }
 
+  // The rows' handlers, the same on every render (EntryRow is memoised), acting on this render's list.
+  const latest = useRef({ filtered, open, keys, deletion });
+  useLayoutEffect(() => {
+    latest.current = { filtered, open, keys, deletion };
+  });
+  const rowHandlers = useMemo(
+    () => ({
+      onSelect: (index: number) => {
+        latest.current.open(index, phoneLayout());
+      },
+      onKeyDown: (event: KeyboardEvent<HTMLLIElement>, index: number) => {
+        latest.current.keys.onRowKeyDown(event, index);
+      },
+      onFocus: (index: number) => {
+        const entry = latest.current.filtered[index];
+        if (entry === undefined) return;
+        setFocusedId(entry.id);
+        // Focus moved here after a delete: the row that shows as selected now is.
+        if (latest.current.deletion !== null) setSelectedId(entry.id);
+        // Focus has landed (moved there after a delete, or by the user): nothing left to move.
+        setDeletion(null);
+      },
+    }),
+    [],
+  );
+
   const total = filtered.length;
   const searching = query.trim() !== '';
   const status = searching && entries.length > 0 ? `${countOf(total, 'password matches', 'passwords match')} your search.` : '';
@@ -250,24 +276,14 @@ export function PasswordList({
                     placeLabel={placeOf === undefined ? null : placeOf(entry).label}
                     selected={entry.id === selected?.id}
                     tabbable={entry.id === tabbableId}
-                    onSelect={() => {
-                      open(index, phoneLayout());
-                    }}
+                    onSelect={rowHandlers.onSelect}
                     onOpenDetails={onOpenDetails}
                     onAnnounce={setAnnouncement}
                     setSize={total}
                     posInSet={index + 1}
                     style={gap > 0 ? { marginTop: gap } : undefined}
-                    onKeyDown={(event) => {
-                      keys.onRowKeyDown(event, index);
-                    }}
-                    onFocus={() => {
-                      setFocusedId(entry.id);
-                      // Focus moved here after a delete: the row that shows as selected now is.
-                      if (deletion !== null) setSelectedId(entry.id);
-                      // Focus has landed (moved there after a delete, or by the user): nothing left to move.
-                      setDeletion(null);
-                    }}
+                    onKeyDown={rowHandlers.onKeyDown}
+                    onFocus={rowHandlers.onFocus}
                   />
                 );
               })}
