@@ -1,7 +1,7 @@
 import { memo, useCallback, useId, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PasswordEntry } from '../model';
 import { avatarColour, avatarLetter } from './avatar';
-import { LIST_MESSAGES } from './listMessages';
+import { EntryLabels } from './EntryLabels';
 import { openedPassword } from './openedPassword';
 import { copyAnnouncement, useCopyFeedback } from './useCopyFeedback';
 
@@ -96,19 +96,7 @@ export const EntryRow = memo(function EntryRow({
       </button>
       <span id={detailsId} className="pw-row__meta">
         {entry.username !== '' && damaged === null && <span className="pw-row__username">{entry.username}</span>}
-        {placeLabel !== null && (
-          <span className="pw-row__label">
-            <span className="visually-hidden">In: </span>
-            {placeLabel}
-          </span>
-        )}
-        {groupName !== null && (
-          <span className="pw-row__label pw-row__label--group">
-            <span className="visually-hidden">Group: </span>
-            {groupName}
-          </span>
-        )}
-        {entry.undecryptable && <span className="pw-row__badge">{damaged === null ? LIST_MESSAGES.undecryptable : LIST_MESSAGES.damaged}</span>}
+        <EntryLabels entry={entry} placeLabel={placeLabel} groupName={groupName} />
       </span>
       {damaged === null && (
         <button

@@ -5,6 +5,7 @@ import type { PasswordEntry } from '../model';
 import { DECRYPT_FAILED_MESSAGE } from '../vaultErrors';
 import { DeleteEntryDialog } from './DeleteEntryDialog';
 import { EntryNotes } from './EntryNotes';
+import { EntryLabels } from './EntryLabels';
 import { LIST_MESSAGES } from './listMessages';
 import { PasswordValue, UsernameValue } from './PaneFields';
 import { safeHttpUrl } from './safeUrl';
@@ -133,21 +134,7 @@ function PaneBody({
         </h3>
         {(placeLabel !== null || groupName !== null || entry.undecryptable) && (
           <p className="pw-pane__labels">
-            {placeLabel !== null && (
-              <span className="pw-row__label">
-                <span className="visually-hidden">In: </span>
-                {placeLabel}
-              </span>
-            )}
-            {groupName !== null && (
-              <span className="pw-row__label pw-row__label--group">
-                <span className="visually-hidden">Group: </span>
-                {groupName}
-              </span>
-            )}
-            {entry.undecryptable && (
-              <span className="pw-row__badge">{damaged === null ? LIST_MESSAGES.undecryptable : LIST_MESSAGES.damaged}</span>
-            )}
+            <EntryLabels entry={entry} placeLabel={placeLabel} groupName={groupName} />
           </p>
         )}
       </div>
