@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { JoinedTeams, MyTeams, type TeamsController, type TeamSummary } from '../../../features/teams';
-import type { VaultState } from '../../../features/vault';
+import { entryCount, type VaultState } from '../../../features/vault';
 import { LayersIcon, UserIcon } from '../../../ui/icons';
 import { ALL_ITEMS, personalScope, teamScope, type VaultScope } from '../scope';
 import { ScopeGroups } from './ScopeGroups';
@@ -56,7 +56,7 @@ export function VaultSidebar({ id, scope, onScope, personal, teamStates, total, 
   const currentTeamId = scope.kind === 'team' ? scope.teamId : null;
   const renderTeamExtra = (team: TeamSummary) => {
     const state = teamStates.get(team.id);
-    const count = state === undefined ? null : state.entries.length;
+    const count = entryCount(state);
     return (
       <>
         {count !== null && (
@@ -96,7 +96,7 @@ export function VaultSidebar({ id, scope, onScope, personal, teamStates, total, 
           <ScopeButton
             icon={<UserIcon />}
             current={scope.kind === 'personal'}
-            count={personal === null || personal.load.status === 'failed' ? null : personal.entries.length}
+            count={entryCount(personal ?? undefined)}
             onClick={() => {
               onScope(personalScope());
             }}
