@@ -6,7 +6,7 @@ import { parseNotice, parseOpenTeam } from '@keyloft/contract/navigationNotice';
 import { signOutQuietly } from '../../features/auth';
 import { planOf } from '../../features/billing';
 import { useMyInvitationsApi } from '../../features/invitations';
-import { ManageMembersDialog, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, viewPasswordsButtonId } from '../../features/teams';
+import { ManageMembersDialog, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, viewPasswordsButtonId, type TeamSummary } from '../../features/teams';
 import { createDetailsCache, entryCount, useSessionStates, VaultSessions, VaultSessionsContext, type VaultState } from '../../features/vault';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { ServerStateProvider } from '../../session/serverState/ServerStateProvider';
@@ -40,6 +40,8 @@ export default function DashboardPage() {
     </ServerStateProvider>
   );
 }
+
+const NO_TEAMS: readonly TeamSummary[] = [];
 
 type DataLayer = { readonly repositories: Repositories } | { readonly failed: true } | null;
 
@@ -129,7 +131,8 @@ function Dashboard({ user }: { user: AuthUser }) {
     [ready, keys, uid, details],
   );
   const teams = useMemo(() => teamList?.teams ?? [], [teamList?.teams]);
-  const accesses = useTeamAccesses({ teams: ready?.teams ?? null, userId: uid, keys, list: teams });
+  // Under the upgrade overlay no team key is opened up front (a joined team's opens with its view).
+  const accesses = useTeamAccesses({ teams: ready?.teams ?? null, userId: uid, keys, list: plan.locked ? NO_TEAMS : teams });
   const open = useOpenVaults({ sessions: vaults, personal: vaultDeps, accesses, teams, teamsListed: teamList?.status === 'ready', repositories: ready, userId: uid, details, enabled: !plan.locked });
   const openSessions = useMemo(() => [...(open.personal === null ? [] : [open.personal]), ...open.teams.values()], [open.personal, open.teams]);
   const states = useSessionStates(openSessions);
