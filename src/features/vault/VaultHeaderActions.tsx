@@ -1,4 +1,5 @@
 import { Button } from '../../ui/Button';
+import { DownloadIcon, FolderIcon, PlusIcon, UploadIcon } from '../../ui/icons';
 
 export interface VaultHeaderActionsProps {
   /** The buttons wait for the whole list (SPEC.md §2): nothing acts on a vault still loading. */
@@ -17,21 +18,21 @@ export function VaultHeaderActions({ ready, canCreate, onImport, onExport, onGro
   return (
     <div className="vault-section__actions">
       {onImport !== null && (
-        <Button variant="secondary" onClick={onImport} disabled={!ready}>
+        <Button variant="secondary" icon={<UploadIcon />} onClick={onImport} disabled={!ready}>
           Import
         </Button>
       )}
       {onExport !== null && (
-        <Button variant="secondary" onClick={onExport} disabled={!ready}>
+        <Button variant="secondary" icon={<DownloadIcon />} onClick={onExport} disabled={!ready}>
           Export
         </Button>
       )}
       {canCreate && (
         <>
-          <Button variant="secondary" onClick={onGroups} disabled={!ready}>
+          <Button variant="secondary" icon={<FolderIcon />} onClick={onGroups} disabled={!ready}>
             Groups
           </Button>
-          <Button onClick={onAdd} disabled={!ready}>
+          <Button icon={<PlusIcon />} onClick={onAdd} disabled={!ready}>
             Add Password
           </Button>
         </>

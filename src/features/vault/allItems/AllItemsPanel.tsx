@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
+import { PlusIcon } from '../../../ui/icons';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { formatCount } from '../../../ui/format';
 import { PasswordFormDialog } from '../form/PasswordFormDialog';
@@ -67,6 +68,7 @@ export function AllItemsPanel({ sources }: AllItemsPanelProps) {
         <h2 id={headingId}>All items</h2>
         {home >= 0 && (
           <Button
+            icon={<PlusIcon />}
             onClick={() => {
               setForm({ entry: null, source: home });
             }}

@@ -1,6 +1,7 @@
 import { memo, useCallback, useId, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PasswordEntry } from '../model';
 import { avatarColour, avatarLetter } from './avatar';
+import { CopyIcon } from '../../../ui/icons';
 import { EntryLabels } from './EntryLabels';
 import { openedPassword } from './openedPassword';
 import { copyAnnouncement, useCopyFeedback } from './useCopyFeedback';
@@ -110,6 +111,7 @@ export const EntryRow = memo(function EntryRow({
             });
           }}
         >
+          <CopyIcon />
           {feedback === null ? 'Copy' : feedback.ok ? 'Copied' : 'Copy failed'}
         </button>
       )}

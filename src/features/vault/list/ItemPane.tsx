@@ -10,6 +10,7 @@ import { LIST_MESSAGES } from './listMessages';
 import { PasswordValue, UsernameValue } from './PaneFields';
 import { safeHttpUrl } from './safeUrl';
 import { copyAnnouncement, useCopyFeedback, type CopyField } from './useCopyFeedback';
+import { ChevronLeftIcon, PencilIcon, TrashIcon } from '../../../ui/icons';
 
 export const PANE_TEXTS = {
   label: 'Item details',
@@ -54,7 +55,7 @@ export function ItemPane(props: ItemPaneProps) {
   }
   return (
     <section className="pw-pane" aria-label={PANE_TEXTS.label} onKeyDown={handleKeyDown}>
-      <Button variant="secondary" size="sm" className="pw-pane__back" onClick={onBack}>
+      <Button variant="secondary" size="sm" icon={<ChevronLeftIcon />} className="pw-pane__back" onClick={onBack}>
         {PANE_TEXTS.back}
       </Button>
       {entry === null ? (
@@ -190,12 +191,12 @@ function PaneBody({
       {(editable || canDelete) && (
         <div className="pw-item__actions">
           {editable && (
-            <Button variant="secondary" size="sm" aria-label={`Edit ${title}`} onClick={() => { onEdit(entry); }}>
+            <Button variant="secondary" size="sm" icon={<PencilIcon />} aria-label={`Edit ${title}`} onClick={() => { onEdit(entry); }}>
               Edit
             </Button>
           )}
           {canDelete && (
-            <Button variant="secondary" size="sm" aria-label={`Delete ${title}`} onClick={() => { setConfirming(true); }}>
+            <Button variant="secondary" size="sm" icon={<TrashIcon />} aria-label={`Delete ${title}`} onClick={() => { setConfirming(true); }}>
               Delete
             </Button>
           )}

@@ -2,6 +2,7 @@ import type { ChangeEvent, KeyboardEvent, RefObject } from 'react';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { SHORTCUTS_TITLE, ShortcutsDialog } from './ShortcutsDialog';
+import { KeyboardIcon } from '../../../ui/icons';
 
 export interface ListToolbarProps {
   readonly query: string;
@@ -46,6 +47,7 @@ export function ListToolbar({
       <Button
         variant="ghost"
         size="sm"
+        icon={<KeyboardIcon />}
         className="pw-list__help"
         onClick={() => {
           onHelpOpenChange(true);

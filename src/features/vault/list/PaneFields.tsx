@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../ui/Button';
 import type { CopyFeedback, CopyField } from './useCopyFeedback';
+import { CopyIcon, EyeIcon, EyeOffIcon } from '../../../ui/icons';
 
 /** A fixed length, so the mask says nothing about the password's length. */
 const MASK = '••••••••';
@@ -45,10 +46,10 @@ export function PasswordValue({ title, password, revealed, feedback, onToggle, o
         </span>
       )}
       <span className="pw-item__buttons">
-        <Button variant="ghost" size="sm" aria-label={`${revealed ? 'Hide' : 'Show'} password for ${title}`} onClick={onToggle}>
+        <Button variant="ghost" size="sm" icon={revealed ? <EyeOffIcon /> : <EyeIcon />} aria-label={`${revealed ? 'Hide' : 'Show'} password for ${title}`} onClick={onToggle}>
           {revealed ? 'Hide' : 'Show'}
         </Button>
-        <Button variant="ghost" size="sm" aria-label={`Copy password for ${title}`} onClick={onCopy}>
+        <Button variant="ghost" size="sm" icon={<CopyIcon />} aria-label={`Copy password for ${title}`} onClick={onCopy}>
           Copy
         </Button>
         <CopyTick feedback={feedback} field="password" />
@@ -69,7 +70,7 @@ export function UsernameValue({ title, username, feedback, onCopy }: UsernameVal
     <PaneField label="Username">
       <span className="pw-item__value">{username}</span>
       <span className="pw-item__buttons">
-        <Button variant="ghost" size="sm" aria-label={`Copy username for ${title}`} onClick={onCopy}>
+        <Button variant="ghost" size="sm" icon={<CopyIcon />} aria-label={`Copy username for ${title}`} onClick={onCopy}>
           Copy
         </Button>
         <CopyTick feedback={feedback} field="username" />
