@@ -29,6 +29,12 @@ export function collecting(db: Firestore, into: [string, StoredPasswordEntry][])
     readTeamPages: () => {
       throw new Error('the bench only creates entries');
     },
+    watchPersonal: () => {
+      throw new Error('the bench only creates entries');
+    },
+    watchTeam: () => {
+      throw new Error('the bench only creates entries');
+    },
     update: refused,
     delete: refused,
     ungroupPersonal: refused,

@@ -6,9 +6,23 @@ export const IN_MEMORY_BACKEND = 'keyloft:in-memory-repositories';
 export class MemoryCollection<T> {
   readonly backend = IN_MEMORY_BACKEND;
   private readonly documents = new Map<string, T>();
+  private readonly observers = new Set<(id: string) => void>();
 
   newId(): string {
     return globalThis.crypto.randomUUID().replaceAll('-', '');
+  }
+
+  /** Calls `changed` with the id of every document set or deleted (the live reads, issue #22); returns the unsubscription. */
+  observe(changed: (id: string) => void): () => void {
+    this.observers.add(changed);
+    return () => {
+      this.observers.delete(changed);
+    };
+  }
+
+  /** The document as stored (frozen, not a copy): the same object until it is set again. */
+  peek(id: string): T | undefined {
+    return this.documents.get(id);
   }
 
   get(id: string): T | null {
@@ -38,10 +52,15 @@ export class MemoryCollection<T> {
 
   set(id: string, document: T): void {
     this.documents.set(id, deepFreeze(structuredClone(document)));
+    this.notify(id);
   }
 
   delete(id: string): void {
-    this.documents.delete(id);
+    if (this.documents.delete(id)) this.notify(id);
+  }
+
+  private notify(id: string): void {
+    for (const observer of this.observers) observer(id);
   }
 }
 

@@ -2,6 +2,8 @@ import type {
   GroupChanges,
   GroupRepository,
   Listing,
+  ListingWatcher,
+  StopWatching,
   PasswordEntryChanges,
   PasswordRepository,
   StoredGroup,
@@ -13,6 +15,7 @@ import { applyEntryChanges, applyGroupChanges } from '../../src/data/vault/entry
 import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPasswordEntrySchema } from '../../src/data/vault/entrySchemas';
 import { readListing, strictItems } from '../../src/data/vault/listing';
 import { MemoryCollection } from './memoryCollection';
+import { watchInMemory, type EndWatches, type LiveReadControl, type LiveSource } from './memoryLiveReads';
 
 const byKey =
   <T>(key: (value: T) => string) =>
@@ -27,14 +30,38 @@ type Raw = Readonly<Record<string, unknown>>;
  */
 class PlantedDocuments {
   private readonly documents = new Map<string, Raw>();
+  private readonly observers = new Set<(id: string) => void>();
 
   plant(id: string, data: Raw): void {
-    this.documents.set(id, structuredClone(data));
+    this.documents.set(id, Object.freeze(structuredClone(data)));
+    this.notify(id);
   }
 
   /** True when there was a planted document under `id`. */
   delete(id: string): boolean {
-    return this.documents.delete(id);
+    const deleted = this.documents.delete(id);
+    if (deleted) this.notify(id);
+    return deleted;
+  }
+
+  /** The planted documents `matches` finds, as stored (not copies): for the live reads. */
+  view(matches: (data: Raw) => boolean): [string, Raw][] {
+    return [...this.documents].filter(([, data]) => matches(data));
+  }
+
+  peek(id: string): Raw | undefined {
+    return this.documents.get(id);
+  }
+
+  observe(changed: (id: string) => void): () => void {
+    this.observers.add(changed);
+    return () => {
+      this.observers.delete(changed);
+    };
+  }
+
+  private notify(id: string): void {
+    for (const observer of this.observers) observer(id);
   }
 
   /** The planted documents whose `field` equals each given value, as [id, copy] pairs. */
@@ -65,6 +92,66 @@ function conditionally(check: () => void): Promise<void> {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }
+
+/** What a live read of `typed` and `planted` documents matching `matches` watches (memoryLiveReads.ts). */
+function liveSource<T>(typed: MemoryCollection<T>, planted: PlantedDocuments, matches: (data: Raw) => boolean): LiveSource {
+  const asRaw = (data: T) => data as unknown as Raw;
+  return {
+    documents: () => [...typed.view((data) => matches(asRaw(data))), ...planted.view(matches)],
+    current: (id) => {
+      const found = typed.peek(id) ?? planted.peek(id);
+      return found !== undefined && matches(asRaw(found as T)) ? found : undefined;
+    },
+    observe: (changed) => {
+      const stopTyped = typed.observe(changed);
+      const stopPlanted = planted.observe(changed);
+      return () => {
+        stopTyped();
+        stopPlanted();
+      };
+    },
+  };
+}
+
+/**
+ * The live reads of one repository, for tests: ended (endWatches), as Firestore ends a listener
+ * the rules no longer allow, or held back (holdLiveChanges), as a listener lags behind on a slow
+ * network, so a test can make a write race the change it has not delivered yet.
+ */
+class LiveReads implements LiveReadControl {
+  private readonly enders = new Set<EndWatches>();
+  private held: (() => void)[] | null = null;
+
+  register(end: EndWatches): () => void {
+    this.enders.add(end);
+    return () => {
+      this.enders.delete(end);
+    };
+  }
+
+  whenFlowing(deliver: () => void): void {
+    if (this.held === null) deliver();
+    else this.held.push(deliver);
+  }
+
+  endAll(error: Error): void {
+    for (const end of [...this.enders]) end(error);
+  }
+
+  hold(): void {
+    this.held ??= [];
+  }
+
+  release(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const deliver of held) deliver();
+  }
+}
+
+const readEntries = (documents: (readonly [string, unknown])[]) =>
+  readListing('passwords', storedPasswordEntrySchema, entryLabel, documents, quickStoredEntry);
+const readGroups = (documents: (readonly [string, unknown])[]) => readListing('groups', storedGroupSchema, groupLabel, documents);
 
 /** Entries per page of readPersonalPages/readTeamPages, as ENTRY_PAGE_SIZE on Firestore. */
 export const MEMORY_ENTRY_PAGE_SIZE = 300;
@@ -99,6 +186,39 @@ export class MemoryPasswordRepository implements PasswordRepository {
   scanTeam(teamId: string): Promise<Listing<StoredPasswordEntry>> {
     const documents = merged(this.entries.where((entry) => entry.teamId === teamId), this.planted.where({ teamId }), 'title');
     return Promise.resolve(readListing('passwords', storedPasswordEntrySchema, entryLabel, documents, quickStoredEntry));
+  }
+
+  private readonly liveReads = new LiveReads();
+
+  /** Test hook: ends every live read of entries with `error` (a member removed from the team, a dropped connection). */
+  endWatches(error: Error): void {
+    this.liveReads.endAll(error);
+  }
+
+  /** Test hook: the live reads deliver no change until releaseLiveChanges (a listener lagging behind). */
+  holdLiveChanges(): void {
+    this.liveReads.hold();
+  }
+
+  releaseLiveChanges(): void {
+    this.liveReads.release();
+  }
+
+  /**
+   * Live reads in slices of `pageSize` entries; `beforePage(index)` is awaited before slice
+   * `index` hands over its first entries, as it is before a page of the paged reads.
+   */
+  watchPersonal(userId: string, watcher: ListingWatcher<StoredPasswordEntry>): StopWatching {
+    return this.watch((data) => data.userId === userId && data.teamId === null, watcher);
+  }
+
+  watchTeam(teamId: string, watcher: ListingWatcher<StoredPasswordEntry>): StopWatching {
+    return this.watch((data) => data.teamId === teamId, watcher);
+  }
+
+  private watch(matches: (data: Raw) => boolean, watcher: ListingWatcher<StoredPasswordEntry>): StopWatching {
+    const source = liveSource(this.entries, this.planted, matches);
+    return watchInMemory(source, readEntries, watcher, { perSlice: this.pageSize, beforeSlice: this.beforePage }, this.liveReads);
   }
 
   readPersonalPages(userId: string): AsyncIterable<Listing<StoredPasswordEntry>> {
@@ -206,6 +326,33 @@ export class MemoryGroupRepository implements GroupRepository {
 
   async listPersonal(userId: string): Promise<WithId<StoredGroup>[]> {
     return strictItems('groups', await this.scanPersonal(userId)).sort(byKey((group) => group.name ?? ''));
+  }
+
+  private readonly liveReads = new LiveReads();
+
+  /** Test hook: ends every live read of groups with `error`. */
+  endWatches(error: Error): void {
+    this.liveReads.endAll(error);
+  }
+
+  /** Test hook: as MemoryPasswordRepository.holdLiveChanges. */
+  holdLiveChanges(): void {
+    this.liveReads.hold();
+  }
+
+  releaseLiveChanges(): void {
+    this.liveReads.release();
+  }
+
+  watchPersonal(userId: string, watcher: ListingWatcher<StoredGroup>): StopWatching {
+    const source = liveSource(this.groups, this.planted, (data) => data.userId === userId && data.teamId === null);
+    return watchInMemory(source, readGroups, watcher, { perSlice: Number.POSITIVE_INFINITY }, this.liveReads);
+  }
+
+  watchTeam(teamId: string, watcher: ListingWatcher<StoredGroup>): StopWatching {
+    // As scanTeam: Firestore's team query names only teamId.
+    const source = liveSource(this.groups, this.planted, (data) => data.teamId === teamId);
+    return watchInMemory(source, readGroups, watcher, { perSlice: Number.POSITIVE_INFINITY }, this.liveReads);
   }
 
   async listTeam(teamId: string): Promise<WithId<StoredGroup>[]> {

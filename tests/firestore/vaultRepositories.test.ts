@@ -16,6 +16,7 @@ import {
   teamVaultRepositoriesContract,
   type ContractTeam,
 } from '../contract/vaultRepositories.contract';
+import { liveReadsContract } from '../contract/liveReads.contract';
 import { sampleTeam } from './matrix/teamSeed';
 import { seedLiveTrial } from './planSeed';
 import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
@@ -42,6 +43,7 @@ describe('Firestore vault repositories', () => {
   });
   // Members act through their own tokens, so every read and write passes the team rules.
   teamVaultRepositoriesContract(seedTeams);
+  liveReadsContract(seedTeams);
   // The malformed documents are written with the rules disabled: the rules would refuse them.
   malformedDocumentsContract(async (teams) => ({
     as: await seedTeams(teams),

@@ -13,7 +13,7 @@ export function useVaultTransfer(record: StoredUserRecord | null): VaultTransfer
   return useMemo(
     () => ({
       renderImport: (context) => (
-        <LazyImportDialog open onClose={context.onClose} onImported={context.onImported} target={importTargetOf(context)} />
+        <LazyImportDialog open onClose={context.onClose} target={importTargetOf(context)} />
       ),
       ...(record === null
         ? {}

@@ -32,6 +32,7 @@ import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPass
 import { readListing, strictItems } from '../vault/listing';
 import { cursorPages, type Documents } from './cursorPages';
 import type { PageReader } from './litePages';
+import { watchSliced, watchWhole } from './liveListings';
 import { MalformedRecordError, groupFrom, passwordEntryFrom } from './storedDocuments';
 
 // Personal and team passwords and groups (SPEC.md §7 "Document database", docs/teams.md). Every
@@ -103,8 +104,12 @@ function entryPagesOf(filtered: Query): AsyncGenerator<Listing<StoredPasswordEnt
   return listedPages(pagesOf(filtered));
 }
 
+const readEntries = (documents: Documents): Listing<StoredPasswordEntry> =>
+  readListing('passwords', storedPasswordEntrySchema, entryLabel, documents, quickStoredEntry);
+const readGroups = (documents: Documents): Listing<StoredGroup> => readListing('groups', storedGroupSchema, groupLabel, documents);
+
 async function* listedPages(pages: AsyncGenerator<Documents>): AsyncGenerator<Listing<StoredPasswordEntry>> {
-  for await (const page of pages) yield readListing('passwords', storedPasswordEntrySchema, entryLabel, page, quickStoredEntry);
+  for await (const page of pages) yield readEntries(page);
 }
 
 const utf8 = new TextEncoder();
@@ -236,11 +241,16 @@ async function retryRefused<T>(tries: number, action: () => Promise<T>): Promise
   }
 }
 
+/** How the live reads slice a vault: about `entriesPerRange` entries per listener (idRanges.ts; tests make it small). */
+export interface LiveReadOptions {
+  readonly entriesPerRange?: number;
+}
+
 /**
  * `pages`: how the whole-vault reads (readPersonalPages/readTeamPages) fetch their pages; the app
  * passes the lite reader (litePages.ts), the default reads through this Firestore instance.
  */
-export function createFirestorePasswordRepository(db: Firestore, pages?: PageReader): PasswordRepository {
+export function createFirestorePasswordRepository(db: Firestore, pages?: PageReader, live: LiveReadOptions = {}): PasswordRepository {
   const passwords = collection(db, 'passwords');
   const entryPages = (equal: readonly (readonly [string, unknown])[], filtered: Query) =>
     pages === undefined ? entryPagesOf(filtered) : listedPages(pages('passwords', equal, ENTRY_PAGE_SIZE));
@@ -259,6 +269,8 @@ export function createFirestorePasswordRepository(db: Firestore, pages?: PageRea
     scanTeam: (teamId) => entriesOf(team(teamId)),
     readPersonalPages: (userId) => entryPages([['userId', userId], ['teamId', null]], personal(userId)),
     readTeamPages: (teamId) => entryPages([['teamId', teamId]], team(teamId)),
+    watchPersonal: (userId, watcher) => watchSliced(personal(userId), readEntries, watcher, live.entriesPerRange),
+    watchTeam: (teamId, watcher) => watchSliced(team(teamId), readEntries, watcher, live.entriesPerRange),
     async create(id, entry: StoredPasswordEntry) {
       await write(() => setDoc(doc(passwords, id), { ...entry }));
     },
@@ -305,6 +317,8 @@ export function createFirestoreGroupRepository(db: Firestore): GroupRepository {
     },
     scanPersonal: (userId) => groupsOf(personal(userId)),
     scanTeam: (teamId) => groupsOf(team(teamId)),
+    watchPersonal: (userId, watcher) => watchWhole(personal(userId), readGroups, watcher),
+    watchTeam: (teamId, watcher) => watchWhole(team(teamId), readGroups, watcher),
     async create(id, group: StoredGroup) {
       await write(() => setDoc(doc(groups, id), { ...group }));
     },

@@ -170,6 +170,30 @@ export interface Listing<T> {
   readonly malformed: MalformedDocument[];
 }
 
+/**
+ * What a live read hands over (issue #22). A vault is listened to in slices of its documents
+ * (`slices` of them, fixed for the read; each document is in exactly one), each slice on its own:
+ * its first call (`first`) holds every document of the slice, later ones only those added or
+ * changed since, and the ids of those deleted (or no longer in what is read). A malformed document
+ * is reported in `changed.malformed`, as a list does.
+ */
+export interface ListingChanges<T> {
+  readonly slice: number;
+  readonly slices: number;
+  readonly first: boolean;
+  readonly changed: Listing<T>;
+  readonly removed: readonly string[];
+}
+
+/** The receiver of a live read. After `onError` (the database refused or lost the read) it is over and calls nothing again. */
+export interface ListingWatcher<T> {
+  onChanges(changes: ListingChanges<T>): void;
+  onError(error: Error): void;
+}
+
+/** Ends a live read: nothing is called after it returns. */
+export type StopWatching = () => void;
+
 export interface PasswordRepository {
   /** A fresh document id: entries are encrypted against their id before they are first written. */
   newId(): string;
@@ -194,6 +218,14 @@ export interface PasswordRepository {
   readPersonalPages(userId: string): AsyncIterable<Listing<StoredPasswordEntry>>;
   /** scanTeam's entries a page at a time, as readPersonalPages. */
   readTeamPages(teamId: string): AsyncIterable<Listing<StoredPasswordEntry>>;
+  /**
+   * scanPersonal's entries, live (issue #22): `watcher` gets them all, a slice at a time, then every
+   * change to them, until the returned function is called. A read the database refuses (the user
+   * lost access) or loses ends with onError.
+   */
+  watchPersonal(userId: string, watcher: ListingWatcher<StoredPasswordEntry>): StopWatching;
+  /** scanTeam's entries, live, as watchPersonal. */
+  watchTeam(teamId: string, watcher: ListingWatcher<StoredPasswordEntry>): StopWatching;
   /** `entry.revision` must be 1 (FIRST_REVISION). */
   create(id: string, entry: StoredPasswordEntry): Promise<void>;
   /**
@@ -239,6 +271,10 @@ export interface GroupRepository {
   scanPersonal(userId: string): Promise<Listing<StoredGroup>>;
   /** listTeam's groups, a malformed document reported instead of failing the list. */
   scanTeam(teamId: string): Promise<Listing<StoredGroup>>;
+  /** scanPersonal's groups, live (issue #22), as PasswordRepository.watchPersonal (a vault's groups are few: one slice). */
+  watchPersonal(userId: string, watcher: ListingWatcher<StoredGroup>): StopWatching;
+  /** scanTeam's groups, live. */
+  watchTeam(teamId: string, watcher: ListingWatcher<StoredGroup>): StopWatching;
   /** `group.revision` must be 1. */
   create(id: string, group: StoredGroup): Promise<void>;
   /** Writes only the given fields (and drops those in `remove`), sets updatedAt and revision + 1, on the revision read, as PasswordRepository.update. */

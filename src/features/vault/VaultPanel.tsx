@@ -219,7 +219,7 @@ export function VaultPanel({
         onDelete={vault.removeGroup}
       />
 
-      {transferring === 'import' && renderImport?.({ deps, vault, onClose: closeTransfer, onImported: vault.retry })}
+      {transferring === 'import' && renderImport?.({ deps, vault, onClose: closeTransfer })}
       {transferring === 'export' && renderExport?.({ deps, vault, onClose: closeTransfer })}
     </section>
   );

@@ -14,8 +14,8 @@ export interface VaultTransferContext {
 }
 
 export interface VaultTransfer {
-  /** The import dialog, open; `onImported` reloads the list. Absent: no Import button. */
-  readonly renderImport?: (context: VaultTransferContext & { readonly onImported: () => void }) => ReactNode;
+  /** The import dialog, open (what it writes reaches the list through the vault's live read). Absent: no Import button. */
+  readonly renderImport?: (context: VaultTransferContext) => ReactNode;
   /** The export dialog, open. Absent: no Export button. */
   readonly renderExport?: (context: VaultTransferContext) => ReactNode;
 }

@@ -8,9 +8,9 @@
 export type { PersonalVaultDeps, SealedFormatOptions, TeamScope, TeamVaultDeps, VaultDeps } from './service/vaultDeps';
 export { isTeamVault } from './service/vaultDeps';
 export { openDetails } from './service/openEntries';
-export { loadEntries } from './service/loadEntries';
+export { loadEntries, openListing } from './service/loadEntries';
 export { deletePassword, savePassword } from './service/passwordWrites';
-export { createGroup, deleteGroup, loadGroups, updateGroup } from './service/groupService';
+export { compareGroups, createGroup, deleteGroup, loadGroups, openGroupListing, updateGroup } from './service/groupService';
 export {
   CONFLICT_MESSAGES,
   DECRYPT_FAILED_MESSAGE,

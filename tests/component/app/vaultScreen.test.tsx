@@ -38,15 +38,15 @@ async function seedVaults(repositories: MemoryRepositories) {
 function countReads(repositories: MemoryRepositories) {
   const reads = { personal: 0, teams: [] as string[] };
   const { passwords } = repositories;
-  const readPersonal = passwords.readPersonalPages.bind(passwords);
-  const readTeam = passwords.readTeamPages.bind(passwords);
-  passwords.readPersonalPages = (userId) => {
+  const readPersonal = passwords.watchPersonal.bind(passwords);
+  const readTeam = passwords.watchTeam.bind(passwords);
+  passwords.watchPersonal = (userId, watcher) => {
     reads.personal += 1;
-    return readPersonal(userId);
+    return readPersonal(userId, watcher);
   };
-  passwords.readTeamPages = (teamId) => {
+  passwords.watchTeam = (teamId, watcher) => {
     reads.teams.push(teamId);
-    return readTeam(teamId);
+    return readTeam(teamId, watcher);
   };
   return reads;
 }

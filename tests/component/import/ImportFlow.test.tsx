@@ -123,7 +123,7 @@ function heldRun(written: number) {
 describe('ImportDialog: the run', () => {
   it('shows progress, and Stop ends it saying what was written and that running it again finishes it', async () => {
     const held = heldRun(2);
-    const { onImported, onClose, user } = renderImportDialog({ run: held.run });
+    const { onClose, user } = renderImportDialog({ run: held.run });
     await previewFixture(user, 'chrome.csv');
     await user.click(screen.getByRole('button', { name: 'Import 4 entries' }));
     const bar = await screen.findByRole('progressbar', { name: 'Importing' });
@@ -140,13 +140,12 @@ describe('ImportDialog: the run', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Import stopped. 2 of 4 entries were imported. Running the same import again imports only what is missing.',
     );
-    expect(onImported).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
   });
 
   it('shows a failure in words, with how to finish the import', async () => {
     const held = heldRun(1);
-    const { onImported, user } = renderImportDialog({ run: held.run });
+    const { user } = renderImportDialog({ run: held.run });
     await previewFixture(user, 'chrome.csv');
     await user.click(screen.getByRole('button', { name: 'Import 4 entries' }));
     await screen.findByRole('progressbar');
@@ -154,19 +153,16 @@ describe('ImportDialog: the run', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The connection was lost while saving entries. At least 1 of 4 entries was imported. Running the same import again imports only what is missing.',
     );
-    expect(onImported).toHaveBeenCalledTimes(1);
   });
 
-  it('says how many were imported, reloads the list, and closes', async () => {
+  it('says how many were imported, and closes', async () => {
     const held = heldRun(3);
-    const { services, onImported, onClose, user } = renderImportDialog({ run: held.run });
+    const { services, onClose, user } = renderImportDialog({ run: held.run });
     await previewFixture(user, 'chrome.csv');
     await user.click(screen.getByRole('button', { name: 'Import 4 entries' }));
     await screen.findByRole('progressbar');
-    expect(onImported).not.toHaveBeenCalled();
     held.finish({ written: 4, total: 4, cancelled: false });
     expect(await screen.findByText('Imported 4 entries.')).toBeInTheDocument();
-    expect(onImported).toHaveBeenCalledTimes(1);
     const [input, options] = services.run.mock.calls[0] ?? [];
     expect(input?.entries.map((entry) => entry.username)).toEqual(['ada@gmail.com', '', 'ada', 'jürgen']);
     expect(input?.groups).toEqual([]);

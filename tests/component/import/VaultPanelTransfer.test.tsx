@@ -58,10 +58,10 @@ describe('VaultPanel: Import and Export', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
   });
 
-  it('opens the import dialog the app renders, with this vault, and reloads the list when it imported', async () => {
-    const renderImport = vi.fn<NonNullable<VaultTransfer['renderImport']>>(({ onClose, onImported }) => (
+  it('opens the import dialog the app renders, with this vault; what it writes shows in the list without reading the vault again', async () => {
+    const renderImport = vi.fn<NonNullable<VaultTransfer['renderImport']>>(({ onClose, deps }) => (
       <div role="dialog" aria-label="Import stand-in">
-        <button type="button" onClick={onImported}>
+        <button type="button" onClick={() => void savePassword(deps, { title: 'Imported', url: null, notes: null, username: 'ana', password: 'imported secret', groupId: null })}>
           Imported
         </button>
         <button type="button" onClick={onClose}>
@@ -78,19 +78,17 @@ describe('VaultPanel: Import and Export', () => {
     expect(renderImport.mock.lastCall?.[0].deps).toBe(vaultDeps);
     expect(renderImport.mock.lastCall?.[0].vault.load.status).toBe('ready');
 
-    const reads = vi.spyOn(vaultDeps.groups, 'scanPersonal');
+    const reads = vi.spyOn(vaultDeps.passwords, 'watchPersonal');
     await user.click(within(dialog).getByRole('button', { name: 'Imported' }));
-    await waitFor(() => {
-      expect(reads).toHaveBeenCalledTimes(1);
-    });
-    await screen.findByText('No passwords yet. Add your first password!');
+    expect(await screen.findByRole('listitem', { name: 'Imported' })).toBeInTheDocument();
+    expect(reads).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('loads the real dialogs on demand', async () => {
     const transfer: VaultTransfer = {
-      renderImport: ({ onClose, onImported }) => <LazyImportDialog open onClose={onClose} onImported={onImported} target={emptyTarget} />,
+      renderImport: ({ onClose }) => <LazyImportDialog open onClose={onClose} target={emptyTarget} />,
       renderExport: ({ onClose }) => <LazyExportDialog open onClose={onClose} services={exportServices} />,
     };
     const { user } = renderPanel({ canImport: true, canExport: true, transfer });
@@ -115,7 +113,7 @@ describe('VaultPanel: Import and Export', () => {
 
   it('imports a Chrome CSV into this vault through the real plan, run and vault writer, then a second time finds only duplicates', async () => {
     const transfer: VaultTransfer = {
-      renderImport: (context) => <LazyImportDialog open onClose={context.onClose} onImported={context.onImported} target={importTargetOf(context)} />,
+      renderImport: (context) => <LazyImportDialog open onClose={context.onClose} target={importTargetOf(context)} />,
     };
     const { user } = renderPanel({ canImport: true, transfer });
     await screen.findByText('No passwords yet. Add your first password!');

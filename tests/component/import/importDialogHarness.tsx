@@ -22,10 +22,9 @@ export function renderImportDialog(options: { target?: TargetStandIn; run?: Impo
     ),
   };
   const onClose = vi.fn();
-  const onImported = vi.fn();
   const user = userEvent.setup();
-  render(<ImportDialog open onClose={onClose} services={services} onImported={onImported} />);
-  return { services, onClose, onImported, user };
+  render(<ImportDialog open onClose={onClose} services={services} />);
+  return { services, onClose, user };
 }
 
 export async function upload(user: User, file: File) {

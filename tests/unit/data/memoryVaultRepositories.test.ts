@@ -9,8 +9,13 @@ import {
   sealedEntriesContract,
   teamVaultRepositoriesContract,
 } from '../../contract/vaultRepositories.contract';
+import { liveReadsContract } from '../../contract/liveReads.contract';
 
 describe('in-memory vault repositories', () => {
+  liveReadsContract(() => {
+    const repositories = { passwords: new MemoryPasswordRepository(), groups: new MemoryGroupRepository() };
+    return Promise.resolve(() => Promise.resolve(repositories));
+  });
   passwordRepositoryContract(() => {
     const repositories = { passwords: new MemoryPasswordRepository(), groups: new MemoryGroupRepository() };
     return Promise.resolve(() => Promise.resolve(repositories));

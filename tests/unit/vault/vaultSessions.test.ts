@@ -43,7 +43,7 @@ describe('VaultSession', () => {
   it('loads once: a second start is nothing, the state stays after every listener has gone', async () => {
     const deps = personal();
     await savePassword(deps, draft('Bank'));
-    const reads = vi.spyOn(deps.passwords, 'readPersonalPages');
+    const reads = vi.spyOn(deps.passwords, 'watchPersonal');
     const session = new VaultSession(deps);
     const seen: string[] = [];
     const stop = session.subscribe((state) => seen.push(state.load.status));

@@ -13,8 +13,6 @@ export interface ImportDialogProps {
   readonly open: boolean;
   readonly onClose: () => void;
   readonly services: ImportServices;
-  /** After a run wrote anything or may have (done, stopped or failed): the vault list reloads. */
-  readonly onImported: () => void;
 }
 
 type Step =
@@ -32,7 +30,7 @@ export function ImportDialog(props: ImportDialogProps) {
   return props.open ? <ImportFlow {...props} /> : null;
 }
 
-function ImportFlow({ onClose, services, onImported }: ImportDialogProps) {
+function ImportFlow({ onClose, services }: ImportDialogProps) {
   const [step, setStep] = useState<Step>({ kind: 'source' });
   const abort = useRef<AbortController | null>(null);
 
@@ -65,8 +63,8 @@ function ImportFlow({ onClose, services, onImported }: ImportDialogProps) {
       end = { kind: 'failed', written: last.written, total: last.total, failure: failureMessage(failure) };
     }
     abort.current = null;
+    // The vault's live read (issue #22) shows what the run wrote as it was written: no reload.
     setStep({ kind: 'ended', end });
-    onImported();
   }
 
   function stop() {

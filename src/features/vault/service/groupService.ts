@@ -7,6 +7,7 @@ import {
   WriteRefusedError,
   isSealedGroup,
   type GroupChanges,
+  type Listing,
   type MalformedDocument,
   type StoredGroup,
   type WithId,
@@ -49,14 +50,20 @@ function damagedGroup({ id, problem, label }: MalformedDocument): Group {
   return { id, name: label ?? `Damaged group ${id}`, description: null, createdAt: Number.NaN, updatedAt: Number.NaN, revision: 0, damaged: problem };
 }
 
-const byLabel = <T>(label: (item: T) => string) => (a: T, b: T) => (label(a) < label(b) ? -1 : label(a) > label(b) ? 1 : 0);
+/** The order groups are listed in: by name as opened, then id (the server cannot order sealed names). */
+export function compareGroups(a: Group, b: Group): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Stored groups as the screens show them, in list order: one decryption per sealed group, all at once (a vault has few). */
+export async function openGroupListing(deps: VaultDeps, stored: Listing<StoredGroup>): Promise<Group[]> {
+  const opened = await Promise.all(stored.items.map((group) => groupOf(deps, group)));
+  return [...opened, ...stored.malformed.map(damagedGroup)].sort(compareGroups);
+}
 
 export async function loadGroups(deps: VaultDeps): Promise<Group[]> {
   const stored = isTeamVault(deps) ? await deps.groups.scanTeam(deps.team.teamId) : await deps.groups.scanPersonal(deps.userId);
-  // One decryption per sealed group, all at once (a vault has few groups); ordered here by the
-  // names as opened, then id, since the server cannot order sealed names.
-  const opened = await Promise.all(stored.items.map((group) => groupOf(deps, group)));
-  return [...opened, ...stored.malformed.map(damagedGroup)].sort((a, b) => byLabel<Group>((group) => group.name)(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return openGroupListing(deps, stored);
 }
 
 function groupFields(draft: GroupDraft): { name: string; description: string | null } {

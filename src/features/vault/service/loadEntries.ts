@@ -14,12 +14,13 @@ interface OverviewBatch {
 }
 
 /**
- * One page of stored entries as the list shows it, in list order. Every entry is opened at once:
+ * Stored entries (a page of the paged read, or what a live read handed over) as the list shows
+ * them, in list order. Every entry is opened at once:
  * the sealed overviews in one batch per key, which the crypto layer shares between the main thread
  * and its decryption workers (a vault is thousands of them, and each WebCrypto call's dispatch is
  * what costs); format-1 entries field by field, as before.
  */
-async function openPage(deps: VaultDeps, page: Listing<StoredPasswordEntry>): Promise<PasswordEntry[]> {
+export async function openListing(deps: VaultDeps, page: Listing<StoredPasswordEntry>): Promise<PasswordEntry[]> {
   const opened = new Array<PasswordEntry>(page.items.length);
   const plain: Array<Promise<void>> = [];
   const batches = new Map<VaultKey | TeamKey, OverviewBatch>();
@@ -94,7 +95,7 @@ export async function loadEntries(
       if (read.done === true) return null;
       await nextTask();
       if (stopped()) throw new LoadStoppedError();
-      return openPage(deps, read.value);
+      return openListing(deps, read.value);
     });
   const inFlight = [nextPage(), nextPage()];
   // A failure is thrown where its page is awaited, in page order.

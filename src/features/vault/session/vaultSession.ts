@@ -1,18 +1,16 @@
-import { compareEntries, mergeInOrder } from '../entryOrder';
+import { compareEntries } from '../entryOrder';
 import { toSavedDraft, type ValidDraft } from '../form/validatePasswordDraft';
 import { migrateVault, type LoadedVault } from '../migration/migrateVault';
+import { watchVault, withEntryChanges, withGroupChanges, type LiveVaultRead } from './liveVault';
 import type { Group, GroupDraft, PasswordEntry } from '../model';
 import {
   createGroup,
   deleteGroup,
   deletePassword,
-  loadEntries,
-  loadGroups,
   openDetails,
   savePassword,
   updateGroup,
   GroupConflictError,
-  LoadStoppedError,
   PasswordConflictError,
   VaultGoneError,
   type VaultDeps,
@@ -61,8 +59,8 @@ function byName(a: Group, b: Group): number {
 const INITIAL: VaultState = { entries: [], groups: [], load: { status: 'loading', loaded: 0 }, sealing: null };
 
 /**
- * One vault (personal or one team) for as long as the keys that open it are held: loaded once,
- * then kept in step with each change. It outlives the screen that shows it (issue #21: switching
+ * One vault (personal or one team) for as long as the keys that open it are held: read live,
+ * each change (the user's own, a teammate's, another device's) merged in as it comes. It outlives the screen that shows it (issue #21: switching
  * between vaults never decrypts one again while the vault stays unlocked); `stop` ends its work.
  */
 export class VaultSession {
@@ -96,6 +94,7 @@ export class VaultSession {
   stop(): void {
     this.running = false;
     this.generation += 1;
+    this.stopWatching();
   }
 
   /** Loads again from the start (after a failure, or an import that wrote entries). */
@@ -111,63 +110,92 @@ export class VaultSession {
     for (const listener of this.listeners) listener(this.current, kind);
   }
 
-  // The entries come a page at a time (loadEntries): each page is merged into the rows shown, so
-  // the first rows show as soon as the first page is open. The first page of a load replaces what
-  // an earlier load showed. Nothing else changes the list while it loads (the panel offers no
-  // add, edit or delete until it is ready), except opening a row's details, which the merge keeps.
-  // A page that fails fails the load: the rows shown so far are dropped and the error shown, never
-  // left to pass for the whole vault.
+  // The vault is read live (liveVault.ts): each slice's first entries are merged into the rows
+  // shown as they open, so the first rows show as soon as the first slice is open; a load again
+  // (Try again) replaces what the earlier one showed with its first slice. Once every slice is in,
+  // the list is ready, and every later change (a teammate's save, another device's delete) is
+  // merged in as it arrives, opened alone. A read that fails fails the load: the rows shown so far
+  // are dropped and the error shown, never left to pass for the whole vault.
   private load(): void {
+    this.stopWatching();
     this.generation += 1;
     const generation = this.generation;
     const live = () => this.generation === generation;
-    const { deps } = this;
-    let first = true;
-    const groupsLoaded = loadGroups(deps).then(
-      (loaded) => {
-        if (live()) this.update({ groups: loaded }, 'now');
-        return loaded;
-      },
-      (error: unknown) => {
-        console.error(LOAD_FAILED.groups, error);
-        throw new Error(LOAD_FAILED.groups);
-      },
-    );
-    const entriesLoaded = loadEntries(
-      deps,
-      (page, loaded) => {
+    let replace = this.current.entries.length > 0;
+    const read = watchVault(this.deps, { shown: (id) => this.entryById(id), writing: (id) => this.writing.has(id) }, {
+      entries: (put, removed, first) => {
         if (!live()) return;
-        const replace = first;
-        first = false;
-        this.update(({ entries }) => ({ entries: replace ? page : mergeInOrder(entries, page), load: { status: 'loading', loaded } }), 'progress');
+        const from = replace ? [] : this.current.entries;
+        replace = false;
+        const entries = withEntryChanges(from, put, removed);
+        const loading = this.current.load.status === 'loading';
+        // An echo of what the list shows already changes nothing, and renders nothing.
+        if (entries === this.current.entries && !(loading && first)) return;
+        this.update({ entries, ...(loading ? { load: { status: 'loading', loaded: entries.length } } : {}) }, loading && first ? 'progress' : 'now');
       },
-      () => !live(),
-    ).catch((error: unknown) => {
-      // Stopped because the session was stopped or started again: nothing failed, and nobody is waiting.
-      if (error instanceof LoadStoppedError) throw error;
-      console.error(LOAD_FAILED.passwords, error);
-      throw new Error(LOAD_FAILED.passwords);
-    });
-    Promise.all([groupsLoaded, entriesLoaded]).then(
-      ([loadedGroups, loadedEntries]) => {
+      groups: (put, removed) => {
+        if (live()) this.update(({ groups }) => ({ groups: withGroupChanges(groups, put, removed) }), 'now');
+      },
+      ready: () => {
         if (!live()) return;
-        // With the pages' progress, so that 'ready' never renders ahead of the last page's rows.
+        // With the slices' progress, so that 'ready' never renders ahead of the last slice's rows.
         this.update({ load: { status: 'ready' } }, 'progress');
-        // In a task of its own: planning over a large vault's list is work the last page's task
+        // In a task of its own: planning over a large vault's list is work the last slice's task
         // need not carry (issue #18's browser bench counts the longest task of a load).
         setTimeout(() => {
-          if (live()) this.sealInBackground({ entries: loadedEntries, groups: loadedGroups }, live);
+          if (live()) this.sealInBackground({ entries: this.current.entries, groups: this.current.groups }, live);
         }, 0);
       },
-      (error: unknown) => {
+      failed: (error, what) => {
         if (!live()) return;
-        // Over: a page still on its way (the groups failed first) must not bring back 'loading'.
+        console.error(LOAD_FAILED[what], error);
+        // Over: nothing of this read touches the state again, and its decrypted entries go.
         this.generation += 1;
         this.running = false;
-        this.update({ entries: [], load: { status: 'failed', message: error instanceof Error ? error.message : LOAD_FAILED.passwords } }, 'now');
+        this.stopWatching();
+        this.update({ entries: [], load: { status: 'failed', message: LOAD_FAILED[what] } }, 'now');
       },
-    );
+    });
+    this.read = read;
+    this.stopWatching = () => {
+      read.stop();
+      this.stopWatching = () => undefined;
+    };
   }
+
+  private stopWatching: () => void = () => undefined;
+  private read: LiveVaultRead | null = null;
+  /** Entries this session is writing now, with how many of its writes of each are under way. */
+  private readonly writing = new Map<string, number>();
+
+  /**
+   * Runs the session's own write of `ids` (and what it shows of it): the live read holds back
+   * changes of them meanwhile, and afterwards opens only what is newer than what the session shows
+   * (so the echo of the session's own write is not decrypted again).
+   */
+  private async writingTo<T>(ids: readonly string[], write: () => Promise<T>): Promise<T> {
+    for (const id of ids) this.writing.set(id, (this.writing.get(id) ?? 0) + 1);
+    try {
+      return await write();
+    } finally {
+      for (const id of ids) {
+        const left = (this.writing.get(id) ?? 1) - 1;
+        if (left === 0) this.writing.delete(id);
+        else this.writing.set(id, left);
+      }
+      this.read?.reconsider(ids);
+    }
+  }
+
+  /** The entry shown under `id`, through an index rebuilt when the list changes. */
+  private entryById(id: string): PasswordEntry | undefined {
+    if (this.index.list !== this.current.entries) {
+      this.index = { list: this.current.entries, byId: new Map(this.current.entries.map((entry) => [entry.id, entry])) };
+    }
+    return this.index.byId.get(id);
+  }
+
+  private index: { list: readonly PasswordEntry[]; byId: ReadonlyMap<string, PasswordEntry> } = { list: [], byId: new Map() };
 
   // Format-1 groups and entries are saved again sealed, in the background; each sealed one
   // replaces the one listed unless the user changed it meanwhile (their save holds the newer revision).
@@ -179,7 +207,9 @@ export class VaultSession {
       });
       return;
     }
-    migrateVault(deps, loaded, {
+    // The entries being sealed are the session's own writes: their echoes need no opening.
+    const sealing = loaded.entries.filter((entry) => entry.sealed !== true).map((entry) => entry.id);
+    this.writingTo(sealing, () => migrateVault(deps, loaded, {
       stopped: () => !live(),
       onProgress: (done, total) => {
         if (live()) this.update({ sealing: done < total ? { done, total } : null }, 'now');
@@ -210,7 +240,7 @@ export class VaultSession {
           'now',
         );
       },
-    })
+    }))
       .catch((error: unknown) => {
         console.warn('Sealing the vault stopped; the next load goes on', error);
       })
@@ -252,39 +282,42 @@ export class VaultSession {
    * Saves on `existing.revision`. A conflict (PasswordConflictError, with the newer entry) or a
    * deletion (VaultGoneError) rejects for the form to show; nothing was written.
    */
-  readonly save = async (draft: ValidDraft, existing: PasswordEntry | null): Promise<void> => {
-    try {
-      const saved = await savePassword(this.deps, toSavedDraft(draft), existing ?? undefined);
-      this.setEntries((list) => [...list.filter((entry) => entry.id !== saved.id), saved].sort(compareEntries));
-    } catch (error) {
-      if (existing !== null) this.learn(error, existing.id);
-      throw error;
-    }
-  };
+  readonly save = (draft: ValidDraft, existing: PasswordEntry | null): Promise<void> =>
+    this.writingTo(existing === null ? [] : [existing.id], async () => {
+      try {
+        const saved = await savePassword(this.deps, toSavedDraft(draft), existing ?? undefined);
+        this.setEntries((list) => [...list.filter((entry) => entry.id !== saved.id), saved].sort(compareEntries));
+      } catch (error) {
+        if (existing !== null) this.learn(error, existing.id);
+        throw error;
+      }
+    });
 
   /**
    * Deletes the entry as shown. Changed meanwhile: rejects with PasswordConflictError and the
    * newer entry replaces it, so confirming again deletes what the user now sees. Already deleted
    * by someone else: it leaves the list and the outcome says so.
    */
-  readonly remove = async (entry: PasswordEntry): Promise<DeleteOutcome> => {
-    let outcome: DeleteOutcome = 'deleted';
-    try {
-      await deletePassword(this.deps, entry);
-    } catch (error) {
-      if (!(error instanceof VaultGoneError)) {
-        this.learn(error, entry.id);
-        throw error;
+  readonly remove = (entry: PasswordEntry): Promise<DeleteOutcome> =>
+    this.writingTo([entry.id], async () => {
+      let outcome: DeleteOutcome = 'deleted';
+      try {
+        await deletePassword(this.deps, entry);
+      } catch (error) {
+        if (!(error instanceof VaultGoneError)) {
+          this.learn(error, entry.id);
+          throw error;
+        }
+        outcome = 'already-deleted';
       }
-      outcome = 'already-deleted';
-    }
-    this.setEntries((list) => list.filter((candidate) => candidate.id !== entry.id));
-    return outcome;
-  };
+      this.setEntries((list) => list.filter((candidate) => candidate.id !== entry.id));
+      return outcome;
+    });
 
   readonly addGroup = async (draft: GroupDraft): Promise<void> => {
     const created = await createGroup(this.deps, draft);
-    this.setGroups((list) => [...list, created].sort(byName));
+    // The live read may have listed it already (the create's own echo).
+    this.setGroups((list) => [...list.filter((group) => group.id !== created.id), created].sort(byName));
   };
 
   /** A rename found by a conflict replaces the group shown; a group deleted meanwhile leaves the list. */

@@ -7,6 +7,7 @@ import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../double
 import { PersonalPasswordsSection } from '../../../../src/features/vault/PersonalPasswordsSection';
 import type { PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
 import { expectConsoleError } from '../../../support/consoleErrors';
+import type { ListingWatcher, StoredPasswordEntry } from '../../../../src/data/vault/storedEntries';
 
 let vaultKey: VaultKey;
 beforeAll(async () => {
@@ -120,14 +121,14 @@ describe('Personal Passwords', () => {
 
   it('says so when passwords cannot be loaded, and tries again', async () => {
     const passwords = new MemoryPasswordRepository();
-    // The screens load through readPersonalPages (docs/vault.md). StrictMode runs the loading effect twice: both first loads fail.
-    const offline = (): AsyncIterable<never> => ({
-      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('offline')) }),
-    });
-    const failing = vi
-      .spyOn(passwords, 'readPersonalPages')
-      .mockImplementationOnce(() => offline())
-      .mockImplementationOnce(() => offline());
+    // The screens read through watchPersonal (docs/vault.md). StrictMode runs the loading effect twice: both first reads fail.
+    const offline = (_userId: string, watcher: ListingWatcher<StoredPasswordEntry>) => {
+      queueMicrotask(() => {
+        watcher.onError(new Error('offline'));
+      });
+      return () => undefined;
+    };
+    const failing = vi.spyOn(passwords, 'watchPersonal').mockImplementationOnce(offline).mockImplementationOnce(offline);
     expectConsoleError(/^Failed to load teams\/passwords Error: offline/);
     const { user } = setup({ passwords });
     expect(await screen.findByText('Failed to load teams/passwords')).toBeInTheDocument();
@@ -138,7 +139,12 @@ describe('Personal Passwords', () => {
 
   it('says so when groups cannot be loaded', async () => {
     const groups = new MemoryGroupRepository();
-    vi.spyOn(groups, 'scanPersonal').mockRejectedValue(new Error('offline'));
+    vi.spyOn(groups, 'watchPersonal').mockImplementation((_userId, watcher) => {
+      queueMicrotask(() => {
+        watcher.onError(new Error('offline'));
+      });
+      return () => undefined;
+    });
     expectConsoleError(/^Failed to load groups Error: offline/);
     setup({ groups });
     expect(await screen.findByText('Failed to load groups')).toBeInTheDocument();

@@ -1,5 +1,7 @@
 // Two tabs of one user on one vault: this screen, and the vault service acting as the other tab on
-// the same repositories (the in-memory doubles fail conditional writes as Firestore does).
+// the same repositories (the in-memory doubles fail conditional writes as Firestore does). The
+// other tab's changes are held back from this screen's live read (issue #22), as on a slow
+// network: this tab writes before it has seen them, and the revision rule still catches it.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +20,11 @@ beforeAll(async () => {
 const draft = { title: 'Bank', url: null, notes: null, username: 'ana', password: 'first secret', groupId: null };
 
 async function twoTabs(before?: (deps: PersonalVaultDeps) => Promise<void>) {
+  const passwords = new MemoryPasswordRepository();
+  const groups = new MemoryGroupRepository();
   const deps: PersonalVaultDeps = {
-    passwords: new MemoryPasswordRepository(),
-    groups: new MemoryGroupRepository(),
+    passwords,
+    groups,
     vaultKey,
     userId: 'ana',
     now: () => Date.UTC(2026, 10, 21),
@@ -30,6 +34,8 @@ async function twoTabs(before?: (deps: PersonalVaultDeps) => Promise<void>) {
   const user = userEvent.setup();
   render(<PersonalPasswordsSection deps={deps} />);
   await screen.findByText('Bank');
+  passwords.holdLiveChanges();
+  groups.holdLiveChanges();
   return { deps, entry, user };
 }
 

@@ -1,0 +1,80 @@
+// Issue #22 on the Firestore emulator, through the rules: a live read of a vault larger than one
+// listener's share is cut into id slices (idRanges.ts) that together hand over every entry exactly
+// once, a change reaches exactly one slice, and someone outside a team cannot listen to it.
+import { doc, writeBatch, type Firestore } from 'firebase/firestore';
+import { describe, expect, it } from 'vitest';
+import { createFirestorePasswordRepository } from '../../src/data/firestore/firestoreVaultRepositories';
+import type { ListingChanges, ListingWatcher, StoredPasswordEntry } from '../../src/data/vault/storedEntries';
+import { sampleEntry, sampleTeamEntry } from '../contract/vaultRepositories.contract';
+import { sampleTeam } from './matrix/teamSeed';
+import { seedLiveTrial } from './planSeed';
+import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
+
+const env = useRulesEnvironment();
+
+async function seed(documents: readonly (readonly [string, Record<string, unknown>])[], teams: Record<string, Record<string, unknown>> = {}): Promise<void> {
+  await env().withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore() as unknown as Firestore;
+    const batch = writeBatch(db);
+    for (const [id, data] of documents) batch.set(doc(db, 'passwords', id), data);
+    for (const [id, data] of Object.entries(teams)) batch.set(doc(db, 'teams', id), data);
+    await batch.commit();
+  });
+}
+
+function recorder() {
+  const calls: ListingChanges<StoredPasswordEntry>[] = [];
+  const errors: Error[] = [];
+  const watcher: ListingWatcher<StoredPasswordEntry> = {
+    onChanges: (changes) => calls.push(changes),
+    onError: (error) => errors.push(error),
+  };
+  const until = async (done: () => boolean, what: string) => {
+    for (let waited = 0; !done(); waited += 20) {
+      if (waited > 10_000) throw new Error(`no ${what} within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  return { calls, errors, watcher, until };
+}
+
+describe('live reads on Firestore', () => {
+  it('a vault of 41 entries read at 4 per listener comes in 11 slices holding each entry once, and a new entry reaches one slice', async () => {
+    await env().clearFirestore();
+    const db = firestoreAs(env(), 'ana');
+    const passwords = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4 });
+    const ids = Array.from({ length: 41 }, () => passwords.newId());
+    await seed([...ids.map((id, index) => [id, { ...sampleEntry('ana', `Entry ${index}`) }] as const), ['bob-entry', { ...sampleEntry('bob', 'Bob') }]]);
+    await seedLiveTrial(env(), 'ana');
+
+    const read = recorder();
+    const stop = passwords.watchPersonal('ana', read.watcher);
+    await read.until(() => read.calls.filter((changes) => changes.first).length === 11 || read.errors.length > 0, 'eleven first slices');
+    expect(read.errors).toEqual([]);
+    const firsts = read.calls.filter((changes) => changes.first);
+    expect(new Set(firsts.map((changes) => changes.slice))).toEqual(new Set(Array.from({ length: 11 }, (_, slice) => slice)));
+    expect(firsts.every((changes) => changes.slices === 11)).toBe(true);
+    expect(firsts.flatMap((changes) => changes.changed.items.map((item) => item.id)).sort()).toEqual([...ids].sort());
+
+    const added = passwords.newId();
+    await passwords.create(added, sampleEntry('ana', 'New'));
+    await read.until(() => read.calls.some((changes) => !changes.first && changes.changed.items.some((item) => item.id === added)), 'the new entry');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(read.calls.filter((changes) => changes.changed.items.some((item) => item.id === added))).toHaveLength(1);
+    stop();
+  });
+
+  it('someone outside a team cannot listen to its entries: the read ends with an error and hands over nothing', async () => {
+    await env().clearFirestore();
+    await seed([['t-entry', { ...sampleTeamEntry({ teamId: 'team-x', keyVersion: 1, roles: { ana: 'owner' } }, 'ana', 'Secret') }]], {
+      'team-x': { ...sampleTeam('ana', 'team-x', { ana: 'owner' }, { keyVersion: 1 }) },
+    });
+    const eve = createFirestorePasswordRepository(firestoreAs(env(), 'eve'));
+    const read = recorder();
+    const stop = eve.watchTeam('team-x', read.watcher);
+    await read.until(() => read.errors.length > 0, 'a refusal');
+    expect(read.calls).toEqual([]);
+    expect(String(read.errors[0])).toMatch(/permission/i);
+    stop();
+  });
+});
