@@ -7,6 +7,7 @@ import { loadRepositories } from '../data/repositories';
 import { createAutoLockPreferences } from '../session/autoLock';
 import { SessionProvider, useSessionStore } from '../session/SessionContext';
 import { useAutoLock } from '../session/useAutoLock';
+import { useTabLink } from '../session/useTabLink';
 import { createSessionStore } from '../session/sessionStore';
 import { AppRoutes } from './AppRoutes';
 import { AppServicesProvider, useAppServices, type AppServices } from './AppServices';
@@ -30,10 +31,15 @@ function AuthOnDemand() {
   return null;
 }
 
-/** Locks an open vault after the user's idle limit (and on hide, if chosen). */
+/**
+ * Locks an open vault after the user's idle limit (and on hide, if chosen), and every tab of this
+ * browser with it: a lock or logout in one tab locks the others (unlocking stays per tab).
+ */
 function AutoLock() {
   const { autoLock } = useAppServices();
-  useAutoLock(useSessionStore(), autoLock);
+  const store = useSessionStore();
+  const tabs = useTabLink(store);
+  useAutoLock(store, autoLock, tabs);
   return null;
 }
 
