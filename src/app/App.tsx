@@ -5,11 +5,10 @@ import type { InvitationFunctions } from '../data/invitations/storedInvitations'
 import type { TeamFunctions } from '../data/teams/storedTeams';
 import { loadRepositories } from '../data/repositories';
 import { createAutoLockPreferences } from '../session/autoLock';
-import { SessionProvider, useSessionStore } from '../session/SessionContext';
-import { useAutoLock } from '../session/useAutoLock';
-import { useTabLink } from '../session/useTabLink';
+import { SessionProvider } from '../session/SessionContext';
 import { createSessionStore } from '../session/sessionStore';
 import { AppRoutes } from './AppRoutes';
+import { AutoLock } from './AutoLock';
 import { AppServicesProvider, useAppServices, type AppServices } from './AppServices';
 import type { BillingService } from '../features/billing';
 import { createAuthServices } from './authServices';
@@ -28,18 +27,6 @@ function AuthOnDemand() {
       });
     }
   }, [pathname, auth]);
-  return null;
-}
-
-/**
- * Locks an open vault after the user's idle limit (and on hide, if chosen), and every tab of this
- * browser with it: a lock or logout in one tab locks the others (unlocking stays per tab).
- */
-function AutoLock() {
-  const { autoLock } = useAppServices();
-  const store = useSessionStore();
-  const tabs = useTabLink(store);
-  useAutoLock(store, autoLock, tabs);
   return null;
 }
 

@@ -1,14 +1,16 @@
 import type { TabChannel } from '../../src/session/tabChannel';
 
 /**
- * BroadcastChannel's behaviour between the tabs of one browser, in memory: a message goes to
- * every other channel of the set, never back to the one that posted it, cloned, and only when
- * `deliver()` runs, since a real channel delivers in a later task and never inside postMessage.
- * (tests/unit/session/tabChannel.test.ts holds the real BroadcastChannel to the same rules.)
+ * BroadcastChannel's behaviour between the tabs of one browser, in memory. `open()` is `new
+ * BroadcastChannel(name)`: a message goes to every other open channel, never back to the one that
+ * posted it, cloned, and only when `deliver()` runs, since a real channel delivers in a later task
+ * and never inside postMessage. (tests/unit/session/tabChannel.test.ts holds the real
+ * BroadcastChannel to the same rules.)
  */
 export interface MemoryTabChannels {
-  readonly channels: readonly TabChannel[];
-  /** Every message posted, by the index of the channel that posted it. */
+  /** A new channel, as one tab opens it; channels are numbered from 0 in the order opened. */
+  readonly open: () => TabChannel;
+  /** Every message posted, with the number of the channel that posted it. */
   readonly posted: { readonly from: number; readonly message: unknown }[];
   /** Delivers what is queued, and what that causes to be posted, until nothing is left. */
   readonly deliver: () => void;
@@ -17,15 +19,19 @@ export interface MemoryTabChannels {
 /** Most deliveries one `deliver()` makes before calling it a loop. */
 const LOOP_LIMIT = 100;
 
-export function memoryTabChannels(count: number): MemoryTabChannels {
-  const receivers = Array.from({ length: count }, () => new Set<(message: unknown) => void>());
+export function memoryTabChannels(): MemoryTabChannels {
+  const receivers: Set<(message: unknown) => void>[] = [];
   const closed = new Set<number>();
   const queue: { to: number; message: unknown }[] = [];
   const posted: { from: number; message: unknown }[] = [];
 
-  const channels = receivers.map(
-    (own, index): TabChannel => ({
+  const open = (): TabChannel => {
+    const index = receivers.length;
+    const own = new Set<(message: unknown) => void>();
+    receivers.push(own);
+    return {
       post: (signal) => {
+        // A closed BroadcastChannel throws on postMessage: a link must never post after stop.
         if (closed.has(index)) throw new Error(`channel ${index} is closed`);
         posted.push({ from: index, message: signal });
         receivers.forEach((_, to) => {
@@ -42,11 +48,11 @@ export function memoryTabChannels(count: number): MemoryTabChannels {
         closed.add(index);
         own.clear();
       },
-    }),
-  );
+    };
+  };
 
   return {
-    channels,
+    open,
     posted,
     deliver: () => {
       for (let delivered = 0; queue.length > 0; delivered++) {

@@ -20,12 +20,12 @@ interface Tab {
 }
 
 function browser(count: number, options: { clock?: () => number } = {}) {
-  const net = memoryTabChannels(count);
-  const tabs = net.channels.map((channel): Tab => {
+  const net = memoryTabChannels();
+  const tabs = Array.from({ length: count }, (): Tab => {
     const store = createSessionStore(new MemoryStorage());
     const forgotten = vi.fn();
     store.onKeysForgotten(forgotten);
-    return { store, link: linkTabs(store, channel, options.clock), forgotten };
+    return { store, link: linkTabs(store, net.open(), options.clock), forgotten };
   });
   return { ...net, tabs: tabs as [Tab, Tab, ...Tab[]] };
 }
@@ -125,10 +125,11 @@ describe('tabs of one browser', () => {
   });
 
   it('ignores malformed messages', () => {
-    const { tabs: [, b], channels, deliver } = browser(2);
+    const { tabs: [, b], open, deliver } = browser(2);
     unlock(b);
-    channels[0]?.post({ kind: 'unlocked', uid: 'ana' } as never);
-    channels[0]?.post({ uid: 'ana' } as never);
+    const stranger = open();
+    stranger.post({ kind: 'unlocked', uid: 'ana' } as never);
+    stranger.post({ uid: 'ana' } as never);
     deliver();
     expect(b.store.getState().status).toBe('unlocked');
   });

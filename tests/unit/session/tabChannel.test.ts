@@ -69,12 +69,12 @@ describe('openTabChannel', () => {
 
   it('is silent, without errors, where BroadcastChannel is missing or refused', () => {
     expect(openTabChannel({})).toBe(SILENT_TAB_CHANNEL);
-    class Refusing {
-      constructor() {
-        throw new DOMException('refused', 'SecurityError');
-      }
-    }
+    // As `new BroadcastChannel()` throws where the context refuses one.
+    const Refusing = vi.fn(() => {
+      throw new DOMException('refused', 'SecurityError');
+    });
     const channel = openTabChannel({ BroadcastChannel: Refusing as unknown as typeof BroadcastChannel });
+    expect(Refusing).toHaveBeenCalledTimes(1);
     expect(channel).toBe(SILENT_TAB_CHANNEL);
     expect(() => {
       channel.post({ kind: 'locked', uid: 'ana' });
