@@ -70,7 +70,7 @@ describe('openTabChannel', () => {
   it('is silent, without errors, where BroadcastChannel is missing or refused', () => {
     expect(openTabChannel({})).toBe(SILENT_TAB_CHANNEL);
     // As `new BroadcastChannel()` throws where the context refuses one.
-    const Refusing = vi.fn(() => {
+    const Refusing = vi.fn(function refuse() {
       throw new DOMException('refused', 'SecurityError');
     });
     const channel = openTabChannel({ BroadcastChannel: Refusing as unknown as typeof BroadcastChannel });
