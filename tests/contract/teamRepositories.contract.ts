@@ -64,6 +64,38 @@ export function teamRepositoryContract(fresh: () => Promise<TeamWorld>): void {
       expect((await teams.get('t1'))?.members.bob?.role).toBe('view');
     });
 
+    it('tells a member when one of their teams changes, joins or leaves them, and not for teams of others (issue #22)', async () => {
+      const world = await fresh();
+      await world.seedTeam('t1', sampleTeam('Mine', { ana: 'owner', bob: 'view' }));
+      await world.seedTeam('t2', sampleTeam('Theirs', { cy: 'owner' }));
+      const { teams } = await world.as('bob');
+      let changes = 0;
+      const failures: Error[] = [];
+      const stop = teams.watchForMember(
+        'bob',
+        () => {
+          changes += 1;
+        },
+        (error) => failures.push(error),
+      );
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+      await settle();
+      expect(changes).toBe(0);
+      await world.seedTeam('t2', sampleTeam('Theirs renamed', { cy: 'owner' }));
+      await settle();
+      expect(changes).toBe(0);
+      await world.seedTeam('t1', sampleTeam('Mine', { ana: 'owner', bob: 'full' }));
+      await expect.poll(() => changes, { timeout: 5_000 }).toBe(1);
+      // Removed: the team leaves what bob reads, which is a change too.
+      await world.seedTeam('t1', sampleTeam('Mine', { ana: 'owner' }));
+      await expect.poll(() => changes, { timeout: 5_000 }).toBe(2);
+      stop();
+      await world.seedTeam('t1', sampleTeam('Mine', { ana: 'owner', bob: 'view' }));
+      await settle();
+      expect(changes).toBe(2);
+      expect(failures).toEqual([]);
+    });
+
     it('lets the owner rename, drop an emptied description and set updatedAt', async () => {
       const world = await fresh();
       await world.seedTeam('t1', sampleTeam('Old', { ana: 'owner' }));

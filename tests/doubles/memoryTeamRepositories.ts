@@ -27,6 +27,31 @@ export class MemoryTeamRepository implements TeamRepository {
     return Promise.resolve(this.teams.get(teamId));
   }
 
+  watchForMember(uid: string, changed: () => void): () => void {
+    const isMember = (teamId: string) => {
+      const team = this.teams.peek(teamId);
+      return team !== undefined && team.memberIds.includes(uid) && !team.deleting;
+    };
+    const member = new Set(this.teams.where(() => true).flatMap(([id]) => (isMember(id) ? [id] : [])));
+    let stopped = false;
+    const stop = this.teams.observe((teamId) => {
+      const was = member.has(teamId);
+      const is = isMember(teamId);
+      if (is) member.add(teamId);
+      else member.delete(teamId);
+      // Delivered after the write, as Firestore delivers a snapshot.
+      if (was || is) {
+        queueMicrotask(() => {
+          if (!stopped) changed();
+        });
+      }
+    });
+    return () => {
+      stopped = true;
+      stop();
+    };
+  }
+
   updateDetails(teamId: string, details: { readonly name: string; readonly description?: string }, now: number): Promise<void> {
     const team = this.teams.get(teamId);
     if (team === null) return Promise.reject(new Error(`No team ${teamId}`));

@@ -6,7 +6,7 @@ import { parseNotice, parseOpenTeam } from '@keyloft/contract/navigationNotice';
 import { signOutQuietly } from '../../features/auth';
 import { planOf } from '../../features/billing';
 import { useMyInvitationsApi } from '../../features/invitations';
-import { ManageMembersDialog, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, viewPasswordsButtonId, type TeamSummary } from '../../features/teams';
+import { ManageMembersDialog, useLiveTeams, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, viewPasswordsButtonId, type TeamSummary } from '../../features/teams';
 import { createDetailsCache, entryCount, useSessionStates, VaultSessions, VaultSessionsContext, type VaultState } from '../../features/vault';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { ServerStateProvider } from '../../session/serverState/ServerStateProvider';
@@ -106,6 +106,7 @@ function Dashboard({ user }: { user: AuthUser }) {
     ready === null ? null : { repositories: ready, functions: teamFunctions, invitationFunctions, userId: uid, record: account.record, keys },
   );
   const teamList = useTeams(services?.teams ?? null);
+  useLiveTeams(ready?.teams ?? null, uid);
   const members = services?.members ?? null;
   useRotationResume(teamList, members);
   const refreshIdToken = useCallback(async () => (await auth.gateway()).refreshIdToken(), [auth]);

@@ -1,4 +1,4 @@
-import { collection, deleteDoc, deleteField, doc, getDocFromServer, getDocsFromServer, orderBy, query, runTransaction, setDoc, updateDoc, where, type Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, deleteField, doc, getDocFromServer, getDocsFromServer, onSnapshot, orderBy, query, runTransaction, setDoc, updateDoc, where, type Firestore } from 'firebase/firestore';
 import type { KnownKeysRepository, PublicKeyRepository, StoredMemberKey, TeamRepository } from '../teams/storedTeams';
 import { field, isString } from './fieldChecks';
 import { teamFrom } from './storedDocuments';
@@ -8,13 +8,23 @@ import { teamFrom } from './storedDocuments';
 
 export function createFirestoreTeamRepository(db: Firestore): TeamRepository {
   const teams = collection(db, 'teams');
+  const ofMember = (uid: string) => query(teams, where('memberIds', 'array-contains', uid), where('deleting', '==', false), orderBy('name'));
   return {
     newId: () => doc(teams).id,
     async listForMember(uid) {
-      const snapshot = await getDocsFromServer(
-        query(teams, where('memberIds', 'array-contains', uid), where('deleting', '==', false), orderBy('name')),
-      );
+      const snapshot = await getDocsFromServer(ofMember(uid));
       return snapshot.docs.map((document) => ({ id: document.id, data: teamFrom(document.ref.path, document.data()) }));
+    },
+    watchForMember(uid, changed, failed) {
+      let first = true;
+      return onSnapshot(
+        ofMember(uid),
+        () => {
+          if (!first) changed();
+          first = false;
+        },
+        failed,
+      );
     },
     async get(teamId) {
       const snapshot = await getDocFromServer(doc(teams, teamId));

@@ -75,6 +75,12 @@ export interface TeamRepository {
   newId(): string;
   /** The teams the user is a member of (by memberIds), ordered by name; deleting teams left out. */
   listForMember(uid: string): Promise<WithId<StoredTeam>[]>;
+  /**
+   * Live (issue #22): calls `changed` whenever a team of listForMember changes, joins or leaves
+   * it (a role, a member, a key rotation, a removal), not for the teams as they are when it
+   * starts; `failed` once if the read ends. Returns the stop.
+   */
+  watchForMember(uid: string, changed: () => void, failed: (error: Error) => void): () => void;
   get(teamId: string): Promise<StoredTeam | null>;
   /** Owner only (rules): name and description, and updatedAt. An empty description is removed. */
   updateDetails(teamId: string, details: { readonly name: string; readonly description?: string }, now: number): Promise<void>;

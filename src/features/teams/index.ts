@@ -15,6 +15,7 @@ export type { InviteStep, TeamInvitation, TeamInvitationsApi } from './model';
 export { createTeamInvitationsApi } from './teamInvitations';
 export type { TeamInvitationDeps } from './teamInvitations';
 export { useTeamAccess, useTeamAccesses } from './useTeamAccess';
+export { useLiveTeams } from './useLiveTeams';
 export type { AccessTeam, TeamAccess, TeamAccessesInput, TeamKeyState } from './useTeamAccess';
 export { usePublishOwnKey, useTeamServices } from './useTeamServices';
 export type { TeamServices, TeamServicesInput } from './useTeamServices';
