@@ -6,6 +6,7 @@ import { PasswordList } from './list/PasswordList';
 import { VaultHeaderActions } from './VaultHeaderActions';
 import type { PasswordEntry } from './model';
 import { useVault } from './useVault';
+import { useNewerVersion } from './form/useNewerVersion';
 import { DECRYPT_FAILED_MESSAGE } from './vaultErrors';
 import type { VaultDeps } from './vaultService';
 import type { VaultTransfer } from './transfer';
@@ -79,6 +80,7 @@ export function VaultPanel({
   const groupFilter = group ?? ownGroupFilter;
   const setGroupFilter = onGroupChange ?? setOwnGroupFilter;
   const [form, setForm] = useState<{ entry: PasswordEntry | null } | null>(null);
+  const newerVersion = useNewerVersion(form?.entry ?? null, vault.entries, vault.withDetails);
   const [managingGroups, setManagingGroups] = useState(false);
   const [detailsError, setDetailsError] = useState<string | null>(null);
   const [transferring, setTransferring] = useState<'import' | 'export' | null>(null);
@@ -201,6 +203,7 @@ export function VaultPanel({
       <PasswordFormDialog
         open={form !== null}
         entry={form?.entry ?? null}
+        newer={newerVersion}
         groups={vault.groups}
         onSubmit={(draft, base) => vault.save(draft, base)}
         onClose={() => {

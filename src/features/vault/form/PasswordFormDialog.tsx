@@ -7,6 +7,7 @@ import { GeneratorDialog, quickGenerate } from '../generator';
 import type { Group, PasswordEntry } from '../model';
 import { ConflictNotice } from './ConflictNotice';
 import { NO_GROUP, usePasswordForm, type SavePassword } from './usePasswordForm';
+import type { NewerVersion } from './useNewerVersion';
 import './form.css';
 
 export { SAVE_FAILED } from './usePasswordForm';
@@ -28,6 +29,11 @@ export interface PasswordFormDialogProps {
    */
   onSubmit: SavePassword;
   onClose: () => void;
+  /**
+   * The entry as the live list holds it now, when a save elsewhere changed or deleted it while
+   * the form is open (issue #22): the form says so at once instead of at the save.
+   */
+  newer?: NewerVersion;
 }
 
 /**
@@ -45,8 +51,8 @@ const optional = <span className="pw-form__optional">(optional)</span>;
 /** Not the user's own details: keep the browser from filling them in. */
 const NOT_MINE = { autoComplete: 'off', spellCheck: false } as const;
 
-function PasswordForm({ entry, groups, onSubmit, onClose }: PasswordFormDialogProps) {
-  const form = usePasswordForm(entry, groups, onSubmit, onClose);
+function PasswordForm({ entry, groups, onSubmit, onClose, newer = null }: PasswordFormDialogProps) {
+  const form = usePasswordForm(entry, groups, onSubmit, onClose, newer);
   const { values, edit, errors, refs, conflict, saving } = form;
   const [generatorOpen, setGeneratorOpen] = useState(false);
   const [generated, setGenerated] = useState('');

@@ -1,7 +1,8 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useSubmit } from '../../../ui/useSubmit';
 import type { Group, PasswordEntry } from '../model';
-import { failureText, PasswordConflictError } from '../vaultErrors';
+import { CONFLICT_MESSAGES, failureText, PasswordConflictError } from '../vaultErrors';
+import type { NewerVersion } from './useNewerVersion';
 import { keepMineOnNewer } from './conflictMerge';
 import {
   asTypedDraft,
@@ -34,7 +35,7 @@ function initialGroup(entry: PasswordEntry | null, groups: readonly Group[]): st
  * The password form's values, their messages and its save: validated once here, handed over as a
  * ValidDraft, and a conflict kept for the user to resolve (docs/vault.md, "Revisions").
  */
-export function usePasswordForm(entry: PasswordEntry | null, groups: readonly Group[], onSubmit: SavePassword, onClose: () => void) {
+export function usePasswordForm(entry: PasswordEntry | null, groups: readonly Group[], onSubmit: SavePassword, onClose: () => void, newer: NewerVersion = null) {
   const [title, setTitle] = useState(entry?.title ?? '');
   const [url, setUrl] = useState(entry?.url ?? '');
   const [username, setUsername] = useState(entry?.username ?? '');
@@ -96,6 +97,22 @@ export function usePasswordForm(entry: PasswordEntry | null, groups: readonly Gr
       }
     });
     if (result.done && result.value === 'saved') onClose();
+  }
+
+  // A save elsewhere reached the live list while the form is open (issue #22): the same choice as
+  // a refused save offers, at once, with nothing saved yet; what was typed stays in the fields.
+  // Noticed once per new version, while rendering (not in an effect: no render of the form
+  // without it), and not under a save, whose own answer says what happened.
+  const [noticed, setNoticed] = useState<NewerVersion>(null);
+  if (newer !== noticed && !saving.busy) {
+    setNoticed(newer);
+    if (newer === 'deleted') {
+      saving.setError(CONFLICT_MESSAGES.passwordGone);
+    } else if (newer !== null && base !== null && newer.revision > base.revision) {
+      const typed = validatePasswordDraft({ title, url, notes, username, password, groupId: group === NO_GROUP ? null : group });
+      // Fields that do not validate yet: the save's own check shows the choice once they do.
+      if (typed.ok) setConflict({ newer, mine: keepMineOnNewer(base, typed.value, newer) });
+    }
   }
 
   /** Keep mine: the user's changes on the newer values, saved on the newer revision. */
