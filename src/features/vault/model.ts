@@ -32,6 +32,11 @@ export interface PasswordEntry {
    * without it has its details here already.
    */
   readonly sealedDetails?: SealedDetails;
+  /**
+   * Set when the vault's live read brought this version in while the vault was open (issue #22):
+   * a save made elsewhere (another device or tab, a teammate), not this tab's own.
+   */
+  readonly changedElsewhere?: true;
   /** True when the entry is stored sealed (format 2): a save keeps it sealed, never writes its title in clear again. */
   readonly sealed?: boolean;
 }

@@ -16,6 +16,7 @@ export const PANE_TEXTS = {
   label: 'Item details',
   nothingSelected: 'Select an item to see its details.',
   back: 'Back to list',
+  changedElsewhere: 'Someone else changed this password just now. You are seeing the latest version.',
 } as const;
 
 /** What the list asks of the pane: the copy shortcuts (Alt+P, Alt+U) copy through it. */
@@ -84,6 +85,15 @@ function PaneBody({
   const { feedback, copy } = useCopyFeedback();
   const [confirming, setConfirming] = useState(false);
   const [detailsError, setDetailsError] = useState<string | null>(null);
+  // A newer version arrived while shown (issue #22): its details are sealed again until asked for,
+  // and when it was saved elsewhere the pane says so.
+  const [shownRevision, setShownRevision] = useState(entry.revision);
+  const [changedWhileShown, setChangedWhileShown] = useState(false);
+  if (entry.revision !== shownRevision) {
+    setShownRevision(entry.revision);
+    setChangedWhileShown(entry.changedElsewhere === true);
+    setRevealed(false);
+  }
 
   const { title } = entry;
   const damaged = entry.damaged ?? null;
@@ -139,6 +149,11 @@ function PaneBody({
           </p>
         )}
       </div>
+      {changedWhileShown && (
+        <p role="status" className="pw-pane__notice">
+          {PANE_TEXTS.changedElsewhere}
+        </p>
+      )}
 
       {entry.url !== null && entry.url !== '' && (
         <p className="pw-item__url">

@@ -62,6 +62,10 @@ function openChanged(deps: VaultDeps, held: HeldEntries, { items, malformed }: L
   return openListing(deps, { items: toOpen, malformed }).then((opened) => (kept.length === 0 ? opened : mergeInOrder(opened, kept.sort(compareEntries))));
 }
 
+/** Entries a change brought in, marked as saved elsewhere (the item pane says so). */
+const elsewhere = (entries: readonly PasswordEntry[]): PasswordEntry[] =>
+  entries.map((entry) => (entry.changedElsewhere === true ? entry : { ...entry, changedElsewhere: true }));
+
 /** Starts the live read of `deps`' vault. */
 export function watchVault(deps: VaultDeps, held: HeldEntries, events: LiveVaultEvents): LiveVaultRead {
   let over = false;
@@ -112,8 +116,8 @@ export function watchVault(deps: VaultDeps, held: HeldEntries, events: LiveVault
     });
     if (items.length === 0 || over) return;
     const changed = { items, malformed: [] };
-    inOrder(openChanged(deps, held, changed), (put) => {
-      events.entries(put, [], false);
+    inOrder(openChanged(deps, held, changed), (opened) => {
+      events.entries(elsewhere(opened), [], false);
     }, 'passwords');
   };
 
@@ -128,7 +132,8 @@ export function watchVault(deps: VaultDeps, held: HeldEntries, events: LiveVault
     }
     inOrder(
       openChanged(deps, held, changed),
-      (put) => {
+      (opened) => {
+        const put = changes.first ? opened : elsewhere(opened);
         events.entries(put, changes.removed, changes.first);
         if (changes.first) {
           slices = changes.slices;

@@ -80,16 +80,30 @@ describe('a conflict arrives early', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('This password was deleted by someone else');
   });
 
-  it('the item pane shows the other tab’s change as it lands', async () => {
+  it('the item pane shows the other tab’s change as it lands, and says so; this tab’s own edit it does not call someone else’s', async () => {
     const deps: PersonalVaultDeps = { passwords: new MemoryPasswordRepository(), groups: new MemoryGroupRepository(), vaultKey, userId: 'ana', now: () => 1 };
     const entry = await savePassword(deps, { ...draft, username: 'ana' });
     const user = userEvent.setup();
     render(<PersonalPasswordsSection deps={deps} />);
     const pane = await openItem('Bank', user);
+    const notice = 'Someone else changed this password just now. You are seeing the latest version.';
     expect(pane).toHaveTextContent('ana');
-    await savePassword(deps, { ...draft, username: 'ana.b' }, entry);
+    expect(within(pane).queryByText(notice)).not.toBeInTheDocument();
+
+    await user.click(within(pane).getByRole('button', { name: 'Edit Bank' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Password' });
+    await user.type(within(form).getByLabelText('Username'), '.me');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(pane).toHaveTextContent('ana.me');
+    });
+    expect(within(pane).queryByText(notice)).not.toBeInTheDocument();
+
+    const mine = await loadEntries(deps);
+    await savePassword(deps, { ...draft, username: 'ana.b' }, mine[0] ?? entry);
     await waitFor(() => {
       expect(pane).toHaveTextContent('ana.b');
     });
+    expect(within(pane).getByText(notice)).toHaveAttribute('role', 'status');
   });
 });
