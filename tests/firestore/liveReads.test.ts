@@ -1,9 +1,10 @@
 // Issue #22 on the Firestore emulator, through the rules: a live read of a vault larger than one
 // listener's share is cut into id slices (idRanges.ts) that together hand over every entry exactly
 // once, a change reaches exactly one slice, and someone outside a team cannot listen to it.
-import { doc, writeBatch, type Firestore } from 'firebase/firestore';
+import { disableNetwork, doc, enableNetwork, writeBatch, type Firestore } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { createFirestorePasswordRepository } from '../../src/data/firestore/firestoreVaultRepositories';
+import { ANSWER_WAIT_MS } from '../../src/data/firestore/liveListings';
 import type { ListingChanges, ListingWatcher, StoredPasswordEntry } from '../../src/data/vault/storedEntries';
 import { sampleEntry, sampleTeamEntry } from '../contract/vaultRepositories.contract';
 import { sampleTeam } from './matrix/teamSeed';
@@ -29,9 +30,9 @@ function recorder() {
     onChanges: (changes) => calls.push(changes),
     onError: (error) => errors.push(error),
   };
-  const until = async (done: () => boolean, what: string) => {
+  const until = async (done: () => boolean, what: string, within = 10_000) => {
     for (let waited = 0; !done(); waited += 20) {
-      if (waited > 10_000) throw new Error(`no ${what} within 10 s`);
+      if (waited > within) throw new Error(`no ${what} within ${String(within / 1000)} s`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
@@ -61,6 +62,28 @@ describe('live reads on Firestore', () => {
     await read.until(() => read.calls.some((changes) => !changes.first && changes.changed.items.some((item) => item.id === added)), 'the new entry');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(read.calls.filter((changes) => changes.changed.items.some((item) => item.id === added))).toHaveLength(1);
+    stop();
+  });
+
+  it('offline, a live read fails instead of handing over an empty or partial vault; online again, a new read hands over everything', { timeout: 60_000 }, async () => {
+    await env().clearFirestore();
+    const db = firestoreAs(env(), 'ana');
+    const passwords = createFirestorePasswordRepository(db);
+    const id = passwords.newId();
+    await seed([[id, { ...sampleEntry('ana', 'Bank') }]]);
+    await disableNetwork(db);
+    const offline = recorder();
+    const stopOffline = passwords.watchPersonal('ana', offline.watcher);
+    // The listeners answer only from the cache offline: the read gives up after ANSWER_WAIT_MS.
+    await offline.until(() => offline.errors.length > 0, 'an error offline', ANSWER_WAIT_MS + 5_000);
+    expect(offline.calls).toEqual([]);
+    stopOffline();
+
+    await enableNetwork(db);
+    const online = recorder();
+    const stop = passwords.watchPersonal('ana', online.watcher);
+    await online.until(() => online.calls.some((changes) => changes.first), 'the vault online');
+    expect(online.calls.flatMap((changes) => changes.changed.items.map((item) => item.id))).toEqual([id]);
     stop();
   });
 

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredTeam } from '../../../src/data/teams/storedTeams';
-import { savePassword } from '../../../src/features/vault/vaultService';
+import { loadEntries, openDetails, savePassword } from '../../../src/features/vault/vaultService';
 import type { MemoryRepositories } from '../../doubles/memoryRepositories';
 import { openItem } from '../../support/vaultList';
 import { createTeamWorld, draft, renderTeamDashboard, storedTeam, teamWriter, UID, type TeamWorld } from './teamDashboard';
@@ -41,6 +41,20 @@ describe('a live vault screen', () => {
     await waitFor(() => {
       expect(within(sidebar()).getByRole('listitem', { name: 'Engineering' })).toHaveTextContent('2 passwords');
     });
+  });
+
+  it('a teammate’s save reaches an edit form opened from All items before the member saves', async () => {
+    const { user, repositories } = await renderTeamDashboard(world, seedTeams);
+    const list = await within(main()).findByRole('list', { name: 'All items' });
+    await within(list).findByText('Deploy');
+    const pane = await openItem('Deploy', user);
+    await user.click(within(pane).getByRole('button', { name: 'Edit Deploy' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Password' });
+    const [listed] = await loadEntries(teamWriter(repositories, 'engineering', world.teamKey));
+    if (listed === undefined) throw new Error('no entry');
+    await savePassword({ ...teamWriter(repositories, 'engineering', world.teamKey), userId: 'bo' }, { ...draft('Deploy'), password: 'rotated by bo' }, await openDetails(teamWriter(repositories, 'engineering', world.teamKey), listed));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('This password was changed since you opened it.');
+    expect(within(form).getByRole('button', { name: 'Take theirs' })).toBeInTheDocument();
   });
 
   it('a role change reaches the open team view: promoted from View Only to Full Access, the member may edit at once', async () => {

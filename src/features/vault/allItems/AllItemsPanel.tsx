@@ -4,6 +4,7 @@ import { PlusIcon } from '../../../ui/icons';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { formatCount } from '../../../ui/format';
 import { PasswordFormDialog } from '../form/PasswordFormDialog';
+import { useNewerVersion } from '../form/useNewerVersion';
 import { PasswordList, type EntryPlace } from '../list';
 import type { PasswordEntry } from '../model';
 import type { VaultSession } from '../session/vaultSession';
@@ -22,6 +23,8 @@ export interface AllItemsPanelProps {
 }
 
 const NOT_HERE: EntryPlace = { label: null, canEdit: false, canDelete: false };
+const NO_ENTRIES: readonly PasswordEntry[] = [];
+const asItIs = (entry: PasswordEntry) => Promise.resolve(entry);
 
 /**
  * All items (issue #21): every vault the user can open as one list, sorted by title, with one
@@ -55,6 +58,12 @@ export function AllItemsPanel({ sources }: AllItemsPanelProps) {
     return session;
   };
   const formSource = form === null ? undefined : sources[form.source];
+  // The entry being edited as its vault's live list holds it now (issue #22: conflicts arrive early).
+  const newerVersion = useNewerVersion(
+    form?.entry ?? null,
+    form === null ? NO_ENTRIES : (states[form.source]?.entries ?? NO_ENTRIES),
+    formSource?.session.withDetails ?? asItIs,
+  );
   // The same function on every render, so the list's memoised rows are not rendered again for it.
   const latestSessionOf = useRef(sessionOf);
   useLayoutEffect(() => {
@@ -125,6 +134,7 @@ export function AllItemsPanel({ sources }: AllItemsPanelProps) {
       <PasswordFormDialog
         open={form !== null && formSource !== undefined}
         entry={form?.entry ?? null}
+        newer={newerVersion}
         groups={form === null ? [] : (states[form.source]?.groups ?? [])}
         onSubmit={(draft, base) => {
           if (formSource === undefined) return Promise.reject(new Error('The vault of this password is no longer open'));
