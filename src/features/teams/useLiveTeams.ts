@@ -1,7 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TeamRepository } from '../../data/teams/storedTeams';
 import { resourceKeys } from '../../session/serverState/keys';
+import type { TeamSummary } from './model';
+
+/**
+ * The team list first, then what is read of each team still in it: a team the user was removed
+ * from is no longer theirs to read (the rules refuse it), and leaves the screen with the list.
+ */
+async function readAgain(client: QueryClient): Promise<void> {
+  await client.invalidateQueries({ queryKey: resourceKeys.teamList() });
+  const listed = new Set((client.getQueryData<readonly TeamSummary[]>(resourceKeys.teamList()) ?? []).map((team) => team.id));
+  const [root, one] = resourceKeys.team('');
+  await client.invalidateQueries({
+    predicate: ({ queryKey }) => queryKey[0] === root && queryKey[1] === one && typeof queryKey[2] === 'string' && listed.has(queryKey[2]),
+  });
+}
 
 /**
  * While mounted, a change to any of the user's teams (a role, a member, a key rotation, a removal
@@ -16,7 +30,7 @@ export function useLiveTeams(teams: TeamRepository | null, uid: string): void {
     return teams.watchForMember(
       uid,
       () => {
-        void client.invalidateQueries({ queryKey: resourceKeys.teams() });
+        void readAgain(client);
       },
       (error) => {
         // The list still works as read; it follows changes again at the next unlock.
