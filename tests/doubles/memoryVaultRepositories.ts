@@ -114,8 +114,8 @@ function liveSource<T>(typed: MemoryCollection<T>, planted: PlantedDocuments, ma
 }
 
 /**
- * The live reads of one repository, for tests: ended (endWatches), as Firestore ends a listener
- * the rules no longer allow, or held back (holdLiveChanges), as a listener lags behind on a slow
+ * The live reads of one repository, for tests: ended (endAll), as Firestore ends a listener
+ * the rules no longer allow, or held back (hold), as a listener lags behind on a slow
  * network, so a test can make a write race the change it has not delivered yet.
  */
 class LiveReads implements LiveReadControl {
@@ -134,10 +134,12 @@ class LiveReads implements LiveReadControl {
     else this.held.push(deliver);
   }
 
+  /** Ends every live read with `error` (a member removed from the team, a dropped connection). */
   endAll(error: Error): void {
     for (const end of [...this.enders]) end(error);
   }
 
+  /** The live reads deliver no change until `release` (a listener lagging behind the writes). */
   hold(): void {
     this.held ??= [];
   }
@@ -188,21 +190,8 @@ export class MemoryPasswordRepository implements PasswordRepository {
     return Promise.resolve(readListing('passwords', storedPasswordEntrySchema, entryLabel, documents, quickStoredEntry));
   }
 
-  private readonly liveReads = new LiveReads();
-
-  /** Test hook: ends every live read of entries with `error` (a member removed from the team, a dropped connection). */
-  endWatches(error: Error): void {
-    this.liveReads.endAll(error);
-  }
-
-  /** Test hook: the live reads deliver no change until releaseLiveChanges (a listener lagging behind). */
-  holdLiveChanges(): void {
-    this.liveReads.hold();
-  }
-
-  releaseLiveChanges(): void {
-    this.liveReads.release();
-  }
+  /** Test hook: end the live reads of entries (`endAll`), or hold their changes back (`hold`, `release`). */
+  readonly liveReads = new LiveReads();
 
   /**
    * Live reads in slices of `pageSize` entries; `beforePage(index)` is awaited before slice
@@ -328,21 +317,8 @@ export class MemoryGroupRepository implements GroupRepository {
     return strictItems('groups', await this.scanPersonal(userId)).sort(byKey((group) => group.name ?? ''));
   }
 
-  private readonly liveReads = new LiveReads();
-
-  /** Test hook: ends every live read of groups with `error`. */
-  endWatches(error: Error): void {
-    this.liveReads.endAll(error);
-  }
-
-  /** Test hook: as MemoryPasswordRepository.holdLiveChanges. */
-  holdLiveChanges(): void {
-    this.liveReads.hold();
-  }
-
-  releaseLiveChanges(): void {
-    this.liveReads.release();
-  }
+  /** Test hook: as MemoryPasswordRepository.liveReads. */
+  readonly liveReads = new LiveReads();
 
   watchPersonal(userId: string, watcher: ListingWatcher<StoredGroup>): StopWatching {
     const source = liveSource(this.groups, this.planted, (data) => data.userId === userId && data.teamId === null);

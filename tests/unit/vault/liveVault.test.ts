@@ -154,7 +154,7 @@ describe('a live vault session', () => {
     const session = new VaultSession(deps);
     session.start();
     await until(session, ready);
-    deps.passwords.endWatches(new Error('Missing or insufficient permissions'));
+    deps.passwords.liveReads.endAll(new Error('Missing or insufficient permissions'));
     const failed = await until(session, (state) => state.load.status === 'failed');
     expect(failed.entries).toEqual([]);
     expect(failed.load).toEqual({ status: 'failed', message: 'Failed to load teams/passwords' });

@@ -34,8 +34,8 @@ async function twoTabs(before?: (deps: PersonalVaultDeps) => Promise<void>) {
   const user = userEvent.setup();
   render(<PersonalPasswordsSection deps={deps} />);
   await screen.findByText('Bank');
-  passwords.holdLiveChanges();
-  groups.holdLiveChanges();
+  passwords.liveReads.hold();
+  groups.liveReads.hold();
   return { deps, entry, user };
 }
 
