@@ -15,12 +15,9 @@ function inIdRange(filtered: Query, { from, to }: IdRange): Query {
 /** One listener on `target` as slice `slice` of `slices`; returns its stop. */
 function listen<T>(target: Query, slice: number, slices: number, read: (documents: Documents) => Listing<T>, watcher: ListingWatcher<T>): StopWatching {
   let first = true;
-  const late = setTimeout(() => {
-    if (first) watcher.onError(noAnswer(ANSWER_WAIT_MS));
-  }, ANSWER_WAIT_MS);
   // Metadata changes too: the first answer handed over is the server's, and it may come as a
   // metadata-only change after one from the cache.
-  const unsubscribe = onSnapshot(
+  return onSnapshot(
     target,
     { includeMetadataChanges: true },
     (snapshot) => {
@@ -30,7 +27,6 @@ function listen<T>(target: Query, slice: number, slices: number, read: (document
         // whole (issue #18). The first hand-over is the server's answer, every document in it.
         if (snapshot.metadata.fromCache) return;
         first = false;
-        clearTimeout(late);
         const documents: Documents = snapshot.docs.map((document) => [document.id, document.data()] as const);
         watcher.onChanges({ slice, slices, first: true, changed: read(documents), removed: [] });
         return;
@@ -46,47 +42,137 @@ function listen<T>(target: Query, slice: number, slices: number, read: (document
       watcher.onChanges({ slice, slices, first: false, changed: read(changed), removed });
     },
     (error) => {
-      clearTimeout(late);
       watcher.onError(error);
     },
   );
-  return () => {
-    clearTimeout(late);
-    unsubscribe();
-  };
 }
 
 /** Everything `filtered` finds, live, as one slice: for the few documents of a vault's groups. */
 export function watchWhole<T>(filtered: Query, read: (documents: Documents) => Listing<T>, watcher: ListingWatcher<T>): StopWatching {
-  return listen(filtered, 0, 1, read, watcher);
+  let stopListening: StopWatching = () => undefined;
+  const guard = guarded(filtered.firestore, watcher, () => {
+    stopListening();
+  });
+  stopListening = listen(filtered, 0, 1, read, guard.sliceWatcher);
+  return guard.stop;
 }
 
 /**
- * How long the count, and then each listener's first answer from the server, may take before the
- * read is called failed. Offline, a listener waits for the network (it answers only from the
- * cache, which a first answer must not be): without a limit the screen would say 'Loading' for
- * ever. With it, the vault says it could not load, with Try again.
+ * How long a read may wait for its first answers while the server answers nothing at all (no
+ * count, no first answer of any read on the same Firestore instance) before it is called failed.
+ * Offline, a listener waits for the network (it answers only from the cache, which a first answer
+ * must not be): without a limit the screen would say 'Loading' for ever; with it, the vault says
+ * it could not load, with Try again. Any answer counts, not only this read's: the server answers
+ * the targets of one listen stream one after another (the emulator took 6 s for the 32 slices of
+ * a 10,000-entry vault, and a team's groups waited behind them), and a server that is answering
+ * is not offline.
  */
 export const ANSWER_WAIT_MS = 15_000;
 
+/** Answers heard from the server, per Firestore instance: each read's wait starts again on any of them. */
+const heardFrom = new WeakMap<object, Set<() => void>>();
+
+function serverOf(db: object): { readonly heard: () => void; readonly onHeard: (listener: () => void) => () => void } {
+  let listeners = heardFrom.get(db);
+  if (listeners === undefined) {
+    listeners = new Set();
+    heardFrom.set(db, listeners);
+  }
+  const known = listeners;
+  return {
+    heard: () => {
+      for (const listener of [...known]) listener();
+    },
+    onHeard: (listener) => {
+      known.add(listener);
+      return () => {
+        known.delete(listener);
+      };
+    },
+  };
+}
+
 const noAnswer = (ms: number) => new Error(`No answer from the server within ${String(ms / 1000)} s (offline?)`);
 
-function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(noAnswer(ms));
-    }, ms);
-  });
-  return Promise.race([answer, late]).finally(() => {
-    clearTimeout(timer);
-  });
+/** Calls `late` unless `progress` is called at least every ANSWER_WAIT_MS until `done`. */
+function watchdog(late: () => void): { readonly progress: () => void; readonly done: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(late, ANSWER_WAIT_MS);
+  return {
+    progress: () => {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      timer = setTimeout(late, ANSWER_WAIT_MS);
+    },
+    done: () => {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
 }
 
 /**
+ * Hands `watcher`'s calls on until the first error, then stops everything once. A read whose
+ * slices have not all answered fails when the server (`db`) answers nothing for ANSWER_WAIT_MS.
+ */
+function guarded<T>(db: object, watcher: ListingWatcher<T>, stopAll: () => void) {
+  let over = false;
+  let firstAnswers = 0;
+  const server = serverOf(db);
+  const fail = (error: Error) => {
+    if (over) return;
+    over = true;
+    waiting.done();
+    stopHearing();
+    stopAll();
+    watcher.onError(error);
+  };
+  const waiting = watchdog(() => {
+    fail(noAnswer(ANSWER_WAIT_MS));
+  });
+  const stopHearing = server.onHeard(waiting.progress);
+  const sliceWatcher: ListingWatcher<T> = {
+    onChanges: (changes) => {
+      if (over) return;
+      if (changes.first) {
+        firstAnswers += 1;
+        server.heard();
+        if (firstAnswers === changes.slices) {
+          waiting.done();
+          stopHearing();
+        }
+      }
+      watcher.onChanges(changes);
+    },
+    onError: fail,
+  };
+  return {
+    sliceWatcher,
+    fail,
+    heard: server.heard,
+    isOver: () => over,
+    stop: () => {
+      over = true;
+      waiting.done();
+      stopHearing();
+      stopAll();
+    },
+  };
+}
+
+/**
+ * Slices listened to at once while a read starts: the next one starts as one of them first
+ * answers. All 32 slices of a 10,000-entry vault started at once failed in the browser as one
+ * query for all of it had (issue #18): the listen stream, which carries every target of the
+ * Firestore instance, errored with HTTP 400 again and again while their first answers streamed
+ * in together. Two at a time keep the stream's answers the size of a page, and the next slice is
+ * being answered while this one is decrypted.
+ */
+export const SLICES_AT_ONCE = 2;
+
+/**
  * Everything `filtered` finds, live, in slices of the id space (idRanges.ts) sized by a count the
- * server makes first (billed one read per thousand documents). The first error of any listener
- * ends the read: every listener stops, and onError is called once.
+ * server makes first (billed one read per thousand documents), started SLICES_AT_ONCE at a time.
+ * The first error of any listener ends the read: every listener stops, and onError is called once.
  */
 export function watchSliced<T>(
   filtered: Query,
@@ -95,33 +181,40 @@ export function watchSliced<T>(
   perRange = ENTRIES_PER_RANGE,
 ): StopWatching {
   const stops: StopWatching[] = [];
-  let over = false;
-  const stop = () => {
-    over = true;
+  const guard = guarded(filtered.firestore, watcher, () => {
     for (const stopOne of stops.splice(0)) stopOne();
-  };
-  const fail = (error: Error) => {
-    if (over) return;
-    stop();
-    watcher.onError(error);
-  };
-  const sliceWatcher: ListingWatcher<T> = {
-    onChanges: (changes) => {
-      if (!over) watcher.onChanges(changes);
-    },
-    onError: fail,
-  };
-  answerWithin(getCountFromServer(filtered), ANSWER_WAIT_MS).then(
+  });
+  getCountFromServer(filtered).then(
     (counted) => {
-      if (over) return;
+      if (guard.isOver()) return;
+      guard.heard();
       const ranges = idRanges(rangeCountFor(counted.data().count, perRange));
-      ranges.forEach((range, slice) => {
-        stops.push(listen(inIdRange(filtered, range), slice, ranges.length, read, sliceWatcher));
-      });
+      let started = 0;
+      const startNext = () => {
+        const range = ranges[started];
+        if (range === undefined || guard.isOver()) return;
+        const slice = started;
+        started += 1;
+        let answered = false;
+        stops.push(
+          listen(inIdRange(filtered, range), slice, ranges.length, read, {
+            onChanges: (changes) => {
+              guard.sliceWatcher.onChanges(changes);
+              if (answered) return;
+              answered = true;
+              startNext();
+            },
+            onError: (error) => {
+              guard.sliceWatcher.onError(error);
+            },
+          }),
+        );
+      };
+      for (let opened = 0; opened < SLICES_AT_ONCE; opened += 1) startNext();
     },
     (error: unknown) => {
-      fail(error instanceof Error ? error : new Error(String(error)));
+      guard.fail(error instanceof Error ? error : new Error(String(error)));
     },
   );
-  return stop;
+  return guard.stop;
 }
