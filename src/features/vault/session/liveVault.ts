@@ -72,17 +72,18 @@ export function watchVault(deps: VaultDeps, held: HeldEntries, events: LiveVault
   // Changes are applied in the order they arrived, whatever order their openings finish in.
   let applied: Promise<void> = Promise.resolve();
   const inOrder = <T>(opening: Promise<T>, apply: (opened: T) => void, what: 'passwords' | 'groups') => {
+    // Its failure is handled where the chain reaches it, not reported unhandled meanwhile.
     opening.catch(() => undefined);
-    applied = applied.then(() =>
-      opening.then(
-        (opened) => {
-          if (!over) apply(opened);
-        },
-        (error: unknown) => {
-          fail(error instanceof Error ? error : new Error(String(error)), what);
-        },
-      ),
-    );
+    // The chain never rejects: a change that cannot be opened or applied fails the read, visibly,
+    // instead of silently stopping every change after it.
+    applied = applied
+      .then(() => opening)
+      .then((opened) => {
+        if (!over) apply(opened);
+      })
+      .catch((error: unknown) => {
+        fail(error instanceof Error ? error : new Error(String(error)), what);
+      });
   };
 
   let slices: number | null = null;
