@@ -59,9 +59,10 @@ function byName(a: Group, b: Group): number {
 const INITIAL: VaultState = { entries: [], groups: [], load: { status: 'loading', loaded: 0 }, sealing: null };
 
 /**
- * One vault (personal or one team) for as long as the keys that open it are held: read live,
- * each change (the user's own, a teammate's, another device's) merged in as it comes. It outlives the screen that shows it (issue #21: switching
- * between vaults never decrypts one again while the vault stays unlocked); `stop` ends its work.
+ * One vault (personal or one team) for as long as the keys that open it are held: read live, each
+ * change (the user's own, a teammate's, another device's) merged in as it comes (issue #22). It
+ * outlives the screen that shows it (issue #21: switching between vaults never decrypts one again
+ * while the vault stays unlocked); `stop` ends its work.
  */
 export class VaultSession {
   private current: VaultState = INITIAL;
@@ -97,7 +98,7 @@ export class VaultSession {
     this.stopWatching();
   }
 
-  /** Loads again from the start (after a failure, or an import that wrote entries). */
+  /** Reads the vault again from the start (Try again, after a failure). */
   readonly retry = (): void => {
     this.running = true;
     this.update({ load: { status: 'loading', loaded: 0 } }, 'now');
