@@ -69,7 +69,7 @@ describe('VaultSession', () => {
     expect(session.state.load).toEqual({ status: 'loading', loaded: 0 });
   });
 
-  it('retry reads the vault again (after an import wrote entries)', async () => {
+  it('retry reads the vault again from the start', async () => {
     const deps = personal();
     const session = new VaultSession(deps);
     session.start();
