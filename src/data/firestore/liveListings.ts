@@ -1,4 +1,4 @@
-import { documentId, getCountFromServer, onSnapshot, query, where, type Query } from 'firebase/firestore';
+import { disableNetwork, documentId, enableNetwork, getCountFromServer, onSnapshot, query, where, type Firestore, type Query } from 'firebase/firestore';
 import type { Listing, ListingWatcher, StopWatching } from '../vault/storedEntries';
 import type { Documents } from './cursorPages';
 import { ENTRIES_PER_RANGE, idRanges, rangeCountFor, type IdRange } from './idRanges';
@@ -53,7 +53,14 @@ export function watchWhole<T>(filtered: Query, read: (documents: Documents) => L
   const guard = guarded(filtered.firestore, watcher, () => {
     stopListening();
   });
-  stopListening = listen(filtered, 0, 1, read, guard.sliceWatcher);
+  guard.ready().then(
+    () => {
+      if (!guard.isOver()) stopListening = listen(filtered, 0, 1, read, guard.sliceWatcher);
+    },
+    (error: unknown) => {
+      guard.fail(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
   return guard.stop;
 }
 
@@ -69,30 +76,59 @@ export function watchWhole<T>(filtered: Query, read: (documents: Documents) => L
  */
 export const ANSWER_WAIT_MS = 15_000;
 
-/** Answers heard from the server, per Firestore instance: each read's wait starts again on any of them. */
-const heardFrom = new WeakMap<object, Set<() => void>>();
+const noAnswer = (ms: number) => new Error(`No answer from the server within ${String(ms / 1000)} s (offline?)`);
 
-function serverOf(db: object): { readonly heard: () => void; readonly onHeard: (listener: () => void) => () => void } {
-  let listeners = heardFrom.get(db);
-  if (listeners === undefined) {
-    listeners = new Set();
-    heardFrom.set(db, listeners);
+/** What the live reads of one Firestore instance share: who waits for answers, and whether a read failed. */
+interface ServerState {
+  readonly listeners: Set<() => void>;
+  failed: boolean;
+}
+
+const servers = new WeakMap<Firestore, ServerState>();
+
+interface Server {
+  /** An answer came: every read's wait starts again. */
+  readonly heard: () => void;
+  readonly onHeard: (listener: () => void) => () => void;
+  /** A read failed: the next one starts the connection afresh (ready). */
+  readonly failed: () => void;
+  /**
+   * Resolves when a new read may listen. After a failed read, the SDK's listen stream may be
+   * waiting out its backoff (up to a minute after repeated failures), and a new listener would
+   * wait with it: Try again would seem to do nothing. Taking the network down and up again
+   * resets the backoff (other reads see a moment of cache answers, which they pass over).
+   */
+  readonly ready: () => Promise<void>;
+}
+
+function serverOf(db: Firestore): Server {
+  let state = servers.get(db);
+  if (state === undefined) {
+    state = { listeners: new Set(), failed: false };
+    servers.set(db, state);
   }
-  const known = listeners;
+  const known = state;
   return {
     heard: () => {
-      for (const listener of [...known]) listener();
+      for (const listener of [...known.listeners]) listener();
     },
     onHeard: (listener) => {
-      known.add(listener);
+      known.listeners.add(listener);
       return () => {
-        known.delete(listener);
+        known.listeners.delete(listener);
       };
+    },
+    failed: () => {
+      known.failed = true;
+    },
+    ready: async () => {
+      if (!known.failed) return;
+      known.failed = false;
+      await disableNetwork(db);
+      await enableNetwork(db);
     },
   };
 }
-
-const noAnswer = (ms: number) => new Error(`No answer from the server within ${String(ms / 1000)} s (offline?)`);
 
 /** Calls `late` unless `progress` is called at least every ANSWER_WAIT_MS until `done`. */
 function watchdog(late: () => void): { readonly progress: () => void; readonly done: () => void } {
@@ -114,7 +150,7 @@ function watchdog(late: () => void): { readonly progress: () => void; readonly d
  * Hands `watcher`'s calls on until the first error, then stops everything once. A read whose
  * slices have not all answered fails when the server (`db`) answers nothing for ANSWER_WAIT_MS.
  */
-function guarded<T>(db: object, watcher: ListingWatcher<T>, stopAll: () => void) {
+function guarded<T>(db: Firestore, watcher: ListingWatcher<T>, stopAll: () => void) {
   let over = false;
   let firstAnswers = 0;
   const server = serverOf(db);
@@ -124,6 +160,7 @@ function guarded<T>(db: object, watcher: ListingWatcher<T>, stopAll: () => void)
     waiting.done();
     stopHearing();
     stopAll();
+    server.failed();
     watcher.onError(error);
   };
   const waiting = watchdog(() => {
@@ -149,6 +186,7 @@ function guarded<T>(db: object, watcher: ListingWatcher<T>, stopAll: () => void)
     sliceWatcher,
     fail,
     heard: server.heard,
+    ready: server.ready,
     isOver: () => over,
     stop: () => {
       over = true;
@@ -184,37 +222,40 @@ export function watchSliced<T>(
   const guard = guarded(filtered.firestore, watcher, () => {
     for (const stopOne of stops.splice(0)) stopOne();
   });
-  getCountFromServer(filtered).then(
-    (counted) => {
-      if (guard.isOver()) return;
-      guard.heard();
-      const ranges = idRanges(rangeCountFor(counted.data().count, perRange));
-      let started = 0;
-      const startNext = () => {
-        const range = ranges[started];
-        if (range === undefined || guard.isOver()) return;
-        const slice = started;
-        started += 1;
-        let answered = false;
-        stops.push(
-          listen(inIdRange(filtered, range), slice, ranges.length, read, {
-            onChanges: (changes) => {
-              guard.sliceWatcher.onChanges(changes);
-              if (answered) return;
-              answered = true;
-              startNext();
-            },
-            onError: (error) => {
-              guard.sliceWatcher.onError(error);
-            },
-          }),
-        );
-      };
-      for (let opened = 0; opened < SLICES_AT_ONCE; opened += 1) startNext();
-    },
-    (error: unknown) => {
-      guard.fail(error instanceof Error ? error : new Error(String(error)));
-    },
-  );
+  guard
+    .ready()
+    .then(() => getCountFromServer(filtered))
+    .then(
+      (counted) => {
+        if (guard.isOver()) return;
+        guard.heard();
+        const ranges = idRanges(rangeCountFor(counted.data().count, perRange));
+        let started = 0;
+        const startNext = () => {
+          const range = ranges[started];
+          if (range === undefined || guard.isOver()) return;
+          const slice = started;
+          started += 1;
+          let answered = false;
+          stops.push(
+            listen(inIdRange(filtered, range), slice, ranges.length, read, {
+              onChanges: (changes) => {
+                guard.sliceWatcher.onChanges(changes);
+                if (answered) return;
+                answered = true;
+                startNext();
+              },
+              onError: (error) => {
+                guard.sliceWatcher.onError(error);
+              },
+            }),
+          );
+        };
+        for (let opened = 0; opened < SLICES_AT_ONCE; opened += 1) startNext();
+      },
+      (error: unknown) => {
+        guard.fail(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   return guard.stop;
 }
