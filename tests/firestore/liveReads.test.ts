@@ -100,4 +100,25 @@ describe('live reads on Firestore', () => {
     expect(String(read.errors[0])).toMatch(/permission/i);
     stop();
   });
+
+  it('a refused read leaves the connection alone: a server read in flight as the next live read starts still succeeds', async () => {
+    await env().clearFirestore();
+    await seed([['t-entry', { ...sampleTeamEntry({ teamId: 'team-x', keyVersion: 1, roles: { ana: 'owner' } }, 'ana', 'Secret') }]], {
+      'team-x': { ...sampleTeam('ana', 'team-x', { ana: 'owner' }, { keyVersion: 1 }) },
+    });
+    await seedLiveTrial(env(), 'eve');
+    const eve = createFirestorePasswordRepository(firestoreAs(env(), 'eve'));
+    const refused = recorder();
+    eve.watchTeam('team-x', refused.watcher);
+    await refused.until(() => refused.errors.length > 0, 'a refusal');
+
+    // Restarting the network after a refusal (as after an unreachable server) would fail this read.
+    const reading = eve.listPersonal('eve');
+    const next = recorder();
+    const stop = eve.watchPersonal('eve', next.watcher);
+    await expect(reading).resolves.toEqual([]);
+    await next.until(() => next.calls.some((changes) => changes.first) || next.errors.length > 0, 'the next read');
+    expect(next.errors).toEqual([]);
+    stop();
+  });
 });

@@ -76,7 +76,17 @@ export function watchWhole<T>(filtered: Query, read: (documents: Documents) => L
  */
 export const ANSWER_WAIT_MS = 15_000;
 
-const noAnswer = (ms: number) => new Error(`No answer from the server within ${String(ms / 1000)} s (offline?)`);
+const noAnswer = (ms: number) => Object.assign(new Error(`No answer from the server within ${String(ms / 1000)} s (offline?)`), { code: 'unavailable' });
+
+/**
+ * A read that failed for want of the server (our wait ran out, or the SDK gave up on a count):
+ * only then is the connection started afresh for the next read. Not for a refused read (a member
+ * removed from a team): restarting the network fails every other server read then in flight.
+ */
+function isUnreachable(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'unavailable' || code === 'deadline-exceeded';
+}
 
 /** What the live reads of one Firestore instance share: who waits for answers, and whether a read failed. */
 interface ServerState {
@@ -90,7 +100,7 @@ interface Server {
   /** An answer came: every read's wait starts again. */
   readonly heard: () => void;
   readonly onHeard: (listener: () => void) => () => void;
-  /** A read failed: the next one starts the connection afresh (ready). */
+  /** A read failed for want of the server: the next one starts the connection afresh (ready). */
   readonly failed: () => void;
   /**
    * Resolves when a new read may listen. After a failed read, the SDK's listen stream may be
@@ -160,7 +170,7 @@ function guarded<T>(db: Firestore, watcher: ListingWatcher<T>, stopAll: () => vo
     waiting.done();
     stopHearing();
     stopAll();
-    server.failed();
+    if (isUnreachable(error)) server.failed();
     watcher.onError(error);
   };
   const waiting = watchdog(() => {
