@@ -87,6 +87,34 @@ describe('live reads on Firestore', () => {
     stop();
   });
 
+  it('a write of this tab is handed over once the server has it, never before; a reconnect hands over nothing unchanged', async () => {
+    await env().clearFirestore();
+    await seedLiveTrial(env(), 'ana');
+    const db = firestoreAs(env(), 'ana');
+    const passwords = createFirestorePasswordRepository(db);
+    const kept = passwords.newId();
+    await seed([[kept, { ...sampleEntry('ana', 'Kept') }]]);
+    const read = recorder();
+    const stop = passwords.watchPersonal('ana', read.watcher);
+    await read.until(() => read.calls.some((changes) => changes.first), 'the vault');
+
+    await disableNetwork(db);
+    const added = passwords.newId();
+    const writing = passwords.create(added, sampleEntry('ana', 'Unconfirmed'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Shown now, the entry would vanish with a reload before the write reaches the server.
+    expect(read.calls.filter((changes) => !changes.first)).toEqual([]);
+
+    await enableNetwork(db);
+    await writing;
+    await read.until(() => read.calls.some((changes) => !changes.first), 'the confirmed entry');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const later = read.calls.filter((changes) => !changes.first);
+    expect(later.flatMap((changes) => changes.changed.items.map((item) => item.id))).toEqual([added]);
+    expect(read.errors).toEqual([]);
+    stop();
+  });
+
   it('someone outside a team cannot listen to its entries: the read ends with an error and hands over nothing', async () => {
     await env().clearFirestore();
     await seed([['t-entry', { ...sampleTeamEntry({ teamId: 'team-x', keyVersion: 1, roles: { ana: 'owner' } }, 'ana', 'Secret') }]], {

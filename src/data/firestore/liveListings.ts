@@ -15,8 +15,10 @@ function inIdRange(filtered: Query, { from, to }: IdRange): Query {
 /** One listener on `target` as slice `slice` of `slices`; returns its stop. */
 function listen<T>(target: Query, slice: number, slices: number, read: (documents: Documents) => Listing<T>, watcher: ListingWatcher<T>): StopWatching {
   let first = true;
+  // Documents this tab has written and the server has not yet confirmed: handed over once it has.
+  const unconfirmed = new Set<string>();
   // Metadata changes too: the first answer handed over is the server's, and it may come as a
-  // metadata-only change after one from the cache.
+  // metadata-only change after one from the cache; a write's confirmation is one as well.
   return onSnapshot(
     target,
     { includeMetadataChanges: true },
@@ -27,16 +29,31 @@ function listen<T>(target: Query, slice: number, slices: number, read: (document
         // whole (issue #18). The first hand-over is the server's answer, every document in it.
         if (snapshot.metadata.fromCache) return;
         first = false;
-        const documents: Documents = snapshot.docs.map((document) => [document.id, document.data()] as const);
+        const documents: Documents = [];
+        for (const document of snapshot.docs) {
+          if (document.metadata.hasPendingWrites) unconfirmed.add(document.id);
+          else documents.push([document.id, document.data()]);
+        }
         watcher.onChanges({ slice, slices, first: true, changed: read(documents), removed: [] });
         return;
       }
       const changed: Documents = [];
       const removed: string[] = [];
-      // Not the metadata-only changes (a write of this tab confirmed): the documents are the same.
-      for (const change of snapshot.docChanges()) {
-        if (change.type === 'removed') removed.push(change.doc.id);
-        else changed.push([change.doc.id, change.doc.data()]);
+      const dataChanged = new Set(snapshot.docChanges().map((change) => change.doc.id));
+      for (const change of snapshot.docChanges({ includeMetadataChanges: true })) {
+        const { id } = change.doc;
+        if (change.type === 'removed') {
+          unconfirmed.delete(id);
+          removed.push(id);
+        } else if (change.doc.metadata.hasPendingWrites) {
+          // What this tab wrote, before the server has it: a list that showed it could lose it
+          // (a reload now drops the write) or show what the server then refuses.
+          unconfirmed.add(id);
+        } else if (dataChanged.has(id) || unconfirmed.delete(id)) {
+          // A change, or this tab's write confirmed. Not other metadata-only changes (the cache
+          // state flipping on reconnect): the documents are the same.
+          changed.push([id, change.doc.data()]);
+        }
       }
       if (changed.length === 0 && removed.length === 0) return;
       watcher.onChanges({ slice, slices, first: false, changed: read(changed), removed });
