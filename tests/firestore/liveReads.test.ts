@@ -1,10 +1,13 @@
 // Issue #22 on the Firestore emulator, through the rules: a live read of a vault larger than one
 // listener's share is cut into id slices (idRanges.ts) that together hand over every entry exactly
 // once, a change reaches exactly one slice, and someone outside a team cannot listen to it.
-import { disableNetwork, doc, enableNetwork, writeBatch, type Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, disableNetwork, doc, enableNetwork, onSnapshot, query, setDoc, where, writeBatch, type Firestore } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { createFirestorePasswordRepository } from '../../src/data/firestore/firestoreVaultRepositories';
+import { syncedVaults } from '../../src/data/firebase/deviceCopy';
 import { ANSWER_WAIT_MS } from '../../src/data/firestore/liveListings';
+import { connectionOf } from '../../src/data/firestore/liveServer';
+import { MemoryStorage } from '../support/memoryStorage';
 import type { ListingChanges, ListingWatcher, StoredPasswordEntry } from '../../src/data/vault/storedEntries';
 import { sampleEntry, sampleTeamEntry } from '../contract/vaultRepositories.contract';
 import { sampleTeam } from './matrix/teamSeed';
@@ -113,6 +116,61 @@ describe('live reads on Firestore', () => {
     expect(later.flatMap((changes) => changes.changed.items.map((item) => item.id))).toEqual([added]);
     expect(read.errors).toEqual([]);
     stop();
+  });
+
+  it('with the device copy, a vault read whole once opens from the device while the server is silent, and the server’s answer then brings what changed meanwhile', { timeout: 60_000 }, async () => {
+    await env().clearFirestore();
+    await seedLiveTrial(env(), 'ana');
+    const db = firestoreAs(env(), 'ana');
+    const synced = syncedVaults(new MemoryStorage());
+    const passwords = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, synced });
+    const ids = Array.from({ length: 9 }, () => passwords.newId());
+    await seed(ids.map((id, index) => [id, { ...sampleEntry('ana', `Entry ${index}`) }] as const));
+
+    // A listener of its own on the whole vault keeps the documents in the SDK's memory cache, as
+    // the device copy keeps them across reloads (Node has no IndexedDB for the persistent cache).
+    const keep = onSnapshot(query(collection(db, 'passwords'), where('userId', '==', 'ana'), where('teamId', '==', null)), () => undefined);
+
+    // Read whole from the server: the slicing (3 slices of 4) is remembered for the device.
+    const whole = recorder();
+    const stopWhole = passwords.watchPersonal('ana', whole.watcher);
+    await whole.until(() => whole.calls.filter((changes) => changes.first).length === 3, 'the whole vault');
+    expect(synced.slicesOf('entries:personal:ana')).toBe(3);
+    stopWhole();
+
+    // Offline: the vault opens from the device, every entry once.
+    await disableNetwork(db);
+    const [gone, changedId] = ids;
+    const addedId = passwords.newId();
+    await seed([[addedId, { ...sampleEntry('ana', 'Added meanwhile') }]]);
+    await env().withSecurityRulesDisabled(async (context) => {
+      const admin = context.firestore() as unknown as Firestore;
+      await deleteDoc(doc(admin, 'passwords', gone ?? ''));
+      await setDoc(doc(admin, 'passwords', changedId ?? ''), { ...sampleEntry('ana', 'Changed meanwhile', { revision: 2, updatedAt: 2_000 }) });
+    });
+    const offline = recorder();
+    const stop = passwords.watchPersonal('ana', offline.watcher);
+    await offline.until(() => offline.calls.filter((changes) => changes.first).length === 3, 'the device copy');
+    expect(offline.calls.flatMap((changes) => changes.changed.items.map((item) => item.id)).sort()).toEqual([...ids].sort());
+    expect(offline.errors).toEqual([]);
+
+    // The server stays silent past the wait: the read does not fail, the server is marked unreachable.
+    await new Promise((resolve) => setTimeout(resolve, ANSWER_WAIT_MS + 1_000));
+    expect(offline.errors).toEqual([]);
+    expect(connectionOf(db).reachable()).toBe(false);
+    await expect(passwords.create(passwords.newId(), sampleEntry('ana', 'Offline'))).rejects.toThrow("You are offline. Changes can't be saved until you are back online.");
+
+    // Online again: the server's answers bring the entry added, the one changed and the one deleted.
+    await enableNetwork(db);
+    await offline.until(() => offline.calls.some((changes) => changes.removed.includes(gone ?? '')), 'the deletion made meanwhile');
+    await offline.until(() => offline.calls.some((changes) => !changes.first && changes.changed.items.some((item) => item.id === addedId)), 'the entry added meanwhile');
+    const later = offline.calls.filter((changes) => !changes.first).flatMap((changes) => changes.changed.items);
+    expect(later.find((item) => item.id === changedId)?.data.revision).toBe(2);
+    // Unchanged entries are not handed over again.
+    expect(later.map((item) => item.id).filter((id) => ids.includes(id) && id !== changedId)).toEqual([]);
+    await offline.until(() => connectionOf(db).reachable(), 'the server reachable again');
+    stop();
+    keep();
   });
 
   it('someone outside a team cannot listen to its entries: the read ends with an error and hands over nothing', async () => {

@@ -1,10 +1,11 @@
 import { appConfig } from '../appConfig';
+import { deviceCopyEnabled } from './deviceCopy';
 import { createFirebaseServices, type FirebaseServices } from './services';
 
 let services: FirebaseServices | undefined;
 
 /** The app's one set of Firebase services, made on first use from the start-up configuration. */
 export function firebaseServices(): FirebaseServices {
-  services ??= createFirebaseServices(appConfig());
+  services ??= createFirebaseServices(appConfig(), undefined, { deviceCopy: deviceCopyEnabled(window.localStorage) });
   return services;
 }

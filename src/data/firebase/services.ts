@@ -15,6 +15,20 @@ export interface FirebaseServices {
   /** The lite SDK on the same app: reads without a cache or a listen stream (whole-vault pages). */
   firestoreLite(): Promise<LiteFirestore>;
   functions(): Promise<Functions>;
+  /**
+   * Ends this page's Firestore and deletes the device copy (docs/vault.md, "The device copy"). The
+   * page must load again to read anything. Rejects with code 'failed-precondition' while another
+   * tab of the app still has the copy open.
+   */
+  clearDeviceCopy(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /**
+   * Keep Firestore's cache in IndexedDB, shared by the app's tabs (the device copy), instead of in
+   * memory. Ignored where there is no IndexedDB (Node).
+   */
+  readonly deviceCopy?: boolean;
 }
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {
@@ -30,7 +44,7 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 /** `appName` keeps separate instances apart (tests); the app itself uses the default one. */
-export function createFirebaseServices(config: AppConfig, appName?: string): FirebaseServices {
+export function createFirebaseServices(config: AppConfig, appName?: string, { deviceCopy = false }: ServiceOptions = {}): FirebaseServices {
   const emulators = config.emulators;
 
   const app = once(async () => {
@@ -48,14 +62,24 @@ export function createFirebaseServices(config: AppConfig, appName?: string): Fir
   });
 
   const firestore = once(async () => {
-    const [{ getFirestore, connectFirestoreEmulator }, firebaseApp] = await Promise.all([
-      import('firebase/firestore'),
-      app(),
-    ]);
-    const instance = getFirestore(firebaseApp);
-    if (emulators) connectFirestoreEmulator(instance, emulators.host, emulators.firestorePort);
+    const [sdk, firebaseApp] = await Promise.all([import('firebase/firestore'), app()]);
+    // Never evicted: a vault read whole is opened from the device only while all of it is there
+    // (deviceCopy.ts), and the copy is ciphertext the user can clear (Account Settings, logout).
+    const instance =
+      deviceCopy && typeof indexedDB !== 'undefined'
+        ? sdk.initializeFirestore(firebaseApp, {
+            localCache: sdk.persistentLocalCache({ tabManager: sdk.persistentMultipleTabManager(), cacheSizeBytes: sdk.CACHE_SIZE_UNLIMITED }),
+          })
+        : sdk.getFirestore(firebaseApp);
+    if (emulators) sdk.connectFirestoreEmulator(instance, emulators.host, emulators.firestorePort);
     return instance;
   });
+
+  const clearDeviceCopy = async () => {
+    const [{ terminate, clearIndexedDbPersistence }, instance] = await Promise.all([import('firebase/firestore'), firestore()]);
+    await terminate(instance);
+    await clearIndexedDbPersistence(instance);
+  };
 
   // The lite SDK on the same app (and so the same signed-in user): whole-vault reads in pages.
   const firestoreLite = once(async () => {
@@ -75,5 +99,5 @@ export function createFirebaseServices(config: AppConfig, appName?: string): Fir
     return instance;
   });
 
-  return { app, auth, firestore, firestoreLite, functions };
+  return { app, auth, firestore, firestoreLite, functions, clearDeviceCopy };
 }

@@ -1,11 +1,20 @@
-import { doc, getDocFromServer, runTransaction, type Firestore } from 'firebase/firestore';
+import { doc, getDocFromCache, getDocFromServer, runTransaction, type Firestore } from 'firebase/firestore';
 import { MasterKeyChangedError, type MasterKeyFields, type StoredUserRecord, type UserRepository } from '../users/userRecord';
+import { isUnreachable } from './liveServer';
 import { userRecordFrom } from './storedDocuments';
 
-export function createFirestoreUserRepository(db: Firestore): UserRepository {
+/**
+ * `deviceCopy`: when the server cannot be reached, the record is read from the device copy, so
+ * that the vault unlocks offline (its wrapped keys open only with the master password).
+ */
+export function createFirestoreUserRepository(db: Firestore, { deviceCopy = false }: { readonly deviceCopy?: boolean } = {}): UserRepository {
   return {
     async get(uid) {
-      const snapshot = await getDocFromServer(doc(db, 'users', uid));
+      const ref = doc(db, 'users', uid);
+      const snapshot = await getDocFromServer(ref).catch((error: unknown) => {
+        if (deviceCopy && isUnreachable(error)) return getDocFromCache(ref);
+        throw error;
+      });
       return snapshot.exists() ? userRecordFrom(snapshot.ref.path, snapshot.data()) : null;
     },
     async create(uid, record: StoredUserRecord) {

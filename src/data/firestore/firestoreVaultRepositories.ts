@@ -19,6 +19,7 @@ import {
 } from 'firebase/firestore';
 import {
   checkRevision,
+  OfflineError,
   WriteRefusedError,
   type GroupChanges,
   type GroupRepository,
@@ -32,7 +33,9 @@ import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPass
 import { readListing, strictItems } from '../vault/listing';
 import { cursorPages, type Documents } from './cursorPages';
 import type { PageReader } from './litePages';
-import { watchSliced, watchWhole } from './liveListings';
+import type { SyncedVaults } from '../firebase/deviceCopy';
+import { watchSliced, watchWhole, type DeviceRead } from './liveListings';
+import { connectionOf } from './liveServer';
 import { MalformedRecordError, groupFrom, passwordEntryFrom } from './storedDocuments';
 
 // Personal and team passwords and groups (SPEC.md §7 "Document database", docs/teams.md). Every
@@ -50,8 +53,17 @@ function isRefusal(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'permission-denied';
 }
 
+/**
+ * Offline (the browser says so, or the live reads found the server silent), a write is refused
+ * at once (OfflineError): the SDK would hold it in its queue, and the dialog would wait for it.
+ */
+function refuseOffline(db: Firestore): void {
+  if ((typeof navigator !== 'undefined' && !navigator.onLine) || !connectionOf(db).reachable()) throw new OfflineError();
+}
+
 /** A write the rules refused becomes WriteRefusedError; anything else passes through unchanged. */
-async function write<T>(action: () => Promise<T>): Promise<T> {
+async function write<T>(db: Firestore, action: () => Promise<T>): Promise<T> {
+  refuseOffline(db);
   try {
     return await action();
   } catch (error) {
@@ -68,7 +80,7 @@ async function markSealed(db: Firestore, ref: DocumentReference): Promise<void> 
   // Every load asks for the mark; once it is set, a read answers without a transaction, whose
   // commit would fail (and be logged) when the user signs out while it is on its way.
   if ((await getDocFromServer(ref)).get('entryFormat') === 2) return;
-  await write(() =>
+  await write(db, () =>
     runTransaction(db, async (transaction) => {
       const snapshot = await transaction.get(ref);
       if (!snapshot.exists() || snapshot.get('entryFormat') === 2) return;
@@ -200,6 +212,7 @@ async function conditionally(
   read: (path: string, data: Record<string, unknown>) => StoredPasswordEntry | StoredGroup,
   change: Record<string, unknown> | null,
 ): Promise<void> {
+  refuseOffline(db);
   try {
     await runTransaction(db, async (transaction) => {
       const current = await transaction.get(ref);
@@ -244,6 +257,13 @@ async function retryRefused<T>(tries: number, action: () => Promise<T>): Promise
 /** How the live reads slice a vault: about `entriesPerRange` entries per listener (idRanges.ts; tests make it small). */
 export interface LiveReadOptions {
   readonly entriesPerRange?: number;
+  /** The vaults read whole into the device copy, when there is one (docs/vault.md, "The device copy"). */
+  readonly synced?: SyncedVaults;
+}
+
+/** The device read of vault `key`, when the live reads keep a device copy. */
+function deviceRead(live: LiveReadOptions, key: string): DeviceRead | undefined {
+  return live.synced === undefined ? undefined : { key, synced: live.synced };
 }
 
 /**
@@ -269,10 +289,10 @@ export function createFirestorePasswordRepository(db: Firestore, pages?: PageRea
     scanTeam: (teamId) => entriesOf(team(teamId)),
     readPersonalPages: (userId) => entryPages([['userId', userId], ['teamId', null]], personal(userId)),
     readTeamPages: (teamId) => entryPages([['teamId', teamId]], team(teamId)),
-    watchPersonal: (userId, watcher) => watchSliced(personal(userId), readEntries, watcher, live.entriesPerRange),
-    watchTeam: (teamId, watcher) => watchSliced(team(teamId), readEntries, watcher, live.entriesPerRange),
+    watchPersonal: (userId, watcher) => watchSliced(personal(userId), readEntries, watcher, live.entriesPerRange, deviceRead(live, `entries:personal:${userId}`)),
+    watchTeam: (teamId, watcher) => watchSliced(team(teamId), readEntries, watcher, live.entriesPerRange, deviceRead(live, `entries:team:${teamId}`)),
     async create(id, entry: StoredPasswordEntry) {
-      await write(() => setDoc(doc(passwords, id), { ...entry }));
+      await write(db, () => setDoc(doc(passwords, id), { ...entry }));
     },
     async update(id, changes: PasswordEntryChanges, now, revision) {
       const { remove = [], ...fields } = changes;
@@ -302,7 +322,7 @@ export function createFirestorePasswordRepository(db: Firestore, pages?: PageRea
   };
 }
 
-export function createFirestoreGroupRepository(db: Firestore): GroupRepository {
+export function createFirestoreGroupRepository(db: Firestore, live: LiveReadOptions = {}): GroupRepository {
   const groups = collection(db, 'groups');
   // Equality filters only (no orderBy('name'): it would drop sealed groups); ordered in the browser.
   const personal = (userId: string) => query(groups, where('userId', '==', userId), where('teamId', '==', null));
@@ -317,10 +337,10 @@ export function createFirestoreGroupRepository(db: Firestore): GroupRepository {
     },
     scanPersonal: (userId) => groupsOf(personal(userId)),
     scanTeam: (teamId) => groupsOf(team(teamId)),
-    watchPersonal: (userId, watcher) => watchWhole(personal(userId), readGroups, watcher),
-    watchTeam: (teamId, watcher) => watchWhole(team(teamId), readGroups, watcher),
+    watchPersonal: (userId, watcher) => watchWhole(personal(userId), readGroups, watcher, deviceRead(live, `groups:personal:${userId}`)),
+    watchTeam: (teamId, watcher) => watchWhole(team(teamId), readGroups, watcher, deviceRead(live, `groups:team:${teamId}`)),
     async create(id, group: StoredGroup) {
-      await write(() => setDoc(doc(groups, id), { ...group }));
+      await write(db, () => setDoc(doc(groups, id), { ...group }));
     },
     async update(id, changes: GroupChanges, now, revision) {
       const { remove = [], ...fields } = changes;

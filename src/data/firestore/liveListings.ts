@@ -1,10 +1,14 @@
-import { disableNetwork, documentId, enableNetwork, getCountFromServer, onSnapshot, query, where, type Firestore, type Query } from 'firebase/firestore';
+import { documentId, getCountFromServer, getDocsFromCache, onSnapshot, query, where, type Query } from 'firebase/firestore';
+import type { SyncedVaults } from '../firebase/deviceCopy';
 import type { Listing, ListingWatcher, StopWatching } from '../vault/storedEntries';
 import type { Documents } from './cursorPages';
-import { ENTRIES_PER_RANGE, idRanges, rangeCountFor, type IdRange } from './idRanges';
+import { ENTRIES_PER_RANGE, idRanges, inRange, rangeCountFor, type IdRange } from './idRanges';
+import { guarded, type Guard } from './liveServer';
 
 // Live reads of the vault on Firestore (issue #22): snapshot listeners, each snapshot's changes
 // read through the schema as a list read is, so a damaged document is one damaged entry.
+
+export { ANSWER_WAIT_MS } from './liveServer';
 
 /** `filtered` narrowed to the ids of `range` (the document id's own index: no composite index needed). */
 function inIdRange(filtered: Query, { from, to }: IdRange): Query {
@@ -12,8 +16,17 @@ function inIdRange(filtered: Query, { from, to }: IdRange): Query {
   return bounds.length === 0 ? filtered : query(filtered, ...bounds);
 }
 
-/** One listener on `target` as slice `slice` of `slices`; returns its stop. */
-function listen<T>(target: Query, slice: number, slices: number, read: (documents: Documents) => Listing<T>, watcher: ListingWatcher<T>): StopWatching {
+/** What one listener reports: its first answer from the server (every document), then changes. */
+interface SliceEvents {
+  first(documents: Documents): void;
+  changes(changed: Documents, removed: readonly string[]): void;
+  /** A snapshot after the first came from the cache (the stream to the server was lost) or from the server. */
+  source(fromCache: boolean): void;
+  error(error: Error): void;
+}
+
+/** One listener on `target`; returns its stop. */
+function listen(target: Query, events: SliceEvents): StopWatching {
   let first = true;
   // Documents this tab has written and the server has not yet confirmed: handed over once it has.
   const unconfirmed = new Set<string>();
@@ -34,9 +47,10 @@ function listen<T>(target: Query, slice: number, slices: number, read: (document
           if (document.metadata.hasPendingWrites) unconfirmed.add(document.id);
           else documents.push([document.id, document.data()]);
         }
-        watcher.onChanges({ slice, slices, first: true, changed: read(documents), removed: [] });
+        events.first(documents);
         return;
       }
+      events.source(snapshot.metadata.fromCache);
       const changed: Documents = [];
       const removed: string[] = [];
       const dataChanged = new Set(snapshot.docChanges().map((change) => change.doc.id));
@@ -55,173 +69,25 @@ function listen<T>(target: Query, slice: number, slices: number, read: (document
           changed.push([id, change.doc.data()]);
         }
       }
-      if (changed.length === 0 && removed.length === 0) return;
-      watcher.onChanges({ slice, slices, first: false, changed: read(changed), removed });
+      if (changed.length > 0 || removed.length > 0) events.changes(changed, removed);
     },
     (error) => {
-      watcher.onError(error);
+      events.error(error);
     },
   );
 }
 
-/** Everything `filtered` finds, live, as one slice: for the few documents of a vault's groups. */
-export function watchWhole<T>(filtered: Query, read: (documents: Documents) => Listing<T>, watcher: ListingWatcher<T>): StopWatching {
-  let stopListening: StopWatching = () => undefined;
-  const guard = guarded(filtered.firestore, watcher, () => {
-    stopListening();
-  });
-  guard.ready().then(
-    () => {
-      if (!guard.isOver()) stopListening = listen(filtered, 0, 1, read, guard.sliceWatcher);
-    },
-    (error: unknown) => {
-      guard.fail(error instanceof Error ? error : new Error(String(error)));
-    },
-  );
-  return guard.stop;
+/** The device copy of the vault a read is for (docs/vault.md, "The device copy"). */
+export interface DeviceRead {
+  /** The vault's name among the synced vaults: 'personal:<uid>', 'team:<teamId>', 'groups:…'. */
+  readonly key: string;
+  readonly synced: SyncedVaults;
 }
 
-/**
- * How long a read may wait for its first answers while the server answers nothing at all (no
- * count, no first answer of any read on the same Firestore instance) before it is called failed.
- * Offline, a listener waits for the network (it answers only from the cache, which a first answer
- * must not be): without a limit the screen would say 'Loading' for ever; with it, the vault says
- * it could not load, with Try again. Any answer counts, not only this read's: the server answers
- * the targets of one listen stream one after another (the emulator took 6 s for the 32 slices of
- * a 10,000-entry vault, and a team's groups waited behind them), and a server that is answering
- * is not offline.
- */
-export const ANSWER_WAIT_MS = 15_000;
-
-const noAnswer = (ms: number) => Object.assign(new Error(`No answer from the server within ${String(ms / 1000)} s (offline?)`), { code: 'unavailable' });
-
-/**
- * A read that failed for want of the server (our wait ran out, or the SDK gave up on a count):
- * only then is the connection started afresh for the next read. Not for a refused read (a member
- * removed from a team): restarting the network fails every other server read then in flight.
- */
-function isUnreachable(error: Error): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 'unavailable' || code === 'deadline-exceeded';
-}
-
-/** What the live reads of one Firestore instance share: who waits for answers, and whether a read failed. */
-interface ServerState {
-  readonly listeners: Set<() => void>;
-  failed: boolean;
-}
-
-const servers = new WeakMap<Firestore, ServerState>();
-
-interface Server {
-  /** An answer came: every read's wait starts again. */
-  readonly heard: () => void;
-  readonly onHeard: (listener: () => void) => () => void;
-  /** A read failed for want of the server: the next one starts the connection afresh (ready). */
-  readonly failed: () => void;
-  /**
-   * Resolves when a new read may listen. After a failed read, the SDK's listen stream may be
-   * waiting out its backoff (up to a minute after repeated failures), and a new listener would
-   * wait with it: Try again would seem to do nothing. Taking the network down and up again
-   * resets the backoff (other reads see a moment of cache answers, which they pass over).
-   */
-  readonly ready: () => Promise<void>;
-}
-
-function serverOf(db: Firestore): Server {
-  let state = servers.get(db);
-  if (state === undefined) {
-    state = { listeners: new Set(), failed: false };
-    servers.set(db, state);
-  }
-  const known = state;
-  return {
-    heard: () => {
-      for (const listener of [...known.listeners]) listener();
-    },
-    onHeard: (listener) => {
-      known.listeners.add(listener);
-      return () => {
-        known.listeners.delete(listener);
-      };
-    },
-    failed: () => {
-      known.failed = true;
-    },
-    ready: async () => {
-      if (!known.failed) return;
-      known.failed = false;
-      await disableNetwork(db);
-      await enableNetwork(db);
-    },
-  };
-}
-
-/** Calls `late` unless `progress` is called at least every ANSWER_WAIT_MS until `done`. */
-function watchdog(late: () => void): { readonly progress: () => void; readonly done: () => void } {
-  let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(late, ANSWER_WAIT_MS);
-  return {
-    progress: () => {
-      if (timer === undefined) return;
-      clearTimeout(timer);
-      timer = setTimeout(late, ANSWER_WAIT_MS);
-    },
-    done: () => {
-      clearTimeout(timer);
-      timer = undefined;
-    },
-  };
-}
-
-/**
- * Hands `watcher`'s calls on until the first error, then stops everything once. A read whose
- * slices have not all answered fails when the server (`db`) answers nothing for ANSWER_WAIT_MS.
- */
-function guarded<T>(db: Firestore, watcher: ListingWatcher<T>, stopAll: () => void) {
-  let over = false;
-  let firstAnswers = 0;
-  const server = serverOf(db);
-  const fail = (error: Error) => {
-    if (over) return;
-    over = true;
-    waiting.done();
-    stopHearing();
-    stopAll();
-    if (isUnreachable(error)) server.failed();
-    watcher.onError(error);
-  };
-  const waiting = watchdog(() => {
-    fail(noAnswer(ANSWER_WAIT_MS));
-  });
-  const stopHearing = server.onHeard(waiting.progress);
-  const sliceWatcher: ListingWatcher<T> = {
-    onChanges: (changes) => {
-      if (over) return;
-      if (changes.first) {
-        firstAnswers += 1;
-        server.heard();
-        if (firstAnswers === changes.slices) {
-          waiting.done();
-          stopHearing();
-        }
-      }
-      watcher.onChanges(changes);
-    },
-    onError: fail,
-  };
-  return {
-    sliceWatcher,
-    fail,
-    heard: server.heard,
-    ready: server.ready,
-    isOver: () => over,
-    stop: () => {
-      over = true;
-      waiting.done();
-      stopHearing();
-      stopAll();
-    },
-  };
+/** A document's version, for telling the server's answer from the device copy it replaces. */
+function versionOf(data: unknown): string | null {
+  const { revision, updatedAt } = (data ?? {}) as { revision?: unknown; updatedAt?: unknown };
+  return typeof revision === 'number' && typeof updatedAt === 'number' ? `${String(revision)}:${String(updatedAt)}` : null;
 }
 
 /**
@@ -235,54 +101,151 @@ function guarded<T>(db: Firestore, watcher: ListingWatcher<T>, stopAll: () => vo
 export const SLICES_AT_ONCE = 2;
 
 /**
- * Everything `filtered` finds, live, in slices of the id space (idRanges.ts) sized by a count the
- * server makes first (billed one read per thousand documents), started SLICES_AT_ONCE at a time.
- * The first error of any listener ends the read: every listener stops, and onError is called once.
+ * Listens to `ranges` of `filtered`, SLICES_AT_ONCE at a time. Without `shown`, each slice's first
+ * server answer is handed over as its first call. With `shown` (the documents already handed over
+ * from the device, by slice), the server's answer is handed over as the change from them: what is
+ * new or newer, and what the server no longer has.
+ */
+function listenToSlices<T>(
+  filtered: Query,
+  ranges: readonly IdRange[],
+  read: (documents: Documents) => Listing<T>,
+  guard: Guard<T>,
+  shown: readonly Map<string, string | null>[] | null,
+  onAllAnswered: (documents: number) => void,
+): StopWatching {
+  const stops: StopWatching[] = [];
+  let started = 0;
+  let answered = 0;
+  let documents = 0;
+  const startNext = () => {
+    const range = ranges[started];
+    if (range === undefined || guard.isOver()) return;
+    const slice = started;
+    started += 1;
+    const slices = ranges.length;
+    stops.push(
+      listen(inIdRange(filtered, range), {
+        first: (found) => {
+          if (guard.isOver()) return;
+          guard.answeredFromServer(slice);
+          const before = shown?.[slice];
+          if (before === undefined) {
+            guard.sliceWatcher.onChanges({ slice, slices, first: true, changed: read(found), removed: [] });
+          } else {
+            const now = new Set(found.map(([id]) => id));
+            const changed = found.filter(([id, data]) => !before.has(id) || before.get(id) === null || before.get(id) !== versionOf(data));
+            const removed = [...before.keys()].filter((id) => !now.has(id));
+            if (changed.length > 0 || removed.length > 0) guard.sliceWatcher.onChanges({ slice, slices, first: false, changed: read(changed), removed });
+          }
+          documents += found.length;
+          answered += 1;
+          if (answered === slices) onAllAnswered(documents);
+          startNext();
+        },
+        changes: (changed, removed) => {
+          guard.sliceWatcher.onChanges({ slice, slices, first: false, changed: read(changed), removed });
+        },
+        source: (fromCache) => {
+          if (fromCache) guard.offline();
+          else guard.heard();
+        },
+        error: (error) => {
+          guard.sliceWatcher.onError(error);
+        },
+      }),
+    );
+  };
+  for (let opened = 0; opened < SLICES_AT_ONCE; opened += 1) startNext();
+  return () => {
+    for (const stopOne of stops.splice(0)) stopOne();
+  };
+}
+
+/**
+ * The device copy of `filtered`, handed over as the first call of each of `slices` slices, or
+ * null when the copy cannot be read (the SDK keeps none: the memory cache of a new page).
+ */
+async function fromDevice<T>(filtered: Query, ranges: readonly IdRange[], read: (documents: Documents) => Listing<T>, guard: Guard<T>) {
+  const snapshot = await getDocsFromCache(filtered).catch(() => null);
+  if (snapshot === null || guard.isOver()) return null;
+  const bySlice: Documents[] = ranges.map(() => []);
+  for (const document of snapshot.docs) {
+    // A write of this tab the server has not confirmed is not part of the copy yet.
+    if (document.metadata.hasPendingWrites) continue;
+    const slice = ranges.findIndex((range) => inRange(document.id, range));
+    bySlice[slice]?.push([document.id, document.data()]);
+  }
+  guard.shownFromDevice();
+  bySlice.forEach((documents, slice) => {
+    guard.sliceWatcher.onChanges({ slice, slices: ranges.length, first: true, changed: read(documents), removed: [] });
+  });
+  return bySlice.map((documents) => new Map(documents.map(([id, data]) => [id, versionOf(data)] as const)));
+}
+
+/**
+ * Everything `filtered` finds, live, in slices of the id space (idRanges.ts). The slices are sized
+ * by a count the server makes first (billed one read per thousand documents), started
+ * SLICES_AT_ONCE at a time. With `device`, a vault this browser has read whole before opens from
+ * the device copy at once, in the slices of that read (no count), and the server's answers follow
+ * as changes; each whole read remembers its slicing for the next. The first error of any listener
+ * ends the read: every listener stops, and onError is called once.
  */
 export function watchSliced<T>(
   filtered: Query,
   read: (documents: Documents) => Listing<T>,
   watcher: ListingWatcher<T>,
   perRange = ENTRIES_PER_RANGE,
+  device?: DeviceRead,
 ): StopWatching {
-  const stops: StopWatching[] = [];
+  let stopSlices: StopWatching = () => undefined;
+  let slices: number | null = null;
   const guard = guarded(filtered.firestore, watcher, () => {
-    for (const stopOne of stops.splice(0)) stopOne();
+    stopSlices();
+  }, () => slices);
+  const remember = (documents: number) => {
+    device?.synced.remember(device.key, rangeCountFor(documents, perRange));
+  };
+  const known = device?.synced.slicesOf(device.key) ?? null;
+  const start = async () => {
+    await guard.ready();
+    if (known !== null) {
+      const ranges = idRanges(known);
+      slices = ranges.length;
+      const shown = await fromDevice(filtered, ranges, read, guard);
+      if (!guard.isOver()) stopSlices = listenToSlices(filtered, ranges, read, guard, shown, remember);
+      return;
+    }
+    const counted = await getCountFromServer(filtered);
+    if (guard.isOver()) return;
+    guard.heard();
+    const ranges = idRanges(rangeCountFor(counted.data().count, perRange));
+    slices = ranges.length;
+    stopSlices = listenToSlices(filtered, ranges, read, guard, null, remember);
+  };
+  start().catch((error: unknown) => {
+    guard.fail(error instanceof Error ? error : new Error(String(error)));
   });
-  guard
-    .ready()
-    .then(() => getCountFromServer(filtered))
-    .then(
-      (counted) => {
-        if (guard.isOver()) return;
-        guard.heard();
-        const ranges = idRanges(rangeCountFor(counted.data().count, perRange));
-        let started = 0;
-        const startNext = () => {
-          const range = ranges[started];
-          if (range === undefined || guard.isOver()) return;
-          const slice = started;
-          started += 1;
-          let answered = false;
-          stops.push(
-            listen(inIdRange(filtered, range), slice, ranges.length, read, {
-              onChanges: (changes) => {
-                guard.sliceWatcher.onChanges(changes);
-                if (answered) return;
-                answered = true;
-                startNext();
-              },
-              onError: (error) => {
-                guard.sliceWatcher.onError(error);
-              },
-            }),
-          );
-        };
-        for (let opened = 0; opened < SLICES_AT_ONCE; opened += 1) startNext();
-      },
-      (error: unknown) => {
-        guard.fail(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
+  return guard.stop;
+}
+
+/** Everything `filtered` finds, live, as one slice: for the few documents of a vault's groups. */
+export function watchWhole<T>(filtered: Query, read: (documents: Documents) => Listing<T>, watcher: ListingWatcher<T>, device?: DeviceRead): StopWatching {
+  let stopSlices: StopWatching = () => undefined;
+  const guard = guarded(filtered.firestore, watcher, () => {
+    stopSlices();
+  }, () => 1);
+  const ranges = idRanges(1);
+  const start = async () => {
+    await guard.ready();
+    const shown = device?.synced.slicesOf(device.key) === 1 ? await fromDevice(filtered, ranges, read, guard) : null;
+    if (guard.isOver()) return;
+    stopSlices = listenToSlices(filtered, ranges, read, guard, shown, () => {
+      device?.synced.remember(device.key, 1);
+    });
+  };
+  start().catch((error: unknown) => {
+    guard.fail(error instanceof Error ? error : new Error(String(error)));
+  });
   return guard.stop;
 }

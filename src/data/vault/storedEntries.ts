@@ -318,3 +318,17 @@ export class GoneError extends Error {
 export class WriteRefusedError extends Error {
   override readonly name = 'WriteRefusedError';
 }
+
+export const OFFLINE_MESSAGE = "You are offline. Changes can't be saved until you are back online.";
+
+/**
+ * A write refused before it was tried because the server cannot be reached (docs/vault.md, "The
+ * device copy"): offline, the app reads its device copy and writes nothing, so no save waits in a
+ * queue for a revision that may have moved on by the time it is sent.
+ */
+export class OfflineError extends Error {
+  override readonly name = 'OfflineError';
+  constructor() {
+    super(OFFLINE_MESSAGE);
+  }
+}

@@ -1,4 +1,5 @@
 import type { Group, PasswordEntry } from './model';
+import { OfflineError } from '../../data/vault/storedEntries';
 
 // A team write the user may not make: their role does not allow it, or the rules refused it (the
 // role changed since the view opened). The message is SPEC.md §6's ('You do not have permission to
@@ -69,7 +70,8 @@ export function failureText(error: unknown, fallback: string): string {
     error instanceof VaultGoneError ||
     error instanceof PasswordConflictError ||
     error instanceof GroupConflictError ||
-    error instanceof TeamKeyChangedError
+    error instanceof TeamKeyChangedError ||
+    error instanceof OfflineError
     ? error.message
     : fallback;
 }
