@@ -38,7 +38,7 @@ function load(): Promise<Repositories> {
     users: users.createFirestoreUserRepository(db, { deviceCopy }),
     passwords: vault.createFirestorePasswordRepository(db, litePages.litePageReader(lite), live),
     groups: vault.createFirestoreGroupRepository(db, live),
-    teams: teams.createFirestoreTeamRepository(db),
+    teams: teams.createFirestoreTeamRepository(db, live.synced),
     publicKeys: teams.createFirestorePublicKeyRepository(db),
     knownKeys: teams.createFirestoreKnownKeysRepository(db),
     invitations: invitations.createFirestoreInvitationRepository(db),

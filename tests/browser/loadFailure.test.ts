@@ -1,6 +1,7 @@
-// Issue #18 item 0, in Chromium on the emulators: a vault whose entries cannot be read from the
-// server shows the load error with 'Try again', never 'No passwords yet…' (offline, the SDK's
-// getDocs answered from its empty cache and the screen took that for an empty vault).
+// Issue #18 item 0, in Chromium on the emulators: without a device copy, a vault whose entries
+// cannot be read from the server shows the load error with 'Try again', never 'No passwords
+// yet…' (offline, the SDK's getDocs answered from its empty cache and the screen took that for an
+// empty vault).
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useChromium } from './chromium';
 import { MASTER_PASSWORD, addTeamPassword, signUpToEmptyVault } from './journeys';
@@ -11,6 +12,11 @@ useChromium();
 describe('a vault that cannot be loaded', () => {
   it('shows the load error and a retry, never an empty vault; the retry loads it once the server answers', async () => {
     const { page } = await openPage();
+    // This browser keeps no device copy (Account Settings): with one, the vault opens from it
+    // instead (deviceCopy.test.ts).
+    await page.addInitScript(() => {
+      localStorage.setItem('keyloft.deviceCopy', 'off');
+    });
     await signUpToEmptyVault(page, baseUrl, 'load-failure');
     await addTeamPassword(page, 'Bank', 'ana', 'bank secret 1');
 

@@ -1,18 +1,51 @@
-import { collection, deleteDoc, deleteField, doc, getDocFromServer, getDocsFromServer, onSnapshot, orderBy, query, runTransaction, setDoc, updateDoc, where, type Firestore } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  deleteField,
+  doc,
+  getDocFromCache,
+  getDocFromServer,
+  getDocsFromCache,
+  getDocsFromServer,
+  onSnapshot,
+  orderBy,
+  query,
+  runTransaction,
+  setDoc,
+  updateDoc,
+  where,
+  type Firestore,
+} from 'firebase/firestore';
+import type { SyncedVaults } from '../firebase/deviceCopy';
 import type { KnownKeysRepository, PublicKeyRepository, StoredMemberKey, TeamRepository } from '../teams/storedTeams';
+import { serverOrDevice } from './deviceFallback';
 import { field, isString } from './fieldChecks';
 import { teamFrom } from './storedDocuments';
 
 // Teams by membership (docs/teams.md): the query names the user in memberIds and excludes teams
 // being deleted, so the rules can allow exactly it and its cost never grows with other teams.
 
-export function createFirestoreTeamRepository(db: Firestore): TeamRepository {
+/**
+ * `synced`: with the device copy, the teams and their keys are read from it when the server is out
+ * of reach (docs/vault.md, "The device copy"): the team list only once it was read whole here, the
+ * member keys only when the copy holds some (every team has at least its owner's).
+ */
+export function createFirestoreTeamRepository(db: Firestore, synced?: SyncedVaults): TeamRepository {
   const teams = collection(db, 'teams');
+  const deviceCopy = synced !== undefined;
   const ofMember = (uid: string) => query(teams, where('memberIds', 'array-contains', uid), where('deleting', '==', false), orderBy('name'));
   return {
     newId: () => doc(teams).id,
     async listForMember(uid) {
-      const snapshot = await getDocsFromServer(ofMember(uid));
+      const snapshot = await serverOrDevice(
+        deviceCopy,
+        async () => {
+          const found = await getDocsFromServer(ofMember(uid));
+          synced?.remember(`teams:${uid}`, 1);
+          return found;
+        },
+        async () => (synced?.slicesOf(`teams:${uid}`) === 1 ? getDocsFromCache(ofMember(uid)) : null),
+      );
       return snapshot.docs.map((document) => ({ id: document.id, data: teamFrom(document.ref.path, document.data()) }));
     },
     watchForMember(uid, changed, failed) {
@@ -27,7 +60,8 @@ export function createFirestoreTeamRepository(db: Firestore): TeamRepository {
       );
     },
     async get(teamId) {
-      const snapshot = await getDocFromServer(doc(teams, teamId));
+      const ref = doc(teams, teamId);
+      const snapshot = await serverOrDevice(deviceCopy, () => getDocFromServer(ref), () => getDocFromCache(ref));
       return snapshot.exists() ? teamFrom(snapshot.ref.path, snapshot.data()) : null;
     },
     async updateDetails(teamId, details, now) {
@@ -38,7 +72,15 @@ export function createFirestoreTeamRepository(db: Firestore): TeamRepository {
       });
     },
     async listMemberKeys(teamId) {
-      const snapshot = await getDocsFromServer(collection(db, 'teams', teamId, 'memberKeys'));
+      const memberKeys = collection(db, 'teams', teamId, 'memberKeys');
+      const snapshot = await serverOrDevice(
+        deviceCopy,
+        () => getDocsFromServer(memberKeys),
+        async () => {
+          const copy = await getDocsFromCache(memberKeys);
+          return copy.empty ? null : copy;
+        },
+      );
       const records = new Map<string, StoredMemberKey>();
       for (const document of snapshot.docs) {
         const record = memberKeyFrom(document.data());

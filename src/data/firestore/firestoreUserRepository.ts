@@ -1,6 +1,6 @@
 import { doc, getDocFromCache, getDocFromServer, runTransaction, type Firestore } from 'firebase/firestore';
 import { MasterKeyChangedError, type MasterKeyFields, type StoredUserRecord, type UserRepository } from '../users/userRecord';
-import { isUnreachable } from './liveServer';
+import { serverOrDevice } from './deviceFallback';
 import { userRecordFrom } from './storedDocuments';
 
 /**
@@ -11,10 +11,7 @@ export function createFirestoreUserRepository(db: Firestore, { deviceCopy = fals
   return {
     async get(uid) {
       const ref = doc(db, 'users', uid);
-      const snapshot = await getDocFromServer(ref).catch((error: unknown) => {
-        if (deviceCopy && isUnreachable(error)) return getDocFromCache(ref);
-        throw error;
-      });
+      const snapshot = await serverOrDevice(deviceCopy, () => getDocFromServer(ref), () => getDocFromCache(ref));
       return snapshot.exists() ? userRecordFrom(snapshot.ref.path, snapshot.data()) : null;
     },
     async create(uid, record: StoredUserRecord) {
