@@ -13,6 +13,7 @@ import { signInWithPassword } from '../tests/support/authEmulator';
 import { clearFirestore, emulatorAtLowestPriority, emulatorPagedMs } from './browserEmulator';
 import { BASE_URL, LOADS, benchContext, floorInPage, instrument, measureLoad, middle, overLoads, type Timings } from './browserLoad';
 import { personalDraft, seed, userKeys } from './browserSeed';
+import { readsPerUnlock, type UnlockReads } from './readsPerUnlock';
 import { tracingMainThread, type MainThreadTasks } from './mainThreadCpu';
 import { measureScroll, measureSearch, type ScrollTiming, type SearchTiming, type TaskWindow } from './screenProbes';
 import { seedTeams, teamDraft, type SeededTeam } from './teamSeed';
@@ -47,6 +48,7 @@ interface ScreenFigures {
   readonly matches: number;
   readonly floorMs: number;
   readonly personalPagedMs: number;
+  readonly reads: { readonly withCopy: UnlockReads; readonly withoutCopy: UnlockReads };
 }
 
 /** The long tasks of the worst run (only those two fields: the run's times stay the median's). */
@@ -111,6 +113,7 @@ async function measureScreen(browser: Browser, db: Firestore): Promise<ScreenFig
       search: { ms: middle(searches.map((one) => one.ms)), ...worst(searches) },
       scroll: { ...scroll, ...worst(scrolls), cpu },
       matches,
+      reads: await readsPerUnlock(page),
       floorMs: await floorInPage(page, TOTAL),
       personalPagedMs: await emulatorPagedMs(db, localId, PERSONAL),
     };
@@ -125,7 +128,7 @@ const tasks = ({ longestTaskMs, longTasks }: TaskWindow) => `longest task ${long
 
 /** The vault screen's lines for bench:browser's output. */
 export async function vaultScreenBench(browser: Browser, db: Firestore): Promise<string[]> {
-  const { load, loadCpu, search, scroll, matches, floorMs, personalPagedMs } = await measureScreen(browser, db);
+  const { load, loadCpu, search, scroll, matches, floorMs, personalPagedMs, reads } = await measureScreen(browser, db);
   const count = (value: number) => value.toLocaleString('en-US');
   // The machine's load when the figures were taken: other work on its cores stretches tasks.
   const [loadAverage = 0] = loadavg();
@@ -139,5 +142,7 @@ export async function vaultScreenBench(browser: Browser, db: Firestore): Promise
     `${figure(`  scroll the whole list (${count(scroll.heightPx)} px)`, scroll.ms, floorMs)}   ${count(scroll.frames)} frames of ${SCROLL_STEP_PX} px, ${(scroll.ms / scroll.frames).toFixed(1)} ms each   ${tasks(scroll)}   target none over ${LONG_TASK_MS} ms   ${verdict(scroll.longestTaskMs <= LONG_TASK_MS)}`,
     // Context for the line above, not a target: the same tasks by the CPU time they took (a trace).
     `${'    the same tasks by CPU time (a trace)'.padEnd(54)} longest ${scroll.cpu.longestCpuMs.toFixed(0)} ms (${scroll.cpu.overLimit} over ${LONG_TASK_MS} ms); by wall time in the trace ${scroll.cpu.longestWallMs.toFixed(0)} ms`,
+    // Issue #22: what the server sends to unlock the unchanged vault (documents billed as reads).
+    `${'  documents the server sent to unlock it, unchanged'.padEnd(54)} with the device copy ${count(reads.withCopy.documents)} (+ ${count(reads.withCopy.counts)} counts)   without ${count(reads.withoutCopy.documents)} (+ ${count(reads.withoutCopy.counts)} counts, each a read per 1,000)`,
   ];
 }

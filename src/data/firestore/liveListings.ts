@@ -162,25 +162,26 @@ function listenToSlices<T>(
   };
 }
 
-/**
- * The device copy of `filtered`, handed over as the first call of each of `slices` slices, or
- * null when the copy cannot be read (the SDK keeps none: the memory cache of a new page).
- */
-async function fromDevice<T>(filtered: Query, ranges: readonly IdRange[], read: (documents: Documents) => Listing<T>, guard: Guard<T>) {
+/** The device copy of `filtered`, without this tab's unconfirmed writes; null when it cannot be read. */
+async function deviceDocuments(filtered: Query): Promise<Documents | null> {
   const snapshot = await getDocsFromCache(filtered).catch(() => null);
-  if (snapshot === null || guard.isOver()) return null;
+  if (snapshot === null) return null;
+  // A write of this tab the server has not confirmed is not part of the copy yet.
+  return snapshot.docs.filter((document) => !document.metadata.hasPendingWrites).map((document) => [document.id, document.data()] as const);
+}
+
+/**
+ * Hands `documents` (the device copy) over as the first call of each slice of `ranges`, and
+ * returns each slice's documents with their versions, for the server's answers to be told from.
+ */
+function showFromDevice<T>(documents: Documents, ranges: readonly IdRange[], read: (documents: Documents) => Listing<T>, guard: Guard<T>) {
   const bySlice: Documents[] = ranges.map(() => []);
-  for (const document of snapshot.docs) {
-    // A write of this tab the server has not confirmed is not part of the copy yet.
-    if (document.metadata.hasPendingWrites) continue;
-    const slice = ranges.findIndex((range) => inRange(document.id, range));
-    bySlice[slice]?.push([document.id, document.data()]);
-  }
+  for (const entry of documents) bySlice[ranges.findIndex((range) => inRange(entry[0], range))]?.push(entry);
   guard.shownFromDevice();
-  bySlice.forEach((documents, slice) => {
-    guard.sliceWatcher.onChanges({ slice, slices: ranges.length, first: true, changed: read(documents), removed: [] });
+  bySlice.forEach((inSlice, slice) => {
+    guard.sliceWatcher.onChanges({ slice, slices: ranges.length, first: true, changed: read(inSlice), removed: [] });
   });
-  return bySlice.map((documents) => new Map(documents.map(([id, data]) => [id, versionOf(data)] as const)));
+  return bySlice.map((inSlice) => new Map(inSlice.map(([id, data]) => [id, versionOf(data)] as const)));
 }
 
 /**
@@ -209,11 +210,15 @@ export function watchSliced<T>(
   const known = device?.synced.slicesOf(device.key) ?? null;
   const start = async () => {
     await guard.ready();
-    if (known !== null) {
-      const ranges = idRanges(known);
+    const copy = known === null ? null : await deviceDocuments(filtered);
+    if (guard.isOver()) return;
+    if (known !== null && copy !== null) {
+      // Cut at least as finely as the copy's size asks: the vault may have grown since its last
+      // whole read (as a new vault does while its first screen is open).
+      const ranges = idRanges(Math.max(known, rangeCountFor(copy.length, perRange)));
       slices = ranges.length;
-      const shown = await fromDevice(filtered, ranges, read, guard);
-      if (!guard.isOver()) stopSlices = listenToSlices(filtered, ranges, read, guard, shown, remember);
+      const shown = showFromDevice(copy, ranges, read, guard);
+      stopSlices = listenToSlices(filtered, ranges, read, guard, shown, remember);
       return;
     }
     const counted = await getCountFromServer(filtered);
@@ -238,8 +243,9 @@ export function watchWhole<T>(filtered: Query, read: (documents: Documents) => L
   const ranges = idRanges(1);
   const start = async () => {
     await guard.ready();
-    const shown = device?.synced.slicesOf(device.key) === 1 ? await fromDevice(filtered, ranges, read, guard) : null;
+    const copy = device?.synced.slicesOf(device.key) === 1 ? await deviceDocuments(filtered) : null;
     if (guard.isOver()) return;
+    const shown = copy === null ? null : showFromDevice(copy, ranges, read, guard);
     stopSlices = listenToSlices(filtered, ranges, read, guard, shown, () => {
       device?.synced.remember(device.key, 1);
     });
