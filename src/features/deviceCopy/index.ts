@@ -1,0 +1,3 @@
+// The device copy's screens (issue #22 item 3); the app composes them and hands in the service.
+export { DEVICE_COPY_TEXTS, clearFailureText, offlineText } from './model';
+export type { DeviceCopyControls, DeviceCopyService, LogoutNote, LogoutNotes, ServerReachability } from './model';
