@@ -69,7 +69,7 @@ function useDataLayer(): DataLayer {
 
 function Dashboard({ user }: { user: AuthUser }) {
   const store = useSessionStore();
-  const { auth, teamFunctions, invitationFunctions, autoLock } = useAppServices();
+  const { auth, teamFunctions, invitationFunctions, autoLock, deviceCopy } = useAppServices();
   const location = useLocation();
   const notice = parseNotice(location.state);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -93,6 +93,10 @@ function Dashboard({ user }: { user: AuthUser }) {
     button.focus();
   });
   const uid = user.uid;
+  // What the last logout left to say about the device copy is over once someone signs in again.
+  useEffect(() => {
+    deviceCopy.afterLogout.write(null);
+  }, [deviceCopy]);
 
   const dataLayer = useDataLayer();
   const repositories = dataLayer !== null && 'repositories' in dataLayer ? dataLayer.repositories : null;
@@ -173,6 +177,8 @@ function Dashboard({ user }: { user: AuthUser }) {
         accountActions={accountDialogs.actions}
         onLogout={() => {
           setLoggingOut(true);
+          // The signed-out screen then offers to remove the device copy (once, in this tab).
+          if (deviceCopy.enabled()) deviceCopy.afterLogout.write('offer');
           void signOutQuietly(auth.deps);
         }}
       />
