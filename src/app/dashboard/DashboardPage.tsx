@@ -5,6 +5,7 @@ import type { Repositories } from '../../data/repositories';
 import { parseNotice, parseOpenTeam } from '@keyloft/contract/navigationNotice';
 import { signOutQuietly } from '../../features/auth';
 import { planOf } from '../../features/billing';
+import { OfflineBanner } from '../../features/deviceCopy';
 import { useMyInvitationsApi } from '../../features/invitations';
 import { ManageMembersDialog, useLiveTeams, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, viewPasswordsButtonId, type TeamSummary } from '../../features/teams';
 import { createDetailsCache, entryCount, useSessionStates, VaultSessions, VaultSessionsContext, type VaultState } from '../../features/vault';
@@ -69,7 +70,7 @@ function useDataLayer(): DataLayer {
 
 function Dashboard({ user }: { user: AuthUser }) {
   const store = useSessionStore();
-  const { auth, teamFunctions, invitationFunctions, autoLock, deviceCopy } = useAppServices();
+  const { auth, teamFunctions, invitationFunctions, autoLock, deviceCopy, connection } = useAppServices();
   const location = useLocation();
   const notice = parseNotice(location.state);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -212,6 +213,7 @@ function Dashboard({ user }: { user: AuthUser }) {
             >
               Vaults and teams
             </Button>
+            <OfflineBanner connection={connection} deviceCopy={deviceCopy.enabled()} />
             {notice !== null && (
               <p role="status" className="notice notice--success">
                 {notice}
