@@ -3,7 +3,7 @@ import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../data/config';
 import type { InvitationFunctions } from '../data/invitations/storedInvitations';
 import type { TeamFunctions } from '../data/teams/storedTeams';
-import { loadRepositories } from '../data/repositories';
+import { clearDeviceCopy, loadConnection, loadRepositories } from '../data/repositories';
 import { createAutoLockPreferences } from '../session/autoLock';
 import { SessionProvider, useSession } from '../session/SessionContext';
 import { createSessionStore } from '../session/sessionStore';
@@ -11,6 +11,7 @@ import { AppRoutes } from './AppRoutes';
 import { AppServicesProvider, useAppServices, type AppServices } from './AppServices';
 import type { BillingService } from '../features/billing';
 import { createAuthServices } from './authServices';
+import { createDeviceCopyService } from './deviceCopyService';
 import { MfaEnrolment } from './mfa/MfaEnrolment';
 import { onDemand } from './onDemand';
 import { routeNeedsAuth } from './routeAccess';
@@ -83,7 +84,28 @@ function billingService(config: AppConfig): BillingService {
 export function App({ config }: { config: AppConfig }) {
   const [services] = useState(() => {
     const store = createSessionStore(window.sessionStorage);
-    return { store, app: { config, auth: createAuthServices(store, window.localStorage), repositories: loadRepositories, teamFunctions, invitationFunctions, billing: billingService(config), autoLock: createAutoLockPreferences(window.localStorage) } satisfies AppServices };
+    const deviceCopy = createDeviceCopyService({
+      choice: window.localStorage,
+      tab: window.sessionStorage,
+      clear: clearDeviceCopy,
+      reload: () => {
+        window.location.reload();
+      },
+    });
+    return {
+      store,
+      app: {
+        config,
+        auth: createAuthServices(store, window.localStorage),
+        repositories: loadRepositories,
+        teamFunctions,
+        invitationFunctions,
+        billing: billingService(config),
+        autoLock: createAutoLockPreferences(window.localStorage),
+        deviceCopy,
+        connection: loadConnection,
+      } satisfies AppServices,
+    };
   });
   return (
     <BrowserRouter>

@@ -37,6 +37,8 @@ const BillingSuccessPage = lazy(() =>
   import('../features/billing/BillingSuccessPage').then((m) => ({ default: m.BillingSuccessPage })),
 );
 const AcceptInviteRoute = lazy(() => import('./AcceptInviteRoute'));
+// Shown only after a logout in this tab: it loads then, not with the landing page.
+const LogoutNotice = lazy(() => import('../features/deviceCopy/LogoutNotice').then((m) => ({ default: m.LogoutNotice })));
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 function Loading() {
@@ -51,6 +53,18 @@ function renderAuthModal(request: AuthModalRequest, close: () => void): ReactNod
   return <AuthModalHost request={request} onClose={close} />;
 }
 
+/** What a logout in this tab left to say about the device copy, once signed out. */
+function AfterLogout() {
+  const session = useSession();
+  const { deviceCopy } = useAppServices();
+  if (session.status !== 'signed-out' || deviceCopy.afterLogout.read() === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <LogoutNotice service={deviceCopy} />
+    </Suspense>
+  );
+}
+
 /** The landing page, with the auth modal open when navigation asks or the session is locked. */
 function Landing() {
   const session = useSession();
@@ -59,7 +73,7 @@ function Landing() {
   const requested = parseAuthModalRequest(location.state) !== null;
   return (
     <>
-      <LandingPage renderAuthModal={renderAuthModal} />
+      <LandingPage renderAuthModal={renderAuthModal} notice={<AfterLogout />} />
       {!requested && session.status === 'locked' && (
         <AuthModalHost
           request={null}

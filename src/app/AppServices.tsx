@@ -1,9 +1,11 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AppConfig } from '../data/config';
+import type { Connection } from '../data/firestore/liveServer';
 import type { InvitationFunctions } from '../data/invitations/storedInvitations';
 import type { Repositories } from '../data/repositories';
 import type { TeamFunctions } from '../data/teams/storedTeams';
 import type { BillingService } from '../features/billing';
+import type { DeviceCopyService } from '../features/deviceCopy';
 import type { AutoLockPreferences } from '../session/autoLock';
 import type { AuthServices } from './authServices';
 
@@ -20,6 +22,10 @@ export interface AppServices {
   readonly billing: BillingService;
   /** Each user's auto-lock choice on this device (localStorage in the app). */
   readonly autoLock: AutoLockPreferences;
+  /** The sealed copy of the vault in this browser (issue #22): localStorage and the data layer in the app, a fake in component tests. */
+  readonly deviceCopy: DeviceCopyService;
+  /** Whether the server answers the live reads (the data layer's, loaded on first use). */
+  readonly connection: () => Promise<Connection>;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);

@@ -61,6 +61,9 @@ export async function clearDeviceCopy(): Promise<void> {
   syncedVaults(window.localStorage).forgetAll();
 }
 
+/** This browser's choice to keep the device copy, for the settings (the data layer reads it once per page load). */
+export { deviceCopyEnabled, setDeviceCopyEnabled } from './firebase/deviceCopy';
+
 export function loadRepositories(): Promise<Repositories> {
   repositories ??= load().catch((error: unknown) => {
     repositories = undefined;

@@ -5,6 +5,7 @@ import type { Repositories } from '../../data/repositories';
 import { parseNotice, parseOpenTeam } from '@keyloft/contract/navigationNotice';
 import { signOutQuietly } from '../../features/auth';
 import { planOf } from '../../features/billing';
+import { OfflineBanner } from '../../features/deviceCopy';
 import { useMyInvitationsApi } from '../../features/invitations';
 import { ManageMembersDialog, useLiveTeams, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, viewPasswordsButtonId, type TeamSummary } from '../../features/teams';
 import { createDetailsCache, entryCount, useSessionStates, VaultSessions, VaultSessionsContext, type VaultState } from '../../features/vault';
@@ -69,7 +70,7 @@ function useDataLayer(): DataLayer {
 
 function Dashboard({ user }: { user: AuthUser }) {
   const store = useSessionStore();
-  const { auth, teamFunctions, invitationFunctions, autoLock } = useAppServices();
+  const { auth, teamFunctions, invitationFunctions, autoLock, deviceCopy, connection } = useAppServices();
   const location = useLocation();
   const notice = parseNotice(location.state);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -93,6 +94,10 @@ function Dashboard({ user }: { user: AuthUser }) {
     button.focus();
   });
   const uid = user.uid;
+  // What the last logout left to say about the device copy is over once someone signs in again.
+  useEffect(() => {
+    deviceCopy.afterLogout.write(null);
+  }, [deviceCopy]);
 
   const dataLayer = useDataLayer();
   const repositories = dataLayer !== null && 'repositories' in dataLayer ? dataLayer.repositories : null;
@@ -173,6 +178,8 @@ function Dashboard({ user }: { user: AuthUser }) {
         accountActions={accountDialogs.actions}
         onLogout={() => {
           setLoggingOut(true);
+          // The signed-out screen then offers to remove the device copy (once, in this tab).
+          if (deviceCopy.enabled()) deviceCopy.afterLogout.write('offer');
           void signOutQuietly(auth.deps);
         }}
       />
@@ -206,6 +213,7 @@ function Dashboard({ user }: { user: AuthUser }) {
             >
               Vaults and teams
             </Button>
+            <OfflineBanner connection={connection} deviceCopy={deviceCopy.enabled()} />
             {notice !== null && (
               <p role="status" className="notice notice--success">
                 {notice}

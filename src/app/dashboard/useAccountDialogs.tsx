@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { createAccountFunctions, sendCustomEmailChange } from '../../data/functions/accountFunctions';
 import { sendCustomEmailVerification, sendMasterPasswordChangeNotification } from '../../data/functions/callables';
 import { signOutQuietly } from '../../features/auth';
+import { DeviceCopySection } from '../../features/deviceCopy';
 import {
   ChangeAccountPasswordDialog,
   ChangeEmailDialog,
@@ -33,7 +34,7 @@ type Open = 'changeEmail' | 'changeAccountPassword' | 'changeMasterPassword' | '
  * over the app's services for the signed-in user (null: none).
  */
 export function useAccountDialogs(user: AuthUser | null): { readonly actions: AccountActions; readonly dialogs: ReactNode } {
-  const { auth, repositories } = useAppServices();
+  const { auth, repositories, deviceCopy } = useAppServices();
   const [open, setOpen] = useState<Open>(null);
   const navigate = useNavigate();
   const mfaFlag = useMfaEnrolmentFlag();
@@ -99,6 +100,7 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
     deleteAccount: opener('deleteAccount'),
     twoFactor: mfaApi === null ? undefined : <TwoFactorSection api={mfaApi} onAdd={mfaFlag.show} />,
     keyFingerprint: <KeyFingerprintSection load={loadFingerprint} />,
+    deviceCopy: <DeviceCopySection service={deviceCopy} />,
     sendEmailVerification: (
       <SendVerificationButton
         emailVerified={user.emailVerified}

@@ -13,10 +13,12 @@ import { useOpenAuthModal } from './useOpenAuthModal';
 export type LandingPageProps = {
   /** Renders the auth modal when navigation state asks for it; `close` clears that state. */
   renderAuthModal: (request: AuthModalRequest, close: () => void) => ReactNode;
+  /** Shown above the page's content (what a logout left to say). */
+  notice?: ReactNode;
 };
 
 /** Served at /, and at /dashboard and /billing when nobody is signed in: it never assumes its path. */
-export function LandingPage({ renderAuthModal }: LandingPageProps) {
+export function LandingPage({ renderAuthModal, notice }: LandingPageProps) {
   useDocumentTitle('Secure Password Management for Teams');
   const location = useLocation();
   const navigate = useNavigate();
@@ -31,6 +33,7 @@ export function LandingPage({ renderAuthModal }: LandingPageProps) {
   return (
     <>
       <PublicLayout authPath={pathname}>
+        {notice}
         <Hero
           onGetStarted={() => {
             openAuthModal(true);

@@ -25,6 +25,8 @@ export interface AccountActions {
   readonly twoFactor?: ReactNode;
   /** The user's own key fingerprint, for teammates to compare. */
   readonly keyFingerprint?: ReactNode;
+  /** Whether this browser keeps the sealed copy of the vault (a section of its own). */
+  readonly deviceCopy?: ReactNode;
 }
 
 export interface AccountSettingsDialogProps {
@@ -44,7 +46,8 @@ function idleLabel(minutes: number): string {
 }
 
 /**
- * 'Account Settings' (SPEC.md §2): account information, auto-lock, and the account actions.
+ * 'Account Settings' (SPEC.md §2): account information, auto-lock, this device's copy of the vault,
+ * and the account actions.
  * Accounts of a third-party provider manage their password (and second factor) there: they see
  * 'Managed by OAuth Provider' in place of those controls.
  */
@@ -133,6 +136,8 @@ export function AccountSettingsDialog({ open, onClose, user, planName, autoLock,
         </div>
         <p className="settings-section__note">Locking keeps you signed in; your master password opens the vault again.</p>
       </section>
+
+      {actions.deviceCopy}
 
       {actions.deleteAccount && (
         <section className="settings-section settings-section--danger" aria-label="Delete account">

@@ -16,6 +16,7 @@ import { createSessionStore, type SessionStore } from '../../../src/session/sess
 import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
 import { unavailableInvitationFunctions } from '../../doubles/unavailableInvitationFunctions';
 import { billingWorld, fakeBillingService, trialSubscription } from '../../doubles/fakeBillingCallables';
+import { fakeConnection, fakeDeviceCopy } from '../../doubles/fakeDeviceCopy';
 import { fakeGateway } from './fakeGateway';
 import { expectConsoleError } from '../../support/consoleErrors';
 
@@ -59,7 +60,7 @@ function renderAt(path: string, session: Session = signedOut) {
   const repositories = memoryRepositories();
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => user.uid), invitationFunctions: unavailableInvitationFunctions(), billing: fakeBillingService(billingWorld(Date.now(), trialSubscription(Date.now(), 0))), autoLock: createAutoLockPreferences(new MemoryStorage()) }}>
+      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => user.uid), invitationFunctions: unavailableInvitationFunctions(), billing: fakeBillingService(billingWorld(Date.now(), trialSubscription(Date.now(), 0))), autoLock: createAutoLockPreferences(new MemoryStorage()), deviceCopy: fakeDeviceCopy(), connection: () => Promise.resolve(fakeConnection()) }}>
         <SessionProvider store={store}>
           <MfaEnrolment notifications={{ enrolled: () => Promise.resolve(), removed: () => Promise.resolve() }}>
             <AppRoutes />

@@ -20,6 +20,9 @@ import { createSessionStore, type SessionStore } from '../../../src/session/sess
 import { fakeTeamFunctions, type MemoryRepositories } from '../../doubles/memoryRepositories';
 import { unavailableInvitationFunctions } from '../../doubles/unavailableInvitationFunctions';
 import { billingWorld, fakeBillingService, trialSubscription } from '../../doubles/fakeBillingCallables';
+import { fakeConnection, fakeDeviceCopy } from '../../doubles/fakeDeviceCopy';
+import type { Connection } from '../../../src/data/firestore/liveServer';
+import type { DeviceCopyService } from '../../../src/features/deviceCopy/model';
 import { MemoryStorage } from '../../support/memoryStorage';
 import { fakeGateway } from './fakeGateway';
 
@@ -40,6 +43,10 @@ export interface DashboardHarness {
   readonly mfaNotifications?: MfaNotifications;
   /** Default: fakeGateway(). */
   readonly gateway?: AuthGateway;
+  /** Default: a copy kept, cleared at once. */
+  readonly deviceCopy?: DeviceCopyService;
+  /** Default: a server that always answers. */
+  readonly connection?: Connection;
 }
 
 const QUIET_NOTICES: MfaNotifications = { enrolled: () => Promise.resolve(), removed: () => Promise.resolve() };
@@ -57,6 +64,7 @@ export function renderDashboardPage(options: DashboardHarness): {
     'encrypted',
   );
   const gateway = options.gateway ?? fakeGateway();
+  const connection = options.connection ?? fakeConnection();
   const auth: AuthServices = {
     gateway: () => Promise.resolve(gateway),
     deps: {
@@ -79,6 +87,8 @@ export function renderDashboardPage(options: DashboardHarness): {
           invitationFunctions: options.invitationFunctions ?? unavailableInvitationFunctions(),
           billing: fakeBillingService(billingWorld(Date.now(), trialSubscription(Date.now(), 0))),
           autoLock: createAutoLockPreferences(new MemoryStorage()),
+          deviceCopy: options.deviceCopy ?? fakeDeviceCopy(),
+          connection: () => Promise.resolve(connection),
         }}
       >
         <SessionProvider store={store}>

@@ -17,6 +17,7 @@ import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
 import type { TabChannel } from '../../../src/session/tabChannel';
 import { billingWorld, fakeBillingService, trialSubscription } from '../../doubles/fakeBillingCallables';
+import { fakeConnection, fakeDeviceCopy } from '../../doubles/fakeDeviceCopy';
 import { fakeTeamFunctions, memoryRepositories, type MemoryRepositories } from '../../doubles/memoryRepositories';
 import { unavailableInvitationFunctions } from '../../doubles/unavailableInvitationFunctions';
 import { MemoryStorage } from '../../support/memoryStorage';
@@ -51,6 +52,8 @@ function servicesFor(store: SessionStore, repositories: MemoryRepositories): App
     invitationFunctions: unavailableInvitationFunctions(),
     billing: fakeBillingService(billingWorld(Date.now(), trialSubscription(Date.now(), 0))),
     autoLock: createAutoLockPreferences(new MemoryStorage()),
+    deviceCopy: fakeDeviceCopy(),
+    connection: () => Promise.resolve(fakeConnection()),
   };
 }
 
