@@ -3,7 +3,7 @@ import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../data/config';
 import type { InvitationFunctions } from '../data/invitations/storedInvitations';
 import type { TeamFunctions } from '../data/teams/storedTeams';
-import { clearDeviceCopy, loadConnection, loadRepositories } from '../data/repositories';
+import { loadRepositories } from '../data/repositories';
 import { createAutoLockPreferences } from '../session/autoLock';
 import { SessionProvider, useSession } from '../session/SessionContext';
 import { createSessionStore } from '../session/sessionStore';
@@ -87,7 +87,7 @@ export function App({ config }: { config: AppConfig }) {
     const deviceCopy = createDeviceCopyService({
       choice: window.localStorage,
       tab: window.sessionStorage,
-      clear: clearDeviceCopy,
+      clear: () => import('../data/deviceCopyActions').then(({ clearDeviceCopy }) => clearDeviceCopy()),
       reload: () => {
         window.location.reload();
       },
@@ -103,7 +103,7 @@ export function App({ config }: { config: AppConfig }) {
         billing: billingService(config),
         autoLock: createAutoLockPreferences(window.localStorage),
         deviceCopy,
-        connection: loadConnection,
+        connection: () => import('../data/deviceCopyActions').then(({ loadConnection }) => loadConnection()),
       } satisfies AppServices,
     };
   });

@@ -4,7 +4,7 @@
 import { collection, deleteDoc, disableNetwork, doc, enableNetwork, onSnapshot, query, setDoc, where, writeBatch, type Firestore } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { createFirestorePasswordRepository } from '../../src/data/firestore/firestoreVaultRepositories';
-import { syncedVaults } from '../../src/data/firebase/deviceCopy';
+import { syncedVaults } from '../../src/data/firestore/syncedVaults';
 import { ANSWER_WAIT_MS } from '../../src/data/firestore/liveListings';
 import { connectionOf } from '../../src/data/firestore/liveServer';
 import { MemoryStorage } from '../support/memoryStorage';

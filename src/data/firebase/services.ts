@@ -15,12 +15,6 @@ export interface FirebaseServices {
   /** The lite SDK on the same app: reads without a cache or a listen stream (whole-vault pages). */
   firestoreLite(): Promise<LiteFirestore>;
   functions(): Promise<Functions>;
-  /**
-   * Ends this page's Firestore and deletes the device copy (docs/vault.md, "The device copy"). The
-   * page must load again to read anything. Rejects with code 'failed-precondition' while another
-   * tab of the app still has the copy open.
-   */
-  clearDeviceCopy(): Promise<void>;
 }
 
 export interface ServiceOptions {
@@ -62,24 +56,9 @@ export function createFirebaseServices(config: AppConfig, appName?: string, { de
   });
 
   const firestore = once(async () => {
-    const [sdk, firebaseApp] = await Promise.all([import('firebase/firestore'), app()]);
-    // Never evicted: a vault read whole is opened from the device only while all of it is there
-    // (deviceCopy.ts), and the copy is ciphertext the user can clear (Account Settings, logout).
-    const instance =
-      deviceCopy && typeof indexedDB !== 'undefined'
-        ? sdk.initializeFirestore(firebaseApp, {
-            localCache: sdk.persistentLocalCache({ tabManager: sdk.persistentMultipleTabManager(), cacheSizeBytes: sdk.CACHE_SIZE_UNLIMITED }),
-          })
-        : sdk.getFirestore(firebaseApp);
-    if (emulators) sdk.connectFirestoreEmulator(instance, emulators.host, emulators.firestorePort);
-    return instance;
+    const [{ firestoreOn }, firebaseApp] = await Promise.all([import('./firestoreInstance'), app()]);
+    return firestoreOn(firebaseApp, emulators, deviceCopy);
   });
-
-  const clearDeviceCopy = async () => {
-    const [{ terminate, clearIndexedDbPersistence }, instance] = await Promise.all([import('firebase/firestore'), firestore()]);
-    await terminate(instance);
-    await clearIndexedDbPersistence(instance);
-  };
 
   // The lite SDK on the same app (and so the same signed-in user): whole-vault reads in pages.
   const firestoreLite = once(async () => {
@@ -99,5 +78,5 @@ export function createFirebaseServices(config: AppConfig, appName?: string, { de
     return instance;
   });
 
-  return { app, auth, firestore, firestoreLite, functions, clearDeviceCopy };
+  return { app, auth, firestore, firestoreLite, functions };
 }

@@ -16,7 +16,7 @@ import {
   where,
   type Firestore,
 } from 'firebase/firestore';
-import type { SyncedVaults } from '../firebase/deviceCopy';
+import type { SyncedVaults } from './syncedVaults';
 import type { KnownKeysRepository, PublicKeyRepository, StoredMemberKey, TeamRepository } from '../teams/storedTeams';
 import { serverOrDevice } from './deviceFallback';
 import { field, isString } from './fieldChecks';

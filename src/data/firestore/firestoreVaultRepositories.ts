@@ -33,7 +33,7 @@ import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPass
 import { readListing, strictItems } from '../vault/listing';
 import { cursorPages, type Documents } from './cursorPages';
 import type { PageReader } from './litePages';
-import type { SyncedVaults } from '../firebase/deviceCopy';
+import type { SyncedVaults } from './syncedVaults';
 import { watchSliced, watchWhole, type DeviceRead } from './liveListings';
 import { connectionOf } from './liveServer';
 import { MalformedRecordError, groupFrom, passwordEntryFrom } from './storedDocuments';

@@ -1,5 +1,5 @@
 import { documentId, getCountFromServer, getDocsFromCache, onSnapshot, query, where, type Query } from 'firebase/firestore';
-import type { SyncedVaults } from '../firebase/deviceCopy';
+import type { SyncedVaults } from './syncedVaults';
 import type { Listing, ListingWatcher, StopWatching } from '../vault/storedEntries';
 import type { Documents } from './cursorPages';
 import { ENTRIES_PER_RANGE, idRanges, inRange, rangeCountFor, type IdRange } from './idRanges';
