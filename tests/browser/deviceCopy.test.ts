@@ -14,6 +14,10 @@ const OFFLINE = "You are offline. Changes can't be saved until you are back onli
 describe('the device copy', () => {
   it('a tab reloaded with the servers out of reach opens the vault read-only after the master password', async () => {
     const { page } = await openPage();
+    // This browser keeps a copy (Account Settings, 'This device'; off by default).
+    await page.addInitScript(() => {
+      localStorage.setItem('keyloft.deviceCopy', 'on');
+    });
     await page.setViewportSize({ width: 1280, height: 800 });
     await signUpToEmptyVault(page, baseUrl, 'device-copy');
     await addTeamPassword(page, 'Bank', 'ana', 'bank secret 1');

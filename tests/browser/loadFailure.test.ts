@@ -12,8 +12,8 @@ useChromium();
 describe('a vault that cannot be loaded', () => {
   it('shows the load error and a retry, never an empty vault; the retry loads it once the server answers', async () => {
     const { page } = await openPage();
-    // This browser keeps no device copy (Account Settings): with one, the vault opens from it
-    // instead (deviceCopy.test.ts).
+    // This browser keeps no device copy (Account Settings; off by default, said here since the
+    // scenario depends on it): with one, the vault opens from it instead (deviceCopy.test.ts).
     await page.addInitScript(() => {
       localStorage.setItem('keyloft.deviceCopy', 'off');
     });

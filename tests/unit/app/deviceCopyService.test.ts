@@ -9,9 +9,14 @@ function service() {
 }
 
 describe('the device copy service', () => {
-  it('keeps a copy unless this browser was told not to, in the data layer’s own key', () => {
+  it('keeps a copy once this browser was told to, in the data layer’s own key', () => {
     const { choice, service: deviceCopy } = service();
+    expect(deviceCopy.enabled()).toBe(false);
+    choice.setItem('keyloft.deviceCopy', 'garbage');
+    expect(deviceCopy.enabled()).toBe(false);
+    deviceCopy.setEnabled(true);
     expect(deviceCopy.enabled()).toBe(true);
+    expect(choice.getItem('keyloft.deviceCopy')).toBe('on');
     deviceCopy.setEnabled(false);
     expect(deviceCopy.enabled()).toBe(false);
     expect(choice.getItem('keyloft.deviceCopy')).toBe('off');
