@@ -37,18 +37,23 @@ async function oneUnlock(page: Page, counter: ListenDocuments): Promise<UnlockRe
   return counter.read();
 }
 
-/** Unlocks `page`'s vault (read whole before, so on this device) with the copy, then without it. */
+const keepCopy = (page: Page, on: boolean) =>
+  page.evaluate((value) => {
+    localStorage.setItem('keyloft.deviceCopy', value);
+  }, on ? 'on' : 'off');
+
+/**
+ * Unlocks `page`'s vault with the device copy (turned on, and filled by one unlock first), then
+ * without it; the copy is left off, as it is by default.
+ */
 export async function readsPerUnlock(page: Page): Promise<{ withCopy: UnlockReads; withoutCopy: UnlockReads }> {
   const counter = await countListenDocuments(page);
   try {
+    await keepCopy(page, true);
+    await oneUnlock(page, counter);
     const withCopy = await oneUnlock(page, counter);
-    await page.evaluate(() => {
-      localStorage.setItem('keyloft.deviceCopy', 'off');
-    });
+    await keepCopy(page, false);
     const withoutCopy = await oneUnlock(page, counter);
-    await page.evaluate(() => {
-      localStorage.setItem('keyloft.deviceCopy', 'on');
-    });
     return { withCopy, withoutCopy };
   } finally {
     await counter.stop();
