@@ -15,7 +15,7 @@ export interface FakeDeviceCopy extends DeviceCopyService {
 }
 
 export interface FakeDeviceCopyOptions {
-  /** Default: true (the app's default). */
+  /** Default: true for a new browser (one that keeps a copy; the app's own default is off), else as `choice` has it. */
   readonly enabled?: boolean;
   /** Default: resolves. */
   readonly clear?: () => Promise<void>;
@@ -40,7 +40,8 @@ export function fakeDeviceCopy(options: FakeDeviceCopyOptions = {}): FakeDeviceC
       calls.push('reload');
     },
   });
-  if (options.enabled !== undefined) service.setEnabled(options.enabled);
+  const enabled = options.enabled ?? (options.choice === undefined ? true : undefined);
+  if (enabled !== undefined) service.setEnabled(enabled);
   return {
     ...service,
     setEnabled: (on) => {
