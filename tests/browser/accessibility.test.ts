@@ -1,48 +1,20 @@
 // axe-core over the product's main screens in Chromium, in the light and the dark theme (the app
 // follows the system setting): no serious or critical violation on the landing page, the sign-in
 // dialog, the dashboard with entries, and the Add New Password, Account Settings and Manage Team
-// Members dialogs. One account walks through them in order; each screen is its own test, so a
-// failure names the screen and the others still run. Screenshots of each screen and theme are
+// Members dialogs (every other dialog: dialogsAccessibility.test.ts). One account walks through
+// them in order; each screen is its own test, so a failure names the screen and the others still run. Screenshots of each screen and theme are
 // saved when KEYLOFT_SCREENSHOTS is set.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoSeriousA11yViolations, seriousA11yViolations } from './axe';
+import { seriousA11yViolations } from './axe';
 import { expectNoPageErrors, openPage, useChromium, type WatchedPage } from './chromium';
 import { createTeam, signUpToEmptyVault } from './journeys';
-import { saveScreenshot } from './screenshots';
+import { checkBothThemes, checkDialog } from './themes';
 
 const baseUrl = inject('baseUrl');
 const DESKTOP = { width: 1280, height: 800 } as const;
 const TEAM = 'Design';
 useChromium();
-
-/**
- * Checks the page as it is now in both themes, saving `<name>-light.png` and `<name>-dark.png`.
- * Reduced motion turns the buttons' colour transitions off, and the check waits for whatever
- * animation is left: colours measured halfway between the themes would be neither.
- */
-async function checkBothThemes(page: Page, name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    // A cancelled animation (its element re-rendered) rejects `finished`; it is over all the same.
-    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
-    await saveScreenshot(page, `${name}-${colorScheme}`);
-    await expectNoSeriousA11yViolations(page, `${name} (${colorScheme} theme)`);
-  }
-  await page.emulateMedia({ colorScheme: null, reducedMotion: null });
-}
-
-/** Opens a dialog, checks it, and closes it with Escape whatever the check found. */
-async function checkDialog(page: Page, name: string, dialog: Locator, open: () => Promise<void>): Promise<void> {
-  await open();
-  await dialog.waitFor();
-  try {
-    await checkBothThemes(page, name);
-  } finally {
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-  }
-}
 
 async function addPassword(page: Page, title: string, username: string): Promise<void> {
   await page.getByRole('button', { name: 'Add Password' }).click();

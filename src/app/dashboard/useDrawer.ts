@@ -18,7 +18,7 @@ export function useDrawer(drawerId: string, toggleRef: RefObject<HTMLButtonEleme
       document.getElementById(drawerId)?.querySelector<HTMLElement>('button, [href], input')?.focus();
       const onKey = (event: KeyboardEvent) => {
         // Escape in a dialog opened from the drawer (Manage Members) closes the dialog only.
-        if (event.key === 'Escape' && document.querySelector('dialog[open]') === null) setOpen(false);
+        if (event.key === 'Escape' && document.querySelector('.dialog-overlay') === null) setOpen(false);
       };
       document.addEventListener('keydown', onKey);
       return () => {
