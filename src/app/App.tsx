@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../data/config';
 import type { InvitationFunctions } from '../data/invitations/storedInvitations';
 import type { TeamFunctions } from '../data/teams/storedTeams';
 import { loadRepositories } from '../data/repositories';
 import { createAutoLockPreferences } from '../session/autoLock';
-import { SessionProvider, useSessionStore } from '../session/SessionContext';
-import { useAutoLock } from '../session/useAutoLock';
+import { SessionProvider, useSession } from '../session/SessionContext';
 import { createSessionStore } from '../session/sessionStore';
 import { AppRoutes } from './AppRoutes';
 import { AppServicesProvider, useAppServices, type AppServices } from './AppServices';
@@ -30,11 +29,19 @@ function AuthOnDemand() {
   return null;
 }
 
-/** Locks an open vault after the user's idle limit (and on hide, if chosen). */
-function AutoLock() {
-  const { autoLock } = useAppServices();
-  useAutoLock(useSessionStore(), autoLock);
-  return null;
+// The auto-lock and the link between tabs have nothing to do for a signed-out tab: they load with
+// the first sign-in, not with the landing page. A sign-out is still announced to the other tabs: the
+// link hears it from the session store before this unmounts it.
+const AutoLock = lazy(() => import('./AutoLock').then((module) => ({ default: module.AutoLock })));
+
+function AutoLockWhenSignedIn() {
+  const { status } = useSession();
+  if (status === 'signed-out') return null;
+  return (
+    <Suspense fallback={null}>
+      <AutoLock />
+    </Suspense>
+  );
 }
 
 // The callables and the billing service load with the first screen that calls them, not with the landing page.
@@ -83,7 +90,7 @@ export function App({ config }: { config: AppConfig }) {
       <AppServicesProvider services={services.app}>
         <SessionProvider store={services.store}>
           <AuthOnDemand />
-          <AutoLock />
+          <AutoLockWhenSignedIn />
           <MfaEnrolment>
             <AppRoutes />
           </MfaEnrolment>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_AUTO_LOCK, isIdleLockDue, type AutoLockPreferences, type AutoLockSettings } from './autoLock';
+import type { TabActivity } from './linkTabs';
 import type { SessionStore } from './sessionStore';
 
 /** How often the idle time is checked: the vault locks at most this long after the limit. */
@@ -12,8 +13,10 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touc
 /**
  * Locks an open vault after the user's idle limit, and when the tab is hidden if they chose that
  * (docs/account.md, "Auto-lock"). Locking keeps them signed in; the master password is asked again.
+ * With `tabs`, activity in another tab of the same user counts too: the lock of one tab locks them
+ * all (linkTabs.ts), so a tab left in the background must not lock the one being worked in.
  */
-export function useAutoLock(store: SessionStore, preferences: AutoLockPreferences, clock: () => number = Date.now): void {
+export function useAutoLock(store: SessionStore, preferences: AutoLockPreferences, tabs: TabActivity | null = null, clock: () => number = Date.now): void {
   const session = useSyncExternalStore(store.subscribe, store.getState);
   const uid = session.status === 'unlocked' ? session.user.uid : null;
   const { idleMinutes, lockWhenHidden } = useAutoLockSettings(preferences, uid);
@@ -21,8 +24,12 @@ export function useAutoLock(store: SessionStore, preferences: AutoLockPreference
   useEffect(() => {
     if (uid === null) return;
     let lastActivity = clock();
-    const onActivity = () => {
+    const noteActivity = () => {
       lastActivity = clock();
+    };
+    const onActivity = () => {
+      noteActivity();
+      tabs?.shareActivity();
     };
     const checkIdle = () => {
       if (isIdleLockDue(lastActivity, clock(), { idleMinutes, lockWhenHidden })) store.lock();
@@ -34,13 +41,15 @@ export function useAutoLock(store: SessionStore, preferences: AutoLockPreference
     };
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { capture: true, passive: true });
     document.addEventListener('visibilitychange', onVisibility);
+    const stopHearing = tabs?.onActivityElsewhere(noteActivity);
     const timer = setInterval(checkIdle, IDLE_CHECK_MS);
     return () => {
+      stopHearing?.();
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
       document.removeEventListener('visibilitychange', onVisibility);
       clearInterval(timer);
     };
-  }, [uid, idleMinutes, lockWhenHidden, store, clock]);
+  }, [uid, idleMinutes, lockWhenHidden, store, tabs, clock]);
 }
 
 /** A user's auto-lock settings, following every change (the defaults without a user). */

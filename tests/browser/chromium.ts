@@ -66,7 +66,15 @@ export function useChromium(): void {
 export async function openPage(browser: Browser | null = fileBrowser): Promise<WatchedPage> {
   if (browser === null) throw new Error('No Chromium: call useChromium() at the top of the test file');
   const context = await browser.newContext();
-  const page = await context.newPage();
+  return watchPage(await context.newPage());
+}
+
+/** Another tab of the same browser profile as `page` (one context: storage and BroadcastChannel shared), watched alike. */
+export async function openTab(page: Page): Promise<WatchedPage> {
+  return watchPage(await page.context().newPage());
+}
+
+async function watchPage(page: Page): Promise<WatchedPage> {
   // Fail a stuck step with its own message, well inside the test's timeout. Steps take well under
   // a second here, but CI's two cores run the emulator tier beside this one, and a step there has
   // waited past 5 s for a field to appear (invitations (d), once). These limits catch

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
 import type { AuthUser } from '../../../src/data/auth/authGateway';
 import { createAutoLockPreferences, type AutoLockPreferences } from '../../../src/session/autoLock';
+import type { TabActivity } from '../../../src/session/linkTabs';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
 import { IDLE_CHECK_MS, useAutoLock } from '../../../src/session/useAutoLock';
 import { MemoryStorage } from '../../support/memoryStorage';
@@ -10,18 +11,39 @@ import { MemoryStorage } from '../../support/memoryStorage';
 const ana: AuthUser = { uid: 'ana', email: 'ana@example.com', emailVerified: true, provider: 'password' };
 const keys = { vaultKey: { kind: 'vault' } as VaultKey, privateKey: { kind: 'private' } as PrivateKey };
 
-function Probe({ store, preferences }: { store: SessionStore; preferences: AutoLockPreferences }) {
-  useAutoLock(store, preferences);
+function Probe({ store, preferences, tabs }: { store: SessionStore; preferences: AutoLockPreferences; tabs?: TabActivity }) {
+  useAutoLock(store, preferences, tabs);
   return null;
 }
 
-function setup(settings?: { idleMinutes: number; lockWhenHidden: boolean }) {
+function setup(settings?: { idleMinutes: number; lockWhenHidden: boolean }, tabs?: TabActivity) {
   const store = createSessionStore(new MemoryStorage());
   const preferences = createAutoLockPreferences(new MemoryStorage());
   if (settings) preferences.set('ana', settings);
   store.unlock(ana, keys, 'ciphertext');
-  render(<Probe store={store} preferences={preferences} />);
+  render(<Probe store={store} preferences={preferences} tabs={tabs} />);
   return { store, preferences };
+}
+
+/** The other tabs as the idle lock sees them: activity shared from here, activity heard from there. */
+function otherTabs() {
+  const listeners = new Set<() => void>();
+  const shareActivity = vi.fn();
+  const tabs: TabActivity = {
+    shareActivity,
+    onActivityElsewhere: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+  const activeElsewhere = () => {
+    act(() => {
+      for (const listener of listeners) listener();
+    });
+  };
+  return { tabs, shareActivity, activeElsewhere, listening: () => listeners.size };
 }
 
 function elapse(ms: number) {
@@ -94,5 +116,34 @@ describe('useAutoLock', () => {
     vi.setSystemTime(Date.now() + 6 * 60_000);
     setVisibility('visible');
     expect(store.getState().status).toBe('locked');
+  });
+
+  it('counts activity in another tab of the same user: idle means every tab idle (issue #22)', () => {
+    const other = otherTabs();
+    const { store } = setup({ idleMinutes: 5, lockWhenHidden: false }, other.tabs);
+    elapse(4 * 60_000);
+    other.activeElsewhere();
+    elapse(4 * 60_000);
+    expect(store.getState().status).toBe('unlocked');
+    elapse(60_000 + IDLE_CHECK_MS);
+    expect(store.getState().status).toBe('locked');
+  });
+
+  it('shares activity here with the other tabs, and stops listening once locked', () => {
+    const other = otherTabs();
+    const { store } = setup(undefined, other.tabs);
+    expect(other.listening()).toBe(1);
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    });
+    expect(other.shareActivity).toHaveBeenCalledTimes(1);
+    act(() => {
+      store.lock();
+    });
+    expect(other.listening()).toBe(0);
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    });
+    expect(other.shareActivity).toHaveBeenCalledTimes(1);
   });
 });
