@@ -88,21 +88,16 @@ describe('loading a vault a page at a time', () => {
       // A sealed entry's overview is open; its password is not (details on demand).
       for (const row of page) expect(row).toMatchObject({ undecryptable: false, password: '', sealed: true });
     });
-    // The next two pages are read (and opened) while this one is handed out, never more than two ahead.
-    expect(events).toEqual([
-      'read 0',
-      'read 1',
-      'read 2',
-      'page of 1, 1 so far',
-      'read 3',
-      'page of 1, 2 so far',
-      'read 4',
-      'page of 1, 3 so far',
-      'read 5',
-      'page of 1, 4 so far',
-      'page of 1, 5 so far',
-      'page of 1, 6 so far',
-    ]);
+    // Pages are read in order and handed out in order; reading runs ahead of the page handed out
+    // (the second page is read before the first is handed out) but never more than two pages
+    // ahead. Exactly when the reader's next page starts depends on when the decryptions finish
+    // (a loaded machine moved 'read 5' after the fourth page once), so only the bounds are fixed.
+    const at = (event: string) => events.indexOf(event);
+    const handed = (page: number) => `page of 1, ${page + 1} so far`;
+    expect(events.filter((event) => event.startsWith('read'))).toEqual(['read 0', 'read 1', 'read 2', 'read 3', 'read 4', 'read 5']);
+    expect(events.filter((event) => event.startsWith('page'))).toEqual([0, 1, 2, 3, 4, 5].map(handed));
+    expect(at('read 1')).toBeLessThan(at(handed(0)));
+    for (let page = 0; page + 3 <= 5; page += 1) expect(at(`read ${page + 3}`)).toBeGreaterThan(at(handed(page)));
     expect(entries.map((row) => row.title)).toEqual(['Alpha', 'Alpha', 'Cloud', 'Mail', 'Zoo', 'bank']);
     expect(entries).toEqual([...entries].sort(compareEntries));
   });
