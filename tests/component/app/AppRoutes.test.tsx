@@ -3,21 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../src/app/AppRoutes';
-import { createAutoLockPreferences } from '../../../src/session/autoLock';
-import { MemoryStorage } from '../../support/memoryStorage';
 import { AppServicesProvider } from '../../../src/app/AppServices';
 import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
-import type { AuthServices } from '../../../src/app/authServices';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
-import { readConfig } from '../../../src/data/config';
-import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
-import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
-import { unavailableInvitationFunctions } from '../../doubles/unavailableInvitationFunctions';
-import { billingWorld, fakeBillingService, trialSubscription } from '../../doubles/fakeBillingCallables';
-import { fakeConnection, fakeDeviceCopy } from '../../doubles/fakeDeviceCopy';
-import { fakeGateway } from './fakeGateway';
+import { memoryRepositories } from '../../doubles/memoryRepositories';
+import { fakeAppServices } from './fakeAppServices';
 import { expectConsoleError } from '../../support/consoleErrors';
 
 type Session = 'signed-out' | 'locked' | 'unlocked';
@@ -44,23 +36,9 @@ function storeIn(session: Session): SessionStore {
 
 function renderAt(path: string, session: Session = signedOut) {
   const store = storeIn(session);
-  const gateway = fakeGateway();
-  const auth: AuthServices = {
-    gateway: () => Promise.resolve(gateway),
-    deps: {
-      loadGateway: () => Promise.resolve(gateway),
-      loadUsers: () => Promise.resolve(new MemoryUserRepository()),
-      sendCustomEmailVerification: () => Promise.resolve(),
-      session: store,
-      now: () => Date.now(),
-      isDevelopment: true,
-    },
-  };
-  const config = readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } });
-  const repositories = memoryRepositories();
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AppServicesProvider services={{ config, auth, repositories: () => Promise.resolve(repositories), teamFunctions: fakeTeamFunctions(repositories, () => user.uid), invitationFunctions: unavailableInvitationFunctions(), billing: fakeBillingService(billingWorld(Date.now(), trialSubscription(Date.now(), 0))), autoLock: createAutoLockPreferences(new MemoryStorage()), deviceCopy: fakeDeviceCopy(), connection: () => Promise.resolve(fakeConnection()) }}>
+      <AppServicesProvider services={fakeAppServices({ store, repositories: memoryRepositories(), uid: user.uid })}>
         <SessionProvider store={store}>
           <MfaEnrolment notifications={{ enrolled: () => Promise.resolve(), removed: () => Promise.resolve() }}>
             <AppRoutes />

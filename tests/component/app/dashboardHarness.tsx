@@ -4,26 +4,21 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
-import { createAutoLockPreferences } from '../../../src/session/autoLock';
 import { AppServicesProvider } from '../../../src/app/AppServices';
 import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
 import type { MfaNotifications } from '../../../src/app/mfa/MfaEnrolmentFlag';
-import type { AuthServices } from '../../../src/app/authServices';
 import DashboardPage from '../../../src/app/dashboard/DashboardPage';
 import type { AuthGateway } from '../../../src/data/auth/authGateway';
-import { readConfig } from '../../../src/data/config';
 import type { InvitationFunctions } from '../../../src/data/invitations/storedInvitations';
 import type { TeamFunctions } from '../../../src/data/teams/storedTeams';
 import type { UnlockedKeys } from '../../../src/session/keyring';
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
-import { fakeTeamFunctions, type MemoryRepositories } from '../../doubles/memoryRepositories';
-import { unavailableInvitationFunctions } from '../../doubles/unavailableInvitationFunctions';
-import { billingWorld, fakeBillingService, trialSubscription } from '../../doubles/fakeBillingCallables';
-import { fakeConnection, fakeDeviceCopy } from '../../doubles/fakeDeviceCopy';
+import { type MemoryRepositories } from '../../doubles/memoryRepositories';
 import type { Connection } from '../../../src/data/firestore/liveServer';
 import type { DeviceCopyService } from '../../../src/features/deviceCopy/model';
 import { MemoryStorage } from '../../support/memoryStorage';
+import { fakeAppServices } from './fakeAppServices';
 import { fakeGateway } from './fakeGateway';
 
 export interface DashboardHarness {
@@ -64,32 +59,19 @@ export function renderDashboardPage(options: DashboardHarness): {
     'encrypted',
   );
   const gateway = options.gateway ?? fakeGateway();
-  const connection = options.connection ?? fakeConnection();
-  const auth: AuthServices = {
-    gateway: () => Promise.resolve(gateway),
-    deps: {
-      loadGateway: () => Promise.resolve(gateway),
-      loadUsers: () => Promise.resolve(repositories.users),
-      sendCustomEmailVerification: () => Promise.resolve(),
-      session: store,
-      now: () => Date.now(),
-      isDevelopment: true,
-    },
-  };
   render(
     <MemoryRouter initialEntries={[options.initialEntry ?? '/dashboard']}>
       <AppServicesProvider
-        services={{
-          config: readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } }),
-          auth,
-          repositories: () => Promise.resolve(repositories),
-          teamFunctions: options.teamFunctions ?? fakeTeamFunctions(repositories, () => uid),
-          invitationFunctions: options.invitationFunctions ?? unavailableInvitationFunctions(),
-          billing: fakeBillingService(billingWorld(Date.now(), trialSubscription(Date.now(), 0))),
-          autoLock: createAutoLockPreferences(new MemoryStorage()),
-          deviceCopy: options.deviceCopy ?? fakeDeviceCopy(),
-          connection: () => Promise.resolve(connection),
-        }}
+        services={fakeAppServices({
+          store,
+          repositories,
+          uid,
+          gateway,
+          ...(options.teamFunctions === undefined ? {} : { teamFunctions: options.teamFunctions }),
+          ...(options.invitationFunctions === undefined ? {} : { invitationFunctions: options.invitationFunctions }),
+          ...(options.deviceCopy === undefined ? {} : { deviceCopy: options.deviceCopy }),
+          ...(options.connection === undefined ? {} : { connection: options.connection }),
+        })}
       >
         <SessionProvider store={store}>
           <MfaEnrolment notifications={options.mfaNotifications ?? QUIET_NOTICES}>

@@ -9,16 +9,13 @@ import { AppRoutes } from '../../../src/app/AppRoutes';
 import { AppServicesProvider } from '../../../src/app/AppServices';
 import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
-import { readConfig } from '../../../src/data/config';
-import { createAutoLockPreferences } from '../../../src/session/autoLock';
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
-import { billingWorld, fakeBillingService, trialSubscription } from '../../doubles/fakeBillingCallables';
-import { fakeConnection, fakeDeviceCopy, type FakeDeviceCopy } from '../../doubles/fakeDeviceCopy';
-import { fakeTeamFunctions, memoryRepositories } from '../../doubles/memoryRepositories';
-import { unavailableInvitationFunctions } from '../../doubles/unavailableInvitationFunctions';
+import { fakeDeviceCopy, type FakeDeviceCopy } from '../../doubles/fakeDeviceCopy';
+import { memoryRepositories } from '../../doubles/memoryRepositories';
 import { deferred } from '../../support/async';
 import { MemoryStorage } from '../../support/memoryStorage';
+import { fakeAppServices } from './fakeAppServices';
 import { fakeGateway } from './fakeGateway';
 
 const ANA = { uid: 'ana', email: 'ana@example.com', emailVerified: true, provider: 'password' } as const;
@@ -31,31 +28,10 @@ function renderTab(deviceCopy: FakeDeviceCopy, session: 'unlocked' | 'signed-out
   const store: SessionStore = createSessionStore(new MemoryStorage());
   if (session === 'unlocked') store.unlock(ANA, { vaultKey: { kind: 'vault' } as VaultKey, privateKey: { kind: 'private' } as PrivateKey }, 'encrypted');
   const gateway = fakeGateway();
-  const repositories = memoryRepositories();
   render(
     <MemoryRouter initialEntries={[path]}>
       <AppServicesProvider
-        services={{
-          config: readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } }),
-          auth: {
-            gateway: () => Promise.resolve(gateway),
-            deps: {
-              loadGateway: () => Promise.resolve(gateway),
-              loadUsers: () => Promise.resolve(repositories.users),
-              sendCustomEmailVerification: () => Promise.resolve(),
-              session: store,
-              now: () => Date.now(),
-              isDevelopment: true,
-            },
-          },
-          repositories: () => Promise.resolve(repositories),
-          teamFunctions: fakeTeamFunctions(repositories, () => ANA.uid),
-          invitationFunctions: unavailableInvitationFunctions(),
-          billing: fakeBillingService(billingWorld(Date.now(), trialSubscription(Date.now(), 0))),
-          autoLock: createAutoLockPreferences(new MemoryStorage()),
-          deviceCopy,
-          connection: () => Promise.resolve(fakeConnection()),
-        }}
+        services={fakeAppServices({ store, repositories: memoryRepositories(), uid: ANA.uid, gateway, deviceCopy })}
       >
         <SessionProvider store={store}>
           <MfaEnrolment notifications={{ enrolled: () => Promise.resolve(), removed: () => Promise.resolve() }}>

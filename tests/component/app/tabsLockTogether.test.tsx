@@ -11,19 +11,14 @@ import { AppServicesProvider, type AppServices } from '../../../src/app/AppServi
 import { AutoLock } from '../../../src/app/AutoLock';
 import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
 import type { PrivateKey, VaultKey } from '../../../src/crypto';
-import { readConfig } from '../../../src/data/config';
-import { createAutoLockPreferences } from '../../../src/session/autoLock';
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
 import type { TabChannel } from '../../../src/session/tabChannel';
-import { billingWorld, fakeBillingService, trialSubscription } from '../../doubles/fakeBillingCallables';
-import { fakeConnection, fakeDeviceCopy } from '../../doubles/fakeDeviceCopy';
-import { fakeTeamFunctions, memoryRepositories, type MemoryRepositories } from '../../doubles/memoryRepositories';
-import { unavailableInvitationFunctions } from '../../doubles/unavailableInvitationFunctions';
+import { memoryRepositories, type MemoryRepositories } from '../../doubles/memoryRepositories';
 import { MemoryStorage } from '../../support/memoryStorage';
 import { memoryTabChannels, type MemoryTabChannels } from '../../support/memoryTabChannels';
 import { ALICE, aliceAccount, MASTER_PASSWORD } from '../auth/harness';
-import { fakeGateway } from './fakeGateway';
+import { fakeAppServices } from './fakeAppServices';
 
 // Stand-ins: the first tab's keys are never used, only held and forgotten.
 const standInKeys = { vaultKey: { kind: 'vault' } as VaultKey, privateKey: { kind: 'private' } as PrivateKey };
@@ -33,28 +28,7 @@ beforeAll(async () => {
 });
 
 function servicesFor(store: SessionStore, repositories: MemoryRepositories): AppServices {
-  const gateway = fakeGateway();
-  return {
-    config: readConfig({}, { emulatorPorts: { auth: 9099, firestore: 8080, functions: 5001 } }),
-    auth: {
-      gateway: () => Promise.resolve(gateway),
-      deps: {
-        loadGateway: () => Promise.resolve(gateway),
-        loadUsers: () => Promise.resolve(repositories.users),
-        sendCustomEmailVerification: () => Promise.resolve(),
-        session: store,
-        now: () => Date.now(),
-        isDevelopment: true,
-      },
-    },
-    repositories: () => Promise.resolve(repositories),
-    teamFunctions: fakeTeamFunctions(repositories, () => ALICE.uid),
-    invitationFunctions: unavailableInvitationFunctions(),
-    billing: fakeBillingService(billingWorld(Date.now(), trialSubscription(Date.now(), 0))),
-    autoLock: createAutoLockPreferences(new MemoryStorage()),
-    deviceCopy: fakeDeviceCopy(),
-    connection: () => Promise.resolve(fakeConnection()),
-  };
+  return fakeAppServices({ store, repositories, uid: ALICE.uid });
 }
 
 /** One tab: its own session store and services, linked to the others through `openChannel`. */
