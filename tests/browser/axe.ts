@@ -3,6 +3,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { settle } from './settle';
 
 /** A violation as the test reports it: what rule, why it matters, and where (a few selectors). */
 export interface A11yViolation {
@@ -31,7 +32,13 @@ export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]
       id: violation.id,
       impact: violation.impact ?? 'unknown',
       help: violation.help,
-      targets: violation.nodes.slice(0, limit).map((node) => node.target.join(' ')),
+      // For a contrast finding, the colours axe measured: enough to tell a real one from a page
+      // caught mid-change.
+      targets: violation.nodes.slice(0, limit).map((node) => {
+        const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const measured = data?.fgColor === undefined ? '' : ` (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio})`;
+        return node.target.join(' ') + measured;
+      }),
     }));
   }, TARGETS_SHOWN);
   return found.filter((violation) => BLOCKING.includes(violation.impact));
@@ -47,7 +54,7 @@ export function describeViolations(violations: readonly A11yViolation[]): string
  * between two, is not what anyone reads.
  */
 export async function expectNoSeriousA11yViolations(page: Page, context = page.url()): Promise<void> {
-  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+  await settle(page);
   const violations = await seriousA11yViolations(page);
   expect(violations, `axe on ${context}: ${describeViolations(violations)}`).toEqual([]);
 }

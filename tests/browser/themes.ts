@@ -3,17 +3,17 @@
 import type { Locator, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './axe';
 import { saveScreenshot } from './screenshots';
+import { settle } from './settle';
 
 /**
  * Checks the page as it is now in both themes, saving `<name>-light.png` and `<name>-dark.png`.
- * Reduced motion turns the buttons' colour transitions off, and the check waits for whatever
- * animation is left: colours measured halfway between the themes would be neither.
+ * Reduced motion turns the buttons' colour transitions off, and the check waits until the theme
+ * applies and the page settles: colours measured halfway between the themes would be neither.
  */
 export async function checkBothThemes(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    // A cancelled animation (its element re-rendered) rejects `finished`; it is over all the same.
-    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+    await settle(page, colorScheme);
     await saveScreenshot(page, `${name}-${colorScheme}`);
     await expectNoSeriousA11yViolations(page, `${name} (${colorScheme} theme)`);
   }
