@@ -1,12 +1,12 @@
 // Issue #22 on the Firestore emulator, through the rules: a live read of a vault larger than one
 // listener's share is cut into id slices (idRanges.ts) that together hand over every entry exactly
 // once, a change reaches exactly one slice, and someone outside a team cannot listen to it.
-import { collection, deleteDoc, disableNetwork, doc, enableNetwork, onSnapshot, query, setDoc, where, writeBatch, type Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, disableNetwork, doc, enableNetwork, onSnapshot, query, setDoc, terminate, where, writeBatch, type Firestore } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { createFirestorePasswordRepository } from '../../src/data/firestore/firestoreVaultRepositories';
 import { syncedVaults } from '../../src/data/firestore/syncedVaults';
 import { ANSWER_WAIT_MS } from '../../src/data/firestore/liveListings';
-import { connectionOf } from '../../src/data/firestore/liveServer';
+import { connectionOf, endReadsQuietly } from '../../src/data/firestore/liveServer';
 import { MemoryStorage } from '../support/memoryStorage';
 import type { ListingChanges, ListingWatcher, StoredPasswordEntry } from '../../src/data/vault/storedEntries';
 import { sampleEntry, sampleTeamEntry } from '../contract/vaultRepositories.contract';
@@ -206,5 +206,31 @@ describe('live reads on Firestore', () => {
     await next.until(() => next.calls.some((changes) => changes.first) || next.errors.length > 0, 'the next read');
     expect(next.errors).toEqual([]);
     stop();
+  });
+
+  it('a Firestore the app ends on purpose (the device copy removed) ends its live reads quietly; ended otherwise, they fail', async () => {
+    await env().clearFirestore();
+    await seed([['a-entry', { ...sampleEntry('ana', 'Bank') }]]);
+    await seedLiveTrial(env(), 'ana');
+    const openRead = async (user: string) => {
+      const db = firestoreAs(env(), user);
+      const read = recorder();
+      const stop = createFirestorePasswordRepository(db).watchPersonal(user, read.watcher);
+      await read.until(() => read.calls.some((changes) => changes.first) || read.errors.length > 0, 'the first slice');
+      expect(read.errors).toEqual([]);
+      return { db, read, stop };
+    };
+
+    const onPurpose = await openRead('ana');
+    endReadsQuietly(onPurpose.db);
+    await terminate(collection(onPurpose.db, 'users').firestore);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(onPurpose.read.errors).toEqual([]);
+    onPurpose.stop();
+
+    const ended = await openRead('ana-again');
+    await terminate(collection(ended.db, 'users').firestore);
+    await ended.read.until(() => ended.read.errors.length > 0, 'a failure');
+    ended.stop();
   });
 });

@@ -9,6 +9,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import type { EmulatorHosts } from '../config';
+import { pageCopyHolders } from './copyHolders';
 
 /**
  * The app's Firestore: with the device copy, its cache is in this browser's IndexedDB, shared by
@@ -17,10 +18,11 @@ import type { EmulatorHosts } from '../config';
  * or where there is no IndexedDB (Node), the cache is in memory.
  */
 export function firestoreOn(app: FirebaseApp, emulators: EmulatorHosts | null, deviceCopy: boolean): Firestore {
-  const instance =
-    deviceCopy && typeof indexedDB !== 'undefined'
-      ? initializeFirestore(app, { localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager(), cacheSizeBytes: CACHE_SIZE_UNLIMITED }) })
-      : getFirestore(app);
+  const onDevice = deviceCopy && typeof indexedDB !== 'undefined';
+  const instance = onDevice
+    ? initializeFirestore(app, { localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager(), cacheSizeBytes: CACHE_SIZE_UNLIMITED }) })
+    : getFirestore(app);
+  if (onDevice) pageCopyHolders().hold();
   if (emulators) connectFirestoreEmulator(instance, emulators.host, emulators.firestorePort);
   return instance;
 }

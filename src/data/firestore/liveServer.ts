@@ -40,6 +40,8 @@ interface ServerState {
   readonly watchers: Set<() => void>;
   failed: boolean;
   reachable: boolean;
+  /** The app ends this instance on purpose (terminate): its reads' errors from here on are no failure. */
+  ending: boolean;
 }
 
 const servers = new WeakMap<Firestore, ServerState>();
@@ -50,7 +52,7 @@ function stateOf(db: Firestore): ServerState {
   const instance = collection(db, 'users').firestore;
   let state = servers.get(instance);
   if (state === undefined) {
-    state = { waiting: new Set(), watchers: new Set(), failed: false, reachable: true };
+    state = { waiting: new Set(), watchers: new Set(), failed: false, reachable: true, ending: false };
     servers.set(instance, state);
   }
   return state;
@@ -75,6 +77,14 @@ export function connectionOf(db: Firestore): Connection {
   };
 }
 
+/**
+ * Before the app terminates `db` (removing the device copy): its live reads end quietly instead
+ * of reporting the 'Firestore shutting down' each listener gets as a failure to load.
+ */
+export function endReadsQuietly(db: Firestore): void {
+  stateOf(db).ending = true;
+}
+
 export interface Server {
   /** An answer came from the server: every read's wait starts again. */
   readonly heard: () => void;
@@ -89,6 +99,8 @@ export interface Server {
    * (other reads see a moment of cache answers, which they pass over).
    */
   readonly ready: () => Promise<void>;
+  /** True once the app is ending this instance (endReadsQuietly). */
+  readonly ending: () => boolean;
 }
 
 export function serverOf(db: Firestore): Server {
@@ -114,6 +126,7 @@ export function serverOf(db: Firestore): Server {
       await disableNetwork(db);
       await enableNetwork(db);
     },
+    ending: () => state.ending,
   };
 }
 
@@ -167,6 +180,7 @@ export function guarded<T>(db: Firestore, watcher: ListingWatcher<T>, stopAll: (
     waiting.done();
     stopHearing();
     stopAll();
+    if (server.ending()) return;
     if (isUnreachable(error)) server.unreachable();
     watcher.onError(error);
   };
