@@ -3,8 +3,8 @@
 // after the master password, read-only: the entries and a team show, a save is refused with a
 // clear message and nothing is queued; back online, a change made elsewhere meanwhile arrives.
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useChromium } from './chromium';
-import { addTeamPassword, itemPane, openItem, readPassword, signUpToEmptyVault, unlock } from './journeys';
+import { expectNoPageErrors, openPage, openTab, useChromium } from './chromium';
+import { addTeamPassword, itemPane, MASTER_PASSWORD, openAccountSettings, openItem, readPassword, signUpToEmptyVault, unlock, waitForSignedOut } from './journeys';
 
 const baseUrl = inject('baseUrl');
 useChromium();
@@ -55,6 +55,69 @@ describe('the device copy', () => {
     blocked = false;
     await page.getByRole('status').filter({ hasText: 'You are offline.' }).first().waitFor({ state: 'detached', timeout: 90_000 });
     await itemPane(page, 'Mail').waitFor();
+    await page.context().close();
+  }, 240_000);
+
+  it('turning the copy off while another tab has it open asks to close that tab, and this tab reads on', async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${baseUrl}/`);
+    await page.evaluate(() => {
+      localStorage.setItem('keyloft.deviceCopy', 'on');
+    });
+    await signUpToEmptyVault(page, baseUrl, 'device-copy-tabs');
+    await addTeamPassword(page, 'Bank', 'ana', 'bank secret 1');
+    const second = await openTab(page);
+    await second.page.goto(`${baseUrl}/`);
+    await unlock(second.page);
+
+    const keepCopy = (settings: Awaited<ReturnType<typeof openAccountSettings>>) => settings.getByRole('checkbox', { name: 'Keep a copy of my vault on this device' });
+    let settings = await openAccountSettings(page);
+    await keepCopy(settings).click();
+    await settings.getByRole('alert').getByText("Close Keyloft's other tabs, then try again.").waitFor();
+    expect(await keepCopy(settings).isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
+
+    // This tab's database still runs: a change made in the other tab arrives, and a save here lands.
+    await addTeamPassword(second.page, 'Mail', 'ana@example.com', 'mail secret 2');
+    await page.getByRole('list', { name: 'All items' }).getByRole('listitem', { name: 'Mail', exact: true }).waitFor({ timeout: 15_000 });
+    await addTeamPassword(page, 'Shop', 'ana', 'shop secret 3');
+    await second.page.getByRole('list', { name: 'All items' }).getByRole('listitem', { name: 'Shop', exact: true }).waitFor({ timeout: 15_000 });
+
+    // With the other tab closed, the copy goes and the page loads again without one.
+    await second.page.close();
+    settings = await openAccountSettings(page);
+    await keepCopy(settings).click();
+    await unlock(page);
+    expect(await page.evaluate(() => localStorage.getItem('keyloft.deviceCopy'))).toBe('off');
+    const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? ''));
+    expect(databases.filter((name) => name.startsWith('firestore/'))).toEqual([]);
+    await readPassword(page, 'Shop', 'shop secret 3');
+    expectNoPageErrors(errors);
+    await page.context().close();
+  }, 240_000);
+
+  it('deleting the account removes the copy from this device', async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${baseUrl}/`);
+    await page.evaluate(() => {
+      localStorage.setItem('keyloft.deviceCopy', 'on');
+    });
+    await signUpToEmptyVault(page, baseUrl, 'device-copy-deleted');
+    await addTeamPassword(page, 'Bank', 'ana', 'bank secret 1');
+    const firestoreDatabases = async () =>
+      (await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? ''))).filter((name) => name.startsWith('firestore/'));
+    expect(await firestoreDatabases()).not.toEqual([]);
+
+    const settings = await openAccountSettings(page);
+    await settings.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+    await dialog.getByLabel('Master Password', { exact: true }).fill(MASTER_PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('status').getByText('The copy was removed from this device.').waitFor({ timeout: 60_000 });
+    await waitForSignedOut(page);
+    expect(await firestoreDatabases()).toEqual([]);
+    expectNoPageErrors(errors);
     await page.context().close();
   }, 240_000);
 });

@@ -5,7 +5,7 @@ import type { Repositories } from '../../data/repositories';
 import { parseNotice, parseOpenTeam } from '@keyloft/contract/navigationNotice';
 import { signOutQuietly } from '../../features/auth';
 import { planOf } from '../../features/billing';
-import { OfflineBanner } from '../../features/deviceCopy';
+import { OfflineBanner, offerRemovalAfterSignOut } from '../../features/deviceCopy';
 import { useMyInvitationsApi } from '../../features/invitations';
 import { ManageMembersDialog, useLiveTeams, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, viewPasswordsButtonId, type TeamSummary } from '../../features/teams';
 import { createDetailsCache, entryCount, useSessionStates, VaultSessions, VaultSessionsContext, type VaultState } from '../../features/vault';
@@ -179,7 +179,7 @@ function Dashboard({ user }: { user: AuthUser }) {
         onLogout={() => {
           setLoggingOut(true);
           // The signed-out screen then offers to remove the device copy (once, in this tab).
-          if (deviceCopy.enabled()) deviceCopy.afterLogout.write('offer');
+          offerRemovalAfterSignOut(deviceCopy);
           void signOutQuietly(auth.deps);
         }}
       />

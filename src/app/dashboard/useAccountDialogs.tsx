@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { createAccountFunctions, sendCustomEmailChange } from '../../data/functions/accountFunctions';
 import { sendCustomEmailVerification, sendMasterPasswordChangeNotification } from '../../data/functions/callables';
 import { signOutQuietly } from '../../features/auth';
-import { DeviceCopySection } from '../../features/deviceCopy';
+import { DeviceCopySection, offerRemovalAfterSignOut, removeAfterDeletion } from '../../features/deviceCopy';
 import {
   ChangeAccountPasswordDialog,
   ChangeEmailDialog,
@@ -118,6 +118,7 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
         onClose={close}
         onSignOut={() => {
           close();
+          offerRemovalAfterSignOut(deviceCopy);
           void signOutQuietly(auth.deps);
         }}
       />
@@ -132,7 +133,9 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
         onClose={close}
         api={deletion}
         onDeleted={() => {
-          void navigate('/', { replace: true });
+          void removeAfterDeletion(deviceCopy, () => {
+            void navigate('/', { replace: true });
+          });
         }}
       />
     </>
