@@ -16,7 +16,8 @@ export interface TabLink extends TabActivity {
 
 /**
  * Links this tab's session to the other tabs over `channel`: a lock or a sign-out here is
- * announced, and a lock or sign-out of the same user there locks this tab if it holds the keys.
+ * announced; a lock of the same user there locks this tab if it holds the keys, and a sign-out
+ * there signs this tab out.
  */
 export function linkTabs(store: SessionStore, channel: TabChannel, clock: () => number = Date.now): TabLink {
   const activityListeners = new Set<() => void>();
@@ -35,11 +36,14 @@ export function linkTabs(store: SessionStore, channel: TabChannel, clock: () => 
   const stopListening = channel.listen((message) => {
     const signal = parseTabSignal(message);
     if (signal === null) return;
-    switch (reactionTo(signal, store.getState(), store.keys() !== null)) {
+    const reaction = reactionTo(signal, store.getState(), store.keys() !== null);
+    switch (reaction) {
       case 'lock':
+      case 'sign-out':
         applying = true;
         try {
-          store.lock();
+          if (reaction === 'lock') store.lock();
+          else store.clear();
         } finally {
           applying = false;
         }

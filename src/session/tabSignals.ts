@@ -9,7 +9,12 @@ import type { SessionState } from './sessionState';
 export type TabSignalKind =
   /** The vault of this user was locked in a tab (auto-lock): every tab holding its keys locks too. */
   | 'locked'
-  /** The user signed out (or was signed out) in a tab: the others lock at once, before the auth service's own sign-out reaches them. */
+  /**
+   * The user signed out (or was signed out) in a tab: the others sign out at once, before the
+   * auth service's own sign-out reaches them (within about a second). A tab merely locked meanwhile
+   * would ask for the master password and read the user's record with a session already over; with
+   * the device copy that read goes through the tab that holds Firestore's connection, and is refused.
+   */
   | 'signed-out'
   /** The user is working in a tab: the idle timers of the others count it (the browser is idle only when every tab is). */
   | 'active';
@@ -47,14 +52,17 @@ export function announcementFor(previous: SessionState, next: SessionState): Tab
   return null;
 }
 
-export type TabReaction = 'lock' | 'count-activity' | 'nothing';
+export type TabReaction = 'lock' | 'sign-out' | 'count-activity' | 'nothing';
 
 /**
- * What a tab does with a signal from another tab. Only a tab holding the keys of the same user
- * reacts: another user's signal, or a tab that is signed out or already locked, changes nothing.
+ * What a tab does with a signal from another tab; another user's signal changes nothing. The
+ * same user's sign-out signs out a tab that is signed in, locked or not; a lock, or activity,
+ * concerns only a tab holding that user's keys.
  */
 export function reactionTo(signal: TabSignal, state: SessionState, holdsKeys: boolean): TabReaction {
-  if (state.status !== 'unlocked' || !holdsKeys || state.user.uid !== signal.uid) return 'nothing';
+  if (state.status === 'signed-out' || state.user.uid !== signal.uid) return 'nothing';
+  if (signal.kind === 'signed-out') return 'sign-out';
+  if (state.status !== 'unlocked' || !holdsKeys) return 'nothing';
   return signal.kind === 'active' ? 'count-activity' : 'lock';
 }
 

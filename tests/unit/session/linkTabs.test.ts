@@ -48,13 +48,13 @@ describe('tabs of one browser', () => {
     expect(posted).toEqual([{ from: 0, message: { kind: 'locked', uid: 'ana' } }]);
   });
 
-  it('a logout in one tab locks the other at once (the auth service then signs it out)', () => {
+  it('a logout in one tab signs the other out at once, ahead of the auth service', () => {
     const { tabs: [a, b], deliver, posted } = browser(2);
     unlock(a);
     unlock(b);
     a.store.clear();
     deliver();
-    expect(b.store.getState()).toEqual({ status: 'locked', user: ana });
+    expect(b.store.getState()).toEqual({ status: 'signed-out' });
     expect(b.store.keys()).toBeNull();
     expect(posted).toEqual([{ from: 0, message: { kind: 'signed-out', uid: 'ana' } }]);
   });
@@ -113,13 +113,13 @@ describe('tabs of one browser', () => {
     expect(posted).toHaveLength(1);
   });
 
-  it('tabs already locked or signed out stay as they are; a sign-out of a locked tab is still announced', () => {
+  it('a sign-out of a locked tab is announced and signs out a locked tab; a signed-out tab stays as it is', () => {
     const { tabs: [a, b, c], deliver, posted } = browser(3);
     a.store.markLocked(ana);
     b.store.markLocked(ana);
     a.store.clear();
     deliver();
-    expect(b.store.getState()).toEqual({ status: 'locked', user: ana });
+    expect(b.store.getState()).toEqual({ status: 'signed-out' });
     expect(c?.store.getState()).toEqual({ status: 'signed-out' });
     expect(posted).toEqual([{ from: 0, message: { kind: 'signed-out', uid: 'ana' } }]);
   });

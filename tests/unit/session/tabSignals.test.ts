@@ -46,9 +46,13 @@ describe('reactionTo', () => {
   const signedOutSignal: TabSignal = { kind: 'signed-out', uid: 'ana' };
   const activeSignal: TabSignal = { kind: 'active', uid: 'ana' };
 
-  it('locks a tab holding the same user’s keys on a lock or a sign-out', () => {
+  it('locks a tab holding the same user’s keys on a lock', () => {
     expect(reactionTo(lockedSignal, unlocked(ana), true)).toBe('lock');
-    expect(reactionTo(signedOutSignal, unlocked(ana), true)).toBe('lock');
+  });
+
+  it('signs out a tab of the same user on a sign-out, whether it holds the keys or is locked', () => {
+    expect(reactionTo(signedOutSignal, unlocked(ana), true)).toBe('sign-out');
+    expect(reactionTo(signedOutSignal, locked(ana), false)).toBe('sign-out');
   });
 
   it('counts the same user’s activity in another tab', () => {
@@ -61,13 +65,13 @@ describe('reactionTo', () => {
     }
   });
 
-  it('does nothing in a tab that holds no keys', () => {
-    for (const signal of [lockedSignal, signedOutSignal, activeSignal]) {
-      expect(reactionTo(signal, signedOut, false)).toBe('nothing');
+  it('a lock or activity does nothing in a tab that holds no keys; nothing does anything in a signed-out tab', () => {
+    for (const signal of [lockedSignal, activeSignal]) {
       expect(reactionTo(signal, locked(ana), false)).toBe('nothing');
       // Never the case in the store, but the keys decide: without them there is nothing to forget.
       expect(reactionTo(signal, unlocked(ana), false)).toBe('nothing');
     }
+    for (const signal of [lockedSignal, signedOutSignal, activeSignal]) expect(reactionTo(signal, signedOut, false)).toBe('nothing');
   });
 });
 
