@@ -83,6 +83,9 @@ export async function createTeam(page: Page, name: string): Promise<void> {
   await form.getByLabel('Name').fill(name);
   await form.getByRole('button', { name: 'Create Team' }).click();
   await page.getByRole('list', { name: 'My teams' }).getByRole('listitem', { name }).waitFor({ timeout: 15_000 });
+  // The live team list can show the team before the form has closed; a key pressed next (Escape
+  // for the phone's drawer) would go to the form.
+  await form.waitFor({ state: 'detached' });
 }
 
 export async function openTeamPasswords(page: Page, team: string): Promise<void> {

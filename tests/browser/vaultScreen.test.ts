@@ -78,7 +78,10 @@ describe('the vault screen in Chromium', () => {
       // Add to a team from the sidebar: choose the team, then Add Password.
       if (name === 'phone') await page.getByRole('button', { name: 'Vaults and teams' }).click();
       await createTeam(page, 'Platform');
-      if (name === 'phone') await page.keyboard.press('Escape');
+      if (name === 'phone') {
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Vaults and teams', expanded: false }).waitFor();
+      }
       await openTeamPasswords(page, 'Platform');
       await addTeamPassword(page, 'Deploy key', 'deployer', 'correct horse battery staple');
       await addTeamPassword(page, 'Database', 'dba', 'another secret 1');
