@@ -2,6 +2,7 @@ import { compareEntries } from '../entryOrder';
 import { toSavedDraft, type ValidDraft } from '../form/validatePasswordDraft';
 import { migrateVault, type LoadedVault } from '../migration/migrateVault';
 import { watchVault, withEntryChanges, withGroupChanges, type LiveVaultRead } from './liveVault';
+import { refusedForGoneTeam } from './goneTeam';
 import type { Group, GroupDraft, PasswordEntry } from '../model';
 import {
   createGroup,
@@ -149,7 +150,9 @@ export class VaultSession {
       },
       failed: (error, what) => {
         if (!live()) return;
-        console.error(LOAD_FAILED[what], error);
+        void refusedForGoneTeam(this.deps, error).then((gone) => {
+          if (!gone) console.error(LOAD_FAILED[what], error);
+        });
         // Over: nothing of this read touches the state again, and its decrypted entries go.
         this.generation += 1;
         this.running = false;
