@@ -43,8 +43,8 @@ const keepCopy = (page: Page, on: boolean) =>
   }, on ? 'on' : 'off');
 
 /**
- * Unlocks `page`'s vault with the device copy (turned on, and filled by one unlock first), then
- * without it; the copy is left off, as it is by default.
+ * Unlocks `page`'s vault with the device copy (as by default, filled by one unlock first), then
+ * without it; the copy is left off.
  */
 export async function readsPerUnlock(page: Page): Promise<{ withCopy: UnlockReads; withoutCopy: UnlockReads }> {
   const counter = await countListenDocuments(page);

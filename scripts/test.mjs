@@ -141,7 +141,9 @@ if (firestore) {
   try {
     if (functionsBuilt) stripe = await startFakeStripe();
   } catch (error) {
+    // Both tiers that run the functions need it: neither may pass by not running.
     cannotRun('emulator', error.message);
+    if (browserReady) cannotRun('browser', error.message);
   }
   // The billing functions reach the fake Stripe server (docs/billing.md) while it runs.
   if (functionsBuilt && stripe) {

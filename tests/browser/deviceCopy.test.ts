@@ -14,10 +14,7 @@ const OFFLINE = "You are offline. Changes can't be saved until you are back onli
 describe('the device copy', () => {
   it('a tab reloaded with the servers out of reach opens the vault read-only after the master password', async () => {
     const { page } = await openPage();
-    // This browser keeps a copy (Account Settings, 'This device'; off by default).
-    await page.addInitScript(() => {
-      localStorage.setItem('keyloft.deviceCopy', 'on');
-    });
+    // A new browser keeps a copy (Account Settings, 'This device', turns it off).
     await page.setViewportSize({ width: 1280, height: 800 });
     await signUpToEmptyVault(page, baseUrl, 'device-copy');
     await addTeamPassword(page, 'Bank', 'ana', 'bank secret 1');
@@ -60,10 +57,6 @@ describe('the device copy', () => {
 
   it('turning the copy off while another tab has it open asks to close that tab, and this tab reads on', async () => {
     const { page, errors } = await openPage();
-    await page.goto(`${baseUrl}/`);
-    await page.evaluate(() => {
-      localStorage.setItem('keyloft.deviceCopy', 'on');
-    });
     await signUpToEmptyVault(page, baseUrl, 'device-copy-tabs');
     await addTeamPassword(page, 'Bank', 'ana', 'bank secret 1');
     const second = await openTab(page);
@@ -99,10 +92,6 @@ describe('the device copy', () => {
 
   it('deleting the account removes the copy from this device', async () => {
     const { page, errors } = await openPage();
-    await page.goto(`${baseUrl}/`);
-    await page.evaluate(() => {
-      localStorage.setItem('keyloft.deviceCopy', 'on');
-    });
     await signUpToEmptyVault(page, baseUrl, 'device-copy-deleted');
     await addTeamPassword(page, 'Bank', 'ana', 'bank secret 1');
     const firestoreDatabases = async () =>

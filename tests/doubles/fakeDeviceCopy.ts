@@ -15,7 +15,7 @@ export interface FakeDeviceCopy extends DeviceCopyService {
 }
 
 export interface FakeDeviceCopyOptions {
-  /** Default: true for a new browser (one that keeps a copy; the app's own default is off), else as `choice` has it. */
+  /** Default: true for a new browser (as the app's own default), else as `choice` has it. */
   readonly enabled?: boolean;
   /** Default: resolves. */
   readonly clear?: () => Promise<void>;

@@ -8,12 +8,12 @@ import type { KeyValueStorage } from '../keyValueStorage';
 const DEVICE_COPY_KEY = 'keyloft.deviceCopy';
 
 /**
- * True once this browser was told to keep a copy. Off by default for now: with the copy on, a
- * sign-out followed at once by a sign-in in the same tab met permission errors from Firestore
- * (docs/vault.md, "The device copy"), and a copy on a shared computer is the user's choice to make.
+ * True unless this browser was told not to keep a copy (Account Settings, 'This device'): the
+ * vault opens from the device first and reads offline (issue #22 item 3); a shared computer turns
+ * it off once for everyone on it.
  */
 export function deviceCopyEnabled(storage: Pick<KeyValueStorage, 'getItem'>): boolean {
-  return storage.getItem(DEVICE_COPY_KEY) === 'on';
+  return storage.getItem(DEVICE_COPY_KEY) !== 'off';
 }
 
 export function setDeviceCopyEnabled(storage: Pick<KeyValueStorage, 'setItem'>, enabled: boolean): void {

@@ -69,6 +69,13 @@ export function PrivacyPage() {
           While your vault is unlocked, its keys are held in your browser&rsquo;s memory. Your private key, still
           encrypted, is kept in the tab&rsquo;s session storage. Both are cleared when you log out.
         </p>
+        <p>
+          Unless you turn it off in your account settings, your browser also keeps a copy of your vault, so that it
+          opens when the network is down. The copy is encrypted as it is on our servers: it opens only with your master
+          password. Logging out offers to remove it. Deleting your account removes it from the browser you delete it
+          in (while another Keyloft tab holds it there, the page offers to remove it instead); a copy in another browser stays until you
+          remove it there, and it still opens only with your master password.
+        </p>
       </StaticSection>
 
       <StaticSection title="Deleting your account">

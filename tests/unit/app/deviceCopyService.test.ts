@@ -9,10 +9,12 @@ function service() {
 }
 
 describe('the device copy service', () => {
-  it('keeps a copy once this browser was told to, in the data layer’s own key', () => {
+  it('keeps a copy unless this browser was told not to, in the data layer’s own key', () => {
     const { choice, service: deviceCopy } = service();
-    expect(deviceCopy.enabled()).toBe(false);
+    expect(deviceCopy.enabled()).toBe(true);
     choice.setItem('keyloft.deviceCopy', 'garbage');
+    expect(deviceCopy.enabled()).toBe(true);
+    deviceCopy.setEnabled(false);
     expect(deviceCopy.enabled()).toBe(false);
     deviceCopy.setEnabled(true);
     expect(deviceCopy.enabled()).toBe(true);
