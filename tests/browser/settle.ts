@@ -13,7 +13,7 @@ export async function settle(page: Page, scheme?: 'light' | 'dark'): Promise<voi
   }
   await page.evaluate(
     async ({ quietMs, longestMs }) => {
-      const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+      const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => { resolve(); }));
       const deadline = performance.now() + longestMs;
       // Quiet: no change to the document for quietMs (or give up waiting at the deadline).
       await new Promise<void>((resolve) => {
