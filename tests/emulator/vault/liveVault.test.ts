@@ -1,11 +1,13 @@
 // Issue #22 on the emulators, through the rules, with each person on their own signed-in SDK: a
 // teammate's add, edit and delete reach an open team vault without a reload, each decrypted alone
 // (the decryptions under the reader's own team key are counted); another tab's changes reach a
-// personal vault the same way.
+// personal vault the same way. An entry changed underneath is marked as changed elsewhere before any
+// save (which the revision rule still refuses); a member removed while listening loses the team.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VaultSession, type VaultState } from '../../../src/features/vault/session/vaultSession';
+import { VaultSessions } from '../../../src/features/vault/session/vaultSessions';
 import type { PasswordEntry } from '../../../src/features/vault/model';
-import { deletePassword, savePassword, type PersonalVaultDeps, type VaultDeps } from '../../../src/features/vault/vaultService';
+import { deletePassword, PasswordConflictError, savePassword, type PersonalVaultDeps, type VaultDeps } from '../../../src/features/vault/vaultService';
 import { personalVault, person, teamOf, teamVault, type Person } from '../teams/people';
 
 const draft = (title: string) => ({ title, url: null, notes: null, username: `${title}-user`, password: `${title}-secret`, groupId: null });
@@ -94,5 +96,59 @@ describe('a live vault on the emulators', () => {
     expect(titles(session.state)).toEqual(['Bank (joint)']);
     expect(decryptions()).toBe(1);
     session.stop();
+  }, 90_000);
+
+  it('an entry open in one session that a teammate saves is marked as changed elsewhere at once; a save over it is still refused', async () => {
+    const teamId = await teamOf(ana, [bob], 'full');
+    const anaTeam = await teamVault(ana, teamId);
+    const wiki = await savePassword(anaTeam, draft('Wiki'));
+    const bobTeam = await teamVault(bob, teamId);
+    const session = new VaultSession(bobTeam);
+    session.start();
+    await until(session, (state) => state.load.status === 'ready' && state.entries.length === 1, 'the team loaded');
+    const open = session.state.entries[0] as PasswordEntry;
+    expect(open.changedElsewhere).toBeUndefined();
+
+    await savePassword(anaTeam, draft('Wiki (new)'), wiki);
+    const changed = await until(session, (state) => state.entries[0]?.title === 'Wiki (new)', 'the teammate’s save');
+    // What the item pane and an open form read to say so, before the user saves anything.
+    expect(changed.entries[0]?.changedElsewhere).toBe(true);
+    expect(changed.entries[0]?.revision).not.toBe(open.revision);
+    await expect(savePassword(bobTeam, draft('Wiki (mine)'), open)).rejects.toBeInstanceOf(PasswordConflictError);
+    session.stop();
+  }, 90_000);
+
+  it('a member removed while listening loses the team: the live team list drops it and its session, and nothing is logged as a fault', async () => {
+    const teamId = await teamOf(ana, [bob], 'full');
+    await savePassword(await teamVault(ana, teamId), draft('Vault'));
+    // What the app does with them (useLiveTeams, useOpenVaults): each change of the team list
+    // reads it again, and the sessions of teams no longer listed go.
+    const sessions = new VaultSessions();
+    const session = sessions.sessionFor(await teamVault(bob, teamId));
+    session.start();
+    await until(session, (state) => state.load.status === 'ready' && state.entries.length === 1, 'the team loaded');
+    const failures: Error[] = [];
+    const stopList = bob.deps.teams.watchForMember(
+      bob.uid,
+      () => {
+        void bob.deps.teams.listForMember(bob.uid).then((teams) => {
+          sessions.retainTeams(new Set(teams.map((team) => team.id)));
+        });
+      },
+      (error) => failures.push(error),
+    );
+    const logged = vi.spyOn(console, 'error');
+
+    await ana.deps.functions.removeTeamMember({ teamId, userId: bob.uid });
+    for (let waited = 0; sessions.teamSession(teamId) !== undefined; waited += 100) {
+      if (waited > 15_000) throw new Error('the removed member’s team session was not dropped within 15 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(sessions.all()).toEqual([]);
+    // A refusal of the team's read on its way meanwhile is the same news, not a fault.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(failures).toEqual([]);
+    expect(logged).not.toHaveBeenCalled();
+    stopList();
   }, 90_000);
 });
