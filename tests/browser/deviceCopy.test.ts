@@ -1,10 +1,24 @@
 // Issue #22 item 3 in Chromium on the emulators: a tab reloaded while the servers cannot be reached
 // (Firestore, Auth and Functions; the page itself still loads) opens the vault from the device copy
-// after the master password, read-only: the entries and a team show, a save is refused with a
-// clear message and nothing is queued; back online, a change made elsewhere meanwhile arrives.
+// after the master password, read-only: the personal entries and a team's show, a save is refused
+// with a clear message and nothing is queued; back online, the offline notice goes. Removing the
+// copy, refused while another tab holds it; a deleted account's copy removed.
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoPageErrors, openPage, openTab, useChromium } from './chromium';
-import { addTeamPassword, itemPane, MASTER_PASSWORD, openAccountSettings, openItem, readPassword, signUpToEmptyVault, unlock, waitForSignedOut } from './journeys';
+import {
+  addTeamPassword,
+  chooseInSidebar,
+  createTeam,
+  itemPane,
+  MASTER_PASSWORD,
+  openAccountSettings,
+  openItem,
+  openTeamPasswords,
+  readPassword,
+  signUpToEmptyVault,
+  unlock,
+  waitForSignedOut,
+} from './journeys';
 
 const baseUrl = inject('baseUrl');
 useChromium();
@@ -19,6 +33,11 @@ describe('the device copy', () => {
     await signUpToEmptyVault(page, baseUrl, 'device-copy');
     await addTeamPassword(page, 'Bank', 'ana', 'bank secret 1');
     await addTeamPassword(page, 'Mail', 'ana@example.com', 'mail secret 2');
+    await createTeam(page, 'Ops');
+    await openTeamPasswords(page, 'Ops');
+    await addTeamPassword(page, 'Deploy', 'ops', 'deploy secret 3');
+    await chooseInSidebar(page, /^All items/);
+    await page.getByRole('list', { name: 'All items' }).getByRole('listitem', { name: /Deploy/ }).waitFor();
 
     // Every request to the Firestore, Auth and Functions emulators fails from here on.
     let blocked = true;
@@ -35,6 +54,11 @@ describe('the device copy', () => {
     await list.getByRole('listitem', { name: 'Mail', exact: true }).waitFor();
     await readPassword(page, 'Bank', 'bank secret 1');
     expect(await page.getByText('No passwords yet. Add your first password!').count()).toBe(0);
+    // The team's entry too: its key opened from the copy of the team and of the member's key.
+    await list.getByRole('listitem', { name: /Deploy/ }).waitFor();
+    await openTeamPasswords(page, 'Ops');
+    await readPassword(page, 'Deploy', 'deploy secret 3');
+    await chooseInSidebar(page, /^All items/);
     // The screen says it is offline, once the server has been silent for the live reads' wait.
     await page.getByRole('status').filter({ hasText: 'You are offline.' }).first().waitFor({ timeout: 30_000 });
 
