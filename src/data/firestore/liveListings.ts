@@ -2,7 +2,7 @@ import { documentId, getCountFromServer, getDocsFromCache, onSnapshot, query, wh
 import type { SyncedVaults } from './syncedVaults';
 import type { Listing, ListingWatcher, StopWatching } from '../vault/storedEntries';
 import type { Documents } from './cursorPages';
-import { ENTRIES_PER_RANGE, idRanges, inRange, rangeCountFor, type IdRange } from './idRanges';
+import { ENTRIES_PER_RANGE, idRanges, rangeCountFor, type IdRange } from './idRanges';
 import { guarded, type Guard } from './liveServer';
 
 // Live reads of the vault on Firestore (issue #22): snapshot listeners, each snapshot's changes
@@ -111,7 +111,7 @@ function listenToSlices<T>(
   ranges: readonly IdRange[],
   read: (documents: Documents) => Listing<T>,
   guard: Guard<T>,
-  shown: readonly Map<string, string | null>[] | null,
+  shown: readonly (Map<string, string | null> | undefined)[] | null,
   onAllAnswered: (documents: number) => void,
 ): StopWatching {
   const stops: StopWatching[] = [];
@@ -171,17 +171,34 @@ async function deviceDocuments(filtered: Query): Promise<Documents | null> {
 }
 
 /**
- * Hands `documents` (the device copy) over as the first call of each slice of `ranges`, and
- * returns each slice's documents with their versions, for the server's answers to be told from.
+ * Hands the device copy over slice by slice, in order, each as the first call of its slice, and
+ * returns each slice's documents with their versions for the server's answers to be told from
+ * (none for a slice the copy could not give: its server answer is then its first call). Each
+ * slice is read on its own: Firestore answers a query from the copy through the documents its
+ * last listener held (the slicing is the one remembered), where one query over the whole vault
+ * would scan every document of the collection in the copy before the first row could show. Null
+ * when the copy gives nothing at all.
  */
-function showFromDevice<T>(documents: Documents, ranges: readonly IdRange[], read: (documents: Documents) => Listing<T>, guard: Guard<T>) {
-  const bySlice: Documents[] = ranges.map(() => []);
-  for (const entry of documents) bySlice[ranges.findIndex((range) => inRange(entry[0], range))]?.push(entry);
-  guard.shownFromDevice();
-  bySlice.forEach((inSlice, slice) => {
-    guard.sliceWatcher.onChanges({ slice, slices: ranges.length, first: true, changed: read(inSlice), removed: [] });
-  });
-  return bySlice.map((inSlice) => new Map(inSlice.map(([id, data]) => [id, versionOf(data)] as const)));
+async function showFromDevice<T>(
+  filtered: Query,
+  ranges: readonly IdRange[],
+  read: (documents: Documents) => Listing<T>,
+  guard: Guard<T>,
+): Promise<(Map<string, string | null> | undefined)[] | null> {
+  const shown: (Map<string, string | null> | undefined)[] = [];
+  for (const [slice, range] of ranges.entries()) {
+    const documents = await deviceDocuments(inIdRange(filtered, range));
+    if (guard.isOver()) return null;
+    if (documents === null) {
+      if (slice === 0) return null;
+      shown.push(undefined);
+      continue;
+    }
+    if (slice === 0) guard.shownFromDevice();
+    guard.sliceWatcher.onChanges({ slice, slices: ranges.length, first: true, changed: read(documents), removed: [] });
+    shown.push(new Map(documents.map(([id, data]) => [id, versionOf(data)] as const)));
+  }
+  return shown;
 }
 
 /**
@@ -210,16 +227,18 @@ export function watchSliced<T>(
   const known = device?.synced.slicesOf(device.key) ?? null;
   const start = async () => {
     await guard.ready();
-    const copy = known === null ? null : await deviceDocuments(filtered);
-    if (guard.isOver()) return;
-    if (known !== null && copy !== null) {
-      // Cut at least as finely as the copy's size asks: the vault may have grown since its last
-      // whole read (as a new vault does while its first screen is open).
-      const ranges = idRanges(Math.max(known, rangeCountFor(copy.length, perRange)));
+    if (known !== null) {
+      // The slicing of the last whole read: its listeners' documents are what the copy answers
+      // each slice from. A vault that grew since is cut finer once this read has it whole.
+      const ranges = idRanges(known);
       slices = ranges.length;
-      const shown = showFromDevice(copy, ranges, read, guard);
-      stopSlices = listenToSlices(filtered, ranges, read, guard, shown, remember);
-      return;
+      const shown = await showFromDevice(filtered, ranges, read, guard);
+      if (guard.isOver()) return;
+      if (shown !== null) {
+        stopSlices = listenToSlices(filtered, ranges, read, guard, shown, remember);
+        return;
+      }
+      slices = null;
     }
     const counted = await getCountFromServer(filtered);
     if (guard.isOver()) return;
@@ -243,9 +262,8 @@ export function watchWhole<T>(filtered: Query, read: (documents: Documents) => L
   const ranges = idRanges(1);
   const start = async () => {
     await guard.ready();
-    const copy = device?.synced.slicesOf(device.key) === 1 ? await deviceDocuments(filtered) : null;
+    const shown = device?.synced.slicesOf(device.key) === 1 ? await showFromDevice(filtered, ranges, read, guard) : null;
     if (guard.isOver()) return;
-    const shown = copy === null ? null : showFromDevice(copy, ranges, read, guard);
     stopSlices = listenToSlices(filtered, ranges, read, guard, shown, () => {
       device?.synced.remember(device.key, 1);
     });
