@@ -173,6 +173,38 @@ describe('live reads on Firestore', () => {
     keep();
   });
 
+  it('a vault that grew past the slicing remembered for it opens from the device cut finer, every entry once, and the finer slicing is remembered', { timeout: 60_000 }, async () => {
+    await env().clearFirestore();
+    await seedLiveTrial(env(), 'ana');
+    const db = firestoreAs(env(), 'ana');
+    const synced = syncedVaults(new MemoryStorage());
+    const passwords = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, synced });
+    const ids = Array.from({ length: 9 }, () => passwords.newId());
+    await seed(ids.map((id, index) => [id, { ...sampleEntry('ana', `Entry ${index}`) }] as const));
+    // The copy holds the nine entries (a listener of its own, as in the test above); the vault was
+    // last read whole when it was empty, in one slice.
+    let kept = 0;
+    const keep = onSnapshot(query(collection(db, 'passwords'), where('userId', '==', 'ana'), where('teamId', '==', null)), (snapshot) => {
+      if (!snapshot.metadata.fromCache) kept = snapshot.size;
+    });
+    for (let waited = 0; kept < 9; waited += 20) {
+      if (waited > 10_000) throw new Error('the copy never held the nine entries');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    synced.remember('entries:personal:ana', 1);
+
+    const read = recorder();
+    const stop = passwords.watchPersonal('ana', read.watcher);
+    await read.until(() => read.calls.filter((changes) => changes.first).length === 3, 'the device copy in three slices');
+    const firsts = read.calls.filter((changes) => changes.first);
+    expect(firsts.every((changes) => changes.slices === 3)).toBe(true);
+    expect(firsts.flatMap((changes) => changes.changed.items.map((item) => item.id)).sort()).toEqual([...ids].sort());
+    await read.until(() => synced.slicesOf('entries:personal:ana') === 3, 'the finer slicing remembered');
+    expect(read.errors).toEqual([]);
+    stop();
+    keep();
+  });
+
   it('someone outside a team cannot listen to its entries: the read ends with an error and hands over nothing', async () => {
     await env().clearFirestore();
     await seed([['t-entry', { ...sampleTeamEntry({ teamId: 'team-x', keyVersion: 1, roles: { ana: 'owner' } }, 'ana', 'Secret') }]], {
