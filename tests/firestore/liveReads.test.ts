@@ -122,7 +122,16 @@ describe('live reads on Firestore', () => {
     await env().clearFirestore();
     await seedLiveTrial(env(), 'ana');
     const db = firestoreAs(env(), 'ana');
-    const synced = syncedVaults(new MemoryStorage());
+    // Each read that every slice has answered remembers its slicing: counted, to know when one has.
+    const memory = syncedVaults(new MemoryStorage());
+    let wholeReads = 0;
+    const synced: typeof memory = {
+      ...memory,
+      remember: (key, slices) => {
+        wholeReads += 1;
+        memory.remember(key, slices);
+      },
+    };
     const passwords = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, synced });
     const ids = Array.from({ length: 9 }, () => passwords.newId());
     await seed(ids.map((id, index) => [id, { ...sampleEntry('ana', `Entry ${index}`) }] as const));
@@ -164,6 +173,8 @@ describe('live reads on Firestore', () => {
     await enableNetwork(db);
     await offline.until(() => offline.calls.some((changes) => changes.removed.includes(gone ?? '')), 'the deletion made meanwhile');
     await offline.until(() => offline.calls.some((changes) => !changes.first && changes.changed.items.some((item) => item.id === addedId)), 'the entry added meanwhile');
+    // Every slice answered (two listen at a time, the third after one of them has answered).
+    await offline.until(() => wholeReads === 2, 'every slice’s answer');
     const later = offline.calls.filter((changes) => !changes.first).flatMap((changes) => changes.changed.items);
     expect(later.find((item) => item.id === changedId)?.data.revision).toBe(2);
     // Unchanged entries are not handed over again.
