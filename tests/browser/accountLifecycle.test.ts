@@ -160,6 +160,9 @@ describe('Account Settings: Delete Account in Chromium', () => {
     await dialog.getByLabel('Master Password', { exact: true }).fill(MASTER_PASSWORD);
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
     await o.waitForURL(`${baseUrl}/`, { timeout: 60_000 });
+    // The device copy goes with the account: the page loads again and says so (before anything
+    // else navigates, or that navigation races the reload).
+    await o.getByRole('status').getByText('The copy was removed from this device.').waitFor({ timeout: 60_000 });
     await waitForSignedOut(o);
     await expect(o.evaluate(() => sessionStorage.getItem('keyloft.encryptedPrivateKey'))).resolves.toBeNull();
 
