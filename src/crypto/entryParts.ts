@@ -44,10 +44,24 @@ export interface EntryOverview {
   readonly username: string;
 }
 
+/** A password an entry had, with when a save replaced it (issue #23). */
+export interface ReplacedPassword {
+  readonly password: string;
+  /** Epoch milliseconds. */
+  readonly replacedAt: number;
+}
+
 export interface EntryDetails {
   readonly password: string;
   readonly notes: string | null;
+  /** The one-time code's otpauth:// link (issue #23); absent or null for none. */
+  readonly otp?: string | null;
+  /** Passwords the entry had, newest first (issue #23); absent or empty for none. */
+  readonly history?: readonly ReplacedPassword[];
 }
+
+/** Details as opened: a part sealed before issue #23 reads as no one-time code and no history. */
+export type OpenedEntryDetails = Required<EntryDetails>;
 
 /** Additional data of one part: `keyloft/entry-part/v1/{entryId}/{format}/{vault | team-N}/{part}`. */
 export function entryPartContext<T extends EntryPart>({ entryId, keyVersion, format }: EntryPartBinding, part: T): Binding<PartPurposes[T]> {
@@ -68,13 +82,27 @@ export function sealEntryOverview(key: SymmetricDataKey, binding: EntryPartBindi
 }
 
 export function sealEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, details: EntryDetails): Promise<Sealed<'entry-details'>> {
-  return sealPart(key, binding, 'details', { password: details.password, notes: details.notes });
+  // A one-time code and a history are written only when there are some: details without them
+  // stay the JSON they were before issue #23.
+  const history = details.history ?? [];
+  return sealPart(key, binding, 'details', {
+    password: details.password,
+    notes: details.notes,
+    ...(details.otp === undefined || details.otp === null ? {} : { otp: details.otp }),
+    ...(history.length === 0 ? {} : { history: history.map(({ password, replacedAt }) => ({ password, replacedAt })) }),
+  });
 }
 
 /** An entry's two parts in clear: what sealEntryParts seals and openEntryParts gives back. */
 export interface EntryParts {
   readonly overview: EntryOverview;
   readonly details: EntryDetails;
+}
+
+/** An entry's two parts as opened. */
+export interface OpenedEntryParts {
+  readonly overview: EntryOverview;
+  readonly details: OpenedEntryDetails;
 }
 
 /** An entry's two parts as stored. */
@@ -92,7 +120,7 @@ export function sealEntryParts(key: SymmetricDataKey, binding: EntryPartBinding,
 }
 
 /** Both parts opened, as openEntryOverview and openEntryDetails; rejects with the first failure. */
-export async function openEntryParts(key: SymmetricDataKey, binding: EntryPartBinding, sealed: SealedEntryParts): Promise<EntryParts> {
+export async function openEntryParts(key: SymmetricDataKey, binding: EntryPartBinding, sealed: SealedEntryParts): Promise<OpenedEntryParts> {
   const [overview, details] = await Promise.all([openEntryOverview(key, binding, sealed.overview), openEntryDetails(key, binding, sealed.details)]);
   return { overview, details };
 }
@@ -155,8 +183,25 @@ export function openEntryOverviewsHere(key: SymmetricDataKey, items: readonly Se
   });
 }
 
-export function openEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, sealed: Sealed<'entry-details'>): Promise<EntryDetails> {
-  return openPart(key, binding, 'details', sealed, (value) => ({ password: text(value, 'password'), notes: textOrNull(value, 'notes') }));
+export function openEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, sealed: Sealed<'entry-details'>): Promise<OpenedEntryDetails> {
+  return openPart(key, binding, 'details', sealed, readDetails);
+}
+
+function readDetails(value: Record<string, unknown>): OpenedEntryDetails {
+  return { password: text(value, 'password'), notes: textOrNull(value, 'notes'), otp: textOrNull(value, 'otp'), history: readHistory(value.history) };
+}
+
+function readHistory(value: unknown): ReplacedPassword[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new InvalidCiphertextError('The sealed entry part has a history that is not a list.');
+  return value.map((item: unknown) => {
+    if (typeof item !== 'object' || item === null) throw new InvalidCiphertextError('The sealed entry part has a history item of the wrong shape.');
+    const { password, replacedAt } = item as Record<string, unknown>;
+    if (typeof password !== 'string' || typeof replacedAt !== 'number' || !Number.isFinite(replacedAt)) {
+      throw new InvalidCiphertextError('The sealed entry part has a history item of the wrong shape.');
+    }
+    return { password, replacedAt };
+  });
 }
 
 // One promise step per part, as openPart: an import seals two parts for each of thousands of
@@ -166,7 +211,7 @@ function sealPart<T extends EntryPart>(
   key: SymmetricDataKey,
   binding: EntryPartBinding,
   part: T,
-  value: Record<string, string | null>,
+  value: Record<string, unknown>,
 ): Promise<Sealed<PartPurposes[T]>> {
   try {
     assertKeyKind(key, 'vault', 'team');

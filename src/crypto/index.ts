@@ -49,7 +49,18 @@ export {
   sealEntryOverview,
   sealEntryParts,
 } from './entryParts';
-export type { EntryDetails, EntryOverview, EntryPart, EntryPartBinding, EntryParts, SealedEntryParts, SealedOverview } from './entryParts';
+export type {
+  EntryDetails,
+  EntryOverview,
+  EntryPart,
+  EntryPartBinding,
+  EntryParts,
+  OpenedEntryDetails,
+  OpenedEntryParts,
+  ReplacedPassword,
+  SealedEntryParts,
+  SealedOverview,
+} from './entryParts';
 export { openEntryFields, sealEntryFields } from './entryFields';
 export type { EntryFields, SealedEntryFields } from './entryFields';
 export { createDecryptPool, installOverviewWorkerFactory, openEntryOverviews, warmUpDecryptPool, workerCountFor } from './decryptPool';

@@ -18,11 +18,17 @@ export const FIELD_LIMITS = {
   entrySealedBytes: 6144,
   /**
    * isSealedEntryContent (format 2): the sealed overview {title, url, username} and details
-   * {password, notes} as stored bytes. Set so the largest fields the form accepts fit even when
-   * JSON escapes every character to six bytes (tests/unit/domain/fieldLimits.test.ts).
+   * {password, notes, otp, history} as stored bytes. Set so the largest fields the form accepts
+   * fit even when JSON escapes every character to six bytes, with a one-time code and a history of
+   * ten such passwords (tests/unit/domain/fieldLimits.test.ts); an entry so large is still well
+   * under Firestore's 1 MiB document.
    */
   entryOverviewSealedBytes: 65_536,
-  entryDetailsSealedBytes: 131_072,
+  entryDetailsSealedBytes: 524_288,
+  /** Not a rule of its own: the longest one-time code link the form keeps (it is in the sealed details). */
+  entryOneTimeCode: 2048,
+  /** Not a rule of its own: the passwords an entry's history keeps (issue #23), each at most ENTRY_SECRET_MAX_BYTES. */
+  entryPasswordHistory: 10,
   /** isGroupContent (personal and team groups): name 1–100, description up to 500. */
   groupName: 100,
   groupDescription: 500,

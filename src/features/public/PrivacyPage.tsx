@@ -17,8 +17,8 @@ export function PrivacyPage() {
             phone number or authenticator enrolment.
           </li>
           <li>
-            <strong>Encrypted vault data:</strong> everything in your entries (title, url, username, password and
-            notes), the names and descriptions of your groups, your encrypted private key, your public key, your salt
+            <strong>Encrypted vault data:</strong> everything in your entries (title, url, username, password, notes,
+            one-time code secret and earlier passwords), the names and descriptions of your groups, your encrypted private key, your public key, your salt
             and the encrypted team keys made for you. We store these only in encrypted form, apart from the public key
             and salt, which are not secret.
           </li>

@@ -51,8 +51,9 @@ export function SecurityPage() {
         <ul>
           <li>
             Everything you type into an entry is encrypted with {AES}-GCM, with a fresh random {IV_BYTES}-byte IV each
-            time, in two parts: the title, url and username, which the list opens, and the password and notes, which
-            are opened only when you show, copy or edit them and are kept in memory only while your vault is unlocked.
+            time, in two parts: the title, url and username, which the list opens, and the password, notes, one-time
+            code secret and the entry's earlier passwords, which are opened only when you show, copy or edit them and
+            are kept in memory only while your vault is unlocked.
             Group names and descriptions are encrypted the same way. Personal entries and groups are encrypted with your
             vault key, team ones with the team key.
           </li>

@@ -1,4 +1,4 @@
-import type { EntryDetails } from '../../crypto';
+import type { OpenedEntryDetails } from '../../crypto';
 
 // Details (password, notes) of sealed entries opened on demand (issue #18, docs/vault.md "Reading
 // entries"): each opened once while the vault is open, then served from memory. The cache holds
@@ -8,8 +8,8 @@ import type { EntryDetails } from '../../crypto';
 export interface DetailsCache {
   // Properties rather than methods: `clear` is handed to the session unbound.
   /** The opening (or opened) details under `key`, if any. */
-  readonly get: (key: string) => Promise<EntryDetails> | undefined;
-  readonly set: (key: string, details: Promise<EntryDetails>) => void;
+  readonly get: (key: string) => Promise<OpenedEntryDetails> | undefined;
+  readonly set: (key: string, details: Promise<OpenedEntryDetails>) => void;
   readonly delete: (key: string) => void;
   /** Forgets every opened details: called when the vault locks or the user logs out. */
   readonly clear: () => void;
@@ -17,7 +17,7 @@ export interface DetailsCache {
 }
 
 export function createDetailsCache(): DetailsCache {
-  const opened = new Map<string, Promise<EntryDetails>>();
+  const opened = new Map<string, Promise<OpenedEntryDetails>>();
   return {
     get: (key) => opened.get(key),
     set: (key, details) => {

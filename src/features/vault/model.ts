@@ -1,6 +1,6 @@
 // Decrypted shapes: what the vault screens show and edit. They exist only in memory; the stored
 // shapes (ciphertext) are in src/data/vault/storedEntries.ts.
-import type { Sealed } from '../../crypto';
+import type { ReplacedPassword, Sealed } from '../../crypto';
 
 export interface PasswordEntry {
   readonly id: string;
@@ -39,6 +39,10 @@ export interface PasswordEntry {
   readonly changedElsewhere?: true;
   /** True when the entry is stored sealed (format 2): a save keeps it sealed, never writes its title in clear again. */
   readonly sealed?: boolean;
+  /** The one-time code's otpauth:// link (issue #23), once the details are open; absent for none. */
+  readonly otp?: string;
+  /** Passwords the entry had, newest first (issue #23), once the details are open; absent for none. */
+  readonly passwordHistory?: readonly ReplacedPassword[];
 }
 
 /** What opening a sealed entry's details needs: the part as stored and the key version it is bound to. */

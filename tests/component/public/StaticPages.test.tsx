@@ -112,7 +112,7 @@ describe('/privacy content', () => {
     const text = section?.textContent ?? '';
     expect(text).toContain('your email address');
     expect(text).toContain('Encrypted vault data');
-    expect(text).toContain('everything in your entries (title, url, username, password and notes)');
+    expect(text).toContain('everything in your entries (title, url, username, password, notes, one-time code secret and earlier passwords)');
     expect(text).toContain('which team and group each entry belongs to, as random ids');
     expect(text).not.toContain('so they can be searched');
     expect(text).toContain('Subscription status');

@@ -36,6 +36,8 @@ const atTeam: EntryPartBinding = { entryId: 'entry-1', keyVersion: 3, format: SE
 const personal: EntryPartBinding = { entryId: 'entry-1', keyVersion: null, format: SEALED_ENTRY_FORMAT };
 const overview = { title: 'Bank — Grüße 🔐', url: 'https://bank.example', username: 'ana@example.com' };
 const details = { password: 'hunter2 пароль', notes: 'recovery codes: 1234-5678\nPIN 0000' };
+// What opening gives for details sealed without a one-time code or a history (as before issue #23).
+const opened = { ...details, otp: null, history: [] };
 
 describe('entryPartContext', () => {
   it('names the entry, the format, the key and the part', () => {
@@ -55,8 +57,13 @@ describe('entryPartContext', () => {
 describe('sealed entry parts', () => {
   it('round-trip under a team key and under the vault key', async () => {
     expect(await openEntryOverview(team, atTeam, await sealEntryOverview(team, atTeam, overview))).toEqual(overview);
-    expect(await openEntryDetails(team, atTeam, await sealEntryDetails(team, atTeam, details))).toEqual(details);
-    expect(await openEntryDetails(vault, personal, await sealEntryDetails(vault, personal, { password: '', notes: null }))).toEqual({ password: '', notes: null });
+    expect(await openEntryDetails(team, atTeam, await sealEntryDetails(team, atTeam, details))).toEqual(opened);
+    expect(await openEntryDetails(vault, personal, await sealEntryDetails(vault, personal, { password: '', notes: null }))).toEqual({
+      password: '',
+      notes: null,
+      otp: null,
+      history: [],
+    });
     expect(await openEntryOverview(vault, personal, await sealEntryOverview(vault, personal, { ...overview, url: null }))).toEqual({ ...overview, url: null });
   });
 
@@ -65,7 +72,23 @@ describe('sealed entry parts', () => {
     expect(JSON.parse(nodeOpen(teamRaw, sealed, entryPartContext(atTeam, 'overview')).toString('utf8'))).toEqual(overview);
     const iv = new Uint8Array(12).fill(7);
     const known = nodeSeal(teamRaw, JSON.stringify(details), entryPartContext(atTeam, 'details'), iv);
-    expect(await openEntryDetails(team, atTeam, known)).toEqual(details);
+    expect(await openEntryDetails(team, atTeam, known)).toEqual(opened);
+  });
+
+  it('a one-time code and a password history travel in the details; without them the part is the JSON it was before (issue #23)', async () => {
+    const full = {
+      ...details,
+      otp: 'otpauth://totp/Bank:ana?secret=JBSWY3DPEHPK3PXP&issuer=Bank',
+      history: [
+        { password: 'second', replacedAt: 1_700_000_000_000 },
+        { password: 'first пароль', replacedAt: 1_600_000_000_000 },
+      ],
+    };
+    const sealed = await sealEntryDetails(team, atTeam, full);
+    expect(await openEntryDetails(team, atTeam, sealed)).toEqual(full);
+    expect(JSON.parse(nodeOpen(teamRaw, sealed, entryPartContext(atTeam, 'details')).toString('utf8'))).toEqual(full);
+    const bare = await sealEntryDetails(team, atTeam, { ...details, otp: null, history: [] });
+    expect(nodeOpen(teamRaw, bare, entryPartContext(atTeam, 'details')).toString('utf8')).toBe(JSON.stringify(details));
   });
 
   it('fails to open when moved to another entry, part, format or key version, or under another key', async () => {
@@ -87,7 +110,21 @@ describe('sealed entry parts', () => {
 
   it('a part that opens but is not the part’s shape is malformed, not a wrong key', async () => {
     const context = entryPartContext(atTeam, 'details');
-    for (const plain of ['not json', '[]', 'null', '{"notes":null}', '{"password":5,"notes":null}', '{"password":"x","notes":7}']) {
+    const malformed = [
+      'not json',
+      '[]',
+      'null',
+      '{"notes":null}',
+      '{"password":5,"notes":null}',
+      '{"password":"x","notes":7}',
+      '{"password":"x","notes":null,"otp":5}',
+      '{"password":"x","notes":null,"history":"old"}',
+      '{"password":"x","notes":null,"history":[null]}',
+      '{"password":"x","notes":null,"history":[{"password":"old"}]}',
+      '{"password":"x","notes":null,"history":[{"password":1,"replacedAt":1}]}',
+      '{"password":"x","notes":null,"history":[{"password":"old","replacedAt":"yesterday"}]}',
+    ];
+    for (const plain of malformed) {
       await expect(openEntryDetails(team, atTeam, nodeSeal(teamRaw, plain, context))).rejects.toBeInstanceOf(InvalidCiphertextError);
     }
   });

@@ -44,12 +44,24 @@ describe('form limits match firestore.rules', () => {
   it('the largest entry the form accepts fits the sealed bounds, even with every character escaped by JSON', () => {
     // U+0001 is one UTF-8 byte and one UTF-16 unit, and JSON writes it as six bytes: \u0001.
     const escaped = (units: number) => '\u0001'.repeat(units);
-    const sealedBytes = (value: Record<string, string>) => utf8Length(JSON.stringify(value)) + SEAL_OVERHEAD_BYTES;
+    const sealedBytes = (value: Record<string, unknown>) => utf8Length(JSON.stringify(value)) + SEAL_OVERHEAD_BYTES;
     const overview = { title: escaped(FIELD_LIMITS.entryTitle), url: escaped(FIELD_LIMITS.entryUrl), username: escaped(ENTRY_SECRET_MAX_BYTES) };
-    const details = { password: escaped(ENTRY_SECRET_MAX_BYTES), notes: escaped(FIELD_LIMITS.entryNotes) };
+    // With a one-time code and a full password history (issue #23), each old password as large.
+    const details = {
+      password: escaped(ENTRY_SECRET_MAX_BYTES),
+      notes: escaped(FIELD_LIMITS.entryNotes),
+      otp: escaped(FIELD_LIMITS.entryOneTimeCode),
+      history: Array.from({ length: FIELD_LIMITS.entryPasswordHistory }, () => ({ password: escaped(ENTRY_SECRET_MAX_BYTES), replacedAt: Number.MAX_SAFE_INTEGER })),
+    };
     expect(JSON.stringify({ title: escaped(1) })).toHaveLength('{"title":""}'.length + 6);
     expect(sealedBytes(overview)).toBeLessThanOrEqual(FIELD_LIMITS.entryOverviewSealedBytes);
     expect(sealedBytes(details)).toBeLessThanOrEqual(FIELD_LIMITS.entryDetailsSealedBytes);
+  });
+
+  it('the largest sealed entry (both parts base64, beside its other fields) is under Firestore’s 1 MiB document', () => {
+    const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+    const parts = base64Length(FIELD_LIMITS.entryOverviewSealedBytes) + base64Length(FIELD_LIMITS.entryDetailsSealedBytes);
+    expect(parts + 4096).toBeLessThan(1_048_576 - 89);
   });
 
   it('the seal overhead is the IV and tag isSealed adds', () => {

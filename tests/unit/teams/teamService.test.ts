@@ -86,6 +86,14 @@ async function addEntries(deps: TeamServiceDeps, teamId: string, count: number):
 }
 
 /** Sealed (format 2) team entries at key version 1, as the vault writes them with sealedFormat on; returns their ids. */
+/** The n-th sealed entry's details: the odd ones with a one-time code and a password history (issue #23). */
+function sealedDetailsOf(index: number) {
+  const base = { password: `sealed-secret${index}`, notes: `notes ${index}` };
+  return index % 2 === 0
+    ? { ...base, otp: null, history: [] }
+    : { ...base, otp: `otpauth://totp/Site:${index}?secret=JBSWY3DPEHPK3PXP`, history: [{ password: `was-${index}`, replacedAt: 5_000 + index }] };
+}
+
 async function addSealedEntries(deps: TeamServiceDeps, teamId: string, count: number): Promise<string[]> {
   const key = await keyOf(deps, teamId);
   const ids: string[] = [];
@@ -95,7 +103,7 @@ async function addSealedEntries(deps: TeamServiceDeps, teamId: string, count: nu
     const entry: StoredPasswordEntry = {
       format: SEALED_ENTRY_FORMAT,
       overview: await sealEntryOverview(key, binding, { title: `Sealed ${index}`, url: null, username: `sealed-user${index}` }),
-      details: await sealEntryDetails(key, binding, { password: `sealed-secret${index}`, notes: `notes ${index}` }),
+      details: await sealEntryDetails(key, binding, sealedDetailsOf(index)),
       teamId,
       userId: deps.userId,
       groupId: null,
@@ -318,7 +326,7 @@ describe('rotation when a member is removed', () => {
     expect((await readAll(bob, id)).sort()).toEqual([0, 1, 2, 3, 4].map((n) => `secret${n}`));
   });
 
-  it('re-seals sealed (format 2) entries under the new key and version, beside format-1 ones; the old key opens none of them', async () => {
+  it('re-seals sealed (format 2) entries under the new key and version (one-time codes and history with them), beside format-1 ones; the old key opens none of them', async () => {
     const { teams, passwords, id, ana, bob, cid } = await teamOfThree();
     await addEntries(ana, id, 2);
     const sealedIds = await addSealedEntries(ana, id, 3);
@@ -338,7 +346,8 @@ describe('rotation when a member is removed', () => {
         expect('title' in data).toBe(false);
         const binding = { entryId, keyVersion: 2, format: SEALED_ENTRY_FORMAT };
         expect(await openEntryOverview(key, binding, data.overview!)).toEqual({ title: `Sealed ${index}`, url: null, username: `sealed-user${index}` });
-        expect(await openEntryDetails(key, binding, data.details!)).toEqual({ password: `sealed-secret${index}`, notes: `notes ${index}` });
+        // Every detail travels, the one-time code and the password history too.
+        expect(await openEntryDetails(key, binding, data.details!)).toEqual(sealedDetailsOf(index));
         // Bound to the version: not the old one, and never under the removed member's key.
         await expect(openEntryDetails(key, { ...binding, keyVersion: 1 }, data.details!)).rejects.toThrow(DecryptionError);
         await expect(openEntryOverview(oldKey, { ...binding, keyVersion: 1 }, data.overview!)).rejects.toThrow(DecryptionError);

@@ -115,7 +115,7 @@ describe('sealed entries: writing', () => {
     for (const secret of ['Bank', 'bank.example', 'ana.s', 'correct horse', '1234-5678']) expect(json).not.toContain(secret);
     const binding = { entryId: saved.id, keyVersion: null, format: SEALED_ENTRY_FORMAT };
     expect(await openEntryOverview(vaultKey, binding, data.overview)).toEqual({ title: 'Bank', url: 'https://bank.example', username: 'ana.s' });
-    expect(await openEntryDetails(vaultKey, binding, data.details)).toEqual({ password: 'correct horse', notes: 'recovery code 1234-5678' });
+    expect(await openEntryDetails(vaultKey, binding, data.details)).toEqual({ password: 'correct horse', notes: 'recovery code 1234-5678', otp: null, history: [] });
     expect(saved).toMatchObject({ title: 'Bank', password: 'correct horse', notes: 'recovery code 1234-5678', sealed: true });
   });
 

@@ -35,6 +35,11 @@ export interface ValidPasswordDraft {
   readonly username: string;
   readonly password: string;
   readonly groupId: string | null;
+  /**
+   * The one-time code as a canonical otpauth:// link, or null for none (issue #23). Absent: the
+   * save keeps what the entry had (a caller that does not edit the code never drops it).
+   */
+  readonly otp?: string | null;
 }
 
 declare const passedTheRules: unique symbol;

@@ -157,5 +157,11 @@ export async function openDetails(deps: VaultDeps, entry: PasswordEntry): Promis
     });
   }
   const details = await opening;
-  return { ...rest, password: details.password, notes: details.notes };
+  return {
+    ...rest,
+    password: details.password,
+    notes: details.notes,
+    ...(details.otp === null ? {} : { otp: details.otp }),
+    ...(details.history.length === 0 ? {} : { passwordHistory: details.history }),
+  };
 }

@@ -1,4 +1,4 @@
-import { SEALED_ENTRY_FORMAT, sealEntryFields, sealEntryParts, type TeamKey, type VaultKey } from '../../../crypto';
+import { SEALED_ENTRY_FORMAT, sealEntryFields, sealEntryParts, type ReplacedPassword, type TeamKey, type VaultKey } from '../../../crypto';
 import {
   FIRST_REVISION,
   GoneError,
@@ -9,6 +9,7 @@ import {
   type WithId,
 } from '../../../data/vault/storedEntries';
 import type { ValidPasswordDraft } from '../form/validatePasswordDraft';
+import { historyAfterSave } from '../history/passwordHistory';
 import type { PasswordEntry } from '../model';
 import { CONFLICT_MESSAGES, PasswordConflictError, VaultGoneError } from '../vaultErrors';
 import { decryptEntry, openDetails } from './openEntries';
@@ -30,7 +31,8 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
     const version = keyVersion === null ? {} : { keyVersion };
     // Sealed unless a test asks for format 1, and always for an entry already sealed: its title never goes back in clear.
     const sealed = deps.sealedFormat !== false || existing?.sealed === true;
-    const fields = sealed ? await sealedFields(key, id, keyVersion, draft) : await plainFields(key, id, draft);
+    const extras = await detailsExtras(deps, draft, existing, now);
+    const fields = sealed ? await sealedFields(key, id, keyVersion, draft, extras) : await plainFields(key, id, draft);
     if (existing === undefined) {
       await deps.passwords.create(id, {
         ...fields,
@@ -68,8 +70,32 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
       revision: existing === undefined ? FIRST_REVISION : existing.revision + 1,
       undecryptable: false,
       ...(sealed ? { sealed: true } : {}),
+      ...(sealed && extras.otp !== null ? { otp: extras.otp } : {}),
+      ...(sealed && extras.history.length > 0 ? { passwordHistory: extras.history } : {}),
     };
   });
+}
+
+/** What a sealed entry's details keep beside the password and notes (issue #23). */
+interface DetailsExtras {
+  readonly otp: string | null;
+  readonly history: readonly ReplacedPassword[];
+}
+
+/**
+ * The one-time code and password history a save writes: the draft's code (or the entry's, when the
+ * draft leaves it alone), and the entry's history with the password this save replaces on top.
+ * The entry's details are opened first where the list had not (one decryption, usually cached),
+ * so a save never drops what it did not show; details that do not open have nothing to keep.
+ */
+async function detailsExtras(deps: VaultDeps, draft: ValidPasswordDraft, existing: PasswordEntry | undefined, now: number): Promise<DetailsExtras> {
+  if (existing === undefined) return { otp: draft.otp ?? null, history: [] };
+  const before = existing.sealedDetails === undefined ? existing : await openDetails(deps, existing).catch(() => null);
+  if (before === null || before.undecryptable) return { otp: draft.otp ?? null, history: [] };
+  return {
+    otp: draft.otp === undefined ? (before.otp ?? null) : draft.otp,
+    history: historyAfterSave(before.passwordHistory ?? [], before.password, draft.password, now),
+  };
 }
 
 /** Format 1's stored fields: title, url and notes in clear, username and password sealed field by field. */
@@ -90,11 +116,15 @@ async function sealedFields(
   id: string,
   keyVersion: number | null,
   draft: ValidPasswordDraft,
+  extras: DetailsExtras,
 ): Promise<Pick<StoredSealedEntry, 'format' | 'overview' | 'details'>> {
   const { overview, details } = await sealEntryParts(
     key,
     { entryId: id, keyVersion, format: SEALED_ENTRY_FORMAT },
-    { overview: { title: draft.title, url: draft.url, username: draft.username }, details: { password: draft.password, notes: draft.notes } },
+    {
+      overview: { title: draft.title, url: draft.url, username: draft.username },
+      details: { password: draft.password, notes: draft.notes, otp: extras.otp, history: extras.history },
+    },
   );
   return { format: SEALED_ENTRY_FORMAT, overview, details };
 }
