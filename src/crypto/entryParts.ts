@@ -42,6 +42,11 @@ export interface EntryOverview {
   readonly title: string;
   readonly url: string | null;
   readonly username: string;
+  /**
+   * True when the details hold a one-time code (issue #23): the item pane offers the code before
+   * the details are opened, as it offers the password. Absent for none.
+   */
+  readonly hasOneTimeCode?: true;
 }
 
 /** A password an entry had, with when a save replaced it (issue #23). */
@@ -78,7 +83,12 @@ export function entryPartContext<T extends EntryPart>({ entryId, keyVersion, for
 }
 
 export function sealEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, overview: EntryOverview): Promise<Sealed<'entry-overview'>> {
-  return sealPart(key, binding, 'overview', { title: overview.title, url: overview.url, username: overview.username });
+  return sealPart(key, binding, 'overview', {
+    title: overview.title,
+    url: overview.url,
+    username: overview.username,
+    ...(overview.hasOneTimeCode === true ? { otp: true } : {}),
+  });
 }
 
 export function sealEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, details: EntryDetails): Promise<Sealed<'entry-details'>> {
@@ -244,7 +254,10 @@ function openPart<P extends EntryPart, T>(
 }
 
 function readOverview(value: Record<string, unknown>): EntryOverview {
-  return { title: text(value, 'title'), url: textOrNull(value, 'url'), username: text(value, 'username') };
+  const overview = { title: text(value, 'title'), url: textOrNull(value, 'url'), username: text(value, 'username') };
+  if (value.otp === undefined) return overview;
+  if (value.otp !== true) throw new InvalidCiphertextError('The sealed entry part has an otp mark that is not true.');
+  return { ...overview, hasOneTimeCode: true };
 }
 
 function asError(error: unknown): Error {

@@ -41,6 +41,8 @@ export interface PasswordEntry {
   readonly sealed?: boolean;
   /** The one-time code's otpauth:// link (issue #23), once the details are open; absent for none. */
   readonly otp?: string;
+  /** Set on a sealed entry listed with its details unopened whose details hold a one-time code. */
+  readonly hasOneTimeCode?: true;
   /** Passwords the entry had, newest first (issue #23), once the details are open; absent for none. */
   readonly passwordHistory?: readonly ReplacedPassword[];
 }
@@ -79,6 +81,8 @@ export interface PasswordDraft {
   readonly username: string;
   readonly password: string;
   readonly groupId: string | null;
+  /** The one-time code as typed: a setup key or an otpauth:// link, '' for none (issue #23). Absent: left as it is. */
+  readonly otp?: string;
 }
 
 export interface GroupDraft {

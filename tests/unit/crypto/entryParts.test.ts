@@ -91,6 +91,16 @@ describe('sealed entry parts', () => {
     expect(nodeOpen(teamRaw, bare, entryPartContext(atTeam, 'details')).toString('utf8')).toBe(JSON.stringify(details));
   });
 
+  it('the overview marks an entry with a one-time code (the pane offers it before the details are opened); without it the overview is as before', async () => {
+    const marked = await sealEntryOverview(team, atTeam, { ...overview, hasOneTimeCode: true });
+    expect(await openEntryOverview(team, atTeam, marked)).toEqual({ ...overview, hasOneTimeCode: true });
+    expect(JSON.parse(nodeOpen(teamRaw, marked, entryPartContext(atTeam, 'overview')).toString('utf8'))).toEqual({ ...overview, otp: true });
+    const plain = await sealEntryOverview(team, atTeam, overview);
+    expect(nodeOpen(teamRaw, plain, entryPartContext(atTeam, 'overview')).toString('utf8')).toBe(JSON.stringify(overview));
+    const wrongMark = nodeSeal(teamRaw, JSON.stringify({ ...overview, otp: 'yes' }), entryPartContext(atTeam, 'overview'));
+    await expect(openEntryOverview(team, atTeam, wrongMark)).rejects.toBeInstanceOf(InvalidCiphertextError);
+  });
+
   it('fails to open when moved to another entry, part, format or key version, or under another key', async () => {
     const sealed = await sealEntryOverview(team, atTeam, overview);
     const moved: EntryPartBinding[] = [

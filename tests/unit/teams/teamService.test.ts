@@ -94,6 +94,11 @@ function sealedDetailsOf(index: number) {
     : { ...base, otp: `otpauth://totp/Site:${index}?secret=JBSWY3DPEHPK3PXP`, history: [{ password: `was-${index}`, replacedAt: 5_000 + index }] };
 }
 
+function sealedOverviewOf(index: number) {
+  const base = { title: `Sealed ${index}`, url: null, username: `sealed-user${index}` };
+  return index % 2 === 0 ? base : { ...base, hasOneTimeCode: true as const };
+}
+
 async function addSealedEntries(deps: TeamServiceDeps, teamId: string, count: number): Promise<string[]> {
   const key = await keyOf(deps, teamId);
   const ids: string[] = [];
@@ -102,7 +107,7 @@ async function addSealedEntries(deps: TeamServiceDeps, teamId: string, count: nu
     const binding = { entryId: id, keyVersion: 1, format: SEALED_ENTRY_FORMAT };
     const entry: StoredPasswordEntry = {
       format: SEALED_ENTRY_FORMAT,
-      overview: await sealEntryOverview(key, binding, { title: `Sealed ${index}`, url: null, username: `sealed-user${index}` }),
+      overview: await sealEntryOverview(key, binding, sealedOverviewOf(index)),
       details: await sealEntryDetails(key, binding, sealedDetailsOf(index)),
       teamId,
       userId: deps.userId,
@@ -345,7 +350,7 @@ describe('rotation when a member is removed', () => {
         expect(data.format).toBe(2);
         expect('title' in data).toBe(false);
         const binding = { entryId, keyVersion: 2, format: SEALED_ENTRY_FORMAT };
-        expect(await openEntryOverview(key, binding, data.overview!)).toEqual({ title: `Sealed ${index}`, url: null, username: `sealed-user${index}` });
+        expect(await openEntryOverview(key, binding, data.overview!)).toEqual(sealedOverviewOf(index));
         // Every detail travels, the one-time code and the password history too.
         expect(await openEntryDetails(key, binding, data.details!)).toEqual(sealedDetailsOf(index));
         // Bound to the version: not the old one, and never under the removed member's key.

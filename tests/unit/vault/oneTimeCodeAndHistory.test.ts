@@ -35,6 +35,8 @@ describe('one-time codes in an entry', () => {
     const stored = JSON.stringify(await deps.passwords.listPersonal('ana'));
     for (const secret of ['JBSWY3DPEHPK3PXP', 'otpauth', 'totp']) expect(stored).not.toContain(secret);
     const entry = await listed(deps);
+    // Listed from the overview: marked as having a code, the code itself still sealed.
+    expect(entry).toMatchObject({ hasOneTimeCode: true });
     expect(entry.otp).toBeUndefined();
     expect((await openDetails(deps, entry)).otp).toBe(OTP);
   });
@@ -45,6 +47,7 @@ describe('one-time codes in an entry', () => {
     await savePassword(deps, { ...draft, title: 'Bank (renamed)' }, await listed(deps));
     expect((await openDetails(deps, await listed(deps))).otp).toBe(OTP);
     await savePassword(deps, { ...draft, otp: null }, await openDetails(deps, await listed(deps)));
+    expect(await listed(deps)).not.toHaveProperty('hasOneTimeCode');
     expect((await openDetails(deps, await listed(deps))).otp).toBeUndefined();
   });
 });

@@ -5,7 +5,9 @@ import { PasswordField } from '../../../ui/PasswordField';
 import { Field, TextField } from '../../../ui/TextField';
 import { GeneratorDialog, quickGenerate } from '../generator';
 import type { Group, PasswordEntry } from '../model';
+import type { ReadQrImage } from '../otp/readQrImage';
 import { ConflictNotice } from './ConflictNotice';
+import { OneTimeCodeField } from './OneTimeCodeField';
 import { NO_GROUP, usePasswordForm, type SavePassword } from './usePasswordForm';
 import type { NewerVersion } from './useNewerVersion';
 import './form.css';
@@ -34,6 +36,8 @@ export interface PasswordFormDialogProps {
    * the form is open (issue #22): the form says so at once instead of at the save.
    */
   newer?: NewerVersion;
+  /** Reads a QR code image for the one-time code; tests pass a fake (jsdom draws no images). */
+  readQrImage?: ReadQrImage;
 }
 
 /**
@@ -51,7 +55,7 @@ const optional = <span className="pw-form__optional">(optional)</span>;
 /** Not the user's own details: keep the browser from filling them in. */
 const NOT_MINE = { autoComplete: 'off', spellCheck: false } as const;
 
-function PasswordForm({ entry, groups, onSubmit, onClose, newer = null }: PasswordFormDialogProps) {
+function PasswordForm({ entry, groups, onSubmit, onClose, newer = null, readQrImage }: PasswordFormDialogProps) {
   const form = usePasswordForm(entry, groups, onSubmit, onClose, newer);
   const { values, edit, errors, refs, conflict, saving } = form;
   const [generatorOpen, setGeneratorOpen] = useState(false);
@@ -151,6 +155,7 @@ function PasswordForm({ entry, groups, onSubmit, onClose, newer = null }: Passwo
             {generated}
           </span>
         </div>
+        <OneTimeCodeField value={values.otp} onChange={edit.otp} error={errors.otp} inputRef={refs.otp} readQrImage={readQrImage} />
         <Field label={<>Notes {optional}</>} error={errors.notes}>
           {(control) => (
             <textarea

@@ -13,6 +13,8 @@ const same = (a: string | null, b: string | null) => (a ?? '') === (b ?? '');
 export function keepMineOnNewer(opened: PasswordEntry, mine: ValidPasswordDraft, newer: PasswordEntry): ValidPasswordDraft {
   const text = (field: 'title' | 'username' | 'password'): string => (same(mine[field], opened[field]) ? newer[field] : mine[field]);
   const optional = (field: 'url' | 'notes' | 'groupId'): string | null => (same(mine[field], opened[field]) ? newer[field] : mine[field]);
+  // A draft that leaves the one-time code alone keeps whatever the entry has when saved.
+  const otp = mine.otp === undefined ? {} : { otp: same(mine.otp, opened.otp ?? null) ? (newer.otp ?? null) : mine.otp };
   return {
     title: text('title'),
     url: optional('url'),
@@ -20,5 +22,6 @@ export function keepMineOnNewer(opened: PasswordEntry, mine: ValidPasswordDraft,
     password: text('password'),
     notes: optional('notes'),
     groupId: optional('groupId'),
+    ...otp,
   };
 }

@@ -41,6 +41,7 @@ export function usePasswordForm(entry: PasswordEntry | null, groups: readonly Gr
   const [username, setUsername] = useState(entry?.username ?? '');
   const [password, setPassword] = useState(entry?.password ?? '');
   const [notes, setNotes] = useState(entry?.notes ?? '');
+  const [otp, setOtp] = useState(entry?.otp ?? '');
   const [group, setGroup] = useState(() => initialGroup(entry, groups));
   const [errors, setErrors] = useState<PasswordDraftErrors>({});
   // The entry the next save is conditional on; a conflict replaces it with the newer one once the
@@ -53,6 +54,7 @@ export function usePasswordForm(entry: PasswordEntry | null, groups: readonly Gr
     url: useRef<HTMLInputElement>(null),
     username: useRef<HTMLInputElement>(null),
     password: useRef<HTMLInputElement>(null),
+    otp: useRef<HTMLInputElement>(null),
     notes: useRef<HTMLTextAreaElement>(null),
   };
 
@@ -69,7 +71,7 @@ export function usePasswordForm(entry: PasswordEntry | null, groups: readonly Gr
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving.busy) return;
-    const result = validatePasswordDraft({ title, url, notes, username, password, groupId: group === NO_GROUP ? null : group });
+    const result = validatePasswordDraft({ title, url, notes, username, password, otp, groupId: group === NO_GROUP ? null : group });
     saving.setError(null);
     if (!result.ok) {
       setErrors(result.errors);
@@ -109,7 +111,7 @@ export function usePasswordForm(entry: PasswordEntry | null, groups: readonly Gr
     if (newer === 'deleted') {
       saving.setError(CONFLICT_MESSAGES.passwordGone);
     } else if (newer !== null && base !== null && newer.revision > base.revision) {
-      const typed = validatePasswordDraft({ title, url, notes, username, password, groupId: group === NO_GROUP ? null : group });
+      const typed = validatePasswordDraft({ title, url, notes, username, password, otp, groupId: group === NO_GROUP ? null : group });
       // Fields that do not validate yet: the save's own check shows the choice once they do.
       if (typed.ok) setConflict({ newer, mine: keepMineOnNewer(base, typed.value, newer) });
     }
@@ -139,6 +141,7 @@ export function usePasswordForm(entry: PasswordEntry | null, groups: readonly Gr
     setUsername(newer.username);
     setPassword(newer.password);
     setNotes(newer.notes ?? '');
+    setOtp(newer.otp ?? '');
     setGroup(initialGroup(newer, groups));
     setErrors({});
     setConflict(null);
@@ -150,13 +153,14 @@ export function usePasswordForm(entry: PasswordEntry | null, groups: readonly Gr
   }
 
   return {
-    values: { title, url, username, password, notes, group },
+    values: { title, url, username, password, otp, notes, group },
     edit: {
       title: edit('title', setTitle),
       url: edit('url', setUrl),
       username: edit('username', setUsername),
       password: edit('password', setPassword),
       notes: edit('notes', setNotes),
+      otp: edit('otp', setOtp),
       group: setGroup,
     },
     errors,

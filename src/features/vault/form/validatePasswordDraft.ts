@@ -7,6 +7,7 @@ import {
 } from '@keyloft/contract/fieldLimits';
 import { brokenTextMessage, isWellFormedText } from '@keyloft/contract/wellFormedText';
 import type { PasswordDraft } from '../model';
+import { canonicalOneTimeCode, OneTimeCodeError } from '../otp/oneTimeCode';
 
 // The password form's rules (SPEC.md §5 "Password form"): title, username and password are
 // required; values are trimmed; an empty url or notes is omitted (null).
@@ -23,7 +24,7 @@ export const PASSWORD_FORM_MESSAGES = {
   passwordRequired: 'Password is required',
 } as const;
 
-export type PasswordDraftField = 'title' | 'url' | 'username' | 'password' | 'notes';
+export type PasswordDraftField = 'title' | 'url' | 'username' | 'password' | 'otp' | 'notes';
 
 export type PasswordDraftErrors = Partial<Record<PasswordDraftField, string>>;
 
@@ -59,13 +60,14 @@ export type PasswordDraftValidation =
   | { readonly ok: false; readonly errors: PasswordDraftErrors };
 
 /** The fields in the order the form shows them, so the first invalid one can take focus. */
-export const PASSWORD_DRAFT_FIELDS: readonly PasswordDraftField[] = ['title', 'url', 'username', 'password', 'notes'];
+export const PASSWORD_DRAFT_FIELDS: readonly PasswordDraftField[] = ['title', 'url', 'username', 'password', 'otp', 'notes'];
 
 const LABELS: Readonly<Record<PasswordDraftField, string>> = {
   title: 'Title',
   url: 'URL',
   username: 'Username',
   password: 'Password',
+  otp: 'One-time code',
   notes: 'Notes',
 };
 
@@ -78,7 +80,7 @@ function storedShapeError(field: PasswordDraftField, value: string): string | un
   if (field === 'username' || field === 'password') {
     return utf8Length(value) > ENTRY_SECRET_MAX_BYTES ? tooManyBytesMessage(LABELS[field], ENTRY_SECRET_MAX_BYTES) : undefined;
   }
-  const max = { title: FIELD_LIMITS.entryTitle, url: FIELD_LIMITS.entryUrl, notes: FIELD_LIMITS.entryNotes }[field];
+  const max = { title: FIELD_LIMITS.entryTitle, url: FIELD_LIMITS.entryUrl, otp: FIELD_LIMITS.entryOneTimeCode, notes: FIELD_LIMITS.entryNotes }[field];
   return value.length > max ? tooLongMessage(LABELS[field], max) : undefined;
 }
 
@@ -93,8 +95,9 @@ export function validatePasswordDraft(draft: PasswordDraft): PasswordDraftValida
   const password = draft.password.trim();
   const url = draft.url.trim();
   const notes = draft.notes.trim();
+  const otp = draft.otp?.trim() ?? '';
   const errors: PasswordDraftErrors = {};
-  const trimmed: Readonly<Record<PasswordDraftField, string>> = { title, url, username, password, notes };
+  const trimmed: Readonly<Record<PasswordDraftField, string>> = { title, url, username, password, otp, notes };
   for (const field of PASSWORD_DRAFT_FIELDS) {
     const error = storedShapeError(field, trimmed[field]);
     if (error !== undefined) errors[field] = error;
@@ -102,6 +105,7 @@ export function validatePasswordDraft(draft: PasswordDraft): PasswordDraftValida
   if (title === '') errors.title = PASSWORD_FORM_MESSAGES.titleRequired;
   if (username === '') errors.username = PASSWORD_FORM_MESSAGES.usernameRequired;
   if (password === '') errors.password = PASSWORD_FORM_MESSAGES.passwordRequired;
+  const oneTimeCode = errors.otp === undefined ? storedOneTimeCode(otp, errors) : null;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const value: ValidPasswordDraft = {
     title,
@@ -110,13 +114,29 @@ export function validatePasswordDraft(draft: PasswordDraft): PasswordDraftValida
     username,
     password,
     groupId: draft.groupId === '' ? null : draft.groupId,
+    ...(draft.otp === undefined ? {} : { otp: oneTimeCode }),
   };
   return { ok: true, value: value as Validated<ValidPasswordDraft> };
 }
 
+/** The one-time code as stored (its canonical otpauth:// link), null for none; a problem goes in `errors`. */
+function storedOneTimeCode(typed: string, errors: PasswordDraftErrors): string | null {
+  if (typed === '') return null;
+  try {
+    const link = canonicalOneTimeCode(typed);
+    if (link.length > FIELD_LIMITS.entryOneTimeCode) errors.otp = tooLongMessage(LABELS.otp, FIELD_LIMITS.entryOneTimeCode);
+    return link;
+  } catch (error) {
+    if (!(error instanceof OneTimeCodeError)) throw error;
+    errors.otp = error.message;
+    return null;
+  }
+}
+
 /** The form's values for a stored or merged value: an omitted url or notes as ''. */
 export function asTypedDraft(value: ValidPasswordDraft): PasswordDraft {
-  return { ...value, url: value.url ?? '', notes: value.notes ?? '' };
+  const { otp, ...rest } = value;
+  return { ...rest, url: value.url ?? '', notes: value.notes ?? '', ...(otp === undefined ? {} : { otp: otp ?? '' }) };
 }
 
 /** The draft the form hands over for a value that passed the rules. */
@@ -126,5 +146,6 @@ export function handOver(value: Validated<ValidPasswordDraft>): ValidDraft {
 
 /** What the vault stores for a handed-over draft: an omitted url or notes as null again. */
 export function toSavedDraft(draft: ValidDraft): ValidPasswordDraft {
-  return { ...draft, url: omitIfEmpty(draft.url), notes: omitIfEmpty(draft.notes) };
+  const { otp, ...rest } = draft;
+  return { ...rest, url: omitIfEmpty(draft.url), notes: omitIfEmpty(draft.notes), ...(otp === undefined ? {} : { otp: omitIfEmpty(otp) }) };
 }

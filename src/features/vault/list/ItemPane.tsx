@@ -2,12 +2,15 @@ import { useId, useImperativeHandle, useState, type KeyboardEvent, type Ref } fr
 import { Button } from '../../../ui/Button';
 import { DateStamp } from '../../../ui/DateStamp';
 import type { PasswordEntry } from '../model';
+import { codeAt, parseOneTimeCode } from '../otp/oneTimeCode';
 import { DECRYPT_FAILED_MESSAGE } from '../vaultErrors';
 import { DeleteEntryDialog } from './DeleteEntryDialog';
 import { EntryNotes } from './EntryNotes';
 import { EntryLabels } from './EntryLabels';
 import { LIST_MESSAGES } from './listMessages';
+import { OneTimeCodeValue } from './OneTimeCodeValue';
 import { PasswordValue, UsernameValue } from './PaneFields';
+import { PasswordHistory } from './PasswordHistory';
 import { safeHttpUrl } from './safeUrl';
 import { copyAnnouncement, useCopyFeedback, type CopyField } from './useCopyFeedback';
 import { ChevronLeftIcon, PencilIcon, TrashIcon } from '../../../ui/icons';
@@ -132,8 +135,21 @@ function PaneBody({
 
   function copyField(field: CopyField) {
     if (damaged !== null) return;
-    void copy(field, field === 'username' ? () => entry.username : async () => (await withDetails()).password);
+    if (field === 'username') void copy(field, () => entry.username);
+    else if (field === 'otp') void copy(field, async () => currentCode(await withDetails()));
+    else if (field === 'password') void copy(field, async () => (await withDetails()).password);
   }
+
+  async function showDetails() {
+    try {
+      await withDetails();
+    } catch {
+      // Said by detailsError.
+    }
+  }
+
+  // A sealed entry's details say whether it has a code; until they are opened, its overview does.
+  const hasCode = entry.otp !== undefined || (entry.sealedDetails !== undefined && entry.hasOneTimeCode === true);
 
   useImperativeHandle(handleRef, () => ({ copy: copyField }));
 
@@ -185,6 +201,19 @@ function PaneBody({
               copyField('password');
             }}
           />
+          {hasCode && (
+            <OneTimeCodeValue
+              title={title}
+              link={entry.otp}
+              feedback={feedback}
+              onShow={() => {
+                void showDetails();
+              }}
+              onCopy={() => {
+                copyField('otp');
+              }}
+            />
+          )}
         </dl>
       )}
       {detailsError !== null && (
@@ -197,6 +226,17 @@ function PaneBody({
       </span>
 
       {entry.notes !== null && entry.notes !== '' && <EntryNotes title={title} notes={entry.notes} />}
+
+      {damaged === null && entry.passwordHistory !== undefined && entry.passwordHistory.length > 0 && (
+        <PasswordHistory
+          title={title}
+          history={entry.passwordHistory}
+          feedback={feedback}
+          onCopy={(field, password) => {
+            void copy(field, () => password);
+          }}
+        />
+      )}
 
       <p className="pw-item__dates">
         <DateStamp label="Created" epochMs={entry.createdAt} style="mediumWithTime" unknownText="Created unknown" />
@@ -227,4 +267,10 @@ function PaneBody({
       />
     </div>
   );
+}
+
+/** The entry's one-time code at this moment; throws when it has none or it cannot be used. */
+function currentCode(entry: PasswordEntry): string {
+  if (entry.otp === undefined) throw new Error(`Entry ${entry.id} has no one-time code`);
+  return codeAt(parseOneTimeCode(entry.otp), Date.now()).code;
 }

@@ -1,7 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { CLIPBOARD_CLEAR_MS, COPIED_INDICATOR_MS, copyToClipboard } from '../../../ui/clipboard';
 
-export type CopyField = 'username' | 'password';
+/** What can be copied from an entry: an earlier password is `history-N`, N its place in the history. */
+export type CopyField = 'username' | 'password' | 'otp' | `history-${number}`;
+
+/** Everything but the username is a secret: cleared from the clipboard again. */
+function isSecret(field: CopyField): boolean {
+  return field !== 'username';
+}
+
+const WHAT: Readonly<Record<'username' | 'password' | 'otp' | 'history', string>> = {
+  username: 'Username',
+  password: 'Password',
+  otp: 'One-time code',
+  history: 'Earlier password',
+};
 
 export interface CopyFeedback {
   readonly field: CopyField;
@@ -11,11 +24,9 @@ export interface CopyFeedback {
 /** What a screen reader hears after a copy. */
 export function copyAnnouncement(feedback: CopyFeedback | null): string {
   if (feedback === null) return '';
-  const what = feedback.field === 'password' ? 'Password' : 'Username';
+  const what = WHAT[feedback.field.startsWith('history-') ? 'history' : (feedback.field as keyof typeof WHAT)];
   if (!feedback.ok) return `${what} could not be copied.`;
-  return feedback.field === 'password'
-    ? `Password copied. Clipboard clears in ${CLIPBOARD_CLEAR_MS / 1000} s.`
-    : 'Username copied.';
+  return isSecret(feedback.field) ? `${what} copied. Clipboard clears in ${CLIPBOARD_CLEAR_MS / 1000} s.` : `${what} copied.`;
 }
 
 /**
@@ -47,7 +58,7 @@ export function useCopyFeedback() {
     let ok = true;
     try {
       const text = await read();
-      await (field === 'password' ? copyToClipboard(text, { clearAfterMs: CLIPBOARD_CLEAR_MS }) : copyToClipboard(text));
+      await (isSecret(field) ? copyToClipboard(text, { clearAfterMs: CLIPBOARD_CLEAR_MS }) : copyToClipboard(text));
     } catch {
       ok = false;
     }

@@ -77,6 +77,7 @@ export function overviewEntry(id: string, data: StoredSealedEntry, overview: Ent
     undecryptable: false,
     sealedDetails: { sealed: data.details, keyVersion: data.keyVersion ?? null },
     sealed: true,
+    ...(overview.hasOneTimeCode === true ? { hasOneTimeCode: true } : {}),
   };
 }
 

@@ -122,7 +122,7 @@ async function sealedFields(
     key,
     { entryId: id, keyVersion, format: SEALED_ENTRY_FORMAT },
     {
-      overview: { title: draft.title, url: draft.url, username: draft.username },
+      overview: { title: draft.title, url: draft.url, username: draft.username, ...(extras.otp === null ? {} : { hasOneTimeCode: true as const }) },
       details: { password: draft.password, notes: draft.notes, otp: extras.otp, history: extras.history },
     },
   );

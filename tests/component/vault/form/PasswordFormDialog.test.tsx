@@ -122,6 +122,7 @@ describe('PasswordFormDialog: titles and values', () => {
       username: 'octocat',
       password: 'hunter2!',
       groupId: 'g-home',
+      otp: '',
     }, existing);
   });
 });
@@ -189,6 +190,7 @@ describe('PasswordFormDialog: saving', () => {
       username: 'alice',
       password: 's3cret',
       groupId: 'g-work',
+      otp: '',
     }, null);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
