@@ -19,6 +19,8 @@ export type ImportFormatId =
   | 'keepassxc-csv'
   | 'dashlane-csv';
 
+import type { ReplacedPassword } from '../../crypto';
+
 /** What kind of item the exporter said it was. Everything becomes an entry; the preview counts kinds. */
 export type ImportItemKind = 'login' | 'note' | 'card' | 'identity' | 'other';
 
@@ -43,6 +45,10 @@ export interface ImportItem {
   readonly extras: readonly LabelledValue[];
   /** The folder path, outermost first; [] when the item is in no folder. */
   readonly folder: readonly string[];
+  /** A one-time code the format keeps in a field of its own (Keyloft's export); others put theirs in `extras`. */
+  readonly otp?: string;
+  /** The passwords the entry had, as a Keyloft export holds them (issue #23). */
+  readonly passwordHistory?: readonly ReplacedPassword[];
 }
 
 /** An item a parser did not turn into an ImportItem, and why: listed in the preview, never dropped silently. */

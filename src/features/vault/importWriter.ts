@@ -3,6 +3,7 @@
 // ones a person adds. It lives in the vault feature because a feature never imports another: the
 // import feature's runImport takes any ImportWriter, and this object is one (the shapes below are
 // the import plan's PlannedEntry and ImportWriter, by structure); src/app hands it over.
+import type { ReplacedPassword } from '../../crypto';
 import type { ValidPasswordDraft } from './form/validatePasswordDraft';
 import { createGroup } from './service/groupService';
 import { savePassword } from './service/passwordWrites';
@@ -15,6 +16,9 @@ export interface ImportedEntry {
   readonly username: string;
   readonly password: string;
   readonly notes: string | null;
+  /** The one-time code as the plan read it with this vault's oneTimeCode (issue #23). */
+  readonly otp?: string;
+  readonly passwordHistory?: readonly ReplacedPassword[];
 }
 
 export interface VaultImportWriter {
@@ -31,7 +35,16 @@ export interface VaultImportWriter {
  * here pretends to have passed validatePasswordDraft.
  */
 function importedDraft(entry: ImportedEntry, groupId: string | null): ValidPasswordDraft {
-  return { title: entry.title, url: entry.url, notes: entry.notes, username: entry.username, password: entry.password, groupId };
+  return {
+    title: entry.title,
+    url: entry.url,
+    notes: entry.notes,
+    username: entry.username,
+    password: entry.password,
+    groupId,
+    otp: entry.otp ?? null,
+    ...(entry.passwordHistory === undefined ? {} : { history: entry.passwordHistory }),
+  };
 }
 
 export function vaultImportWriter(deps: VaultDeps): VaultImportWriter {

@@ -1,7 +1,9 @@
 // What the import and export dialogs read from and write to (issue #20), built from the vault the
 // panel shows. The shapes are the import feature's ImportTarget and ExportedVault by structure: a
 // feature never imports another, and src/app hands these over (app/dashboard/vaultTransfer.tsx).
+import type { ReplacedPassword } from '../../crypto';
 import { vaultImportWriter, type VaultImportWriter } from './importWriter';
+import { canonicalOneTimeCode, OneTimeCodeError } from './otp/oneTimeCode';
 import type { Group, PasswordEntry } from './model';
 import { openDetails } from './service/openEntries';
 import type { VaultTransferContext } from './transfer';
@@ -25,8 +27,19 @@ export interface ImportTargetSource {
   contents(): {
     readonly entries: readonly { readonly id: string; readonly title: string; readonly url: string | null; readonly username: string; readonly password: () => Promise<string> }[];
     readonly groups: readonly { readonly id: string; readonly name: string }[];
+    /** A one-time code as this vault stores it, or null when it is not one the vault takes (issue #23). */
+    readonly oneTimeCode: (value: string) => string | null;
   };
   readonly writer: VaultImportWriter;
+}
+
+function storedOneTimeCode(value: string): string | null {
+  try {
+    return canonicalOneTimeCode(value);
+  } catch (error) {
+    if (error instanceof OneTimeCodeError) return null;
+    throw error;
+  }
 }
 
 /**
@@ -48,13 +61,23 @@ export function importTargetOf({ deps, vault }: LoadedVault): ImportTargetSource
           password: async () => (await openDetails(deps, entry)).password,
         })),
       groups: readableGroups(vault.groups).map(({ id, name }) => ({ id, name })),
+      oneTimeCode: storedOneTimeCode,
     }),
     writer: vaultImportWriter(deps),
   };
 }
 
 export interface CollectedVault {
-  readonly entries: readonly { readonly title: string; readonly url: string | null; readonly username: string; readonly password: string; readonly notes: string | null; readonly group: string | null }[];
+  readonly entries: readonly {
+    readonly title: string;
+    readonly url: string | null;
+    readonly username: string;
+    readonly password: string;
+    readonly notes: string | null;
+    readonly group: string | null;
+    readonly otp: string | null;
+    readonly passwordHistory: readonly ReplacedPassword[];
+  }[];
   readonly groups: readonly { readonly name: string; readonly description: string | null }[];
 }
 
@@ -90,6 +113,8 @@ export async function collectVault(
       password: entry.password,
       notes: entry.notes,
       group: entry.groupId === null ? null : (names.get(entry.groupId) ?? null),
+      otp: entry.otp ?? null,
+      passwordHistory: entry.passwordHistory ?? [],
     })),
     groups: groups.map((group) => ({ name: group.name, description: group.description })),
     unreadable: vault.entries.length - readable.length + failed,

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccountKeys, type VaultKey } from '../../../src/crypto';
 import type { ValidPasswordDraft } from '../../../src/features/vault/form/validatePasswordDraft';
 import { loadEntries, openDetails, PasswordConflictError, savePassword, type PersonalVaultDeps } from '../../../src/features/vault/vaultService';
+import { vaultImportWriter } from '../../../src/features/vault/importWriter';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
 
 // Issue #23: an entry's one-time code and password history live in its sealed details, written by
@@ -96,5 +97,16 @@ describe('password history', () => {
       { password: 'theirs', replacedAt: 3_000 },
       { password: 'first', replacedAt: 2_000 },
     ]);
+  });
+});
+
+describe('an imported entry', () => {
+  it('keeps the one-time code and the history the file had, newest first, ten at most', async () => {
+    const deps = vault();
+    const history = Array.from({ length: 11 }, (_, index) => ({ password: `old ${index}`, replacedAt: index * 1_000 }));
+    await vaultImportWriter(deps).createEntry({ title: 'Bank', url: null, username: 'ana', password: 'now', notes: null, otp: OTP, passwordHistory: history }, null);
+    const opened = await openDetails(deps, await listed(deps));
+    expect(opened.otp).toBe(OTP);
+    expect(opened.passwordHistory?.map((item) => item.password)).toEqual(['old 10', 'old 9', 'old 8', 'old 7', 'old 6', 'old 5', 'old 4', 'old 3', 'old 2', 'old 1']);
   });
 });

@@ -24,7 +24,8 @@ export interface BitwardenLoginItem {
     readonly uris: readonly { readonly match: null; readonly uri: string }[];
     readonly username: string | null;
     readonly password: string | null;
-    readonly totp: null;
+    /** The one-time code's otpauth:// link, which Bitwarden reads as its authenticator key. */
+    readonly totp: string | null;
   };
   readonly collectionIds: null;
 }
@@ -72,7 +73,7 @@ export function bitwardenExport(vault: ExportedVault, options: BitwardenExportOp
         uris: entry.url ? [{ match: null, uri: entry.url }] : [],
         username: entry.username || null,
         password: entry.password || null,
-        totp: null,
+        totp: entry.otp ?? null,
       },
       collectionIds: null,
     }),

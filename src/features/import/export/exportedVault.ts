@@ -2,6 +2,8 @@
 // hands it to the writers in this folder. Plain data only, filled by the caller from what the
 // vault service opened; nothing here reads Firestore or holds a key.
 
+import type { ReplacedPassword } from '../../../crypto';
+
 export interface ExportedEntry {
   readonly title: string;
   readonly url: string | null;
@@ -10,6 +12,10 @@ export interface ExportedEntry {
   readonly notes: string | null;
   /** The entry's group by name; null when it is in no group. */
   readonly group: string | null;
+  /** The one-time code's otpauth:// link (issue #23); absent or null for none. */
+  readonly otp?: string | null;
+  /** The passwords the entry had, newest first (issue #23); absent or empty for none. */
+  readonly passwordHistory?: readonly ReplacedPassword[];
 }
 
 export interface ExportedGroup {

@@ -16,7 +16,13 @@ export interface KeyloftPlainDocument {
   /** ISO 8601, UTC. */
   readonly exportedAt: string;
   readonly groups: readonly ExportedGroup[];
-  readonly entries: readonly ExportedEntry[];
+  readonly entries: readonly KeyloftDocumentEntry[];
+}
+
+/** An entry as the document writes it: every field named, a one-time code and history included (issue #23). */
+export interface KeyloftDocumentEntry extends Omit<ExportedEntry, 'otp' | 'passwordHistory'> {
+  readonly otp: string | null;
+  readonly passwordHistory: readonly { readonly password: string; readonly replacedAt: number }[];
 }
 
 /** Copies each field by name, so nothing else the caller's objects carry (ids, keys) reaches the file. */
@@ -27,7 +33,16 @@ export function keyloftPlainDocument(vault: ExportedVault, exportedAt: Date): Ke
     encrypted: false,
     exportedAt: exportedAt.toISOString(),
     groups: vault.groups.map(({ name, description }) => ({ name, description })),
-    entries: vault.entries.map(({ title, url, username, password, notes, group }) => ({ title, url, username, password, notes, group })),
+    entries: vault.entries.map(({ title, url, username, password, notes, group, otp, passwordHistory }) => ({
+      title,
+      url,
+      username,
+      password,
+      notes,
+      group,
+      otp: otp ?? null,
+      passwordHistory: (passwordHistory ?? []).map(({ password: earlier, replacedAt }) => ({ password: earlier, replacedAt })),
+    })),
   };
 }
 
@@ -71,19 +86,43 @@ export function readKeyloftEntries(document: Readonly<Record<string, unknown>>):
   return { items, skipped };
 }
 
-type EntryFields = Pick<ImportItem, 'title' | 'url' | 'username' | 'password' | 'notes' | 'folder'>;
+type EntryFields = Pick<ImportItem, 'title' | 'url' | 'username' | 'password' | 'notes' | 'folder' | 'otp' | 'passwordHistory'>;
 
 /** The entry's fields, or why it cannot be read. */
 function readEntry(entry: unknown): EntryFields | string {
   if (!isRecord(entry)) return 'It is not an entry of the Keyloft export layout.';
-  const { title, url, username, password, notes, group } = entry;
+  const { title, url, username, password, notes, group, otp, passwordHistory } = entry;
   if (typeof title !== 'string') return missingText('title');
   if (typeof username !== 'string') return missingText('username');
   if (typeof password !== 'string') return missingText('password');
   if (!isOptionalText(url)) return notText('url');
   if (!isOptionalText(notes)) return notText('notes');
   if (!isOptionalText(group)) return notText('group');
-  return { title, url: url ?? '', username, password, notes: notes ?? '', folder: group ? [group] : [] };
+  // Both came with issue #23: an export from before has neither.
+  if (!isOptionalText(otp)) return notText('one-time code');
+  const history = readHistory(passwordHistory);
+  if (history === null) return 'Its password history is not a list of earlier passwords with the time each was replaced.';
+  return {
+    title,
+    url: url ?? '',
+    username,
+    password,
+    notes: notes ?? '',
+    folder: group ? [group] : [],
+    ...(otp ? { otp } : {}),
+    ...(history.length === 0 ? {} : { passwordHistory: history }),
+  };
+}
+
+function readHistory(value: unknown): { password: string; replacedAt: number }[] | null {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) return null;
+  const read = value.map((item: unknown) =>
+    isRecord(item) && typeof item.password === 'string' && typeof item.replacedAt === 'number' && Number.isFinite(item.replacedAt)
+      ? { password: item.password, replacedAt: item.replacedAt }
+      : null,
+  );
+  return read.every((item) => item !== null) ? read : null;
 }
 
 const missingText = (field: string): string => `Its ${field} is missing or not text.`;

@@ -20,7 +20,7 @@ export function tooManyBytesReason(field: string, bytes: number): string {
 const encoder = new TextEncoder();
 
 /** UTF-8 bytes, without encoding the many values too short to be over the limit (3 bytes a UTF-16 unit at most). */
-function overByteLimit(value: string): number | null {
+export function overByteLimit(value: string): number | null {
   if (value.length * 3 <= ENTRY_SECRET_MAX_BYTES) return null;
   const bytes = encoder.encode(value).length;
   return bytes > ENTRY_SECRET_MAX_BYTES ? bytes : null;

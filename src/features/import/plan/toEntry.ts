@@ -4,10 +4,12 @@
 // url or notes null, extras labelled in the notes, an untitled item named after its site or
 // username, and anything the stored rules would refuse skipped with a sentence saying why.
 import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';
+import type { ReplacedPassword } from '../../../crypto';
+import { TOTP_LABEL } from '../formats/values';
 import type { ImportItem, LabelledValue } from '../model';
 import { composeNotes } from './entryNotes';
 import { shortenText } from './shorten';
-import { brokenTextReason, limitReasons } from './storedLimits';
+import { brokenTextReason, limitReasons, overByteLimit, tooManyBytesReason } from './storedLimits';
 import type { PlannedEntry } from './types';
 import { urlHost } from './urlHost';
 
@@ -21,7 +23,12 @@ function textBlock(value: string): string {
   return value.replace(/\r\n?/g, '\n').trim();
 }
 
-export function toEntry(item: ImportItem, groupName: string | null): EntryOutcome {
+/**
+ * `oneTimeCode` is the target's reading of a one-time code (ImportTargetContents.oneTimeCode): the
+ * item's own (a Keyloft export's) or the first TOTP extra it takes becomes the entry's code; one it
+ * does not take stays in the notes under its label, so nothing is lost.
+ */
+export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?: (value: string) => string | null): EntryOutcome {
   const title = item.title.trim();
   const url = item.url.trim();
   const username = item.username.trim();
@@ -29,9 +36,11 @@ export function toEntry(item: ImportItem, groupName: string | null): EntryOutcom
   // one the site expects (issue #20: fields map one to one). The form's trim applies when a person edits.
   const password = item.password;
   const notes = textBlock(item.notes);
-  const extras: LabelledValue[] = item.extras
+  const read = item.extras
     .map((extra) => ({ label: extra.label.trim() || 'Field', value: textBlock(extra.value) }))
     .filter((extra) => extra.value !== '');
+  const { otp, extras } = takeOneTimeCode(item.otp?.trim() ?? '', read, oneTimeCode);
+  const passwordHistory = trimmedHistory(item.passwordHistory ?? []);
   if (title === '' && url === '' && username === '' && password.trim() === '' && notes === '' && extras.length === 0) {
     return { skippedBecause: EMPTY_ITEM_REASON };
   }
@@ -45,11 +54,12 @@ export function toEntry(item: ImportItem, groupName: string | null): EntryOutcom
       ['A field name', label] as const,
       [`The field “${label}”`, value] as const,
     ]),
+    ...passwordHistory.map(({ password: earlier }) => ['An earlier password', earlier] as const),
     ['The folder name', item.folder.join('/')],
   ]);
   if (broken !== null) return { skippedBecause: broken };
   const composed = composeNotes({ kind: item.kind, notes, extras });
-  const reasons = limitReasons({ title, url, username, password, notes: composed });
+  const reasons = [...limitReasons({ title, url, username, password, notes: composed }), ...historyReasons(passwordHistory)];
   if (reasons.length > 0) return { skippedBecause: reasons.join(' ') };
   return {
     entry: {
@@ -61,8 +71,42 @@ export function toEntry(item: ImportItem, groupName: string | null): EntryOutcom
       password,
       notes: composed === '' ? null : composed,
       groupName,
+      ...(otp === null ? {} : { otp }),
+      ...(passwordHistory.length === 0 ? {} : { passwordHistory }),
     },
   };
+}
+
+/**
+ * The entry's one-time code and the extras left for the notes: the item's own code, else the first
+ * TOTP extra the target reads. A code the target does not read (or any, with no reader) is an extra.
+ */
+function takeOneTimeCode(
+  own: string,
+  extras: readonly LabelledValue[],
+  oneTimeCode: ((value: string) => string | null) | undefined,
+): { otp: string | null; extras: LabelledValue[] } {
+  const all = own === '' ? [...extras] : [{ label: TOTP_LABEL, value: own }, ...extras];
+  if (oneTimeCode === undefined) return { otp: null, extras: all };
+  for (const [index, extra] of all.entries()) {
+    if (extra.label !== TOTP_LABEL) continue;
+    const otp = oneTimeCode(extra.value);
+    if (otp !== null) return { otp, extras: all.filter((_, at) => at !== index) };
+  }
+  return { otp: null, extras: all };
+}
+
+/** An earlier password too large to store is said, as the password itself would be. */
+function historyReasons(history: readonly ReplacedPassword[]): string[] {
+  return history.flatMap(({ password }) => {
+    const bytes = overByteLimit(password);
+    return bytes === null ? [] : [tooManyBytesReason('An earlier password', bytes)];
+  });
+}
+
+/** Newest first and at most as many as an entry keeps (the vault's rule, docs/crypto.md). */
+function trimmedHistory(history: readonly ReplacedPassword[]): ReplacedPassword[] {
+  return [...history].sort((a, b) => b.replacedAt - a.replacedAt).slice(0, FIELD_LIMITS.entryPasswordHistory);
 }
 
 /** The site's host, else the username, else 'Untitled item'; cut to the title limit (the username itself is kept whole). */

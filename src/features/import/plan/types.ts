@@ -3,6 +3,7 @@
 // which items become which entries (extras into notes, labelled), which are duplicates of what the
 // target already holds (skipped unless the user includes them), which are skipped and why, and
 // which folders become which groups. Nothing is written until the user confirms the plan.
+import type { ReplacedPassword } from '../../../crypto';
 import type { ImportFormatId, ImportItemKind, SkippedItem } from '../model';
 
 /** One item as it will be written: an entry's fields, trimmed and within the stored limits. */
@@ -18,6 +19,10 @@ export interface PlannedEntry {
   readonly notes: string | null;
   /** The group it goes into, by name ('Parent / Child' for a nested folder); null for none. */
   readonly groupName: string | null;
+  /** The one-time code, as the target stores it (issue #23); absent for none. */
+  readonly otp?: string;
+  /** The passwords the entry had, newest first, at most ten (issue #23); absent for none. */
+  readonly passwordHistory?: readonly ReplacedPassword[];
 }
 
 /** A planned entry that looks like one already there: skipped by default. */
@@ -73,4 +78,9 @@ export interface ExistingGroup {
 export interface ImportTargetContents {
   readonly entries: readonly ExistingEntry[];
   readonly groups: readonly ExistingGroup[];
+  /**
+   * The target's stored form of a one-time code (its canonical otpauth:// link), or null when it
+   * cannot take the value (issue #23). Absent: one-time codes go into the notes, as other extras.
+   */
+  readonly oneTimeCode?: (value: string) => string | null;
 }

@@ -6,6 +6,7 @@ import {
   utf8Length,
 } from '@keyloft/contract/fieldLimits';
 import { brokenTextMessage, isWellFormedText } from '@keyloft/contract/wellFormedText';
+import type { ReplacedPassword } from '../../../crypto';
 import type { PasswordDraft } from '../model';
 import { canonicalOneTimeCode, OneTimeCodeError } from '../otp/oneTimeCode';
 
@@ -41,6 +42,8 @@ export interface ValidPasswordDraft {
    * save keeps what the entry had (a caller that does not edit the code never drops it).
    */
   readonly otp?: string | null;
+  /** An imported entry's password history (issue #23); a save of an existing entry keeps its own instead. */
+  readonly history?: readonly ReplacedPassword[];
 }
 
 declare const passedTheRules: unique symbol;

@@ -9,7 +9,7 @@ import {
   type WithId,
 } from '../../../data/vault/storedEntries';
 import type { ValidPasswordDraft } from '../form/validatePasswordDraft';
-import { historyAfterSave } from '../history/passwordHistory';
+import { historyAfterSave, trimmedHistory } from '../history/passwordHistory';
 import type { PasswordEntry } from '../model';
 import { CONFLICT_MESSAGES, PasswordConflictError, VaultGoneError } from '../vaultErrors';
 import { decryptEntry, openDetails } from './openEntries';
@@ -89,7 +89,7 @@ interface DetailsExtras {
  * so a save never drops what it did not show; details that do not open have nothing to keep.
  */
 async function detailsExtras(deps: VaultDeps, draft: ValidPasswordDraft, existing: PasswordEntry | undefined, now: number): Promise<DetailsExtras> {
-  if (existing === undefined) return { otp: draft.otp ?? null, history: [] };
+  if (existing === undefined) return { otp: draft.otp ?? null, history: trimmedHistory(draft.history ?? []) };
   const before = existing.sealedDetails === undefined ? existing : await openDetails(deps, existing).catch(() => null);
   if (before === null || before.undecryptable) return { otp: draft.otp ?? null, history: [] };
   return {

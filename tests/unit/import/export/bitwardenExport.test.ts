@@ -40,7 +40,8 @@ describe('bitwardenExport', () => {
       name: 'Mail',
       notes: 'Line one\nLine two, with a comma\r\n"Quoted" line three',
       favorite: false,
-      login: { uris: [{ match: null, uri: 'https://mail.example.com/login?x=1&y=2' }], username: 'ana@example.com', password: 'p,a"s;s\'w0rd', totp: null },
+      // The one-time code as Bitwarden's authenticator key (issue #23); Bitwarden keeps no password history on import.
+      login: { uris: [{ match: null, uri: 'https://mail.example.com/login?x=1&y=2' }], username: 'ana@example.com', password: 'p,a"s;s\'w0rd', totp: fixtureVault.entries[0]!.otp },
       collectionIds: null,
     });
   });

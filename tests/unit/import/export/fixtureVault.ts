@@ -1,5 +1,6 @@
 // One vault for every export test: multi-line notes, quotes and commas, unicode (composed,
-// emoji, right-to-left), empty and null fields, a group no entry is in, and formula-looking cells.
+// emoji, right-to-left), empty and null fields, a group no entry is in, formula-looking cells, and
+// an entry with a one-time code and a password history.
 import type { ExportedVault } from '../../../../src/features/import/export/exportedVault';
 
 export const fixtureVault: ExportedVault = {
@@ -16,6 +17,12 @@ export const fixtureVault: ExportedVault = {
       password: 'p,a"s;s\'w0rd',
       notes: 'Line one\nLine two, with a comma\r\n"Quoted" line three',
       group: 'Work, "Main"',
+      // Issue #23: a one-time code and a password history.
+      otp: 'otpauth://totp/Mail:ana%40example.com?issuer=Mail&secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30',
+      passwordHistory: [
+        { password: 'older "one"', replacedAt: 1_700_000_000_000 },
+        { password: 'oldest', replacedAt: 1_600_000_000_000 },
+      ],
     },
     { title: 'Bank – Zoë', url: null, username: 'zoë', password: 'ünïcödé-🔑-密码', notes: null, group: 'Família 🏠' },
     { title: 'No group, no url', url: null, username: '', password: '', notes: '', group: null },

@@ -29,24 +29,36 @@ describe('exportKeyloftJson', () => {
       encrypted: false,
       exportedAt: '2026-11-26T21:30:00.000Z',
       groups: fixtureVault.groups,
-      entries: fixtureVault.entries,
+      // Every entry names its one-time code and history (issue #23), null and [] for none.
+      entries: fixtureVault.entries.map((entry) => ({ ...entry, otp: entry.otp ?? null, passwordHistory: entry.passwordHistory ?? [] })),
     });
   });
 
   it('keeps nulls as null and writes each entry’s fields in one order', () => {
     const document = JSON.parse(exportKeyloftJson(fixtureVault, { now: NOW })) as { entries: Record<string, unknown>[] };
-    expect(document.entries[1]).toEqual({ title: 'Bank – Zoë', url: null, username: 'zoë', password: 'ünïcödé-🔑-密码', notes: null, group: 'Família 🏠' });
-    expect(Object.keys(document.entries[0] ?? {})).toEqual(['title', 'url', 'username', 'password', 'notes', 'group']);
+    expect(document.entries[1]).toEqual({
+      title: 'Bank – Zoë',
+      url: null,
+      username: 'zoë',
+      password: 'ünïcödé-🔑-密码',
+      notes: null,
+      group: 'Família 🏠',
+      otp: null,
+      passwordHistory: [],
+    });
+    expect(Object.keys(document.entries[0] ?? {})).toEqual(['title', 'url', 'username', 'password', 'notes', 'group', 'otp', 'passwordHistory']);
   });
 
   it('writes nothing but the documented fields, whatever else the caller’s objects carry', () => {
     // Objects as a caller might hold them, with more than the export's fields.
     const groups = [{ name: 'G', description: null, id: 'group-1', key: 'secret' }];
-    const entries = [{ title: 'T', url: null, username: 'u', password: 'p', notes: null, group: 'G', id: 'entry-1', revision: 3 }];
+    const entries = [
+      { title: 'T', url: null, username: 'u', password: 'p', notes: null, group: 'G', id: 'entry-1', revision: 3, passwordHistory: [{ password: 'o', replacedAt: 1, id: 'x' }] },
+    ];
     const vault: ExportedVault = { groups, entries };
     const document = JSON.parse(exportKeyloftJson(vault, { now: NOW })) as { groups: unknown[]; entries: unknown[] };
     expect(document.groups).toEqual([{ name: 'G', description: null }]);
-    expect(document.entries).toEqual([{ title: 'T', url: null, username: 'u', password: 'p', notes: null, group: 'G' }]);
+    expect(document.entries).toEqual([{ title: 'T', url: null, username: 'u', password: 'p', notes: null, group: 'G', otp: null, passwordHistory: [{ password: 'o', replacedAt: 1 }] }]);
   });
 
   it('writes an empty vault as empty lists', () => {

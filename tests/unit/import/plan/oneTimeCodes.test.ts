@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { exportKeyloftJson } from '../../../../src/features/import/export/keyloftExport';
+import { keyloftFormat } from '../../../../src/features/import/formats/keyloft';
+import { TOTP_LABEL } from '../../../../src/features/import/formats/values';
+import type { ImportItem, ParsedImport } from '../../../../src/features/import/model';
+import { planImport } from '../../../../src/features/import/plan';
+import { canonicalOneTimeCode, OneTimeCodeError } from '../../../../src/features/vault/otp/oneTimeCode';
+import { fixtureVault } from '../export/fixtureVault';
+
+// Issue #23: an import maps each format's one-time secret to the entry's one-time code where the
+// target reads it (the vault's reading, as src/app hands it over), and keeps a password history.
+
+const KEY = 'JBSWY3DPEHPK3PXP';
+
+function oneTimeCode(value: string): string | null {
+  try {
+    return canonicalOneTimeCode(value);
+  } catch (error) {
+    if (error instanceof OneTimeCodeError) return null;
+    throw error;
+  }
+}
+
+const item = (fields: Partial<ImportItem>): ImportItem => ({
+  at: 'row 2',
+  kind: 'login',
+  title: 'GitHub',
+  url: '',
+  username: 'octocat',
+  password: 'hunter2!',
+  notes: '',
+  extras: [],
+  folder: [],
+  ...fields,
+});
+
+const parsed = (items: ImportItem[]): ParsedImport => ({ format: 'bitwarden-csv', items, skipped: [] });
+
+describe('import: one-time codes', () => {
+  it('a TOTP secret or otpauth:// link becomes the entry’s code (stored canonical), not a line of its notes', async () => {
+    const plan = await planImport(
+      parsed([
+        item({ extras: [{ label: TOTP_LABEL, value: KEY }] }),
+        item({ at: 'row 3', title: 'Mail', username: 'ana', password: 'mail secret', extras: [{ label: 'PIN', value: '1234' }, { label: TOTP_LABEL, value: `otpauth://totp/Mail:ana?secret=${KEY}&digits=8` }] }),
+      ]),
+      { entries: [], groups: [], oneTimeCode },
+    );
+    expect(plan.entries[0]).toMatchObject({ title: 'GitHub', otp: canonicalOneTimeCode(KEY), notes: null });
+    expect(plan.entries[1]).toMatchObject({ title: 'Mail', otp: canonicalOneTimeCode(`otpauth://totp/Mail:ana?secret=${KEY}&digits=8`), notes: 'PIN: 1234' });
+  });
+
+  it('a secret the vault does not take (a counter-based link, a Steam code), or a target without a reader, keeps it in the notes: nothing is lost', async () => {
+    const hotp = `otpauth://hotp/x?secret=${KEY}&counter=3`;
+    const plan = await planImport(parsed([item({ extras: [{ label: TOTP_LABEL, value: hotp }] }), item({ at: 'row 3', title: 'Steam', username: 'gabe', password: 'steam secret', extras: [{ label: TOTP_LABEL, value: 'steam://ABCDE' }] })]), {
+      entries: [],
+      groups: [],
+      oneTimeCode,
+    });
+    expect(plan.entries[0]).not.toHaveProperty('otp');
+    expect(plan.entries[0]?.notes).toContain(hotp);
+    expect(plan.entries[1]?.notes).toContain('steam://ABCDE');
+    const withoutReader = await planImport(parsed([item({ extras: [{ label: TOTP_LABEL, value: KEY }] })]), { entries: [], groups: [] });
+    expect(withoutReader.entries[0]).not.toHaveProperty('otp');
+    expect(withoutReader.entries[0]?.notes).toContain(KEY);
+  });
+
+  it('a Keyloft export gives back each entry’s code and password history', async () => {
+    const file = await keyloftFormat.parse({ name: 'keyloft.json', bytes: new TextEncoder().encode(exportKeyloftJson(fixtureVault)) }, {});
+    const mail = fixtureVault.entries[0]!;
+    expect(file.items[0]).toMatchObject({ otp: mail.otp, passwordHistory: mail.passwordHistory });
+    expect(file.items[1]).not.toHaveProperty('otp');
+    const plan = await planImport(file, { entries: [], groups: [], oneTimeCode });
+    expect(plan.entries[0]).toMatchObject({ title: 'Mail', otp: canonicalOneTimeCode(mail.otp!), passwordHistory: mail.passwordHistory });
+    expect(plan.entries[0]?.notes).not.toContain('otpauth');
+  });
+
+  it('keeps the newest ten earlier passwords, and skips an item whose earlier password is too large to store, saying so', async () => {
+    const history = Array.from({ length: 12 }, (_, index) => ({ password: `p${index}`, replacedAt: index }));
+    const plan = await planImport(
+      parsed([item({ passwordHistory: history }), item({ at: 'row 3', title: 'Huge', username: 'huge', passwordHistory: [{ password: 'x'.repeat(7000), replacedAt: 1 }] })]),
+      { entries: [], groups: [] },
+    );
+    expect(plan.entries[0]?.passwordHistory?.map((earlier) => earlier.password)).toEqual(['p11', 'p10', 'p9', 'p8', 'p7', 'p6', 'p5', 'p4', 'p3', 'p2']);
+    expect(plan.skipped).toEqual([{ at: 'row 3', title: 'Huge', reason: expect.stringMatching(/^An earlier password must be at most 6116 bytes/) as string }]);
+  });
+
+  it('refuses a Keyloft export entry whose history is not a list of earlier passwords, with its reason', async () => {
+    const document = JSON.parse(exportKeyloftJson(fixtureVault)) as { entries: Record<string, unknown>[] };
+    document.entries[0]!.passwordHistory = [{ password: 'x' }];
+    document.entries[1]!.otp = 42;
+    const file = await keyloftFormat.parse({ name: 'k.json', bytes: new TextEncoder().encode(JSON.stringify(document)) }, {});
+    expect(file.skipped).toEqual([
+      { at: 'item 1', title: 'Mail', reason: 'Its password history is not a list of earlier passwords with the time each was replaced.' },
+      { at: 'item 2', title: 'Bank – Zoë', reason: 'Its one-time code is not text.' },
+    ]);
+  });
+});
