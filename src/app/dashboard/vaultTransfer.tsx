@@ -1,17 +1,23 @@
 import { useMemo } from 'react';
 import type { StoredUserRecord } from '../../data/users/userRecord';
+import { loadStrengthEstimator } from '../../features/auth';
 import { LazyExportDialog, LazyImportDialog } from '../../features/import';
 import { masterPasswordOpens } from '../../features/settings';
 import { collectVault, importTargetOf, type VaultTransfer } from '../../features/vault';
 
 // Import and export on a vault's screen (issue #20): the vault feature knows its entries, the import
 // feature its dialogs, the settings feature the master-password check; the dashboard joins them.
-// The dialogs load their own chunk when first opened.
+// The dialogs load their own chunk when first opened. The health report (issue #23) judges
+// passwords with the auth feature's strength estimator, which loads zxcvbn on first use.
 
 /** Export is offered once the account record is read (null before): it needs the check value and the iteration count. */
 export function useVaultTransfer(record: StoredUserRecord | null): VaultTransfer {
   return useMemo(
     () => ({
+      loadStrengthEstimator: async () => {
+        const estimate = await loadStrengthEstimator();
+        return (password, userInputs) => estimate(password, userInputs).score;
+      },
       renderImport: (context) => (
         <LazyImportDialog open onClose={context.onClose} target={importTargetOf(context)} />
       ),

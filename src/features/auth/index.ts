@@ -2,3 +2,5 @@
 // loads it lazily by its module path (AuthModalHost), so it is not re-exported here.
 export type { AuthDeps } from './flows/deps';
 export { signOutQuietly } from './flows/signIn';
+// The strength estimator (zxcvbn, loaded on first use), which the vault's health report also judges with.
+export { loadStrengthEstimator } from './passwordStrength';

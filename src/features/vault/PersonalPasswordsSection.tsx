@@ -16,6 +16,7 @@ export function PersonalPasswordsSection({ deps, transfer, group, onGroupChange 
     <VaultPanel
       deps={deps}
       heading="Personal Passwords"
+      name="Personal Passwords"
       listLabel="Personal passwords"
       subject="your passwords"
       canCreate

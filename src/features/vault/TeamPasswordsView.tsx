@@ -87,6 +87,7 @@ export function TeamPasswordsView({ team, access, onBack, transfer, group, onGro
           key={`${access.deps.team.teamId}/${access.deps.team.keyVersion}`}
           deps={access.deps}
           heading={team.name}
+          name={team.name}
           details={details}
           listLabel={`${team.name} passwords`}
           subject="the team’s passwords"

@@ -1,5 +1,6 @@
 import { Button } from '../../ui/Button';
-import { DownloadIcon, FolderIcon, PlusIcon, UploadIcon } from '../../ui/icons';
+import { DownloadIcon, FolderIcon, PlusIcon, ShieldIcon, UploadIcon } from '../../ui/icons';
+import { HEALTH_TEXTS } from './health/HealthDialog';
 
 export interface VaultHeaderActionsProps {
   /** The buttons wait for the whole list (SPEC.md §2): nothing acts on a vault still loading. */
@@ -8,15 +9,22 @@ export interface VaultHeaderActionsProps {
   readonly canCreate: boolean;
   readonly onImport: (() => void) | null;
   readonly onExport: (() => void) | null;
+  /** The vault's health report (issue #23), when offered. */
+  readonly onHealth?: (() => void) | null;
   readonly onGroups: () => void;
   readonly onAdd: () => void;
 }
 
 /** The vault header's buttons: Import and Export (when offered), Groups and Add Password. */
-export function VaultHeaderActions({ ready, canCreate, onImport, onExport, onGroups, onAdd }: VaultHeaderActionsProps) {
-  if (!canCreate && onImport === null && onExport === null) return null;
+export function VaultHeaderActions({ ready, canCreate, onImport, onExport, onHealth = null, onGroups, onAdd }: VaultHeaderActionsProps) {
+  if (!canCreate && onImport === null && onExport === null && onHealth === null) return null;
   return (
     <div className="vault-section__actions">
+      {onHealth !== null && (
+        <Button variant="secondary" icon={<ShieldIcon />} onClick={onHealth} disabled={!ready}>
+          {HEALTH_TEXTS.button}
+        </Button>
+      )}
       {onImport !== null && (
         <Button variant="secondary" icon={<UploadIcon />} onClick={onImport} disabled={!ready}>
           Import

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { PasswordFormDialog } from './form/PasswordFormDialog';
 import { GroupManagerDialog } from './groups/GroupManagerDialog';
+import { HealthDialog } from './health/HealthDialog';
 import { ALL_PASSWORDS, filterByGroup, NO_GROUP, type GroupFilter } from './groupFilter';
 import { PasswordList } from './list/PasswordList';
 import { VaultHeaderActions } from './VaultHeaderActions';
@@ -32,6 +33,8 @@ export interface VaultPanelProps {
   readonly deps: VaultDeps;
   /** The section's h2. */
   readonly heading: ReactNode;
+  /** The vault's name in words, for the health report's title: 'Personal Passwords', a team's name. */
+  readonly name?: string;
   /** Shown under the header (the team view's member count and role). */
   readonly details?: ReactNode;
   /** The list's accessible name. */
@@ -63,6 +66,7 @@ export function VaultPanel({
   heading,
   details,
   listLabel,
+  name = listLabel,
   subject,
   canCreate,
   canEdit,
@@ -84,6 +88,10 @@ export function VaultPanel({
   const [managingGroups, setManagingGroups] = useState(false);
   const [detailsError, setDetailsError] = useState<string | null>(null);
   const [transferring, setTransferring] = useState<'import' | 'export' | null>(null);
+  const [checkingHealth, setCheckingHealth] = useState(false);
+  // An entry the health report asked to open: a new object each time, so asking again shows it again.
+  const [shownEntry, setShownEntry] = useState<{ readonly id: string } | null>(null);
+  const loadStrengthEstimator = transfer?.loadStrengthEstimator;
   const renderImport = canImport ? transfer?.renderImport : undefined;
   const renderExport = canExport ? transfer?.renderExport : undefined;
   const openImport = () => {
@@ -116,6 +124,13 @@ export function VaultPanel({
           canCreate={canCreate}
           onImport={renderImport === undefined ? null : openImport}
           onExport={renderExport === undefined ? null : openExport}
+          onHealth={
+            loadStrengthEstimator === undefined
+              ? null
+              : () => {
+                  setCheckingHealth(true);
+                }
+          }
           onGroups={() => {
             setManagingGroups(true);
           }}
@@ -196,6 +211,7 @@ export function VaultPanel({
             }}
             onOpenDetails={vault.withDetails}
             onDelete={vault.remove}
+            show={shownEntry}
           />
         </>
       )}
@@ -221,6 +237,24 @@ export function VaultPanel({
         onUpdate={vault.editGroup}
         onDelete={vault.removeGroup}
       />
+
+      {checkingHealth && loadStrengthEstimator !== undefined && (
+        <HealthDialog
+          subject={name}
+          entries={vault.entries}
+          openDetails={vault.withDetails}
+          loadEstimator={loadStrengthEstimator}
+          onOpenEntry={(id) => {
+            setCheckingHealth(false);
+            // The entry is shown whatever the group filter: a report covers the whole vault.
+            if (!shown.some((entry) => entry.id === id)) setGroupFilter(ALL);
+            setShownEntry({ id });
+          }}
+          onClose={() => {
+            setCheckingHealth(false);
+          }}
+        />
+      )}
 
       {transferring === 'import' && renderImport?.({ deps, vault, onClose: closeTransfer })}
       {transferring === 'export' && renderExport?.({ deps, vault, onClose: closeTransfer })}

@@ -1,7 +1,9 @@
-// Import and export on a vault's screen (issue #20). The dialogs belong to the import feature,
-// which this feature never imports: the app composes them and hands the panel renderers, as it
-// hands the landing page its auth modal.
+// Import and export on a vault's screen (issue #20), and the health report's strength estimator
+// (issue #23): what the panel uses of other features. The dialogs belong to the import feature
+// and the estimator to the auth feature, which this feature never imports: the app composes them
+// and hands the panel renderers, as it hands the landing page its auth modal.
 import type { ReactNode } from 'react';
+import type { EstimateStrength } from './health/healthReport';
 import type { VaultController } from './useVault';
 import type { VaultDeps } from './vaultService';
 
@@ -18,4 +20,6 @@ export interface VaultTransfer {
   readonly renderImport?: (context: VaultTransferContext) => ReactNode;
   /** The export dialog, open. Absent: no Export button. */
   readonly renderExport?: (context: VaultTransferContext) => ReactNode;
+  /** The strength estimator the master-password field uses, loaded on first use. Absent: no Password health button. */
+  readonly loadStrengthEstimator?: () => Promise<EstimateStrength>;
 }

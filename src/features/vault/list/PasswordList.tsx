@@ -49,6 +49,11 @@ export interface PasswordListProps {
   groupNameOf?: (entry: PasswordEntry) => string | null;
   estimatedRowHeight?: number;
   overscan?: number;
+  /**
+   * An entry to show, asked from outside the list (the health report's "open it to fix it"): each
+   * new object selects the entry, clears a search that hides it, opens its pane and focuses its heading.
+   */
+  show?: { readonly id: string } | null;
 }
 
 /** The last confirmed delete: the entry and where it was in the list. */
@@ -80,6 +85,7 @@ export function PasswordList({
   groupNameOf,
   estimatedRowHeight = DEFAULT_ESTIMATED_ROW_HEIGHT,
   overscan = DEFAULT_OVERSCAN,
+  show = null,
 }: PasswordListProps) {
   const listId = useId();
   const [query, setQuery] = useState('');
@@ -98,6 +104,25 @@ export function PasswordList({
   const [announcement, setAnnouncement] = useState('');
   // Shown, not only announced: a delete that found the entry already gone must say so (docs/vault.md).
   const [alreadyDeleted, setAlreadyDeleted] = useState('');
+
+  // Asked to show an entry: handled while rendering, once per request (not in an effect: no render
+  // of the list without it), and its heading focused once the pane is there.
+  const [shownRequest, setShownRequest] = useState(show);
+  const [focusHeadingFor, setFocusHeadingFor] = useState<{ readonly id: string } | null>(null);
+  if (show !== shownRequest) {
+    setShownRequest(show);
+    if (show !== null && entries.some((entry) => entry.id === show.id)) {
+      if (!filterEntries(entries, query).some((entry) => entry.id === show.id)) setQuery('');
+      setSelectedId(show.id);
+      setDeletion(null);
+      setPaneOpen(true);
+      setFocusHeadingFor(show);
+    }
+  }
+  useEffect(() => {
+    if (focusHeadingFor === null) return;
+    headingRef.current?.focus();
+  }, [focusHeadingFor]);
 
   const filtered = useMemo(() => filterEntries(entries, query), [entries, query]);
   const groupNames = useMemo(() => new Map(groups.map((group) => [group.id, group.name])), [groups]);
