@@ -167,6 +167,8 @@ describe('VaultPanel: Import and Export', () => {
     await screen.findByText(/^Saved keyloft-export-/);
     const file = JSON.parse(await (saved as unknown as Blob).text()) as unknown;
     const document = JSON.parse(await openExportFile('file secret 1', file)) as { entries: unknown[] };
-    expect(document.entries).toEqual([{ title: 'Bank', url: 'https://bank.example', username: 'ana', password: ' pw with edge spaces ', notes: 'PIN 1234', group: null }]);
+    expect(document.entries).toEqual([
+      { title: 'Bank', url: 'https://bank.example', username: 'ana', password: ' pw with edge spaces ', notes: 'PIN 1234', group: null, otp: null, passwordHistory: [] },
+    ]);
   });
 });
