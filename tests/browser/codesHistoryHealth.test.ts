@@ -1,6 +1,7 @@
 // Issue #23 in Chromium: an entry's one-time code (from an otpauth:// link, and read from a QR code
-// image in the page's worker), shown live and copied; a password changed twice keeps both old ones.
-// The production build, with entries on the Firestore emulator through the rules.
+// image in the page's worker), shown live and copied; a password changed twice keeps both old ones;
+// the health report flags a reused and a weak password and opens the entry. The production build,
+// with entries on the Firestore emulator through the rules.
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { encode } from 'uqr';
@@ -115,6 +116,34 @@ describe('one-time codes and password history in Chromium', () => {
     const items = await history.getByRole('listitem').allTextContents();
     expect(items[0]).toContain('second secret');
     expect(items[1]).toContain('first secret');
+    expectNoPageErrors(errors);
+    await page.context().close();
+  });
+
+  it('the health report flags a reused and a weak password and opens the entry to fix', async () => {
+    const { page, errors } = await openPage();
+    await signUpToEmptyVault(page, baseUrl, 'health');
+    await openPersonalPasswords(page);
+    await addEntry(page, 'Forum', 'password1');
+    await addEntry(page, 'Mail', 'Shared-Secret-4711-Xq');
+    await addEntry(page, 'Chat', 'Shared-Secret-4711-Xq');
+    await addEntry(page, 'Bank', 'vT8#qL2!mZ6@rW9$');
+
+    await page.getByRole('button', { name: 'Password health' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Password health: Personal Passwords' });
+    await dialog.getByText('4 passwords checked in this browser.', { exact: false }).waitFor({ timeout: 60_000 });
+    const weak = dialog.getByRole('region', { name: 'Weak passwords' });
+    expect(await weak.getByRole('button').allTextContents()).toEqual(['Forum']);
+    const reused = dialog.getByRole('region', { name: 'Reused passwords' });
+    expect(await reused.getByRole('button').allTextContents()).toEqual(['Chat', 'Mail']);
+    await dialog.getByRole('region', { name: 'Old passwords' }).getByText('No password is older than a year.').waitFor();
+    expect(await dialog.textContent()).not.toContain('Shared-Secret');
+
+    await weak.getByRole('button', { name: 'Open Forum' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const pane = page.getByRole('region', { name: 'Item details' });
+    await pane.getByRole('heading', { name: 'Forum' }).waitFor();
+    expect(await pane.getByRole('heading', { name: 'Forum' }).evaluate((heading) => heading === document.activeElement)).toBe(true);
     expectNoPageErrors(errors);
     await page.context().close();
   });
