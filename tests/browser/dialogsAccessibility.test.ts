@@ -2,7 +2,7 @@
 // light and the dark theme (issue #21: "axe-core finds no serious or critical violation on the
 // vault screen, the item pane, and each dialog"): the personal vault's Groups (New Group, Edit
 // Group, Delete Group), the Password Generator, Edit Password and Delete Password from the item
-// pane, Import and Export Passwords; a team's Edit Team, Delete Team and Invitation Created; the
+// pane, Password health, Import and Export Passwords; a team's Edit Team, Delete Team and Invitation Created; the
 // header's Team Invitations and a member's Leave Team; Account Settings' Change Email, Change
 // Account Password, Change Master Password and Delete Account. Screenshots with KEYLOFT_SCREENSHOTS.
 import type { Locator, Page } from 'playwright-core';
@@ -90,6 +90,14 @@ describe('accessibility of every other dialog (axe-core, light and dark)', () =>
     await checkDialog(page, 'edit-password', page.getByRole('dialog', { name: 'Edit Password' }), () => pane.getByRole('button', { name: 'Edit Mail' }).click());
     await checkDialog(page, 'delete-password', page.getByRole('dialog', { name: 'Delete Password' }), () => pane.getByRole('button', { name: 'Delete Mail' }).click());
   }, 60_000);
+
+  it('Password health, its report shown', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Password health: Personal Passwords' });
+    await checkDialog(page, 'password-health', dialog, async () => {
+      await page.getByRole('button', { name: 'Password health' }).click();
+      await dialog.getByRole('region', { name: 'Weak passwords' }).waitFor({ timeout: 60_000 });
+    });
+  }, 90_000);
 
   it('Import Passwords and Export Passwords', async () => {
     await checkDialog(page, 'import', page.getByRole('dialog', { name: 'Import Passwords' }), () => page.getByRole('button', { name: 'Import', exact: true }).click());
