@@ -67,6 +67,11 @@ export function SecurityPage() {
             the next time you unlock your vault; a team&rsquo;s, the next time an owner, admin or Full Access member
             opens it. Once a vault or team holds none in the old form, our security rules refuse the old form there.
           </li>
+          <li>
+            A QR code image you give for a one-time code is read in your browser, and the password health report (weak,
+            reused and old passwords) is worked out there too: no password, nor any hash of one, is sent for it, and
+            nothing of the report is stored.
+          </li>
         </ul>
       </StaticSection>
 
