@@ -53,6 +53,8 @@ export function ConflictNotice({ newer, mine, groups, onKeepMine, onTakeTheirs }
     { label: 'Username', theirs: newer.username, mine: mine.username },
     { label: 'Password', theirs: newer.password, mine: mine.password, secret: true },
     { label: 'Notes', theirs: newer.notes ?? '', mine: mine.notes ?? '' },
+    // Only where either side has a one-time code (issue #23): a secret, masked like the password.
+    ...((newer.otp ?? '') === '' && (mine.otp ?? '') === '' ? [] : [{ label: 'One-time code', theirs: newer.otp ?? '', mine: mine.otp ?? '', secret: true }]),
     { label: 'Group', theirs: groupName(newer.groupId, groups), mine: groupName(mine.groupId, groups) },
   ];
   const show = (row: Row, value: string) => (row.secret === true && !revealed ? MASK : value === '' ? '—' : value);

@@ -1,4 +1,4 @@
-import { createEvent, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PasswordFormDialog } from '../../../../src/features/vault/form';
@@ -6,6 +6,7 @@ import { ONE_TIME_CODE_TEXTS } from '../../../../src/features/vault/form/OneTime
 import type { PasswordDraft, PasswordEntry } from '../../../../src/features/vault/model';
 import { canonicalOneTimeCode, ONE_TIME_CODE_ERRORS } from '../../../../src/features/vault/otp/oneTimeCode';
 import type { ReadQrImage } from '../../../../src/features/vault/otp/readQrImage';
+import { PasswordConflictError } from '../../../../src/features/vault/vaultErrors';
 import { GROUPS, makeEntry } from '../list/harness';
 
 // Issue #23: the password form's one-time code, typed as a setup key or an otpauth:// link, or read
@@ -120,5 +121,27 @@ describe('the password form: one-time code', () => {
     fireEvent(codeField(), text);
     expect(text.defaultPrevented).toBe(false);
     expect(readQrImage).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the password form: a conflict over the one-time code', () => {
+  it('shows the two codes masked, and Keep mine keeps the code the user changed on the newer entry', async () => {
+    const base = makeEntry('gh', { title: 'GitHub', username: 'octocat', password: 'hunter2!', otp: LINK });
+    const theirs = canonicalOneTimeCode('otpauth://totp/GitHub:octocat?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
+    const newer: PasswordEntry = { ...base, password: 'rotated', otp: theirs, revision: 2 };
+    const user = userEvent.setup();
+    const onSubmit = vi
+      .fn<(draft: PasswordDraft, base: PasswordEntry | null) => Promise<void>>()
+      .mockRejectedValueOnce(new PasswordConflictError(newer))
+      .mockResolvedValue(undefined);
+    render(<PasswordFormDialog open entry={base} groups={GROUPS} onSubmit={onSubmit} onClose={vi.fn()} />);
+    await user.clear(codeField());
+    await user.type(codeField(), 'MZXW 6YTB OI23 4567');
+    await user.click(save());
+    const notice = await screen.findByRole('alert');
+    const row = within(notice).getByRole('row', { name: /^One-time code/ });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['••••••••', '••••••••']);
+    await user.click(within(notice).getByRole('button', { name: 'Keep mine' }));
+    expect(onSubmit.mock.calls[1]).toEqual([expect.objectContaining({ password: 'rotated', otp: canonicalOneTimeCode('MZXW6YTBOI234567') }), newer]);
   });
 });
