@@ -26,11 +26,12 @@ export type StrengthEstimator = (password: string, userInputs: readonly string[]
 
 /**
  * How many l33t readings zxcvbn tries per password (its default is 100). The health report judges
- * every password of a vault with this estimator (issue #23): at 100 a generated 16-character
- * password took 20-60 ms, at 8 about a quarter of that, and no score changed on the passwords we
- * compared (bench/health.ts). The master-password meter uses the same setting, so the two agree.
+ * every password of a vault with this estimator (issue #23): on our 2-core machine a generated
+ * 16-character password took about 20 ms at 100, 6 ms at 8 and 3.7 ms at 4, and at 4 no score
+ * changed on the passwords `npm run bench` compares, l33t ones (p@ssw0rd, Tr0ub4dor&3, b@$3b@11)
+ * included; at 3 one did. The master-password meter uses the same setting, so the two agree.
  */
-export const L33T_MAX_SUBSTITUTIONS = 8;
+export const L33T_MAX_SUBSTITUTIONS = 4;
 
 let loading: Promise<StrengthEstimator> | null = null;
 

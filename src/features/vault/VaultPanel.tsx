@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { PasswordFormDialog } from './form/PasswordFormDialog';
 import { GroupManagerDialog } from './groups/GroupManagerDialog';
 import { HealthDialog } from './health/HealthDialog';
@@ -9,7 +9,7 @@ import type { PasswordEntry } from './model';
 import { useVault } from './useVault';
 import { useNewerVersion } from './form/useNewerVersion';
 import { DECRYPT_FAILED_MESSAGE } from './vaultErrors';
-import type { VaultDeps } from './vaultService';
+import { openDetails, type VaultDeps } from './vaultService';
 import type { VaultTransfer } from './transfer';
 import './vault.css';
 import { LoadFailed } from '../../ui/LoadFailed';
@@ -92,6 +92,9 @@ export function VaultPanel({
   // An entry the health report asked to open: a new object each time, so asking again shows it again.
   const [shownEntry, setShownEntry] = useState<{ readonly id: string } | null>(null);
   const loadStrengthEstimator = transfer?.loadStrengthEstimator;
+  // The report opens thousands of details through the service (and the deps' cache), not the
+  // list's withDetails, which would re-render the list for each.
+  const openForHealth = useCallback((entry: PasswordEntry) => openDetails(deps, entry), [deps]);
   const renderImport = canImport ? transfer?.renderImport : undefined;
   const renderExport = canExport ? transfer?.renderExport : undefined;
   const openImport = () => {
@@ -242,7 +245,7 @@ export function VaultPanel({
         <HealthDialog
           subject={name}
           entries={vault.entries}
-          openDetails={vault.withDetails}
+          openDetails={openForHealth}
           loadEstimator={loadStrengthEstimator}
           onOpenEntry={(id) => {
             setCheckingHealth(false);

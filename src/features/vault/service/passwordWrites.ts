@@ -86,12 +86,13 @@ interface DetailsExtras {
  * The one-time code and password history a save writes: the draft's code (or the entry's, when the
  * draft leaves it alone), and the entry's history with the password this save replaces on top.
  * The entry's details are opened first where the list had not (one decryption, usually cached),
- * so a save never drops what it did not show; details that do not open have nothing to keep.
+ * so a save never drops what it did not show: details that do not open fail the save. A format-1
+ * entry shown undecryptable (its ciphertext as its values) has no code or history to keep.
  */
 async function detailsExtras(deps: VaultDeps, draft: ValidPasswordDraft, existing: PasswordEntry | undefined, now: number): Promise<DetailsExtras> {
   if (existing === undefined) return { otp: draft.otp ?? null, history: trimmedHistory(draft.history ?? []) };
-  const before = existing.sealedDetails === undefined ? existing : await openDetails(deps, existing).catch(() => null);
-  if (before === null || before.undecryptable) return { otp: draft.otp ?? null, history: [] };
+  const before = existing.sealedDetails === undefined ? existing : await openDetails(deps, existing);
+  if (before.undecryptable) return { otp: draft.otp ?? null, history: [] };
   return {
     otp: draft.otp === undefined ? (before.otp ?? null) : draft.otp,
     history: historyAfterSave(before.passwordHistory ?? [], before.password, draft.password, now),
