@@ -3,7 +3,7 @@
 // feature never imports another, and src/app hands these over (app/dashboard/vaultTransfer.tsx).
 import type { ReplacedPassword } from '../../crypto';
 import { vaultImportWriter, type VaultImportWriter } from './importWriter';
-import { canonicalOneTimeCode, OneTimeCodeError } from './otp/oneTimeCode';
+import { readOneTimeCode } from './otp/oneTimeCode';
 import type { Group, PasswordEntry } from './model';
 import { openDetails } from './service/openEntries';
 import type { VaultTransferContext } from './transfer';
@@ -33,14 +33,6 @@ export interface ImportTargetSource {
   readonly writer: VaultImportWriter;
 }
 
-function storedOneTimeCode(value: string): string | null {
-  try {
-    return canonicalOneTimeCode(value);
-  } catch (error) {
-    if (error instanceof OneTimeCodeError) return null;
-    throw error;
-  }
-}
 
 /**
  * The import's target. An undecryptable or damaged entry or group takes no part: its values are not
@@ -61,7 +53,7 @@ export function importTargetOf({ deps, vault }: LoadedVault): ImportTargetSource
           password: async () => (await openDetails(deps, entry)).password,
         })),
       groups: readableGroups(vault.groups).map(({ id, name }) => ({ id, name })),
-      oneTimeCode: storedOneTimeCode,
+      oneTimeCode: readOneTimeCode,
     }),
     writer: vaultImportWriter(deps),
   };

@@ -6,6 +6,20 @@ import { CopyIcon, EyeIcon, EyeOffIcon } from '../../../ui/icons';
 /** A fixed length, so the mask says nothing about the password's length. */
 const MASK = '••••••••';
 
+/** A secret, masked (at a length that says nothing of it) until shown. */
+export function SecretValue({ value, revealed }: { readonly value: string; readonly revealed: boolean }) {
+  return revealed ? (
+    <span className="pw-item__value pw-item__secret" translate="no">
+      {value}
+    </span>
+  ) : (
+    <span className="pw-item__value">
+      <span aria-hidden="true">{MASK}</span>
+      <span className="visually-hidden">hidden</span>
+    </span>
+  );
+}
+
 /** The 2-second tick after a copy, or the failure, beside the field that was copied. */
 export function CopyTick({ feedback, field }: { readonly feedback: CopyFeedback | null; readonly field: CopyField }) {
   if (feedback?.field !== field) return null;
@@ -35,16 +49,7 @@ export interface PasswordValueProps {
 export function PasswordValue({ title, password, revealed, feedback, onToggle, onCopy }: PasswordValueProps) {
   return (
     <PaneField label="Password">
-      {revealed ? (
-        <span className="pw-item__value pw-item__secret" translate="no">
-          {password}
-        </span>
-      ) : (
-        <span className="pw-item__value">
-          <span aria-hidden="true">{MASK}</span>
-          <span className="visually-hidden">hidden</span>
-        </span>
-      )}
+      <SecretValue value={password} revealed={revealed} />
       <span className="pw-item__buttons">
         <Button variant="ghost" size="sm" icon={revealed ? <EyeOffIcon /> : <EyeIcon />} aria-label={`${revealed ? 'Hide' : 'Show'} password for ${title}`} onClick={onToggle}>
           {revealed ? 'Hide' : 'Show'}

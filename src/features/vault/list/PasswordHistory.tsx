@@ -3,14 +3,12 @@ import type { ReplacedPassword } from '../../../crypto';
 import { Button } from '../../../ui/Button';
 import { DateStamp } from '../../../ui/DateStamp';
 import { CopyIcon, EyeIcon, EyeOffIcon } from '../../../ui/icons';
-import { CopyTick } from './PaneFields';
+import { CopyTick, SecretValue } from './PaneFields';
 import type { CopyFeedback, CopyField } from './useCopyFeedback';
 
 // The passwords an entry had (issue #23), newest first, each masked until shown, with Copy.
 
 export const PASSWORD_HISTORY_TEXTS = { heading: 'Password history' } as const;
-
-const MASK = '••••••••';
 
 export interface PasswordHistoryProps {
   readonly title: string;
@@ -38,16 +36,7 @@ export function PasswordHistory({ title, history, feedback, onCopy }: PasswordHi
           const which = `earlier password ${index + 1} for ${title}`;
           return (
             <li key={`${item.replacedAt}-${index}`} className="pw-item__history-item">
-              {revealed ? (
-                <span className="pw-item__value pw-item__secret" translate="no">
-                  {item.password}
-                </span>
-              ) : (
-                <span className="pw-item__value">
-                  <span aria-hidden="true">{MASK}</span>
-                  <span className="visually-hidden">hidden</span>
-                </span>
-              )}
+              <SecretValue value={item.password} revealed={revealed} />
               <span className="pw-item__history-date">
                 <DateStamp label="Replaced" epochMs={item.replacedAt} style="mediumWithTime" unknownText="Replaced at an unknown time" />
               </span>

@@ -126,6 +126,16 @@ export function canonicalOneTimeCode(input: string): string {
   return oneTimeCodeLink(parseOneTimeCode(input));
 }
 
+/** canonicalOneTimeCode, or null for a value that is not a code we take (an import's reading). */
+export function readOneTimeCode(input: string): string | null {
+  try {
+    return canonicalOneTimeCode(input);
+  } catch (error) {
+    if (error instanceof OneTimeCodeError) return null;
+    throw error;
+  }
+}
+
 export interface CurrentCode {
   readonly code: string;
   /** Whole seconds until the next code (from `period` down to 1). */

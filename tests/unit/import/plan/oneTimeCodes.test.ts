@@ -4,22 +4,13 @@ import { keyloftFormat } from '../../../../src/features/import/formats/keyloft';
 import { TOTP_LABEL } from '../../../../src/features/import/formats/values';
 import type { ImportItem, ParsedImport } from '../../../../src/features/import/model';
 import { planImport } from '../../../../src/features/import/plan';
-import { canonicalOneTimeCode, OneTimeCodeError } from '../../../../src/features/vault/otp/oneTimeCode';
+import { canonicalOneTimeCode, readOneTimeCode as oneTimeCode } from '../../../../src/features/vault/otp/oneTimeCode';
 import { fixtureVault } from '../export/fixtureVault';
 
 // Issue #23: an import maps each format's one-time secret to the entry's one-time code where the
 // target reads it (the vault's reading, as src/app hands it over), and keeps a password history.
 
 const KEY = 'JBSWY3DPEHPK3PXP';
-
-function oneTimeCode(value: string): string | null {
-  try {
-    return canonicalOneTimeCode(value);
-  } catch (error) {
-    if (error instanceof OneTimeCodeError) return null;
-    throw error;
-  }
-}
 
 const item = (fields: Partial<ImportItem>): ImportItem => ({
   at: 'row 2',
