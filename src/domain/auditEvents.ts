@@ -1,0 +1,104 @@
+// A team's activity log (issue #24): the events, their shapes and what each change records. Shared
+// by the browser (entry and group writes, whose batch must carry their event: the rules check it),
+// the callables (membership, keys, the team itself) and the rules tests. Pure: no I/O.
+//
+// An event names who (uid, and the email at the time), what, when (server time) and on which entry,
+// group or member, never a value: no title, username, password, note or other sealed field. An
+// entry or group is named by its id; the viewer shows its title only to a member who can open it.
+
+import type { TeamRole } from './teamPermissions';
+
+export const AUDIT_EVENT_KINDS = [
+  'invitation.sent',
+  'invitation.cancelled',
+  'invitation.accepted',
+  'invitation.declined',
+  'invitation.expired',
+  'member.added',
+  'member.roleChanged',
+  'member.removed',
+  'member.left',
+  'member.keyGranted',
+  'rotation.started',
+  'rotation.finished',
+  'team.created',
+  'team.renamed',
+  'team.descriptionChanged',
+  'team.deleted',
+  'entry.created',
+  'entry.edited',
+  'entry.moved',
+  'entry.deleted',
+  'group.created',
+  'group.edited',
+  'group.deleted',
+] as const;
+
+export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
+
+/** What of an entry an edit changed; which, never how. 'details' is anything else in the sealed details (the one-time code). */
+export type EntryPart = 'overview' | 'password' | 'notes' | 'details';
+
+export interface AuditActor {
+  readonly uid: string;
+  /** The address at the time of the event: the log keeps it when the account changes or goes. */
+  readonly email: string;
+}
+
+interface EventBase {
+  readonly teamId: string;
+  readonly actor: AuditActor;
+}
+
+export type AuditEventBody =
+  | { readonly kind: 'entry.created' | 'entry.deleted'; readonly entryId: string }
+  | { readonly kind: 'entry.edited'; readonly entryId: string; readonly parts: readonly EntryPart[] }
+  | { readonly kind: 'entry.moved'; readonly entryId: string; readonly fromGroupId: string | null; readonly toGroupId: string | null }
+  | { readonly kind: 'group.created' | 'group.edited' | 'group.deleted'; readonly groupId: string }
+  | { readonly kind: 'invitation.sent' | 'invitation.cancelled' | 'invitation.accepted' | 'invitation.declined' | 'invitation.expired'; readonly invitationId: string; readonly email: string }
+  | { readonly kind: 'member.added' | 'member.removed' | 'member.left' | 'member.keyGranted'; readonly memberUid: string; readonly memberEmail: string }
+  | { readonly kind: 'member.roleChanged'; readonly memberUid: string; readonly memberEmail: string; readonly from: TeamRole; readonly to: TeamRole }
+  | { readonly kind: 'rotation.started' | 'rotation.finished'; readonly keyVersion: number }
+  | { readonly kind: 'team.created' | 'team.renamed' | 'team.descriptionChanged' | 'team.deleted' };
+
+export type AuditEvent = EventBase & AuditEventBody;
+
+/**
+ * The id of the event an entry or group write carries in its batch: derived from what the write
+ * already holds, so the rules can require exactly that event (existsAfter) and two saves never
+ * contend on one document. A create or an edit is named by the revision it writes, a delete by
+ * the entry alone (an entry is deleted once).
+ */
+export function writeEventId(kind: 'entry' | 'group', id: string, revision: number | 'deleted'): string {
+  if (id === '' || id.includes('/')) throw new Error('An id without "/" is required');
+  if (revision !== 'deleted' && (!Number.isSafeInteger(revision) || revision < 1)) throw new Error('A revision is a whole number from 1');
+  return `${kind}-${id}-${revision === 'deleted' ? 'deleted' : `r${String(revision)}`}`;
+}
+
+/** The entry's values an edit compares (as the form and the stored entry hold them). */
+export interface EntryValues {
+  readonly title: string;
+  readonly url: string | null;
+  readonly username: string;
+  readonly password: string;
+  readonly notes: string | null;
+  readonly otp: string | null;
+  readonly groupId: string | null;
+}
+
+/**
+ * What an entry save records: 'entry.created' without `before`; else a move alone ('entry.moved'),
+ * or the parts it changed ('entry.edited'). The same values saved again still write a revision,
+ * so it is logged as an edit of no part: every revision has its event.
+ */
+export function entrySaveEvent(entryId: string, before: EntryValues | null, after: EntryValues): AuditEventBody {
+  if (before === null) return { kind: 'entry.created', entryId };
+  const parts: EntryPart[] = [];
+  if (before.title !== after.title || before.url !== after.url || before.username !== after.username) parts.push('overview');
+  if (before.password !== after.password) parts.push('password');
+  if (before.notes !== after.notes) parts.push('notes');
+  if (before.otp !== after.otp) parts.push('details');
+  const moved = before.groupId !== after.groupId;
+  if (moved && parts.length === 0) return { kind: 'entry.moved', entryId, fromGroupId: before.groupId, toGroupId: after.groupId };
+  return { kind: 'entry.edited', entryId, parts };
+}
