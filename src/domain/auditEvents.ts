@@ -45,6 +45,21 @@ export interface AuditActor {
   readonly email: string;
 }
 
+/**
+ * The actor of an event no person made: an invitation that expired (the hourly function). Not a
+ * Firebase uid (those are 28 characters), so it never names a member.
+ */
+export const SYSTEM_ACTOR: AuditActor = Object.freeze({ uid: 'system', email: '' });
+
+/** Where a team's events live: `teams/{teamId}/events/{eventId}`. */
+export const AUDIT_EVENTS_COLLECTION = 'events';
+/** After a team is deleted, `teamLogs/{teamId}` names its former owner, who may still read its events. */
+export const TEAM_LOGS_COLLECTION = 'teamLogs';
+/** Events older than this are removed by the scheduled retention function. */
+export const AUDIT_RETENTION_DAYS = 365;
+/** The viewer reads one page of this many events at a time (the issue's bound: ≤ 50 reads). */
+export const AUDIT_PAGE_SIZE = 50;
+
 interface EventBase {
   readonly teamId: string;
   readonly actor: AuditActor;
@@ -61,6 +76,10 @@ export type AuditEventBody =
   | { readonly kind: 'rotation.started' | 'rotation.finished'; readonly keyVersion: number }
   | { readonly kind: 'team.created' | 'team.renamed' | 'team.descriptionChanged' | 'team.deleted' };
 
+/**
+ * An event as stored: these fields and `at`, the server's time of the write (a Firestore
+ * Timestamp: `request.time` for a browser's write, the commit time for a callable's). Nothing else.
+ */
 export type AuditEvent = EventBase & AuditEventBody;
 
 /**
