@@ -76,6 +76,11 @@ export type AuditEventBody =
   | { readonly kind: 'rotation.started' | 'rotation.finished'; readonly keyVersion: number }
   | { readonly kind: 'team.created' | 'team.renamed' | 'team.descriptionChanged' | 'team.deleted' };
 
+/** An event of a team entry's write (a browser's, in the write's own batch). */
+export type EntryEventBody = Extract<AuditEventBody, { readonly entryId: string }>;
+/** An event of a team group's write. */
+export type GroupEventBody = Extract<AuditEventBody, { readonly groupId: string }>;
+
 /**
  * An event as stored: these fields and `at`, the server's time of the write (a Firestore
  * Timestamp: `request.time` for a browser's write, the commit time for a callable's). Nothing else.
@@ -94,6 +99,15 @@ export function writeEventId(kind: 'entry' | 'group', id: string, revision: numb
   return `${kind}-${id}-${revision === 'deleted' ? 'deleted' : `r${String(revision)}`}`;
 }
 
+/**
+ * The id of the event an owner's edit of the team's name or description carries, one per part
+ * changed: named by the edit's updatedAt, which the rules require to move.
+ */
+export function teamDetailsEventId(updatedAt: number, part: 'name' | 'description'): string {
+  if (!Number.isSafeInteger(updatedAt) || updatedAt < 0) throw new Error('updatedAt is epoch milliseconds');
+  return `team-${String(updatedAt)}-${part}`;
+}
+
 /** The entry's values an edit compares (as the form and the stored entry hold them). */
 export interface EntryValues {
   readonly title: string;
@@ -110,7 +124,7 @@ export interface EntryValues {
  * or the parts it changed ('entry.edited'). The same values saved again still write a revision,
  * so it is logged as an edit of no part: every revision has its event.
  */
-export function entrySaveEvent(entryId: string, before: EntryValues | null, after: EntryValues): AuditEventBody {
+export function entrySaveEvent(entryId: string, before: EntryValues | null, after: EntryValues): EntryEventBody {
   if (before === null) return { kind: 'entry.created', entryId };
   const parts: EntryPart[] = [];
   if (before.title !== after.title || before.url !== after.url || before.username !== after.username) parts.push('overview');

@@ -3,7 +3,7 @@
 // that together hold each exactly once, then each change as it is made, and nothing after its stop.
 import { describe, expect, it } from 'vitest';
 import type { ListingChanges, ListingWatcher } from '../../src/data/vault/storedEntries';
-import { sampleEntry, sampleGroup, sampleTeamEntry, type ContractTeam, type FreshTeams } from './vaultRepositories.contract';
+import { createdInTeam, sampleEntry, sampleGroup, sampleTeamEntry, teamEvents, type ContractTeam, type FreshTeams } from './vaultRepositories.contract';
 
 const TEAM: ContractTeam = { teamId: 'team-live', keyVersion: 2, roles: { ana: 'owner', bob: 'full' } };
 
@@ -44,7 +44,7 @@ export function liveReadsContract(fresh: FreshTeams): void {
       const ana = await as('ana');
       const ids = Array.from({ length: 3 }, () => ana.passwords.newId());
       for (const [index, id] of ids.entries()) await ana.passwords.create(id, sampleEntry('ana', `Entry ${index}`));
-      await ana.passwords.create(ana.passwords.newId(), sampleTeamEntry(TEAM, 'ana', 'Team entry'));
+      await createdInTeam(ana.passwords, sampleTeamEntry(TEAM, 'ana', 'Team entry'));
       const bob = await as('bob');
       await bob.passwords.create(bob.passwords.newId(), sampleEntry('bob', 'Bob’s'));
 
@@ -87,11 +87,11 @@ export function liveReadsContract(fresh: FreshTeams): void {
       expect(read.calls.flatMap((changes) => changes.changed.items)).toEqual([]);
 
       const id = bob.passwords.newId();
-      await bob.passwords.create(id, sampleTeamEntry(TEAM, 'bob', 'Deploy'));
+      await bob.passwords.create(id, sampleTeamEntry(TEAM, 'bob', 'Deploy'), teamEvents.created(id));
       await read.until((seen) => seen.some((changes) => changes.changed.items.some((item) => item.id === id)), 'teammate’s entry');
-      await bob.passwords.update(id, { title: 'Deploy key' }, 2_000, 1);
+      await bob.passwords.update(id, { title: 'Deploy key' }, 2_000, 1, teamEvents.edited(id));
       await read.until((seen) => seen.some((changes) => changes.changed.items.some((item) => item.id === id && item.data.revision === 2)), 'teammate’s change');
-      await bob.passwords.delete(id, 2);
+      await bob.passwords.delete(id, 2, teamEvents.deleted(id));
       await read.until((seen) => seen.some((changes) => changes.removed.includes(id)), 'teammate’s delete');
       stop();
       expect(read.errors).toEqual([]);

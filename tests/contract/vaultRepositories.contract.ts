@@ -302,6 +302,32 @@ export function sampleTeamGroup(team: ContractTeam, name: string, overrides: Par
   return sampleGroup('unused', name, { userId: null, teamId: team.teamId, ...overrides });
 }
 
+/**
+ * The activity-log events the team vault's writes carry (issue #24): the repositories write each
+ * beside its change, and the rules refuse a team write without it. Personal writes carry none.
+ */
+export const teamEvents = {
+  created: (entryId: string) => ({ kind: 'entry.created', entryId }) as const,
+  edited: (entryId: string) => ({ kind: 'entry.edited', entryId, parts: ['overview'] }) as const,
+  deleted: (entryId: string) => ({ kind: 'entry.deleted', entryId }) as const,
+  groupCreated: (groupId: string) => ({ kind: 'group.created', groupId }) as const,
+  groupEdited: (groupId: string) => ({ kind: 'group.edited', groupId }) as const,
+  groupDeleted: (groupId: string) => ({ kind: 'group.deleted', groupId }) as const,
+};
+
+/** Creates a team entry (or group) under a new id with its event, as the team vault does; returns the id. */
+export async function createdInTeam(repository: PasswordRepository, entry: StoredPasswordEntry): Promise<string> {
+  const id = repository.newId();
+  await repository.create(id, entry, teamEvents.created(id));
+  return id;
+}
+
+export async function groupCreatedInTeam(repository: GroupRepository, group: StoredGroup): Promise<string> {
+  const id = repository.newId();
+  await repository.create(id, group, teamEvents.groupCreated(id));
+  return id;
+}
+
 /** Team entries and groups (docs/teams.md): passwords/ and groups/ with teamId set, written by members. */
 export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
   describe('team vault repositories contract', () => {
@@ -309,10 +335,10 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
       const as = await fresh([SHARED, OTHER_TEAM]);
       const ana = await as('ana');
       const bob = await as('bob');
-      await ana.passwords.create(ana.passwords.newId(), sampleTeamEntry(SHARED, 'ana', 'Zeta'));
-      await bob.passwords.create(bob.passwords.newId(), sampleTeamEntry(SHARED, 'bob', 'Beta'));
+      await createdInTeam(ana.passwords, sampleTeamEntry(SHARED, 'ana', 'Zeta'));
+      await createdInTeam(bob.passwords, sampleTeamEntry(SHARED, 'bob', 'Beta'));
       await ana.passwords.create(ana.passwords.newId(), sampleEntry('ana', 'Alpha personal'));
-      await ana.passwords.create(ana.passwords.newId(), sampleTeamEntry(OTHER_TEAM, 'ana', 'Alpha other team'));
+      await createdInTeam(ana.passwords, sampleTeamEntry(OTHER_TEAM, 'ana', 'Alpha other team'));
       const cy = await as('cy');
       const listed = await cy.passwords.listTeam(SHARED.teamId);
       expect(listed.map((entry) => entry.data.title)).toEqual(['Beta', 'Zeta']);
@@ -327,13 +353,13 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
       const as = await fresh([SHARED]);
       const ana = await as('ana');
       const id = ana.passwords.newId();
-      await ana.passwords.create(id, sampleTeamEntry(SHARED, 'ana', 'Old'));
+      await ana.passwords.create(id, sampleTeamEntry(SHARED, 'ana', 'Old'), teamEvents.created(id));
       const bob = await as('bob');
-      await bob.passwords.update(id, { title: 'New', username: CIPHER, password: CIPHER, keyVersion: 3, remove: ['notes'] }, 6_000, 1);
+      await bob.passwords.update(id, { title: 'New', username: CIPHER, password: CIPHER, keyVersion: 3, remove: ['notes'] }, 6_000, 1, teamEvents.edited(id));
       const [entry] = await bob.passwords.listTeam(SHARED.teamId);
       const { notes: _dropped, ...expected } = sampleTeamEntry(SHARED, 'ana', 'New', { updatedAt: 6_000, revision: 2 });
       expect(entry?.data).toEqual(expected);
-      await bob.passwords.delete(id, 2);
+      await bob.passwords.delete(id, 2, teamEvents.deleted(id));
       expect(await bob.passwords.listTeam(SHARED.teamId)).toEqual([]);
     });
 
@@ -342,24 +368,24 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
       const ana = await as('ana');
       const bob = await as('bob');
       const id = ana.passwords.newId();
-      await ana.passwords.create(id, sampleTeamEntry(SHARED, 'ana', 'Shared'));
-      await bob.passwords.update(id, { title: 'Bob’s title', keyVersion: 3 }, 2_000, 1);
-      const refused = await ana.passwords.update(id, { title: 'Ana’s title', keyVersion: 3 }, 2_500, 1).catch((error: unknown) => error);
+      await ana.passwords.create(id, sampleTeamEntry(SHARED, 'ana', 'Shared'), teamEvents.created(id));
+      await bob.passwords.update(id, { title: 'Bob’s title', keyVersion: 3 }, 2_000, 1, teamEvents.edited(id));
+      const refused = await ana.passwords.update(id, { title: 'Ana’s title', keyVersion: 3 }, 2_500, 1, teamEvents.edited(id)).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(RevisionConflictError);
       expect((refused as RevisionConflictError<StoredPasswordEntry>).current.data).toMatchObject({ title: 'Bob’s title', revision: 2 });
       // Keeping hers: saved on the newer revision.
-      await ana.passwords.update(id, { title: 'Ana’s title', keyVersion: 3 }, 3_000, 2);
+      await ana.passwords.update(id, { title: 'Ana’s title', keyVersion: 3 }, 3_000, 2, teamEvents.edited(id));
       expect((await bob.passwords.listTeam(SHARED.teamId)).map((entry) => [entry.data.title, entry.data.revision])).toEqual([['Ana’s title', 3]]);
-      await bob.passwords.delete(id, 3);
-      await expect(ana.passwords.delete(id, 3)).rejects.toBeInstanceOf(GoneError);
+      await bob.passwords.delete(id, 3, teamEvents.deleted(id));
+      await expect(ana.passwords.delete(id, 3, teamEvents.deleted(id))).rejects.toBeInstanceOf(GoneError);
     });
 
     it('lists a team’s groups by name, and no personal or other team’s group', async () => {
       const as = await fresh([SHARED, OTHER_TEAM]);
       const ana = await as('ana');
-      for (const name of ['Servers', 'Databases', 'CI']) await ana.groups.create(ana.groups.newId(), sampleTeamGroup(SHARED, name));
+      for (const name of ['Servers', 'Databases', 'CI']) await groupCreatedInTeam(ana.groups, sampleTeamGroup(SHARED, name));
       await ana.groups.create(ana.groups.newId(), sampleGroup('ana', 'Ana’s own'));
-      await ana.groups.create(ana.groups.newId(), sampleTeamGroup(OTHER_TEAM, 'Elsewhere'));
+      await groupCreatedInTeam(ana.groups, sampleTeamGroup(OTHER_TEAM, 'Elsewhere'));
       const cy = await as('cy');
       const listed = await cy.groups.listTeam(SHARED.teamId);
       expect(listed.map((group) => group.data.name)).toEqual(['CI', 'Databases', 'Servers']);
@@ -371,13 +397,13 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
       const as = await fresh([SHARED]);
       const ana = await as('ana');
       const id = ana.groups.newId();
-      await ana.groups.create(id, sampleTeamGroup(SHARED, 'Old'));
+      await ana.groups.create(id, sampleTeamGroup(SHARED, 'Old'), teamEvents.groupCreated(id));
       const bob = await as('bob');
-      await bob.groups.update(id, { name: 'New', description: 'renamed' }, 8_000, 1);
+      await bob.groups.update(id, { name: 'New', description: 'renamed' }, 8_000, 1, teamEvents.groupEdited(id));
       expect(
         (await bob.groups.listTeam(SHARED.teamId)).map((group) => [group.data.name, group.data.description, group.data.updatedAt, group.data.revision]),
       ).toEqual([['New', 'renamed', 8_000, 2]]);
-      await bob.groups.delete(id, 2);
+      await bob.groups.delete(id, 2, teamEvents.groupDeleted(id));
       expect(await bob.groups.listTeam(SHARED.teamId)).toEqual([]);
     });
 
@@ -385,11 +411,11 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
       const as = await fresh([SHARED]);
       const ana = await as('ana');
       const id = ana.groups.newId();
-      await ana.groups.create(id, sampleTeamGroup(SHARED, 'Servers'));
+      await ana.groups.create(id, sampleTeamGroup(SHARED, 'Servers'), teamEvents.groupCreated(id));
       const bob = await as('bob');
-      await bob.groups.update(id, { format: 2, sealed: SEALED_GROUP_PART, keyVersion: SHARED.keyVersion, remove: [...PLAIN_GROUP_FIELDS] }, 8_000, 1);
+      await bob.groups.update(id, { format: 2, sealed: SEALED_GROUP_PART, keyVersion: SHARED.keyVersion, remove: [...PLAIN_GROUP_FIELDS] }, 8_000, 1, teamEvents.groupEdited(id));
       const created = ana.groups.newId();
-      await ana.groups.create(created, sampleSealedGroup(null, { teamId: SHARED.teamId, keyVersion: SHARED.keyVersion }));
+      await ana.groups.create(created, sampleSealedGroup(null, { teamId: SHARED.teamId, keyVersion: SHARED.keyVersion }), teamEvents.groupCreated(created));
       const cy = await as('cy');
       const listed = await cy.groups.listTeam(SHARED.teamId);
       expect(Object.fromEntries(listed.map((group) => [group.id, group.data]))).toEqual({
@@ -402,20 +428,20 @@ export function teamVaultRepositoriesContract(fresh: FreshTeams): void {
       const as = await fresh([SHARED, OTHER_TEAM]);
       const ana = await as('ana');
       const [servers, ci, elsewhere, own] = [ana.groups.newId(), ana.groups.newId(), ana.groups.newId(), ana.groups.newId()];
-      await ana.groups.create(servers, sampleTeamGroup(SHARED, 'Servers'));
-      await ana.groups.create(ci, sampleTeamGroup(SHARED, 'CI'));
-      await ana.groups.create(elsewhere, sampleTeamGroup(OTHER_TEAM, 'Elsewhere'));
+      await ana.groups.create(servers, sampleTeamGroup(SHARED, 'Servers'), teamEvents.groupCreated(servers));
+      await ana.groups.create(ci, sampleTeamGroup(SHARED, 'CI'), teamEvents.groupCreated(ci));
+      await ana.groups.create(elsewhere, sampleTeamGroup(OTHER_TEAM, 'Elsewhere'), teamEvents.groupCreated(elsewhere));
       await ana.groups.create(own, sampleGroup('ana', 'Own'));
       const bob = await as('bob');
-      await ana.passwords.create(ana.passwords.newId(), sampleTeamEntry(SHARED, 'ana', 'Web 1', { groupId: servers }));
-      await bob.passwords.create(bob.passwords.newId(), sampleTeamEntry(SHARED, 'bob', 'Web 2', { groupId: servers }));
-      await bob.passwords.create(bob.passwords.newId(), sampleTeamEntry(SHARED, 'bob', 'Runner', { groupId: ci }));
-      await ana.passwords.create(ana.passwords.newId(), sampleTeamEntry(OTHER_TEAM, 'ana', 'Other', { groupId: elsewhere }));
+      await createdInTeam(ana.passwords, sampleTeamEntry(SHARED, 'ana', 'Web 1', { groupId: servers }));
+      await createdInTeam(bob.passwords, sampleTeamEntry(SHARED, 'bob', 'Web 2', { groupId: servers }));
+      await createdInTeam(bob.passwords, sampleTeamEntry(SHARED, 'bob', 'Runner', { groupId: ci }));
+      await createdInTeam(ana.passwords, sampleTeamEntry(OTHER_TEAM, 'ana', 'Other', { groupId: elsewhere }));
       await ana.passwords.create(ana.passwords.newId(), sampleEntry('ana', 'Mine', { groupId: own }));
 
       // A full member who did not create every entry moves them all, then deletes the group.
       expect(await bob.passwords.ungroupTeam(SHARED.teamId, servers, 7_000)).toBe(2);
-      await bob.groups.delete(servers, 1);
+      await bob.groups.delete(servers, 1, teamEvents.groupDeleted(servers));
 
       const byTitle = Object.fromEntries((await bob.passwords.listTeam(SHARED.teamId)).map((entry) => [entry.data.title ?? entry.id, entry.data]));
       expect(byTitle['Web 1']).toMatchObject({ groupId: null, updatedAt: 7_000, userId: 'ana', keyVersion: 3, revision: 2 });
@@ -468,8 +494,8 @@ export function malformedDocumentsContract(fresh: FreshPlanting): void {
     it('a team entry or group of the wrong shape is reported by id to every member, and the others are listed', async () => {
       const { as, plant } = await fresh([SHARED]);
       const ana = await as('ana');
-      await ana.passwords.create(ana.passwords.newId(), sampleTeamEntry(SHARED, 'ana', 'Deploy'));
-      await ana.groups.create(ana.groups.newId(), sampleTeamGroup(SHARED, 'Servers'));
+      await createdInTeam(ana.passwords, sampleTeamEntry(SHARED, 'ana', 'Deploy'));
+      await groupCreatedInTeam(ana.groups, sampleTeamGroup(SHARED, 'Servers'));
       await plant('passwords', 'bad-team-entry', { ...sampleTeamEntry(SHARED, 'ana', 'Runner'), encrypted: false });
       await plant('groups', 'bad-team-group', { ...sampleTeamGroup(SHARED, 'CI'), updatedAt: 'yesterday' });
 

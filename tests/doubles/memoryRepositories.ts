@@ -4,11 +4,12 @@ import { FakeTeamFunctions, type FakeAccount } from './fakeTeamFunctions';
 import { MemoryInvitationRepository } from './memoryInvitationRepository';
 import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from './memoryTeamRepositories';
 import { MemoryUserRepository } from './memoryUserRepository';
-import { MemoryGroupRepository, MemoryPasswordRepository } from './memoryVaultRepositories';
+import { MemoryGroupRepository, MemoryPasswordRepository, type RecordedEvent } from './memoryVaultRepositories';
 
 /** A fresh in-memory data layer with the app's repository interfaces. */
 export interface MemoryRepositories extends Repositories {
   readonly passwords: MemoryPasswordRepository;
+  readonly groups: MemoryGroupRepository;
   readonly teams: MemoryTeamRepository;
   readonly publicKeys: MemoryPublicKeyRepository;
   readonly users: MemoryUserRepository;
@@ -18,10 +19,12 @@ export interface MemoryRepositories extends Repositories {
 export function memoryRepositories(): MemoryRepositories {
   const users = new MemoryUserRepository();
   const teams = new MemoryTeamRepository();
+  // One activity log for entry and group writes (issue #24), as one events collection per team.
+  const events: RecordedEvent[] = [];
   return {
     users,
-    passwords: new MemoryPasswordRepository(),
-    groups: new MemoryGroupRepository(),
+    passwords: new MemoryPasswordRepository(events),
+    groups: new MemoryGroupRepository(events),
     teams,
     publicKeys: new MemoryPublicKeyRepository(),
     knownKeys: new MemoryKnownKeysRepository(),

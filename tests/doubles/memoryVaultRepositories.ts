@@ -1,4 +1,6 @@
 import type {
+  EntryEvent,
+  GroupEvent,
   GroupChanges,
   GroupRepository,
   Listing,
@@ -23,6 +25,30 @@ const byKey =
     key(a.data) < key(b.data) ? -1 : key(a.data) > key(b.data) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 type Raw = Readonly<Record<string, unknown>>;
+
+/** An activity-log event a team write carried (issue #24), as the double recorded it. */
+export interface RecordedEvent {
+  readonly teamId: string;
+  readonly body: EntryEvent | GroupEvent;
+}
+
+/**
+ * As the rules (firestore.rules, "Team activity log"): a team document's write is refused without
+ * its event, except a rotation's re-sealing (the key version moves up); the event is recorded.
+ */
+function logged(log: RecordedEvent[], teamId: string | null, event: EntryEvent | GroupEvent | undefined, reseal = false): void {
+  if (teamId === null) return;
+  if (event === undefined) {
+    if (reseal) return;
+    throw new WriteRefusedError(`A write of team ${teamId} without its activity-log event`);
+  }
+  log.push({ teamId, body: event });
+}
+
+/** Whether `changes` move a document up to a newer key version: a rotation's re-sealing. */
+function isReseal(current: { readonly keyVersion?: number } | null, changes: { readonly keyVersion?: number }): boolean {
+  return changes.keyVersion !== undefined && changes.keyVersion > (current?.keyVersion ?? 0);
+}
 
 /**
  * Documents of any shape, as a test plants them (Firestore: written with the rules disabled): the
@@ -160,6 +186,8 @@ export const MEMORY_ENTRY_PAGE_SIZE = 300;
 
 export class MemoryPasswordRepository implements PasswordRepository {
   private readonly entries = new MemoryCollection<StoredPasswordEntry>();
+  /** The activity-log events team writes carried, in order (shared with the groups' double by memoryRepositories). */
+  constructor(readonly events: RecordedEvent[] = []) {}
   private readonly planted = new PlantedDocuments();
   /** Test hook: entries per page of the paged reads. */
   pageSize = MEMORY_ENTRY_PAGE_SIZE;
@@ -236,29 +264,40 @@ export class MemoryPasswordRepository implements PasswordRepository {
     return strictItems('passwords', await this.scanTeam(teamId)).sort(byKey((entry) => entry.title ?? ''));
   }
 
-  create(id: string, entry: StoredPasswordEntry): Promise<void> {
+  create(id: string, entry: StoredPasswordEntry, event?: EntryEvent): Promise<void> {
     if (this.entries.has(id)) return Promise.reject(new Error(`Password ${id} already exists`));
     // As the rules: a new entry starts at revision 1.
     if (entry.revision !== FIRST_REVISION) return Promise.reject(new WriteRefusedError(`Password ${id} created at revision ${entry.revision}`));
-    this.entries.set(id, entry);
-    return Promise.resolve();
+    return conditionally(() => {
+      logged(this.events, entry.teamId, event);
+      this.entries.set(id, entry);
+    });
   }
 
-  update(id: string, changes: PasswordEntryChanges, now: number, revision: number): Promise<void> {
+  update(id: string, changes: PasswordEntryChanges, now: number, revision: number, event?: EntryEvent): Promise<void> {
     return conditionally(() => {
       const current = this.entries.get(id);
       checkRevision(id, current, revision, 'password');
-      if (current !== null) this.entries.set(id, applyEntryChanges(current, changes, now));
+      if (current === null) return;
+      logged(this.events, current.teamId, event, isReseal(current, changes));
+      this.entries.set(id, applyEntryChanges(current, changes, now));
     });
   }
 
-  delete(id: string, revision: number): Promise<void> {
+  delete(id: string, revision: number, event?: EntryEvent): Promise<void> {
     // A planted document of the wrong shape has no revision to check: it is deleted as it is.
     if (this.planted.delete(id)) return Promise.resolve();
     return conditionally(() => {
-      checkRevision(id, this.entries.get(id), revision, 'password');
+      const current = this.entries.get(id);
+      checkRevision(id, current, revision, 'password');
+      logged(this.events, current?.teamId ?? null, event);
       this.entries.delete(id);
     });
+  }
+
+  /** A callable's delete with the Admin SDK (deleteTeam): no revision, no rules, no event of its own. */
+  removeAsServer(id: string): void {
+    this.entries.delete(id);
   }
 
   ungroupPersonal(userId: string, groupId: string, now: number): Promise<number> {
@@ -269,7 +308,10 @@ export class MemoryPasswordRepository implements PasswordRepository {
 
   ungroupTeam(teamId: string, groupId: string, now: number): Promise<number> {
     const grouped = this.entries.where((entry) => entry.teamId === teamId && entry.groupId === groupId);
-    for (const [id, entry] of grouped) this.entries.set(id, applyEntryChanges(entry, { groupId: null }, now));
+    for (const [id, entry] of grouped) {
+      this.events.push({ teamId, body: { kind: 'entry.moved', entryId: id, fromGroupId: groupId, toGroupId: null } });
+      this.entries.set(id, applyEntryChanges(entry, { groupId: null }, now));
+    }
     return Promise.resolve(grouped.length);
   }
 
@@ -289,6 +331,7 @@ export class MemoryPasswordRepository implements PasswordRepository {
 
 export class MemoryGroupRepository implements GroupRepository {
   private readonly groups = new MemoryCollection<StoredGroup>();
+  constructor(readonly events: RecordedEvent[] = []) {}
   private readonly planted = new PlantedDocuments();
 
   newId(): string {
@@ -335,26 +378,32 @@ export class MemoryGroupRepository implements GroupRepository {
     return strictItems('groups', await this.scanTeam(teamId)).sort(byKey((group) => group.name ?? ''));
   }
 
-  create(id: string, group: StoredGroup): Promise<void> {
+  create(id: string, group: StoredGroup, event?: GroupEvent): Promise<void> {
     if (this.groups.has(id)) return Promise.reject(new Error(`Group ${id} already exists`));
     if (group.revision !== FIRST_REVISION) return Promise.reject(new WriteRefusedError(`Group ${id} created at revision ${group.revision}`));
-    this.groups.set(id, group);
-    return Promise.resolve();
-  }
-
-  update(id: string, changes: GroupChanges, now: number, revision: number): Promise<void> {
     return conditionally(() => {
-      const current = this.groups.get(id);
-      checkRevision(id, current, revision, 'group');
-      if (current !== null) this.groups.set(id, applyGroupChanges(current, changes, now));
+      logged(this.events, group.teamId, event);
+      this.groups.set(id, group);
     });
   }
 
-  delete(id: string, revision: number): Promise<void> {
+  update(id: string, changes: GroupChanges, now: number, revision: number, event?: GroupEvent): Promise<void> {
+    return conditionally(() => {
+      const current = this.groups.get(id);
+      checkRevision(id, current, revision, 'group');
+      if (current === null) return;
+      logged(this.events, current.teamId, event, isReseal(current, changes));
+      this.groups.set(id, applyGroupChanges(current, changes, now));
+    });
+  }
+
+  delete(id: string, revision: number, event?: GroupEvent): Promise<void> {
     // A planted document of the wrong shape has no revision to check: it is deleted as it is.
     if (this.planted.delete(id)) return Promise.resolve();
     return conditionally(() => {
-      checkRevision(id, this.groups.get(id), revision, 'group');
+      const current = this.groups.get(id);
+      checkRevision(id, current, revision, 'group');
+      logged(this.events, current?.teamId ?? null, event);
       this.groups.delete(id);
     });
   }

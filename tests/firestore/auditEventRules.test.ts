@@ -1,17 +1,21 @@
-// Issue #24 (being built): the rules of a team's activity log. An event is created only beside the
-// entry write it records, in the same batch, with the id that write's revision (or its deletion)
-// gives; only owners and admins read the log; nobody updates or deletes an event.
+// Issue #24: the rules of a team's activity log. An event is created only beside the entry, group or
+// team-details write it records, in the same batch, with the id that write's revision (or its
+// deletion, or the edit's time) gives; only owners and admins read the log; nobody updates or
+// deletes an event. (The matrix checks that each write is refused without its event.)
 import { deleteDoc, doc, getDoc, getDocs, collection, serverTimestamp, setDoc, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
 import { writeEventId } from '../../src/domain/auditEvents';
+import { sampleGroup } from '../contract/vaultRepositories.contract';
 import { sampleTeam, teamEntry } from './matrix/teamSeed';
 import { seedLiveTrial } from './planSeed';
 import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
 
 const env = useRulesEnvironment();
 const TEAM = 'team-1';
+const OTHER_TEAM = 'team-2';
 const ENTRY = 'entry-1';
+const GROUP = 'group-1';
 
 beforeEach(async () => {
   await env().clearFirestore();
@@ -19,7 +23,9 @@ beforeEach(async () => {
   await env().withSecurityRulesDisabled(async (context) => {
     const db = context.firestore() as unknown as Firestore;
     await setDoc(doc(db, 'teams', TEAM), sampleTeam('ana', 'Ops', { ana: 'owner', adam: 'admin', bob: 'full', vic: 'view' }));
+    await setDoc(doc(db, 'teams', OTHER_TEAM), sampleTeam('bob', 'Bob’s', { bob: 'owner' }));
     await setDoc(doc(db, 'passwords', ENTRY), teamEntry(TEAM, 'ana', 'Prod DB'));
+    await setDoc(doc(db, 'groups', GROUP), sampleGroup('ana', 'Servers', { userId: null, teamId: TEAM }));
     await setDoc(doc(db, 'teams', TEAM, 'events', 'seeded'), { kind: 'entry.created', teamId: TEAM, actor: { uid: 'ana', email: 'ana@example.com' }, at: 1, entryId: ENTRY });
   });
 });
@@ -72,6 +78,57 @@ describe('a team’s activity log: writing', () => {
       await assertFails(updateDoc(doc(db, 'teams', TEAM, 'events', 'seeded'), { kind: 'entry.deleted' }));
       await assertFails(deleteDoc(doc(db, 'teams', TEAM, 'events', 'seeded')));
     }
+  });
+});
+
+describe('a team’s activity log: groups, the team’s details, other teams', () => {
+  const groupEvent = (uid: string, kind: string, groupId = GROUP) => ({
+    kind,
+    teamId: TEAM,
+    actor: { uid, email: `${uid}@example.com` },
+    at: serverTimestamp(),
+    groupId,
+  });
+
+  it('a group’s rename and delete carry their events; an entry’s event cannot stand for a group’s', async () => {
+    const bob = firestoreAs(env(), 'bob');
+    const rename = (eventId: string, data: Record<string, unknown>) => {
+      const batch = writeBatch(bob);
+      batch.update(doc(bob, 'groups', GROUP), { name: 'Hosts', updatedAt: Date.now(), revision: 2 });
+      batch.set(doc(bob, 'teams', TEAM, 'events', eventId), data);
+      return batch.commit();
+    };
+    await assertFails(rename(writeEventId('entry', GROUP, 2), { ...groupEvent('bob', 'group.edited') }));
+    await assertFails(rename(writeEventId('group', GROUP, 2), { ...groupEvent('bob', 'group.edited'), name: 'Hosts' }));
+    await assertSucceeds(rename(writeEventId('group', GROUP, 2), groupEvent('bob', 'group.edited')));
+    const remove = writeBatch(bob);
+    remove.delete(doc(bob, 'groups', GROUP));
+    remove.set(doc(bob, 'teams', TEAM, 'events', writeEventId('group', GROUP, 'deleted')), groupEvent('bob', 'group.deleted'));
+    await assertSucceeds(remove.commit());
+  });
+
+  it('the owner’s rename carries a rename event named by its time; an admin cannot log one', async () => {
+    const updatedAt = Date.now();
+    const rename = (uid: string, eventId: string) => {
+      const db = firestoreAs(env(), uid);
+      const batch = writeBatch(db);
+      batch.update(doc(db, 'teams', TEAM), { name: 'Operations', updatedAt });
+      batch.set(doc(db, 'teams', TEAM, 'events', eventId), { kind: 'team.renamed', teamId: TEAM, actor: { uid, email: `${uid}@example.com` }, at: serverTimestamp() });
+      return batch.commit();
+    };
+    await assertFails(rename('adam', `team-${updatedAt}-name`));
+    await assertFails(rename('ana', `team-${updatedAt + 1}-name`));
+    await assertFails(rename('ana', `team-${updatedAt}-description`));
+    await assertSucceeds(rename('ana', `team-${updatedAt}-name`));
+  });
+
+  it('an event is written only in the team of the entry it names', async () => {
+    const bob = firestoreAs(env(), 'bob');
+    const batch = writeBatch(bob);
+    batch.update(doc(bob, 'passwords', ENTRY), { title: 'Prod DB (primary)', updatedAt: Date.now(), revision: 2 });
+    batch.set(doc(bob, 'teams', TEAM, 'events', writeEventId('entry', ENTRY, 2)), event('bob', 'entry.edited'));
+    batch.set(doc(bob, 'teams', OTHER_TEAM, 'events', writeEventId('entry', ENTRY, 2)), event('bob', 'entry.edited', { teamId: OTHER_TEAM }));
+    await assertFails(batch.commit());
   });
 });
 

@@ -9,7 +9,7 @@ import { GoneError } from '../../src/data/vault/storedEntries';
 import { createGroup, deleteGroup, loadGroups, type VaultDeps } from '../../src/features/vault/vaultService';
 import { sampleTeam } from './matrix/teamSeed';
 import { seedLiveTrial } from './planSeed';
-import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
+import { actorAs, firestoreAs, useRulesEnvironment } from './rulesEnvironment';
 
 const env = useRulesEnvironment();
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 function repos(uid: string) {
   const db = firestoreAs(env(), uid);
-  return { passwords: createFirestorePasswordRepository(db), groups: createFirestoreGroupRepository(db) };
+  return { passwords: createFirestorePasswordRepository(db, undefined, {}, actorAs(uid)), groups: createFirestoreGroupRepository(db, {}, actorAs(uid)) };
 }
 
 describe('deleting a group that is already gone', () => {

@@ -9,7 +9,7 @@ import { loadEntries, openDetails, savePassword, type VaultDeps } from '../../sr
 import { sampleEntry } from '../contract/vaultRepositories.contract';
 import { sampleTeam } from './matrix/teamSeed';
 import { seedLiveTrial } from './planSeed';
-import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
+import { actorAs, firestoreAs, useRulesEnvironment } from './rulesEnvironment';
 
 const env = useRulesEnvironment();
 
@@ -80,8 +80,8 @@ describe('a malformed document among 100 good ones', () => {
     const as = (uid: string, role: 'owner' | 'view'): VaultDeps => {
       const db = firestoreAs(env(), uid);
       return {
-        passwords: createFirestorePasswordRepository(db),
-        groups: createFirestoreGroupRepository(db),
+        passwords: createFirestorePasswordRepository(db, undefined, {}, actorAs(uid)),
+        groups: createFirestoreGroupRepository(db, {}, actorAs(uid)),
         userId: uid,
         team: { teamId: 'team-1', key: teamKey, keyVersion: team.keyVersion, role },
         now: () => Date.now() - 60_000,

@@ -59,3 +59,8 @@ export async function liteFirestoreAs(env: RulesTestEnvironment, uid: string, cl
   connectFirestoreEmulator(db, host, port, { mockUserToken: { sub: uid, user_id: uid, ...tokenFor(uid, claims) } as never });
   return db;
 }
+
+/** The actor a repository names in a team write's activity-log event, as `firestoreAs(env, uid, claims)` signs in (issue #24). */
+export function actorAs(uid: string, claims: TokenClaims = { email: `${uid}@example.com` }): () => { uid: string; email: string } {
+  return () => ({ uid, email: claims.email ?? '' });
+}

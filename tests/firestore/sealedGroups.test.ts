@@ -11,7 +11,7 @@ import { base64OfBytes } from '../contract/userRepository.contract';
 import { sampleGroup, sampleSealedGroup } from '../contract/vaultRepositories.contract';
 import { sampleTeam } from './matrix/teamSeed';
 import { seedLiveTrial } from './planSeed';
-import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
+import { actorAs, firestoreAs, useRulesEnvironment } from './rulesEnvironment';
 
 const environment = useRulesEnvironment();
 
@@ -48,8 +48,8 @@ function personalDeps(uid: string, sealedFormat = true): PersonalVaultDeps {
 function teamDeps(uid: string, keyVersion = KEY_VERSION, role: 'owner' | 'full' | 'view' = 'full'): TeamVaultDeps {
   const firestore = db(uid);
   return {
-    passwords: createFirestorePasswordRepository(firestore),
-    groups: createFirestoreGroupRepository(firestore),
+    passwords: createFirestorePasswordRepository(firestore, undefined, {}, actorAs(uid)),
+    groups: createFirestoreGroupRepository(firestore, {}, actorAs(uid)),
     userId: uid,
     team: { teamId: TEAM, key: teamKey, keyVersion, role, storedKeyVersion: () => Promise.resolve(KEY_VERSION) },
     sealedFormat: true,

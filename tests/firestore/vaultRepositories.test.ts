@@ -19,7 +19,7 @@ import {
 import { liveReadsContract } from '../contract/liveReads.contract';
 import { sampleTeam } from './matrix/teamSeed';
 import { seedLiveTrial } from './planSeed';
-import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
+import { actorAs, firestoreAs, useRulesEnvironment } from './rulesEnvironment';
 
 const env = useRulesEnvironment();
 
@@ -171,6 +171,6 @@ async function seedTeams(teams: readonly ContractTeam[]) {
   return async (uid: string) => {
     await seedLiveTrial(env(), uid);
     const db = firestoreAs(env(), uid);
-    return { passwords: createFirestorePasswordRepository(db), groups: createFirestoreGroupRepository(db) };
+    return { passwords: createFirestorePasswordRepository(db, undefined, {}, actorAs(uid)), groups: createFirestoreGroupRepository(db, {}, actorAs(uid)) };
   };
 }

@@ -12,11 +12,12 @@ import {
   query,
   runTransaction,
   setDoc,
-  updateDoc,
   where,
   type Firestore,
 } from 'firebase/firestore';
+import { teamDetailsEventId } from '@keyloft/contract/auditEvents';
 import type { SyncedVaults } from './syncedVaults';
+import { auditEventDoc, signedInActor, type ActorSource } from './auditEventDocs';
 import type { KnownKeysRepository, PublicKeyRepository, StoredMemberKey, TeamRepository } from '../teams/storedTeams';
 import { serverOrDevice } from './deviceFallback';
 import { field, isString } from './fieldChecks';
@@ -30,7 +31,7 @@ import { teamFrom } from './storedDocuments';
  * of reach (docs/vault.md, "The device copy"): the team list only once it was read whole here, the
  * member keys only when the copy holds some (every team has at least its owner's).
  */
-export function createFirestoreTeamRepository(db: Firestore, synced?: SyncedVaults): TeamRepository {
+export function createFirestoreTeamRepository(db: Firestore, synced?: SyncedVaults, actor: ActorSource = signedInActor(db)): TeamRepository {
   const teams = collection(db, 'teams');
   const deviceCopy = synced !== undefined;
   const ofMember = (uid: string) => query(teams, where('memberIds', 'array-contains', uid), where('deleting', '==', false), orderBy('name'));
@@ -65,10 +66,22 @@ export function createFirestoreTeamRepository(db: Firestore, synced?: SyncedVaul
       return snapshot.exists() ? teamFrom(snapshot.ref.path, snapshot.data()) : null;
     },
     async updateDetails(teamId, details, now) {
-      await updateDoc(doc(teams, teamId), {
-        name: details.name,
-        description: details.description ?? deleteField(),
-        updatedAt: now,
+      // One transaction: the team as stored decides which parts changed, and each carries its
+      // activity-log event (issue #24), which the rules require beside the edit.
+      const ref = doc(teams, teamId);
+      await runTransaction(db, async (transaction) => {
+        const stored = await transaction.get(ref);
+        transaction.update(ref, { name: details.name, description: details.description ?? deleteField(), updatedAt: now });
+        if (!stored.exists()) return;
+        const description = (stored.get('description') as unknown) ?? undefined;
+        if (stored.get('name') !== details.name) {
+          const event = auditEventDoc(db, actor, teamId, teamDetailsEventId(now, 'name'), { kind: 'team.renamed' });
+          transaction.set(event.ref, event.data);
+        }
+        if (description !== details.description) {
+          const event = auditEventDoc(db, actor, teamId, teamDetailsEventId(now, 'description'), { kind: 'team.descriptionChanged' });
+          transaction.set(event.ref, event.data);
+        }
       });
     },
     async listMemberKeys(teamId) {

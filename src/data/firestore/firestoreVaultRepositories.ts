@@ -10,15 +10,17 @@ import {
   query,
   startAfter,
   runTransaction,
-  setDoc,
   where,
+  writeBatch,
   type DocumentReference,
   type Firestore,
   type Query,
   type QuerySnapshot,
+  type Transaction,
 } from 'firebase/firestore';
 import {
   checkRevision,
+  FIRST_REVISION,
   OfflineError,
   WriteRefusedError,
   type GroupChanges,
@@ -26,9 +28,12 @@ import {
   type Listing,
   type PasswordEntryChanges,
   type PasswordRepository,
+  type EntryEvent,
+  type GroupEvent,
   type StoredGroup,
   type StoredPasswordEntry,
 } from '../vault/storedEntries';
+import { signedInActor, writeEventDoc, type ActorSource } from './auditEventDocs';
 import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
 import { readListing, strictItems } from '../vault/listing';
 import { cursorPages, type Documents } from './cursorPages';
@@ -46,8 +51,13 @@ import { MalformedRecordError, groupFrom, passwordEntryFrom } from './storedDocu
 // revision and gives up with RevisionConflictError. The rules refuse a write that does not advance
 // the revision by one, so a client skipping this overwrites nothing either.
 
-/** Entries moved per transaction when a group is deleted (Firestore allows 500 writes in one). */
+/** Entries moved per transaction when a personal group is deleted (Firestore allows 500 writes in one). */
 const UNGROUP_CHUNK = 250;
+/**
+ * Team entries moved per transaction: each carries its event, and the rules check each pair with
+ * about three document reads (the event after, the entry before and after), of 20 per request.
+ */
+const UNGROUP_TEAM_CHUNK = 5;
 
 function isRefusal(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'permission-denied';
@@ -170,10 +180,11 @@ const UNGROUP_TRIES = 3;
  * and moves on top of it; one moved elsewhere or deleted is left alone). Between chunks a failure
  * leaves some entries moved and the group still there, and running the move again finishes it.
  */
-async function ungroup(db: Firestore, snapshot: QuerySnapshot, groupId: string, now: number): Promise<number> {
+async function ungroup(db: Firestore, snapshot: QuerySnapshot, groupId: string, now: number, logged?: { teamId: string; actor: ActorSource }): Promise<number> {
   let moved = 0;
-  for (let start = 0; start < snapshot.docs.length; start += UNGROUP_CHUNK) {
-    const refs = snapshot.docs.slice(start, start + UNGROUP_CHUNK).map((document) => document.ref);
+  const chunk = logged === undefined ? UNGROUP_CHUNK : UNGROUP_TEAM_CHUNK;
+  for (let start = 0; start < snapshot.docs.length; start += chunk) {
+    const refs = snapshot.docs.slice(start, start + chunk).map((document) => document.ref);
     moved += await retryRefused(UNGROUP_TRIES, () =>
       runTransaction(db, async (transaction) => {
         const read = await Promise.all(refs.map((ref) => transaction.get(ref)));
@@ -183,6 +194,11 @@ async function ungroup(db: Firestore, snapshot: QuerySnapshot, groupId: string, 
           const entry = passwordEntryFrom(current.ref.path, current.data());
           if (entry.groupId !== groupId) continue;
           transaction.update(current.ref, { groupId: null, updatedAt: now, encrypted: true, revision: entry.revision + 1 });
+          if (logged !== undefined) {
+            const body: EntryEvent = { kind: 'entry.moved', entryId: current.id, fromGroupId: groupId, toGroupId: null };
+            const event = writeEventDoc(db, logged.actor, logged.teamId, { kind: 'entry', id: current.id, revision: entry.revision + 1 }, body);
+            transaction.set(event.ref, event.data);
+          }
           count += 1;
         }
         return count;
@@ -202,9 +218,17 @@ function isMalformed(read: () => unknown): boolean {
   }
 }
 
+/** The event a team document's write carries, and who writes it (issue #24). */
+interface Logged {
+  readonly actor: ActorSource;
+  readonly body: EntryEvent | GroupEvent | undefined;
+}
+
 /**
  * Runs `change` on the document as stored now, if it is still at `revision`; `change` returns the
- * fields to write (revision + 1 is added), or null to delete it.
+ * fields to write (revision + 1 is added), or null to delete it. A team document's write carries
+ * `logged.body` as its event in the same transaction (without one, the rules accept only a
+ * rotation's re-sealing).
  */
 async function conditionally(
   db: Firestore,
@@ -213,8 +237,15 @@ async function conditionally(
   kind: 'password' | 'group',
   read: (path: string, data: Record<string, unknown>) => StoredPasswordEntry | StoredGroup,
   change: Record<string, unknown> | null,
+  logged: Logged,
 ): Promise<void> {
   refuseOffline(db);
+  const logEvent = (transaction: Transaction, teamId: unknown) => {
+    if (typeof teamId !== 'string' || logged.body === undefined) return;
+    const target = { kind: kind === 'password' ? ('entry' as const) : ('group' as const), id: ref.id, revision: change === null ? ('deleted' as const) : revision + 1 };
+    const event = writeEventDoc(db, logged.actor, teamId, target, logged.body);
+    transaction.set(event.ref, event.data);
+  };
   try {
     await runTransaction(db, async (transaction) => {
       const current = await transaction.get(ref);
@@ -222,11 +253,13 @@ async function conditionally(
       // deleting it is all the user can do with it, and it is deleted as it is.
       if (change === null && current.exists() && isMalformed(() => read(ref.path, current.data()))) {
         transaction.delete(ref);
+        logEvent(transaction, current.get('teamId'));
         return;
       }
       checkRevision(ref.id, current.exists() ? read(ref.path, current.data()) : null, revision, kind);
       if (change === null) transaction.delete(ref);
       else transaction.update(ref, { ...change, revision: revision + 1 });
+      logEvent(transaction, current.get('teamId'));
     });
   } catch (error) {
     if (!isRefusal(error)) throw error;
@@ -239,6 +272,18 @@ async function conditionally(
     checkRevision(ref.id, current.exists() ? read(ref.path, current.data()) : null, revision, kind);
     throw new WriteRefusedError('Missing or insufficient permissions', { cause: error });
   }
+}
+
+/** Creates a document, and a team document's event beside it in one batch (the rules require both or neither). */
+async function createLogged(db: Firestore, ref: DocumentReference, data: Record<string, unknown>, teamId: string | null, logged: Logged): Promise<void> {
+  const batch = writeBatch(db);
+  batch.set(ref, data);
+  if (teamId !== null && logged.body !== undefined) {
+    const kind = ref.parent.id === 'groups' ? ('group' as const) : ('entry' as const);
+    const event = writeEventDoc(db, logged.actor, teamId, { kind, id: ref.id, revision: FIRST_REVISION }, logged.body);
+    batch.set(event.ref, event.data);
+  }
+  await batch.commit();
 }
 
 /**
@@ -272,7 +317,12 @@ function deviceRead(live: LiveReadOptions, key: string): DeviceRead | undefined 
  * `pages`: how the whole-vault reads (readPersonalPages/readTeamPages) fetch their pages; the app
  * passes the lite reader (litePages.ts), the default reads through this Firestore instance.
  */
-export function createFirestorePasswordRepository(db: Firestore, pages?: PageReader, live: LiveReadOptions = {}): PasswordRepository {
+export function createFirestorePasswordRepository(
+  db: Firestore,
+  pages?: PageReader,
+  live: LiveReadOptions = {},
+  actor: ActorSource = signedInActor(db),
+): PasswordRepository {
   const passwords = collection(db, 'passwords');
   const entryPages = (equal: readonly (readonly [string, unknown])[], filtered: Query) =>
     pages === undefined ? entryPagesOf(filtered) : listedPages(pages('passwords', equal, ENTRY_PAGE_SIZE));
@@ -293,20 +343,16 @@ export function createFirestorePasswordRepository(db: Firestore, pages?: PageRea
     readTeamPages: (teamId) => entryPages([['teamId', teamId]], team(teamId)),
     watchPersonal: (userId, watcher) => watchSliced(personal(userId), readEntries, watcher, live.entriesPerRange, deviceRead(live, `entries:personal:${userId}`)),
     watchTeam: (teamId, watcher) => watchSliced(team(teamId), readEntries, watcher, live.entriesPerRange, deviceRead(live, `entries:team:${teamId}`)),
-    async create(id, entry: StoredPasswordEntry) {
-      await write(db, () => setDoc(doc(passwords, id), { ...entry }));
+    async create(id, entry: StoredPasswordEntry, event?: EntryEvent) {
+      await write(db, () => createLogged(db, doc(passwords, id), { ...entry }, entry.teamId, { actor, body: event }));
     },
-    async update(id, changes: PasswordEntryChanges, now, revision) {
+    async update(id, changes: PasswordEntryChanges, now, revision, event?: EntryEvent) {
       const { remove = [], ...fields } = changes;
-      await conditionally(db, doc(passwords, id), revision, 'password', passwordEntryFrom, {
-        ...fields,
-        ...Object.fromEntries(remove.map((name) => [name, deleteField()])),
-        updatedAt: now,
-        encrypted: true,
-      });
+      const change = { ...fields, ...Object.fromEntries(remove.map((name) => [name, deleteField()])), updatedAt: now, encrypted: true };
+      await conditionally(db, doc(passwords, id), revision, 'password', passwordEntryFrom, change, { actor, body: event });
     },
-    async delete(id, revision) {
-      await conditionally(db, doc(passwords, id), revision, 'password', passwordEntryFrom, null);
+    async delete(id, revision, event?: EntryEvent) {
+      await conditionally(db, doc(passwords, id), revision, 'password', passwordEntryFrom, null, { actor, body: event });
     },
     async ungroupPersonal(userId, groupId, now) {
       const snapshot = await getDocsFromServer(
@@ -317,14 +363,14 @@ export function createFirestorePasswordRepository(db: Firestore, pages?: PageRea
     async ungroupTeam(teamId, groupId, now) {
       // Equality filters only: no composite index needed. where('teamId') alone proves the read to the rules.
       const snapshot = await getDocsFromServer(query(passwords, where('teamId', '==', teamId), where('groupId', '==', groupId)));
-      return ungroup(db, snapshot, groupId, now);
+      return ungroup(db, snapshot, groupId, now, { teamId, actor });
     },
     markPersonalSealed: (userId) => markSealed(db, doc(db, 'users', userId)),
     markTeamSealed: (teamId) => markSealed(db, doc(db, 'teams', teamId)),
   };
 }
 
-export function createFirestoreGroupRepository(db: Firestore, live: LiveReadOptions = {}): GroupRepository {
+export function createFirestoreGroupRepository(db: Firestore, live: LiveReadOptions = {}, actor: ActorSource = signedInActor(db)): GroupRepository {
   const groups = collection(db, 'groups');
   // Equality filters only (no orderBy('name'): it would drop sealed groups); ordered in the browser.
   const personal = (userId: string) => query(groups, where('userId', '==', userId), where('teamId', '==', null));
@@ -341,19 +387,16 @@ export function createFirestoreGroupRepository(db: Firestore, live: LiveReadOpti
     scanTeam: (teamId) => groupsOf(team(teamId)),
     watchPersonal: (userId, watcher) => watchWhole(personal(userId), readGroups, watcher, deviceRead(live, `groups:personal:${userId}`)),
     watchTeam: (teamId, watcher) => watchWhole(team(teamId), readGroups, watcher, deviceRead(live, `groups:team:${teamId}`)),
-    async create(id, group: StoredGroup) {
-      await write(db, () => setDoc(doc(groups, id), { ...group }));
+    async create(id, group: StoredGroup, event?: GroupEvent) {
+      await write(db, () => createLogged(db, doc(groups, id), { ...group }, group.teamId, { actor, body: event }));
     },
-    async update(id, changes: GroupChanges, now, revision) {
+    async update(id, changes: GroupChanges, now, revision, event?: GroupEvent) {
       const { remove = [], ...fields } = changes;
-      await conditionally(db, doc(groups, id), revision, 'group', groupFrom, {
-        ...fields,
-        ...Object.fromEntries(remove.map((name) => [name, deleteField()])),
-        updatedAt: now,
-      });
+      const change = { ...fields, ...Object.fromEntries(remove.map((name) => [name, deleteField()])), updatedAt: now };
+      await conditionally(db, doc(groups, id), revision, 'group', groupFrom, change, { actor, body: event });
     },
-    async delete(id, revision) {
-      await conditionally(db, doc(groups, id), revision, 'group', groupFrom, null);
+    async delete(id, revision, event?: GroupEvent) {
+      await conditionally(db, doc(groups, id), revision, 'group', groupFrom, null, { actor, body: event });
     },
   };
 }

@@ -1,6 +1,7 @@
 // Stored shapes of the vault (SPEC.md §3): ciphertext and searchable plain fields only. The
 // decrypted shapes the UI uses live in the vault feature; converters accept only these. Every
 // ciphertext is a Sealed value (src/crypto/sealed.ts): clear text does not fit in its place.
+import type { EntryEventBody, GroupEventBody } from '@keyloft/contract/auditEvents';
 import type { Sealed } from '../../crypto/sealed';
 
 /** What every stored entry holds in clear, whatever its format: owner, team, group, key version, revision, times. */
@@ -194,6 +195,16 @@ export interface ListingWatcher<T> {
 /** Ends a live read: nothing is called after it returns. */
 export type StopWatching = () => void;
 
+/**
+ * The activity-log event a team entry's write carries in its own batch (issue #24,
+ * docs/audit-log.md): what the change was, never a value. The repository adds the team, the actor
+ * (the signed-in user) and the server's time, and names it by the revision the write makes (or the
+ * deletion). The rules refuse a team entry's write without it; a personal write carries none.
+ */
+export type EntryEvent = EntryEventBody;
+/** The same for a team group's write. */
+export type GroupEvent = GroupEventBody;
+
 export interface PasswordRepository {
   /** A fresh document id: entries are encrypted against their id before they are first written. */
   newId(): string;
@@ -226,16 +237,17 @@ export interface PasswordRepository {
   watchPersonal(userId: string, watcher: ListingWatcher<StoredPasswordEntry>): StopWatching;
   /** scanTeam's entries, live, as watchPersonal. */
   watchTeam(teamId: string, watcher: ListingWatcher<StoredPasswordEntry>): StopWatching;
-  /** `entry.revision` must be 1 (FIRST_REVISION). */
-  create(id: string, entry: StoredPasswordEntry): Promise<void>;
+  /** `entry.revision` must be 1 (FIRST_REVISION). A team entry's create carries its event. */
+  create(id: string, entry: StoredPasswordEntry, event?: EntryEvent): Promise<void>;
   /**
    * Writes only the given fields, plus updatedAt, encrypted: true and revision + 1, if the stored
    * entry is still at `revision` (the one the writer read); else RevisionConflictError with the
-   * stored entry, or GoneError when there is none. Nothing is written then.
+   * stored entry, or GoneError when there is none. Nothing is written then. A team entry's update
+   * carries its event, except a rotation's re-sealing at a newer key version (logged as the rotation).
    */
-  update(id: string, changes: PasswordEntryChanges, now: number, revision: number): Promise<void>;
-  /** Deletes the entry if it is still at `revision`; else RevisionConflictError or GoneError. */
-  delete(id: string, revision: number): Promise<void>;
+  update(id: string, changes: PasswordEntryChanges, now: number, revision: number, event?: EntryEvent): Promise<void>;
+  /** Deletes the entry if it is still at `revision`; else RevisionConflictError or GoneError. A team entry's delete carries its event. */
+  delete(id: string, revision: number, event?: EntryEvent): Promise<void>;
   /**
    * Moves every personal entry of the group to no group, in batches, each entry on the revision
    * read in the batch (an entry moved or deleted meanwhile is left alone). Run before the group is
@@ -275,12 +287,12 @@ export interface GroupRepository {
   watchPersonal(userId: string, watcher: ListingWatcher<StoredGroup>): StopWatching;
   /** scanTeam's groups, live. */
   watchTeam(teamId: string, watcher: ListingWatcher<StoredGroup>): StopWatching;
-  /** `group.revision` must be 1. */
-  create(id: string, group: StoredGroup): Promise<void>;
+  /** `group.revision` must be 1. A team group's writes carry their event, as entries' do. */
+  create(id: string, group: StoredGroup, event?: GroupEvent): Promise<void>;
   /** Writes only the given fields (and drops those in `remove`), sets updatedAt and revision + 1, on the revision read, as PasswordRepository.update. */
-  update(id: string, changes: GroupChanges, now: number, revision: number): Promise<void>;
+  update(id: string, changes: GroupChanges, now: number, revision: number, event?: GroupEvent): Promise<void>;
   /** Deletes the group if it is still at `revision`; else RevisionConflictError or GoneError. */
-  delete(id: string, revision: number): Promise<void>;
+  delete(id: string, revision: number, event?: GroupEvent): Promise<void>;
 }
 
 /** The revision of a document the vault creates. */

@@ -18,6 +18,7 @@ import {
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { firestoreAs, useRulesEnvironment } from '../rulesEnvironment';
+import { companionEvents } from './companionEvents';
 import { TABLES } from './rows';
 import { ACTORS, IDENTITIES, OPERATIONS, type AccessRow, type Actor, type MalformedRow, type Seed } from './table';
 
@@ -64,7 +65,33 @@ function payload(row: { readonly data?: () => DocumentData }): DocumentData {
   return row.data();
 }
 
-function perform(db: Firestore, row: AccessRow): Promise<unknown> {
+/** The write, with the activity-log events a client adds to it (companionEvents.ts) in one batch when there are any. */
+function writeWithEvents(
+  db: Firestore,
+  op: 'create' | 'update' | 'delete',
+  row: { readonly path: string; readonly replace?: boolean; readonly noEvent?: true },
+  data: DocumentData | undefined,
+  seed: Seed,
+  actor: Actor,
+): Promise<void> {
+  const writer = actor === 'signedOut' || row.noEvent ? null : { uid: IDENTITIES[actor].uid, email: IDENTITIES[actor].claims.email ?? '' };
+  const events = companionEvents(op, row.path, data, seed()[row.path], writer, row.replace === true);
+  const ref = doc(db, row.path);
+  if (events.length === 0) {
+    if (op === 'delete') return deleteDoc(ref);
+    if (data === undefined) throw new Error('a create or update row needs data');
+    return op === 'create' || row.replace ? setDoc(ref, data) : updateDoc(ref, data);
+  }
+  const batch = writeBatch(db);
+  if (op === 'delete') batch.delete(ref);
+  else if (data === undefined) throw new Error('a create or update row needs data');
+  else if (op === 'create' || row.replace) batch.set(ref, data);
+  else batch.update(ref, data);
+  for (const event of events) batch.set(doc(db, event.path), event.data);
+  return batch.commit();
+}
+
+function perform(db: Firestore, row: AccessRow, seed: Seed, actor: Actor): Promise<unknown> {
   if (row.op !== 'get' && row.op !== 'list') touched();
   switch (row.op) {
     case 'get':
@@ -72,18 +99,16 @@ function perform(db: Firestore, row: AccessRow): Promise<unknown> {
     case 'list':
       return getDocs(query(collection(db, row.path), ...(row.where ?? []).map(([field, op, value]) => where(field, op, value))));
     case 'create':
-      return setDoc(doc(db, row.path), payload(row));
     case 'update':
-      return row.replace ? setDoc(doc(db, row.path), payload(row)) : updateDoc(doc(db, row.path), payload(row));
+      return writeWithEvents(db, row.op, row, payload(row), seed, actor);
     case 'delete':
-      return deleteDoc(doc(db, row.path));
+      return writeWithEvents(db, 'delete', row, undefined, seed, actor);
   }
 }
 
-function write(db: Firestore, row: MalformedRow, data: DocumentData): Promise<void> {
+function write(db: Firestore, row: MalformedRow, data: DocumentData, seed: Seed, actor: Actor): Promise<void> {
   touched();
-  if (row.op === 'create' || row.replace) return setDoc(doc(db, row.path), data);
-  return updateDoc(doc(db, row.path), data);
+  return writeWithEvents(db, row.op, row, data, seed, actor);
 }
 
 /** A create must meet no document (else the rules see an update); the rest need theirs seeded. */
@@ -104,14 +129,14 @@ describe.each(TABLES.map((table) => [table.collection, table] as const))('%s', (
       const seeded = await reset(seed);
       expectRightState(row.op, row.path, seeded);
       await environment().withSecurityRulesDisabled(async (context) => {
-        const result = await perform(context.firestore() as unknown as Firestore, row);
+        const result = await perform(context.firestore() as unknown as Firestore, row, seed, 'owner');
         if (row.op === 'list') expect((result as { size: number }).size).toBeGreaterThan(0);
       });
     });
 
     it.each(ACTORS.map((actor) => [actor, row.expect[actor]] as const))('%s: %s', async (actor, outcome) => {
       await reset(seed);
-      const attempt = perform(firestoreOf(environment(), actor), row);
+      const attempt = perform(firestoreOf(environment(), actor), row, seed, actor);
       await (outcome === 'allow' ? assertSucceeds(attempt) : assertFails(attempt));
     });
   });
@@ -119,11 +144,13 @@ describe.each(TABLES.map((table) => [table.collection, table] as const))('%s', (
   if (table.malformed.length > 0) {
     describe('malformed writes are denied; the same write well formed is allowed', () => {
       it.each(table.malformed.map((row) => [`${row.op} with ${row.what}`, row] as const))('%s', async (_label, row) => {
-        const seeded = await reset(row.seed ?? table.seed);
+        const seed = row.seed ?? table.seed;
+        const seeded = await reset(seed);
         expectRightState(row.op, row.path, seeded);
-        const db = firestoreOf(environment(), row.actor ?? 'owner');
-        await assertFails(write(db, row, row.invalid()));
-        await assertSucceeds(write(db, row, row.valid()));
+        const actor = row.actor ?? 'owner';
+        const db = firestoreOf(environment(), actor);
+        await assertFails(write(db, row, row.invalid(), seed, actor));
+        await assertSucceeds(write(db, row, row.valid(), seed, actor));
       });
     });
   }

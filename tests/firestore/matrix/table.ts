@@ -53,6 +53,12 @@ export interface AccessRow {
   readonly where?: readonly (readonly [string, WhereFilterOp, unknown])[];
   /** Seeded instead of the table's seed (e.g. nothing at the path a create writes). */
   readonly seed?: Seed;
+  /**
+   * Written alone, without the activity-log event a client adds to a team document's write
+   * (companionEvents.ts): for the rows that the rules must refuse for lacking it, or that need none
+   * (a rotation's re-sealing).
+   */
+  readonly noEvent?: true;
   /** The outcome for each actor. The runner also proves the operation itself works with the rules off. */
   readonly expect: Readonly<Record<Actor, Outcome>>;
 }

@@ -62,6 +62,10 @@ export const teamGroupsTable: CollectionTable = {
     },
     { op: 'update', what: 'a group of a deleting team', path: DELETING_GROUP, data: () => ({ name: 'Renamed', updatedAt: Date.now(), revision: 2 }), expect: DENY_ALL },
     { op: 'delete', what: 'a group of the team', path: GROUP, expect: byRole((role) => canOnPasswords(role, 'delete')) },
+    // Issue #24: a team group's write is refused without its activity-log event.
+    { op: 'create', what: 'a group of the team, without its event', path: 'groups/new', noEvent: true, data: () => teamGroup(), expect: DENY_ALL },
+    { op: 'update', what: 'the group’s name, without its event', path: GROUP, noEvent: true, data: () => ({ name: 'Unlogged', updatedAt: Date.now(), revision: 2 }), expect: DENY_ALL },
+    { op: 'delete', what: 'a group of the team, without its event', path: GROUP, noEvent: true, expect: DENY_ALL },
     // Revisions (docs/rules.md): the seeded group is at 1; a writer's rename must write 2.
     ...(
       [

@@ -93,6 +93,27 @@ export const teamPasswordsTable: CollectionTable = {
       data: () => ({ username: CIPHER_2, password: CIPHER_2, keyVersion: KEY_VERSION, updatedAt: Date.now(), revision: 2 }),
       expect: byRole((role) => canOnPasswords(role, 'edit')),
     },
+    // Issue #24: a rotation's re-sealing is logged as the rotation, so it needs no event of its own;
+    // anything else it changed would.
+    {
+      op: 'update',
+      what: 'an entry re-encrypted to the current key version, without an event',
+      path: OLD_ENTRY,
+      noEvent: true,
+      data: () => ({ username: CIPHER_2, password: CIPHER_2, keyVersion: KEY_VERSION, updatedAt: Date.now(), revision: 2 }),
+      expect: byRole((role) => canOnPasswords(role, 'edit')),
+    },
+    {
+      op: 'update',
+      what: 'an entry re-encrypted and moved into a group, without an event',
+      path: OLD_ENTRY,
+      noEvent: true,
+      data: () => ({ username: CIPHER_2, password: CIPHER_2, keyVersion: KEY_VERSION, groupId: TEAM_GROUP, updatedAt: Date.now(), revision: 2 }),
+      expect: DENY_ALL,
+    },
+    { op: 'create', what: 'an entry of the team, without its event', path: 'passwords/new', noEvent: true, data: () => teamEntry(TEAM, OWNER, 'Unlogged'), expect: DENY_ALL },
+    { op: 'update', what: 'the entry’s title, without its event', path: ENTRY, noEvent: true, data: () => ({ title: 'Unlogged', updatedAt: Date.now(), revision: 2 }), expect: DENY_ALL },
+    { op: 'delete', what: 'an entry of the team, without its event', path: ENTRY, noEvent: true, expect: DENY_ALL },
     { op: 'update', what: 'an entry of a deleting team', path: DELETING_ENTRY, data: () => ({ title: 'Renamed', updatedAt: Date.now(), revision: 2 }), expect: DENY_ALL },
     { op: 'delete', what: 'an entry of the team', path: ENTRY, expect: byRole((role) => canOnPasswords(role, 'delete')) },
     // Revisions (docs/rules.md): the seeded entry is at 1; a writer's update must write 2.

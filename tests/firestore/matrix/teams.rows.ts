@@ -56,6 +56,9 @@ export const teamsTable: CollectionTable = {
     { op: 'list', what: 'the whole collection', path: 'teams', expect: DENY_ALL },
     { op: 'create', what: 'a team (createTeam does it)', path: 'teams/new', data: () => sampleTeam(OWNER, 'New', { [OWNER]: 'owner' }), expect: DENY_ALL },
     { op: 'update', what: 'the team’s name', path: TEAM_PATH, data: rename, expect: byRole(isOwner) },
+    // Issue #24: the owner's edit is refused without the event of each part it changes.
+    { op: 'update', what: 'the team’s name, without its event', path: TEAM_PATH, noEvent: true, data: rename, expect: DENY_ALL },
+    { op: 'update', what: 'the team’s description, without its event', path: TEAM_PATH, noEvent: true, data: () => ({ description: 'Ops', updatedAt: Date.now() }), expect: DENY_ALL },
     { op: 'update', what: 'the team’s description', path: TEAM_PATH, data: () => ({ description: 'Ops', updatedAt: Date.now() }), expect: byRole(isOwner) },
     { op: 'update', what: 'the team’s description, removed', path: TEAM_PATH, data: () => ({ description: deleteField(), updatedAt: Date.now() }), expect: byRole(isOwner) },
     {
@@ -109,8 +112,9 @@ export const teamsTable: CollectionTable = {
       op: 'update',
       path: TEAM_PATH,
       replace: true,
-      valid: () => ({ ...teams()[TEAM_PATH], name: 'Renamed' }),
-      invalid: () => ({ ...teams()[TEAM_PATH], name: 'Renamed', memberIds: [OWNER] }),
+      // A rename moves updatedAt: its activity-log event is named by it (issue #24).
+      valid: () => ({ ...teams()[TEAM_PATH], name: 'Renamed', updatedAt: Date.now() }),
+      invalid: () => ({ ...teams()[TEAM_PATH], name: 'Renamed', updatedAt: Date.now(), memberIds: [OWNER] }),
     },
   ],
 };

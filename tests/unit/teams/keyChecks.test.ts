@@ -19,6 +19,7 @@ import { rotateIfNeeded } from '../../../src/features/teams/rotation';
 import { TeamKeyMismatchError, openTeamKey } from '../../../src/features/teams/teamKeys';
 import { createTeamsApi, grantKey, prepareGrant, removeMember, type TeamServiceDeps } from '../../../src/features/teams/teamService';
 import { teamWorld } from '../../doubles/teamWorld';
+import { teamEvents } from '../../contract/vaultRepositories.contract';
 
 // Hole 1 of the security issue (docs/teams.md, "Key checks"): an owner or admin must not be able to
 // leave a member, the owner above all, without a working team key. Owner ana, admin bob, full cid,
@@ -64,7 +65,7 @@ async function addEntries(deps: TeamServiceDeps, teamId: string, count: number):
       createdAt: 1,
       updatedAt: 1,
     };
-    await deps.passwords.create(id, entry);
+    await deps.passwords.create(id, entry, teamEvents.created(id));
   }
 }
 

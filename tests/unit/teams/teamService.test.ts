@@ -28,6 +28,7 @@ import { createTeamsApi, grantKey, grantKeys, prepareGrant, prepareGrants, remov
 import type { MemoryTeamRepository } from '../../doubles/memoryTeamRepositories';
 import { teamWorld } from '../../doubles/teamWorld';
 import type { MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+import { teamEvents } from '../../contract/vaultRepositories.contract';
 
 interface Person {
   readonly uid: string;
@@ -81,7 +82,7 @@ async function addEntries(deps: TeamServiceDeps, teamId: string, count: number):
       createdAt: 1,
       updatedAt: 1,
     };
-    await deps.passwords.create(id, entry);
+    await deps.passwords.create(id, entry, teamEvents.created(id));
   }
 }
 
@@ -118,7 +119,7 @@ async function addSealedEntries(deps: TeamServiceDeps, teamId: string, count: nu
       createdAt: 1,
       updatedAt: 1,
     };
-    await deps.passwords.create(id, entry);
+    await deps.passwords.create(id, entry, teamEvents.created(id));
     ids.push(id);
   }
   return ids;
@@ -131,7 +132,7 @@ async function addSealedGroups(deps: TeamServiceDeps, teamId: string, names: rea
   for (const name of names) {
     const id = deps.groups!.newId();
     const sealed = await sealGroupOverview(key, { groupId: id, keyVersion: 1, format: SEALED_GROUP_FORMAT }, { name, description: `about ${name}` });
-    await deps.groups!.create(id, { format: SEALED_GROUP_FORMAT, sealed, keyVersion: 1, userId: null, teamId, revision: 1, createdAt: 1, updatedAt: 1 });
+    await deps.groups!.create(id, { format: SEALED_GROUP_FORMAT, sealed, keyVersion: 1, userId: null, teamId, revision: 1, createdAt: 1, updatedAt: 1 }, teamEvents.groupCreated(id));
     ids.push(id);
   }
   return ids;
@@ -367,7 +368,7 @@ describe('rotation when a member is removed', () => {
     const donorData = stored.find((entry) => entry.id === donor)!.data;
     const brokenData = stored.find((entry) => entry.id === broken)!.data;
     // The server moves the other entry's details into it.
-    await passwords.update(broken!, { format: 2, overview: brokenData.overview!, details: donorData.details! }, 2, brokenData.revision);
+    await passwords.update(broken!, { format: 2, overview: brokenData.overview!, details: donorData.details! }, 2, brokenData.revision, teamEvents.edited(broken!));
     const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ReencryptionError);
     expect(refused).toMatchObject({ entryIds: [broken], unreadableTitles: [broken] });
@@ -379,7 +380,7 @@ describe('rotation when a member is removed', () => {
     const { teams, groups, id, ana, bob, cid } = await teamOfThree();
     await addEntries(ana, id, 1);
     const sealedIds = await addSealedGroups(ana, id, ['Servers', 'Databases']);
-    await ana.groups!.create('clear-group', { name: 'Clear', userId: null, teamId: id, revision: 1, createdAt: 1, updatedAt: 1 });
+    await ana.groups!.create('clear-group', { name: 'Clear', userId: null, teamId: id, revision: 1, createdAt: 1, updatedAt: 1 }, teamEvents.groupCreated('clear-group'));
     const oldKey = await keyOf(cid, id);
     await removeMember(ana, id, 'cid');
     expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null });
@@ -405,7 +406,7 @@ describe('rotation when a member is removed', () => {
     const [broken, donor] = await addSealedGroups(ana, id, ['Broken', 'Donor']);
     const donorData = (await groups.listTeam(id)).find((group) => group.id === donor)!.data;
     // The server moves the other group's sealed part into it.
-    await groups.update(broken!, { format: 2, sealed: donorData.sealed!, keyVersion: 1 }, 2, 1);
+    await groups.update(broken!, { format: 2, sealed: donorData.sealed!, keyVersion: 1 }, 2, 1, teamEvents.groupEdited(broken!));
     const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ReencryptionError);
     expect(refused).toMatchObject({ entryIds: [broken], unreadableTitles: [broken] });
@@ -459,13 +460,13 @@ describe('rotation when a member is removed', () => {
               const team = await teams.get(id);
               const password = await encryptText(newKey, 'bob’s new secret', entryFieldContext(entryId, 'password'));
               const username = await encryptText(newKey, 'bob', entryFieldContext(entryId, 'username'));
-              await update(entryId, { username, password, keyVersion: team!.keyVersion }, now, stored.revision);
+              await update(entryId, { username, password, keyVersion: team!.keyVersion }, now, stored.revision, teamEvents.edited(entryId));
             } else if (entryId === atOld!.id) {
               // A write still at the old version (what a migration or a late writer holding the old key does).
               const password = await encryptText(oldKey, 'edited at the old version', entryFieldContext(entryId, 'password'));
-              await update(entryId, { password, title: 'Edited old' }, now, stored.revision);
+              await update(entryId, { password, title: 'Edited old' }, now, stored.revision, teamEvents.edited(entryId));
             } else if (entryId === deleted!.id) {
-              await passwords.delete(entryId, stored.revision);
+              await passwords.delete(entryId, stored.revision, teamEvents.deleted(entryId));
             }
           }
           return update(entryId, changes, now, revision);
@@ -489,7 +490,7 @@ describe('rotation when a member is removed', () => {
     await addEntries(ana, id, 4);
     const [damaged, other] = await passwords.listTeam(id);
     // Stored under another entry's binding: it does not decrypt as itself.
-    await passwords.update(damaged!.id, { password: other!.data.password }, 2, damaged!.data.revision);
+    await passwords.update(damaged!.id, { password: other!.data.password }, 2, damaged!.data.revision, teamEvents.edited(damaged!.id));
 
     const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ReencryptionError);
@@ -507,7 +508,7 @@ describe('rotation when a member is removed', () => {
     await expect(rotateIfNeeded(bob, id)).rejects.toThrow(`Failed to re-encrypt password: ${damaged!.id}`);
 
     // Once the damaged entry is deleted, the next run finishes.
-    await passwords.delete(damaged!.id, damaged!.data.revision + 1);
+    await passwords.delete(damaged!.id, damaged!.data.revision + 1, teamEvents.deleted(damaged!.id));
     await rotateIfNeeded(ana, id);
     expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null, rotationNeeded: false });
     const kept = (await passwords.listTeam(id)).map((entry) => `secret${Number(entry.data.title!.slice('Entry '.length))}`);

@@ -4,6 +4,7 @@ import { createAccountKeys, generateTeamKey, type TeamKey, type VaultKey } from 
 import { loadEntries, loadGroups, openDetails, savePassword, type PersonalVaultDeps, type TeamVaultDeps } from '../../../src/features/vault/vaultService';
 import { sampleEntry, sampleGroup } from '../../contract/vaultRepositories.contract';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+import { teamEvents } from '../../contract/vaultRepositories.contract';
 
 let vaultKey: VaultKey;
 let teamKey: TeamKey;
@@ -59,7 +60,7 @@ describe('loading a vault with a malformed document', () => {
     const deps: TeamVaultDeps = { passwords, groups, userId: 'ana', team: { teamId: 'team-1', key: teamKey, keyVersion: 2, role: 'full' }, now: () => 5_000 };
     await savePassword(deps, draft('Deploy'));
     passwords.plant('bad-flag', { ...sampleEntry('ana', 'Runner', { teamId: 'team-1', keyVersion: 2 }), encrypted: false });
-    await groups.create('good-group', sampleGroup('x', 'Servers', { userId: null, teamId: 'team-1' }));
+    await groups.create('good-group', sampleGroup('x', 'Servers', { userId: null, teamId: 'team-1' }), teamEvents.groupCreated('good-group'));
     groups.plant('bad-group', { ...sampleGroup('x', 'CI', { userId: null, teamId: 'team-1' }), updatedAt: 'soon' });
 
     const entries = await loadEntries(deps);

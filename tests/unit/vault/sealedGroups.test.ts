@@ -11,6 +11,7 @@ import {
   type TeamVaultDeps,
 } from '../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+import { teamEvents } from '../../contract/vaultRepositories.contract';
 
 // Issue #18 item 3: a group's name and description sealed under the vault key or the team key of
 // its key version, beside format-1 groups, through the in-memory repositories.
@@ -180,7 +181,7 @@ describe('sealed groups', () => {
         revision: 1,
         createdAt: 1,
         updatedAt: 1,
-      });
+      }, teamEvents.groupCreated(id));
     await seal('at-3', previousTeamKey, 3, 'Previous');
     await seal('at-2', previousTeamKey, 2, 'Older');
     await seal('no-version', teamKey, undefined, 'Versionless');

@@ -16,6 +16,7 @@ import {
   type TeamVaultDeps,
 } from '../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
+import { teamEvents } from '../../contract/vaultRepositories.contract';
 
 let teamKey: TeamKey;
 let otherTeamKey: TeamKey;
@@ -87,8 +88,8 @@ describe('team vault', () => {
     const a = await savePassword(d, draft);
     const b = await savePassword(d, { ...draft, title: 'Other' });
     const [storedA, storedB] = await d.passwords.listTeam('team-1');
-    await d.passwords.update(a.id, { username: storedA!.data.password }, 9_000, 1);
-    await d.passwords.update(b.id, { password: storedA!.data.password }, 9_000, 1);
+    await d.passwords.update(a.id, { username: storedA!.data.password }, 9_000, 1, teamEvents.edited(a.id));
+    await d.passwords.update(b.id, { password: storedA!.data.password }, 9_000, 1, teamEvents.edited(b.id));
     expect(storedB).toBeDefined();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const entries = await loadEntries(d);

@@ -91,7 +91,8 @@ export async function createGroup(deps: VaultDeps, draft: GroupDraft): Promise<G
     const sealed = deps.sealedFormat !== false;
     const owner = isTeamVault(deps) ? { userId: null, teamId: deps.team.teamId } : { userId: deps.userId, teamId: null };
     const stored = await storedGroupFields(deps, id, sealed, fields);
-    await deps.groups.create(id, { ...stored, ...owner, revision: FIRST_REVISION, createdAt: now, updatedAt: now });
+    const event = isTeamVault(deps) ? ({ kind: 'group.created', groupId: id } as const) : undefined;
+    await deps.groups.create(id, { ...stored, ...owner, revision: FIRST_REVISION, createdAt: now, updatedAt: now }, event);
     return { id, ...fields, createdAt: now, updatedAt: now, revision: FIRST_REVISION, ...(sealed ? { sealed: true } : {}) };
   });
 }
@@ -107,8 +108,9 @@ export async function updateGroup(deps: VaultDeps, group: Group, draft: GroupDra
     // Sealing removes the clear fields (whether or not they are there); a format-1 edit removes an emptied description.
     const remove = sealed ? [...PLAIN_GROUP_FIELDS] : fields.description === null ? (['description'] as const) : [];
     const changes: GroupChanges = { ...stored, remove };
+    const event = isTeamVault(deps) ? ({ kind: 'group.edited', groupId: group.id } as const) : undefined;
     await translated(
-      () => deps.groups.update(group.id, changes, now, group.revision),
+      () => deps.groups.update(group.id, changes, now, group.revision, event),
       (error) => groupWriteFailure(deps, error),
     );
     const { undecryptable: _undecryptable, ...rest } = group;
@@ -135,7 +137,7 @@ export async function deleteGroup(deps: VaultDeps, group: Pick<Group, 'id' | 're
       await deps.passwords.ungroupPersonal(deps.userId, groupId, deps.now());
     }
     try {
-      await deps.groups.delete(groupId, group.revision);
+      await deps.groups.delete(groupId, group.revision, isTeamVault(deps) ? { kind: 'group.deleted', groupId } : undefined);
     } catch (error) {
       // Gone is done: a retry of a delete that had in fact completed (its reply lost) must not
       // report 'Failed to delete group' (issue #17). A rename meanwhile still asks again.

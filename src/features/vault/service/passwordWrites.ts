@@ -8,6 +8,7 @@ import {
   type StoredSealedEntry,
   type WithId,
 } from '../../../data/vault/storedEntries';
+import { entrySaveEvent, type EntryValues } from '@keyloft/contract/auditEvents';
 import type { ValidPasswordDraft } from '../form/validatePasswordDraft';
 import { historyAfterSave, trimmedHistory } from '../history/passwordHistory';
 import type { PasswordEntry } from '../model';
@@ -33,6 +34,8 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
     const sealed = deps.sealedFormat !== false || existing?.sealed === true;
     const extras = await detailsExtras(deps, draft, existing, now);
     const fields = sealed ? await sealedFields(key, id, keyVersion, draft, extras) : await plainFields(key, id, draft);
+    // A team's activity log records what changed (issue #24): which parts, never the values.
+    const event = isTeamVault(deps) ? entrySaveEvent(id, extras.before, { ...draft, otp: extras.otp }) : undefined;
     if (existing === undefined) {
       await deps.passwords.create(id, {
         ...fields,
@@ -44,7 +47,7 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
         revision: FIRST_REVISION,
         createdAt: now,
         updatedAt: now,
-      });
+      }, event);
     } else {
       // Sealing a format-1 entry removes every clear field; a format-1 edit removes an emptied url or notes.
       const remove = sealed
@@ -53,7 +56,7 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
           : [...PLAIN_ENTRY_FIELDS]
         : [...(draft.url === null ? (['url'] as const) : []), ...(draft.notes === null ? (['notes'] as const) : [])];
       await translated(
-        () => deps.passwords.update(id, { ...fields, groupId: draft.groupId, ...version, remove }, now, existing.revision),
+        () => deps.passwords.update(id, { ...fields, groupId: draft.groupId, ...version, remove }, now, existing.revision, event),
         (error) => passwordWriteFailure(deps, error),
       );
     }
@@ -80,6 +83,13 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
 interface DetailsExtras {
   readonly otp: string | null;
   readonly history: readonly ReplacedPassword[];
+  /** The entry's values before this save, details opened (null for a new entry): what the log compares. */
+  readonly before: EntryValues | null;
+}
+
+function valuesOf(entry: PasswordEntry): EntryValues {
+  const { title, url, username, password, notes, groupId } = entry;
+  return { title, url, username, password, notes, otp: entry.otp ?? null, groupId };
 }
 
 /**
@@ -90,12 +100,13 @@ interface DetailsExtras {
  * entry shown undecryptable (its ciphertext as its values) has no code or history to keep.
  */
 async function detailsExtras(deps: VaultDeps, draft: ValidPasswordDraft, existing: PasswordEntry | undefined, now: number): Promise<DetailsExtras> {
-  if (existing === undefined) return { otp: draft.otp ?? null, history: trimmedHistory(draft.history ?? []) };
+  if (existing === undefined) return { otp: draft.otp ?? null, history: trimmedHistory(draft.history ?? []), before: null };
   const before = existing.sealedDetails === undefined ? existing : await openDetails(deps, existing);
-  if (before.undecryptable) return { otp: draft.otp ?? null, history: [] };
+  if (before.undecryptable) return { otp: draft.otp ?? null, history: [], before: valuesOf(before) };
   return {
     otp: draft.otp === undefined ? (before.otp ?? null) : draft.otp,
     history: historyAfterSave(before.passwordHistory ?? [], before.password, draft.password, now),
+    before: valuesOf(before),
   };
 }
 
@@ -136,9 +147,10 @@ async function sealedFields(
  * VaultGoneError.
  */
 export async function deletePassword(deps: VaultDeps, entry: Pick<PasswordEntry, 'id' | 'revision'>): Promise<void> {
+  const event = isTeamVault(deps) ? ({ kind: 'entry.deleted', entryId: entry.id } as const) : undefined;
   await guarded(deps, 'delete', () =>
     translated(
-      () => deps.passwords.delete(entry.id, entry.revision),
+      () => deps.passwords.delete(entry.id, entry.revision, event),
       (error) => passwordWriteFailure(deps, error),
     ),
   );
