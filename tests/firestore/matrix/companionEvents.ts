@@ -29,7 +29,7 @@ function isDeleteSentinel(value: unknown): boolean {
 }
 
 function teamDetailsEvents(teamId: string, change: DocumentData, before: DocumentData | undefined, replace: boolean, writer: Writer): CompanionEvent[] {
-  const updatedAt = change.updatedAt;
+  const updatedAt: unknown = change.updatedAt;
   if (typeof updatedAt !== 'number' || before === undefined) return [];
   const events: CompanionEvent[] = [];
   const base = { teamId, actor: { uid: writer.uid, email: writer.email }, at: serverTimestamp() };
@@ -59,13 +59,13 @@ export function companionEvents(
   if (writer === null || rest.length > 0 || id === undefined) return [];
   if (collectionName === 'teams') return op === 'update' && data !== undefined ? teamDetailsEvents(id, data, before, replace, writer) : [];
   if (collectionName !== 'passwords' && collectionName !== 'groups') return [];
-  const teamId = op === 'create' ? data?.teamId : before?.teamId;
+  const teamId: unknown = op === 'create' ? data?.teamId : before?.teamId;
   if (!isId(teamId)) return [];
   const kind = collectionName === 'passwords' ? 'entry' : 'group';
   const named = kind === 'entry' ? { entryId: id } : { groupId: id };
   const base = { teamId, actor: { uid: writer.uid, email: writer.email }, at: serverTimestamp(), ...named };
   if (op === 'delete') return [{ path: `teams/${teamId}/events/${writeEventId(kind, id, 'deleted')}`, data: { kind: `${kind}.deleted`, ...base } }];
-  const revision = data?.revision;
+  const revision: unknown = data?.revision;
   if (typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 1) return [];
   const eventKind = op === 'create' ? `${kind}.created` : `${kind}.edited`;
   const parts = kind === 'entry' && op === 'update' ? { parts: ['overview'] } : {};
