@@ -29,9 +29,11 @@ interface Read {
   readonly status: ActivityStatus;
 }
 
+const NONE: readonly LogEntry[] = [];
+
 /** `query` null: nothing is read (the filters are not valid); keep it stable (memoised) between renders. */
 export function useActivityLog(log: AuditLogRepository, query: AuditLogQuery | null): ActivityLog {
-  const [read, setRead] = useState<Read>({ query: null, entries: [], next: null, status: 'loading' });
+  const [read, setRead] = useState<Read>({ query: null, entries: NONE, next: null, status: 'loading' });
   const generation = useRef(0);
 
   const readPage = useCallback(
@@ -55,19 +57,19 @@ export function useActivityLog(log: AuditLogRepository, query: AuditLogQuery | n
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a new query starts its first read: the page is an external read
-    readPage(null, []);
+    readPage(null, NONE);
     return () => {
       generation.current += 1;
     };
   }, [readPage]);
 
-  const current = read.query === query ? read : { query, entries: [], next: null, status: 'loading' as const };
+  const current = read.query === query ? read : { query, entries: NONE, next: null, status: 'loading' as const };
   const loadMore = useCallback(() => {
     if (current.next !== null && current.status === 'ready') readPage(current.next, current.entries);
   }, [current.next, current.entries, current.status, readPage]);
   const retry = useCallback(() => {
     if (current.status === 'moreFailed') readPage(current.next, current.entries);
-    else readPage(null, []);
+    else readPage(null, NONE);
   }, [current.status, current.next, current.entries, readPage]);
   return { entries: current.entries, status: current.status, hasMore: current.next !== null, loadMore, retry };
 }

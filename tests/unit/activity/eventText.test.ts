@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_EVENT_KINDS, SYSTEM_ACTOR, type AuditEvent, type AuditEventBody } from '../../../src/domain/auditEvents';
+import { AUDIT_EVENT_KINDS, SYSTEM_ACTOR, type AuditEventBody } from '../../../src/domain/auditEvents';
 import type { LoggedEvent } from '../../../src/data/audit/auditLog';
 import { CATEGORY_KINDS } from '../../../src/features/activity/activityKinds';
 import { actorText, eventSentence, type VaultNames } from '../../../src/features/activity/eventText';
 
 const ANA = { uid: 'ana-uid', email: 'ana@example.com' };
-const logged = (body: AuditEventBody, actor = ANA): LoggedEvent => ({ ...body, teamId: 'team-1', actor, id: 'event-1', at: 0 }) as AuditEvent & { id: string; at: number };
+const logged = (body: AuditEventBody, actor = ANA): LoggedEvent => ({ ...body, teamId: 'team-1', actor, id: 'event-1', at: 0 });
 
 /** The viewer holds entry-1 ("Prod DB") and group-1 ("Servers") decrypted; nothing else. */
 const names: VaultNames = {
