@@ -20,7 +20,24 @@ const ignore = () => () => undefined;
 /** The names of team `teamId`'s open vault, kept up to date as it loads and changes. */
 export function useTeamVaultNames(teamId: string): VaultNames {
   const sessions = useContext(VaultSessionsContext);
-  const subscribeSessions = useCallback((changed: () => void) => sessions?.subscribe(changed) ?? (() => undefined), [sessions]);
+  // The registry tells of a session opened while a screen renders (useVaultSession makes it in
+  // render): heard after that render, never as an update of this component during another's.
+  const subscribeSessions = useCallback(
+    (changed: () => void) => {
+      if (sessions === null) return () => undefined;
+      let active = true;
+      const stop = sessions.subscribe(() => {
+        queueMicrotask(() => {
+          if (active) changed();
+        });
+      });
+      return () => {
+        active = false;
+        stop();
+      };
+    },
+    [sessions],
+  );
   const session = useSyncExternalStore(subscribeSessions, () => sessions?.teamSession(teamId) ?? null);
   const subscribeSession = useCallback((changed: () => void) => session?.subscribe(changed) ?? (() => undefined), [session]);
   const state = useSyncExternalStore(session === null ? ignore : subscribeSession, () => session?.state ?? null);
