@@ -1,3 +1,4 @@
+import type { AuditLogRepository } from './audit/auditLog';
 import type { InvitationRepository } from './invitations/storedInvitations';
 import type { KnownKeysRepository, PublicKeyRepository, TeamRepository } from './teams/storedTeams';
 import type { UserRepository } from './users/userRecord';
@@ -14,6 +15,8 @@ export interface Repositories {
   readonly publicKeys: PublicKeyRepository;
   readonly knownKeys: KnownKeysRepository;
   readonly invitations: InvitationRepository;
+  /** A team's activity log, read by its owners and admins (issue #24). */
+  readonly auditLog: AuditLogRepository;
 }
 
 let repositories: Promise<Repositories> | undefined;

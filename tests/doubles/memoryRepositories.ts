@@ -1,4 +1,5 @@
 import type { Repositories } from '../../src/data/repositories';
+import { MemoryAuditLogRepository } from './memoryAuditLogRepository';
 import { FakeInvitationFunctions, type InvitationAccount } from './fakeInvitationFunctions';
 import { FakeTeamFunctions, type FakeAccount } from './fakeTeamFunctions';
 import { MemoryInvitationRepository } from './memoryInvitationRepository';
@@ -14,6 +15,7 @@ export interface MemoryRepositories extends Repositories {
   readonly publicKeys: MemoryPublicKeyRepository;
   readonly users: MemoryUserRepository;
   readonly invitations: MemoryInvitationRepository;
+  readonly auditLog: MemoryAuditLogRepository;
 }
 
 export function memoryRepositories(): MemoryRepositories {
@@ -29,6 +31,7 @@ export function memoryRepositories(): MemoryRepositories {
     publicKeys: new MemoryPublicKeyRepository(),
     knownKeys: new MemoryKnownKeysRepository(),
     invitations: new MemoryInvitationRepository(users, teams),
+    auditLog: new MemoryAuditLogRepository(),
   };
 }
 

@@ -1,12 +1,16 @@
 import { useMemo } from 'react';
 import type { Repositories } from '../../data/repositories';
+import { ActivityLogAction, type ActivityLogServices } from '../../features/activity';
+import { downloadText, loadCsvWriter } from '../../features/import';
 import { useTeamAccess, type TeamSummary, type UserKeys } from '../../features/teams';
 import { TeamPasswordsView, type DetailsCache, type VaultTransfer } from '../../features/vault';
+import { useTeamVaultNames } from './teamVaultNames';
 import { teamKeyAccess } from './teamVaultAccess';
 
 // The composition behind a team in the sidebar ('View Passwords'): the teams feature opens the
 // team (useTeamAccess, on the cache entry the dashboard's useTeamAccesses keeps open), the vault
-// feature's team view gets its key and the one role both its header and its writes use.
+// feature's team view gets its key and the one role both its header and its writes use; owners and
+// admins get the team's activity log beside it, naming only what the open vault holds decrypted.
 
 export interface TeamVaultHostProps {
   readonly teamId: string;
@@ -28,11 +32,17 @@ export interface TeamVaultHostProps {
 export function TeamVaultHost({ teamId, summary, repositories, keys, userId, details, transfer, group, onGroupChange, onBack }: TeamVaultHostProps) {
   const access = useTeamAccess({ teams: repositories.teams, teamId, userId, keys, summary });
   const viewAccess = useMemo(() => teamKeyAccess(teamId, access, { repositories, userId, details }), [teamId, access, repositories, userId, details]);
+  const activity = useMemo(
+    (): ActivityLogServices => ({ log: repositories.auditLog, teams: repositories.teams, csvWriter: loadCsvWriter, download: downloadText }),
+    [repositories],
+  );
+  const names = useTeamVaultNames(teamId);
   return (
     <TeamPasswordsView
       team={access.team}
       access={viewAccess}
       onBack={onBack}
+      teamActions={<ActivityLogAction teamId={teamId} teamName={access.team.name} role={access.team.role} services={activity} names={names} />}
       {...(transfer === undefined ? {} : { transfer })}
       {...(group === undefined ? {} : { group })}
       {...(onGroupChange === undefined ? {} : { onGroupChange })}

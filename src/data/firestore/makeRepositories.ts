@@ -13,7 +13,8 @@ export function makeRepositories(): Promise<Repositories> {
     import('./firestoreVaultRepositories'),
     import('./firestoreTeamRepositories'),
     import('./firestoreInvitationRepository'),
-  ]).then(([db, lite, litePages, users, vault, teams, invitations]) => {
+    import('./firestoreAuditLogRepository'),
+  ]).then(([db, lite, litePages, users, vault, teams, invitations, auditLog]) => {
     // With the device copy, a vault read whole once opens from it (docs/vault.md, "The device copy").
     const deviceCopy = deviceCopyEnabled(window.localStorage);
     const live = deviceCopy ? { synced: syncedVaults(window.localStorage) } : {};
@@ -25,6 +26,7 @@ export function makeRepositories(): Promise<Repositories> {
     publicKeys: teams.createFirestorePublicKeyRepository(db),
     knownKeys: teams.createFirestoreKnownKeysRepository(db),
     invitations: invitations.createFirestoreInvitationRepository(db),
+    auditLog: auditLog.createFirestoreAuditLogRepository(lite),
     };
   });
 }

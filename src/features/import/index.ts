@@ -5,3 +5,6 @@ export { LazyExportDialog, LazyImportDialog } from './TransferDialogs';
 export type { ExportDialogProps, ImportDialogProps, TargetImportDialogProps } from './ui';
 export type { ImportTarget } from './target';
 export type { CollectProgress, ExportServices, ImportRunInput, ImportRunOptions, ImportServices } from './ui/services';
+// The CSV writer (loaded on first use) and the download, for the activity log's export (issue #24).
+export { loadCsvWriter, type CsvTextWriter } from './csvWriter';
+export { downloadText } from './ui/download';

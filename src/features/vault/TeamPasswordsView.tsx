@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { canOnPasswords, ROLE_LABELS, type TeamRole } from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
 import type { VaultTransfer } from './transfer';
@@ -49,6 +49,8 @@ export interface TeamPasswordsViewProps {
   /** The group filter when the caller holds it (the sidebar's groups). */
   readonly group?: string;
   readonly onGroupChange?: (group: string) => void;
+  /** Beside the way back: what the app adds to the team's view (the activity log, issue #24). */
+  readonly teamActions?: ReactNode;
 }
 
 /**
@@ -57,7 +59,7 @@ export interface TeamPasswordsViewProps {
  * while the user needs the key; otherwise the group filter and the list, with edit and delete as
  * the role allows (SPEC.md §6).
  */
-export function TeamPasswordsView({ team, access, onBack, transfer, group, onGroupChange }: TeamPasswordsViewProps) {
+export function TeamPasswordsView({ team, access, onBack, transfer, group, onGroupChange, teamActions }: TeamPasswordsViewProps) {
   const headingId = useId();
   const backRef = useRef<HTMLButtonElement>(null);
 
@@ -76,10 +78,11 @@ export function TeamPasswordsView({ team, access, onBack, transfer, group, onGro
 
   return (
     <div className="team-vault">
-      <div>
+      <div className="team-vault__top">
         <Button ref={backRef} variant="ghost" size="sm" onClick={onBack}>
           ← {TEAM_VIEW_TEXTS.back}
         </Button>
+        {teamActions}
       </div>
       {access.status === 'open' ? (
         <VaultPanel
