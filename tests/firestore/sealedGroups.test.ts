@@ -12,6 +12,7 @@ import { sampleGroup, sampleSealedGroup } from '../contract/vaultRepositories.co
 import { sampleTeam } from './matrix/teamSeed';
 import { seedLiveTrial } from './planSeed';
 import { actorAs, firestoreAs, useRulesEnvironment } from './rulesEnvironment';
+import { createWithEvents } from './matrix/companionEvents';
 
 const environment = useRulesEnvironment();
 
@@ -38,6 +39,8 @@ beforeEach(async () => {
 });
 
 const db = (uid: string) => firestoreAs(environment(), uid);
+/** Team groups are written with their activity-log event (issue #24), as the app writes them. */
+const writer = (uid: string) => ({ uid, email: `${uid}@example.com` });
 const now = () => Date.now();
 
 function personalDeps(uid: string, sealedFormat = true): PersonalVaultDeps {
@@ -133,14 +136,14 @@ describe('group rules for format 2 (allow and deny, paired)', () => {
 
   it('a team sealed group: allowed at the team’s key version; denied without one, at another, or as text', async () => {
     const bob = db('bob');
-    await assertSucceeds(setDoc(doc(bob, 'groups/team-new'), sealedTeamGroup()));
+    await assertSucceeds(createWithEvents(bob, writer('bob'), 'groups/team-new', sealedTeamGroup()));
     for (const keyVersion of [undefined, KEY_VERSION - 1, KEY_VERSION + 1, String(KEY_VERSION)]) {
       const data = Object.fromEntries(Object.entries(sealedTeamGroup({ keyVersion })).filter(([, value]) => value !== undefined));
-      await assertFails(setDoc(doc(bob, 'groups/team-spoiled'), data));
+      await assertFails(createWithEvents(bob, writer('bob'), 'groups/team-spoiled', data));
     }
-    await assertFails(setDoc(doc(bob, 'groups/team-spoiled'), sealedTeamGroup({ name: 'Servers' })));
+    await assertFails(createWithEvents(bob, writer('bob'), 'groups/team-spoiled', sealedTeamGroup({ name: 'Servers' })));
     // A viewer may not, whatever the format.
-    await assertFails(setDoc(doc(db('cy'), 'groups/team-viewer'), sealedTeamGroup()));
+    await assertFails(createWithEvents(db('cy'), writer('cy'), 'groups/team-viewer', sealedTeamGroup()));
   });
 
   it('sealing a clear team group: allowed at the current key version, denied at an older one', async () => {
@@ -153,8 +156,8 @@ describe('group rules for format 2 (allow and deny, paired)', () => {
 
   it('a clear (format-1) group is still accepted, personal and team', async () => {
     await assertSucceeds(setDoc(doc(db('ana'), 'groups/plain'), sampleGroup('ana', 'Plain', { createdAt: now(), updatedAt: now() })));
-    await assertSucceeds(setDoc(doc(db('bob'), 'groups/team-plain'), sampleGroup('x', 'Plain', { userId: null, teamId: TEAM, createdAt: now(), updatedAt: now() })));
+    await assertSucceeds(createWithEvents(db('bob'), writer('bob'), 'groups/team-plain', sampleGroup('x', 'Plain', { userId: null, teamId: TEAM, createdAt: now(), updatedAt: now() })));
     // But not with a keyVersion: a clear group holds nothing under a team key.
-    await assertFails(setDoc(doc(db('bob'), 'groups/team-plain-2'), { ...sampleGroup('x', 'Plain', { userId: null, teamId: TEAM, createdAt: now(), updatedAt: now() }), keyVersion: KEY_VERSION }));
+    await assertFails(createWithEvents(db('bob'), writer('bob'), 'groups/team-plain-2', { ...sampleGroup('x', 'Plain', { userId: null, teamId: TEAM, createdAt: now(), updatedAt: now() }), keyVersion: KEY_VERSION }));
   });
 });

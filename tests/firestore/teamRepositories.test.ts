@@ -8,7 +8,7 @@ import {
   createFirestoreTeamRepository,
 } from '../../src/data/firestore/firestoreTeamRepositories';
 import { teamRepositoryContract } from '../contract/teamRepositories.contract';
-import { firestoreAs, useRulesEnvironment } from './rulesEnvironment';
+import { actorAs, firestoreAs, useRulesEnvironment } from './rulesEnvironment';
 
 const env = useRulesEnvironment();
 
@@ -19,7 +19,7 @@ describe('Firestore team repositories', () => {
       as: (uid) => {
         const db = firestoreAs(env(), uid);
         return Promise.resolve({
-          teams: createFirestoreTeamRepository(db),
+          teams: createFirestoreTeamRepository(db, undefined, actorAs(uid)),
           publicKeys: createFirestorePublicKeyRepository(db),
           knownKeys: createFirestoreKnownKeysRepository(db),
         });

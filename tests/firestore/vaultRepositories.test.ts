@@ -11,8 +11,11 @@ import {
   groupRepositoryContract,
   malformedDocumentsContract,
   passwordRepositoryContract,
+  createdInTeam,
+  groupCreatedInTeam,
   sampleTeamEntry,
   sampleTeamGroup,
+  teamEvents,
   teamVaultRepositoriesContract,
   type ContractTeam,
 } from '../contract/vaultRepositories.contract';
@@ -68,8 +71,8 @@ describe('Firestore vault repositories', () => {
       const ana = await as('ana');
       expect((await ana.passwords.listTeam(team.teamId))[0]?.data.revision).toBe(0);
       expect((await ana.groups.listTeam(team.teamId))[0]?.data.revision).toBe(0);
-      await ana.passwords.update('legacy-entry', { title: 'Revised', keyVersion: 2 }, 2_000, 0);
-      await ana.groups.update('legacy-group', { name: 'Revised group' }, 2_000, 0);
+      await ana.passwords.update('legacy-entry', { title: 'Revised', keyVersion: 2 }, 2_000, 0, teamEvents.edited('legacy-entry'));
+      await ana.groups.update('legacy-group', { name: 'Revised group' }, 2_000, 0, teamEvents.groupEdited('legacy-group'));
       expect((await ana.passwords.listTeam(team.teamId))[0]?.data).toMatchObject({ title: 'Revised', revision: 1 });
       expect((await ana.groups.listTeam(team.teamId))[0]?.data).toMatchObject({ name: 'Revised group', revision: 1 });
     });
@@ -87,7 +90,7 @@ describe('Firestore vault repositories', () => {
       }
       const ana = await (await seedTeams([team]))('ana');
       const id = ana.passwords.newId();
-      await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'));
+      await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'), teamEvents.created(id));
       await assertFails(getDoc(doc(stranger, `passwords/${id}`)));
     });
 
@@ -96,13 +99,13 @@ describe('Firestore vault repositories', () => {
       const ana = await as('ana');
       const vic = await as('vic');
       const id = ana.passwords.newId();
-      await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'));
-      await ana.passwords.update(id, { title: 'Changed' }, 2_000, 1);
-      await expect(vic.passwords.update(id, { title: 'Vic’s' }, 3_000, 2)).rejects.toBeInstanceOf(WriteRefusedError);
-      await expect(ana.passwords.update(id, { title: 'Stale' }, 3_000, 1)).rejects.toBeInstanceOf(RevisionConflictError);
-      await ana.passwords.delete(id, 2);
-      await expect(ana.passwords.update(id, { title: 'Back' }, 3_000, 2)).rejects.toBeInstanceOf(GoneError);
-      await expect(vic.passwords.delete(id, 2)).rejects.toBeInstanceOf(GoneError);
+      await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'), teamEvents.created(id));
+      await ana.passwords.update(id, { title: 'Changed' }, 2_000, 1, teamEvents.edited(id));
+      await expect(vic.passwords.update(id, { title: 'Vic’s' }, 3_000, 2, teamEvents.edited(id))).rejects.toBeInstanceOf(WriteRefusedError);
+      await expect(ana.passwords.update(id, { title: 'Stale' }, 3_000, 1, teamEvents.edited(id))).rejects.toBeInstanceOf(RevisionConflictError);
+      await ana.passwords.delete(id, 2, teamEvents.deleted(id));
+      await expect(ana.passwords.update(id, { title: 'Back' }, 3_000, 2, teamEvents.edited(id))).rejects.toBeInstanceOf(GoneError);
+      await expect(vic.passwords.delete(id, 2, teamEvents.deleted(id))).rejects.toBeInstanceOf(GoneError);
     });
 
     it('of two writes racing on one revision, one lands and the other is a conflict carrying it', async () => {
@@ -110,10 +113,10 @@ describe('Firestore vault repositories', () => {
       const ana = await as('ana');
       const other = await as('ana');
       const id = ana.passwords.newId();
-      await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'));
+      await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'), teamEvents.created(id));
       const results = await Promise.allSettled([
-        ana.passwords.update(id, { title: 'Tab one' }, 2_000, 1),
-        other.passwords.update(id, { title: 'Tab two' }, 2_000, 1),
+        ana.passwords.update(id, { title: 'Tab one' }, 2_000, 1, teamEvents.edited(id)),
+        other.passwords.update(id, { title: 'Tab two' }, 2_000, 1, teamEvents.edited(id)),
       ]);
       const landed = results.filter((result) => result.status === 'fulfilled');
       const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
@@ -134,12 +137,12 @@ describe('Firestore vault repositories', () => {
       const as = await seedTeams([team]);
       const ana = await as('ana');
       const id = ana.passwords.newId();
-      await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'));
+      await ana.passwords.create(id, sampleTeamEntry(team, 'ana', 'Shared'), teamEvents.created(id));
       const vic = await as('vic');
-      await expect(vic.passwords.create(vic.passwords.newId(), sampleTeamEntry(team, 'vic', 'Mine'))).rejects.toBeInstanceOf(WriteRefusedError);
-      await expect(vic.passwords.update(id, { title: 'Renamed' }, 3_000, 1)).rejects.toBeInstanceOf(WriteRefusedError);
-      await expect(vic.passwords.delete(id, 1)).rejects.toBeInstanceOf(WriteRefusedError);
-      await expect(vic.groups.create(vic.groups.newId(), sampleTeamGroup(team, 'G'))).rejects.toBeInstanceOf(WriteRefusedError);
+      await expect(createdInTeam(vic.passwords, sampleTeamEntry(team, 'vic', 'Mine'))).rejects.toBeInstanceOf(WriteRefusedError);
+      await expect(vic.passwords.update(id, { title: 'Renamed' }, 3_000, 1, teamEvents.edited(id))).rejects.toBeInstanceOf(WriteRefusedError);
+      await expect(vic.passwords.delete(id, 1, teamEvents.deleted(id))).rejects.toBeInstanceOf(WriteRefusedError);
+      await expect(groupCreatedInTeam(vic.groups, sampleTeamGroup(team, 'G'))).rejects.toBeInstanceOf(WriteRefusedError);
       expect((await vic.passwords.listTeam(team.teamId)).map((entry) => entry.data.title)).toEqual(['Shared']);
     });
 
@@ -147,7 +150,7 @@ describe('Firestore vault repositories', () => {
       const as = await seedTeams([team]);
       const ana = await as('ana');
       const group = ana.groups.newId();
-      await ana.groups.create(group, sampleTeamGroup(team, 'Servers'));
+      await ana.groups.create(group, sampleTeamGroup(team, 'Servers'), teamEvents.groupCreated(group));
       await env().withSecurityRulesDisabled(async (context) => {
         const db = context.firestore() as unknown as Firestore;
         await setDoc(doc(db, 'passwords', 'old-entry'), sampleTeamEntry(team, 'ana', 'Old', { keyVersion: 1, groupId: group }));

@@ -13,7 +13,13 @@ export type ActorSource = () => AuditActor | null;
 /** The user signed in on the Firestore instance's app: the one the rules see as request.auth. */
 export function signedInActor(db: Firestore): ActorSource {
   return () => {
-    const user = getAuth(db.app).currentUser;
+    let user;
+    try {
+      user = getAuth(db.app).currentUser;
+    } catch {
+      // No Auth on this app (a Firestore made for tests with a mock token): nobody signed in here.
+      return null;
+    }
     return user === null ? null : { uid: user.uid, email: user.email ?? '' };
   };
 }

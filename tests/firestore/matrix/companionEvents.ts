@@ -3,7 +3,7 @@
 // with the event a well-behaved client would add, so a row still tests what it names (a role, a
 // field, a revision); rows marked `noEvent` test the write alone, and auditEventRules.test.ts the
 // events themselves.
-import { deleteField, serverTimestamp, type DocumentData } from 'firebase/firestore';
+import { deleteField, doc, serverTimestamp, writeBatch, type DocumentData, type Firestore } from 'firebase/firestore';
 import { writeEventId } from '../../../src/domain/auditEvents';
 
 export interface CompanionEvent {
@@ -70,4 +70,12 @@ export function companionEvents(
   const eventKind = op === 'create' ? `${kind}.created` : `${kind}.edited`;
   const parts = kind === 'entry' && op === 'update' ? { parts: ['overview'] } : {};
   return [{ path: `teams/${teamId}/events/${writeEventId(kind, id, revision)}`, data: { kind: eventKind, ...base, ...parts } }];
+}
+
+/** A create of `path` with the events a client adds to it, in one batch (for rules tests outside the matrix). */
+export function createWithEvents(db: Firestore, writer: Writer, path: string, data: DocumentData): Promise<void> {
+  const batch = writeBatch(db);
+  batch.set(doc(db, path), data);
+  for (const event of companionEvents('create', path, data, undefined, writer)) batch.set(doc(db, event.path), event.data);
+  return batch.commit();
 }
