@@ -66,7 +66,7 @@ describe('deleteTeam', () => {
     // Step 1 as the callable does it, then the apply step with a fault after the second batch.
     await db().collection('teams').doc(teamId).update({ deleting: true });
     let batches = 0;
-    const fault = applyTeamDeletion(db(), teamId, {
+    const fault = applyTeamDeletion(db(), teamId, { uid: owner.uid, email: owner.email }, {
       afterBatch: () => {
         batches += 1;
         if (batches === 2) throw new Error('injected failure');
@@ -84,7 +84,7 @@ describe('deleteTeam', () => {
 
     // A fault in the teamIds step leaves the team document, so the owner can still call again.
     await expect(
-      applyTeamDeletion(db(), teamId, {
+      applyTeamDeletion(db(), teamId, { uid: owner.uid, email: owner.email }, {
         afterBatch: ({ step }) => {
           if (step === 'teamIds') throw new Error('injected failure in teamIds');
         },
