@@ -39,7 +39,7 @@ export const BODY_FIELDS: Readonly<Record<AuditEventKind, readonly BodyField[]>>
 };
 
 /** The event's document: its kind's fields (each required) and `at`, the server's time of the write. */
-export function auditEventData<At>(event: AuditEvent, at: At): Record<string, unknown> {
+export function auditEventData(event: AuditEvent, at: unknown): Record<string, unknown> {
   const source = event as unknown as Readonly<Record<string, unknown>>;
   const data: Record<string, unknown> = { kind: event.kind, teamId: event.teamId, actor: { uid: event.actor.uid, email: event.actor.email } };
   for (const field of BODY_FIELDS[event.kind]) {
