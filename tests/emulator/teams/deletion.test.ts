@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTeamDeletion } from '../../../functions/src/teams/deleteTeam';
-import { addMember, call, createTeam, db, invite, newUser, refusal, teamDoc, teamIdsOf, type TestUser } from './support';
+import { addMember, call, createTeam, db, invite, newUser, refusal, teamDoc, teamEventsRef, teamIdsOf, type TestUser } from './support';
 
 // deleteTeam (docs/teams.md, "Team deletion"): the deployed callable for the permission and the
 // whole job; the apply step called directly with firebase-admin to inject a failure between
@@ -99,5 +99,7 @@ describe('deleteTeam', () => {
     expect(await countOf('groups', teamId)).toBe(0);
     expect(await teamIdsOf(owner.uid)).toEqual([]);
     expect(await teamIdsOf(member.uid)).toEqual([]);
+    // The log stays (docs/audit-log.md), with one team.deleted however many calls the deletion took.
+    expect((await teamEventsRef(teamId).where('kind', '==', 'team.deleted').get()).size).toBe(1);
   });
 });
