@@ -7,9 +7,10 @@ import { isTeamEventPath, retentionCutoff } from './retention';
 
 // Retention of the activity log (docs/audit-log.md, "Retention and cost"): every hour, the events
 // older than AUDIT_RETENTION_DAYS are deleted, found by one collection-group query on `at` (its
-// index: firestore.indexes.json, fieldOverrides), in batches of at most BATCH writes; then the
-// deleted teams' teamLogs documents past the same age whose events are all gone. A run stops after
-// BATCHES_PER_RUN batches and the next takes the rest, so a backlog never outlasts the timeout.
+// index: firestore.indexes.json, fieldOverrides), in batches of at most PRUNE_BATCH_SIZE deletes;
+// then the deleted teams' teamLogs documents past the same age whose events are all gone. A run
+// stops after PRUNE_BATCHES_PER_RUN batches and the next takes the rest, so a backlog never
+// outlasts the timeout.
 
 export const PRUNE_BATCH_SIZE = 500;
 export const PRUNE_BATCHES_PER_RUN = 100;
