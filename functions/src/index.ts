@@ -21,6 +21,7 @@ export { acceptInvitation } from './invitations/acceptInvitation';
 export { declineInvitation } from './invitations/declineInvitation';
 export { cancelInvitation } from './invitations/cancelInvitation';
 export { expireInvitationsHourly } from './invitations/expireInvitations';
+export { pruneAuditLogHourly } from './audit/pruneAuditLog';
 export { sendCustomEmailChange } from './emailChange/sendCustomEmailChange';
 export { verifyEmailChangeToken } from './emailChange/verifyEmailChangeToken';
 export { sendTestEmailFunction } from './testEmail/sendTestEmailFunction';

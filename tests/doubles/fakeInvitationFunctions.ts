@@ -105,8 +105,10 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     const input = parseInviteTeamMember(request);
     const caller = this.caller(this.as());
     const [teamKey, inviterKey] = [teamInvitesKey(input.teamId), inviterInvitesKey(caller.uid)];
+    const inviteId = `invite${String(this.nextId)}`;
     const plan = unwrap(
       decideInvite({
+        inviteId,
         caller,
         input,
         team: await this.teams.get(input.teamId),
@@ -116,7 +118,7 @@ export class FakeInvitationFunctions implements InvitationFunctions {
         now: this.now(),
       }),
     );
-    const inviteId = `invite${String(this.nextId++)}`;
+    this.nextId += 1;
     this.invitations.seed(inviteId, plan.invitation);
     this.rateLimits.set(teamKey, plan.teamInvites);
     this.rateLimits.set(inviterKey, plan.inviterInvites);
@@ -174,7 +176,7 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     const record = await this.users.get(caller.uid);
     const pendingTeamKey = record !== null && Object.hasOwn(record.pendingTeamKeys, input.inviteId) ? (record.pendingTeamKeys[input.inviteId] ?? null) : null;
     const now = this.now();
-    const decision = decideAccept({ caller, proof: input.proof, invitation, team, pendingTeamKey, now });
+    const decision = decideAccept({ inviteId: input.inviteId, caller, proof: input.proof, invitation, team, pendingTeamKey, now });
     if (!decision.ok) {
       // As the callable: a pending key that can never be used goes with the refusal.
       if (isPendingKeyStale(invitation, team, now)) await this.withoutPendingKey(caller.uid, input.inviteId);
@@ -200,7 +202,7 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     this.calls.push({ name: 'cancelInvitation', input: request });
     const input = parseInviteId(request);
     const { invitation, team } = await this.facts(input.inviteId);
-    const plan = unwrap(decideCancel(invitation, team, this.as()));
+    const plan = unwrap(decideCancel(input.inviteId, invitation, team, this.as()));
     await this.invitations.remove(input.inviteId);
     if (plan.rotateTeam && invitation !== null) await this.rotationNeeded(invitation);
   }
@@ -210,7 +212,7 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     const input = parseRespond(request);
     const uid = this.as();
     const { invitation, team } = await this.facts(input.inviteId);
-    const plan = unwrap(decideDecline({ caller: this.caller(uid), proof: input.proof, invitation, team, now: this.now() }));
+    const plan = unwrap(decideDecline({ inviteId: input.inviteId, caller: this.caller(uid), proof: input.proof, invitation, team, now: this.now() }));
     if (plan.markDeclined && invitation !== null) {
       this.invitations.seed(input.inviteId, { ...invitation, ...WITHOUT_KEY, status: 'declined', respondedAt: this.now() });
     }

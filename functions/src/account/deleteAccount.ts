@@ -8,6 +8,8 @@ import { stripeSecrets } from '../billing/secrets';
 import { emailChangesOf } from '../emailChange/store';
 import { adminAuth, adminFirestore } from '../lib/admin';
 import { requireCaller } from '../lib/callable';
+import type { AuditActor } from '@keyloft/contract/auditEvents';
+import { actorOf } from '../audit/eventData';
 import { requireNoArguments } from '../lib/payload';
 import { deletedAccountRef } from '../lib/deletedAccounts';
 import { DELETION_BATCH_LIMIT } from '../teams/decideDeletion';
@@ -94,16 +96,18 @@ async function deleteMatching(db: Firestore, query: Query, batchSize: number): P
   }
 }
 
-async function leaveTeam(deps: AccountDeps, teamId: string, uid: string): Promise<void> {
+/** Leaving a joined team: its log records member.left by the account, as leaveTeam does. */
+async function leaveTeam(deps: AccountDeps, teamId: string, actor: AuditActor): Promise<void> {
   const db = deps.db();
   await runTransactionWithRetry(db, async (tx) => {
-    const change = unwrap(decideAccountLeave(await loadTeam(tx, db, teamId), uid, deps.now()));
-    if (change !== null) await applyTeamChange(tx, db, teamId, change);
+    const change = unwrap(decideAccountLeave(await loadTeam(tx, db, teamId), actor.uid, deps.now()));
+    if (change !== null) await applyTeamChange(tx, db, teamId, change, actor);
   });
 }
 
-async function applyStep(deps: AccountDeps, uid: string, emails: readonly string[], step: DeletionStep, batchSize: number): Promise<void> {
+async function applyStep(deps: AccountDeps, actor: AuditActor, emails: readonly string[], step: DeletionStep, batchSize: number): Promise<void> {
   const db = deps.db();
+  const uid = actor.uid;
   switch (step.kind) {
     case 'tombstone':
       // Created once: a resumed or concurrent call keeps the first time.
@@ -118,11 +122,13 @@ async function applyStep(deps: AccountDeps, uid: string, emails: readonly string
       return;
     case 'deleteTeam':
       // Already gone (a concurrent deleteTeam): its apply step is still safe to run.
+      // Its log stays, naming this account as its former owner: nobody can read it once the account
+      // is gone, and retention removes it (docs/audit-log.md, "A deleted team's log").
       if ((await teamRef(db, step.teamId).get()).exists) await startTeamDeletion(deps, step.teamId, uid);
-      await applyTeamDeletion(db, step.teamId, { batchSize });
+      await applyTeamDeletion(db, step.teamId, actor, { batchSize });
       return;
     case 'leaveTeam':
-      await leaveTeam(deps, step.teamId, uid);
+      await leaveTeam(deps, step.teamId, actor);
       return;
     case 'invitations':
       // Invitations addressed to this person: their key is wrapped for this account's public key
@@ -184,7 +190,7 @@ export async function applyAccountDeletion(
     (email): email is string => email !== null && email !== '',
   );
   const run = async (step: DeletionStep): Promise<void> => {
-    await applyStep(deps, uid, emails, step, batchSize);
+    await applyStep(deps, actorOf({ uid, email: tokenEmail }), emails, step, batchSize);
     if (step.kind !== 'authUser') await progress.update({ lastStep: step.kind, updatedAt: deps.now() });
     await options.afterStep?.(step);
   };

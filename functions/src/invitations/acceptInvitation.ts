@@ -1,5 +1,7 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
+import { actorOf } from '../audit/eventData';
+import { recordEvents } from '../audit/record';
 import { applyTeamChange, loadTeam, unwrap, userRef } from '../teams/store';
 import { WITHOUT_KEY, decideAccept, isPendingKeyStale } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
@@ -11,8 +13,8 @@ import { runTransactionWithRetry } from '../lib/contention';
 // acceptInvitation (docs/invitations.md): the invited address, verified or holding the link's
 // proof, joins the team. In one transaction: the member (with the invitation's key, their pending
 // key, or needing the key), memberIds, their teamIds, the pending key removed, the invitation
-// accepted and its copy of the team key removed. A retry after a lost reply finds them a member and
-// succeeds.
+// accepted and its copy of the team key removed, and the invitation.accepted and member.added
+// events. A retry after a lost reply finds them a member and succeeds.
 
 export async function handleAcceptInvitation(
   request: Pick<CallableRequest, 'auth' | 'data'>,
@@ -26,7 +28,7 @@ export async function handleAcceptInvitation(
     const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
     const user = await tx.get(userRef(db, caller.uid));
     const now = deps.now();
-    const decision = decideAccept({ caller, proof, invitation, team, pendingTeamKey: pendingTeamKeyOf(user, inviteId), now });
+    const decision = decideAccept({ inviteId, caller, proof, invitation, team, pendingTeamKey: pendingTeamKeyOf(user, inviteId), now });
     if (!decision.ok) {
       // Refused: a pending key that can never be used is removed in the same commit, then the
       // refusal is the answer (issue #17: a team deleted while its invitee accepted).
@@ -35,11 +37,12 @@ export async function handleAcceptInvitation(
     }
     const plan = decision.value;
     if (plan.kind === 'join') {
-      await applyTeamChange(tx, db, plan.teamId, plan.change, { [caller.uid]: removePendingTeamKey(inviteId) });
+      await applyTeamChange(tx, db, plan.teamId, plan.change, actorOf(caller), { [caller.uid]: removePendingTeamKey(inviteId) });
       tx.update(invitationRef(db, inviteId), { ...respondedPatch('accepted', now), ...WITHOUT_KEY });
     } else {
       if (plan.markAccepted) tx.update(invitationRef(db, inviteId), { ...respondedPatch('accepted', now), ...WITHOUT_KEY });
       if (hasPendingEntry(user, inviteId)) tx.update(user.ref, removePendingTeamKey(inviteId));
+      recordEvents(tx, db, plan.teamId, actorOf(caller), plan.events);
     }
     return { ok: true as const, value: { success: true as const, teamId: plan.teamId } };
   });

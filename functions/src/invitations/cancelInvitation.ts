@@ -1,5 +1,7 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
+import { actorOf } from '../audit/eventData';
+import { recordEvents } from '../audit/record';
 import { loadTeam, teamRef, unwrap } from '../teams/store';
 import { ROTATION_NEEDED, decideCancel } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
@@ -22,9 +24,11 @@ export async function handleCancelInvitation(
   await runTransactionWithRetry(db, async (tx) => {
     const invitation = await loadInvitation(tx, db, inviteId);
     const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
-    const plan = unwrap(decideCancel(invitation, team, caller.uid));
+    const plan = unwrap(decideCancel(inviteId, invitation, team, caller.uid));
     tx.delete(invitationRef(db, inviteId));
-    if (plan.rotateTeam && invitation !== null) tx.update(teamRef(db, invitation.teamId), ROTATION_NEEDED(deps.now()));
+    if (invitation === null) return;
+    if (plan.rotateTeam) tx.update(teamRef(db, invitation.teamId), ROTATION_NEEDED(deps.now()));
+    recordEvents(tx, db, invitation.teamId, actorOf(caller), plan.events);
   });
   return { success: true };
 }

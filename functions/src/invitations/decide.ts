@@ -11,7 +11,9 @@ import {
 } from '@keyloft/contract/invitations';
 import { invitationLink as buildInvitationLink } from '@keyloft/contract/inviteLink/build';
 import { PERMISSION_MESSAGES, decideAddMember } from '@keyloft/contract/teamPermissions';
+import type { AuditEventBody } from '@keyloft/contract/auditEvents';
 import type { Caller } from '../lib/callable';
+import { invitationEvent } from '../audit/eventData';
 import { appBaseUrl } from '../lib/appUrl';
 import { hasMemberWith, joiningMember, withJoiningMember } from '../teams/decideMembers';
 import { accept, memberOf, refusal, refusalOf, roleOf, type Outcome, type StoredTeam, type TeamChange } from '../teams/model';
@@ -23,8 +25,8 @@ import { constantTimeEqual, proofMatches } from './proof';
 import type { InviteTeamMemberInput } from './validate';
 
 // The pure decisions of the invitation callables (docs/invitations.md): who may, in which order
-// the refusals come, and what is written. The callables load the facts in a transaction and apply
-// the plan; nothing here does I/O.
+// the refusals come, what is written, and what it records in the team's log (docs/audit-log.md).
+// The callables load the facts in a transaction and apply the plan; nothing here does I/O.
 
 const NOT_FOUND = refusal('not-found', INVITATION_MESSAGES.notFound);
 const NOT_VALID = refusal('failed-precondition', INVITATION_MESSAGES.notValid);
@@ -47,6 +49,8 @@ export function withinWindow(times: readonly number[], now: number): number[] {
 // inviteTeamMember ---------------------------------------------------------------------------
 
 export interface InviteFacts {
+  /** The id the new invitation will have. */
+  readonly inviteId: string;
   readonly caller: Pick<Caller, 'uid' | 'email'>;
   readonly input: InviteTeamMemberInput;
   readonly team: StoredTeam | null;
@@ -64,6 +68,7 @@ export interface InvitePlan {
   readonly teamInvites: readonly number[];
   readonly inviterInvites: readonly number[];
   readonly message: string;
+  readonly events: readonly AuditEventBody[];
 }
 
 /**
@@ -110,6 +115,7 @@ export function decideInvite(facts: InviteFacts): Outcome<InvitePlan> {
     teamInvites: [...teamInvites, now],
     inviterInvites: [...inviterInvites, now],
     message: invitationCreatedMessage(input.email),
+    events: [invitationEvent('invitation.sent', facts.inviteId, invitation)],
   });
 }
 
@@ -235,30 +241,43 @@ export const ROTATION_NEEDED = (now: number) => ({ rotationNeeded: true, pending
 // cancelInvitation ---------------------------------------------------------------------------
 
 export function decideCancel(
+  inviteId: string,
   invitation: StoredInvitation | null,
   team: StoredTeam | null,
   actorUid: string,
-): Outcome<{ readonly rotateTeam: boolean }> {
+): Outcome<{ readonly rotateTeam: boolean; readonly events: readonly AuditEventBody[] }> {
   if (invitation === null) return NOT_FOUND;
   if (team === null || team.deleting) return NOT_VALID;
   const role = roleOf(team, actorUid);
   if (role === 'none') return refusal('permission-denied', PERMISSION_MESSAGES.notMember);
   if (role !== 'owner' && role !== 'admin') return refusal('permission-denied', INVITE_CALLABLE_MESSAGES.onlyManagersCancel);
   if (invitation.status !== 'pending') return NOT_VALID;
-  return accept({ rotateTeam: carriedKey(invitation) });
+  return accept({ rotateTeam: carriedKey(invitation), events: [invitationEvent('invitation.cancelled', inviteId, invitation)] });
 }
 
 // expireInvitations (scheduled) --------------------------------------------------------------
 
-/** null: not (yet) expired. */
-export function decideExpiry(invitation: StoredInvitation, now: number): { readonly rotateTeam: boolean } | null {
+/**
+ * null: not (yet) expired. A team being deleted is not marked for rotation; a team that is gone has
+ * no log to record the expiry in (its invitations go before it, so this is a leftover).
+ */
+export function decideExpiry(
+  inviteId: string,
+  invitation: StoredInvitation,
+  team: StoredTeam | null,
+  now: number,
+): { readonly rotateTeam: boolean; readonly events: readonly AuditEventBody[] } | null {
   if (invitation.status !== 'pending' || now < invitation.expiresAt) return null;
-  return { rotateTeam: carriedKey(invitation) };
+  return {
+    rotateTeam: carriedKey(invitation) && usableTeam(team),
+    events: team === null ? [] : [invitationEvent('invitation.expired', inviteId, invitation)],
+  };
 }
 
 // acceptInvitation / declineInvitation -------------------------------------------------------
 
 export interface RespondFacts {
+  readonly inviteId: string;
   readonly caller: Caller;
   readonly proof: string | undefined;
   readonly invitation: StoredInvitation | null;
@@ -287,9 +306,10 @@ export interface AcceptFacts extends RespondFacts {
 }
 
 export type AcceptPlan =
+  /** The change's events: invitation.accepted, then member.added. */
   | { readonly kind: 'join'; readonly teamId: string; readonly change: TeamChange }
-  /** The caller is in the team already: at most the invitation is marked accepted. */
-  | { readonly kind: 'already-member'; readonly teamId: string; readonly markAccepted: boolean };
+  /** The caller is in the team already: at most the invitation is marked accepted (and that logged). */
+  | { readonly kind: 'already-member'; readonly teamId: string; readonly markAccepted: boolean; readonly events: readonly AuditEventBody[] };
 
 /**
  * The wrap the new member starts with: the invitation's own when it was made for the caller's
@@ -315,8 +335,10 @@ export function decideAccept(facts: AcceptFacts): Outcome<AcceptPlan> {
   const invitation = checked.value;
   // checkResponder let only a usable team through.
   if (!usableTeam(team)) return NOT_VALID;
+  const accepted = invitationEvent('invitation.accepted', facts.inviteId, invitation);
   if (memberOf(team, caller.uid) !== null) {
-    return accept({ kind: 'already-member', teamId: invitation.teamId, markAccepted: invitation.status === 'pending' });
+    const markAccepted = invitation.status === 'pending';
+    return accept({ kind: 'already-member', teamId: invitation.teamId, markAccepted, events: markAccepted ? [accepted] : [] });
   }
   const member = joiningMember({
     userId: caller.uid,
@@ -325,14 +347,22 @@ export function decideAccept(facts: AcceptFacts): Outcome<AcceptPlan> {
     encryptedTeamKey: keyForJoining(invitation, team, caller.uid, facts.pendingTeamKey),
     now,
   });
-  return accept({ kind: 'join', teamId: invitation.teamId, change: withJoiningMember(team, member, now) });
+  const joining = withJoiningMember(team, member, now);
+  return accept({ kind: 'join', teamId: invitation.teamId, change: { ...joining, events: [accepted, ...joining.events] } });
 }
 
-export function decideDecline(facts: RespondFacts): Outcome<{ readonly markDeclined: boolean; readonly rotateTeam: boolean }> {
+export function decideDecline(
+  facts: RespondFacts,
+): Outcome<{ readonly markDeclined: boolean; readonly rotateTeam: boolean; readonly events: readonly AuditEventBody[] }> {
   const checked = checkResponder(facts, (invitation) => invitation.status === 'declined');
   if (!checked.ok) return checked;
+  // A retry of a decline that went through changes nothing and records nothing.
   const markDeclined = checked.value.status === 'pending';
-  return accept({ markDeclined, rotateTeam: markDeclined && carriedKey(checked.value) && usableTeam(facts.team) });
+  return accept({
+    markDeclined,
+    rotateTeam: markDeclined && carriedKey(checked.value) && usableTeam(facts.team),
+    events: markDeclined ? [invitationEvent('invitation.declined', facts.inviteId, checked.value)] : [],
+  });
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
+import { actorOf } from '../audit/eventData';
+import { recordEvents } from '../audit/record';
 import { loadTeam, teamRef, unwrap, userRef } from '../teams/store';
 import { ROTATION_NEEDED, WITHOUT_KEY, decideDecline } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
@@ -25,10 +27,11 @@ export async function handleDeclineInvitation(
     const team = invitation === null ? null : await loadTeam(tx, db, invitation.teamId);
     const user = await tx.get(userRef(db, caller.uid));
     const now = deps.now();
-    const plan = unwrap(decideDecline({ caller, proof, invitation, team, now }));
+    const plan = unwrap(decideDecline({ inviteId, caller, proof, invitation, team, now }));
     if (plan.markDeclined) tx.update(invitationRef(db, inviteId), { ...respondedPatch('declined', now), ...WITHOUT_KEY });
     if (plan.rotateTeam && invitation !== null) tx.update(teamRef(db, invitation.teamId), ROTATION_NEEDED(now));
     if (hasPendingEntry(user, inviteId)) tx.update(user.ref, removePendingTeamKey(inviteId));
+    if (invitation !== null) recordEvents(tx, db, invitation.teamId, actorOf(caller), plan.events);
   });
   return { success: true };
 }

@@ -1,6 +1,8 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import type { InviteResult } from '../../../src/data/invitations/storedInvitations';
 import { requireCaller } from '../lib/callable';
+import { actorOf } from '../audit/eventData';
+import { recordEvents } from '../audit/record';
 import { loadTeam, unwrap } from '../teams/store';
 import { decideInvite, inviterInvitesKey, teamInvitesKey } from './decide';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
@@ -11,9 +13,9 @@ import { runTransactionWithRetry } from '../lib/contention';
 
 // inviteTeamMember (docs/invitations.md): the owner invites an address. Creates the pending
 // invitation (no key yet: the owner's browser attaches it under a link secret) and counts it
-// against the team's and the inviter's hourly limits, in one transaction. It never looks the
-// address up, so it tells nobody whether an account has it. It sends no email: the browser asks for that
-// once the key is attached (sendInvitationEmailWithSecret).
+// against the team's and the inviter's hourly limits, with its invitation.sent event, in one
+// transaction. It never looks the address up, so it tells nobody whether an account has it. It
+// sends no email: the browser asks for that once the key is attached (sendInvitationEmailWithSecret).
 
 export async function handleInviteTeamMember(request: Pick<CallableRequest, 'auth' | 'data'>, deps: Pick<InvitationDeps, 'db' | 'now'>): Promise<InviteResult> {
   const caller = requireCaller(request);
@@ -30,6 +32,7 @@ export async function handleInviteTeamMember(request: Pick<CallableRequest, 'aut
     const now = deps.now();
     const decided = unwrap(
       decideInvite({
+        inviteId: ref.id,
         caller,
         input,
         team,
@@ -40,6 +43,7 @@ export async function handleInviteTeamMember(request: Pick<CallableRequest, 'aut
       }),
     );
     tx.create(ref, decided.invitation);
+    recordEvents(tx, db, input.teamId, actorOf(caller), decided.events);
     saveRateLimit(tx, db, teamKey, decided.teamInvites, now);
     saveRateLimit(tx, db, inviterKey, decided.inviterInvites, now);
     return decided;

@@ -8,11 +8,13 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { parseCreateTeam } from './validate';
 import { onLiveCall } from '../lib/liveCall';
 import { runTransactionWithRetry } from '../lib/contention';
+import { actorOf } from '../audit/eventData';
+import { recordEvents } from '../audit/record';
 
-// createTeam (docs/teams.md): the team document with its creator as owner, and the id in the
-// owner's teamIds, in one transaction. Creating a team needs paid access (a paid plan or a live
-// trial; the free plan and the fallback are refused), and the plan limit counts the teams the
-// caller owns (docs/subscription.md, "Plan limits on the server").
+// createTeam (docs/teams.md): the team document with its creator as owner, the id in the owner's
+// teamIds and the team.created event (docs/audit-log.md), in one transaction. Creating a team
+// needs paid access (a paid plan or a live trial; the free plan and the fallback are refused), and
+// the plan limit counts the teams the caller owns (docs/subscription.md, "Plan limits on the server").
 
 export async function handleCreateTeam(
   request: Pick<CallableRequest, 'auth' | 'data'>,
@@ -46,6 +48,7 @@ export async function handleCreateTeam(
     if (plan.kind === 'already-created') return;
     tx.create(teamRef(db, input.teamId), plan.team);
     tx.update(user.ref, { teamIds: FieldValue.arrayUnion(input.teamId) });
+    recordEvents(tx, db, input.teamId, actorOf(caller), plan.events);
   });
   return { teamId: input.teamId };
 }

@@ -31,7 +31,8 @@ function sameHolders(team: StoredTeam, wraps: Readonly<Record<string, string>>):
 
 /**
  * The new key takes effect: every holder gets its new wrap; everyone but the committing owner keeps
- * the wrap they had as previousTeamKey until their browser confirms the new one.
+ * the wrap they had as previousTeamKey until their browser confirms the new one. The log records
+ * the rotation as started here, when the key version moves up, not when an admin proposes it.
  */
 export function commitRotation(team: StoredTeam, rotation: Omit<PendingRotation, 'proposedBy' | 'proposedAt'>, committerUid: string, now: number): TeamChange {
   const members: Record<string, StoredTeamMember> = {};
@@ -56,6 +57,7 @@ export function commitRotation(team: StoredTeam, rotation: Omit<PendingRotation,
     },
     addTeamIdFor: [],
     removeTeamIdFor: [],
+    events: [{ kind: 'rotation.started', keyVersion: rotation.keyVersion }],
   };
 }
 
@@ -86,10 +88,13 @@ export function decideRotateTeamKey(
   if (owner || !holdsKey(team, team.ownerId)) {
     return accept({ ...commitRotation(team, rotation, actorUid, now), keyVersion: rotation.keyVersion, committed: true });
   }
+  // A proposal changes no key yet (and is dropped if someone leaves): the owner's confirmation,
+  // which commits it, records the rotation.
   return accept({
     patch: { pendingRotation: { ...rotation, proposedBy: actorUid, proposedAt: now }, updatedAt: now },
     addTeamIdFor: [],
     removeTeamIdFor: [],
+    events: [],
     keyVersion: team.keyVersion,
     committed: false,
   });
@@ -141,6 +146,8 @@ export function decideConfirmTeamKey(
     },
     addTeamIdFor: [],
     removeTeamIdFor: [],
+    // A member's own browser tidying its wraps: no change of who holds which key, nothing logged.
+    events: [],
   });
 }
 
@@ -161,6 +168,8 @@ export function decideReportTeamKeyMismatch(stored: StoredTeam | null, actorUid:
     patch: { members: { ...team.members, [actorUid]: { ...member, encryptedTeamKey: null, needsTeamKey: true } }, updatedAt: now },
     addTeamIdFor: [],
     removeTeamIdFor: [],
+    // The log has no kind for a member flagging their own unreadable wrap; the grant that follows is logged.
+    events: [],
   });
 }
 
@@ -191,5 +200,10 @@ export function decideFinishKeyRotation(
   if (!canManageMembers(roleOf(team, actorUid))) return refusal('permission-denied', TEAM_MESSAGES.onlyManagersRotate);
   if (keyVersion !== team.keyVersion) return refusal('failed-precondition', TEAM_MESSAGES.staleKeyVersion);
   if (staleEntries > 0) return refusal('failed-precondition', TEAM_MESSAGES.entriesLeft);
-  return accept({ patch: { previousKey: null, updatedAt: now }, addTeamIdFor: [], removeTeamIdFor: [] });
+  return accept({
+    patch: { previousKey: null, updatedAt: now },
+    addTeamIdFor: [],
+    removeTeamIdFor: [],
+    events: [{ kind: 'rotation.finished', keyVersion: team.keyVersion }],
+  });
 }

@@ -21,9 +21,12 @@ import {
   type TeamChange,
 } from './model';
 import type { CreateTeamInput, GrantTeamKeyInput } from './validate';
+import type { AuditEventBody } from '@keyloft/contract/auditEvents';
+import { memberEvent } from '../audit/eventData';
 
-// The pure decisions of the membership callables (docs/teams.md): who may, and what changes.
-// The §6 table and its messages come from src/domain/teamPermissions.ts.
+// The pure decisions of the membership callables (docs/teams.md): who may, what changes, and what
+// the change records in the team's log (docs/audit-log.md). The §6 table and its messages come
+// from src/domain/teamPermissions.ts.
 
 const NOT_MEMBER = refusal('permission-denied', PERMISSION_MESSAGES.notMember);
 
@@ -37,7 +40,8 @@ export function openTeam(team: StoredTeam | null, actorUid: string): Outcome<Sto
   return accept(team);
 }
 
-function withoutMember(team: StoredTeam, uid: string, now: number): TeamChange {
+function withoutMember(team: StoredTeam, uid: string, kind: 'member.removed' | 'member.left', now: number): TeamChange {
+  const gone = memberOf(team, uid);
   const members = Object.fromEntries(Object.entries(team.members).filter(([key]) => key !== uid));
   return {
     // A proposed key was wrapped for the one leaving too: it is dropped, and the next rotation
@@ -45,6 +49,7 @@ function withoutMember(team: StoredTeam, uid: string, now: number): TeamChange {
     patch: { members, memberIds: team.memberIds.filter((id) => id !== uid), rotationNeeded: true, pendingRotation: null, updatedAt: now },
     addTeamIdFor: [],
     removeTeamIdFor: [uid],
+    events: gone === null ? [] : [memberEvent(kind, uid, gone)],
   };
 }
 
@@ -73,12 +78,13 @@ export function joiningMember(input: {
   };
 }
 
-/** members, memberIds and the joining member's teamIds change together. */
+/** members, memberIds and the joining member's teamIds change together; the log says who was added. */
 export function withJoiningMember(team: StoredTeam, member: StoredTeamMember, now: number): TeamChange {
   return {
     patch: { ...withMember(team, member.userId, member, now), memberIds: [...team.memberIds, member.userId] },
     addTeamIdFor: [member.userId],
     removeTeamIdFor: [],
+    events: [memberEvent('member.added', member.userId, member)],
   };
 }
 
@@ -106,7 +112,9 @@ export interface CreateTeamFacts {
   readonly now: number;
 }
 
-export type CreateTeamPlan = { readonly kind: 'create'; readonly team: StoredTeam } | { readonly kind: 'already-created' };
+export type CreateTeamPlan =
+  | { readonly kind: 'create'; readonly team: StoredTeam; readonly events: readonly AuditEventBody[] }
+  | { readonly kind: 'already-created' };
 
 export function decideCreateTeam(facts: CreateTeamFacts): Outcome<CreateTeamPlan> {
   const { uid, input, existing, now } = facts;
@@ -149,7 +157,7 @@ export function decideCreateTeam(facts: CreateTeamFacts): Outcome<CreateTeamPlan
     // Nothing in a new team is in format 1, so the rules refuse format 1 there from the start.
     entryFormat: 2,
   };
-  return accept({ kind: 'create', team });
+  return accept({ kind: 'create', team, events: [{ kind: 'team.created' }] });
 }
 
 // changeMemberRole -------------------------------------------------------------------------
@@ -169,7 +177,12 @@ export function decideChangeMemberRole(
   const target = memberOf(team, input.userId);
   // decideRoleChange already refuses the owner role; this keeps anything else from being stored.
   if (target === null || !ASSIGNABLE_ROLES.includes(input.role)) return refusal('invalid-argument', PERMISSION_MESSAGES.unknownRole);
-  return accept({ patch: withMember(team, input.userId, { ...target, role: input.role }, now), addTeamIdFor: [], removeTeamIdFor: [] });
+  return accept({
+    patch: withMember(team, input.userId, { ...target, role: input.role }, now),
+    addTeamIdFor: [],
+    removeTeamIdFor: [],
+    events: [{ kind: 'member.roleChanged', memberUid: input.userId, memberEmail: target.email ?? '', from: target.role, to: input.role }],
+  });
 }
 
 // removeTeamMember / leaveTeam ---------------------------------------------------------------
@@ -181,7 +194,7 @@ export function decideRemoveTeamMember(stored: StoredTeam | null, actorUid: stri
   const change = { actorUid, actorRole: roleOf(team, actorUid), targetUid, targetRole: roleOf(team, targetUid) };
   const denied = refusalOf(decideRemoval(change));
   if (denied !== null) return denied;
-  return accept(withoutMember(team, targetUid, now));
+  return accept(withoutMember(team, targetUid, 'member.removed', now));
 }
 
 export function decideLeaveTeam(stored: StoredTeam | null, actorUid: string, now: number): Outcome<TeamChange> {
@@ -190,7 +203,7 @@ export function decideLeaveTeam(stored: StoredTeam | null, actorUid: string, now
   const team = open.value;
   const denied = refusalOf(decideLeave(roleOf(team, actorUid)));
   if (denied !== null) return denied;
-  return accept(withoutMember(team, actorUid, now));
+  return accept(withoutMember(team, actorUid, 'member.left', now));
 }
 
 // grantTeamKey -----------------------------------------------------------------------------
@@ -212,5 +225,10 @@ export function decideGrantTeamKey(
   if (!actorHoldsKey) return refusal('failed-precondition', TEAM_MESSAGES.needsOwnKey);
   if (input.keyVersion !== team.keyVersion) return refusal('failed-precondition', TEAM_MESSAGES.staleKeyVersion);
   const granted: StoredTeamMember = { ...target, encryptedTeamKey: input.encryptedTeamKey, needsTeamKey: false };
-  return accept({ patch: withMember(team, input.userId, granted, now), addTeamIdFor: [], removeTeamIdFor: [] });
+  return accept({
+    patch: withMember(team, input.userId, granted, now),
+    addTeamIdFor: [],
+    removeTeamIdFor: [],
+    events: [memberEvent('member.keyGranted', input.userId, target)],
+  });
 }

@@ -1,7 +1,10 @@
 import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
-import { DELETION_BATCH_LIMIT, decideDeleteTeam } from './decideDeletion';
+import type { AuditActor } from '@keyloft/contract/auditEvents';
+import { actorOf } from '../audit/eventData';
+import { recordEvents, recordTeamLog } from '../audit/record';
+import { DELETION_BATCH_LIMIT, decideDeleteTeam, decideTeamRemoval } from './decideDeletion';
 import { defaultTeamDeps } from './deps';
 import { loadTeam, refuse, teamRef, userRef, type TeamDeps } from './store';
 import { parseTeamOnly } from './validate';
@@ -12,8 +15,10 @@ import { runTransactionWithRetry } from '../lib/contention';
 // access; (2) delete the team's passwords, then its groups, then its invitations (so none is left
 // in an invitee's list, and with each its invitees' pendingTeamKeys entry, which would otherwise
 // count toward their cap of 20 for good), then its member-key records, in batches of at most 500; (3) remove
-// the id from every member's teamIds; (4) delete the team document. Each step is safe to repeat,
-// so a failure anywhere leaves `deleting` set and the next call continues from where it stopped.
+// the id from every member's teamIds; (4) delete the team document, and in the same transaction
+// record team.deleted and write teamLogs/{teamId} naming the former owner: the team's events stay
+// (docs/audit-log.md, "A deleted team's log"). Each step is safe to repeat, so a failure anywhere
+// leaves `deleting` set and the next call continues from where it stopped.
 
 export interface DeletionBatch {
   readonly step: 'passwords' | 'groups' | 'invitations' | 'memberKeys' | 'teamIds';
@@ -30,9 +35,10 @@ export interface DeletionOptions {
 
 /**
  * Steps 2–4 for a team whose `deleting` flag is set (step 1, done by the callable after its
- * permission check). Exported so that the emulator tests can inject a failure between batches.
+ * permission check), `actor` (the owner) deleting it. Exported so that the emulator tests can
+ * inject a failure between batches.
  */
-export async function applyTeamDeletion(db: Firestore, teamId: string, options: DeletionOptions = {}): Promise<void> {
+export async function applyTeamDeletion(db: Firestore, teamId: string, actor: AuditActor, options: DeletionOptions = {}): Promise<void> {
   const batchSize = Math.min(options.batchSize ?? DELETION_BATCH_LIMIT, DELETION_BATCH_LIMIT);
   const team = teamRef(db, teamId);
   for (const step of ['passwords', 'groups', 'invitations'] as const) {
@@ -72,7 +78,20 @@ export async function applyTeamDeletion(db: Firestore, teamId: string, options: 
     await batch.commit();
     await options.afterBatch?.({ step: 'teamIds', size });
   }
-  await team.delete();
+  await removeTeamDocument(db, teamId, actor);
+}
+
+/** Step 4: once, however many calls reach it (the transaction reads the document it deletes). */
+async function removeTeamDocument(db: Firestore, teamId: string, actor: AuditActor): Promise<void> {
+  await runTransactionWithRetry(db, async (tx) => {
+    const snapshot = await tx.get(teamRef(db, teamId));
+    if (!snapshot.exists) return;
+    tx.delete(snapshot.ref);
+    const removal = decideTeamRemoval(snapshot.get('ownerId'));
+    if (removal === null) return;
+    recordEvents(tx, db, teamId, actor, removal.events);
+    recordTeamLog(tx, db, teamId, removal.formerOwner);
+  });
 }
 
 /**
@@ -101,7 +120,7 @@ export async function handleDeleteTeam(
   const caller = requireCaller(request);
   const { teamId } = parseTeamOnly(request.data);
   await startTeamDeletion(deps, teamId, caller.uid);
-  await applyTeamDeletion(deps.db(), teamId, options);
+  await applyTeamDeletion(deps.db(), teamId, actorOf(caller), options);
   return { ok: true };
 }
 

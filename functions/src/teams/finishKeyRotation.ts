@@ -1,5 +1,6 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
+import { actorOf } from '../audit/eventData';
 import { decideFinishKeyRotation, isStaleEntry, isStaleGroup } from './decideKeys';
 import { defaultTeamDeps } from './deps';
 import { applyTeamChange, loadTeam, unwrap, type TeamDeps } from './store';
@@ -26,7 +27,7 @@ export async function handleFinishKeyRotation(request: Pick<CallableRequest, 'au
       entries.docs.filter((doc) => isStaleEntry({ keyVersion: doc.get('keyVersion') }, input.keyVersion)).length +
       groups.docs.filter((doc) => isStaleGroup({ format: doc.get('format'), keyVersion: doc.get('keyVersion') }, input.keyVersion)).length;
     const change = unwrap(decideFinishKeyRotation(team, caller.uid, input.keyVersion, stale, deps.now()));
-    await applyTeamChange(tx, db, input.teamId, change);
+    await applyTeamChange(tx, db, input.teamId, change, actorOf(caller));
   });
   return { ok: true };
 }

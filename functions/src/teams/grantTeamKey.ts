@@ -1,5 +1,6 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
+import { actorOf } from '../audit/eventData';
 import { decideGrantTeamKey } from './decideMembers';
 import { defaultTeamDeps } from './deps';
 import { changeTeam, type TeamDeps } from './store';
@@ -11,7 +12,7 @@ import { onLiveCall } from '../lib/liveCall';
 export async function handleGrantTeamKey(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TeamDeps): Promise<{ ok: true }> {
   const caller = requireCaller(request);
   const input = parseGrantTeamKey(request.data);
-  await changeTeam(deps, input.teamId, (team, now) => decideGrantTeamKey(team, caller.uid, input, now));
+  await changeTeam(deps, input.teamId, actorOf(caller), (team, now) => decideGrantTeamKey(team, caller.uid, input, now));
   return { ok: true };
 }
 

@@ -1,5 +1,6 @@
 import type { FunctionsErrorCode } from 'firebase-functions/v2/https';
 import type { SubscriptionLike } from '@keyloft/contract/subscription';
+import type { AuditEventBody } from '@keyloft/contract/auditEvents';
 import type { Decision, RoleOrNone } from '@keyloft/contract/teamPermissions';
 import type { StoredTeam, StoredTeamMember } from '../../../src/data/teams/storedTeams';
 import { storedTeamSchema } from '../../../src/data/teams/teamSchema';
@@ -30,11 +31,15 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** Top-level fields of the team document to update. */
 export type TeamPatch = Partial<Mutable<Omit<StoredTeam, 'ownerId' | 'createdAt'>>>;
 
-/** What a membership or key decision changes: the team document and members' teamIds. */
+/**
+ * What a membership or key decision changes: the team document and members' teamIds, and the
+ * events the change records in the team's log (docs/audit-log.md), written in the same transaction.
+ */
 export interface TeamChange {
   readonly patch: TeamPatch;
   readonly addTeamIdFor: readonly string[];
   readonly removeTeamIdFor: readonly string[];
+  readonly events: readonly AuditEventBody[];
 }
 
 export function memberOf(team: StoredTeam, uid: string): StoredTeamMember | null {

@@ -1,5 +1,6 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
+import { actorOf } from '../audit/eventData';
 import { decideRemoveTeamMember } from './decideMembers';
 import { defaultTeamDeps } from './deps';
 import { changeTeam, type TeamDeps } from './store';
@@ -12,7 +13,7 @@ import { onLiveCall } from '../lib/liveCall';
 export async function handleRemoveTeamMember(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TeamDeps): Promise<{ ok: true }> {
   const caller = requireCaller(request);
   const input = parseRemoveTeamMember(request.data);
-  await changeTeam(deps, input.teamId, (team, now) => decideRemoveTeamMember(team, caller.uid, input.userId, now));
+  await changeTeam(deps, input.teamId, actorOf(caller), (team, now) => decideRemoveTeamMember(team, caller.uid, input.userId, now));
   return { ok: true };
 }
 

@@ -1,5 +1,6 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { requireCaller } from '../lib/callable';
+import { actorOf } from '../audit/eventData';
 import { decideRotateTeamKey } from './decideKeys';
 import { defaultTeamDeps } from './deps';
 import { changeTeam, type TeamDeps } from './store';
@@ -16,7 +17,7 @@ export async function handleRotateTeamKey(
 ): Promise<{ keyVersion: number; committed: boolean }> {
   const caller = requireCaller(request);
   const input = parseRotateTeamKey(request.data);
-  const change = await changeTeam(deps, input.teamId, (team, now) => decideRotateTeamKey(team, caller.uid, input, now));
+  const change = await changeTeam(deps, input.teamId, actorOf(caller), (team, now) => decideRotateTeamKey(team, caller.uid, input, now));
   return { keyVersion: change.keyVersion, committed: change.committed };
 }
 

@@ -1,11 +1,14 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type { AuditActor } from '@keyloft/contract/auditEvents';
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { readTeam, type Outcome, type Refusal, type StoredTeam, type TeamChange } from './model';
 import { runTransactionWithRetry } from '../lib/contention';
+import { recordEvents } from '../audit/record';
 
 // The firebase-admin shell shared by the team callables: load in a transaction, turn a refusal
-// into an HttpsError, apply a TeamChange to the team and to members' users/{uid}.teamIds.
+// into an HttpsError, apply a TeamChange to the team, to members' users/{uid}.teamIds and to the
+// team's log (its events, by `actor`).
 
 export interface TeamDeps {
   readonly db: () => Firestore;
@@ -46,6 +49,7 @@ export async function applyTeamChange(
   db: Firestore,
   teamId: string,
   change: TeamChange,
+  actor: AuditActor,
   alsoOnUser: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {},
 ): Promise<void> {
   const uids = [...change.addTeamIdFor, ...change.removeTeamIdFor];
@@ -57,18 +61,20 @@ export async function applyTeamChange(
     const extra = Object.hasOwn(alsoOnUser, user.id) ? alsoOnUser[user.id] : undefined;
     tx.update(user.ref, { ...extra, teamIds: adding ? FieldValue.arrayUnion(teamId) : FieldValue.arrayRemove(teamId) });
   }
+  recordEvents(tx, db, teamId, actor, change.events);
 }
 
 /** load → decide → apply in one transaction, for the callables that only touch the team and teamIds. */
 export async function changeTeam<T extends TeamChange>(
   deps: TeamDeps,
   teamId: string,
+  actor: AuditActor,
   decide: (team: StoredTeam | null, now: number) => Outcome<T>,
 ): Promise<T> {
   const db = deps.db();
   return runTransactionWithRetry(db, async (tx) => {
     const change = unwrap(decide(await loadTeam(tx, db, teamId), deps.now()));
-    await applyTeamChange(tx, db, teamId, change);
+    await applyTeamChange(tx, db, teamId, change, actor);
     return change;
   });
 }

@@ -1,5 +1,7 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
+import type { AuditActor } from '@keyloft/contract/auditEvents';
 import { requireCaller } from '../lib/callable';
+import { actorOf } from '../audit/eventData';
 import { decideConfirmTeamKey, decideConfirmTeamKeyRotation, decideReportTeamKeyMismatch } from './decideKeys';
 import { defaultTeamDeps } from './deps';
 import type { Outcome, StoredTeam, TeamChange } from './model';
@@ -15,19 +17,20 @@ import { runTransactionWithRetry } from '../lib/contention';
 export async function handleConfirmTeamKeyRotation(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TeamDeps): Promise<{ ok: true }> {
   const caller = requireCaller(request);
   const input = parseTeamKeyVersion(request.data);
-  await changeTeam(deps, input.teamId, (team, now) => decideConfirmTeamKeyRotation(team, caller.uid, input.keyVersion, now));
+  await changeTeam(deps, input.teamId, actorOf(caller), (team, now) => decideConfirmTeamKeyRotation(team, caller.uid, input.keyVersion, now));
   return { ok: true };
 }
 
 async function changeIfNeeded(
   deps: TeamDeps,
   teamId: string,
+  actor: AuditActor,
   decide: (team: StoredTeam | null, now: number) => Outcome<TeamChange | null>,
 ): Promise<void> {
   const db = deps.db();
   await runTransactionWithRetry(db, async (tx) => {
     const change = unwrap(decide(await loadTeam(tx, db, teamId), deps.now()));
-    if (change !== null) await applyTeamChange(tx, db, teamId, change);
+    if (change !== null) await applyTeamChange(tx, db, teamId, change, actor);
   });
 }
 
@@ -35,7 +38,7 @@ async function changeIfNeeded(
 export async function handleConfirmTeamKey(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TeamDeps): Promise<{ ok: true }> {
   const caller = requireCaller(request);
   const input = parseConfirmTeamKey(request.data);
-  await changeIfNeeded(deps, input.teamId, (team, now) => decideConfirmTeamKey(team, caller.uid, input, now));
+  await changeIfNeeded(deps, input.teamId, actorOf(caller), (team, now) => decideConfirmTeamKey(team, caller.uid, input, now));
   return { ok: true };
 }
 
@@ -43,7 +46,7 @@ export async function handleConfirmTeamKey(request: Pick<CallableRequest, 'auth'
 export async function handleReportTeamKeyMismatch(request: Pick<CallableRequest, 'auth' | 'data'>, deps: TeamDeps): Promise<{ ok: true }> {
   const caller = requireCaller(request);
   const input = parseTeamKeyVersion(request.data);
-  await changeIfNeeded(deps, input.teamId, (team, now) => decideReportTeamKeyMismatch(team, caller.uid, input.keyVersion, now));
+  await changeIfNeeded(deps, input.teamId, actorOf(caller), (team, now) => decideReportTeamKeyMismatch(team, caller.uid, input.keyVersion, now));
   return { ok: true };
 }
 

@@ -60,6 +60,7 @@ describe('withinWindow and the rate-limit keys', () => {
 
 describe('decideInvite', () => {
   const facts = (overrides: Partial<InviteFacts> = {}): InviteFacts => ({
+    inviteId: INVITE_ID,
     caller: { uid: 'owner', email: 'owner@example.com' },
     input: { email: 'new@example.com', teamId: 'T1', role: 'admin' },
     team: team(),
@@ -96,6 +97,7 @@ describe('decideInvite', () => {
         teamInvites: [NOW - 10, NOW],
         inviterInvites: [NOW - 20, NOW],
         message: 'Invitation created for new@example.com',
+        events: [{ kind: 'invitation.sent', invitationId: INVITE_ID, email: 'new@example.com' }],
       },
     });
   });
@@ -280,6 +282,7 @@ const unverified: Caller = { ...bo, emailVerified: false };
 
 describe('decideAccept', () => {
   const facts = (overrides: Partial<AcceptFacts> = {}): AcceptFacts => ({
+    inviteId: INVITE_ID,
     caller: bo,
     proof: undefined,
     invitation: invitation(),
@@ -307,6 +310,10 @@ describe('decideAccept', () => {
           },
           addTeamIdFor: ['bo'],
           removeTeamIdFor: [],
+          events: [
+            { kind: 'invitation.accepted', invitationId: INVITE_ID, email: 'bo@example.com' },
+            { kind: 'member.added', memberUid: 'bo', memberEmail: 'bo@example.com' },
+          ],
         },
       },
     });
@@ -362,10 +369,15 @@ describe('decideAccept', () => {
 
   it('marks the invitation accepted for a caller who is a member already, and succeeds again on a retry', () => {
     const withBo = team({ members: { ...team().members, bo: member('bo', 'view') }, memberIds: [...team().memberIds, 'bo'] });
-    expect(decideAccept(facts({ team: withBo }))).toEqual({ ok: true, value: { kind: 'already-member', teamId: 'T1', markAccepted: true } });
+    // Marking it accepted is logged; no member is added, so no member.added.
+    expect(decideAccept(facts({ team: withBo }))).toEqual({
+      ok: true,
+      value: { kind: 'already-member', teamId: 'T1', markAccepted: true, events: [{ kind: 'invitation.accepted', invitationId: INVITE_ID, email: 'bo@example.com' }] },
+    });
+    // A retry changes nothing and records nothing.
     expect(decideAccept(facts({ team: withBo, invitation: invitation({ status: 'accepted', respondedAt: NOW - 5 }) }))).toEqual({
       ok: true,
-      value: { kind: 'already-member', teamId: 'T1', markAccepted: false },
+      value: { kind: 'already-member', teamId: 'T1', markAccepted: false, events: [] },
     });
     // A retry still needs the invited address.
     expect(decideAccept(facts({ team: withBo, invitation: invitation({ status: 'accepted' }), caller: { ...bo, email: 'eve@example.com' } }))).toEqual(
@@ -389,6 +401,7 @@ describe('keyForJoining', () => {
 
 describe('decideDecline', () => {
   const facts = (overrides: Partial<RespondFacts> = {}): RespondFacts => ({
+    inviteId: INVITE_ID,
     caller: bo,
     proof: undefined,
     invitation: invitation(),
@@ -399,11 +412,13 @@ describe('decideDecline', () => {
 
   it('declines a pending invitation, and succeeds again on a retry', () => {
     // The declined invitation carried the key: whoever declined could have opened it, so it rotates.
-    expect(decideDecline(facts())).toEqual({ ok: true, value: { markDeclined: true, rotateTeam: true } });
+    const declinedEvent = { kind: 'invitation.declined', invitationId: INVITE_ID, email: 'bo@example.com' };
+    expect(decideDecline(facts())).toEqual({ ok: true, value: { markDeclined: true, rotateTeam: true, events: [declinedEvent] } });
     const keyless = invitation({ keyVersion: null, encryptedTeamKey: null });
-    expect(decideDecline(facts({ invitation: keyless }))).toEqual({ ok: true, value: { markDeclined: true, rotateTeam: false } });
+    expect(decideDecline(facts({ invitation: keyless }))).toEqual({ ok: true, value: { markDeclined: true, rotateTeam: false, events: [declinedEvent] } });
+    // The retry records nothing.
     const declined = invitation({ status: 'declined', respondedAt: NOW - 1, expiresAt: NOW - 1 });
-    expect(decideDecline(facts({ invitation: declined, team: null }))).toEqual({ ok: true, value: { markDeclined: false, rotateTeam: false } });
+    expect(decideDecline(facts({ invitation: declined, team: null }))).toEqual({ ok: true, value: { markDeclined: false, rotateTeam: false, events: [] } });
   });
 
   it('makes the checks of accepting, in the same order', async () => {
@@ -427,21 +442,30 @@ describe('the key copy of an invitation that ends (cancel, expiry)', () => {
   });
 
   it('cancel: owners and admins, pending only; a keyed invitation rotates the team key', () => {
-    expect(decideCancel(invitation(), team(), 'owner')).toEqual({ ok: true, value: { rotateTeam: true } });
-    expect(decideCancel(invitation({ keyVersion: null, encryptedTeamKey: null }), team(), 'admin')).toEqual({ ok: true, value: { rotateTeam: false } });
-    expect(decideCancel(invitation(), team(), 'full')).toMatchObject({ code: 'permission-denied', message: 'Only owners and admins can cancel invitations' });
-    expect(decideCancel(invitation(), team(), 'stranger')).toMatchObject({ code: 'permission-denied', message: 'You are not a member of this team' });
-    expect(decideCancel(invitation({ status: 'accepted' }), team(), 'owner')).toEqual(NOT_VALID);
-    expect(decideCancel(null, team(), 'owner')).toEqual(NOT_FOUND);
-    expect(decideCancel(invitation(), team({ deleting: true }), 'owner')).toEqual(NOT_VALID);
+    const cancelled = [{ kind: 'invitation.cancelled', invitationId: INVITE_ID, email: 'bo@example.com' }];
+    expect(decideCancel(INVITE_ID, invitation(), team(), 'owner')).toEqual({ ok: true, value: { rotateTeam: true, events: cancelled } });
+    expect(decideCancel(INVITE_ID, invitation({ keyVersion: null, encryptedTeamKey: null }), team(), 'admin')).toEqual({
+      ok: true,
+      value: { rotateTeam: false, events: cancelled },
+    });
+    expect(decideCancel(INVITE_ID, invitation(), team(), 'full')).toMatchObject({ code: 'permission-denied', message: 'Only owners and admins can cancel invitations' });
+    expect(decideCancel(INVITE_ID, invitation(), team(), 'stranger')).toMatchObject({ code: 'permission-denied', message: 'You are not a member of this team' });
+    expect(decideCancel(INVITE_ID, invitation({ status: 'accepted' }), team(), 'owner')).toEqual(NOT_VALID);
+    expect(decideCancel(INVITE_ID, null, team(), 'owner')).toEqual(NOT_FOUND);
+    expect(decideCancel(INVITE_ID, invitation(), team({ deleting: true }), 'owner')).toEqual(NOT_VALID);
   });
 
   it('expiry: a pending invitation past expiresAt, rotating when it carried a key; nothing otherwise', () => {
     const expired = invitation({ expiresAt: NOW });
-    expect(decideExpiry(expired, NOW)).toEqual({ rotateTeam: true });
-    expect(decideExpiry(invitation({ expiresAt: NOW, keyVersion: null, encryptedTeamKey: null }), NOW)).toEqual({ rotateTeam: false });
-    expect(decideExpiry(invitation({ expiresAt: NOW + 1 }), NOW)).toBeNull();
-    expect(decideExpiry(invitation({ expiresAt: NOW, status: 'accepted' }), NOW)).toBeNull();
+    const events = [{ kind: 'invitation.expired', invitationId: INVITE_ID, email: 'bo@example.com' }];
+    expect(decideExpiry(INVITE_ID, expired, team(), NOW)).toEqual({ rotateTeam: true, events });
+    expect(decideExpiry(INVITE_ID, invitation({ expiresAt: NOW, keyVersion: null, encryptedTeamKey: null }), team(), NOW)).toEqual({ rotateTeam: false, events });
+    expect(decideExpiry(INVITE_ID, invitation({ expiresAt: NOW + 1 }), team(), NOW)).toBeNull();
+    expect(decideExpiry(INVITE_ID, invitation({ expiresAt: NOW, status: 'accepted' }), team(), NOW)).toBeNull();
+    // A team being deleted is not rotated but its log (kept for the former owner) records the
+    // expiry; a team that is gone has no log to record it in.
+    expect(decideExpiry(INVITE_ID, expired, team({ deleting: true }), NOW)).toEqual({ rotateTeam: false, events });
+    expect(decideExpiry(INVITE_ID, expired, null, NOW)).toEqual({ rotateTeam: false, events: [] });
   });
 });
 

@@ -161,7 +161,7 @@ describe('finishKeyRotation', () => {
   it('deletes the sealed previous key once no entry is stale', () => {
     expect(decideFinishKeyRotation(rotating, 'owner', 2, 0, NOW)).toEqual({
       ok: true,
-      value: { patch: { previousKey: null, updatedAt: NOW }, addTeamIdFor: [], removeTeamIdFor: [] },
+      value: { patch: { previousKey: null, updatedAt: NOW }, addTeamIdFor: [], removeTeamIdFor: [], events: [{ kind: 'rotation.finished', keyVersion: 2 }] },
     });
   });
 

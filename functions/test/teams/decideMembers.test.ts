@@ -58,6 +58,7 @@ describe('createTeam', () => {
           deleting: false,
           entryFormat: 2,
         },
+        events: [{ kind: 'team.created' }],
       },
     });
   });
@@ -168,7 +169,7 @@ describe('changeMemberRole', () => {
 });
 
 describe('removeTeamMember and leaveTeam', () => {
-  const removal = (uid: string) => ({
+  const removal = (uid: string, kind: 'member.removed' | 'member.left') => ({
     patch: {
       members: Object.fromEntries(Object.entries(team().members).filter(([key]) => key !== uid)),
       memberIds: team().memberIds.filter((id) => id !== uid),
@@ -178,12 +179,13 @@ describe('removeTeamMember and leaveTeam', () => {
     },
     addTeamIdFor: [],
     removeTeamIdFor: [uid],
+    events: [{ kind, memberUid: uid, memberEmail: `${uid}@example.com` }],
   });
 
   it('removes the member everywhere and asks for a key rotation', () => {
-    expect(decideRemoveTeamMember(team(), 'admin', 'full', NOW)).toEqual({ ok: true, value: removal('full') });
-    expect(decideRemoveTeamMember(team(), 'owner', 'admin', NOW)).toEqual({ ok: true, value: removal('admin') });
-    expect(decideLeaveTeam(team(), 'viewer', NOW)).toEqual({ ok: true, value: removal('viewer') });
+    expect(decideRemoveTeamMember(team(), 'admin', 'full', NOW)).toEqual({ ok: true, value: removal('full', 'member.removed') });
+    expect(decideRemoveTeamMember(team(), 'owner', 'admin', NOW)).toEqual({ ok: true, value: removal('admin', 'member.removed') });
+    expect(decideLeaveTeam(team(), 'viewer', NOW)).toEqual({ ok: true, value: removal('viewer', 'member.left') });
   });
 
   it('refuses with the §6 messages', () => {

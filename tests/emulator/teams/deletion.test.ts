@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTeamDeletion } from '../../../functions/src/teams/deleteTeam';
-import { addMember, call, createTeam, db, invite, newUser, refusal, teamDoc, teamIdsOf, type TestUser } from './support';
+import { addMember, call, createTeam, db, invite, newUser, refusal, teamDoc, teamEventsRef, teamIdsOf, type TestUser } from './support';
 
 // deleteTeam (docs/teams.md, "Team deletion"): the deployed callable for the permission and the
 // whole job; the apply step called directly with firebase-admin to inject a failure between
@@ -66,7 +66,7 @@ describe('deleteTeam', () => {
     // Step 1 as the callable does it, then the apply step with a fault after the second batch.
     await db().collection('teams').doc(teamId).update({ deleting: true });
     let batches = 0;
-    const fault = applyTeamDeletion(db(), teamId, {
+    const fault = applyTeamDeletion(db(), teamId, { uid: owner.uid, email: owner.email }, {
       afterBatch: () => {
         batches += 1;
         if (batches === 2) throw new Error('injected failure');
@@ -84,7 +84,7 @@ describe('deleteTeam', () => {
 
     // A fault in the teamIds step leaves the team document, so the owner can still call again.
     await expect(
-      applyTeamDeletion(db(), teamId, {
+      applyTeamDeletion(db(), teamId, { uid: owner.uid, email: owner.email }, {
         afterBatch: ({ step }) => {
           if (step === 'teamIds') throw new Error('injected failure in teamIds');
         },
@@ -99,5 +99,7 @@ describe('deleteTeam', () => {
     expect(await countOf('groups', teamId)).toBe(0);
     expect(await teamIdsOf(owner.uid)).toEqual([]);
     expect(await teamIdsOf(member.uid)).toEqual([]);
+    // The log stays (docs/audit-log.md), with one team.deleted however many calls the deletion took.
+    expect((await teamEventsRef(teamId).where('kind', '==', 'team.deleted').get()).size).toBe(1);
   });
 });

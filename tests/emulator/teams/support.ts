@@ -2,7 +2,7 @@
 // firebase-admin on the Firestore emulator (FIRESTORE_EMULATOR_HOST, exported by
 // scripts/with-emulators.mjs), and the deployed callables reached over the Functions emulator.
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { InviteResult } from '../../../src/data/invitations/storedInvitations';
 import { createAccount, markEmailVerified, signInWithPassword, uniqueEmail } from '../../support/authEmulator';
 
@@ -160,3 +160,26 @@ export async function addMember(teamId: string, owner: TestUser, member: TestUse
   const reply = await call('acceptInvitation', { inviteId }, await verified(member));
   if (!reply.result) throw new Error(`acceptInvitation failed: ${JSON.stringify(reply.error)}`);
 }
+
+export type LoggedEvent = Record<string, unknown>;
+
+/** teams/{teamId}/events (docs/audit-log.md). */
+export const teamEventsRef = (teamId: string) => db().collection('teams').doc(teamId).collection('events');
+
+/**
+ * The events `action` added to the team's log, as stored, oldest first (one transaction's events
+ * share their time: then by kind). `at` is replaced by 'server time' when it is a Timestamp within a
+ * minute of now, the time of the commit; anything else is left for the test's toEqual to show.
+ */
+export async function eventsDuring(teamId: string, action: () => Promise<unknown>): Promise<LoggedEvent[]> {
+  const before = new Set((await teamEventsRef(teamId).select().get()).docs.map((doc) => doc.id));
+  await action();
+  const added = (await teamEventsRef(teamId).get()).docs.filter((doc) => !before.has(doc.id)).map((doc) => doc.data());
+  const millis = (event: LoggedEvent) => (event.at instanceof Timestamp ? event.at.toMillis() : 0);
+  return added
+    .sort((a, b) => millis(a) - millis(b) || String(a.kind).localeCompare(String(b.kind)))
+    .map((event) => (event.at instanceof Timestamp && Math.abs(event.at.toMillis() - Date.now()) < 60_000 ? { ...event, at: 'server time' } : event));
+}
+
+/** How an event names the test user who made it: uid and the address in their token. */
+export const actor = (user: Pick<TestUser, 'uid' | 'email'>) => ({ uid: user.uid, email: user.email });

@@ -10,6 +10,7 @@ import { publicKeysTable } from './publicKeys.rows';
 import { sealedPasswordsTable } from './sealedPasswords.rows';
 import type { CollectionTable } from './table';
 import { teamGroupsTable } from './teamGroups.rows';
+import { teamLogsTable } from './teamLogs.rows';
 import { teamPasswordsTable } from './teamPasswords.rows';
 import { teamsTable } from './teams.rows';
 import { usersTable } from './users.rows';
@@ -34,5 +35,6 @@ export const TABLES: readonly CollectionTable[] = [
   knownKeyRecordsTable,
   memberKeysTable,
   invitationsTable,
+  teamLogsTable,
   ...CLOSED.map(closedTable),
 ];
