@@ -115,7 +115,7 @@ describe('a team’s activity log on the emulators', () => {
   }, 120_000);
 
   it('the owner’s rename and new description each record their event', async () => {
-    const teamId = await teamOf(owner, [], 'full');
+    const teamId = await teamOf(owner, [full], 'full');
     const teams = createTeamsApi(owner.deps);
     const started = Date.now();
     const actor = { uid: owner.uid, email: owner.email };

@@ -25,7 +25,7 @@ import {
 import { createFirestoreInvitationRepository } from '../../../src/data/firestore/firestoreInvitationRepository';
 import { createFirestorePasswordRepository } from '../../../src/data/firestore/firestoreVaultRepositories';
 import type { InvitationFunctions, InvitationPreview, InviteResult } from '../../../src/data/invitations/storedInvitations';
-import type { PasswordEntryChanges, PasswordRepository } from '../../../src/data/vault/storedEntries';
+import type { PasswordEntryChanges, PasswordRepository, EntryEvent } from '../../../src/data/vault/storedEntries';
 import { rotateIfNeeded } from '../../../src/features/teams/rotation';
 import { createTeamInvitationsApi, type TeamInvitationDeps } from '../../../src/features/teams/teamInvitations';
 import { openTeamKey } from '../../../src/features/teams/teamKeys';
@@ -156,7 +156,7 @@ describe('key rotation in the browser, on the emulators', () => {
         revision: 1,
         createdAt: now,
         updatedAt: now,
-      });
+      }, { kind: 'entry.created', entryId: id });
     }
     expect(await readAll(cid, teamId)).toEqual(secrets);
 
@@ -165,8 +165,8 @@ describe('key rotation in the browser, on the emulators', () => {
     const passwords = owner.deps.passwords;
     const failing: PasswordRepository = {
       ...passwords,
-      update: (id: string, changes: PasswordEntryChanges, now: number, revision: number) =>
-        (writes += 1) === 3 ? Promise.reject(new Error('connection lost')) : passwords.update(id, changes, now, revision),
+      update: (id: string, changes: PasswordEntryChanges, now: number, revision: number, event?: EntryEvent) =>
+        (writes += 1) === 3 ? Promise.reject(new Error('connection lost')) : passwords.update(id, changes, now, revision, event),
     };
     // The other four are re-encrypted; the failed one is named and stays at the old version.
     const refused = await removeMember({ ...owner.deps, passwords: failing }, teamId, cid.uid).catch((error: unknown) => error);

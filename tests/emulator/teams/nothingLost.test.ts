@@ -4,7 +4,7 @@
 // every edit ends up either saved or shown to its writer as a conflict, never silently undone.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decryptText, encryptText, entryFieldContext, type TeamKey } from '../../../src/crypto';
-import type { PasswordEntryChanges, PasswordRepository } from '../../../src/data/vault/storedEntries';
+import type { PasswordEntryChanges, PasswordRepository, EntryEvent } from '../../../src/data/vault/storedEntries';
 import { openTeamKey } from '../../../src/features/teams/teamKeys';
 import { removeMember } from '../../../src/features/teams/teamService';
 import type { ValidPasswordDraft } from '../../../src/features/vault/form/validatePasswordDraft';
@@ -200,13 +200,13 @@ describe('team members', () => {
     const passwords = ana.deps.passwords;
     const racing: PasswordRepository = {
       ...passwords,
-      update: async (id: string, changes: PasswordEntryChanges, now: number, revision: number) => {
+      update: async (id: string, changes: PasswordEntryChanges, now: number, revision: number, event?: EntryEvent) => {
         writes += 1;
         if (writes === 20) {
           await interfere();
           interfered = true;
         }
-        return passwords.update(id, changes, now, revision);
+        return passwords.update(id, changes, now, revision, event);
       },
     };
     await removeMember({ ...ana.deps, passwords: racing }, teamId, cid.uid);

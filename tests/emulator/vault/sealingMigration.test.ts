@@ -5,7 +5,7 @@
 // of every stored document (rules disabled) finds none of what the users typed.
 import type { Query } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WriteRefusedError, type PasswordEntryChanges, type PasswordRepository } from '../../../src/data/vault/storedEntries';
+import { WriteRefusedError, type EntryEvent, type PasswordEntryChanges, type PasswordRepository } from '../../../src/data/vault/storedEntries';
 import { rotateIfNeeded } from '../../../src/features/teams/rotation';
 import { removeMember } from '../../../src/features/teams/teamService';
 import type { ValidPasswordDraft } from '../../../src/features/vault/form/validatePasswordDraft';
@@ -42,8 +42,8 @@ function failingAt(passwords: PasswordRepository, failAt: number): PasswordRepos
   let writes = 0;
   return {
     ...passwords,
-    update: (id: string, changes: PasswordEntryChanges, now: number, revision: number) =>
-      (writes += 1) === failAt ? Promise.reject(new Error('connection lost')) : passwords.update(id, changes, now, revision),
+    update: (id: string, changes: PasswordEntryChanges, now: number, revision: number, event?: EntryEvent) =>
+      (writes += 1) === failAt ? Promise.reject(new Error('connection lost')) : passwords.update(id, changes, now, revision, event),
   };
 }
 

@@ -20,7 +20,7 @@ import {
 } from '../../../src/crypto';
 import type { StoredTeam } from '../../../src/data/teams/storedTeams';
 import { TEAM_MESSAGES } from '../../../functions/src/teams/messages';
-import type { PasswordEntryChanges, StoredPasswordEntry } from '../../../src/data/vault/storedEntries';
+import type { PasswordEntryChanges, StoredPasswordEntry, EntryEvent } from '../../../src/data/vault/storedEntries';
 import { ReencryptionError, rotateIfNeeded, rotationPending } from '../../../src/features/teams/rotation';
 import { PublicKeyChangedError, TeamKeyError, openTeamKey } from '../../../src/features/teams/teamKeys';
 import { createTeamInvitationsApi } from '../../../src/features/teams/teamInvitations';
@@ -303,8 +303,8 @@ describe('rotation when a member is removed', () => {
     const failing = {
       ...ana,
       passwords: Object.assign(Object.create(passwords) as MemoryPasswordRepository, {
-        update: (entryId: string, changes: PasswordEntryChanges, now: number, revision: number) =>
-          (writes += 1) === 3 ? Promise.reject(new Error('connection lost')) : update(entryId, changes, now, revision),
+        update: (entryId: string, changes: PasswordEntryChanges, now: number, revision: number, event?: EntryEvent) =>
+          (writes += 1) === 3 ? Promise.reject(new Error('connection lost')) : update(entryId, changes, now, revision, event),
       }),
     };
     const refused = await removeMember(failing, id, 'cid').catch((error: unknown) => error);
@@ -450,7 +450,7 @@ describe('rotation when a member is removed', () => {
     const racing = {
       ...ana,
       passwords: Object.assign(Object.create(passwords) as MemoryPasswordRepository, {
-        update: async (entryId: string, changes: PasswordEntryChanges, now: number, revision: number) => {
+        update: async (entryId: string, changes: PasswordEntryChanges, now: number, revision: number, event?: EntryEvent) => {
           if (!interfered.has(entryId)) {
             interfered.add(entryId);
             const stored = (await passwords.listTeam(id)).find((entry) => entry.id === entryId)!.data;
@@ -469,7 +469,7 @@ describe('rotation when a member is removed', () => {
               await passwords.delete(entryId, stored.revision, teamEvents.deleted(entryId));
             }
           }
-          return update(entryId, changes, now, revision);
+          return update(entryId, changes, now, revision, event);
         },
       }),
     };

@@ -3,7 +3,7 @@
 // the next run finishes; the vault or team is marked only once nothing is left in format 1.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccountKeys, generateTeamKey, type TeamKey, type VaultKey } from '../../../src/crypto';
-import type { PasswordEntryChanges, PasswordRepository } from '../../../src/data/vault/storedEntries';
+import type { PasswordEntryChanges, PasswordRepository, EntryEvent } from '../../../src/data/vault/storedEntries';
 import type { ValidPasswordDraft } from '../../../src/features/vault/form/validatePasswordDraft';
 import { migrateVault, type LoadedVault } from '../../../src/features/vault/migration/migrateVault';
 import { createGroup, loadEntries, loadGroups, openDetails, savePassword, updateGroup, type PersonalVaultDeps, type TeamVaultDeps, type VaultDeps } from '../../../src/features/vault/vaultService';
@@ -108,8 +108,8 @@ describe('migrateVault', () => {
     await format1Vault(personal(r), 150);
     let writes = 0;
     const failing: PasswordRepository = Object.assign(Object.create(r.passwords) as MemoryPasswordRepository, {
-      update: (id: string, changes: PasswordEntryChanges, now: number, revision: number) =>
-        (writes += 1) === 125 ? Promise.reject(new Error('connection lost')) : r.passwords.update(id, changes, now, revision),
+      update: (id: string, changes: PasswordEntryChanges, now: number, revision: number, event?: EntryEvent) =>
+        (writes += 1) === 125 ? Promise.reject(new Error('connection lost')) : r.passwords.update(id, changes, now, revision, event),
     });
     await expect(migrateVault(personal(r, failing), await loadedVault(personal(r)))).rejects.toThrow('connection lost');
 
