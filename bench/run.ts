@@ -3,6 +3,7 @@
 import { cpus } from 'node:os';
 import { installOverviewWorkerFactory } from '../src/crypto';
 import { nodeOverviewWorkers } from '../tests/support/nodeOverviewWorkers';
+import { auditLogBench } from './auditLog';
 import { bundleBench } from './bundle';
 import { cryptoBench } from './crypto';
 import { generatorBench } from './generator';
@@ -34,6 +35,8 @@ console.log('\n-- master password change --');
 for (const line of await masterPasswordBench(10_000)) console.log(line);
 console.log('\n-- teams --');
 for (const line of await teamsBench(100, 1_000)) console.log(line);
+console.log('\n-- team activity log (Firestore emulator) --');
+for (const line of await auditLogBench()) console.log(line);
 console.log('\n-- bundle --');
 for (const line of await bundleBench()) console.log(line);
 

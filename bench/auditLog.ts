@@ -1,0 +1,107 @@
+// Issue #24's Bench, on the Firestore emulator `npm run bench` runs beside it: the activity log's
+// cost on the hot path. A team entry saved with its event (the rules as they are: the event beside
+// the write, checked with existsAfter/getAfter) against the same save without one (the same rules
+// with the event's requirement taken out, loaded for another project id on the same emulator),
+// alternating rounds of the same entries and edits; and the viewer's first page, whatever the log's
+// length. Figures, not a test: targets are printed with OVER marks.
+import { readFileSync } from 'node:fs';
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { doc, setDoc, Timestamp, writeBatch, type Firestore } from 'firebase/firestore';
+import { AUDIT_PAGE_SIZE } from '../src/domain/auditEvents';
+import { createFirestoreAuditLogRepository } from '../src/data/firestore/firestoreAuditLogRepository';
+import { createFirestorePasswordRepository } from '../src/data/firestore/firestoreVaultRepositories';
+import type { PasswordRepository } from '../src/data/vault/storedEntries';
+import { sampleTeamEntry, teamEvents } from '../tests/contract/vaultRepositories.contract';
+import { sampleTeam } from '../tests/firestore/matrix/teamSeed';
+import { actorAs, firestoreAs, liteFirestoreAs } from '../tests/firestore/rulesEnvironment';
+
+const SAVE_RATIO = 1.2;
+const TEAM = 'bench-team';
+const TEAM_INFO = { teamId: TEAM, keyVersion: 1, roles: { ana: 'owner' as const } };
+const ROUNDS = 5;
+const SAVES_PER_ROUND = 40;
+const LOG_LENGTH = 2_000;
+
+/** The rules with a team write's event requirement taken out: the same write, no event. */
+function rulesWithoutEvents(rules: string): string {
+  const requirement = /function hasSaveEvent\(kind, teamId, id, d\) \{\s*return existsAfter\([^;]*;\s*\}/;
+  if (!requirement.test(rules)) throw new Error('bench/auditLog: hasSaveEvent not found in firestore.rules; update the bench');
+  return rules.replace(requirement, 'function hasSaveEvent(kind, teamId, id, d) {\n      return true;\n    }');
+}
+
+async function environment(projectId: string, rules: string): Promise<RulesTestEnvironment> {
+  const env = await initializeTestEnvironment({ projectId, firestore: { rules } });
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore() as unknown as Firestore;
+    await setDoc(doc(db, 'teams', TEAM), sampleTeam('ana', 'Bench', TEAM_INFO.roles, { keyVersion: 1 }));
+  });
+  return env;
+}
+
+/** One round: `SAVES_PER_ROUND` entries created then edited once, one after another, as a member saves. */
+async function round(passwords: PasswordRepository, withEvents: boolean): Promise<number> {
+  const started = performance.now();
+  for (let index = 0; index < SAVES_PER_ROUND; index += 1) {
+    const id = passwords.newId();
+    await passwords.create(id, sampleTeamEntry(TEAM_INFO, 'ana', `Entry ${String(index)}`), withEvents ? teamEvents.created(id) : undefined);
+    await passwords.update(id, { title: `Entry ${String(index)} edited` }, Date.now(), 1, withEvents ? teamEvents.edited(id) : undefined);
+  }
+  return performance.now() - started;
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
+
+async function firstPageReads(env: RulesTestEnvironment): Promise<number> {
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore() as unknown as Firestore;
+    for (let start = 0; start < LOG_LENGTH; start += 400) {
+      const batch = writeBatch(db);
+      for (let index = start; index < Math.min(LOG_LENGTH, start + 400); index += 1) {
+        batch.set(doc(db, 'teams', TEAM, 'events', `seeded-${String(index)}`), {
+          kind: 'entry.edited',
+          teamId: TEAM,
+          actor: { uid: 'ana', email: 'ana@example.com' },
+          at: Timestamp.fromMillis(Date.UTC(2026, 0, 1) + index * 60_000),
+          entryId: `entry-${String(index)}`,
+          parts: ['password'],
+        });
+      }
+      await batch.commit();
+    }
+  });
+  const log = createFirestoreAuditLogRepository(await liteFirestoreAs(env, 'ana'));
+  const page = await log.page({ teamId: TEAM }, null);
+  return page.entries.length;
+}
+
+export async function auditLogBench(): Promise<string[]> {
+  const rules = readFileSync('firestore.rules', 'utf8');
+  const withEnv = await environment('demo-bench-events', rules);
+  const withoutEnv = await environment('demo-bench-no-events', rulesWithoutEvents(rules));
+  try {
+    const withEvents = createFirestorePasswordRepository(firestoreAs(withEnv, 'ana'), undefined, {}, actorAs('ana'));
+    const withoutEvents = createFirestorePasswordRepository(firestoreAs(withoutEnv, 'ana'), undefined, {}, actorAs('ana'));
+    // A warm-up round each (connections, rules compiled), then alternating rounds.
+    await round(withEvents, true);
+    await round(withoutEvents, false);
+    const timed = { with: [] as number[], without: [] as number[] };
+    for (let index = 0; index < ROUNDS; index += 1) {
+      timed.with.push(await round(withEvents, true));
+      timed.without.push(await round(withoutEvents, false));
+    }
+    const saves = SAVES_PER_ROUND * 2;
+    const withMs = median(timed.with) / saves;
+    const withoutMs = median(timed.without) / saves;
+    const ratio = withMs / withoutMs;
+    const read = await firstPageReads(withEnv);
+    return [
+      `${'team entry save with its event'.padEnd(44)} ${withMs.toFixed(1).padStart(6)} ms per save (median of ${ROUNDS} rounds of ${saves})`,
+      `${'the same save without an event'.padEnd(44)} ${withoutMs.toFixed(1).padStart(6)} ms per save   ratio ${ratio.toFixed(2)}   target ≤ ${SAVE_RATIO}   ${verdict(ratio <= SAVE_RATIO)}`,
+      `${`viewer's first page of a ${LOG_LENGTH.toLocaleString('en-US')}-event log`.padEnd(44)} ${String(read).padStart(6)} documents read   target ≤ ${AUDIT_PAGE_SIZE}   ${verdict(read <= AUDIT_PAGE_SIZE && read > 0)}`,
+    ];
+  } finally {
+    await Promise.all([withEnv.cleanup(), withoutEnv.cleanup()]);
+  }
+}
