@@ -2,6 +2,7 @@
 // keystroke to the list updated, and scrolling the whole list. Both read the long tasks that
 // `instrument` (browserLoad.ts) records from the page's first script.
 import type { Page } from 'playwright-core';
+import { profiled } from './cpuProfile';
 import type { PageRecord } from './browserLoad';
 import { tracingMainThread, type MainThreadTasks } from './mainThreadCpu';
 
@@ -96,7 +97,7 @@ export async function measureSearch(page: Page, list: string, query: string, mat
  * trace of the scroll, by CPU time (tasks over `limitMs`).
  */
 export async function measureScroll(page: Page, list: string, total: number, stepPx: number, limitMs: number): Promise<ScrollTiming> {
-  const { result, tasks: cpu } = await tracingMainThread(page, limitMs, () => scrollDown(page, list, total, stepPx));
+  const { result, tasks: cpu } = await tracingMainThread(page, limitMs, () => profiled(page, 'the scroll', () => scrollDown(page, list, total, stepPx)));
   const { started, ended, frames, heightPx } = result;
   const tasks = await tasksBetween(page, started, ended);
   await page.evaluate(() => {

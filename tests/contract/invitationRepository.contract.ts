@@ -174,17 +174,6 @@ export function invitationRepositoryContract(fresh: () => Promise<InvitationWorl
       expect((await alice.get('expired'))?.data.encryptedTeamKey).toBeNull();
     });
 
-    it('cancels pending invitations only', async () => {
-      const made = await world();
-      await made.seedInvitation('pending', sampleInvitation());
-      await made.seedInvitation('accepted', sampleInvitation({ status: 'accepted', respondedAt: 5_000 }));
-      const carol = await made.as('carol');
-      await carol.remove('pending');
-      expect(await carol.get('pending')).toBeNull();
-      await expect(carol.remove('accepted')).rejects.toBeInstanceOf(WriteRefusedError);
-      expect((await carol.get('accepted'))?.data.status).toBe('accepted');
-    });
-
     it('keeps a user’s pending team keys by invite id with updatedAt, up to the limit', async () => {
       const made = await world();
       const created = Date.now() - HOUR;

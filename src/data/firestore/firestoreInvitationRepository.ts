@@ -1,6 +1,5 @@
 import {
   collection,
-  deleteDoc,
   doc,
   FieldPath,
   getDocFromServer,
@@ -64,7 +63,6 @@ export function createFirestoreInvitationRepository(db: Firestore): InvitationRe
     listPendingForEmail: (email) => pending('email', email),
     listPendingForTeam: (teamId) => pending('teamId', teamId),
     attachKey: (inviteId, attachment) => write(() => updateDoc(doc(invitations, inviteId), attachmentFields(attachment))),
-    remove: (inviteId) => write(() => deleteDoc(doc(invitations, inviteId))),
     putPendingTeamKey: (uid, inviteId, wrappedKey, now) =>
       // A FieldPath, not 'pendingTeamKeys.' + id: the id is one key whatever characters it holds.
       write(() => updateDoc(doc(db, 'users', uid), new FieldPath('pendingTeamKeys', inviteId), wrappedKey, 'updatedAt', now)),

@@ -44,8 +44,6 @@ export interface InvitationRepository {
   /** A team's pending invitations, newest first (owner and admin). */
   listPendingForTeam(teamId: string): Promise<WithId<StoredInvitation>[]>;
   attachKey(inviteId: string, attachment: InvitationKeyAttachment): Promise<void>;
-  /** Withdraws an invitation with no key attached yet (owner and admin); a keyed one is cancelled by cancelInvitation. */
-  remove(inviteId: string): Promise<void>;
   /** users/{uid}.pendingTeamKeys.{inviteId}: the invitation's team key wrapped for the user's own public key. */
   putPendingTeamKey(uid: string, inviteId: string, wrappedKey: Sealed<'team-key-wrap'>, now: number): Promise<void>;
 }

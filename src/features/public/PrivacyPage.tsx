@@ -28,6 +28,13 @@ export function PrivacyPage() {
             invitations, including the invited email address.
           </li>
           <li>
+            <strong>Team activity logs:</strong> for each team, a record of who changed what and when: the member&rsquo;s
+            email address at the time, the kind of change (an entry or group created, edited, moved or deleted; which
+            parts of an entry changed, never their values; invitations, members, roles and key changes) and the
+            entry, group or member it concerns, by id. Owners and admins of the team can read it. Each record is
+            deleted after 365 days; the log of a deleted team stays readable to its former owner until then.
+          </li>
+          <li>
             <strong>Subscription status:</strong> your plan, its status and trial and billing dates, and the reference
             numbers our payment processor gives us. Payments are handled by the payment processor: you enter card
             details on its checkout page, and they never reach our servers.
@@ -82,8 +89,9 @@ export function PrivacyPage() {
         <p>
           You can delete your account from your account settings. Deleting your account cancels any subscription at
           once and removes your data from Keyloft, except what you wrote in teams you joined (it stays with those
-          teams) and a record of the account id and the time it was deleted, so that the account cannot be used
-          again. Our payment processor keeps its own billing records. Backups are deleted within 30 days of account
+          teams), the records of your changes in teams&rsquo; activity logs (with your email address; each is
+          deleted 365 days after the change) and a record of the account id and the time it was deleted, so that the
+          account cannot be used again. Our payment processor keeps its own billing records. Backups are deleted within 30 days of account
           deletion.
         </p>
       </StaticSection>

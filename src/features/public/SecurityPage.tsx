@@ -81,6 +81,14 @@ export function SecurityPage() {
           team name before the person invited holds any key; team membership and roles; which team and which group an
           entry belongs to, as random ids; when entries and groups were created and changed; and how many there are.
         </p>
+        <p>
+          Each team keeps an activity log that its owners and admins can read: who (their email address at the time)
+          changed what and when. It names entries and groups by random id and says which parts of an entry changed
+          (its overview, password, notes or other details), never their values; a title is shown only in the browser of
+          someone who can decrypt the entry. Our security rules refuse a change to a team&rsquo;s entries or groups
+          that does not record itself in the log (a key rotation re-encrypting them is recorded once, as the rotation),
+          and nobody can change or delete a record; each is deleted after 365 days.
+        </p>
       </StaticSection>
 
       <StaticSection title="Teams and sharing">

@@ -45,10 +45,13 @@ function teamInvitationOf({ id, data }: WithId<StoredInvitation>): TeamInvitatio
 export function createTeamInvitationsApi(deps: TeamInvitationDeps): TeamInvitationsApi {
   const functions = deps.invitationFunctions;
 
-  /** Best effort: an invitation whose key could not be attached is withdrawn rather than left keyless. */
+  /**
+   * Best effort: an invitation whose key could not be attached is withdrawn rather than left
+   * keyless, through cancelInvitation, which records it in the team's activity log (issue #24).
+   */
   async function withdraw(inviteId: string): Promise<void> {
     try {
-      await deps.invitations.remove(inviteId);
+      await functions.cancelInvitation({ inviteId });
     } catch {
       // It stays pending without a key: accepting it joins with 'Needs Key', and the owner can cancel it.
     }

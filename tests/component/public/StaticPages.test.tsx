@@ -117,6 +117,9 @@ describe('/privacy content', () => {
     expect(text).not.toContain('so they can be searched');
     expect(text).toContain('Subscription status');
     expect(text).toContain('payment processor');
+    expect(text).toContain('Team activity logs');
+    expect(text).toContain('which parts of an entry changed, never their values');
+    expect(text).toContain('Each record is deleted after 365 days');
   });
 
   it('says what we cannot read and that we do not sell data', () => {
@@ -170,6 +173,15 @@ describe('/security content', () => {
     );
     expect(main).not.toHaveTextContent('Do not put secrets in notes');
     expect(main).not.toHaveTextContent('stored unencrypted so they can be searched');
+  });
+
+  it('says what a team’s activity log holds, who reads it, and how long it is kept (issue #24)', () => {
+    mainText();
+    const section = screen.getByRole('heading', { name: 'What is not encrypted' }).closest('section');
+    expect(section).toHaveTextContent('Each team keeps an activity log that its owners and admins can read');
+    expect(section).toHaveTextContent('never their values');
+    expect(section).toHaveTextContent('refuse a change to a team’s entries or groups that does not record itself in the log');
+    expect(section).toHaveTextContent('each is deleted after 365 days');
   });
 
   it('warns that the master password cannot be recovered', () => {

@@ -180,14 +180,15 @@ export const invitationsTable: CollectionTable = {
     { op: 'update', what: 'a second key over an attached one', path: KEYED, data: () => ({ encryptedTeamKey: base64OfBytes(256, 0x21) }), expect: DENY_ALL },
     { op: 'update', what: 'the status, accepted (the callable’s)', path: TO_BOB, data: () => ({ status: 'accepted', respondedAt: Date.now() }), expect: DENY_ALL },
 
-    { op: 'delete', what: 'a pending invitation', path: TO_BOB, expect: MANAGERS },
-    { op: 'delete', what: 'a pending invitation to an address without an account', path: TO_ZOE, expect: MANAGERS },
+    // Issue #24: cancelInvitation deletes (and logs it); no client does, a team's manager neither.
+    { op: 'delete', what: 'a pending invitation', path: TO_BOB, expect: DENY_ALL },
+    { op: 'delete', what: 'a pending invitation to an address without an account', path: TO_ZOE, expect: DENY_ALL },
     { op: 'delete', what: 'a pending invitation that carried the key (cancelInvitation rotates the key)', path: KEYED, expect: DENY_ALL },
     { op: 'delete', what: 'a pending invitation with the key under its secret', path: TO_FRANK, expect: DENY_ALL },
-    { op: 'delete', what: 'a pending invitation past its expiry', path: EXPIRED, expect: MANAGERS },
+    { op: 'delete', what: 'a pending invitation past its expiry', path: EXPIRED, expect: DENY_ALL },
     { op: 'delete', what: 'an accepted invitation', path: ANSWERED, expect: DENY_ALL },
     { op: 'delete', what: 'a deleting team’s invitation', path: GONE, expect: DENY_ALL },
-    { op: 'delete', what: 'an invitation to the owner into the other user’s team', path: TO_ALICE, expect: allowOnly('other') },
+    { op: 'delete', what: 'an invitation to the owner into the other user’s team', path: TO_ALICE, expect: DENY_ALL },
   ],
   malformed: [
     accountRow('255 bytes', () => ({ keyVersion: KEY_VERSION, encryptedTeamKey: base64OfBytes(INVITATION_SIZES.encryptedTeamKey - 1) })),

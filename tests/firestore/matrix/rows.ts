@@ -9,6 +9,7 @@ import { passwordsTable } from './passwords.rows';
 import { publicKeysTable } from './publicKeys.rows';
 import { sealedPasswordsTable } from './sealedPasswords.rows';
 import type { CollectionTable } from './table';
+import { teamEventsTable } from './teamEvents.rows';
 import { teamGroupsTable } from './teamGroups.rows';
 import { teamLogsTable } from './teamLogs.rows';
 import { teamPasswordsTable } from './teamPasswords.rows';
@@ -30,6 +31,7 @@ export const TABLES: readonly CollectionTable[] = [
   teamPasswordsTable,
   sealedPasswordsTable,
   teamGroupsTable,
+  teamEventsTable,
   publicKeysTable,
   knownKeysTable,
   knownKeyRecordsTable,
