@@ -1,6 +1,7 @@
 // Issue #24 in Chromium on the emulators: a member's edit of a team entry is in the team's activity
 // log, where the owner reads it with the entry's title (their own vault opens it) and exports it
-// as CSV without the title; a View Only member has no log to open.
+// as CSV without the title; a View Only member has no log to open; once the owner deletes the team,
+// its log is still theirs to read.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,20 @@ describe('the team activity log in Chromium', () => {
     await (await openItem(m, 'Production DB')).getByRole('button', { name: 'Copy password for Production DB' }).waitFor({ timeout: 15_000 });
     await expect.poll(async () => m.getByRole('button', { name: 'Edit Production DB' }).count(), { timeout: 15_000 }).toBe(0);
     expect(await m.getByRole('button', { name: 'Activity log' }).count()).toBe(0);
+
+    // The owner deletes the team: its log stays theirs to read, under My Teams.
+    await o.keyboard.press('Escape');
+    await manage.waitFor({ state: 'detached' });
+    await o.getByRole('button', { name: 'Delete team Ops' }).click();
+    const confirm = o.getByRole('dialog', { name: 'Delete Team' });
+    await confirm.getByRole('button', { name: 'Delete Team' }).click();
+    await confirm.waitFor({ state: 'detached', timeout: 60_000 });
+    const deleted = o.getByRole('list', { name: 'Deleted teams' });
+    await deleted.getByRole('button', { name: 'Activity log of deleted team Ops' }).click({ timeout: 30_000 });
+    const kept = o.getByRole('dialog', { name: 'Activity log' });
+    await kept.getByRole('row').filter({ hasText: 'deleted the team' }).waitFor({ timeout: 15_000 });
+    // Its entries went with it: the member's edit is still there, the entry named by nothing but that.
+    await kept.getByRole('row').filter({ hasText: memberEmail }).getByText('changed the password and notes of an entry no longer in the vault').waitFor();
 
     expectNoPageErrors(owner.errors);
     expectNoPageErrors(member.errors);

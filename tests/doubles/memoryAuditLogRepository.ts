@@ -5,6 +5,7 @@ import {
   type AuditLogPage,
   type AuditLogQuery,
   type AuditLogRepository,
+  type DeletedTeamLog,
   type LogEntry,
 } from '../../src/data/audit/auditLog';
 
@@ -35,6 +36,19 @@ export class MemoryAuditLogRepository implements AuditLogRepository {
   /** Adds a stored document that is not an event, as the Firestore repository lists it. */
   seedMalformed(teamId: string, id: string, problem: string, at: number | null): void {
     this.add(teamId, { id, malformed: problem, at });
+  }
+
+  private readonly deleted: (DeletedTeamLog & { readonly ownerUid: string })[] = [];
+
+  /** A team `ownerUid` deleted, its log kept (teamLogs/{teamId}). */
+  seedDeletedTeam(ownerUid: string, log: DeletedTeamLog): void {
+    this.deleted.push({ ownerUid, ...log });
+  }
+
+  deletedTeams(ownerUid: string): Promise<readonly DeletedTeamLog[]> {
+    if (this.failWith !== null) return Promise.reject(this.failWith);
+    const mine = this.deleted.filter((log) => log.ownerUid === ownerUid).map(({ ownerUid: _owner, ...log }) => log);
+    return Promise.resolve(mine.sort((a, b) => (b.deletedAt ?? 0) - (a.deletedAt ?? 0)));
   }
 
   page(query: AuditLogQuery, after: AuditCursor | null): Promise<AuditLogPage> {

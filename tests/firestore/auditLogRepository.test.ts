@@ -142,4 +142,20 @@ describe('reading a team’s activity log', () => {
     await assertFails((await repositoryAs('ana')).page({ teamId: OTHER_TEAM }, null));
     expect((await (await repositoryAs('eve')).page({ teamId: OTHER_TEAM }, null)).entries).toHaveLength(1);
   });
+
+  it('lists the teams a user deleted (their logs kept), newest first, and refuses another user’s list', async () => {
+    await env().withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore() as unknown as Firestore;
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'teamLogs', 'gone-1'), { teamId: 'gone-1', ownerUid: 'ana', teamName: 'Old Ops', deletedAt: Timestamp.fromMillis(START) });
+      batch.set(doc(db, 'teamLogs', 'gone-2'), { teamId: 'gone-2', ownerUid: 'ana', teamName: 'Older', deletedAt: Timestamp.fromMillis(START - MINUTE) });
+      batch.set(doc(db, 'teamLogs', 'gone-3'), { teamId: 'gone-3', ownerUid: 'bob', teamName: 'Bob’s', deletedAt: Timestamp.fromMillis(START) });
+      await batch.commit();
+    });
+    expect(await (await repositoryAs('ana')).deletedTeams('ana')).toEqual([
+      { teamId: 'gone-1', teamName: 'Old Ops', deletedAt: START },
+      { teamId: 'gone-2', teamName: 'Older', deletedAt: START - MINUTE },
+    ]);
+    await assertFails((await repositoryAs('ana')).deletedTeams('bob'));
+  });
 });

@@ -77,6 +77,11 @@ export function invitationEvent(
  * `teamLogs/{teamId}` once the team is gone (docs/audit-log.md, "A deleted team's log"): who may
  * still read its events, and since when (the retention counts from there).
  */
-export function teamLogData<At>(teamId: string, ownerUid: string, deletedAt: At): { teamId: string; ownerUid: string; deletedAt: At } {
-  return { teamId, ownerUid, deletedAt };
+export function teamLogData<At>(
+  teamId: string,
+  ownerUid: string,
+  teamName: string,
+  deletedAt: At,
+): { teamId: string; ownerUid: string; teamName: string; deletedAt: At } {
+  return { teamId, ownerUid, teamName, deletedAt };
 }

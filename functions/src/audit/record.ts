@@ -23,7 +23,7 @@ export function recordEvents(
 }
 
 /** Names the former owner of a team deleted in this transaction or batch. */
-export function recordTeamLog(writer: Transaction | WriteBatch, db: Firestore, teamId: string, ownerUid: string): void {
+export function recordTeamLog(writer: Transaction | WriteBatch, db: Firestore, teamId: string, ownerUid: string, teamName: string): void {
   // Transaction and WriteBatch both have set(ref, data); TypeScript cannot call the union of their overloads.
-  (writer as WriteBatch).set(teamLogRef(db, teamId), teamLogData(teamId, ownerUid, FieldValue.serverTimestamp()));
+  (writer as WriteBatch).set(teamLogRef(db, teamId), teamLogData(teamId, ownerUid, teamName, FieldValue.serverTimestamp()));
 }

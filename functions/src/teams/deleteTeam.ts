@@ -90,7 +90,9 @@ async function removeTeamDocument(db: Firestore, teamId: string, actor: AuditAct
     const removal = decideTeamRemoval(snapshot.get('ownerId'));
     if (removal === null) return;
     recordEvents(tx, db, teamId, actor, removal.events);
-    recordTeamLog(tx, db, teamId, removal.formerOwner);
+    // The name (stored in clear, as the team's) lets the former owner tell their deleted teams apart.
+    const name: unknown = snapshot.get('name');
+    recordTeamLog(tx, db, teamId, removal.formerOwner, typeof name === 'string' ? name : '');
   });
 }
 

@@ -58,6 +58,6 @@ describe('the names an event gives', () => {
   });
 
   it('a deleted team’s log: the team, its former owner and when', () => {
-    expect(teamLogData('T1', 'owner', AT)).toEqual({ teamId: 'T1', ownerUid: 'owner', deletedAt: AT });
+    expect(teamLogData('T1', 'owner', 'Ops', AT)).toEqual({ teamId: 'T1', ownerUid: 'owner', teamName: 'Ops', deletedAt: AT });
   });
 });

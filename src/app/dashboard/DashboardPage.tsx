@@ -16,6 +16,8 @@ import { useAutoLockSettings } from '../../session/useAutoLock';
 import { Button } from '../../ui/Button';
 import { MenuIcon } from '../../ui/icons';
 import { useAppServices } from '../AppServices';
+import { DeletedTeamLogs } from '../../features/activity';
+import { activityServicesOf } from './activityServices';
 import { DashboardHeader } from './DashboardHeader';
 import { useOpenVaults } from './openVaults';
 import { ALL_ITEMS, teamScope, withoutTeam, type VaultScope } from './scope';
@@ -137,6 +139,8 @@ function Dashboard({ user }: { user: AuthUser }) {
     [ready, keys, uid, details],
   );
   const teams = useMemo(() => teamList?.teams ?? [], [teamList?.teams]);
+  const activity = useMemo(() => (ready === null ? null : activityServicesOf(ready)), [ready]);
+  const deletedTeams = activity === null ? null : <DeletedTeamLogs ownerUid={uid} services={activity} />;
   // Under the upgrade overlay no team key is opened up front (a joined team's opens with its view).
   const accesses = useTeamAccesses({ teams: ready?.teams ?? null, userId: uid, keys, list: plan.locked ? NO_TEAMS : teams });
   const open = useOpenVaults({ sessions: vaults, personal: vaultDeps, accesses, teams, teamsListed: teamList?.status === 'ready', repositories: ready, userId: uid, details, enabled: !plan.locked });
@@ -197,6 +201,7 @@ function Dashboard({ user }: { user: AuthUser }) {
             locked={plan.locked}
             onManageMembers={onManageMembers}
             open={drawer.open}
+            deletedTeams={deletedTeams}
           />
           {drawer.open && <button type="button" className="vault-screen__backdrop" aria-label="Close the vaults menu" tabIndex={-1} onClick={drawer.close} />}
           <main id="main" className="dashboard__main vault-screen__main">

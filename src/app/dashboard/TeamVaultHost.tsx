@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Repositories } from '../../data/repositories';
-import { ActivityLogAction, type ActivityLogServices } from '../../features/activity';
-import { downloadText, loadCsvWriter } from '../../features/import';
+import { ActivityLogAction } from '../../features/activity';
+import { activityServicesOf } from './activityServices';
 import { useTeamAccess, type TeamSummary, type UserKeys } from '../../features/teams';
 import { TeamPasswordsView, type DetailsCache, type VaultTransfer } from '../../features/vault';
 import { useTeamVaultNames } from './teamVaultNames';
@@ -32,10 +32,7 @@ export interface TeamVaultHostProps {
 export function TeamVaultHost({ teamId, summary, repositories, keys, userId, details, transfer, group, onGroupChange, onBack }: TeamVaultHostProps) {
   const access = useTeamAccess({ teams: repositories.teams, teamId, userId, keys, summary });
   const viewAccess = useMemo(() => teamKeyAccess(teamId, access, { repositories, userId, details }), [teamId, access, repositories, userId, details]);
-  const activity = useMemo(
-    (): ActivityLogServices => ({ log: repositories.auditLog, teams: repositories.teams, csvWriter: loadCsvWriter, download: downloadText }),
-    [repositories],
-  );
+  const activity = useMemo(() => activityServicesOf(repositories), [repositories]);
   const names = useTeamVaultNames(teamId);
   return (
     <TeamPasswordsView

@@ -52,7 +52,17 @@ export interface AuditLogPage {
   readonly next: AuditCursor | null;
 }
 
+/** A team its owner deleted, whose log they still read until retention removes it (`teamLogs/{teamId}`). */
+export interface DeletedTeamLog {
+  readonly teamId: string;
+  readonly teamName: string;
+  /** Epoch ms; null when the record has none readable. */
+  readonly deletedAt: number | null;
+}
+
 export interface AuditLogRepository {
   /** One page of `query`: the first with `after` null, else the page after that cursor. Owners and admins only (rules). */
   page(query: AuditLogQuery, after: AuditCursor | null): Promise<AuditLogPage>;
+  /** The teams `ownerUid` deleted whose logs are kept, newest deletion first (a few: one per deleted team, for a year). */
+  deletedTeams(ownerUid: string): Promise<readonly DeletedTeamLog[]>;
 }

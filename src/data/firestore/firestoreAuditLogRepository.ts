@@ -11,8 +11,8 @@ import {
   type DocumentSnapshot,
   type Firestore as LiteFirestore,
 } from 'firebase/firestore/lite';
-import { AUDIT_EVENTS_COLLECTION, AUDIT_PAGE_SIZE } from '@keyloft/contract/auditEvents';
-import { AUDIT_KINDS_PER_QUERY, type AuditCursor, type AuditLogRepository } from '../audit/auditLog';
+import { AUDIT_EVENTS_COLLECTION, AUDIT_PAGE_SIZE, TEAM_LOGS_COLLECTION } from '@keyloft/contract/auditEvents';
+import { AUDIT_KINDS_PER_QUERY, type AuditCursor, type AuditLogRepository, type DeletedTeamLog } from '../audit/auditLog';
 import { auditEventFrom } from '../audit/storedAuditEvents';
 
 // A team's activity log, read a page at a time (docs/audit-log.md "Viewer"): newest first, at most
@@ -51,5 +51,19 @@ export function createFirestoreAuditLogRepository(db: LiteFirestore): AuditLogRe
         next: snapshot.size < AUDIT_PAGE_SIZE || last === undefined ? null : toCursor(last),
       };
     },
+    async deletedTeams(ownerUid) {
+      // Equality on ownerUid alone (its single-field index), ordered here: a user deletes few teams.
+      const snapshot = await getDocs(query(collection(db, TEAM_LOGS_COLLECTION), where('ownerUid', '==', ownerUid)));
+      return snapshot.docs.map((document) => deletedTeamFrom(document.id, document.data())).sort((a, b) => (b.deletedAt ?? 0) - (a.deletedAt ?? 0));
+    },
+  };
+}
+
+function deletedTeamFrom(teamId: string, data: Record<string, unknown>): DeletedTeamLog {
+  const { teamName, deletedAt } = data;
+  return {
+    teamId,
+    teamName: typeof teamName === 'string' ? teamName : '',
+    deletedAt: deletedAt instanceof Timestamp ? deletedAt.toMillis() : null,
   };
 }

@@ -24,9 +24,11 @@ export interface ActivityLogActionProps {
   readonly role: TeamRole;
   readonly services: ActivityLogServices;
   readonly names: VaultNames;
+  /** The button's accessible name where several stand together (one per deleted team). */
+  readonly label?: string;
 }
 
-export function ActivityLogAction({ teamId, teamName, role, services, names }: ActivityLogActionProps) {
+export function ActivityLogAction({ teamId, teamName, role, services, names, label }: ActivityLogActionProps) {
   const [open, setOpen] = useState(false);
   if (!readsActivityLog(role)) return null;
   const close = () => {
@@ -39,6 +41,7 @@ export function ActivityLogAction({ teamId, teamName, role, services, names }: A
         variant="secondary"
         size="sm"
         aria-haspopup="dialog"
+        aria-label={label}
         onClick={() => {
           setOpen(true);
         }}

@@ -14,6 +14,8 @@ export const resourceKeys = {
   teamInvitations: (teamId: string) => ['teams', 'one', teamId, 'invitations'] as const,
   /** The team opened for its passwords: its key (and previous key) and the user's role in it. */
   teamAccess: (teamId: string) => ['teams', 'one', teamId, 'access'] as const,
+  /** The teams the signed-in user deleted whose activity logs are kept (teamLogs; issue #24). */
+  deletedTeamLogs: () => ['teams', 'deletedLogs'] as const,
   /** The invitations addressed to the signed-in user. */
   myInvitations: () => ['invitations', 'mine'] as const,
   /** The second factors enrolled on the signed-in account. */

@@ -125,7 +125,7 @@ describe('the team callables’ events', () => {
     expect(await teamDoc(teamId)).toBeUndefined();
     expect(await kinds()).toEqual([...before, 'team.deleted']);
     const teamLog = (await db().collection('teamLogs').doc(teamId).get()).data();
-    expect(teamLog).toEqual({ teamId, ownerUid: owner.uid, deletedAt: expect.anything() as unknown });
+    expect(teamLog).toEqual({ teamId, ownerUid: owner.uid, teamName: 'Ops', deletedAt: expect.anything() as unknown });
     expect(Math.abs((teamLog?.deletedAt as { toMillis(): number }).toMillis() - Date.now())).toBeLessThan(60_000);
     // A second call finds nothing to do and records nothing more.
     expect(await eventsDuring(teamId, () => call('deleteTeam', { teamId }, owner))).toEqual([]);

@@ -14,7 +14,7 @@ export const teamLogsTable: CollectionTable = {
   access: [
     { op: 'get', what: 'the log of a team the owner deleted', path: LOG, expect: allowOnly('owner') },
     { op: 'list', what: 'every deleted team’s log', path: 'teamLogs', expect: DENY_ALL },
-    { op: 'list', what: 'the logs naming the owner', path: 'teamLogs', where: [['ownerUid', '==', OWNER]], expect: DENY_ALL },
+    { op: 'list', what: 'the logs naming the owner', path: 'teamLogs', where: [['ownerUid', '==', OWNER]], expect: allowOnly('owner') },
     { op: 'create', what: 'a log naming oneself the former owner', path: `teamLogs/other-team`, data: () => teamLog(OWNER), expect: DENY_ALL },
     { op: 'update', what: 'the former owner named', path: LOG, data: () => ({ ownerUid: ADMIN }), expect: DENY_ALL },
     { op: 'delete', what: 'a deleted team’s log', path: LOG, expect: DENY_ALL },

@@ -23,6 +23,8 @@ export interface VaultSidebarProps {
   readonly onManageMembers: ((teamId: string) => void) | undefined;
   /** Narrow screens: the sidebar is a drawer, shown while open. */
   readonly open: boolean;
+  /** Under My Teams: the owner's deleted teams whose activity logs are kept (issue #24). */
+  readonly deletedTeams?: ReactNode;
 }
 
 function Count({ value }: { value: number | null }) {
@@ -52,7 +54,7 @@ function ScopeButton({ icon, current, count, onClick, children }: ScopeButtonPro
  * SPEC.md's My Teams and Joined Teams sections (search, empty texts, Owner badge, member count,
  * the team actions), each team with its role, its count and, while on screen, its groups.
  */
-export function VaultSidebar({ id, scope, onScope, personal, teamStates, total, teams, planId, locked, onManageMembers, open }: VaultSidebarProps) {
+export function VaultSidebar({ id, scope, onScope, personal, teamStates, total, teams, planId, locked, onManageMembers, open, deletedTeams }: VaultSidebarProps) {
   const currentTeamId = scope.kind === 'team' ? scope.teamId : null;
   const renderTeamExtra = (team: TeamSummary) => {
     const state = teamStates.get(team.id);
@@ -116,6 +118,7 @@ export function VaultSidebar({ id, scope, onScope, personal, teamStates, total, 
       {!locked && (
         <MyTeams teams={teams} planId={planId} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} currentTeamId={currentTeamId} renderExtra={renderTeamExtra} />
       )}
+      {!locked && deletedTeams}
       <JoinedTeams teams={teams} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} currentTeamId={currentTeamId} renderExtra={renderTeamExtra} />
     </nav>
   );
