@@ -4,7 +4,8 @@
 // allowed while only another uid is tombstoned. The rows are the matrix's own (matrix/rows.ts), so
 // a write path added there is covered here too.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { deleteDoc, doc, getDoc, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
+import { deleteDoc, doc, getDoc, setDoc, type Firestore } from 'firebase/firestore';
+import { writeWithEvents } from './matrix/companionEvents';
 import { describe, expect, it } from 'vitest';
 import { TABLES } from './matrix/rows';
 import { ACTORS, IDENTITIES, OWNER, type AccessRow, type Actor, type Seed } from './matrix/table';
@@ -25,10 +26,11 @@ async function reset(seed: Seed, tombstoned: string): Promise<void> {
   });
 }
 
-function write(db: Firestore, row: AccessRow): Promise<void> {
+/** The row's write, with the activity-log event a client adds to a team write (issue #24). */
+function write(db: Firestore, row: AccessRow, seed: Seed, actor: Writer): Promise<void> {
   if (!row.data) throw new Error(`${row.op} ${row.what}: a write row needs data`);
-  if (row.op === 'create' || row.replace) return setDoc(doc(db, row.path), row.data());
-  return updateDoc(doc(db, row.path), row.data());
+  if (row.op !== 'create' && row.op !== 'update') throw new Error(`${row.op} ${row.what}: not a write`);
+  return writeWithEvents(db, row.op, row, row.data(), seed, actor);
 }
 
 type Writer = Exclude<Actor, 'signedOut'>;
@@ -56,9 +58,9 @@ describe('a tombstoned uid writes nothing', () => {
 
   it.each(WRITES.map((each) => [each.label, each] as const))('%s', async (_label, { seed, row, actor }) => {
     await reset(seed, IDENTITIES[actor].uid);
-    await assertFails(write(dbOf(actor), row));
+    await assertFails(write(dbOf(actor), row, seed, actor));
     await reset(seed, STRANGER);
-    await assertSucceeds(write(dbOf(actor), row));
+    await assertSucceeds(write(dbOf(actor), row, seed, actor));
   });
 });
 

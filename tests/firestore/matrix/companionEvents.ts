@@ -3,8 +3,9 @@
 // with the event a well-behaved client would add, so a row still tests what it names (a role, a
 // field, a revision); rows marked `noEvent` test the write alone, and auditEventRules.test.ts the
 // events themselves.
-import { deleteField, doc, serverTimestamp, writeBatch, type DocumentData, type Firestore } from 'firebase/firestore';
+import { deleteDoc, deleteField, doc, serverTimestamp, setDoc, updateDoc, writeBatch, type DocumentData, type Firestore } from 'firebase/firestore';
 import { writeEventId } from '../../../src/domain/auditEvents';
+import { IDENTITIES, type Actor, type Seed } from './table';
 
 export interface CompanionEvent {
   readonly path: string;
@@ -77,5 +78,31 @@ export function createWithEvents(db: Firestore, writer: Writer, path: string, da
   const batch = writeBatch(db);
   batch.set(doc(db, path), data);
   for (const event of companionEvents('create', path, data, undefined, writer)) batch.set(doc(db, event.path), event.data);
+  return batch.commit();
+}
+
+/** The write, with the activity-log events a client adds to it (companionEvents.ts) in one batch when there are any. */
+export function writeWithEvents(
+  db: Firestore,
+  op: 'create' | 'update' | 'delete',
+  row: { readonly path: string; readonly replace?: boolean; readonly noEvent?: true },
+  data: DocumentData | undefined,
+  seed: Seed,
+  actor: Actor,
+): Promise<void> {
+  const writer = actor === 'signedOut' || row.noEvent === true ? null : { uid: IDENTITIES[actor].uid, email: IDENTITIES[actor].claims.email ?? '' };
+  const events = companionEvents(op, row.path, data, seed()[row.path], writer, row.replace === true);
+  const ref = doc(db, row.path);
+  if (events.length === 0) {
+    if (op === 'delete') return deleteDoc(ref);
+    if (data === undefined) throw new Error('a create or update row needs data');
+    return op === 'create' || row.replace ? setDoc(ref, data) : updateDoc(ref, data);
+  }
+  const batch = writeBatch(db);
+  if (op === 'delete') batch.delete(ref);
+  else if (data === undefined) throw new Error('a create or update row needs data');
+  else if (op === 'create' || row.replace) batch.set(ref, data);
+  else batch.update(ref, data);
+  for (const event of events) batch.set(doc(db, event.path), event.data);
   return batch.commit();
 }

@@ -4,13 +4,10 @@
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   collection,
-  deleteDoc,
   doc,
   getDoc,
   getDocs,
   query,
-  setDoc,
-  updateDoc,
   where,
   writeBatch,
   type DocumentData,
@@ -18,7 +15,7 @@ import {
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { firestoreAs, useRulesEnvironment } from '../rulesEnvironment';
-import { companionEvents } from './companionEvents';
+import { writeWithEvents } from './companionEvents';
 import { TABLES } from './rows';
 import { ACTORS, IDENTITIES, OPERATIONS, type AccessRow, type Actor, type MalformedRow, type Seed } from './table';
 
@@ -63,32 +60,6 @@ function firestoreOf(env: RulesTestEnvironment, actor: Actor): Firestore {
 function payload(row: { readonly data?: () => DocumentData }): DocumentData {
   if (!row.data) throw new Error('a create or update row needs data');
   return row.data();
-}
-
-/** The write, with the activity-log events a client adds to it (companionEvents.ts) in one batch when there are any. */
-function writeWithEvents(
-  db: Firestore,
-  op: 'create' | 'update' | 'delete',
-  row: { readonly path: string; readonly replace?: boolean; readonly noEvent?: true },
-  data: DocumentData | undefined,
-  seed: Seed,
-  actor: Actor,
-): Promise<void> {
-  const writer = actor === 'signedOut' || row.noEvent ? null : { uid: IDENTITIES[actor].uid, email: IDENTITIES[actor].claims.email ?? '' };
-  const events = companionEvents(op, row.path, data, seed()[row.path], writer, row.replace === true);
-  const ref = doc(db, row.path);
-  if (events.length === 0) {
-    if (op === 'delete') return deleteDoc(ref);
-    if (data === undefined) throw new Error('a create or update row needs data');
-    return op === 'create' || row.replace ? setDoc(ref, data) : updateDoc(ref, data);
-  }
-  const batch = writeBatch(db);
-  if (op === 'delete') batch.delete(ref);
-  else if (data === undefined) throw new Error('a create or update row needs data');
-  else if (op === 'create' || row.replace) batch.set(ref, data);
-  else batch.update(ref, data);
-  for (const event of events) batch.set(doc(db, event.path), event.data);
-  return batch.commit();
 }
 
 function perform(db: Firestore, row: AccessRow, seed: Seed, actor: Actor): Promise<unknown> {
