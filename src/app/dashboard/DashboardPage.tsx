@@ -140,7 +140,8 @@ function Dashboard({ user }: { user: AuthUser }) {
   );
   const teams = useMemo(() => teamList?.teams ?? [], [teamList?.teams]);
   const activity = useMemo(() => (ready === null ? null : activityServicesOf(ready)), [ready]);
-  const deletedTeams = activity === null ? null : <DeletedTeamLogs ownerUid={uid} services={activity} />;
+  const teamIds = useMemo(() => teams.map((team) => team.id), [teams]);
+  const deletedTeams = activity === null ? null : <DeletedTeamLogs ownerUid={uid} services={activity} teamIds={teamIds} />;
   // Under the upgrade overlay no team key is opened up front (a joined team's opens with its view).
   const accesses = useTeamAccesses({ teams: ready?.teams ?? null, userId: uid, keys, list: plan.locked ? NO_TEAMS : teams });
   const open = useOpenVaults({ sessions: vaults, personal: vaultDeps, accesses, teams, teamsListed: teamList?.status === 'ready', repositories: ready, userId: uid, details, enabled: !plan.locked });

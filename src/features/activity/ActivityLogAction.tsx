@@ -26,15 +26,17 @@ export interface ActivityLogActionProps {
   readonly names: VaultNames;
   /** The button's accessible name where several stand together (one per deleted team). */
   readonly label?: string;
+  /** The log of a team its owner deleted (issue #24). */
+  readonly deleted?: boolean;
 }
 
-export function ActivityLogAction({ teamId, teamName, role, services, names, label }: ActivityLogActionProps) {
+export function ActivityLogAction({ teamId, teamName, role, services, names, label, deleted = false }: ActivityLogActionProps) {
   const [open, setOpen] = useState(false);
   if (!readsActivityLog(role)) return null;
   const close = () => {
     setOpen(false);
   };
-  const props: ActivityLogDialogProps = { teamId, teamName, services, names, onClose: close };
+  const props: ActivityLogDialogProps = { teamId, teamName, services, names, onClose: close, deleted };
   return (
     <>
       <Button

@@ -41,15 +41,17 @@ export interface ActivityLogDialogProps {
   /** Titles of what this viewer has open in the team's vault, and nothing else. */
   readonly names: VaultNames;
   readonly onClose: () => void;
+  /** A team its owner deleted: there is no team to read members from (the rules refuse the read). */
+  readonly deleted?: boolean;
 }
 
 /** A team's activity log for its owners and admins (issue #24): filters, the log a page at a time, and the CSV export. */
-export default function ActivityLogDialog({ teamId, teamName, services, names, onClose }: ActivityLogDialogProps) {
+export default function ActivityLogDialog({ teamId, teamName, services, names, onClose, deleted = false }: ActivityLogDialogProps) {
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
   const parsed = useMemo(() => queryOf(teamId, filters), [teamId, filters]);
   const query = 'query' in parsed ? parsed.query : null;
   const log = useActivityLog(services.log, query);
-  const members = useMemberChoices(services.teams, teamId, log.entries);
+  const members = useMemberChoices(deleted ? null : services.teams, teamId, log.entries);
   const csv = useCsvExport(services, query);
   const filtered = isFiltered(filters);
 

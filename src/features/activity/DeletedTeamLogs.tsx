@@ -24,12 +24,19 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 export interface DeletedTeamLogsProps {
   readonly ownerUid: string;
   readonly services: ActivityLogServices;
+  /** The user's teams now (their ids): when one goes, its log may have joined the deleted ones. */
+  readonly teamIds: readonly string[];
 }
 
 /** The former owner's deleted teams whose logs are kept; nothing while there are none (or they cannot be read). */
-export function DeletedTeamLogs({ ownerUid, services }: DeletedTeamLogsProps) {
+export function DeletedTeamLogs({ ownerUid, services, teamIds }: DeletedTeamLogsProps) {
   const headingId = useId();
-  const deleted = useQuery({ queryKey: resourceKeys.deletedTeamLogs(), queryFn: () => services.log.deletedTeams(ownerUid) });
+  const deleted = useQuery({
+    queryKey: [...resourceKeys.deletedTeamLogs(), teamIds.join(',')],
+    queryFn: () => services.log.deletedTeams(ownerUid),
+    // The list shown meanwhile is the one before the change, not nothing.
+    placeholderData: (previous) => previous,
+  });
   if (deleted.isError) console.error('The deleted teams’ activity logs could not be listed', deleted.error);
   const logs = deleted.data ?? [];
   if (logs.length === 0) return null;
@@ -46,7 +53,7 @@ export function DeletedTeamLogs({ ownerUid, services }: DeletedTeamLogsProps) {
             <li key={log.teamId} aria-label={name} className="deleted-team-logs__item">
               <span className="deleted-team-logs__name">{name}</span>
               {log.deletedAt !== null && <span className="deleted-team-logs__date">{DELETED_TEAMS_TEXTS.deleted(dateFormat.format(log.deletedAt))}</span>}
-              <ActivityLogAction teamId={log.teamId} teamName={name} role="owner" services={services} names={NO_NAMES} label={`Activity log of deleted team ${name}`} />
+              <ActivityLogAction teamId={log.teamId} teamName={name} role="owner" services={services} names={NO_NAMES} label={`Activity log of deleted team ${name}`} deleted />
             </li>
           );
         })}

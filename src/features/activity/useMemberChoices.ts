@@ -9,9 +9,11 @@ import { EVENT_TEXTS } from './eventText';
  * Whom the member filter offers: the team's members as stored now, and anyone else the log has
  * shown so far (a member who left or was removed is who an owner most wants to look up), by address.
  */
-export function useMemberChoices(teams: TeamRepository, teamId: string, shown: readonly LogEntry[]): readonly ActivityMember[] {
+export function useMemberChoices(teams: TeamRepository | null, teamId: string, shown: readonly LogEntry[]): readonly ActivityMember[] {
   const [current, setCurrent] = useState<readonly ActivityMember[]>([]);
   useEffect(() => {
+    // A deleted team has no members to read: the log's own actors are the choices.
+    if (teams === null) return undefined;
     let live = true;
     teams.get(teamId).then(
       (team) => {

@@ -64,6 +64,8 @@ export function useTeams(api: TeamsApi | null): TeamsController | null {
       await client.cancelQueries({ queryKey: resourceKeys.teamList() });
       client.setQueryData<readonly TeamSummary[]>(resourceKeys.teamList(), (previous) => previous?.filter((team) => team.id !== teamId));
       client.removeQueries({ queryKey: resourceKeys.team(teamId) });
+      // Its activity log now joins the owner's deleted teams' (issue #24), written in the deletion's last step.
+      void client.invalidateQueries({ queryKey: resourceKeys.deletedTeamLogs() });
     },
     [api, client],
   );

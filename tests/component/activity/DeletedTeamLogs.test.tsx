@@ -15,7 +15,13 @@ const sidebar = () => screen.getByRole('navigation', { name: 'Vaults' });
 describe('the logs of deleted teams', () => {
   it('lists the teams the user deleted, newest first, and opens each one’s log', async () => {
     const deletedAt = Date.UTC(2026, 9, 1);
+    const teamsRead: string[] = [];
     const { user } = await renderTeamDashboard(world, (repositories) => {
+      const get = repositories.teams.get.bind(repositories.teams);
+      repositories.teams.get = (teamId) => {
+        teamsRead.push(teamId);
+        return get(teamId);
+      };
       repositories.auditLog.seedDeletedTeam(UID, { teamId: 'old-ops', teamName: 'Old Ops', deletedAt });
       repositories.auditLog.seedDeletedTeam(UID, { teamId: 'older', teamName: 'Older', deletedAt: deletedAt - 86_400_000 });
       repositories.auditLog.seedDeletedTeam('someone-else', { teamId: 'theirs', teamName: 'Not mine', deletedAt });
@@ -39,6 +45,8 @@ describe('the logs of deleted teams', () => {
       ['ana@example.com', 'deleted the team'],
       ['bo@example.com', 'changed the password of an entry no longer in the vault'],
     ]);
+    // A deleted team is not read (the rules would refuse it): its members come from its log.
+    expect(teamsRead).not.toContain('old-ops');
   });
 
   it('shows nothing when the user deleted no team', async () => {
