@@ -112,7 +112,8 @@ export async function teamsBench(members: number, entries: number): Promise<stri
       // A fresh team under the fresh key: member-key records vouched under an earlier one would not verify.
       teams.remove(TEAM);
       teams.put(TEAM, { ...(await teamWith(stay, [])), rotationNeeded: true });
-      for (const entry of await passwords.listTeam(TEAM)) await passwords.delete(entry.id, entry.data.revision);
+      // The setup is a teammate's writes: each carries its activity-log event, as the rules require (issue #24).
+      for (const entry of await passwords.listTeam(TEAM)) await passwords.delete(entry.id, entry.data.revision, { kind: 'entry.deleted', entryId: entry.id });
       for (let i = 0; i < entries; i += 1) {
         const id = `entry-${i}`;
         await passwords.create(id, {
@@ -127,7 +128,7 @@ export async function teamsBench(members: number, entries: number): Promise<stri
           revision: 1,
           createdAt: 1,
           updatedAt: 1,
-        });
+        }, { kind: 'entry.created', entryId: id });
       }
       floorSealed = await Promise.all(
         Array.from({ length: entries * 2 }, async (_, i) => {
