@@ -1,11 +1,12 @@
 // The team view's 'Activity log' (issue #24) on the dashboard: owners and admins get it, full and
 // view members do not; the log names an entry by its title only when the viewer's open vault
 // holds it decrypted, and the team's groups likewise.
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { createGroup, savePassword } from '../../../src/features/vault/vaultService';
 import { createTeamWorld, draft, renderTeamDashboard, storedTeam, teamWriter, type TeamWorld } from '../app/teamDashboard';
+import { activityRows } from '../../support/activityLog';
 
 let world: TeamWorld;
 beforeAll(async () => {
@@ -37,13 +38,7 @@ describe('the activity log in the team view', () => {
     const user = await openOps(role);
     await screen.findByRole('button', { name: 'Prod DB' });
     await user.click(screen.getByRole('button', { name: 'Activity log' }));
-    // The dialog's chunk loads on first open (a 'Loading…' dialog meanwhile): the first import is slow under test.
-    const table = await screen.findByRole('table', { name: 'Team activity, newest first' }, { timeout: 20_000 });
-    expect(screen.getByRole('dialog', { name: 'Activity log' })).toContainElement(table);
-    const what = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent));
+    const what = await activityRows();
     expect(what).toEqual([
       ['bo@example.com', 'deleted an entry no longer in the vault'],
       ['bo@example.com', 'changed the password of “Prod DB”'],
