@@ -128,6 +128,11 @@ export default tseslint.config(
               importNames: ['getDocs', 'getDoc'],
               message: 'Read with getDocsFromServer / getDocFromServer: a cached answer must never stand for the server (docs/vault.md, "Loading").',
             },
+            {
+              name: 'firebase/firestore',
+              importNames: ['getDocsFromServer', 'getDocFromServer'],
+              message: 'Import them from ./serverReads: a read the SDK fails while it reconnects is tried again (docs/vault.md, "Loading").',
+            },
           ],
         },
       ],

@@ -2,8 +2,6 @@ import {
   collection,
   doc,
   FieldPath,
-  getDocFromServer,
-  getDocsFromServer,
   orderBy,
   query,
   updateDoc,
@@ -11,6 +9,7 @@ import {
   type Firestore,
   type QuerySnapshot,
 } from 'firebase/firestore';
+import { getDocFromServer, getDocsFromServer } from './serverReads';
 import type { InvitationKeyAttachment, InvitationRepository, StoredInvitation } from '../invitations/storedInvitations';
 import type { WithId } from '../vault/storedEntries';
 import { WriteRefusedError } from '../vault/storedEntries';

@@ -4,9 +4,7 @@ import {
   deleteField,
   doc,
   getDocFromCache,
-  getDocFromServer,
   getDocsFromCache,
-  getDocsFromServer,
   onSnapshot,
   orderBy,
   query,
@@ -15,6 +13,7 @@ import {
   where,
   type Firestore,
 } from 'firebase/firestore';
+import { getDocFromServer, getDocsFromServer } from './serverReads';
 import { teamDetailsEventId } from '@keyloft/contract/auditEvents';
 import type { SyncedVaults } from './syncedVaults';
 import { auditEventDoc, signedInActor, type ActorSource } from './auditEventDocs';

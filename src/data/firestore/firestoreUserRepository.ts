@@ -1,4 +1,10 @@
-import { doc, getDocFromCache, getDocFromServer, runTransaction, type Firestore } from 'firebase/firestore';
+import {
+  doc,
+  getDocFromCache,
+  runTransaction,
+  type Firestore,
+} from 'firebase/firestore';
+import { getDocFromServer } from './serverReads';
 import { MasterKeyChangedError, type MasterKeyFields, type StoredUserRecord, type UserRepository } from '../users/userRecord';
 import { serverOrDevice } from './deviceFallback';
 import { userRecordFrom } from './storedDocuments';

@@ -3,8 +3,6 @@ import {
   deleteField,
   doc,
   documentId,
-  getDocFromServer,
-  getDocsFromServer,
   limit,
   orderBy,
   query,
@@ -18,6 +16,7 @@ import {
   type QuerySnapshot,
   type Transaction,
 } from 'firebase/firestore';
+import { getDocFromServer, getDocsFromServer } from './serverReads';
 import {
   checkRevision,
   FIRST_REVISION,
