@@ -1,17 +1,19 @@
 // Issue #24's Bench, on the Firestore emulator `npm run bench` runs beside it: the activity log's
-// cost on the hot path. A team entry saved with its event (the rules as they are: the event beside
-// the write, checked with existsAfter/getAfter) against the same save without one (the same rules
-// with the event's requirement taken out, loaded for another project id on the same emulator),
-// alternating rounds of the same entries and edits; and the viewer's first page, whatever the log's
-// length. Figures, not a test: targets are printed with OVER marks.
+// cost on the hot path. A team entry saved as the app saves one (its two parts sealed under the
+// team key, then written) with its event (the rules as they are: the event beside the write,
+// checked with existsAfter/getAfter) against the same save without one (the same rules with the
+// event's requirement taken out, loaded for another project id on the same emulator), alternating
+// rounds of the same entries and edits; and the viewer's first page, whatever the log's length.
+// Figures, not a test: targets are printed with OVER marks.
 import { readFileSync } from 'node:fs';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, setDoc, Timestamp, writeBatch, type Firestore } from 'firebase/firestore';
+import { generateTeamKey, SEALED_ENTRY_FORMAT, sealEntryParts, type TeamKey } from '../src/crypto';
 import { AUDIT_PAGE_SIZE } from '../src/domain/auditEvents';
 import { createFirestoreAuditLogRepository } from '../src/data/firestore/firestoreAuditLogRepository';
 import { createFirestorePasswordRepository } from '../src/data/firestore/firestoreVaultRepositories';
 import type { PasswordRepository } from '../src/data/vault/storedEntries';
-import { sampleTeamEntry, teamEvents } from '../tests/contract/vaultRepositories.contract';
+import { sampleSealedEntry, teamEvents } from '../tests/contract/vaultRepositories.contract';
 import { sampleTeam } from '../tests/firestore/matrix/teamSeed';
 import { actorAs, firestoreAs, liteFirestoreAs } from '../tests/firestore/rulesEnvironment';
 
@@ -34,18 +36,36 @@ async function environment(projectId: string, rules: string): Promise<RulesTestE
   await env.clearFirestore();
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore() as unknown as Firestore;
-    await setDoc(doc(db, 'teams', TEAM), sampleTeam('ana', 'Bench', TEAM_INFO.roles, { keyVersion: 1 }));
+    // Marked sealed, as every team is once the sealing migration has run: only format 2 is written.
+    await setDoc(doc(db, 'teams', TEAM), sampleTeam('ana', 'Bench', TEAM_INFO.roles, { keyVersion: 1, entryFormat: 2 }));
   });
   return env;
 }
 
-/** One round: `SAVES_PER_ROUND` entries created then edited once, one after another, as a member saves. */
-async function round(passwords: PasswordRepository, withEvents: boolean): Promise<number> {
+/** An entry's two parts as the app seals them (passwordWrites.ts): what a member typed, under the team key. */
+async function sealed(key: TeamKey, entryId: string, index: number, edit: number) {
+  const parts = await sealEntryParts(
+    key,
+    { entryId, keyVersion: TEAM_INFO.keyVersion, format: SEALED_ENTRY_FORMAT },
+    {
+      overview: { title: `Bank ${String(index)}${edit === 0 ? '' : ' (joint)'}`, url: `https://bank-${String(index)}.example.com/login`, username: 'ana.lopez@example.com' },
+      details: { password: `Tq8#vL2m!${String(index)}xR4pZ`, notes: 'Security answers are in the other entry. PIN changed in March.', otp: null, history: [] },
+    },
+  );
+  return { format: 2 as const, ...parts };
+}
+
+/**
+ * One round: `SAVES_PER_ROUND` entries created then edited once (the title), one after another,
+ * as a member saves: each save seals the entry's parts and writes them.
+ */
+async function round(passwords: PasswordRepository, key: TeamKey, withEvents: boolean): Promise<number> {
   const started = performance.now();
   for (let index = 0; index < SAVES_PER_ROUND; index += 1) {
     const id = passwords.newId();
-    await passwords.create(id, sampleTeamEntry(TEAM_INFO, 'ana', `Entry ${String(index)}`), withEvents ? teamEvents.created(id) : undefined);
-    await passwords.update(id, { title: `Entry ${String(index)} edited` }, Date.now(), 1, withEvents ? teamEvents.edited(id) : undefined);
+    const entry = sampleSealedEntry('ana', { teamId: TEAM, keyVersion: TEAM_INFO.keyVersion, createdAt: Date.now(), updatedAt: Date.now(), ...(await sealed(key, id, index, 0)) });
+    await passwords.create(id, entry, withEvents ? teamEvents.created(id) : undefined);
+    await passwords.update(id, await sealed(key, id, index, 1), Date.now(), 1, withEvents ? teamEvents.edited(id) : undefined);
   }
   return performance.now() - started;
 }
@@ -83,13 +103,14 @@ export async function auditLogBench(): Promise<string[]> {
   try {
     const withEvents = createFirestorePasswordRepository(firestoreAs(withEnv, 'ana'), undefined, {}, actorAs('ana'));
     const withoutEvents = createFirestorePasswordRepository(firestoreAs(withoutEnv, 'ana'), undefined, {}, actorAs('ana'));
+    const key = await generateTeamKey();
     // A warm-up round each (connections, rules compiled), then alternating rounds.
-    await round(withEvents, true);
-    await round(withoutEvents, false);
+    await round(withEvents, key, true);
+    await round(withoutEvents, key, false);
     const timed = { with: [] as number[], without: [] as number[] };
     for (let index = 0; index < ROUNDS; index += 1) {
-      timed.with.push(await round(withEvents, true));
-      timed.without.push(await round(withoutEvents, false));
+      timed.with.push(await round(withEvents, key, true));
+      timed.without.push(await round(withoutEvents, key, false));
     }
     const saves = SAVES_PER_ROUND * 2;
     const withMs = median(timed.with) / saves;
