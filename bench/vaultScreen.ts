@@ -82,6 +82,14 @@ async function measureScreen(browser: Browser, db: Firestore): Promise<ScreenFig
     const teams = await seedTeams(db, { uid: localId, idToken, publicKey }, TEAMS, TEAM_ENTRIES);
     console.error(`  seeded ${PERSONAL.toLocaleString('en-US')} personal entries and ${TEAMS} teams of ${TEAM_ENTRIES} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
     if (emulatorAtLowestPriority() === 0) console.error("  no Firestore emulator thread found to lower: its work may show in the page's tasks");
+    // A diagnostic (KEYLOFT_BENCH_DEVICE_COPY=off): the same loads with this browser's device copy
+    // off, to tell the copy's work from the screen's. The figures printed are then not #21's.
+    if (process.env.KEYLOFT_BENCH_DEVICE_COPY === 'off') {
+      console.error('  KEYLOFT_BENCH_DEVICE_COPY=off: the device copy is off for these loads (a diagnostic)');
+      await page.evaluate(() => {
+        localStorage.setItem('keyloft.deviceCopy', 'off');
+      });
+    }
     await page.addInitScript(instrument, { list: LIST, size: TOTAL });
     const loads: Timings[] = [];
     // The loads' tasks by CPU time too: the emulator and the decryption workers share the two
