@@ -13,7 +13,7 @@ import {
   where,
   type Firestore,
 } from 'firebase/firestore';
-import { getDocFromServer, getDocsFromServer } from './serverReads';
+import { getDocFromServer, getDocFromServerOnce, getDocsFromServer, getDocsFromServerOnce } from './serverReads';
 import { teamDetailsEventId } from '@keyloft/contract/auditEvents';
 import type { SyncedVaults } from './syncedVaults';
 import { auditEventDoc, signedInActor, type ActorSource } from './auditEventDocs';
@@ -40,7 +40,7 @@ export function createFirestoreTeamRepository(db: Firestore, synced?: SyncedVaul
       const snapshot = await serverOrDevice(
         deviceCopy,
         async () => {
-          const found = await getDocsFromServer(ofMember(uid));
+          const found = await getDocsFromServerOnce(ofMember(uid));
           synced?.remember(`teams:${uid}`, 1);
           return found;
         },
@@ -61,7 +61,7 @@ export function createFirestoreTeamRepository(db: Firestore, synced?: SyncedVaul
     },
     async get(teamId) {
       const ref = doc(teams, teamId);
-      const snapshot = await serverOrDevice(deviceCopy, () => getDocFromServer(ref), () => getDocFromCache(ref));
+      const snapshot = await serverOrDevice(deviceCopy, () => getDocFromServerOnce(ref), () => getDocFromCache(ref));
       return snapshot.exists() ? teamFrom(snapshot.ref.path, snapshot.data()) : null;
     },
     async updateDetails(teamId, details, now) {
@@ -87,7 +87,7 @@ export function createFirestoreTeamRepository(db: Firestore, synced?: SyncedVaul
       const memberKeys = collection(db, 'teams', teamId, 'memberKeys');
       const snapshot = await serverOrDevice(
         deviceCopy,
-        () => getDocsFromServer(memberKeys),
+        () => getDocsFromServerOnce(memberKeys),
         async () => {
           const copy = await getDocsFromCache(memberKeys);
           return copy.empty ? null : copy;

@@ -4,7 +4,7 @@ import {
   runTransaction,
   type Firestore,
 } from 'firebase/firestore';
-import { getDocFromServer } from './serverReads';
+import { getDocFromServerOnce } from './serverReads';
 import { MasterKeyChangedError, type MasterKeyFields, type StoredUserRecord, type UserRepository } from '../users/userRecord';
 import { serverOrDevice } from './deviceFallback';
 import { userRecordFrom } from './storedDocuments';
@@ -17,7 +17,7 @@ export function createFirestoreUserRepository(db: Firestore, { deviceCopy = fals
   return {
     async get(uid) {
       const ref = doc(db, 'users', uid);
-      const snapshot = await serverOrDevice(deviceCopy, () => getDocFromServer(ref), () => getDocFromCache(ref));
+      const snapshot = await serverOrDevice(deviceCopy, () => getDocFromServerOnce(ref), () => getDocFromCache(ref));
       return snapshot.exists() ? userRecordFrom(snapshot.ref.path, snapshot.data()) : null;
     },
     async create(uid, record: StoredUserRecord) {

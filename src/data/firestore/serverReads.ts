@@ -9,6 +9,7 @@ import {
   type QuerySnapshot,
 } from 'firebase/firestore';
 /* eslint-enable no-restricted-imports */
+import { connectionOf } from './liveServer';
 
 // The repositories' one-shot server reads, given a second chance when the SDK calls itself offline.
 // The SDK fails a server read at once ('unavailable') while it holds itself offline: after its
@@ -30,25 +31,36 @@ function knownOffline(): boolean {
 
 /**
  * `read()`, tried again after each of SERVER_READ_RETRY_MS while it fails with 'unavailable' (the
- * server out of reach). Any other error (a refusal, a missing index, a terminated client) stands
+ * server out of reach) and `reachable()` still holds (the live reads have not found the server
+ * silent: liveServer.ts). Any other error (a refusal, a missing index, a terminated client) stands
  * at once, as does the last 'unavailable'.
  */
-export async function withServerRetry<T>(read: () => Promise<T>, wait: Sleep = sleep): Promise<T> {
+export async function withServerRetry<T>(read: () => Promise<T>, wait: Sleep = sleep, reachable: () => boolean = () => true): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await read();
     } catch (error) {
       const delay = SERVER_READ_RETRY_MS[attempt];
-      if ((error as { code?: unknown } | null)?.code !== 'unavailable' || delay === undefined || knownOffline()) throw error;
+      if ((error as { code?: unknown } | null)?.code !== 'unavailable' || delay === undefined || knownOffline() || !reachable()) throw error;
       await wait(delay);
     }
   }
 }
 
 export function getDocFromServer<A, D extends DocumentData>(reference: DocumentReference<A, D>): Promise<DocumentSnapshot<A, D>> {
-  return withServerRetry(() => sdkGetDocFromServer(reference));
+  const connection = connectionOf(reference.firestore);
+  return withServerRetry(() => sdkGetDocFromServer(reference), sleep, () => connection.reachable());
 }
 
 export function getDocsFromServer<A, D extends DocumentData>(found: Query<A, D>): Promise<QuerySnapshot<A, D>> {
-  return withServerRetry(() => sdkGetDocsFromServer(found));
+  const connection = connectionOf(found.firestore);
+  return withServerRetry(() => sdkGetDocsFromServer(found), sleep, () => connection.reachable());
 }
+
+/**
+ * One try, for a read that has somewhere else to turn (serverOrDevice: the device copy answers
+ * for an unreachable server at once, where waiting out the retries held an offline unlock for
+ * seconds per read); serverOrDevice retries it itself when there is no copy.
+ */
+export const getDocFromServerOnce = sdkGetDocFromServer;
+export const getDocsFromServerOnce = sdkGetDocsFromServer;

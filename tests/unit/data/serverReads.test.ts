@@ -72,6 +72,15 @@ describe('one-off server reads', () => {
     expect(waits).toEqual([]);
   });
 
+  it('fail at once once the live reads have found the server silent', async () => {
+    const { waits, wait } = recordingWait();
+    const failure = unreachable();
+    const read = readFailing([failure]);
+    await expect(withServerRetry(read, wait, () => false)).rejects.toBe(failure);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(waits).toEqual([]);
+  });
+
   it('wait for real between tries by default', async () => {
     vi.useFakeTimers();
     try {
