@@ -53,30 +53,16 @@ describe('one-off server reads', () => {
     expect(waits).toEqual(SERVER_READ_RETRY_MS);
   });
 
-  it('never retry a refusal', async () => {
+  it.each([
+    { when: 'the server refused the read', failure: refused, offline: false, reachable: true },
+    { when: 'the browser says it is offline', failure: unreachable, offline: true, reachable: true },
+    { when: 'the live reads have found the server silent', failure: unreachable, offline: false, reachable: false },
+  ])('fail at once when $when', async ({ failure: made, offline, reachable }) => {
+    if (offline) vi.stubGlobal('navigator', { onLine: false });
     const { waits, wait } = recordingWait();
-    const denied = refused();
-    const read = readFailing([denied]);
-    await expect(withServerRetry(read, wait)).rejects.toBe(denied);
-    expect(read).toHaveBeenCalledTimes(1);
-    expect(waits).toEqual([]);
-  });
-
-  it('fail at once when the browser says it is offline', async () => {
-    vi.stubGlobal('navigator', { onLine: false });
-    const { waits, wait } = recordingWait();
-    const failure = unreachable();
+    const failure = made();
     const read = readFailing([failure]);
-    await expect(withServerRetry(read, wait)).rejects.toBe(failure);
-    expect(read).toHaveBeenCalledTimes(1);
-    expect(waits).toEqual([]);
-  });
-
-  it('fail at once once the live reads have found the server silent', async () => {
-    const { waits, wait } = recordingWait();
-    const failure = unreachable();
-    const read = readFailing([failure]);
-    await expect(withServerRetry(read, wait, () => false)).rejects.toBe(failure);
+    await expect(withServerRetry(read, wait, () => reachable)).rejects.toBe(failure);
     expect(read).toHaveBeenCalledTimes(1);
     expect(waits).toEqual([]);
   });
