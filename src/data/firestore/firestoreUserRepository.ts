@@ -1,9 +1,4 @@
-import {
-  doc,
-  getDocFromCache,
-  runTransaction,
-  type Firestore,
-} from 'firebase/firestore';
+import { doc, getDocFromCache, runTransaction, type Firestore } from 'firebase/firestore';
 import { getDocFromServerOnce } from './serverReads';
 import { MasterKeyChangedError, type MasterKeyFields, type StoredUserRecord, type UserRepository } from '../users/userRecord';
 import { serverOrDevice } from './deviceFallback';
