@@ -1,13 +1,12 @@
 // Issue #22 on the Firestore emulator, through the rules: a live read of a vault larger than one
 // listener's share is cut into id slices (idRanges.ts) that together hand over every entry exactly
 // once, a change reaches exactly one slice, and someone outside a team cannot listen to it.
-import { collection, deleteDoc, disableNetwork, doc, enableNetwork, onSnapshot, query, setDoc, terminate, where, writeBatch, type Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, disableNetwork, doc, enableNetwork, setDoc, terminate, writeBatch, type Firestore } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { createFirestorePasswordRepository } from '../../src/data/firestore/firestoreVaultRepositories';
-import { syncedVaults } from '../../src/data/firestore/syncedVaults';
+import { memoryDeviceCopy, type DeviceCopyStore } from '../../src/data/deviceCopy/store';
 import { ANSWER_WAIT_MS } from '../../src/data/firestore/liveListings';
 import { connectionOf, endReadsQuietly } from '../../src/data/firestore/liveServer';
-import { MemoryStorage } from '../support/memoryStorage';
 import type { ListingChanges, ListingWatcher, StoredPasswordEntry } from '../../src/data/vault/storedEntries';
 import { sampleEntry, sampleTeamEntry } from '../contract/vaultRepositories.contract';
 import { sampleTeam } from './matrix/teamSeed';
@@ -122,29 +121,27 @@ describe('live reads on Firestore', () => {
     await env().clearFirestore();
     await seedLiveTrial(env(), 'ana');
     const db = firestoreAs(env(), 'ana');
-    // Each read that every slice has answered remembers its slicing: counted, to know when one has.
-    const memory = syncedVaults(new MemoryStorage());
+    // Each read that every slice has answered leaves the vault whole in the copy: counted, to know when one has.
+    const memory = memoryDeviceCopy();
     let wholeReads = 0;
-    const synced: typeof memory = {
+    const copy: DeviceCopyStore = {
       ...memory,
-      remember: (key, slices) => {
+      markWhole: (key) => {
         wholeReads += 1;
-        memory.remember(key, slices);
+        return memory.markWhole(key);
       },
     };
-    const passwords = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, synced });
+    const passwords = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, copy });
     const ids = Array.from({ length: 9 }, () => passwords.newId());
     await seed(ids.map((id, index) => [id, { ...sampleEntry('ana', `Entry ${index}`) }] as const));
 
-    // A listener of its own on the whole vault keeps the documents in the SDK's memory cache, as
-    // the device copy keeps them across reloads (Node has no IndexedDB for the persistent cache).
-    const keep = onSnapshot(query(collection(db, 'passwords'), where('userId', '==', 'ana'), where('teamId', '==', null)), () => undefined);
-
-    // Read whole from the server: the slicing (3 slices of 4) is remembered for the device.
+    // Read whole from the server: every answer is kept in the copy, and the vault is whole there.
+    expect(await copy.read('entries:personal:ana')).toBeNull();
     const whole = recorder();
     const stopWhole = passwords.watchPersonal('ana', whole.watcher);
     await whole.until(() => whole.calls.filter((changes) => changes.first).length === 3, 'the whole vault');
-    expect(synced.slicesOf('entries:personal:ana')).toBe(3);
+    await whole.until(() => wholeReads === 1, 'the vault whole in the copy');
+    expect((await copy.read('entries:personal:ana'))?.map(([id]) => id)).toEqual([...ids].sort());
     stopWhole();
 
     // Offline: the vault opens from the device, every entry once.
@@ -180,40 +177,54 @@ describe('live reads on Firestore', () => {
     // Unchanged entries are not handed over again.
     expect(later.map((item) => item.id).filter((id) => ids.includes(id) && id !== changedId)).toEqual([]);
     await offline.until(() => connectionOf(db).reachable(), 'the server reachable again');
+    // The copy followed: it holds what the server now holds.
+    const held = await copy.read('entries:personal:ana');
+    expect(held?.map(([id]) => id)).toEqual([...ids.filter((id) => id !== gone), addedId].sort());
+    expect((held?.find(([id]) => id === changedId)?.[1] as { revision?: number } | undefined)?.revision).toBe(2);
     stop();
-    keep();
   });
 
-  it('a vault that grew past the slicing remembered for it opens from the device cut finer, every entry once, and the finer slicing is remembered', { timeout: 60_000 }, async () => {
+  it('a vault the copy holds opens sliced as its size asks, every entry once, and an answer that changes nothing writes nothing', { timeout: 60_000 }, async () => {
     await env().clearFirestore();
     await seedLiveTrial(env(), 'ana');
     const db = firestoreAs(env(), 'ana');
-    const synced = syncedVaults(new MemoryStorage());
-    const passwords = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, synced });
+    const copy = memoryDeviceCopy();
+    const passwords = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, copy });
     const ids = Array.from({ length: 9 }, () => passwords.newId());
-    await seed(ids.map((id, index) => [id, { ...sampleEntry('ana', `Entry ${index}`) }] as const));
-    // The copy holds the nine entries (a listener of its own, as in the test above); the vault was
-    // last read whole when it was empty, in one slice.
-    let kept = 0;
-    const keep = onSnapshot(query(collection(db, 'passwords'), where('userId', '==', 'ana'), where('teamId', '==', null)), (snapshot) => {
-      if (!snapshot.metadata.fromCache) kept = snapshot.size;
-    });
-    for (let waited = 0; kept < 9; waited += 20) {
-      if (waited > 10_000) throw new Error('the copy never held the nine entries');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    synced.remember('entries:personal:ana', 1);
+    const entries = ids.map((id, index) => [id, { ...sampleEntry('ana', `Entry ${index}`) }] as const);
+    await seed(entries);
+    // The copy holds the nine entries, as a whole read left them (the test above).
+    await copy.keep('entries:personal:ana', entries);
+    const written: string[] = [];
+    let wholeAgain = false;
+    const watched: DeviceCopyStore = {
+      ...copy,
+      replace: (key, documents, range) => {
+        written.push(...documents.map(([id]) => id));
+        return copy.replace(key, documents, range);
+      },
+      apply: (key, changed, removed) => {
+        written.push(...changed.map(([id]) => id), ...removed);
+        return copy.apply(key, changed, removed);
+      },
+      markWhole: async (key) => {
+        await copy.markWhole(key);
+        wholeAgain = true;
+      },
+    };
+    const reading = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, copy: watched });
 
     const read = recorder();
-    const stop = passwords.watchPersonal('ana', read.watcher);
+    const stop = reading.watchPersonal('ana', read.watcher);
     await read.until(() => read.calls.filter((changes) => changes.first).length === 3, 'the device copy in three slices');
     const firsts = read.calls.filter((changes) => changes.first);
     expect(firsts.every((changes) => changes.slices === 3)).toBe(true);
     expect(firsts.flatMap((changes) => changes.changed.items.map((item) => item.id)).sort()).toEqual([...ids].sort());
-    await read.until(() => synced.slicesOf('entries:personal:ana') === 3, 'the finer slicing remembered');
+    await read.until(() => wholeAgain, 'every slice answered by the server');
+    expect(read.calls.filter((changes) => !changes.first)).toEqual([]);
+    expect(written).toEqual([]);
     expect(read.errors).toEqual([]);
     stop();
-    keep();
   });
 
   it('someone outside a team cannot listen to its entries: the read ends with an error and hands over nothing', async () => {

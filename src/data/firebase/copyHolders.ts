@@ -1,8 +1,8 @@
 // Which pages of this browser have the device copy open, told by the Web Locks API: every page that
-// opens Firestore on the copy holds one shared lock for as long as it lives, and the browser lets
-// go of it when the page goes (closed, reloaded, crashed). Deleting the copy needs every other page
-// gone; asking first means a refused deletion leaves this page's database running instead of
-// terminated (Firestore's clearIndexedDbPersistence only says so after terminate()).
+// opens the copy holds one shared lock for as long as it lives, and the browser lets go of it when
+// the page goes (closed, reloaded, crashed). Deleting the copy needs every other page gone (the
+// other page would keep writing to it); asking first means a refused deletion leaves this page's
+// live reads running instead of ended.
 
 const HOLDERS_LOCK = 'keyloft.deviceCopy.open';
 
@@ -14,7 +14,7 @@ export interface CopyHolders {
   hold(): void;
   /**
    * True when another page holds the copy open. Without Web Locks it cannot tell, and says false:
-   * Firestore's own check then refuses the deletion (and this page must load again).
+   * the database's own check then refuses the deletion (and this page must load again).
    */
   othersHold(): Promise<boolean>;
 }

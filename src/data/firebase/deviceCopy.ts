@@ -1,9 +1,9 @@
 import type { KeyValueStorage } from '../keyValueStorage';
 
-// The device copy (issue #22 item 3): Firestore's persistent cache in this browser's IndexedDB.
-// Every field an entry holds is sealed, so the copy is ciphertext that opens only with the keys
-// the master password unlocks. It is a choice of this browser, not of an account (the cache is
-// made before anyone signs in, and a shared computer is turned off once for everyone on it).
+// The device copy (issue #22 item 3): what the server last answered, kept in this browser's
+// IndexedDB (data/deviceCopy). Every field an entry holds is sealed, so the copy is ciphertext that
+// opens only with the keys the master password unlocks. It is a choice of this browser, not of an
+// account (a shared computer is turned off once for everyone on it).
 
 const DEVICE_COPY_KEY = 'keyloft.deviceCopy';
 

@@ -1,28 +1,14 @@
 import type { FirebaseApp } from 'firebase/app';
-import {
-  CACHE_SIZE_UNLIMITED,
-  connectFirestoreEmulator,
-  getFirestore,
-  initializeFirestore,
-  persistentLocalCache,
-  persistentMultipleTabManager,
-  type Firestore,
-} from 'firebase/firestore';
+import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
 import type { EmulatorHosts } from '../config';
-import { pageCopyHolders } from './copyHolders';
 
 /**
- * The app's Firestore: with the device copy, its cache is in this browser's IndexedDB, shared by
- * the app's tabs and never evicted (a vault read whole opens from the device only while all of
- * it is there; the copy is ciphertext the user can clear: Account Settings, logout). Without it,
- * or where there is no IndexedDB (Node), the cache is in memory.
+ * The app's Firestore, its cache in memory. The device copy is kept by the app itself
+ * (data/deviceCopy): Firestore's persistent cache made each listener scan every cached document of
+ * the collection on the main thread at each unlock (docs/vault.md, "The device copy").
  */
-export function firestoreOn(app: FirebaseApp, emulators: EmulatorHosts | null, deviceCopy: boolean): Firestore {
-  const onDevice = deviceCopy && typeof indexedDB !== 'undefined';
-  const instance = onDevice
-    ? initializeFirestore(app, { localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager(), cacheSizeBytes: CACHE_SIZE_UNLIMITED }) })
-    : getFirestore(app);
-  if (onDevice) pageCopyHolders().hold();
+export function firestoreOn(app: FirebaseApp, emulators: EmulatorHosts | null): Firestore {
+  const instance = getFirestore(app);
   if (emulators) connectFirestoreEmulator(instance, emulators.host, emulators.firestorePort);
   return instance;
 }

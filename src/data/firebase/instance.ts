@@ -1,11 +1,10 @@
 import { appConfig } from '../appConfig';
-import { deviceCopyEnabled } from './deviceCopy';
 import { createFirebaseServices, type FirebaseServices } from './services';
 
 let services: FirebaseServices | undefined;
 
 /** The app's one set of Firebase services, made on first use from the start-up configuration. */
 export function firebaseServices(): FirebaseServices {
-  services ??= createFirebaseServices(appConfig(), undefined, { deviceCopy: deviceCopyEnabled(window.localStorage) });
+  services ??= createFirebaseServices(appConfig());
   return services;
 }

@@ -17,14 +17,6 @@ export interface FirebaseServices {
   functions(): Promise<Functions>;
 }
 
-export interface ServiceOptions {
-  /**
-   * Keep Firestore's cache in IndexedDB, shared by the app's tabs (the device copy), instead of in
-   * memory. Ignored where there is no IndexedDB (Node).
-   */
-  readonly deviceCopy?: boolean;
-}
-
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | undefined;
   return () => {
@@ -38,7 +30,7 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 /** `appName` keeps separate instances apart (tests); the app itself uses the default one. */
-export function createFirebaseServices(config: AppConfig, appName?: string, { deviceCopy = false }: ServiceOptions = {}): FirebaseServices {
+export function createFirebaseServices(config: AppConfig, appName?: string): FirebaseServices {
   const emulators = config.emulators;
 
   const app = once(async () => {
@@ -57,7 +49,7 @@ export function createFirebaseServices(config: AppConfig, appName?: string, { de
 
   const firestore = once(async () => {
     const [{ firestoreOn }, firebaseApp] = await Promise.all([import('./firestoreInstance'), app()]);
-    return firestoreOn(firebaseApp, emulators, deviceCopy);
+    return firestoreOn(firebaseApp, emulators);
   });
 
   // The lite SDK on the same app (and so the same signed-in user): whole-vault reads in pages.

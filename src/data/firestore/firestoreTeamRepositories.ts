@@ -3,8 +3,6 @@ import {
   deleteDoc,
   deleteField,
   doc,
-  getDocFromCache,
-  getDocsFromCache,
   onSnapshot,
   orderBy,
   query,
@@ -15,7 +13,8 @@ import {
 } from 'firebase/firestore';
 import { getDocFromServer, getDocFromServerOnce, getDocsFromServer, getDocsFromServerOnce } from './serverReads';
 import { teamDetailsEventId } from '@keyloft/contract/auditEvents';
-import type { SyncedVaults } from './syncedVaults';
+import type { DeviceCopyStore } from '../deviceCopy/store';
+import type { Documents } from './cursorPages';
 import { auditEventDoc, signedInActor, type ActorSource } from './auditEventDocs';
 import type { KnownKeysRepository, PublicKeyRepository, StoredMemberKey, TeamRepository } from '../teams/storedTeams';
 import { serverOrDevice } from './deviceFallback';
@@ -25,28 +24,21 @@ import { teamFrom } from './storedDocuments';
 // Teams by membership (docs/teams.md): the query names the user in memberIds and excludes teams
 // being deleted, so the rules can allow exactly it and its cost never grows with other teams.
 
+/** A snapshot's documents as the device copy keeps them. */
+const documentsOf = (snapshot: { readonly docs: readonly { readonly id: string; data(): unknown }[] }): Documents => snapshot.docs.map((document) => [document.id, document.data()] as const);
+
 /**
- * `synced`: with the device copy, the teams and their keys are read from it when the server is out
- * of reach (docs/vault.md, "The device copy"): the team list only once it was read whole here, the
- * member keys only when the copy holds some (every team has at least its owner's).
+ * `copy`: with the device copy, the team list, each team and its member keys are kept there and
+ * read from it when the server is out of reach, each once read here (docs/vault.md, "The device copy").
  */
-export function createFirestoreTeamRepository(db: Firestore, synced?: SyncedVaults, actor: ActorSource = signedInActor(db)): TeamRepository {
+export function createFirestoreTeamRepository(db: Firestore, copy?: DeviceCopyStore, actor: ActorSource = signedInActor(db)): TeamRepository {
   const teams = collection(db, 'teams');
-  const deviceCopy = synced !== undefined;
   const ofMember = (uid: string) => query(teams, where('memberIds', 'array-contains', uid), where('deleting', '==', false), orderBy('name'));
   return {
     newId: () => doc(teams).id,
     async listForMember(uid) {
-      const snapshot = await serverOrDevice(
-        deviceCopy,
-        async () => {
-          const found = await getDocsFromServerOnce(ofMember(uid));
-          synced?.remember(`teams:${uid}`, 1);
-          return found;
-        },
-        async () => (synced?.slicesOf(`teams:${uid}`) === 1 ? getDocsFromCache(ofMember(uid)) : null),
-      );
-      return snapshot.docs.map((document) => ({ id: document.id, data: teamFrom(document.ref.path, document.data()) }));
+      const found = await serverOrDevice(copy, `teams:${uid}`, async () => documentsOf(await getDocsFromServerOnce(ofMember(uid))));
+      return found.map(([id, data]) => ({ id, data: teamFrom(`teams/${id}`, data as Record<string, unknown>) }));
     },
     watchForMember(uid, changed, failed) {
       let first = true;
@@ -61,8 +53,11 @@ export function createFirestoreTeamRepository(db: Firestore, synced?: SyncedVaul
     },
     async get(teamId) {
       const ref = doc(teams, teamId);
-      const snapshot = await serverOrDevice(deviceCopy, () => getDocFromServerOnce(ref), () => getDocFromCache(ref));
-      return snapshot.exists() ? teamFrom(snapshot.ref.path, snapshot.data()) : null;
+      const [found] = await serverOrDevice(copy, `team:${teamId}`, async () => {
+        const snapshot = await getDocFromServerOnce(ref);
+        return snapshot.exists() ? [[snapshot.id, snapshot.data()] as const] : [];
+      });
+      return found === undefined ? null : teamFrom(ref.path, found[1] as Record<string, unknown>);
     },
     async updateDetails(teamId, details, now) {
       // One transaction: the team as stored decides which parts changed, and each carries its
@@ -85,19 +80,12 @@ export function createFirestoreTeamRepository(db: Firestore, synced?: SyncedVaul
     },
     async listMemberKeys(teamId) {
       const memberKeys = collection(db, 'teams', teamId, 'memberKeys');
-      const snapshot = await serverOrDevice(
-        deviceCopy,
-        () => getDocsFromServerOnce(memberKeys),
-        async () => {
-          const copy = await getDocsFromCache(memberKeys);
-          return copy.empty ? null : copy;
-        },
-      );
+      const found = await serverOrDevice(copy, `memberKeys:${teamId}`, async () => documentsOf(await getDocsFromServerOnce(memberKeys)));
       const records = new Map<string, StoredMemberKey>();
-      for (const document of snapshot.docs) {
-        const record = memberKeyFrom(document.data());
-        if (record === null) console.warn(`${document.ref.path} is not a member-key record; it vouches for nothing`);
-        else records.set(document.id, record);
+      for (const [id, data] of found) {
+        const record = memberKeyFrom(data as Record<string, unknown>);
+        if (record === null) console.warn(`${memberKeys.path}/${id} is not a member-key record; it vouches for nothing`);
+        else records.set(id, record);
       }
       return records;
     },

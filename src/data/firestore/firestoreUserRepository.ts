@@ -1,19 +1,23 @@
-import { doc, getDocFromCache, runTransaction, type Firestore } from 'firebase/firestore';
+import { doc, runTransaction, type Firestore } from 'firebase/firestore';
+import type { DeviceCopyStore } from '../deviceCopy/store';
 import { getDocFromServerOnce } from './serverReads';
 import { MasterKeyChangedError, type MasterKeyFields, type StoredUserRecord, type UserRepository } from '../users/userRecord';
 import { serverOrDevice } from './deviceFallback';
 import { userRecordFrom } from './storedDocuments';
 
 /**
- * `deviceCopy`: when the server cannot be reached, the record is read from the device copy, so
- * that the vault unlocks offline (its wrapped keys open only with the master password).
+ * `copy`: the record is kept in the device copy and read from it when the server cannot be
+ * reached, so that the vault unlocks offline (its wrapped keys open only with the master password).
  */
-export function createFirestoreUserRepository(db: Firestore, { deviceCopy = false }: { readonly deviceCopy?: boolean } = {}): UserRepository {
+export function createFirestoreUserRepository(db: Firestore, copy?: DeviceCopyStore): UserRepository {
   return {
     async get(uid) {
       const ref = doc(db, 'users', uid);
-      const snapshot = await serverOrDevice(deviceCopy, () => getDocFromServerOnce(ref), () => getDocFromCache(ref));
-      return snapshot.exists() ? userRecordFrom(snapshot.ref.path, snapshot.data()) : null;
+      const [found] = await serverOrDevice(copy, `user:${uid}`, async () => {
+        const snapshot = await getDocFromServerOnce(ref);
+        return snapshot.exists() ? [[snapshot.id, snapshot.data()] as const] : [];
+      });
+      return found === undefined ? null : userRecordFrom(ref.path, found[1] as Record<string, unknown>);
     },
     async create(uid, record: StoredUserRecord) {
       const ref = doc(db, 'users', uid);

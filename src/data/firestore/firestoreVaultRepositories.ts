@@ -37,7 +37,7 @@ import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPass
 import { readListing, strictItems } from '../vault/listing';
 import { cursorPages, type Documents } from './cursorPages';
 import type { PageReader } from './litePages';
-import type { SyncedVaults } from './syncedVaults';
+import type { DeviceCopyStore } from '../deviceCopy/store';
 import { watchSliced, watchWhole, type DeviceRead } from './liveListings';
 import { connectionOf } from './liveServer';
 import { MalformedRecordError, groupFrom, passwordEntryFrom } from './storedDocuments';
@@ -303,13 +303,13 @@ async function retryRefused<T>(tries: number, action: () => Promise<T>): Promise
 /** How the live reads slice a vault: about `entriesPerRange` entries per listener (idRanges.ts; tests make it small). */
 export interface LiveReadOptions {
   readonly entriesPerRange?: number;
-  /** The vaults read whole into the device copy, when there is one (docs/vault.md, "The device copy"). */
-  readonly synced?: SyncedVaults;
+  /** The device copy, when this browser keeps one (docs/vault.md, "The device copy"). */
+  readonly copy?: DeviceCopyStore;
 }
 
 /** The device read of vault `key`, when the live reads keep a device copy. */
 function deviceRead(live: LiveReadOptions, key: string): DeviceRead | undefined {
-  return live.synced === undefined ? undefined : { key, synced: live.synced };
+  return live.copy === undefined ? undefined : { key, copy: live.copy };
 }
 
 /**

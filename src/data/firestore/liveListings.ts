@@ -1,8 +1,8 @@
-import { documentId, getCountFromServer, getDocsFromCache, onSnapshot, query, where, type Query } from 'firebase/firestore';
-import type { SyncedVaults } from './syncedVaults';
+import { documentId, getCountFromServer, onSnapshot, query, where, type Query } from 'firebase/firestore';
+import type { DeviceCopyStore } from '../deviceCopy/store';
 import type { Listing, ListingWatcher, StopWatching } from '../vault/storedEntries';
 import type { Documents } from './cursorPages';
-import { ENTRIES_PER_RANGE, idRanges, inRange, rangeCountFor, type IdRange } from './idRanges';
+import { ENTRIES_PER_RANGE, idRanges, rangeCountFor, type IdRange } from './idRanges';
 import { guarded, type Guard } from './liveServer';
 
 // Live reads of the vault on Firestore (issue #22): snapshot listeners, each snapshot's changes
@@ -79,15 +79,20 @@ function listen(target: Query, events: SliceEvents): StopWatching {
 
 /** The device copy of the vault a read is for (docs/vault.md, "The device copy"). */
 export interface DeviceRead {
-  /** The vault's name among the synced vaults: 'personal:<uid>', 'team:<teamId>', 'groups:…'. */
+  /** The vault's key in the copy: 'entries:personal:<uid>', 'entries:team:<teamId>', 'groups:…'. */
   readonly key: string;
-  readonly synced: SyncedVaults;
+  readonly copy: DeviceCopyStore;
 }
 
 /** A document's version, for telling the server's answer from the device copy it replaces. */
 function versionOf(data: unknown): string | null {
   const { revision, updatedAt } = (data ?? {}) as { revision?: unknown; updatedAt?: unknown };
   return typeof revision === 'number' && typeof updatedAt === 'number' ? `${String(revision)}:${String(updatedAt)}` : null;
+}
+
+/** A write to the copy that failed: the copy is behind, never wrong (store.ts), so the read goes on. */
+function copyWriteFailed(error: unknown): void {
+  console.warn('Could not keep the vault in the device copy', error);
 }
 
 /**
@@ -112,12 +117,13 @@ function listenToSlices<T>(
   read: (documents: Documents) => Listing<T>,
   guard: Guard<T>,
   shown: readonly (Map<string, string | null> | undefined)[] | null,
-  onAllAnswered: (documents: number) => void,
+  device: DeviceRead | undefined,
 ): StopWatching {
   const stops: StopWatching[] = [];
   let started = 0;
   let answered = 0;
-  let documents = 0;
+  // The copy's writes of the slices' first answers: the vault is whole there once all are in.
+  const kept: Promise<void>[] = [];
   const startNext = () => {
     const range = ranges[started];
     if (range === undefined || guard.isOver()) return;
@@ -131,19 +137,26 @@ function listenToSlices<T>(
           guard.answeredFromServer(slice);
           const before = shown?.[slice];
           if (before === undefined) {
+            if (device !== undefined) kept.push(device.copy.replace(device.key, found, range));
             guard.sliceWatcher.onChanges({ slice, slices, first: true, changed: read(found), removed: [] });
           } else {
             const now = new Set(found.map(([id]) => id));
             const changed = found.filter(([id, data]) => !before.has(id) || before.get(id) === null || before.get(id) !== versionOf(data));
             const removed = [...before.keys()].filter((id) => !now.has(id));
+            // Only what changed is written: the copy already holds the rest.
+            if (device !== undefined) kept.push(device.copy.apply(device.key, changed, removed));
             if (changed.length > 0 || removed.length > 0) guard.sliceWatcher.onChanges({ slice, slices, first: false, changed: read(changed), removed });
           }
-          documents += found.length;
           answered += 1;
-          if (answered === slices) onAllAnswered(documents);
+          if (answered === slices && device !== undefined) {
+            Promise.all(kept)
+              .then(() => device.copy.markWhole(device.key))
+              .catch(copyWriteFailed);
+          }
           startNext();
         },
         changes: (changed, removed) => {
+          device?.copy.apply(device.key, changed, removed).catch(copyWriteFailed);
           guard.sliceWatcher.onChanges({ slice, slices, first: false, changed: read(changed), removed });
         },
         source: (fromCache) => {
@@ -162,14 +175,6 @@ function listenToSlices<T>(
   };
 }
 
-/** The device copy of `filtered`, without this tab's unconfirmed writes; null when it cannot be read. */
-async function deviceDocuments(filtered: Query): Promise<Documents | null> {
-  const snapshot = await getDocsFromCache(filtered).catch(() => null);
-  if (snapshot === null) return null;
-  // A write of this tab the server has not confirmed is not part of the copy yet.
-  return snapshot.docs.filter((document) => !document.metadata.hasPendingWrites).map((document) => [document.id, document.data()] as const);
-}
-
 /** The documents of one slice with their versions, for the server's answer to be told from. */
 function versionsOf(documents: Documents): Map<string, string | null> {
   return new Map(documents.map(([id, data]) => [id, versionOf(data)] as const));
@@ -182,63 +187,41 @@ interface OpenedFromDevice {
 }
 
 /**
- * Hands the device copy over as the first call of each slice. In the slicing remembered from the
- * last whole read, slice by slice as each is read: Firestore answers a slice's query from the copy
- * through the documents its last listener held, so the first rows show after one slice's read,
- * where one query over the whole vault scans every document of the collection in the copy first
- * (5.6 s at 10,000 entries). A slice the copy cannot give is left to its server answer. Ids are
- * spread evenly, so the first slice tells the vault's size: one that grew well past its slicing
- * since (as a new vault does while its first screen is open) is read whole from the copy once and
- * cut finer. Null when the copy gives nothing.
+ * Hands the device copy over as the first call of each slice, slice by slice as each is read, so
+ * the first rows show after one slice's read. The slicing is the one the copy's size asks for, as
+ * a count from the server would. Null when the copy does not hold the vault whole.
  */
 async function openFromDevice<T>(
-  filtered: Query,
-  known: number,
+  device: DeviceRead,
   perRange: number,
   read: (documents: Documents) => Listing<T>,
   guard: Guard<T>,
 ): Promise<OpenedFromDevice | null> {
-  const remembered = idRanges(known);
-  const [firstRange] = remembered;
-  if (firstRange === undefined) return null;
-  const first = await deviceDocuments(inIdRange(filtered, firstRange));
-  if (guard.isOver() || first === null) return null;
-  // Grown: more slices wanted, and the first holds over twice a slice's share (one slice's count
-  // is a rough estimate of the vault; a small drift is not worth a whole read).
-  const wanted = rangeCountFor(first.length * remembered.length, perRange);
-  if (wanted > remembered.length && first.length > 2 * perRange) {
-    const copy = remembered.length === 1 ? first : await deviceDocuments(filtered);
-    if (guard.isOver() || copy === null) return null;
-    const ranges = idRanges(Math.max(wanted, rangeCountFor(copy.length, perRange)));
-    const bySlice: Documents[] = ranges.map(() => []);
-    for (const entry of copy) bySlice[ranges.findIndex((range) => inRange(entry[0], range))]?.push(entry);
-    guard.shownFromDevice();
-    bySlice.forEach((inSlice, slice) => {
-      guard.sliceWatcher.onChanges({ slice, slices: ranges.length, first: true, changed: read(inSlice), removed: [] });
-    });
-    return { ranges, shown: bySlice.map(versionsOf) };
-  }
-  guard.shownFromDevice();
-  const slices = remembered.length;
-  guard.sliceWatcher.onChanges({ slice: 0, slices, first: true, changed: read(first), removed: [] });
-  const shown: (Map<string, string | null> | undefined)[] = [versionsOf(first)];
-  for (const [slice, range] of remembered.entries()) {
-    if (slice === 0) continue;
-    const documents = await deviceDocuments(inIdRange(filtered, range));
+  const held = await device.copy.count(device.key).catch(() => null);
+  if (guard.isOver() || held === null) return null;
+  const ranges = idRanges(rangeCountFor(held, perRange));
+  const slices = ranges.length;
+  const shown: (Map<string, string | null> | undefined)[] = [];
+  for (const [slice, range] of ranges.entries()) {
+    const documents = await device.copy.read(device.key, range).catch(() => null);
     if (guard.isOver()) return null;
+    // A slice the copy cannot give (deleted meanwhile) is left to its server answer; none at all, to the server.
+    if (documents === null && slice === 0) return null;
+    if (slice === 0) guard.shownFromDevice();
     if (documents !== null) guard.sliceWatcher.onChanges({ slice, slices, first: true, changed: read(documents), removed: [] });
     shown.push(documents === null ? undefined : versionsOf(documents));
   }
-  return { ranges: remembered, shown };
+  return { ranges, shown };
 }
 
 /**
  * Everything `filtered` finds, live, in slices of the id space (idRanges.ts). The slices are sized
  * by a count the server makes first (billed one read per thousand documents), started
- * SLICES_AT_ONCE at a time. With `device`, a vault this browser has read whole before opens from
- * the device copy at once, in the slices of that read (no count), and the server's answers follow
- * as changes; each whole read remembers its slicing for the next. The first error of any listener
- * ends the read: every listener stops, and onError is called once.
+ * SLICES_AT_ONCE at a time. With `device`, a vault this browser holds whole in its device copy
+ * opens from it at once, sliced by the copy's size (no count), and the server's answers follow as
+ * changes; every answer is kept in the copy, and a read every slice of which has answered leaves
+ * the vault whole there. The first error of any listener ends the read: every listener stops, and
+ * onError is called once.
  */
 export function watchSliced<T>(
   filtered: Query,
@@ -252,20 +235,14 @@ export function watchSliced<T>(
   const guard = guarded(filtered.firestore, watcher, () => {
     stopSlices();
   }, () => slices);
-  // The slicing listened to, once every slice has answered: the copy can answer those queries
-  // next time (a finer one would have no listener's documents to answer from).
-  const remember = (listened: number) => () => {
-    device?.synced.remember(device.key, listened);
-  };
-  const known = device?.synced.slicesOf(device.key) ?? null;
   const start = async () => {
     await guard.ready();
-    if (known !== null) {
-      const opened = await openFromDevice(filtered, known, perRange, read, guard);
+    if (device !== undefined) {
+      const opened = await openFromDevice(device, perRange, read, guard);
       if (guard.isOver()) return;
       if (opened !== null) {
         slices = opened.ranges.length;
-        stopSlices = listenToSlices(filtered, opened.ranges, read, guard, opened.shown, remember(opened.ranges.length));
+        stopSlices = listenToSlices(filtered, opened.ranges, read, guard, opened.shown, device);
         return;
       }
     }
@@ -274,7 +251,7 @@ export function watchSliced<T>(
     guard.heard();
     const ranges = idRanges(rangeCountFor(counted.data().count, perRange));
     slices = ranges.length;
-    stopSlices = listenToSlices(filtered, ranges, read, guard, null, remember(ranges.length));
+    stopSlices = listenToSlices(filtered, ranges, read, guard, null, device);
   };
   start().catch((error: unknown) => {
     guard.fail(error instanceof Error ? error : new Error(String(error)));
@@ -291,15 +268,13 @@ export function watchWhole<T>(filtered: Query, read: (documents: Documents) => L
   const ranges = idRanges(1);
   const start = async () => {
     await guard.ready();
-    const copy = device?.synced.slicesOf(device.key) === 1 ? await deviceDocuments(filtered) : null;
+    const copy = device === undefined ? null : await device.copy.read(device.key).catch(() => null);
     if (guard.isOver()) return;
     if (copy !== null) {
       guard.shownFromDevice();
       guard.sliceWatcher.onChanges({ slice: 0, slices: 1, first: true, changed: read(copy), removed: [] });
     }
-    stopSlices = listenToSlices(filtered, ranges, read, guard, copy === null ? null : [versionsOf(copy)], () => {
-      device?.synced.remember(device.key, 1);
-    });
+    stopSlices = listenToSlices(filtered, ranges, read, guard, copy === null ? null : [versionsOf(copy)], device);
   };
   start().catch((error: unknown) => {
     guard.fail(error instanceof Error ? error : new Error(String(error)));

@@ -1,7 +1,6 @@
-import { deviceCopyEnabled } from '../firebase/deviceCopy';
+import { pageDeviceCopy } from '../deviceCopy/pageCopy';
 import { firebaseServices } from '../firebase/instance';
 import type { Repositories } from '../repositories';
-import { syncedVaults } from './syncedVaults';
 
 /** The app's repositories on its Firestore instances (the device copy's, when this browser keeps one). */
 export function makeRepositories(): Promise<Repositories> {
@@ -15,14 +14,15 @@ export function makeRepositories(): Promise<Repositories> {
     import('./firestoreInvitationRepository'),
     import('./firestoreAuditLogRepository'),
   ]).then(([db, lite, litePages, users, vault, teams, invitations, auditLog]) => {
-    // With the device copy, a vault read whole once opens from it (docs/vault.md, "The device copy").
-    const deviceCopy = deviceCopyEnabled(window.localStorage);
-    const live = deviceCopy ? { synced: syncedVaults(window.localStorage) } : {};
+    // With the device copy, what the server answered is kept there and opens first next time
+    // (docs/vault.md, "The device copy").
+    const copy = pageDeviceCopy() ?? undefined;
+    const live = copy === undefined ? {} : { copy };
     return {
-    users: users.createFirestoreUserRepository(db, { deviceCopy }),
+    users: users.createFirestoreUserRepository(db, copy),
     passwords: vault.createFirestorePasswordRepository(db, litePages.litePageReader(lite), live),
     groups: vault.createFirestoreGroupRepository(db, live),
-    teams: teams.createFirestoreTeamRepository(db, live.synced),
+    teams: teams.createFirestoreTeamRepository(db, copy),
     publicKeys: teams.createFirestorePublicKeyRepository(db),
     knownKeys: teams.createFirestoreKnownKeysRepository(db),
     invitations: invitations.createFirestoreInvitationRepository(db),

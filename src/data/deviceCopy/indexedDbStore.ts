@@ -1,0 +1,152 @@
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Documents } from '../firestore/cursorPages';
+import type { IdRange } from '../firestore/idRanges';
+import type { DeviceCopyStore } from './store';
+
+// The device copy in this browser's IndexedDB, shared by the app's tabs. Documents are keyed by
+// [vault, id], so a slice of a vault (idRanges.ts) is one key range: a read touches only what it
+// answers, however large the other vaults are.
+
+/** The copy's database. */
+export const DEVICE_COPY_DATABASE = 'keyloft-device-copy';
+
+interface CopySchema extends DBSchema {
+  documents: { key: [string, string]; value: { vault: string; id: string; data: unknown } };
+  /** A vault's row says it is held whole (store.ts). */
+  vaults: { key: string; value: { vault: string } };
+}
+
+/**
+ * Documents written per transaction: each put clones its document on the main thread, and a
+ * first read of 10,000 entries written in one go would be one long task.
+ */
+export const WRITE_CHUNK = 100;
+
+/** Refused because another page of the app has the copy open. */
+export class CopyInUseError extends Error {
+  readonly code = 'failed-precondition';
+  constructor() {
+    super('Another page of Keyloft has the device copy open.');
+    this.name = 'CopyInUseError';
+  }
+}
+
+function keyRange(key: string, { from, to }: IdRange): IDBKeyRange {
+  // Arrays sort after strings in IndexedDB, so [key, []] is past every id of vault `key`.
+  return IDBKeyRange.bound([key, from ?? ''], to === null ? [key, []] : [key, to], false, to !== null);
+}
+
+const WHOLE: IdRange = { from: null, to: null };
+
+export function indexedDbDeviceCopy(name = DEVICE_COPY_DATABASE): DeviceCopyStore {
+  let database: Promise<IDBPDatabase<CopySchema>> | null = null;
+  let cleared = false;
+  const open = () => {
+    database ??= openDB<CopySchema>(name, 1, {
+      upgrade(db) {
+        db.createObjectStore('documents', { keyPath: ['vault', 'id'] });
+        db.createObjectStore('vaults', { keyPath: 'vault' });
+      },
+      // Another page deletes the copy (a browser without Web Locks, copyHolders.ts): let it, and
+      // keep no more here.
+      blocking() {
+        cleared = true;
+        void database?.then((db) => {
+          db.close();
+        });
+        database = null;
+      },
+    });
+    return database;
+  };
+
+  // Writes run one after another in the order asked, so a change is never overwritten by the
+  // older answer it followed. A failed write leaves the vault not whole: read again from the
+  // server before the copy answers for it.
+  let writes: Promise<void> = Promise.resolve();
+  const write = (key: string, run: (db: IDBPDatabase<CopySchema>) => Promise<void>): Promise<void> => {
+    const done = writes.then(async () => {
+      if (cleared) return;
+      const db = await open();
+      try {
+        await run(db);
+      } catch (error) {
+        await db.delete('vaults', key).catch(() => undefined);
+        throw error;
+      }
+    });
+    writes = done.catch(() => undefined);
+    return done;
+  };
+  const isWhole = async (db: IDBPDatabase<CopySchema>, key: string) => (await db.getKey('vaults', key)) !== undefined;
+  const putAll = async (db: IDBPDatabase<CopySchema>, key: string, documents: Documents) => {
+    for (let start = 0; start < documents.length; start += WRITE_CHUNK) {
+      const transaction = db.transaction('documents', 'readwrite');
+      for (const [id, data] of documents.slice(start, start + WRITE_CHUNK)) void transaction.store.put({ vault: key, id, data });
+      await transaction.done;
+    }
+  };
+
+  const store: DeviceCopyStore = {
+    async count(key) {
+      const db = await open();
+      return (await isWhole(db, key)) ? db.count('documents', keyRange(key, WHOLE)) : null;
+    },
+    async read(key, range = WHOLE) {
+      const db = await open();
+      const transaction = db.transaction(['vaults', 'documents'], 'readonly');
+      if ((await transaction.objectStore('vaults').getKey(key)) === undefined) return null;
+      const found = await transaction.objectStore('documents').getAll(keyRange(key, range));
+      return found.map(({ id, data }) => [id, data] as const);
+    },
+    replace: (key, documents, range = WHOLE) =>
+      write(key, async (db) => {
+        const now = new Set(documents.map(([id]) => id));
+        const held = await db.getAllKeys('documents', keyRange(key, range));
+        const transaction = db.transaction('documents', 'readwrite');
+        for (const heldKey of held) if (!now.has(heldKey[1])) void transaction.store.delete(heldKey);
+        await transaction.done;
+        await putAll(db, key, documents);
+      }),
+    apply: (key, changed, removed) =>
+      write(key, async (db) => {
+        if (removed.length > 0) {
+          const transaction = db.transaction('documents', 'readwrite');
+          for (const id of removed) void transaction.store.delete([key, id]);
+          await transaction.done;
+        }
+        await putAll(db, key, changed);
+      }),
+    markWhole: (key) =>
+      write(key, async (db) => {
+        await db.put('vaults', { vault: key });
+      }),
+    keep: (key, documents) =>
+      write(key, async (db) => {
+        // Small vaults: one transaction, so the copy never holds half of a record's answer.
+        const transaction = db.transaction(['vaults', 'documents'], 'readwrite');
+        const held = transaction.objectStore('documents');
+        await held.delete(keyRange(key, WHOLE));
+        for (const [id, data] of documents) void held.put({ vault: key, id, data });
+        void transaction.objectStore('vaults').put({ vault: key });
+        await transaction.done;
+      }),
+    async clear() {
+      cleared = true;
+      await writes;
+      const open = database;
+      database = null;
+      if (open !== null) (await open.catch(() => null))?.close();
+      await new Promise<void>((resolve, reject) => {
+        // Blocked: another page still has the copy open (without Web Locks, the census misses it).
+        // The deletion stays asked for and goes through once that page closes it.
+        deleteDB(name, {
+          blocked: () => {
+            reject(new CopyInUseError());
+          },
+        }).then(resolve, reject);
+      });
+    },
+  };
+  return store;
+}

@@ -1,0 +1,151 @@
+// The device copy's store (src/data/deviceCopy): both kinds, in memory (Node tiers) and in
+// IndexedDB (the browser; fake-indexeddb here), answer alike. A vault is answered only once it was
+// kept whole, a slice is one id range, writes land in the order asked, and a write that fails
+// leaves the vault not whole rather than half-kept.
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { CopyInUseError, indexedDbDeviceCopy, WRITE_CHUNK } from '../../../src/data/deviceCopy/indexedDbStore';
+import { removeEarlierCopies } from '../../../src/data/deviceCopy/pageCopy';
+import { memoryDeviceCopy, type DeviceCopyStore } from '../../../src/data/deviceCopy/store';
+import { MemoryStorage } from '../../support/memoryStorage';
+import type { Documents } from '../../../src/data/firestore/cursorPages';
+import { idRanges } from '../../../src/data/firestore/idRanges';
+
+let databases = 0;
+const kinds: [string, () => DeviceCopyStore][] = [
+  ['in memory', memoryDeviceCopy],
+  ['in IndexedDB', () => indexedDbDeviceCopy(`copy-test-${String((databases += 1))}`)],
+];
+
+const entry = (id: string, revision = 1): readonly [string, unknown] => [id, { revision, updatedAt: revision * 1_000, sealed: `ciphertext of ${id}` }];
+const ids = (documents: Documents | null) => documents?.map(([id]) => id) ?? null;
+
+describe.each(kinds)('the device copy %s', (_kind, make) => {
+  it('answers a vault only once it is kept whole, and then every document of it by id', async () => {
+    const copy = make();
+    await copy.replace('entries:personal:ana', [entry('b'), entry('a')]);
+    expect(await copy.count('entries:personal:ana')).toBeNull();
+    expect(await copy.read('entries:personal:ana')).toBeNull();
+    await copy.markWhole('entries:personal:ana');
+    expect(await copy.count('entries:personal:ana')).toBe(2);
+    expect(await copy.read('entries:personal:ana')).toEqual([entry('a'), entry('b')]);
+    // Another vault, even one whose key starts the same, is apart.
+    expect(await copy.read('entries:personal:an')).toBeNull();
+    await copy.keep('entries:personal:an', [entry('z')]);
+    expect(ids(await copy.read('entries:personal:an'))).toEqual(['z']);
+    expect(await copy.count('entries:personal:ana')).toBe(2);
+  });
+
+  it('a slice is its id range, and replacing a slice leaves the others as they were', async () => {
+    const copy = make();
+    const [low, high] = idRanges(2);
+    if (low === undefined || high === undefined) throw new Error('two ranges expected');
+    const cut = low.to ?? '';
+    const below = `${String.fromCharCode(cut.charCodeAt(0) - 1)}z`;
+    await copy.replace('v', [entry('0a'), entry(below), entry(cut), entry('zz')]);
+    await copy.markWhole('v');
+    expect(ids(await copy.read('v', low))).toEqual(['0a', below]);
+    expect(ids(await copy.read('v', high))).toEqual([cut, 'zz']);
+    // The server's answer for the upper slice: one gone, one new, one newer.
+    await copy.replace('v', [entry(cut, 2), entry('zy')], high);
+    expect(await copy.read('v')).toEqual([entry('0a'), entry(below), entry(cut, 2), entry('zy')]);
+  });
+
+  it('applies changes, and writes land in the order asked: a change is never overwritten by the answer before it', async () => {
+    const copy = make();
+    const answer = Array.from({ length: WRITE_CHUNK * 2 + 5 }, (_, index) => entry(`id${String(index).padStart(4, '0')}`));
+    const first = copy.replace('v', answer);
+    const change = copy.apply('v', [entry('id0150', 3), entry('new')], ['id0000']);
+    const whole = copy.markWhole('v');
+    await Promise.all([first, change, whole]);
+    const held = await copy.read('v');
+    expect(held).toHaveLength(answer.length);
+    expect(held?.find(([id]) => id === 'id0150')).toEqual(entry('id0150', 3));
+    expect(ids(held)).toContain('new');
+    expect(ids(held)).not.toContain('id0000');
+  });
+
+  it('keeps a small vault whole at once, an empty answer as empty', async () => {
+    const copy = make();
+    await copy.keep('user:ana', [entry('ana')]);
+    expect(await copy.read('user:ana')).toEqual([entry('ana')]);
+    await copy.keep('user:ana', []);
+    expect(await copy.read('user:ana')).toEqual([]);
+  });
+
+  it('once cleared, holds nothing and keeps nothing more', async () => {
+    const copy = make();
+    await copy.keep('user:ana', [entry('ana')]);
+    await copy.clear();
+    await copy.keep('user:ana', [entry('ana')]);
+    await copy.markWhole('user:ana');
+    expect(await copy.read('user:ana')).toBeNull();
+  });
+});
+
+describe('the device copy in IndexedDB', () => {
+  it('a write that fails leaves the vault not whole: it is read from the server before the copy answers for it', async () => {
+    const copy = indexedDbDeviceCopy('copy-test-failure');
+    await copy.keep('v', [entry('a')]);
+    // A function cannot be stored: the write fails half-way, after the first chunk.
+    const answer: Documents = [...Array.from({ length: WRITE_CHUNK }, (_, index) => entry(`b${String(index)}`)), ['c', { revision: 1, broken: () => undefined }]];
+    await expect(copy.apply('v', answer, [])).rejects.toThrow();
+    expect(await copy.read('v')).toBeNull();
+    expect(await copy.count('v')).toBeNull();
+    // The next whole read makes it whole again.
+    await copy.replace('v', [entry('a')]);
+    await copy.markWhole('v');
+    expect(ids(await copy.read('v'))).toEqual(['a']);
+  });
+
+  it('is kept across pages: a second store on the same database reads what the first kept', async () => {
+    await indexedDbDeviceCopy('copy-test-shared').keep('team:t1', [entry('t1')]);
+    expect(await indexedDbDeviceCopy('copy-test-shared').read('team:t1')).toEqual([entry('t1')]);
+  });
+
+  it('clearing deletes the database; refused while another page has it open', async () => {
+    const mine = indexedDbDeviceCopy('copy-test-clear');
+    await mine.keep('user:ana', [entry('ana')]);
+    const names = async () => (await indexedDB.databases()).map((database) => database.name);
+    expect(await names()).toContain('copy-test-clear');
+    await mine.clear();
+    expect(await names()).not.toContain('copy-test-clear');
+
+    const elsewhere = indexedDbDeviceCopy('copy-test-clear-open');
+    await elsewhere.keep('user:ana', [entry('ana')]);
+    // A page of another kind holding it open: nothing asks it to let go.
+    const holder = await new Promise<IDBDatabase>((resolve) => {
+      const request = indexedDB.open('copy-test-clear-open');
+      request.onsuccess = () => {
+        resolve(request.result);
+      };
+    });
+    await expect(indexedDbDeviceCopy('copy-test-clear-open').clear()).rejects.toBeInstanceOf(CopyInUseError);
+    holder.close();
+  });
+});
+
+describe('the device copy of earlier releases', () => {
+  it("Firestore's persistent cache and the note of what it held are removed; the app's own copy and other databases stay", async () => {
+    const create = (name: string) =>
+      new Promise<void>((resolve) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => {
+          request.result.close();
+          resolve();
+        };
+      });
+    await create('firestore/[DEFAULT]/demo-keyloft/main');
+    await create('firestore-unrelated');
+    await indexedDbDeviceCopy('keyloft-device-copy').keep('user:ana', [entry('ana')]);
+    const storage = new MemoryStorage();
+    storage.setItem('keyloft.syncedVaults', '{"entries:personal:ana":3}');
+    storage.setItem('keyloft.deviceCopy', 'on');
+    await removeEarlierCopies(storage);
+    const names = (await indexedDB.databases()).map((database) => database.name);
+    expect(names).not.toContain('firestore/[DEFAULT]/demo-keyloft/main');
+    expect(names).toEqual(expect.arrayContaining(['firestore-unrelated', 'keyloft-device-copy']));
+    expect(storage.getItem('keyloft.syncedVaults')).toBeNull();
+    expect(storage.getItem('keyloft.deviceCopy')).toBe('on');
+  });
+});
