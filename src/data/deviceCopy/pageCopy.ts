@@ -29,7 +29,13 @@ const EARLIER_SYNCED_KEY = 'keyloft.syncedVaults';
  */
 export async function removeEarlierCopies(storage: Pick<KeyValueStorage, 'removeItem'>): Promise<void> {
   storage.removeItem(EARLIER_SYNCED_KEY);
-  const databases = (await indexedDB.databases().catch(() => [])).map((database) => database.name ?? '');
+  let databases: string[];
+  try {
+    databases = (await indexedDB.databases()).map((database) => database.name ?? '');
+  } catch {
+    // A browser that cannot list its databases (Firefox before 126): nothing is known to remove.
+    databases = [];
+  }
   await Promise.all(
     databases
       .filter((name) => name.startsWith('firestore/'))
