@@ -9,6 +9,7 @@ import {
   utf8Decode,
   utf8Encode,
 } from '../../../src/crypto';
+import { concatToBase64 } from '../../../src/crypto/encoding';
 
 describe('base64', () => {
   it('matches node for every length 0..64 and round-trips', () => {
@@ -29,6 +30,14 @@ describe('base64', () => {
       for (const bytes of [[value], [value, 255 - value], [value, 255 - value, value ^ 0x5a]]) {
         expect(bytesToBase64(new Uint8Array(bytes))).toBe(Buffer.from(bytes).toString('base64'));
       }
+    }
+  });
+
+  it('encodes two byte runs as their concatenation, whatever their lengths', () => {
+    for (const [head, tail] of [[0, 0], [12, 0], [12, 1], [12, 2], [12, 131], [1, 5], [2, 12], [4084, 12], [12, 4084], [12, 4085], [3000, 3000]] as const) {
+      const first = new Uint8Array(nodeRandomBytes(head));
+      const second = new Uint8Array(nodeRandomBytes(tail));
+      expect(concatToBase64(first, second)).toBe(Buffer.concat([first, second]).toString('base64'));
     }
   });
 
