@@ -144,6 +144,11 @@ export function utf8Encode(text: string): Uint8Array<ArrayBuffer> {
   return utf8Encoder.encode(text);
 }
 
+/** UTF-8 of `text` written into `into` from its start; returns the bytes written (check the room first: 3 per UTF-16 unit). */
+export function utf8EncodeInto(text: string, into: Uint8Array): number {
+  return utf8Encoder.encodeInto(text, into).written;
+}
+
 /** Rejects invalid UTF-8 instead of substituting U+FFFD, so corruption cannot pass as text. */
 export function utf8Decode(bytes: Uint8Array): string {
   try {

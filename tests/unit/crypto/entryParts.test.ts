@@ -101,6 +101,18 @@ describe('sealed entry parts', () => {
     await expect(openEntryOverview(team, atTeam, wrongMark)).rejects.toBeInstanceOf(InvalidCiphertextError);
   });
 
+  it('parts sealed at once each open to their own value, small and large alike (node:crypto)', async () => {
+    // Sealing encodes each plaintext into one shared buffer; a part must never carry another's bytes.
+    const values = Array.from({ length: 40 }, (_, i) => ({ password: `pw ${i} пароль`, notes: i % 10 === 9 ? `🔐 ${i} `.repeat(4000) : `note ${i}` }));
+    const bindings = values.map((_, i) => ({ ...personal, entryId: `entry-${i}` }));
+    const sealed = await Promise.all(values.map((value, i) => sealEntryDetails(vault, bindings[i] as EntryPartBinding, value)));
+    const opened = await Promise.all(sealed.map((part, i) => openEntryDetails(vault, bindings[i] as EntryPartBinding, part)));
+    expect(opened).toEqual(values.map((value) => ({ ...value, otp: null, history: [] })));
+    expect(nodeOpen(teamRaw, await sealEntryDetails(team, atTeam, values[9] as (typeof values)[number]), entryPartContext(atTeam, 'details')).toString('utf8')).toBe(
+      JSON.stringify(values[9]),
+    );
+  });
+
   it('fails to open when moved to another entry, part, format or key version, or under another key', async () => {
     const sealed = await sealEntryOverview(team, atTeam, overview);
     const moved: EntryPartBinding[] = [
