@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CryptoError, SALT_BYTES, generateSalt, randomBytes, sha256Base64 } from '../../../src/crypto';
+import { pooledIv } from '../../../src/crypto/random';
 
 describe('randomBytes / generateSalt', () => {
   it('returns the requested length, including more than one getRandomValues call allows', () => {
@@ -22,6 +23,17 @@ describe('randomBytes / generateSalt', () => {
     const b = generateSalt();
     expect(a.length).toBe(SALT_BYTES);
     expect(Buffer.from(a).equals(b)).toBe(false);
+  });
+});
+
+describe('pooledIv', () => {
+  it('gives 12-byte IVs that never repeat and never change, across several pools', () => {
+    const ivs = Array.from({ length: 1000 }, () => pooledIv());
+    const first = ivs.map((iv) => Buffer.from(iv).toString('hex'));
+    for (let more = 0; more < 1000; more++) pooledIv();
+    expect(ivs.every((iv) => iv.length === 12)).toBe(true);
+    expect(new Set(first).size).toBe(first.length);
+    expect(ivs.map((iv) => Buffer.from(iv).toString('hex'))).toEqual(first);
   });
 });
 
