@@ -89,10 +89,13 @@ export function indexedDbDeviceCopy(name = DEVICE_COPY_DATABASE): DeviceCopyStor
 
   const store: DeviceCopyStore = {
     async count(key) {
+      // Deleted (here or by another page): opening again would make an empty copy.
+      if (cleared) return null;
       const db = await open();
       return (await isWhole(db, key)) ? db.count('documents', keyRange(key, WHOLE)) : null;
     },
     async read(key, range = WHOLE) {
+      if (cleared) return null;
       const db = await open();
       const transaction = db.transaction(['vaults', 'documents'], 'readonly');
       if ((await transaction.objectStore('vaults').getKey(key)) === undefined) return null;
@@ -134,9 +137,9 @@ export function indexedDbDeviceCopy(name = DEVICE_COPY_DATABASE): DeviceCopyStor
     async clear() {
       cleared = true;
       await writes;
-      const open = database;
+      const opened = database;
       database = null;
-      if (open !== null) (await open.catch(() => null))?.close();
+      if (opened !== null) (await opened.catch(() => null))?.close();
       await new Promise<void>((resolve, reject) => {
         // Blocked: another page still has the copy open (without Web Locks, the census misses it).
         // The deletion stays asked for and goes through once that page closes it.

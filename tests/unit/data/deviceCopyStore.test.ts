@@ -123,6 +123,16 @@ describe('the device copy in IndexedDB', () => {
     await expect(indexedDbDeviceCopy('copy-test-clear-open').clear()).rejects.toBeInstanceOf(CopyInUseError);
     holder.close();
   });
+
+  it('a page whose copy another page deletes lets it go, and neither answers from nor makes the copy again', async () => {
+    const thisPage = indexedDbDeviceCopy('copy-test-deleted-elsewhere');
+    await thisPage.keep('user:ana', [entry('ana')]);
+    await indexedDbDeviceCopy('copy-test-deleted-elsewhere').clear();
+    expect(await thisPage.read('user:ana')).toBeNull();
+    expect(await thisPage.count('user:ana')).toBeNull();
+    await thisPage.keep('user:ana', [entry('ana')]);
+    expect((await indexedDB.databases()).map((database) => database.name)).not.toContain('copy-test-deleted-elsewhere');
+  });
 });
 
 describe('the device copy of earlier releases', () => {
