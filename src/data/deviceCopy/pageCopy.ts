@@ -15,7 +15,10 @@ export function pageDeviceCopy(): DeviceCopyStore | null {
   if (thisPage !== undefined) return thisPage;
   if (typeof indexedDB === 'undefined' || !deviceCopyEnabled(window.localStorage)) return (thisPage = null);
   pageCopyHolders().hold();
-  void removeEarlierCopies(window.localStorage);
+  removeEarlierCopies(window.localStorage).catch((error: unknown) => {
+    // Left for the next page load, or for the removal in Account Settings.
+    console.warn('Could not remove the device copy of an earlier release', error);
+  });
   return (thisPage = indexedDbDeviceCopy());
 }
 
