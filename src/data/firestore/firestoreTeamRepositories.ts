@@ -16,25 +16,14 @@ import { teamDetailsEventId } from '@keyloft/contract/auditEvents';
 import type { DeviceCopyStore } from '../deviceCopy/store';
 import type { Documents } from './cursorPages';
 import { auditEventDoc, signedInActor, type ActorSource } from './auditEventDocs';
-import type { KnownKeysRepository, PublicKeyRepository, StoredMemberKey, StoredTeam, TeamRepository } from '../teams/storedTeams';
+import type { KnownKeysRepository, PublicKeyRepository, StoredMemberKey, TeamRepository } from '../teams/storedTeams';
 import { serverOrDevice } from './deviceFallback';
+import { sortedBy } from './queryOrder';
 import { field, isString } from './fieldChecks';
 import { teamFrom } from './storedDocuments';
 
 // Teams by membership (docs/teams.md): the query names the user in memberIds and excludes teams
 // being deleted, so the rules can allow exactly it and its cost never grows with other teams.
-
-const utf8 = new TextEncoder();
-
-/** Firestore's order of `orderBy('name')`: names by UTF-8 bytes (code points), then ids. */
-function byName(a: { readonly id: string; readonly data: StoredTeam }, b: { readonly id: string; readonly data: StoredTeam }): number {
-  const [left, right] = [utf8.encode(a.data.name), utf8.encode(b.data.name)];
-  for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
-    const difference = (left[index] ?? 0) - (right[index] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return left.length - right.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
 
 /** A snapshot's documents as the device copy keeps them. */
 const documentsOf = (snapshot: { readonly docs: readonly { readonly id: string; data(): unknown }[] }): Documents => snapshot.docs.map((document) => [document.id, document.data()] as const);
@@ -51,7 +40,7 @@ export function createFirestoreTeamRepository(db: Firestore, copy?: DeviceCopySt
     async listForMember(uid) {
       const found = await serverOrDevice(copy, `teams:${uid}`, async () => documentsOf(await getDocsFromServerOnce(ofMember(uid))));
       // The copy answers by id: put in the query's order again (the server's answer already is).
-      return found.map(([id, data]) => ({ id, data: teamFrom(`teams/${id}`, data as Record<string, unknown>) })).sort(byName);
+      return sortedBy('name', found).map(([id, data]) => ({ id, data: teamFrom(`teams/${id}`, data as Record<string, unknown>) }));
     },
     watchForMember(uid, changed, failed) {
       let first = true;

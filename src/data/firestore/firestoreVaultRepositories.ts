@@ -40,6 +40,7 @@ import type { PageReader } from './litePages';
 import type { DeviceCopyStore } from '../deviceCopy/store';
 import { watchSliced, watchWhole, type DeviceRead } from './liveListings';
 import { connectionOf } from './liveServer';
+import { sortedBy } from './queryOrder';
 import { MalformedRecordError, groupFrom, passwordEntryFrom } from './storedDocuments';
 
 // Personal and team passwords and groups (SPEC.md §7 "Document database", docs/teams.md). Every
@@ -133,27 +134,6 @@ const readGroups = (documents: Documents): Listing<StoredGroup> => readListing('
 
 async function* listedPages(pages: AsyncGenerator<Documents>): AsyncGenerator<Listing<StoredPasswordEntry>> {
   for await (const page of pages) yield readEntries(page);
-}
-
-const utf8 = new TextEncoder();
-
-/** Byte order of UTF-8, which is code point order: how Firestore ordered the titles. */
-function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  for (let index = 0; index < Math.min(a.length, b.length); index += 1) {
-    const difference = (a[index] ?? 0) - (b[index] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return a.length - b.length;
-}
-
-/** The order a query ordered by `field` gave (the field by code point, then document id), now made in the browser. */
-function sortedBy(field: 'title' | 'name', documents: readonly (readonly [string, unknown])[]): (readonly [string, unknown])[] {
-  const keyed = documents.map((document) => {
-    const value = (document[1] as Record<string, unknown> | undefined)?.[field];
-    return { document, title: utf8.encode(typeof value === 'string' ? value : ''), id: utf8.encode(document[0]) };
-  });
-  keyed.sort((a, b) => compareBytes(a.title, b.title) || compareBytes(a.id, b.id));
-  return keyed.map(({ document }) => document);
 }
 
 /** The filter's entries in pages, ordered by title in the browser, a malformed one reported by id (src/data/vault/listing.ts). */
