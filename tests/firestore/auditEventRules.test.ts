@@ -63,6 +63,42 @@ describe('a team’s activity log: writing', () => {
     await assertFails(setDoc(doc(bob, 'teams', TEAM, 'events', writeEventId('entry', ENTRY, 2)), event('bob', 'entry.edited')));
   });
 
+  it('an event holds its kind’s fields and no other; a move names the groups the entry really leaves and joins', async () => {
+    const bob = firestoreAs(env(), 'bob');
+    const id = writeEventId('entry', ENTRY, 2);
+    await assertFails(editBatch(bob, id, event('bob', 'entry.edited', { parts: ['overview', 'title'] })));
+    await assertFails(editBatch(bob, id, event('bob', 'entry.edited', { parts: ['notes', 'notes', 'notes', 'notes', 'notes'] })));
+    await assertFails(editBatch(bob, id, event('bob', 'entry.edited', { parts: 'overview' })));
+    await assertFails(editBatch(bob, id, { ...event('bob', 'entry.edited'), actor: { uid: 'bob', email: 'bob@example.com', name: 'Bob' } }));
+    const { parts: _parts, ...withoutParts } = event('bob', 'entry.edited');
+    await assertFails(editBatch(bob, id, { ...withoutParts, note: 'x' }));
+    const move = (data: Record<string, unknown>) => {
+      const batch = writeBatch(bob);
+      batch.update(doc(bob, 'passwords', ENTRY), { groupId: GROUP, updatedAt: Date.now(), revision: 2 });
+      batch.set(doc(bob, 'teams', TEAM, 'events', id), data);
+      return batch.commit();
+    };
+    const moved = (fromGroupId: string | null, toGroupId: string | null) => ({ ...withoutParts, kind: 'entry.moved', fromGroupId, toGroupId });
+    await assertFails(move(moved(null, 'group-2')));
+    await assertFails(move(moved('group-2', GROUP)));
+    await assertFails(move({ ...moved(null, GROUP), parts: ['overview'] }));
+    await assertFails(move({ ...withoutParts, kind: 'entry.created' }));
+    await assertSucceeds(move(moved(null, GROUP)));
+  });
+
+  it('a created entry’s event says created, and only beside its creation', async () => {
+    const bob = firestoreAs(env(), 'bob');
+    const create = (eventData: Record<string, unknown>) => {
+      const batch = writeBatch(bob);
+      batch.set(doc(bob, 'passwords', 'entry-2'), teamEntry(TEAM, 'bob', 'Staging DB'));
+      batch.set(doc(bob, 'teams', TEAM, 'events', writeEventId('entry', 'entry-2', 1)), eventData);
+      return batch.commit();
+    };
+    await assertFails(create(event('bob', 'entry.created', { entryId: 'entry-2', title: 'Staging DB' })));
+    await assertFails(create(event('bob', 'entry.edited', { entryId: 'entry-2' })));
+    await assertSucceeds(create(event('bob', 'entry.created', { entryId: 'entry-2' })));
+  });
+
   it('a delete’s event is created beside the delete; a view-only member writes neither', async () => {
     const bob = firestoreAs(env(), 'bob');
     const batch = writeBatch(bob);
