@@ -1,7 +1,8 @@
 import type { VaultDeps } from './vaultService';
 import { useVaultSession, useVaultState } from './session/useVaultSession';
 
-export { LOAD_FAILED, type DeleteOutcome, type LoadState, type SealingProgress } from './session/vaultSession';
+export { LOAD_FAILED, type DeleteOutcome, type LoadState } from './session/vaultSession';
+export type { SealingProgress } from './session/backgroundSealing';
 
 /**
  * A vault's state (personal or one team's) for a screen: loaded once, then kept in step with each

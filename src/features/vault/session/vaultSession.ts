@@ -1,6 +1,6 @@
 import { compareEntries } from '../entryOrder';
 import { toSavedDraft, type ValidDraft } from '../form/validatePasswordDraft';
-import { migrateVault, type LoadedVault } from '../migration/migrateVault';
+import { sealInBackground, withSealed, type SealingProgress } from './backgroundSealing';
 import { watchVault, withEntryChanges, withGroupChanges, type LiveVaultRead } from './liveVault';
 import { refusedForGoneTeam } from './goneTeam';
 import type { Group, GroupDraft, PasswordEntry } from '../model';
@@ -25,12 +25,6 @@ export type LoadState =
   | { readonly status: 'loading'; readonly loaded: number }
   | { readonly status: 'failed'; readonly message: string }
   | { readonly status: 'ready' };
-
-/** The background sealing of format-1 entries after a load (docs/vault.md): how far it is. */
-export interface SealingProgress {
-  readonly done: number;
-  readonly total: number;
-}
 
 export const LOAD_FAILED = {
   passwords: 'Failed to load teams/passwords',
@@ -145,7 +139,7 @@ export class VaultSession {
         // In a task of its own: planning over a large vault's list is work the last slice's task
         // need not carry (issue #18's browser bench counts the longest task of a load).
         setTimeout(() => {
-          if (live()) this.sealInBackground({ entries: this.current.entries, groups: this.current.groups }, live);
+          if (live()) this.seal(live);
         }, 0);
       },
       failed: (error, what) => {
@@ -201,56 +195,21 @@ export class VaultSession {
 
   private index: { list: readonly PasswordEntry[]; byId: ReadonlyMap<string, PasswordEntry> } = { list: [], byId: new Map() };
 
-  // Format-1 groups and entries are saved again sealed, in the background; each sealed one
-  // replaces the one listed unless the user changed it meanwhile (their save holds the newer revision).
-  private sealInBackground(loaded: LoadedVault, live: () => boolean): void {
-    const { deps } = this;
-    if (![...loaded.entries, ...loaded.groups].some((item) => item.sealed !== true)) {
-      void migrateVault(deps, loaded).catch((error: unknown) => {
-        console.warn('Could not mark the vault sealed', error);
-      });
-      return;
-    }
-    // The entries being sealed are the session's own writes: their echoes need no opening.
-    const sealing = loaded.entries.filter((entry) => entry.sealed !== true).map((entry) => entry.id);
-    this.writingTo(sealing, () => migrateVault(deps, loaded, {
-      stopped: () => !live(),
-      onProgress: (done, total) => {
-        if (live()) this.update({ sealing: done < total ? { done, total } : null }, 'now');
+  /** Seals the format-1 items just loaded (backgroundSealing.ts), each shown sealed as it is written. */
+  private seal(live: () => boolean): void {
+    sealInBackground(this.deps, { entries: this.current.entries, groups: this.current.groups }, {
+      live,
+      writingTo: (ids, write) => this.writingTo(ids, write),
+      progress: (sealing) => {
+        this.update({ sealing }, 'now');
       },
-      onGroupsSealed: (sealed) => {
-        if (!live()) return;
-        const byId = new Map(sealed.map((group) => [group.id, group]));
-        this.update(
-          ({ groups }) => ({
-            groups: groups.map((group) => {
-              const next = byId.get(group.id);
-              return next !== undefined && next.revision === group.revision + 1 && group.sealed !== true ? next : group;
-            }),
-          }),
-          'now',
-        );
+      groupsSealed: (sealed) => {
+        this.update(({ groups }) => ({ groups: withSealed(groups, sealed) }), 'now');
       },
-      onSealed: (sealed) => {
-        if (!live()) return;
-        const byId = new Map(sealed.map((entry) => [entry.id, entry]));
-        this.update(
-          ({ entries }) => ({
-            entries: entries.map((entry) => {
-              const next = byId.get(entry.id);
-              return next !== undefined && next.revision === entry.revision + 1 && entry.sealed !== true ? next : entry;
-            }),
-          }),
-          'now',
-        );
+      entriesSealed: (sealed) => {
+        this.update(({ entries }) => ({ entries: withSealed(entries, sealed) }), 'now');
       },
-    }))
-      .catch((error: unknown) => {
-        console.warn('Sealing the vault stopped; the next load goes on', error);
-      })
-      .finally(() => {
-        if (live()) this.update({ sealing: null }, 'now');
-      });
+    });
   }
 
   private setEntries(change: (entries: readonly PasswordEntry[]) => readonly PasswordEntry[]): void {
