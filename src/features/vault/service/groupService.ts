@@ -46,7 +46,7 @@ async function groupOf(deps: VaultDeps, { id, data }: WithId<StoredGroup>): Prom
 
 /** A group document of the wrong shape: listed under what name it has, so its entries still filter. */
 function damagedGroup({ id, problem, label }: MalformedDocument): Group {
-  // revision 0: a damaged document has none to trust, and is deleted as it is (firestoreVaultRepositories.ts).
+  // revision 0: a damaged document has none to trust, and is deleted as it is (data/firestore/vaultWrites.ts).
   return { id, name: label ?? `Damaged group ${id}`, description: null, createdAt: Number.NaN, updatedAt: Number.NaN, revision: 0, damaged: problem };
 }
 
