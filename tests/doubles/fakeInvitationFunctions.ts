@@ -9,22 +9,9 @@ import { inviteProofHash } from '../../src/crypto/invite';
 import type { InvitationFunctions, InvitationPreview, InviteResult, StoredInvitation } from '../../src/data/invitations/storedInvitations';
 import type { StoredTeam } from '../../src/data/teams/storedTeams';
 import { normalizeEmail, type InviteRole } from '@keyloft/contract/invitations';
-import {
-  ROTATION_NEEDED,
-  WITHOUT_KEY,
-  carriedKey,
-  decideAccept,
-  decideCancel,
-  decideDecline,
-  decideInvite,
-  decideLinkKey,
-  decideLookup,
-  decideSendEmail,
-  invitationLink,
-  inviterInvitesKey,
-  isPendingKeyStale,
-  teamInvitesKey,
-} from '../../functions/src/invitations/decide';
+import { ROTATION_NEEDED, WITHOUT_KEY, carriedKey, decideCancel, decideLinkKey, decideLookup } from '../../functions/src/invitations/decide';
+import { decideInvite, decideSendEmail, invitationLink, inviterInvitesKey, teamInvitesKey } from '../../functions/src/invitations/decideInvite';
+import { decideAccept, decideDecline, isPendingKeyStale } from '../../functions/src/invitations/decideResponse';
 import {
   parseInviteId,
   parseInviteTeamMember,

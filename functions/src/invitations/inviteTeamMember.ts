@@ -4,7 +4,7 @@ import { requireCaller } from '../lib/callable';
 import { actorOf } from '../audit/eventData';
 import { recordEvents } from '../audit/record';
 import { loadTeam, unwrap } from '../teams/store';
-import { decideInvite, inviterInvitesKey, teamInvitesKey } from './decide';
+import { decideInvite, inviterInvitesKey, teamInvitesKey } from './decideInvite';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { invitationsOf, loadInvitationsFor, loadRateLimit, saveRateLimit } from './store';
 import { parseInviteTeamMember } from './validate';

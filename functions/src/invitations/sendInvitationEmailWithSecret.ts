@@ -5,7 +5,7 @@ import { invitationEmail, mailerSecrets } from '../email';
 import { countRecipientEmail } from '../email/recipientCapStore';
 import { requireCaller } from '../lib/callable';
 import { loadTeam, unwrap } from '../teams/store';
-import { decideSendEmail, invitationLink } from './decide';
+import { decideSendEmail, invitationLink } from './decideInvite';
 import { defaultInvitationDeps, type InvitationDeps } from './deps';
 import { INVITE_CALLABLE_MESSAGES } from './messages';
 import { invitationRef, loadInvitation } from './store';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEventBody } from '@keyloft/contract/auditEvents';
 import { decideAccountLeave } from '../../src/account/planDeletion';
-import { decideAccept, decideCancel, decideDecline, decideExpiry, decideInvite } from '../../src/invitations/decide';
+import { decideCancel, decideExpiry } from '../../src/invitations/decide';
+import { decideInvite } from '../../src/invitations/decideInvite';
+import { decideAccept, decideDecline } from '../../src/invitations/decideResponse';
 import { decideTeamRemoval } from '../../src/teams/decideDeletion';
 import {
   decideConfirmTeamKey,

@@ -2,27 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { inviteAcceptProof, inviteProofHash } from '../../../src/crypto/invite';
 import { INVITATION_MESSAGES, INVITATION_TTL_MS, RATE_LIMIT_WINDOW_MS } from '@keyloft/contract/invitations';
 import type { Caller } from '../../src/lib/callable';
+import { carriedKey, decideCancel, decideExpiry, decideLinkKey, decideLookup } from '../../src/invitations/decide';
 import {
-  carriedKey,
-  decideAccept,
-  decideCancel,
-  decideDecline,
-  decideExpiry,
   decideInvite,
-  decideLinkKey,
-  decideLookup,
-  isPendingKeyStale,
   decideSendEmail,
   invitationLink,
   inviterInvitesKey,
-  keyForJoining,
   teamInvitesKey,
   withinWindow,
-  type AcceptFacts,
   type InviteFacts,
-  type RespondFacts,
   type SendEmailFacts,
-} from '../../src/invitations/decide';
+} from '../../src/invitations/decideInvite';
+import { decideAccept, decideDecline, isPendingKeyStale, keyForJoining, type AcceptFacts, type RespondFacts } from '../../src/invitations/decideResponse';
 import { KEY, NOW, member, team } from '../teams/fixtures';
 import { INVITE_ID, generateSharedSecret, invitation } from './fixtures';
 import { forgedSealed } from '../../../tests/support/forgedCiphertext';
