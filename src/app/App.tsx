@@ -3,7 +3,7 @@ import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../data/config';
 import type { InvitationFunctions } from '../data/invitations/storedInvitations';
 import type { TeamFunctions } from '../data/teams/storedTeams';
-import { loadRepositories } from '../data/repositories';
+import { loadRepositories } from '../data/loadRepositories';
 import { createAutoLockPreferences } from '../session/autoLock';
 import { SessionProvider, useSession } from '../session/SessionContext';
 import { createSessionStore } from '../session/sessionStore';

@@ -1,6 +1,6 @@
 import { loadAuthGateway } from '../data/auth/loadAuthGateway';
 import type { AuthGateway } from '../data/auth/authGateway';
-import { loadUserRepository } from '../data/repositories';
+import { loadUserRepository } from '../data/loadRepositories';
 import type { AuthDeps } from '../features/auth';
 import type { SessionStore } from '../session/sessionStore';
 import { watchAuth } from '../session/watchAuth';

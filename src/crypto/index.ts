@@ -63,7 +63,8 @@ export type {
 } from './entryParts';
 export { openEntryFields, sealEntryFields } from './entryFields';
 export type { EntryFields, SealedEntryFields } from './entryFields';
-export { createDecryptPool, installOverviewWorkerFactory, openEntryOverviews, warmUpDecryptPool, workerCountFor } from './decryptPool';
+export { createDecryptPool, workerCountFor } from './decryptPool';
+export { installOverviewWorkerFactory, openEntryOverviews, warmUpDecryptPool } from './sharedDecryptPool';
 export type { DecryptPool, DecryptPoolOptions, OverviewWorker, OverviewWorkerFactory } from './decryptPool';
 export { SEALED_GROUP_FORMAT, groupPartContext, openGroupOverview, sealGroupOverview } from './groupParts';
 export type { GroupOverview, GroupPartBinding } from './groupParts';
