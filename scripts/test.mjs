@@ -108,6 +108,8 @@ await run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 // No import circles in src/ and functions/src/, type-only and dynamic imports included (.dependency-cruiser.mjs).
 await run('import cycles', 'npx', ['depcruise', '.', '--config', '.dependency-cruiser.mjs']);
+// No source file over 350 lines in src/, functions/src/ (and extension/): scripts/lib/fileLength.mjs.
+await run('source file length', 'node', ['scripts/check-file-length.mjs']);
 await vitest('unit and component tiers', ['unit', 'component']);
 const built = await run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 if (built) await run('production bundle check', 'node', ['scripts/check-bundle.mjs', 'dist']);
