@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeEmulatorConfig } from './lib/emulatorConfig.mjs';
 import { PROJECT_ID, assertEmulatorPortsFree, locateFirestoreEmulator, provideFirestore } from './lib/firestoreEmulator.mjs';
 import { FAKE_PUBLISHABLE_KEY, startFakeStripe } from './lib/fakeStripe.mjs';
 import { newEmulatorLogPath, runTeed } from './lib/teeOutput.mjs';
@@ -99,7 +100,8 @@ function underEmulators(only, firestore) {
   const list = [...only, ...firestore.only].join(',');
   return {
     env: { ...testEnv, ...firestore.env },
-    wrap: (args) => ['npx', ['firebase', 'emulators:exec', '--only', list, '--project', PROJECT_ID, `npx ${args.join(' ')}`]],
+    // firebase.json plus the emulators' local origins in the CSP (scripts/lib/emulatorConfig.mjs).
+    wrap: (args) => ['npx', ['firebase', 'emulators:exec', '--config', writeEmulatorConfig(), '--only', list, '--project', PROJECT_ID, `npx ${args.join(' ')}`]],
     teeTo: newEmulatorLogPath(),
   };
 }

@@ -1,6 +1,7 @@
 // `node scripts/with-emulators.mjs auth,functions,hosting -- <command…>`: runs one command under
 // `firebase emulators:exec` with a Firestore emulator beside the named emulators, then stops it.
 // The single-tier npm scripts use it (README, "Single tiers").
+import { writeEmulatorConfig } from './lib/emulatorConfig.mjs';
 import { PROJECT_ID, assertEmulatorPortsFree, provideFirestore } from './lib/firestoreEmulator.mjs';
 import { startFakeStripe } from './lib/fakeStripe.mjs';
 import { newEmulatorLogPath, runTeed } from './lib/teeOutput.mjs';
@@ -27,7 +28,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => void Promise.all([firestore.stop(), stripe?.stop()]).then(() => process.exit(130)));
 }
 const only = [...list.split(','), ...firestore.only].join(',');
-const status = await runTeed('npx', ['firebase', 'emulators:exec', '--only', only, '--project', PROJECT_ID, command.join(' ')], {
+// firebase.json plus the emulators' local origins in the CSP (scripts/lib/emulatorConfig.mjs).
+const config = writeEmulatorConfig();
+const status = await runTeed('npx', ['firebase', 'emulators:exec', '--config', config, '--only', only, '--project', PROJECT_ID, command.join(' ')], {
   env: { ...process.env, ...firestore.env },
   logPath: newEmulatorLogPath(),
 });

@@ -21,3 +21,6 @@ export function hasHiddenCharacters(text: string): boolean {
  * words whoever asks and whether or not the address has an account. Here so screens can show it.
  */
 export const RECIPIENT_CAP_MESSAGE = 'This email address has received too many emails from Keyloft today. Please try again tomorrow.';
+
+/** The same, when the address's hourly allowance is used up but not its daily one. */
+export const RECIPIENT_HOURLY_CAP_MESSAGE = 'This email address has received too many emails from Keyloft in the last hour. Please try again in an hour.';

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { emulatorCsp, LOCAL_ADDRESS, productionCsp } from '../support/hostingCsp';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
 
 const baseUrl = inject('baseUrl');
@@ -31,6 +32,21 @@ describe('public pages in Chromium (production build on the Hosting emulator)', 
     expect(headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     expect(headers['permissions-policy']).toContain('camera=()');
     expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    await page.context().close();
+  });
+
+  it('is served the production CSP of firebase.json, which names no local port, with only the emulators’ origins added', async () => {
+    // Production reaches no local address (issue #41); here the app talks to the emulators, so the
+    // Hosting emulator serves firebase.json's policy plus their origins in connect-src, and nothing else.
+    expect(productionCsp()).toContain('connect-src ');
+    expect(productionCsp()).not.toMatch(LOCAL_ADDRESS);
+    const { page } = await openPage();
+    const response = await page.goto(`${baseUrl}/`);
+    const served = response?.headers()['content-security-policy'] ?? '';
+    expect(served).toBe(emulatorCsp());
+    const tokens = (policy: string) => policy.replaceAll(';', ' ').split(/\s+/).filter(Boolean);
+    const production = new Set(tokens(productionCsp()));
+    expect(tokens(served).filter((token) => !production.has(token))).toEqual(['http://127.0.0.1:9099', 'http://127.0.0.1:8080', 'http://127.0.0.1:5001']);
     await page.context().close();
   });
 

@@ -7,6 +7,7 @@
 import type { BillingCallables, BillingPlan, PlanCatalogue, SubscriptionRecord } from '@keyloft/contract/billing';
 import { MS_PER_DAY, newTrialSubscription } from '@keyloft/contract/trial';
 import { decideCheckout, decideDowngrade, decidePortal, subscriptionStatus, type BillingRefusal } from '../../functions/src/billing/decide';
+import { UNLIMITED_PRICE_CENTS } from '../../functions/src/billing/plans';
 import { requireObject } from '../../functions/src/lib/callable';
 import { parsePayload, requireNoArguments } from '../../functions/src/lib/payload';
 import {
@@ -38,7 +39,8 @@ export const FREE_PLAN: BillingPlan = {
 export const UNLIMITED_PLAN: BillingPlan = {
   id: 'unlimited',
   name: 'Unlimited',
-  price: 999,
+  // The server's price ($4.99), so a screen never shows the fake a price the plan does not cost.
+  price: UNLIMITED_PRICE_CENTS,
   currency: 'usd',
   interval: 'month',
   trialDays: 14,

@@ -19,9 +19,8 @@ import {
   parseRespond,
   parseSendInvitationEmail,
 } from '../../functions/src/invitations/validate';
-import { decideRecipientEmail, recipientCapKey, type RecipientSend } from '../../functions/src/email/recipientCap';
+import { decideRecipientEmail, recipientCapKey, recipientCapMessage, type RecipientSend } from '../../functions/src/email/recipientCap';
 import type { Caller } from '../../functions/src/lib/callable';
-import { RECIPIENT_CAP_MESSAGE } from '@keyloft/contract/emailAddress';
 import type { Outcome } from '../../functions/src/teams/model';
 import { acceptReply, inviteReply, lookupReply } from '@keyloft/contract/callables/invitations';
 import { checkedReply } from './callableReply';
@@ -122,7 +121,7 @@ export class FakeInvitationFunctions implements InvitationFunctions {
     // The recipient's cap outlives the invitation, as the callable's countRecipientEmail; a refusal writes nothing.
     const recipient = recipientCapKey(plan.email.to);
     const counted = decideRecipientEmail(this.recipientSends.get(recipient) ?? [], 'invitation', now);
-    if (!counted.allowed) throw new Error(RECIPIENT_CAP_MESSAGE);
+    if (!counted.allowed) throw new Error(recipientCapMessage(counted.full));
     this.recipientSends.set(recipient, counted.sends);
     this.emails.push({ to: plan.email.to, inviteId: input.inviteId, link: invitationLink('https://keyloft.test', input.inviteId, input.sharedSecret) });
     if (invitation !== null) this.invitations.seed(input.inviteId, { ...invitation, emailsSent: plan.emailsSent });

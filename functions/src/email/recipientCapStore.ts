@@ -1,7 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { rateLimitRef } from '../lib/rateLimit';
-import { RECIPIENT_CAP_MESSAGE, decideRecipientEmail, readRecipientSends, recipientCapKey, type CappedEmailKind } from './recipientCap';
+import { decideRecipientEmail, readRecipientSends, recipientCapKey, recipientCapMessage, type CappedEmailKind } from './recipientCap';
 import { runTransactionWithRetry } from '../lib/contention';
 
 // The per-recipient cap's I/O: rateLimits/recipient-<sha256> holds `{ sends: [{ at, kind }], updatedAt }`
@@ -16,7 +16,7 @@ import { runTransactionWithRetry } from '../lib/contention';
 export async function countRecipientEmail(tx: Transaction, db: Firestore, email: string, kind: CappedEmailKind, now: number): Promise<void> {
   const ref = rateLimitRef(db, recipientCapKey(email));
   const decision = decideRecipientEmail(readRecipientSends((await tx.get(ref)).get('sends')), kind, now);
-  if (!decision.allowed) throw new HttpsError('resource-exhausted', RECIPIENT_CAP_MESSAGE);
+  if (!decision.allowed) throw new HttpsError('resource-exhausted', recipientCapMessage(decision.full));
   tx.set(ref, { sends: decision.sends, updatedAt: now });
 }
 

@@ -20,7 +20,7 @@ import { countOf, sentenceDate } from '../../ui/format';
 
 export interface PlanCardView {
   readonly plan: BillingPlan;
-  /** '$9.99' (SPEC.md §9: cents / 100 in US currency format). */
+  /** '$4.99' (SPEC.md §9: cents / 100 in US currency format). */
   readonly price: string;
   /** '/month', '/year', or '' for a plan with no billing interval. */
   readonly interval: string;

@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
 import { ROLE_LABELS } from '@keyloft/contract/teamPermissions';
 import { Button } from '../../ui/Button';
-import { resourceKeys } from '../../session/serverState/keys';
+import { mutationKeys, resourceKeys } from '../../session/serverState/keys';
 import { Dialog } from '../../ui/Dialog';
 import { expiryText, invitationTeamName, responseErrorMessage } from './invitationTexts';
 import type { MyInvitation, MyInvitationsApi } from './model';
@@ -25,49 +25,71 @@ type Answer = 'accept' | 'decline';
 
 export const NO_PENDING_INVITATIONS = 'You have no pending invitations.';
 
+/** One answer on its way: what useMutationState reads back as each row's busy state. */
+interface Answering {
+  readonly invitation: MyInvitation;
+  readonly answer: Answer;
+}
+
+/**
+ * The answers on their way, by invitation id, from the session's shared mutation state (the query
+ * client's), not a map of this dialog's own: an answer still running when the dialog is closed
+ * and opened again shows its row busy, and there is one record of what is running.
+ */
+function useAnswersOnTheirWay(): ReadonlyMap<string, Answer> {
+  const running = useMutationState({
+    filters: { mutationKey: mutationKeys.answerInvitation(), status: 'pending' },
+    select: (mutation) => mutation.state.variables as Answering | undefined,
+  });
+  return new Map(running.flatMap((answering) => (answering === undefined ? [] : [[answering.invitation.id, answering.answer] as const])));
+}
+
 /** 'Team Invitations' (SPEC.md §2): the user's pending invitations, each accepted or declined. */
 export function TeamInvitationsDialog({ api, pending, onClose, onJoined }: TeamInvitationsDialogProps) {
   const client = useQueryClient();
-  const [busy, setBusy] = useState<ReadonlyMap<string, Answer>>(new Map());
+  const busy = useAnswersOnTheirWay();
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const bodyRef = useRef<HTMLDivElement>(null);
   // Expiry is read against the moment the modal opened: it says days, so it need not tick.
   const [openedAt] = useState(() => Date.now());
 
-  function mark(inviteId: string, answer: Answer | null) {
-    setBusy((previous) => {
-      const next = new Map(previous);
-      if (answer === null) next.delete(inviteId);
-      else next.set(inviteId, answer);
-      return next;
-    });
-  }
+  // Pending from the call until the list shows what the server holds after it, as the row's busy
+  // state should be; a refusal is shown here, so the mutation itself never fails.
+  const answering = useMutation({
+    mutationKey: mutationKeys.answerInvitation(),
+    mutationFn: async ({ invitation, answer }: Answering) => {
+      const team = invitationTeamName(invitation.teamName);
+      try {
+        if (answer === 'accept') {
+          await api.accept(invitation.id);
+          setAnnouncement(`You joined ${team}.`);
+          void client.invalidateQueries({ queryKey: resourceKeys.teams() });
+          onJoined?.(invitation.teamId);
+        } else {
+          await api.decline(invitation.id);
+          setAnnouncement(`You declined the invitation to ${team}.`);
+        }
+      } catch (caught) {
+        const fallback = answer === 'accept' ? INVITATION_MESSAGES.acceptFailed : INVITATION_MESSAGES.declineFailed;
+        console.error(fallback, caught);
+        setError(responseErrorMessage(caught, fallback));
+      }
+      // Answered or refused, the list shows what the server holds now (a refused invitation may be gone).
+      await pending.refresh();
+    },
+  });
 
-  async function respond(invitation: MyInvitation, answer: Answer) {
-    if (busy.has(invitation.id)) return;
-    const team = invitationTeamName(invitation.teamName);
-    mark(invitation.id, answer);
+  function respond(invitation: MyInvitation, answer: Answer) {
+    // Read from the client, not the last render: a second click in the same tick finds the first.
+    const running = client.isMutating({
+      mutationKey: mutationKeys.answerInvitation(),
+      predicate: (mutation) => (mutation.state.variables as Answering | undefined)?.invitation.id === invitation.id,
+    });
+    if (running > 0) return;
     setError(null);
     setAnnouncement('');
-    try {
-      if (answer === 'accept') {
-        await api.accept(invitation.id);
-        setAnnouncement(`You joined ${team}.`);
-        void client.invalidateQueries({ queryKey: resourceKeys.teams() });
-        onJoined?.(invitation.teamId);
-      } else {
-        await api.decline(invitation.id);
-        setAnnouncement(`You declined the invitation to ${team}.`);
-      }
-    } catch (caught) {
-      const fallback = answer === 'accept' ? INVITATION_MESSAGES.acceptFailed : INVITATION_MESSAGES.declineFailed;
-      console.error(fallback, caught);
-      setError(responseErrorMessage(caught, fallback));
-    }
-    // Answered or refused, the list shows what the server holds now (a refused invitation may be gone).
-    await pending.refresh();
-    mark(invitation.id, null);
+    answering.mutate({ invitation, answer });
   }
 
   const { status, invitations } = pending;
@@ -76,7 +98,7 @@ export function TeamInvitationsDialog({ api, pending, onClose, onJoined }: TeamI
   useEffect(() => {
     const active = document.activeElement;
     if (active === null || active === document.body) bodyRef.current?.focus();
-  }, [invitations, busy]);
+  }, [invitations, busy.size]);
 
   return (
     // Focus starts on the content, not on the first Accept, so that Enter accepts nothing by accident.
@@ -107,7 +129,9 @@ export function TeamInvitationsDialog({ api, pending, onClose, onJoined }: TeamI
                 invitation={invitation}
                 busy={busy.get(invitation.id) ?? null}
                 now={openedAt}
-                onAnswer={(answer) => void respond(invitation, answer)}
+                onAnswer={(answer) => {
+                  respond(invitation, answer);
+                }}
               />
             ))}
           </ul>

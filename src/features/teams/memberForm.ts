@@ -1,4 +1,4 @@
-import { HIDDEN_CHARACTERS_MESSAGE, RECIPIENT_CAP_MESSAGE, hasHiddenCharacters } from '@keyloft/contract/emailAddress';
+import { HIDDEN_CHARACTERS_MESSAGE, RECIPIENT_CAP_MESSAGE, RECIPIENT_HOURLY_CAP_MESSAGE, hasHiddenCharacters } from '@keyloft/contract/emailAddress';
 import { INVITATION_MESSAGES } from '@keyloft/contract/invitations';
 import { PERMISSION_MESSAGES } from '@keyloft/contract/teamPermissions';
 import { brokenTextMessage, isWellFormedText } from '@keyloft/contract/wellFormedText';
@@ -61,6 +61,7 @@ const SERVER_MESSAGES: ReadonlySet<string> = new Set([
   MEMBER_MESSAGES.invalidEmail,
   MEMBER_MESSAGES.hiddenCharacters,
   RECIPIENT_CAP_MESSAGE,
+  RECIPIENT_HOURLY_CAP_MESSAGE,
 ]);
 
 /** What a failed member operation shows: its own message when it is one a user can act on, else `fallback`. */

@@ -23,3 +23,9 @@ export const resourceKeys = {
   /** The signed-in user's record as the dashboard needs it: plan and public key. */
   account: () => ['account'] as const,
 };
+
+/** Writes whose progress more than one screen may show (useMutationState). */
+export const mutationKeys = {
+  /** An accept or decline of one of the signed-in user's invitations (Team Invitations). */
+  answerInvitation: () => ['invitations', 'answer'] as const,
+};

@@ -34,7 +34,7 @@ describe('BillingPage: what each user sees (SPEC.md §4 Subscription display)', 
 
     const unlimited = planCard('Unlimited');
     expect(within(unlimited).getByText('Free Trial - 10 days left')).toBeInTheDocument();
-    expect(within(unlimited).getByText('$9.99')).toBeInTheDocument();
+    expect(within(unlimited).getByText('$4.99')).toBeInTheDocument();
     expect(within(unlimited).getByText('/month')).toBeInTheDocument();
     expect(within(unlimited).getByText('Unlimited teams')).toBeInTheDocument();
     expect(within(unlimited).getByRole('button', { name: 'Continue with this plan' })).toBeEnabled();

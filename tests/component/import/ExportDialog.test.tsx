@@ -175,7 +175,7 @@ describe('ExportDialog: the file', () => {
     expect(written.escaped).toHaveLength(2);
     expect(
       screen.getByText(
-        "2 values start with =, +, - or @ and were written with a leading ' so that spreadsheets do not run them. Remove the ' if you import the file into another password manager.",
+        "2 values look like spreadsheet formulas and were written with a leading ' so that spreadsheets do not run them. Remove the ' if you import the file into another password manager.",
       ),
     ).toBeInTheDocument();
   });

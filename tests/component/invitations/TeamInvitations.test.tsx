@@ -203,6 +203,32 @@ describe('Team Invitations modal: accepting', () => {
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
   });
 
+  it('keeps a row busy from the shared mutation state: closed and opened again mid-answer, it is still busy and cannot be answered twice', async () => {
+    const world = fakeMyInvitations([acme, ops]);
+    const accepting = deferred<undefined>();
+    world.api.accept.mockImplementationOnce(async (inviteId) => {
+      await accepting.promise;
+      await world.answer(inviteId);
+    });
+    const { user } = renderInvitationsButton(world.api);
+    let dialog = await openDialog(user);
+    await user.click(await within(dialog).findByRole('button', { name: 'Accept invitation to Acme' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    dialog = await openDialog(user);
+    const busyRow = await within(dialog).findByRole('listitem', { name: 'Acme' });
+    expect(busyRow).toHaveAttribute('aria-busy', 'true');
+    expect(within(busyRow).getByRole('button', { name: 'Accepting invitation to Acme' })).toBeDisabled();
+    expect(within(row(dialog, 'Ops')).getByRole('button', { name: 'Accept invitation to Ops' })).toBeEnabled();
+
+    accepting.resolve(undefined);
+    await waitFor(() => {
+      expect(within(dialog).queryByRole('listitem', { name: 'Acme' })).not.toBeInTheDocument();
+    });
+    expect(world.api.accept).toHaveBeenCalledExactlyOnceWith('inv-acme');
+  });
+
   it('shows the server refusal and the list as it is now', async () => {
     expectConsoleError(/^Failed to accept invitation\. Please try again\. Error: /);
     const world = fakeMyInvitations([acme, ops]);

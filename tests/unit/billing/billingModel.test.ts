@@ -56,7 +56,7 @@ describe('planCards: the grid for each (current plan, trial-only, target plan)',
   it('formats prices as cents / 100 in US currency, with the interval', () => {
     const [free, unlimited] = planCards(PLANS, freeSubscription(NOW), NOW);
     expect([free?.price, free?.interval]).toEqual(['$0.00', '']);
-    expect([unlimited?.price, unlimited?.interval]).toEqual(['$9.99', '/month']);
+    expect([unlimited?.price, unlimited?.interval]).toEqual(['$4.99', '/month']);
     expect(planCards([{ ...UNLIMITED_PLAN, price: 123456, interval: 'year' }], freeSubscription(NOW), NOW)[0]?.price).toBe('$1,234.56');
   });
 });

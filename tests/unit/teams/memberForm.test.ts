@@ -21,9 +21,13 @@ describe('validateMemberEmail (SPEC.md §5 "Add member")', () => {
     expect(memberErrorMessage(new Error(MEMBER_MESSAGES.hiddenCharacters), 'fallback')).toBe(MEMBER_MESSAGES.hiddenCharacters);
   });
 
-  it('shows the per-recipient email cap’s refusal as it is', () => {
-    const capped = 'This email address has received too many emails from Keyloft today. Please try again tomorrow.';
-    expect(memberErrorMessage(new Error(capped), MEMBER_MESSAGES.inviteEmailFailed)).toBe(capped);
+  it('shows the per-recipient email cap’s refusals, the day’s and the hour’s, as they are', () => {
+    for (const capped of [
+      'This email address has received too many emails from Keyloft today. Please try again tomorrow.',
+      'This email address has received too many emails from Keyloft in the last hour. Please try again in an hour.',
+    ]) {
+      expect(memberErrorMessage(new Error(capped), MEMBER_MESSAGES.inviteEmailFailed)).toBe(capped);
+    }
   });
 
   it('requires a basic email shape', () => {

@@ -146,6 +146,72 @@ describe('vault service revisions', () => {
   });
 });
 
+describe('a newer version with the same values is no conflict (issue #42)', () => {
+  it('a save on a revision that only a rewrite with the same values (the sealing) moved on lands on the newer one, without asking', async () => {
+    const d = { ...personal(), sealedFormat: false };
+    const opened = await savePassword(d, draft);
+    // The other tab seals it: the same values, written anew (revision 2).
+    await savePassword({ ...d, sealedFormat: true }, draft, opened);
+    const saved = await savePassword(d, { ...draft, title: 'Bank (joint)' }, opened);
+    expect(saved.revision).toBe(3);
+    expect((await openedVault(d)).map((entry) => [entry.title, entry.password, entry.revision, entry.sealed])).toEqual([['Bank (joint)', 'first secret', 3, true]]);
+  });
+
+  it('a team entry re-encrypted under a rotated key (a new key version, the same values) saves from a form opened before', async () => {
+    const newKey = await generateTeamKey();
+    const passwords = new MemoryPasswordRepository();
+    const scope = (keyVersion: number, key: TeamKey, previousKey?: TeamKey): TeamVaultDeps => ({
+      passwords,
+      groups: new MemoryGroupRepository(),
+      userId: 'ana',
+      team: { teamId: 'team-1', key, keyVersion, ...(previousKey ? { previousKey } : {}), role: 'full', storedKeyVersion: () => Promise.resolve(keyVersion), onKeyChanged: vi.fn() },
+      now: () => 5_000,
+    });
+    const before = scope(1, teamKey);
+    const opened = await openDetails(before, await savePassword(before, { ...draft, notes: 'branch 12' }));
+    const after = scope(2, newKey, teamKey);
+    // What the rotation's re-encryption does: the same values sealed under the new key, revision 2.
+    await savePassword(after, { ...draft, notes: 'branch 12' }, opened);
+    const saved = await savePassword(after, { ...draft, notes: 'branch 12', password: 'new secret' }, opened);
+    expect(saved.revision).toBe(3);
+    const reread = await Promise.all((await loadEntries(after)).map((entry) => openDetails(after, entry)));
+    expect(reread.map((entry) => [entry.password, entry.notes, entry.revision])).toEqual([['new secret', 'branch 12', 3]]);
+  });
+
+  it('still asks when a value differs, the password history included', async () => {
+    const d = personal();
+    const opened = await savePassword(d, draft);
+    // Changed and changed back: the same password, but the history now holds the replaced one.
+    const changed = await savePassword(d, { ...draft, password: 'other' }, opened);
+    await savePassword(d, draft, changed);
+    await expect(savePassword(d, { ...draft, title: 'Mine' }, opened)).rejects.toBeInstanceOf(PasswordConflictError);
+    expect((await openedVault(d)).map((entry) => [entry.title, entry.revision])).toEqual([['Bank', 3]]);
+  });
+
+  it('a second conflict on the retry is a real one, and nothing is overwritten', async () => {
+    const d = personal();
+    const opened = await savePassword(d, draft);
+    const resealed = await savePassword(d, draft, opened);
+    const update = d.passwords.update.bind(d.passwords);
+    let first = true;
+    // Between the refused save and its retry, someone really changes the entry.
+    vi.spyOn(d.passwords, 'update').mockImplementation(async (...args) => {
+      if (first) {
+        first = false;
+        await update(...args).catch(async (error: unknown) => {
+          await savePassword(d, { ...draft, password: 'theirs' }, resealed);
+          throw error;
+        });
+        return;
+      }
+      return update(...args);
+    });
+    const refused = await savePassword(d, { ...draft, title: 'Mine' }, opened).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PasswordConflictError);
+    expect((await openedVault(d)).map((entry) => [entry.title, entry.password])).toEqual([['Bank', 'theirs']]);
+  });
+});
+
 describe('team writes refused because the key changed', () => {
   function team(storedKeyVersion: number | null, onKeyChanged = vi.fn()): TeamVaultDeps {
     return {

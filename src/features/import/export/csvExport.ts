@@ -7,11 +7,16 @@ export const CSV_EXPORT_COLUMNS = ['folder', 'title', 'url', 'username', 'passwo
 export type CsvExportColumn = (typeof CSV_EXPORT_COLUMNS)[number];
 
 /**
- * A cell a spreadsheet program would run as a formula (OWASP, "CSV Injection"). Not papaparse's own
- * `escapeFormulae: true`: its expression ends in `.*$` without the `s` flag, so a multi-line cell
- * such as "=HYPERLINK(...)\nmore" would not match and would be written as it is.
+ * A cell a spreadsheet program would run as a formula (OWASP, "CSV Injection"): one starting with a
+ * tab or CR, or whose first character after any leading whitespace is = + - @ or the full-width
+ * (＝ ＋ － ＠) or small (﹦ ﹢ ﹣ ﹫) form of one. Some programs trim leading spaces, no-break spaces
+ * and line breaks before parsing, and some (Japanese-locale Excel, LibreOffice with autocorrect)
+ * read the full-width forms as the ASCII ones, so those are formula disguises too. `\s` is
+ * JavaScript's whitespace: space, tab, CR, LF, no-break spaces, the ideographic space, the BOM.
+ * Not papaparse's own `escapeFormulae: true`: its expression ends in `.*$` without the `s` flag, so
+ * a multi-line cell such as "=HYPERLINK(...)\nmore" would not match and would be written as it is.
  */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+export const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/;
 
 /** A value written with a leading ' so that a spreadsheet shows it as text: in the file it differs from the vault. */
 export interface EscapedCell {

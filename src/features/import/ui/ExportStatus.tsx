@@ -23,11 +23,12 @@ export function ExportStatus({ phase }: { readonly phase: ExportPhase }) {
   );
 }
 
-/** 'N values start with =, +, - or @ …', or null when the CSV wrote every value as it is. */
+/** 'N values look like spreadsheet formulas …', or null when the CSV wrote every value as it is. */
 export function escapedNote(escaped: number): string | null {
   if (escaped === 0) return null;
   const values = countOf(escaped, 'value');
-  return `${values} ${escaped === 1 ? 'starts' : 'start'} with =, +, - or @ and ${escaped === 1 ? 'was' : 'were'} written with a leading ' so that spreadsheets do not run ${escaped === 1 ? 'it' : 'them'}. Remove the ' if you import the file into another password manager.`;
+  // Not 'start with =, +, - or @': a disguised one (' =1', '＝1') is escaped too (FORMULA_START).
+  return `${values} ${escaped === 1 ? 'looks like a spreadsheet formula' : 'look like spreadsheet formulas'} and ${escaped === 1 ? 'was' : 'were'} written with a leading ' so that spreadsheets do not run ${escaped === 1 ? 'it' : 'them'}. Remove the ' if you import the file into another password manager.`;
 }
 
 /** A saved file, and how many entries were left out of it because they do not decrypt. */

@@ -1,5 +1,6 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useSubmit } from '../../../ui/useSubmit';
+import { sameEntryValues } from '../entryValues';
 import type { Group, PasswordEntry } from '../model';
 import { CONFLICT_MESSAGES, failureText, PasswordConflictError } from '../vaultErrors';
 import type { NewerVersion } from './useNewerVersion';
@@ -110,6 +111,9 @@ export function usePasswordForm(entry: PasswordEntry | null, groups: readonly Gr
     setNoticed(newer);
     if (newer === 'deleted') {
       saving.setError(CONFLICT_MESSAGES.passwordGone);
+    } else if (newer !== null && base !== null && newer.revision > base.revision && sameEntryValues(base, newer)) {
+      // Only the sealing changed (a key rotation re-encrypted it, issue #42): nothing to choose.
+      setBase(newer);
     } else if (newer !== null && base !== null && newer.revision > base.revision) {
       const typed = validatePasswordDraft({ title, url, notes, username, password, otp, groupId: group === NO_GROUP ? null : group });
       // Fields that do not validate yet: the save's own check shows the choice once they do.

@@ -1,4 +1,4 @@
-import { useId, useImperativeHandle, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useState, type KeyboardEvent, type Ref } from 'react';
 import { Button } from '../../../ui/Button';
 import { DateStamp } from '../../../ui/DateStamp';
 import type { PasswordEntry } from '../model';
@@ -88,15 +88,47 @@ function PaneBody({
   const { feedback, copy } = useCopyFeedback();
   const [confirming, setConfirming] = useState(false);
   const [detailsError, setDetailsError] = useState<string | null>(null);
-  // A newer version arrived while shown (issue #22): its details are sealed again until asked for,
-  // and when it was saved elsewhere the pane says so.
-  const [shownRevision, setShownRevision] = useState(entry.revision);
+  // A newer version arrived while shown (issue #22): when it was saved elsewhere the pane says so,
+  // and a password shown is hidden again unless the newer version has the same one (issue #42: a
+  // key rotation re-encrypts entries, and a Show was lost to it). A newer sealed version's details
+  // are opened to tell (`carried`: the password shown, until they are).
+  const [lastEntry, setLastEntry] = useState(entry);
   const [changedWhileShown, setChangedWhileShown] = useState(false);
-  if (entry.revision !== shownRevision) {
-    setShownRevision(entry.revision);
-    setChangedWhileShown(entry.changedElsewhere === true);
-    setRevealed(false);
+  const [carried, setCarried] = useState<string | null>(null);
+  if (entry !== lastEntry) {
+    setLastEntry(entry);
+    if (entry.revision !== lastEntry.revision) {
+      setChangedWhileShown(entry.changedElsewhere === true);
+      const shown = revealed && lastEntry.sealedDetails === undefined ? lastEntry.password : carried;
+      setRevealed(shown !== null && entry.sealedDetails === undefined && entry.password === shown);
+      setCarried(shown !== null && entry.sealedDetails !== undefined ? shown : null);
+    }
   }
+  if (carried !== null && entry.sealedDetails === undefined && entry.revision === lastEntry.revision) {
+    setRevealed(entry.password === carried);
+    setCarried(null);
+  }
+  // Reveal asked for (or to be kept) on a version whose details are still sealed, as when a Show
+  // click's details opened just as a newer version came in: its details are opened in turn.
+  const opening = (revealed || carried !== null) && entry.sealedDetails !== undefined;
+  useEffect(() => {
+    if (!opening || onOpenDetails === undefined) return undefined;
+    let current = true;
+    onOpenDetails(entry).then(
+      () => {
+        setDetailsError(null);
+      },
+      () => {
+        if (!current) return;
+        setDetailsError(DECRYPT_FAILED_MESSAGE);
+        setRevealed(false);
+        setCarried(null);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [opening, entry, onOpenDetails]);
 
   const { title } = entry;
   const damaged = entry.damaged ?? null;
@@ -120,6 +152,7 @@ function PaneBody({
   }
 
   async function toggleReveal() {
+    setCarried(null);
     // Details already here: shown at once.
     if (revealed || entry.sealedDetails === undefined) {
       setRevealed((shown) => !shown);
@@ -192,7 +225,7 @@ function PaneBody({
           <PasswordValue
             title={title}
             password={entry.password}
-            revealed={revealed}
+            revealed={revealed && entry.sealedDetails === undefined}
             feedback={feedback}
             onToggle={() => {
               void toggleReveal();

@@ -11,6 +11,7 @@ import {
 import { entrySaveEvent, type EntryValues } from '@keyloft/contract/auditEvents';
 import type { ValidPasswordDraft } from '../form/validatePasswordDraft';
 import { historyAfterSave, trimmedHistory } from '../history/passwordHistory';
+import { sameEntryValues } from '../entryValues';
 import type { PasswordEntry } from '../model';
 import { CONFLICT_MESSAGES, PasswordConflictError, VaultGoneError } from '../vaultErrors';
 import { decryptEntry, openDetails } from './openEntries';
@@ -21,9 +22,22 @@ import { guarded, translated } from './writeGuard';
  * Creates (no `existing`) or updates an entry; returns it as the list shows it. An update is
  * conditional on `existing.revision`: if someone saved the entry since, nothing is written and
  * PasswordConflictError carries theirs (saving again with it as `existing` keeps the user's
- * values on top); if someone deleted it, VaultGoneError.
+ * values on top); if someone deleted it, VaultGoneError. A newer version with the very values of
+ * `existing` (a key rotation or the sealing rewrote it, issue #42) is no conflict: the save goes
+ * on its revision once, without asking; a second conflict is a real one.
  */
 export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, existing?: PasswordEntry): Promise<PasswordEntry> {
+  try {
+    return await saveOn(deps, draft, existing);
+  } catch (error) {
+    if (existing === undefined || !(error instanceof PasswordConflictError)) throw error;
+    const opened = await openDetails(deps, existing).catch(() => null);
+    if (opened === null || !sameEntryValues(opened, error.newer)) throw error;
+    return saveOn(deps, draft, error.newer);
+  }
+}
+
+async function saveOn(deps: VaultDeps, draft: ValidPasswordDraft, existing: PasswordEntry | undefined): Promise<PasswordEntry> {
   return guarded(deps, existing === undefined ? 'create' : 'edit', async () => {
     const id = existing?.id ?? deps.passwords.newId();
     const now = deps.now();

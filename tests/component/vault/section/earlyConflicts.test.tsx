@@ -2,7 +2,7 @@
 // reaches the open edit form before this tab saves: the form says so at once, with the same
 // choice a refused save offers (Keep mine, Take theirs), and nothing is saved meanwhile. The
 // item pane simply shows the newer values; an entry deleted elsewhere says so in the form.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccountKeys, type VaultKey } from '../../../../src/crypto';
@@ -72,6 +72,23 @@ describe('a conflict arrives early', () => {
       expect(screen.queryByRole('dialog', { name: 'Edit Password' })).not.toBeInTheDocument();
     });
     expect((await stored(deps)).map((item) => [item.title, item.notes, item.revision])).toEqual([['Bank (other tab)', 'their note and mine', 3]]);
+  });
+
+  it('a rewrite with the same values (a key rotation or the sealing, issue #42) reaching the open form asks nothing; Save lands on it', async () => {
+    const { deps, entry, user, form } = await editingBank();
+    await user.clear(within(form).getByLabelText('Title'));
+    await user.type(within(form).getByLabelText('Title'), 'Bank (joint)');
+    // Another tab writes the entry again with the very values this form opened: only its sealing is new.
+    await savePassword(deps, draft, entry);
+    expect((await stored(deps)).map((item) => item.revision)).toEqual([2]);
+    // Long enough for the live list to bring revision 2 to the form, which would then say so.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Edit Password' })).not.toBeInTheDocument();
+    });
+    expect((await stored(deps)).map((item) => [item.title, item.password, item.revision])).toEqual([['Bank (joint)', 'first secret', 3]]);
   });
 
   it('an entry deleted in the other tab says so in the open form before saving', async () => {

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { CSV_EXPORT_COLUMNS, exportCsv } from '../../../../src/features/import/export/csvExport';
+import { CSV_EXPORT_COLUMNS, csvText, exportCsv } from '../../../../src/features/import/export/csvExport';
 import type { ExportedEntry } from '../../../../src/features/import/export/exportedVault';
 import { fixtureVault } from './fixtureVault';
 
@@ -70,11 +70,19 @@ describe('exportCsv', () => {
     expect(escaped).toEqual([{ entry: 1, title: 'x', column: 'password' }]);
   });
 
-  it('leaves values alone that only contain those characters later, or start with a space or quote', () => {
-    const values = ['a=b', 'x+1', 'mail@example.com', ' =1', "'quoted"];
+  it('leaves values alone that only contain those characters later, or start with a space, a no-break space or a quote before text', () => {
+    const values = ['a=b', 'x+1', 'mail@example.com', ' pad ', '\u00a0plain', '\u3000text =1', "'quoted", '１２３', 'a＝b', '\u2212minus sign'];
     const { text, escaped } = exportCsv({ groups: [], entries: values.map((notes) => entry({ notes })) });
     expect(parsed(text).slice(1).map((row) => row[5])).toEqual(values);
     expect(escaped).toEqual([]);
+  });
+
+  it('lists a disguised formula among the escaped cells too', () => {
+    const { escaped } = exportCsv({ groups: [], entries: [entry({ title: 'x', username: '\u00a0=1+1', notes: '＠SUM(A1)' })] });
+    expect(escaped).toEqual([
+      { entry: 1, title: 'x', column: 'username' },
+      { entry: 1, title: 'x', column: 'notes' },
+    ]);
   });
 
   it('lists every escaped cell of the fixture by entry and column', () => {
@@ -90,5 +98,41 @@ describe('exportCsv', () => {
 
   it('writes only the header for an empty vault', () => {
     expect(exportCsv({ groups: [], entries: [] }).text).toBe('folder,title,url,username,password,notes\r\n');
+  });
+});
+
+// The one CSV writer: the export above, the import's skipped list and the activity log's file
+// (through loadCsvWriter) all write with csvText. Issue #41.4: a formula in disguise is still a formula.
+describe('csvText against formulas in disguise', () => {
+  it.each([
+    ['a space', ' =1+1'],
+    ['several spaces', '   +1+1'],
+    ['a no-break space', '\u00a0=HYPERLINK("http://evil.example")'],
+    ['a narrow no-break space', '\u202f-2+3'],
+    ['an ideographic space', '\u3000@SUM(A1)'],
+    ['a byte-order mark', '\ufeff=1+1'],
+    ['a tab then =', '\t=1+1'],
+    ['a tab alone', '\tplain'],
+    ['a carriage return', '\r=1+1'],
+    ['a line feed', '\n=1+1'],
+    ['CRLF', '\r\n=1+1'],
+    ['a run of mixed whitespace', ' \t\u00a0\n @SUM(A1)'],
+    ['a full-width =', '＝HYPERLINK("http://evil.example")'],
+    ['a full-width +', '＋1+1'],
+    ['a full-width -', '－2+3'],
+    ['a full-width @', '＠SUM(A1)'],
+    ['a space then a full-width =', ' ＝1+1'],
+    ['a small =', '﹦1+1'],
+    ['a small +', '﹢1+1'],
+    ['a small -', '﹣1+1'],
+    ['a small @', '﹫SUM(A1)'],
+    ['a disguise on a multi-line value', ' =HYPERLINK("http://evil.example")\nsecond line'],
+  ])('writes a cell starting with %s after a leading quote', (_label, value) => {
+    const text = csvText(['a', 'b'], [['plain', value]]);
+    expect(parsed(text)[1]).toEqual(['plain', `'${value}`]);
+  });
+
+  it('escapes the header cells too', () => {
+    expect(parsed(csvText(['\u00a0=x', 'b'], []))[0]).toEqual(["'\u00a0=x", 'b']);
   });
 });
