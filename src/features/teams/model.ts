@@ -36,6 +36,11 @@ export interface FlaggedTeam {
   readonly problem: string;
 }
 
+export interface LeftTeamNotice {
+  readonly id: string;
+  readonly name: string | null;
+}
+
 /** The user's team list as read. */
 export interface TeamsListing {
   /** The teams the user is a member of, ordered by name. */
@@ -44,10 +49,10 @@ export interface TeamsListing {
   /** Answered from the device copy with the server out of reach: not presented as current (issue #42). */
   readonly fromDevice: boolean;
   /**
-   * The teams dropped from the device copy because the user no longer belongs to them, by name
-   * (null: the copy had none): said once.
+   * The teams dropped from the device copy because the user no longer belongs to them, with their
+   * names (null: the copy had none): said once.
    */
-  readonly left: (string | null)[];
+  readonly left: LeftTeamNotice[];
 }
 
 export interface TeamsApi {

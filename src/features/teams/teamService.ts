@@ -54,7 +54,7 @@ export function createTeamsApi(deps: TeamServiceDeps): TeamsApi {
         teams: teams.map(({ id, data }) => summaryOf(deps.userId, id, data)).filter((team): team is TeamSummary => team !== null),
         flagged: malformed.map(({ id, name, problem }) => ({ id, name, problem })),
         fromDevice,
-        left: left.map((team) => team.name),
+        left: left.map(({ id, name }) => ({ id, name })),
       };
     },
     async create(draft) {

@@ -55,9 +55,14 @@ export function useTeams(api: TeamsApi | null): TeamsController | null {
   const { reload } = list;
 
   // Each answer names the teams it dropped once: gathered here until dismissed, so a later read
-  // (which names none) does not take the notice away before it was seen.
+  // (which names none) does not take the notice away before it was seen. A team this user deleted
+  // here is not news to them.
+  const [deleted] = useState(() => new Set<string>());
   const [left, setLeft] = useState<{ readonly from: TeamsListing | undefined; readonly names: readonly (string | null)[] }>({ from: undefined, names: [] });
-  if (list.data !== left.from) setLeft({ from: list.data, names: [...left.names, ...(list.data?.left ?? [])] });
+  if (list.data !== left.from) {
+    const news = (list.data?.left ?? []).filter((team) => !deleted.has(team.id)).map((team) => team.name);
+    setLeft({ from: list.data, names: [...left.names, ...news] });
+  }
   const dismissLeft = useCallback(() => {
     setLeft((shown) => ({ from: shown.from, names: [] }));
   }, []);
@@ -84,6 +89,7 @@ export function useTeams(api: TeamsApi | null): TeamsController | null {
   const remove = useCallback(
     async (teamId: string) => {
       if (api === null) throw new Error('No team service');
+      deleted.add(teamId);
       await api.remove(teamId);
       // A list read still on its way may predate the delete: it is dropped, not shown.
       await client.cancelQueries({ queryKey: resourceKeys.teamList() });
@@ -94,7 +100,7 @@ export function useTeams(api: TeamsApi | null): TeamsController | null {
       // Its activity log now joins the owner's deleted teams' (issue #24), written in the deletion's last step.
       void client.invalidateQueries({ queryKey: resourceKeys.deletedTeamLogs() });
     },
-    [api, client],
+    [api, client, deleted],
   );
 
   if (api === null) return null;

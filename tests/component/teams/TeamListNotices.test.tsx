@@ -53,7 +53,10 @@ describe('the team list notices', () => {
 
   it('the teams dropped from the device are named once: kept through later reads until dismissed, and not said again', async () => {
     const api = new FakeTeamsApi([alpha]);
-    api.left = ['Ops', null];
+    api.left = [
+      { id: 'ops', name: 'Ops' },
+      { id: 'old', name: null },
+    ];
     const { user, client } = renderTeams(api);
     const text = 'You are no longer a member of "Ops" and a team. Their passwords were removed from this device.';
     expect(await screen.findByText(text)).toBeInTheDocument();
@@ -65,8 +68,25 @@ describe('the team list notices', () => {
     await act(() => client.invalidateQueries({ queryKey: resourceKeys.teamList() }));
     expect(screen.queryByText(/no longer a member/)).not.toBeInTheDocument();
     // One team: its name alone.
-    api.left = ['Dev'];
+    api.left = [{ id: 'dev', name: 'Dev' }];
     await act(() => client.invalidateQueries({ queryKey: resourceKeys.teamList() }));
     expect(await screen.findByText('You are no longer a member of "Dev". Its passwords were removed from this device.')).toBeInTheDocument();
+  });
+
+  it('a team the user deleted here is not named as one they no longer belong to', async () => {
+    const api = new FakeTeamsApi([alpha, team({ id: 'beta', name: 'Beta' })]);
+    const { user, client } = renderTeams(api);
+    const item = await within(await screen.findByRole('list', { name: 'My teams' })).findByRole('listitem', { name: 'Beta' });
+    await user.click(within(item).getByRole('button', { name: 'Delete team Beta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Team' });
+    await user.click(within(dialog).getByRole('button', { name: /Delete/ }));
+    await waitFor(() => {
+      expect(screen.queryByRole('listitem', { name: 'Beta' })).not.toBeInTheDocument();
+    });
+    // The next list drops the team from the device and names it; the one who deleted it is not told.
+    api.left = [{ id: 'beta', name: 'Beta' }];
+    await act(() => client.invalidateQueries({ queryKey: resourceKeys.teamList() }));
+    expect(api.left).toEqual([]);
+    expect(screen.queryByText(/no longer a member/)).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import type { FlaggedTeam, TeamDraft, TeamSummary, TeamsApi, TeamsListing } from '../../../src/features/teams/model';
+import type { FlaggedTeam, LeftTeamNotice, TeamDraft, TeamSummary, TeamsApi, TeamsListing } from '../../../src/features/teams/model';
 
 type Call = 'list' | 'create' | 'update' | 'remove';
 
@@ -69,7 +69,7 @@ export class FakeTeamsApi implements TeamsApi {
   flagged: FlaggedTeam[] = [];
   fromDevice = false;
   /** Named by the next list only, as the data layer names the teams it dropped once. */
-  left: (string | null)[] = [];
+  left: LeftTeamNotice[] = [];
 
   async list(): Promise<TeamsListing> {
     await this.enter('list');
