@@ -3,6 +3,7 @@
 // after the master password, read-only: the personal entries and a team's show, a save is refused
 // with a clear message and nothing is queued; back online, the offline notice goes. Removing the
 // copy, refused while another tab holds it; a deleted account's copy removed.
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEVICE_COPY_DATABASE } from '../../src/data/deviceCopy/indexedDbStore';
 import { expectNoPageErrors, openPage, openTab, useChromium } from './chromium';
@@ -16,7 +17,9 @@ import {
   openItem,
   openTeamPasswords,
   readPassword,
+  reloadAndUnlock,
   signUpToEmptyVault,
+  teamWithFullAccessMember,
   unlock,
   waitForSignedOut,
 } from './journeys';
@@ -27,6 +30,33 @@ useChromium();
 const OFFLINE = "You are offline. Changes can't be saved until you are back online.";
 /** The device copy's database, or Firestore's persistent cache (the copy of earlier releases). */
 const isCopy = (name: string) => name === DEVICE_COPY_DATABASE || name.startsWith('firestore/');
+
+/** The team vaults (entries, groups, the team, its member keys) the page's device copy holds any of. */
+async function teamVaultsInCopy(page: Page): Promise<string[]> {
+  const vaults = await page.evaluate(async (name) => {
+    const done = <T,>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => {
+          resolve(request.result);
+        };
+        request.onerror = () => {
+          reject(request.error ?? new Error('IndexedDB request failed'));
+        };
+      });
+    const db = await done(indexedDB.open(name));
+    try {
+      const transaction = db.transaction(['vaults', 'documents'], 'readonly');
+      const whole = await done(transaction.objectStore('vaults').getAllKeys());
+      const documents = await done(transaction.objectStore('documents').getAllKeys());
+      return [...new Set([...whole.map(String), ...documents.map((key) => (key as [string, string])[0])])];
+    } finally {
+      db.close();
+    }
+  }, DEVICE_COPY_DATABASE);
+  return vaults.filter((vault) => /^(entries:team:|groups:team:|team:|memberKeys:)/.test(vault)).sort();
+}
+
+const LEFT_OPS = 'You are no longer a member of "Ops". Its passwords were removed from this device.';
 
 describe('the device copy', () => {
   it('a tab reloaded with the servers out of reach opens the vault read-only after the master password', async () => {
@@ -136,4 +166,51 @@ describe('the device copy', () => {
     expectNoPageErrors(errors);
     await page.context().close();
   }, 240_000);
+
+  it('a member removed from a team while away reopens the app: the team, its entries and its device copy are gone, and it is said once', async () => {
+    const owner = await openPage();
+    const member = await openPage();
+    await signUpToEmptyVault(owner.page, baseUrl, 'copy-owner');
+    const memberEmail = await signUpToEmptyVault(member.page, baseUrl, 'copy-member');
+    await teamWithFullAccessMember(owner.page, member.page, baseUrl, 'Ops', memberEmail, [['Deploy', 'ops', 'deploy secret 3']]);
+    let m = member.page;
+    await reloadAndUnlock(m);
+    await m.getByRole('list', { name: 'All items' }).getByRole('listitem', { name: /Deploy/ }).waitFor({ timeout: 30_000 });
+    // The member's device copy holds the team: its entries, its document (with their wrapped key).
+    await expect.poll(async () => (await teamVaultsInCopy(m)).filter((vault) => /^(entries:team:|team:)/.test(vault)).length, { timeout: 30_000 }).toBe(2);
+    const context = m.context();
+    await m.close();
+
+    // While the member is away, the owner removes them.
+    const o = owner.page;
+    await o.getByRole('button', { name: 'Manage members of team Ops' }).click();
+    const manage = o.getByRole('dialog', { name: 'Manage Team Members' });
+    await manage.getByRole('button', { name: `Remove ${memberEmail}` }).click({ timeout: 15_000 });
+    const remove = o.getByRole('dialog', { name: 'Remove Member' });
+    await remove.getByRole('button', { name: 'Remove Member' }).click();
+    await remove.waitFor({ state: 'detached', timeout: 30_000 });
+    await expect.poll(async () => manage.getByRole('list', { name: 'Current members' }).textContent(), { timeout: 15_000 }).not.toContain(memberEmail);
+
+    // The member opens the app again (online): the team and its entries are gone, from the screen and the device.
+    m = await context.newPage();
+    m.setDefaultTimeout(15_000);
+    await m.goto(`${baseUrl}/`);
+    await unlock(m);
+    await m.getByRole('status').getByText(LEFT_OPS).waitFor({ timeout: 30_000 });
+    await expect.poll(async () => m.getByRole('listitem', { name: 'Ops' }).count(), { timeout: 15_000 }).toBe(0);
+    expect(await m.getByRole('list', { name: 'All items' }).getByRole('listitem', { name: /Deploy/ }).count()).toBe(0);
+    await expect.poll(async () => teamVaultsInCopy(m), { timeout: 15_000 }).toEqual([]);
+    // Said once: dismissed, it does not come back; the next start does not say it again.
+    await m.getByRole('button', { name: 'Dismiss' }).click();
+    expect(await m.getByText(LEFT_OPS).count()).toBe(0);
+    await reloadAndUnlock(m);
+    await m.getByRole('heading', { name: 'My Teams' }).waitFor();
+    // The team list read after the unlock has answered (its empty text) before looking for the notice.
+    await m.getByText('You have not joined any teams yet. Invitations you accept appear here.').waitFor({ timeout: 15_000 });
+    expect(await m.getByText(/no longer a member/).count()).toBe(0);
+
+    expectNoPageErrors(owner.errors);
+    await owner.page.context().close();
+    await context.close();
+  }, 300_000);
 });

@@ -3,6 +3,7 @@ import type {
   PublicKeyRepository,
   StoredMemberKey,
   StoredTeam,
+  TeamListing,
   TeamRepository,
 } from '../../src/data/teams/storedTeams';
 import type { WithId } from '../../src/data/vault/storedEntries';
@@ -13,6 +14,11 @@ export class MemoryTeamRepository implements TeamRepository {
 
   newId(): string {
     return this.teams.newId();
+  }
+
+  /** In memory every team is well formed and every answer current: no device copy stands in. */
+  async listing(uid: string): Promise<TeamListing> {
+    return { teams: await this.listForMember(uid), malformed: [], fromDevice: false, left: [] };
   }
 
   listForMember(uid: string): Promise<WithId<StoredTeam>[]> {

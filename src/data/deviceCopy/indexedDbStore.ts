@@ -31,9 +31,11 @@ export class CopyInUseError extends Error {
   }
 }
 
+/** The first key past every document of `vault`: arrays sort after strings in IndexedDB. */
+const afterVault = (vault: string): [string, string] => [vault, []] as unknown as [string, string];
+
 function keyRange(key: string, { from, to }: IdRange): IDBKeyRange {
-  // Arrays sort after strings in IndexedDB, so [key, []] is past every id of vault `key`.
-  return IDBKeyRange.bound([key, from ?? ''], to === null ? [key, []] : [key, to], false, to !== null);
+  return IDBKeyRange.bound([key, from ?? ''], to === null ? afterVault(key) : [key, to], false, to !== null);
 }
 
 const WHOLE: IdRange = { from: null, to: null };
@@ -132,6 +134,30 @@ export function indexedDbDeviceCopy(name = DEVICE_COPY_DATABASE): DeviceCopyStor
         await held.delete(keyRange(key, WHOLE));
         for (const [id, data] of documents) void held.put({ vault: key, id, data });
         void transaction.objectStore('vaults').put({ vault: key });
+        await transaction.done;
+      }),
+    async vaultKeys() {
+      if (cleared) return [];
+      const db = await open();
+      const transaction = db.transaction(['vaults', 'documents'], 'readonly');
+      const keys = new Set(await transaction.objectStore('vaults').getAllKeys());
+      // One step per vault, not per document: past each vault's last id to the next vault's first.
+      let cursor = await transaction.objectStore('documents').openKeyCursor();
+      while (cursor !== null) {
+        const [vault] = cursor.key;
+        keys.add(vault);
+        cursor = await cursor.continue(afterVault(vault));
+      }
+      return [...keys].sort();
+    },
+    // One transaction: a failed drop drops nothing (and leaves its first vault not whole).
+    drop: (keys) =>
+      write(keys[0] ?? '', async (db) => {
+        const transaction = db.transaction(['vaults', 'documents'], 'readwrite');
+        for (const key of keys) {
+          void transaction.objectStore('documents').delete(keyRange(key, WHOLE));
+          void transaction.objectStore('vaults').delete(key);
+        }
         await transaction.done;
       }),
     async clear() {

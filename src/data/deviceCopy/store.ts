@@ -29,6 +29,10 @@ export interface DeviceCopyStore {
   markWhole(key: string): Promise<void>;
   /** The server's whole answer for a small vault (a record, a team): replaced and marked whole at once. */
   keep(key: string, documents: Documents): Promise<void>;
+  /** The key of every vault the copy holds any document of, or holds whole (an empty one too). */
+  vaultKeys(): Promise<string[]>;
+  /** Deletes vaults `keys` from the copy: their documents and their being whole. */
+  drop(keys: readonly string[]): Promise<void>;
   /** Deletes the copy from this device; the store takes no more writes afterwards. */
   clear(): Promise<void>;
 }
@@ -71,6 +75,14 @@ export function memoryDeviceCopy(): DeviceCopyStore {
     async keep(key, documents) {
       await store.replace(key, documents);
       await store.markWhole(key);
+    },
+    vaultKeys: () => Promise.resolve([...new Set([...[...vaults].filter(([, held]) => held.size > 0).map(([key]) => key), ...whole])].sort()),
+    drop(keys) {
+      for (const key of keys) {
+        vaults.delete(key);
+        whole.delete(key);
+      }
+      return Promise.resolve();
     },
     clear() {
       cleared = true;

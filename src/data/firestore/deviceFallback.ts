@@ -12,6 +12,20 @@ import { withServerRetry } from './serverReads';
  * read is tried again as any server read is.
  */
 export async function serverOrDevice(copy: DeviceCopyStore | undefined, key: string, server: () => Promise<Documents>): Promise<Documents> {
+  return (await serverOrDeviceMarked(copy, key, server)).documents;
+}
+
+/** An answer of serverOrDeviceMarked: `fromDevice` when the copy answered for an unreachable server. */
+export interface MarkedDocuments {
+  readonly documents: Documents;
+  readonly fromDevice: boolean;
+}
+
+/**
+ * serverOrDevice, saying where the answer came from: a read whose answer is shown as current (the
+ * team list) must not present the copy's as the server's (issue #42).
+ */
+export async function serverOrDeviceMarked(copy: DeviceCopyStore | undefined, key: string, server: () => Promise<Documents>): Promise<MarkedDocuments> {
   let answer: Documents;
   try {
     answer = await (copy === undefined ? withServerRetry(server) : server());
@@ -19,10 +33,10 @@ export async function serverOrDevice(copy: DeviceCopyStore | undefined, key: str
     if (copy === undefined || !isUnreachable(error)) throw error;
     const held = await copy.read(key).catch(() => null);
     if (held === null) throw error;
-    return held;
+    return { documents: held, fromDevice: true };
   }
   copy?.keep(key, answer).catch((error: unknown) => {
     console.warn('Could not keep a record in the device copy', error);
   });
-  return answer;
+  return { documents: answer, fromDevice: false };
 }

@@ -18,7 +18,7 @@ import type { Documents } from './cursorPages';
 import { auditEventDoc, signedInActor, type ActorSource } from './auditEventDocs';
 import type { KnownKeysRepository, PublicKeyRepository, StoredMemberKey, TeamRepository } from '../teams/storedTeams';
 import { serverOrDevice } from './deviceFallback';
-import { sortedBy } from './queryOrder';
+import { readTeamListing } from './teamListing';
 import { field, isString } from './fieldChecks';
 import { teamFrom } from './storedDocuments';
 
@@ -35,12 +35,12 @@ const documentsOf = (snapshot: { readonly docs: readonly { readonly id: string; 
 export function createFirestoreTeamRepository(db: Firestore, copy?: DeviceCopyStore, actor: ActorSource = signedInActor(db)): TeamRepository {
   const teams = collection(db, 'teams');
   const ofMember = (uid: string) => query(teams, where('memberIds', 'array-contains', uid), where('deleting', '==', false), orderBy('name'));
+  const listing = (uid: string) => readTeamListing(copy, uid, async () => documentsOf(await getDocsFromServerOnce(ofMember(uid))));
   return {
     newId: () => doc(teams).id,
+    listing,
     async listForMember(uid) {
-      const found = await serverOrDevice(copy, `teams:${uid}`, async () => documentsOf(await getDocsFromServerOnce(ofMember(uid))));
-      // The copy answers by id: put in the query's order again (the server's answer already is).
-      return sortedBy('name', found).map(([id, data]) => ({ id, data: teamFrom(`teams/${id}`, data as Record<string, unknown>) }));
+      return (await listing(uid)).teams;
     },
     watchForMember(uid, changed, failed) {
       let first = true;

@@ -70,10 +70,48 @@ export interface StoredTeam {
   readonly entryFormat?: 2;
 }
 
+/** A document of the user's team list that does not have a team's stored shape (issue #41 item 7). */
+export interface MalformedTeam {
+  readonly id: string;
+  /** Its name when that field at least is a non-empty string. */
+  readonly name: string | null;
+  /** What is wrong (MalformedRecordError.problem). */
+  readonly problem: string;
+}
+
+/** A team the device copy listed for the user that the server no longer lists (issue #41 item 3). */
+export interface LeftTeam {
+  readonly id: string;
+  /** Its name as the copy had it; null when the copy's document had none to show. */
+  readonly name: string | null;
+}
+
+/** The user's team list as read, with what the teams alone do not say. */
+export interface TeamListing {
+  /** The well-formed teams, ordered by name. */
+  readonly teams: WithId<StoredTeam>[];
+  /** The malformed ones: flagged, never hiding the others. */
+  readonly malformed: MalformedTeam[];
+  /** Answered from the device copy because the server was out of reach: what it last said, not the current list. */
+  readonly fromDevice: boolean;
+  /**
+   * Teams the copy last listed for the user and the server no longer does (left, removed,
+   * deleted): their vaults have just been dropped from the copy. Said once: the copy's list is
+   * replaced with the server's, so the next read names none of them.
+   */
+  readonly left: LeftTeam[];
+}
+
 export interface TeamRepository {
   /** A fresh team id: the team key's wraps are bound to it before the team is created. */
   newId(): string;
-  /** The teams the user is a member of (by memberIds), ordered by name; deleting teams left out. */
+  /**
+   * The user's team list (by memberIds), ordered by name; deleting teams left out. With the device
+   * copy, read from the server it also drops from the copy the vaults of every team no user of
+   * this browser still lists (docs/vault.md, "The device copy").
+   */
+  listing(uid: string): Promise<TeamListing>;
+  /** listing's well-formed teams. */
   listForMember(uid: string): Promise<WithId<StoredTeam>[]>;
   /**
    * Live (issue #22): calls `changed` whenever a team of listForMember changes, joins or leaves

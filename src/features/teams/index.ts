@@ -1,5 +1,6 @@
-export type { TeamDraft, TeamSummary, TeamsApi } from './model';
+export type { FlaggedTeam, TeamDraft, TeamSummary, TeamsApi, TeamsListing } from './model';
 export { JoinedTeams, MyTeams } from './TeamsSection';
+export { TeamListNotices } from './TeamListNotices';
 export { viewPasswordsButtonId } from './TeamItem';
 export type { MyTeamsProps } from './TeamsSection';
 export { useTeams } from './useTeams';

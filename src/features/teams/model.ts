@@ -27,9 +27,36 @@ export interface TeamDraft {
   readonly description?: string;
 }
 
-export interface TeamsApi {
+/** A team of the user's list whose stored document is damaged: flagged, the others listed (issue #41 item 7). */
+export interface FlaggedTeam {
+  readonly id: string;
+  /** null when not even its name could be read. */
+  readonly name: string | null;
+  /** What is wrong with its document. */
+  readonly problem: string;
+}
+
+export interface LeftTeamNotice {
+  readonly id: string;
+  readonly name: string | null;
+}
+
+/** The user's team list as read. */
+export interface TeamsListing {
   /** The teams the user is a member of, ordered by name. */
-  list(): Promise<TeamSummary[]>;
+  readonly teams: TeamSummary[];
+  readonly flagged: FlaggedTeam[];
+  /** Answered from the device copy with the server out of reach: not presented as current (issue #42). */
+  readonly fromDevice: boolean;
+  /**
+   * The teams dropped from the device copy because the user no longer belongs to them, with their
+   * names (null: the copy had none): said once.
+   */
+  readonly left: LeftTeamNotice[];
+}
+
+export interface TeamsApi {
+  list(): Promise<TeamsListing>;
   /** Makes the team key in the browser, wraps it for the owner, then creates the team. */
   create(draft: TeamDraft): Promise<void>;
   update(teamId: string, draft: TeamDraft): Promise<void>;

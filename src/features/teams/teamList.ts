@@ -10,7 +10,24 @@ export const TEAM_LIST_TEXTS = {
   noJoinedTeams: 'You have not joined any teams yet. Invitations you accept appear here.',
   loadFailed: 'Failed to load teams/passwords',
   loading: 'Loading your teams…',
+  // The spec names none of the texts below (issue #41 items 3 and 7, issue #42).
+  fromDevice: "The server can't be reached: your teams are listed as this device last saw them.",
+  dismiss: 'Dismiss',
 } as const;
+
+/** Said once after the device copy dropped the vaults of teams the user no longer belongs to. */
+export function leftTeamsText(names: readonly (string | null)[]): string {
+  // A team whose name the device copy did not have.
+  const quoted = names.map((name) => (name === null ? 'a team' : `"${name}"`));
+  const listed = quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1) ?? ''}`;
+  const its = names.length === 1 ? 'Its' : 'Their';
+  return `You are no longer a member of ${listed}. ${its} passwords were removed from this device.`;
+}
+
+/** A team of the list whose stored document is damaged. */
+export function flaggedTeamText(name: string | null, problem: string): string {
+  return `Damaged team${name === null ? '' : ` "${name}"`}: its stored document is damaged (${problem}); it cannot be opened.`;
+}
 
 export function isOwnedTeam(team: TeamSummary): boolean {
   return team.myRole === 'owner';

@@ -49,8 +49,13 @@ function detailsOf(draft: TeamDraft): { name: string; description?: string } {
 export function createTeamsApi(deps: TeamServiceDeps): TeamsApi {
   return {
     async list() {
-      const teams = await deps.teams.listForMember(deps.userId);
-      return teams.map(({ id, data }) => summaryOf(deps.userId, id, data)).filter((team): team is TeamSummary => team !== null);
+      const { teams, malformed, fromDevice, left } = await deps.teams.listing(deps.userId);
+      return {
+        teams: teams.map(({ id, data }) => summaryOf(deps.userId, id, data)).filter((team): team is TeamSummary => team !== null),
+        flagged: malformed.map(({ id, name, problem }) => ({ id, name, problem })),
+        fromDevice,
+        left: left.map(({ id, name }) => ({ id, name })),
+      };
     },
     async create(draft) {
       if (deps.keys === null) throw new TeamKeyError(TEAM_KEY_MESSAGES.noPrivateKey);

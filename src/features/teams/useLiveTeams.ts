@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TeamRepository } from '../../data/teams/storedTeams';
 import { resourceKeys } from '../../session/serverState/keys';
-import type { TeamSummary } from './model';
+import type { TeamsListing } from './model';
 
 /**
  * The team list first, then what is read of each team still in it: a team the user was removed
@@ -10,7 +10,7 @@ import type { TeamSummary } from './model';
  */
 async function readAgain(client: QueryClient): Promise<void> {
   await client.invalidateQueries({ queryKey: resourceKeys.teamList() });
-  const listed = new Set((client.getQueryData<readonly TeamSummary[]>(resourceKeys.teamList()) ?? []).map((team) => team.id));
+  const listed = new Set((client.getQueryData<TeamsListing>(resourceKeys.teamList())?.teams ?? []).map((team) => team.id));
   const [root, one] = resourceKeys.team('');
   await client.invalidateQueries({
     predicate: ({ queryKey }) => queryKey[0] === root && queryKey[1] === one && typeof queryKey[2] === 'string' && listed.has(queryKey[2]),

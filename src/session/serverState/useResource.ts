@@ -23,6 +23,8 @@ export interface ResourceOptions<T> {
   readonly read: (() => Promise<T>) | null;
   /** Logged with the error of each failed read. */
   readonly failure: string;
+  /** How long after a read that answered `value` to read again by itself (ms); false (the default) waits for an invalidation. */
+  readonly readAgainAfter?: (value: T) => number | false;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface ResourceOptions<T> {
  * invalidates its key. A read started again supersedes the one on its way, so a slow, older answer
  * never overwrites a newer one (or brings back something removed meanwhile).
  */
-export function useResource<T>({ key, read, failure }: ResourceOptions<T>): Resource<T> {
+export function useResource<T>({ key, read, failure, readAgainAfter }: ResourceOptions<T>): Resource<T> {
   const query = useQuery({
     queryKey: key,
     queryFn: async () => {
@@ -43,6 +45,7 @@ export function useResource<T>({ key, read, failure }: ResourceOptions<T>): Reso
       }
     },
     enabled: read !== null,
+    refetchInterval: ({ state }) => (state.data === undefined || readAgainAfter === undefined ? false : readAgainAfter(state.data)),
   });
   const { refetch } = query;
   const retry = useCallback(() => {

@@ -5,7 +5,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { useTeams } from '../../../src/features/teams';
-import type { TeamSummary, TeamsApi } from '../../../src/features/teams/model';
+import type { TeamSummary, TeamsApi, TeamsListing } from '../../../src/features/teams/model';
 import { useResource } from '../../../src/session/serverState/useResource';
 import { deferred } from '../../support/async';
 import { testServerState } from '../../support/serverState';
@@ -193,10 +193,11 @@ describe('useResource', () => {
 
 describe('useTeams over the cache', () => {
   it('a delete removes the team from the list held and discards list answers still on their way', async () => {
-    const { read: list, requests } = manualRead<TeamSummary[]>();
+    const { read: list, requests } = manualRead<TeamsListing>();
+    const listing = (teams: TeamSummary[]): TeamsListing => ({ teams, flagged: [], fromDevice: false, left: [] });
     const api = { list, create: vi.fn(), update: vi.fn(), remove: vi.fn(() => Promise.resolve()) } satisfies TeamsApi;
     const { result } = renderHook(() => useTeams(api), { wrapper: wrapper() });
-    requests[0]!.resolve([team({ id: 'a', name: 'A' }), team({ id: 'b', name: 'B' })]);
+    requests[0]!.resolve(listing([team({ id: 'a', name: 'A' }), team({ id: 'b', name: 'B' })]));
     await waitFor(() => {
       expect(result.current?.teams.map((item) => item.id)).toEqual(['a', 'b']);
     });
@@ -207,7 +208,7 @@ describe('useTeams over the cache', () => {
     await waitFor(() => {
       expect(result.current?.teams.map((item) => item.id)).toEqual(['a']);
     });
-    requests[1]!.resolve([team({ id: 'a', name: 'A' }), team({ id: 'b', name: 'B' })]);
+    requests[1]!.resolve(listing([team({ id: 'a', name: 'A' }), team({ id: 'b', name: 'B' })]));
     await flush();
     expect(result.current?.teams.map((item) => item.id)).toEqual(['a']);
   });

@@ -1,4 +1,4 @@
-import type { TeamDraft, TeamSummary, TeamsApi } from '../../../src/features/teams/model';
+import type { FlaggedTeam, LeftTeamNotice, TeamDraft, TeamSummary, TeamsApi, TeamsListing } from '../../../src/features/teams/model';
 
 type Call = 'list' | 'create' | 'update' | 'remove';
 
@@ -65,9 +65,22 @@ export class FakeTeamsApi implements TeamsApi {
     }
   }
 
-  async list(): Promise<TeamSummary[]> {
+  /** What the next lists say besides the teams: damaged ones, an answer from the device copy. */
+  flagged: FlaggedTeam[] = [];
+  fromDevice = false;
+  /** Named by the next list only, as the data layer names the teams it dropped once. */
+  left: LeftTeamNotice[] = [];
+
+  async list(): Promise<TeamsListing> {
     await this.enter('list');
-    return [...this.teams].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const left = this.left;
+    this.left = [];
+    return {
+      teams: [...this.teams].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      flagged: [...this.flagged],
+      fromDevice: this.fromDevice,
+      left,
+    };
   }
 
   async create(draft: TeamDraft): Promise<void> {

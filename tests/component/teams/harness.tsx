@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { vi } from 'vitest';
-import { JoinedTeams as JoinedTeamsSection, MyTeams as MyTeamsSection } from '../../../src/features/teams';
+import { JoinedTeams as JoinedTeamsSection, MyTeams as MyTeamsSection, TeamListNotices } from '../../../src/features/teams';
 import { useTeams } from '../../../src/features/teams';
 import type { TeamsApi } from '../../../src/features/teams/model';
 import { testServerState } from '../../support/serverState';
@@ -18,10 +18,11 @@ function Sections({
   onOpenTeam: (teamId: string) => void;
   onManageMembers: (teamId: string) => void;
 }) {
-  // The same wiring as DashboardPage: one list for both sections.
+  // The same wiring as DashboardPage: one list for both sections (and the sidebar's notices).
   const teams = useTeams(api);
   return (
     <main>
+      <TeamListNotices teams={teams} />
       <MyTeamsSection teams={teams} planId={planId} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} />
       <JoinedTeamsSection teams={teams} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} />
     </main>
@@ -32,12 +33,13 @@ export function renderTeams(api: TeamsApi | null, { planId = 'unlimited' }: { pl
   const onOpenTeam = vi.fn<(teamId: string) => void>();
   const onManageMembers = vi.fn<(teamId: string) => void>();
   const user = userEvent.setup();
+  const server = testServerState();
   render(
-    testServerState().wrap(
+    server.wrap(
       <StrictMode>
         <Sections api={api} planId={planId} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} />
       </StrictMode>,
     ),
   );
-  return { user, onOpenTeam, onManageMembers };
+  return { user, onOpenTeam, onManageMembers, client: server.client };
 }

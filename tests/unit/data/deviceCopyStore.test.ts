@@ -73,6 +73,27 @@ describe.each(kinds)('the device copy %s', (_kind, make) => {
     expect(await copy.read('user:ana')).toEqual([]);
   });
 
+  it('names every vault it holds, whole or not, and drops vaults whole: their documents and their being whole, the others untouched', async () => {
+    const copy = make();
+    await copy.keep('team:t1', [entry('t1')]);
+    await copy.replace('entries:team:t1', [entry('a'), entry('b')]);
+    await copy.keep('entries:team:t10', [entry('c')]);
+    await copy.keep('memberKeys:t1', []);
+    await copy.keep('user:ana', [entry('ana')]);
+    expect(await copy.vaultKeys()).toEqual(['entries:team:t1', 'entries:team:t10', 'memberKeys:t1', 'team:t1', 'user:ana']);
+    await copy.drop(['team:t1', 'entries:team:t1', 'memberKeys:t1']);
+    expect(await copy.vaultKeys()).toEqual(['entries:team:t10', 'user:ana']);
+    expect(await copy.read('team:t1')).toBeNull();
+    expect(await copy.read('memberKeys:t1')).toBeNull();
+    // A vault whose key starts the same is another vault.
+    expect(await copy.read('entries:team:t10')).toEqual([entry('c')]);
+    expect(await copy.read('user:ana')).toEqual([entry('ana')]);
+    // Kept again, a dropped vault starts empty: nothing of before comes back.
+    await copy.replace('entries:team:t1', [entry('z')]);
+    await copy.markWhole('entries:team:t1');
+    expect(await copy.read('entries:team:t1')).toEqual([entry('z')]);
+  });
+
   it('once cleared, holds nothing and keeps nothing more', async () => {
     const copy = make();
     await copy.keep('user:ana', [entry('ana')]);

@@ -169,14 +169,14 @@ describe('creating and listing teams', () => {
     const w = world();
     const ana = w.as('ana');
     await createTeamsApi(ana).create({ name: '  Ops  ', description: '   ' });
-    const [summary] = await createTeamsApi(ana).list();
+    const [summary] = (await createTeamsApi(ana).list()).teams;
     expect(summary).toMatchObject({ name: 'Ops', description: null, memberCount: 1, myRole: 'owner', needsKey: false, ownerId: 'ana' });
     const team = await w.teams.get(summary!.id);
     expect(team).not.toHaveProperty('description');
     expect((await openTeamKey(team!, summary!.id, 'ana', ana.keys)).kind).toBe('team');
     // The wrap is bound to its team: presented as another team's key, it does not open.
     await expect(openTeamKey(team!, 'another-team', 'ana', ana.keys)).rejects.toThrow('Team key not available');
-    expect(await createTeamsApi(w.as('bob')).list()).toEqual([]);
+    expect((await createTeamsApi(w.as('bob')).list()).teams).toEqual([]);
   });
 
   it('says the private key is missing when the vault is locked', async () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { JoinedTeams, MyTeams, type TeamsController, type TeamSummary } from '../../../features/teams';
+import { JoinedTeams, MyTeams, TeamListNotices, type TeamsController, type TeamSummary } from '../../../features/teams';
 import { entryCount, type VaultState } from '../../../features/vault';
 import { LayersIcon, UserIcon } from '../../../ui/icons';
 import { ALL_ITEMS, personalScope, teamScope, type VaultScope } from '../scope';
@@ -115,6 +115,7 @@ export function VaultSidebar({ id, scope, onScope, personal, teamStates, total, 
           />
         </div>
       )}
+      <TeamListNotices teams={teams} />
       {!locked && (
         <MyTeams teams={teams} planId={planId} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} currentTeamId={currentTeamId} renderExtra={renderTeamExtra} />
       )}
