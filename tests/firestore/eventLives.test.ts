@@ -1,4 +1,5 @@
-// Issue #41 (item 1): an entry's or group's events belong to its life. A save is accepted only with its event created
+// Issue #41 (items 1 and 6): an entry's or group's events belong to its life, and an edit's event
+// names the sealed parts whose ciphertext changed. A save is accepted only with its event created
 // in the same batch (an event left by an earlier life under the same id stands for nothing), and
 // a team id whose deletion is in the log cannot be created again. Each attack has its control.
 import { deleteDoc, doc, serverTimestamp, setDoc, updateDoc, writeBatch, type DocumentData, type Firestore } from 'firebase/firestore';
@@ -146,4 +147,42 @@ it('a team group’s entries move out five per transaction, each beside its fres
   });
   const passwords = createFirestorePasswordRepository(firestoreAs(env(), 'bob'), undefined, {}, actorAs('bob'));
   expect(await passwords.ungroupTeam(TEAM, LIVE_GROUP, Date.now())).toBe(6);
+});
+
+describe('an edit’s event names the sealed parts it changed (issue #41, item 6)', () => {
+  const edit = (change: DocumentData, event: DocumentData) =>
+    batchOf((batch, db) => batch.update(doc(db, 'passwords', LIVE_ENTRY), { ...change, updatedAt: Date.now(), revision: 2 }), {
+      [writeEventId('entry', LIVE_ENTRY, 2)]: event,
+    });
+  const edited = (parts: readonly string[]) => entryEvent('entry.edited', LIVE_ENTRY, { parts });
+
+  it('new details named as an overview change, or as no change, are refused; named by password, notes or details, allowed', async () => {
+    await assertFails(edit({ details: PART_B }, edited(['overview'])));
+    await assertFails(edit({ details: PART_B }, edited([])));
+    for (const part of ['password', 'notes', 'details']) {
+      await assertSucceeds(edit({ details: PART_B }, edited([part])));
+      await seed((db) => deleteDoc(doc(db, 'teams', TEAM, 'events', writeEventId('entry', LIVE_ENTRY, 2))).then(() => setDoc(doc(db, 'passwords', LIVE_ENTRY), teamEntry())));
+    }
+  });
+
+  it('a new overview not named is refused; named, allowed; both parts need both named', async () => {
+    await assertFails(edit({ overview: PART_B }, edited(['password'])));
+    await assertFails(edit({ overview: PART_B, details: PART_B }, edited(['overview'])));
+    await assertFails(edit({ overview: PART_B, details: PART_B }, edited(['notes'])));
+    await assertSucceeds(edit({ overview: PART_B, details: PART_B }, edited(['overview', 'notes'])));
+  });
+
+  it('a move that changes a sealed part is refused; a move alone is allowed', async () => {
+    const moved = entryEvent('entry.moved', LIVE_ENTRY, { fromGroupId: null, toGroupId: LIVE_GROUP });
+    await assertFails(edit({ groupId: LIVE_GROUP, details: PART_B }, moved));
+    await assertFails(edit({ groupId: LIVE_GROUP, overview: PART_B }, moved));
+    await assertSucceeds(edit({ groupId: LIVE_GROUP }, moved));
+  });
+
+  it('an edit that re-seals under a new key version is not compared (every part changes with the key)', async () => {
+    await seed(async (db) => {
+      await setDoc(doc(db, 'teams', TEAM), sampleTeam('ana', 'Ops', { ana: 'owner', bob: 'full' }, { entryFormat: 2, keyVersion: KEY_VERSION + 1 }));
+    });
+    await assertSucceeds(edit({ overview: PART_B, details: PART_B, keyVersion: KEY_VERSION + 1 }, edited(['password'])));
+  });
 });

@@ -35,6 +35,7 @@ import {
 import { signedInActor, writeEventDoc, type ActorSource } from './auditEventDocs';
 import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
 import { readListing, strictItems } from '../vault/listing';
+import { keptParts } from '../vault/entryChanges';
 import { cursorPages, type Documents } from './cursorPages';
 import type { PageReader } from './litePages';
 import type { DeviceCopyStore } from '../deviceCopy/store';
@@ -215,7 +216,7 @@ async function conditionally(
   revision: number,
   kind: 'password' | 'group',
   read: (path: string, data: Record<string, unknown>) => StoredPasswordEntry | StoredGroup,
-  change: Record<string, unknown> | null,
+  change: Record<string, unknown> | ((stored: StoredPasswordEntry | StoredGroup) => Record<string, unknown>) | null,
   logged: Logged,
 ): Promise<void> {
   refuseOffline(db);
@@ -235,9 +236,10 @@ async function conditionally(
         logEvent(transaction, current.get('teamId'));
         return;
       }
-      checkRevision(ref.id, current.exists() ? read(ref.path, current.data()) : null, revision, kind);
+      const stored = current.exists() ? read(ref.path, current.data()) : null;
+      checkRevision(ref.id, stored, revision, kind);
       if (change === null) transaction.delete(ref);
-      else transaction.update(ref, { ...change, revision: revision + 1 });
+      else if (stored !== null) transaction.update(ref, { ...(typeof change === 'function' ? change(stored) : change), revision: revision + 1 });
       logEvent(transaction, current.get('teamId'));
     });
   } catch (error) {
@@ -326,8 +328,11 @@ export function createFirestorePasswordRepository(
       await write(db, () => createLogged(db, doc(passwords, id), { ...entry }, entry.teamId, { actor, body: event }));
     },
     async update(id, changes: PasswordEntryChanges, now, revision, event?: EntryEvent) {
-      const { remove = [], ...fields } = changes;
-      const change = { ...fields, ...Object.fromEntries(remove.map((name) => [name, deleteField()])), updatedAt: now, encrypted: true };
+      // The parts named unchanged are kept as stored, judged on the entry the transaction reads.
+      const change = (stored: StoredPasswordEntry | StoredGroup) => {
+        const { remove = [], ...fields } = keptParts(stored as StoredPasswordEntry, changes);
+        return { ...fields, ...Object.fromEntries(remove.map((name) => [name, deleteField()])), updatedAt: now, encrypted: true };
+      };
       await conditionally(db, doc(passwords, id), revision, 'password', passwordEntryFrom, change, { actor, body: event });
     },
     async delete(id, revision, event?: EntryEvent) {
