@@ -27,7 +27,7 @@ const LOG_LENGTH = 2_000;
 
 /** The rules with a team write's event requirement taken out: the same write, no event. */
 function rulesWithoutEvents(rules: string): string {
-  const requirement = /function hasSaveEvent\(kind, teamId, id, d\) \{\s*return existsAfter\([^;]*;\s*\}/;
+  const requirement = /function hasSaveEvent\(kind, teamId, id, d\) \{[^}]*\}/;
   if (!requirement.test(rules)) throw new Error('bench/auditLog: hasSaveEvent not found in firestore.rules; update the bench');
   return rules.replace(requirement, 'function hasSaveEvent(kind, teamId, id, d) {\n      return true;\n    }');
 }
@@ -64,15 +64,18 @@ async function sealed(key: TeamKey, entryId: string, index: number, edit: number
 }
 
 /**
- * One entry created then edited once (the title), as a member saves: each save seals the entry's
- * parts and writes them. Its time in ms.
+ * One entry created then edited once (the title), as a member saves: the creation seals both
+ * parts, the edit the overview it changed. Its time in ms.
  */
 async function createAndEdit(passwords: PasswordRepository, key: TeamKey, withEvents: boolean, index: number): Promise<number> {
   const started = performance.now();
   const id = passwords.newId();
   const entry = sampleSealedEntry('ana', { teamId: TEAM, keyVersion: TEAM_INFO.keyVersion, createdAt: Date.now(), updatedAt: Date.now(), ...(await sealed(key, id, index, 0)) });
   await passwords.create(id, entry, withEvents ? teamEvents.created(id) : undefined);
-  await passwords.update(id, await sealed(key, id, index, 1), Date.now(), 1, withEvents ? teamEvents.edited(id) : undefined);
+  // The title changed: as the app does, only the overview is sealed again (the details stay as
+  // stored, and the event names the overview, which the rules check against the ciphertexts).
+  const { details: _unchanged, ...edited } = await sealed(key, id, index, 1);
+  await passwords.update(id, edited, Date.now(), 1, withEvents ? teamEvents.edited(id) : undefined);
   return performance.now() - started;
 }
 

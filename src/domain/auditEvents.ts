@@ -122,16 +122,40 @@ export interface EntryValues {
 /**
  * What an entry save records: 'entry.created' without `before`; else a move alone ('entry.moved'),
  * or the parts it changed ('entry.edited'). The same values saved again still write a revision,
- * so it is logged as an edit of no part: every revision has its event.
+ * so it is logged as an edit of no part: every revision has its event. The overview holds whether
+ * there is a one-time code, so adding or removing one changes the overview too.
  */
 export function entrySaveEvent(entryId: string, before: EntryValues | null, after: EntryValues): EntryEventBody {
   if (before === null) return { kind: 'entry.created', entryId };
   const parts: EntryPart[] = [];
-  if (before.title !== after.title || before.url !== after.url || before.username !== after.username) parts.push('overview');
+  const codeShown = (before.otp === null) !== (after.otp === null);
+  if (before.title !== after.title || before.url !== after.url || before.username !== after.username || codeShown) parts.push('overview');
   if (before.password !== after.password) parts.push('password');
   if (before.notes !== after.notes) parts.push('notes');
   if (before.otp !== after.otp) parts.push('details');
   const moved = before.groupId !== after.groupId;
   if (moved && parts.length === 0) return { kind: 'entry.moved', entryId, fromGroupId: before.groupId, toGroupId: after.groupId };
   return { kind: 'entry.edited', entryId, parts };
+}
+
+/** Which sealed part of an entry a save writes anew because what it holds changed. */
+export interface SealedPartChanges {
+  readonly overview: boolean;
+  readonly details: boolean;
+}
+
+/**
+ * The save's event naming at least every sealed part it writes anew (issue #41): the rules compare
+ * each part's ciphertext with the event and refuse one that leaves a changed part out. A part whose
+ * content changed beyond the values compared (a password history put in order) is named by
+ * 'overview' or 'details'; a move that also changes a part is logged as an edit.
+ */
+export function namingSealedChanges(event: EntryEventBody, changed: SealedPartChanges): EntryEventBody {
+  if (event.kind !== 'entry.edited' && event.kind !== 'entry.moved') return event;
+  const parts: EntryPart[] = event.kind === 'entry.edited' ? [...event.parts] : [];
+  if (changed.overview && !parts.includes('overview')) parts.push('overview');
+  if (changed.details && !parts.some((part) => part !== 'overview')) parts.push('details');
+  if (event.kind === 'entry.moved' && parts.length === 0) return event;
+  if (event.kind === 'entry.edited' && parts.length === event.parts.length) return event;
+  return { kind: 'entry.edited', entryId: event.entryId, parts };
 }

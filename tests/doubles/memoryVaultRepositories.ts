@@ -12,7 +12,7 @@ import type {
   StoredPasswordEntry,
   WithId,
 } from '../../src/data/vault/storedEntries';
-import { checkRevision, FIRST_REVISION, WriteRefusedError } from '../../src/data/vault/storedEntries';
+import { checkRevision, FIRST_REVISION, isSealedEntry, WriteRefusedError } from '../../src/data/vault/storedEntries';
 import { applyEntryChanges, applyGroupChanges } from '../../src/data/vault/entryChanges';
 import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPasswordEntrySchema } from '../../src/data/vault/entrySchemas';
 import { readListing, strictItems } from '../../src/data/vault/listing';
@@ -43,6 +43,19 @@ function logged(log: RecordedEvent[], teamId: string | null, event: EntryEvent |
     throw new WriteRefusedError(`A write of team ${teamId} without its activity-log event`);
   }
   log.push({ teamId, body: event });
+}
+
+/**
+ * As the rules' namesSealedChanges (issue #41): while an entry stays sealed at one key version, an
+ * edit's event names a changed overview, and changed details by password, notes or details; a move
+ * changes neither.
+ */
+function namesSealedChanges(event: EntryEvent | undefined, before: StoredPasswordEntry, after: StoredPasswordEntry): boolean {
+  if (event === undefined || !isSealedEntry(before) || !isSealedEntry(after) || before.keyVersion !== after.keyVersion) return true;
+  if (event.kind !== 'entry.edited' && event.kind !== 'entry.moved') return true;
+  const parts: readonly string[] = event.kind === 'entry.edited' ? event.parts : [];
+  return (after.overview === before.overview || parts.includes('overview'))
+    && (after.details === before.details || parts.some((part) => part !== 'overview'));
 }
 
 /** Whether `changes` move a document up to a newer key version: a rotation's re-sealing. */
@@ -279,8 +292,12 @@ export class MemoryPasswordRepository implements PasswordRepository {
       const current = this.entries.get(id);
       checkRevision(id, current, revision, 'password');
       if (current === null) return;
+      const next = applyEntryChanges(current, changes, now);
+      if (current.teamId !== null && !namesSealedChanges(event, current, next)) {
+        throw new WriteRefusedError(`An edit of ${id} whose event leaves out a sealed part it changed`);
+      }
       logged(this.events, current.teamId, event, isReseal(current, changes));
-      this.entries.set(id, applyEntryChanges(current, changes, now));
+      this.entries.set(id, next);
     });
   }
 

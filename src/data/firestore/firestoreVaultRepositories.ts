@@ -14,6 +14,7 @@ import type {
 import { signedInActor, type ActorSource } from './auditEventDocs';
 import { entryLabel, groupLabel, quickStoredEntry, storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
 import { readListing, strictItems } from '../vault/listing';
+import { keptParts } from '../vault/entryChanges';
 import { cursorPages, type Documents } from './cursorPages';
 import type { PageReader } from './litePages';
 import type { DeviceCopyStore } from '../deviceCopy/store';
@@ -121,8 +122,11 @@ export function createFirestorePasswordRepository(
       await write(db, () => createLogged(db, doc(passwords, id), { ...entry }, entry.teamId, { actor, body: event }));
     },
     async update(id, changes: PasswordEntryChanges, now, revision, event?: EntryEvent) {
-      const { remove = [], ...fields } = changes;
-      const change = { ...fields, ...Object.fromEntries(remove.map((name) => [name, deleteField()])), updatedAt: now, encrypted: true };
+      // The parts named unchanged are kept as stored, judged on the entry the transaction reads.
+      const change = (stored: StoredPasswordEntry | StoredGroup) => {
+        const { remove = [], ...fields } = keptParts(stored as StoredPasswordEntry, changes);
+        return { ...fields, ...Object.fromEntries(remove.map((name) => [name, deleteField()])), updatedAt: now, encrypted: true };
+      };
       await conditionally(db, doc(passwords, id), revision, 'password', passwordEntryFrom, change, { actor, body: event });
     },
     async delete(id, revision, event?: EntryEvent) {

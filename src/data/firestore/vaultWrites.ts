@@ -137,7 +137,7 @@ export async function conditionally(
   revision: number,
   kind: 'password' | 'group',
   read: (path: string, data: Record<string, unknown>) => StoredPasswordEntry | StoredGroup,
-  change: Record<string, unknown> | null,
+  change: Record<string, unknown> | ((stored: StoredPasswordEntry | StoredGroup) => Record<string, unknown>) | null,
   logged: Logged,
 ): Promise<void> {
   refuseOffline(db);
@@ -157,9 +157,10 @@ export async function conditionally(
         logEvent(transaction, current.get('teamId'));
         return;
       }
-      checkRevision(ref.id, current.exists() ? read(ref.path, current.data()) : null, revision, kind);
+      const stored = current.exists() ? read(ref.path, current.data()) : null;
+      checkRevision(ref.id, stored, revision, kind);
       if (change === null) transaction.delete(ref);
-      else transaction.update(ref, { ...change, revision: revision + 1 });
+      else if (stored !== null) transaction.update(ref, { ...(typeof change === 'function' ? change(stored) : change), revision: revision + 1 });
       logEvent(transaction, current.get('teamId'));
     });
   } catch (error) {

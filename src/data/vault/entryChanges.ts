@@ -1,5 +1,5 @@
 import { storedGroupSchema, storedPasswordEntrySchema } from './entrySchemas';
-import type { GroupChanges, PasswordEntryChanges, StoredGroup, StoredPasswordEntry } from './storedEntries';
+import { isSealedEntry, type GroupChanges, type PasswordEntryChanges, type StoredGroup, type StoredPasswordEntry } from './storedEntries';
 
 /**
  * An entry after an edit, as SPEC.md §7 defines updates: only the given fields change, updatedAt
@@ -10,7 +10,7 @@ import type { GroupChanges, PasswordEntryChanges, StoredGroup, StoredPasswordEnt
  */
 export function applyEntryChanges(entry: StoredPasswordEntry, changes: PasswordEntryChanges, now: number): StoredPasswordEntry {
   // revision is not among the changes: the repository advances it.
-  const { remove = [], ...fields } = changes;
+  const { remove = [], ...fields } = keptParts(entry, changes);
   const removed: ReadonlySet<string> = new Set(remove);
   const next: Record<string, unknown> = {
     ...Object.fromEntries(Object.entries({ ...entry, ...fields }).filter(([name]) => !removed.has(name))),
@@ -22,6 +22,19 @@ export function applyEntryChanges(entry: StoredPasswordEntry, changes: PasswordE
   if (!read.success) throw new Error(`An edit of an entry would store neither format: ${read.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
   // The schema reads; the stored object is the edited one as it is, as Firestore would hold it.
   return next as unknown as StoredPasswordEntry;
+}
+
+/**
+ * The changes to write over `stored`, without `unchanged`: each part it names is left as stored
+ * when the stored entry is sealed at the key version the edit writes, so a part's ciphertext changes
+ * only where its content did. The rules compare the ciphertexts with the edit's activity-log event
+ * (issue #41, docs/audit-log.md). Under another key version, or over format 1, the new seal is written.
+ */
+export function keptParts(stored: StoredPasswordEntry, changes: PasswordEntryChanges): PasswordEntryChanges {
+  const { unchanged = [], ...rest } = changes;
+  if (!isSealedEntry(stored) || stored.keyVersion !== changes.keyVersion) return rest;
+  const kept = new Set<string>(unchanged);
+  return Object.fromEntries(Object.entries(rest).filter(([name]) => !kept.has(name)));
 }
 
 /**

@@ -80,6 +80,8 @@ export type PasswordEntryChanges = Partial<Pick<StoredPlainEntry, 'title' | 'url
   Partial<Pick<StoredEntryCommon, 'groupId' | 'keyVersion'>> & {
     /** Clears the optional fields an edit emptied (url, notes), or the other format's fields. */
     readonly remove?: readonly RemovableEntryField[];
+    /** Parts sealed again from what is stored: kept as stored at the same key version (keptParts, entryChanges.ts). */
+    readonly unchanged?: readonly ('overview' | 'details')[];
   };
 
 /** What every stored group holds in clear, whatever its format: owner or team, revision, times. */

@@ -69,7 +69,8 @@ export function companionEvents(
   const revision: unknown = data?.revision;
   if (typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 1) return [];
   const eventKind = op === 'create' ? `${kind}.created` : `${kind}.edited`;
-  const parts = kind === 'entry' && op === 'update' ? { parts: ['overview'] } : {};
+  // Every part: never fewer than the write changed (the rules refuse an edit's event that leaves out a sealed part it changed).
+  const parts = kind === 'entry' && op === 'update' ? { parts: ['overview', 'password', 'notes', 'details'] } : {};
   return [{ path: `teams/${teamId}/events/${writeEventId(kind, id, revision)}`, data: { kind: eventKind, ...base, ...parts } }];
 }
 

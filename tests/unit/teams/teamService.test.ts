@@ -368,7 +368,11 @@ describe('rotation when a member is removed', () => {
     const donorData = stored.find((entry) => entry.id === donor)!.data;
     const brokenData = stored.find((entry) => entry.id === broken)!.data;
     // The server moves the other entry's details into it.
-    await passwords.update(broken!, { format: 2, overview: brokenData.overview!, details: donorData.details! }, 2, brokenData.revision, teamEvents.edited(broken!));
+    await passwords.update(broken!, { format: 2, overview: brokenData.overview!, details: donorData.details! }, 2, brokenData.revision, {
+      kind: 'entry.edited',
+      entryId: broken!,
+      parts: ['details'],
+    });
     const refused = await removeMember(ana, id, 'cid').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ReencryptionError);
     expect(refused).toMatchObject({ entryIds: [broken], unreadableTitles: [broken] });

@@ -1,4 +1,4 @@
-import { SEALED_ENTRY_FORMAT, sealEntryFields, sealEntryParts, type ReplacedPassword, type TeamKey, type VaultKey } from '../../../crypto';
+import { SEALED_ENTRY_FORMAT, sealEntryFields, sealEntryParts, type EntryParts, type ReplacedPassword, type TeamKey, type VaultKey } from '../../../crypto';
 import {
   FIRST_REVISION,
   GoneError,
@@ -8,7 +8,7 @@ import {
   type StoredSealedEntry,
   type WithId,
 } from '../../../data/vault/storedEntries';
-import { entrySaveEvent, type EntryValues } from '@keyloft/contract/auditEvents';
+import { entrySaveEvent, namingSealedChanges, type EntryValues } from '@keyloft/contract/auditEvents';
 import type { ValidPasswordDraft } from '../form/validatePasswordDraft';
 import { historyAfterSave, trimmedHistory } from '../history/passwordHistory';
 import { sameEntryValues } from '../entryValues';
@@ -47,9 +47,19 @@ async function saveOn(deps: VaultDeps, draft: ValidPasswordDraft, existing: Pass
     // Sealed unless a test asks for format 1, and always for an entry already sealed: its title never goes back in clear.
     const sealed = deps.sealedFormat !== false || existing?.sealed === true;
     const extras = await detailsExtras(deps, draft, existing, now);
-    const fields = sealed ? await sealedFields(key, id, keyVersion, draft, extras) : await plainFields(key, id, draft);
-    // A team's activity log records what changed (issue #24): which parts, never the values.
-    const event = isTeamVault(deps) ? entrySaveEvent(id, extras.before, { ...draft, otp: extras.otp }) : undefined;
+    const after = { ...draft, otp: extras.otp };
+    const parts = partsOf(after, extras.history);
+    const wasSealed = existing?.sealed === true;
+    const unchanged = sealedPartsUnchanged(wasSealed ? extras.previous : null, parts);
+    const fields = sealed ? await sealedFields(key, id, keyVersion, parts) : await plainFields(key, id, draft);
+    // A team's activity log records what changed (issue #24): which parts, never the values, and
+    // every sealed part the save writes anew (the rules compare the ciphertexts, issue #41).
+    const event = isTeamVault(deps)
+      ? namingSealedChanges(entrySaveEvent(id, extras.before, after), {
+          overview: wasSealed && !unchanged.includes('overview'),
+          details: wasSealed && !unchanged.includes('details'),
+        })
+      : undefined;
     if (existing === undefined) {
       await deps.passwords.create(id, {
         ...fields,
@@ -70,7 +80,7 @@ async function saveOn(deps: VaultDeps, draft: ValidPasswordDraft, existing: Pass
           : [...PLAIN_ENTRY_FIELDS]
         : [...(draft.url === null ? (['url'] as const) : []), ...(draft.notes === null ? (['notes'] as const) : [])];
       await translated(
-        () => deps.passwords.update(id, { ...fields, groupId: draft.groupId, ...version, remove }, now, existing.revision, event),
+        () => deps.passwords.update(id, { ...fields, groupId: draft.groupId, ...version, remove, unchanged }, now, existing.revision, event),
         (error) => passwordWriteFailure(deps, error),
       );
     }
@@ -99,6 +109,26 @@ interface DetailsExtras {
   readonly history: readonly ReplacedPassword[];
   /** The entry's values before this save, details opened (null for a new entry): what the log compares. */
   readonly before: EntryValues | null;
+  /** What its sealed parts held before this save (null for a new entry). */
+  readonly previous: EntryParts | null;
+}
+
+/** What a sealed entry's two parts hold: the overview (what lists need) and the details. */
+function partsOf(values: EntryValues, history: readonly ReplacedPassword[]): EntryParts {
+  return {
+    overview: { title: values.title, url: values.url, username: values.username, ...(values.otp === null ? {} : { hasOneTimeCode: true as const }) },
+    details: { password: values.password, notes: values.notes, otp: values.otp, history },
+  };
+}
+
+/**
+ * The parts of a sealed entry this save would seal from what they already hold: the repository
+ * keeps those as stored (at the same key version), so a part's ciphertext changes only when its
+ * content does, which is what the rules compare with the event (issue #41).
+ */
+function sealedPartsUnchanged(previous: EntryParts | null, next: EntryParts): ('overview' | 'details')[] {
+  if (previous === null) return [];
+  return (['overview', 'details'] as const).filter((part) => JSON.stringify(previous[part]) === JSON.stringify(next[part]));
 }
 
 function valuesOf(entry: PasswordEntry): EntryValues {
@@ -114,13 +144,15 @@ function valuesOf(entry: PasswordEntry): EntryValues {
  * entry shown undecryptable (its ciphertext as its values) has no code or history to keep.
  */
 async function detailsExtras(deps: VaultDeps, draft: ValidPasswordDraft, existing: PasswordEntry | undefined, now: number): Promise<DetailsExtras> {
-  if (existing === undefined) return { otp: draft.otp ?? null, history: trimmedHistory(draft.history ?? []), before: null };
+  if (existing === undefined) return { otp: draft.otp ?? null, history: trimmedHistory(draft.history ?? []), before: null, previous: null };
   const before = existing.sealedDetails === undefined ? existing : await openDetails(deps, existing);
-  if (before.undecryptable) return { otp: draft.otp ?? null, history: [], before: valuesOf(before) };
+  // What did not open is written anew, whatever the draft says: nothing to compare it with.
+  if (before.undecryptable) return { otp: draft.otp ?? null, history: [], before: valuesOf(before), previous: null };
   return {
     otp: draft.otp === undefined ? (before.otp ?? null) : draft.otp,
     history: historyAfterSave(before.passwordHistory ?? [], before.password, draft.password, now),
     before: valuesOf(before),
+    previous: partsOf(valuesOf(before), before.passwordHistory ?? []),
   };
 }
 
@@ -137,21 +169,8 @@ async function plainFields(key: VaultKey | TeamKey, id: string, draft: ValidPass
 }
 
 /** Format 2's stored fields: the overview and the details, each sealed whole and bound to the entry (docs/crypto.md). */
-async function sealedFields(
-  key: VaultKey | TeamKey,
-  id: string,
-  keyVersion: number | null,
-  draft: ValidPasswordDraft,
-  extras: DetailsExtras,
-): Promise<Pick<StoredSealedEntry, 'format' | 'overview' | 'details'>> {
-  const { overview, details } = await sealEntryParts(
-    key,
-    { entryId: id, keyVersion, format: SEALED_ENTRY_FORMAT },
-    {
-      overview: { title: draft.title, url: draft.url, username: draft.username, ...(extras.otp === null ? {} : { hasOneTimeCode: true as const }) },
-      details: { password: draft.password, notes: draft.notes, otp: extras.otp, history: extras.history },
-    },
-  );
+async function sealedFields(key: VaultKey | TeamKey, id: string, keyVersion: number | null, parts: EntryParts): Promise<Pick<StoredSealedEntry, 'format' | 'overview' | 'details'>> {
+  const { overview, details } = await sealEntryParts(key, { entryId: id, keyVersion, format: SEALED_ENTRY_FORMAT }, parts);
   return { format: SEALED_ENTRY_FORMAT, overview, details };
 }
 
