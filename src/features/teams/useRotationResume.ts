@@ -11,7 +11,7 @@ import type { TeamsController } from './useTeams';
  * (docs/teams.md, "Key checks"), and a member who may write entries (owner, admin, Full) then
  * runs or finishes a key rotation left pending (after someone leaves: until it runs the team's
  * saves are refused, docs/teams.md "The removal window"; a rotation interrupted halfway; an old
- * key waiting for the owner). What is held of the teams is read again when anything changed. A
+ * key waiting for the owner's confirmation). What is held of the teams is read again when anything changed. A
  * failure is logged; the Manage Members notice still offers the rotation.
  */
 export function useRotationResume(teams: TeamsController | null, members: TeamMembersApi | null): void {
