@@ -11,6 +11,7 @@ import { healthBench } from './health';
 import { importBench } from './import';
 import { liveVaultBench } from './liveVault';
 import { masterPasswordBench } from './masterPassword';
+import { removalWindowBench } from './removalWindow';
 import { teamsBench } from './teams';
 import { vaultBench } from './vault';
 
@@ -35,6 +36,8 @@ console.log('\n-- master password change --');
 for (const line of await masterPasswordBench(10_000)) console.log(line);
 console.log('\n-- teams --');
 for (const line of await teamsBench(100, 1_000)) console.log(line);
+console.log('\n-- removal window (issue #41) --');
+for (const line of await removalWindowBench(1_000)) console.log(line);
 console.log('\n-- team activity log (Firestore emulator) --');
 for (const line of await auditLogBench()) console.log(line);
 console.log('\n-- bundle --');

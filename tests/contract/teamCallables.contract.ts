@@ -127,13 +127,14 @@ export function teamCallableContract(makeWorld: () => Promise<TeamCallableWorld>
       expect(await world.readTeam(teamId)).toBeNull();
     });
 
-    it('finishing a rotation: only owners and admins, at the current version, and not while an entry is at the old key', async () => {
+    it('finishing a rotation: only members who may edit passwords, at the current version, and not while an entry is at the old key', async () => {
       const world = await makeWorld();
-      const team = await world.seedTeam({ ana: 'owner', ada: 'admin', bob: 'full' }, ROTATING);
+      const team = await world.seedTeam({ ana: 'owner', ada: 'admin', bob: 'full', cy: 'view' }, ROTATING);
       await team.plantEntry(2);
       await team.plantEntry(1);
       const { teamId } = team;
-      await expect(team.as('bob').finishKeyRotation({ teamId, keyVersion: 2 })).rejects.toThrow(TEAM_MESSAGES.onlyManagersRotate);
+      await expect(team.as('cy').finishKeyRotation({ teamId, keyVersion: 2 })).rejects.toThrow(TEAM_MESSAGES.onlyWritersRotate);
+      await expect(team.as('bob').finishKeyRotation({ teamId, keyVersion: 2 })).rejects.toThrow(TEAM_MESSAGES.entriesLeft);
       await expect(team.as('ada').finishKeyRotation({ teamId, keyVersion: 1 })).rejects.toThrow(TEAM_MESSAGES.staleKeyVersion);
       await expect(team.as('ada').finishKeyRotation({ teamId, keyVersion: 2 })).rejects.toThrow(TEAM_MESSAGES.entriesLeft);
       expect((await team.read())?.previousKey).toEqual(ROTATING.previousKey);

@@ -1,4 +1,5 @@
-import { canManageMembers, isOwner } from '@keyloft/contract/teamPermissions';
+import { canOnPasswords, isOwner } from '@keyloft/contract/teamPermissions';
+import { oldKeyAwaitsOwner } from '@keyloft/contract/ownerKeyWait';
 import type { PendingRotation } from '../../../src/data/teams/storedTeams';
 import { openTeam } from './decideMembers';
 import { TEAM_MESSAGES } from './messages';
@@ -9,10 +10,12 @@ import type { RotateTeamKeyInput } from './validate';
 // The server never sees a key, so it cannot tell a good wrap from junk; what it enforces is who may
 // change which wraps, and when:
 //   - a rotation happens only when someone left or was removed (rotationNeeded), or when the owner
-//     starts it;
-//   - an admin's rotation is only a proposal until the owner's browser has checked that its own
-//     wrap in it opens the key the published check names, so no admin can move the team to a key
-//     the owner cannot open;
+//     starts it; any member who may write entries and holds the key may run it, and it takes
+//     effect at once, so nothing is saved under a key a departed member held (the rules refuse
+//     team saves while rotationNeeded: docs/teams.md, "The removal window");
+//   - the old key waits for the owner instead: while the owner has not confirmed the new key, the
+//     rotation is not finished (and the rules refuse re-seals), so no rotator can leave the owner
+//     without a key to what was saved before the departure;
 //   - each member's old wrap is kept until their own browser confirms the new one, and a member
 //     whose wrap does not open flags themselves, so any key holder can grant it again.
 
@@ -73,31 +76,18 @@ export function decideRotateTeamKey(
   if (!open.ok) return open;
   const team = open.value;
   const role = roleOf(team, actorUid);
-  if (!canManageMembers(role)) return refusal('permission-denied', TEAM_MESSAGES.onlyManagersRotate);
+  if (!canOnPasswords(role, 'edit')) return refusal('permission-denied', TEAM_MESSAGES.onlyWritersRotate);
   if (input.fromVersion !== team.keyVersion) return refusal('failed-precondition', TEAM_MESSAGES.staleKeyVersion);
   if (team.previousKey !== null) return refusal('failed-precondition', TEAM_MESSAGES.rotationInProgress);
   if (!holdsKey(team, actorUid)) return NO_KEY;
-  const owner = isOwner(role);
-  // An admin may rotate only when a departure requires it, and never over a proposal the owner has
-  // not answered yet; the owner may always rotate, and an owner's rotation replaces any proposal.
-  if (!owner && !team.rotationNeeded) return refusal('failed-precondition', TEAM_MESSAGES.rotationNotNeeded);
-  if (!owner && (team.pendingRotation ?? null) !== null) return refusal('failed-precondition', TEAM_MESSAGES.awaitingOwner);
+  // Anyone else may rotate only when a departure requires it; the owner may always rotate. Either
+  // way the rotation replaces a proposal stored before rotations took effect at once.
+  if (!isOwner(role) && !team.rotationNeeded) return refusal('failed-precondition', TEAM_MESSAGES.rotationNotNeeded);
   if (!sameHolders(team, input.wraps)) return refusal('failed-precondition', TEAM_MESSAGES.wrapsMismatch);
   const rotation = { keyVersion: team.keyVersion + 1, keyCheck: input.keyCheck, sealedPreviousKey: input.sealedPreviousKey, wraps: input.wraps };
-  // With no owner holding the key there is nobody to wait for: the admin's rotation takes effect.
-  if (owner || !holdsKey(team, team.ownerId)) {
-    return accept({ ...commitRotation(team, rotation, actorUid, now), keyVersion: rotation.keyVersion, committed: true });
-  }
-  // A proposal changes no key yet (and is dropped if someone leaves): the owner's confirmation,
-  // which commits it, records the rotation.
-  return accept({
-    patch: { pendingRotation: { ...rotation, proposedBy: actorUid, proposedAt: now }, updatedAt: now },
-    addTeamIdFor: [],
-    removeTeamIdFor: [],
-    events: [],
-    keyVersion: team.keyVersion,
-    committed: false,
-  });
+  // It takes effect at once, whoever runs it: the owner's protection is that the old key waits for
+  // them (oldKeyAwaitsOwner), not the new one.
+  return accept({ ...commitRotation(team, rotation, actorUid, now), keyVersion: rotation.keyVersion, committed: true });
 }
 
 /** The owner commits an admin's proposal once their browser found that its own wrap in it opens the checked key. */
@@ -197,8 +187,9 @@ export function decideFinishKeyRotation(
   const open = openTeam(stored, actorUid);
   if (!open.ok) return open;
   const team = open.value;
-  if (!canManageMembers(roleOf(team, actorUid))) return refusal('permission-denied', TEAM_MESSAGES.onlyManagersRotate);
+  if (!canOnPasswords(roleOf(team, actorUid), 'edit')) return refusal('permission-denied', TEAM_MESSAGES.onlyWritersRotate);
   if (keyVersion !== team.keyVersion) return refusal('failed-precondition', TEAM_MESSAGES.staleKeyVersion);
+  if (oldKeyAwaitsOwner(team)) return refusal('failed-precondition', TEAM_MESSAGES.oldKeyAwaitsOwner);
   if (staleEntries > 0) return refusal('failed-precondition', TEAM_MESSAGES.entriesLeft);
   return accept({
     patch: { previousKey: null, updatedAt: now },

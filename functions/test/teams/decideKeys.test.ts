@@ -55,20 +55,27 @@ describe('rotateTeamKey', () => {
     });
   });
 
-  it("by an admin after a removal: only a proposal, nothing of the team's key changes until the owner confirms", () => {
+  // Issue #41 item 2: with the owner away the team must not stay on the key a removed member kept.
+  it('by an admin or a Full member after a removal: takes effect at once, even with junk for the owner, who keeps the old wrap', () => {
     const junkForOwner = { ...rotation, wraps: { ...holders, owner: KEY(0) } };
-    const change = value(decideRotateTeamKey(team({ rotationNeeded: true }), 'admin', junkForOwner, NOW));
-    expect(change).toMatchObject({ keyVersion: 1, committed: false });
-    expect(change.patch).toEqual({
-      pendingRotation: { keyVersion: 2, keyCheck: CHECK, sealedPreviousKey: SEALED, wraps: junkForOwner.wraps, proposedBy: 'admin', proposedAt: NOW },
-      updatedAt: NOW,
-    });
-    // A second proposal over an unanswered one is refused.
-    const pending = team({ rotationNeeded: true, pendingRotation: change.patch.pendingRotation ?? null });
-    expect(decideRotateTeamKey(pending, 'admin', rotation, NOW)).toMatchObject({ message: 'A new team key is waiting for the owner to confirm it' });
+    for (const rotator of ['admin', 'full']) {
+      const change = value(decideRotateTeamKey(team({ rotationNeeded: true }), rotator, junkForOwner, NOW));
+      expect(change).toMatchObject({ keyVersion: 2, committed: true });
+      expect(change.patch).toMatchObject({ keyVersion: 2, keyCheck: CHECK, rotationNeeded: false, pendingRotation: null, previousKey: { version: 1, sealed: SEALED } });
+      // The owner's old wrap stays until the owner's own browser has proven the new one.
+      expect(change.patch.members?.owner).toMatchObject({ encryptedTeamKey: KEY(0), previousTeamKey: { keyVersion: 1, encryptedTeamKey: KEY(1) } });
+      expect(change.patch.members?.[rotator]?.previousTeamKey).toBeNull();
+    }
   });
 
-  it('by an admin when the owner holds no key: takes effect, there is nobody to wait for', () => {
+  it('by an admin: replaces a proposal stored before rotations took effect at once', () => {
+    const proposal = { keyVersion: 2, keyCheck: CHECK, sealedPreviousKey: SEALED, wraps: holders, proposedBy: 'full', proposedAt: 1 };
+    const change = value(decideRotateTeamKey(team({ rotationNeeded: true, pendingRotation: proposal }), 'admin', { ...rotation, wraps: { ...holders, admin: KEY(9) } }, NOW));
+    expect(change.patch).toMatchObject({ keyVersion: 2, pendingRotation: null });
+    expect(change.patch.members?.admin?.encryptedTeamKey).toBe(KEY(9));
+  });
+
+  it('by an admin when the owner holds no key: takes effect', () => {
     const ownerless = team({ rotationNeeded: true, members: { ...team().members, owner: member('owner', 'owner', true) } });
     const { owner: _owner, ...rest } = holders;
     expect(value(decideRotateTeamKey(ownerless, 'admin', { ...rotation, wraps: rest }, NOW)).committed).toBe(true);
@@ -82,7 +89,7 @@ describe('rotateTeamKey', () => {
     expect(decideRotateTeamKey(team(), 'owner', { ...rotation, wraps: { ...holders, stranger: KEY(5) } }, NOW)).toEqual(mismatch);
   });
 
-  it('refuses a stale version, a rotation still being finished, a rotator without the key, non-managers and non-members', () => {
+  it('refuses a stale version, a rotation still being finished, a rotator without the key, a Full member when nobody left, viewers and non-members', () => {
     expect(decideRotateTeamKey(team({ keyVersion: 2 }), 'owner', rotation, NOW)).toMatchObject({ code: 'failed-precondition' });
     expect(decideRotateTeamKey(team({ previousKey: { version: 0, sealed: SEALED } }), 'owner', rotation, NOW)).toEqual({
       ok: false,
@@ -91,7 +98,13 @@ describe('rotateTeamKey', () => {
     });
     const keylessAdmin = team({ rotationNeeded: true, members: { ...team().members, admin: member('admin', 'admin', true) } });
     expect(decideRotateTeamKey(keylessAdmin, 'admin', rotation, NOW)).toMatchObject({ message: 'You do not hold the team key' });
-    expect(decideRotateTeamKey(team(), 'full', rotation, NOW)).toMatchObject({ code: 'permission-denied' });
+    expect(decideRotateTeamKey(team(), 'full', rotation, NOW)).toMatchObject({ message: 'The team key is rotated only after a member leaves or is removed, or by the owner' });
+    const keyedViewer = team({ rotationNeeded: true, members: { ...team().members, viewer: member('viewer', 'view') } });
+    expect(decideRotateTeamKey(keyedViewer, 'viewer', { ...rotation, wraps: { ...holders, viewer: KEY(5) } }, NOW)).toEqual({
+      ok: false,
+      code: 'permission-denied',
+      message: 'Only members who can edit passwords can rotate the team key',
+    });
     expect(decideRotateTeamKey(team(), 'stranger', rotation, NOW)).toMatchObject({ message: 'You are not a member of this team' });
     expect(decideRotateTeamKey(team({ deleting: true }), 'owner', rotation, NOW)).toMatchObject({ code: 'failed-precondition' });
   });
@@ -165,7 +178,31 @@ describe('finishKeyRotation', () => {
     });
   });
 
-  it('refuses while an entry is stale, for a stale version, and for non-managers', () => {
+  it('is for any member who may edit passwords: a Full member finishes what they re-encrypted', () => {
+    expect(decideFinishKeyRotation(rotating, 'full', 2, 0, NOW)).toMatchObject({ ok: true });
+  });
+
+  // The owner's protection (docs/teams.md, "The removal window"): the old key is not dropped
+  // while the owner still holds only their wrap of it.
+  it("refuses while the owner has not confirmed the new key, holding their wrap of the previous one; not for an older wrap", () => {
+    const awaiting = team({
+      keyVersion: 2,
+      previousKey: { version: 1, sealed: SEALED },
+      members: { ...team().members, owner: { ...member('owner', 'owner'), previousTeamKey: { keyVersion: 1, encryptedTeamKey: KEY(1) } } },
+    });
+    expect(decideFinishKeyRotation(awaiting, 'admin', 2, 0, NOW)).toEqual({
+      ok: false,
+      code: 'failed-precondition',
+      message: 'The previous team key is kept until the team owner confirms the new one',
+    });
+    // Flagged after a junk wrap, the owner still holds only the old key: still waiting.
+    const flagged = { ...awaiting, members: { ...awaiting.members, owner: { ...member('owner', 'owner', true), previousTeamKey: { keyVersion: 1, encryptedTeamKey: KEY(1) } } } };
+    expect(decideFinishKeyRotation(flagged, 'owner', 2, 0, NOW)).toMatchObject({ message: 'The previous team key is kept until the team owner confirms the new one' });
+    const older = { ...awaiting, members: { ...awaiting.members, owner: { ...member('owner', 'owner', true), previousTeamKey: { keyVersion: 0, encryptedTeamKey: KEY(1) } } } };
+    expect(decideFinishKeyRotation(older, 'admin', 2, 0, NOW)).toMatchObject({ ok: true });
+  });
+
+  it('refuses while an entry is stale, for a stale version, and for viewers', () => {
     expect(decideFinishKeyRotation(rotating, 'admin', 2, 1, NOW)).toMatchObject({ code: 'failed-precondition' });
     expect(decideFinishKeyRotation(rotating, 'admin', 1, 0, NOW)).toMatchObject({ code: 'failed-precondition' });
     expect(decideFinishKeyRotation(rotating, 'viewer', 2, 0, NOW)).toMatchObject({ code: 'permission-denied' });

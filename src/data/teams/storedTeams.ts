@@ -25,7 +25,11 @@ export interface MemberPreviousKey {
   readonly encryptedTeamKey: Sealed<'team-key-wrap'>;
 }
 
-/** A rotation an admin started, waiting for the owner's browser to check its own wrap and commit it. */
+/**
+ * A rotation an admin proposed before rotations took effect at once (issue #41), waiting for the
+ * owner's browser to check its own wrap and commit it. No longer made; one already stored is still
+ * answered by the owner, or replaced by the next rotation.
+ */
 export interface PendingRotation {
   /** The version the new key will have: the team's keyVersion + 1. */
   readonly keyVersion: number;
@@ -58,7 +62,7 @@ export interface StoredTeam {
   readonly keyVersion: number;
   /** teamKeyCheck of the key of keyVersion; absent or null on a team made before key checks. */
   readonly keyCheck?: string | null;
-  /** An admin's rotation waiting for the owner; absent or null when there is none. */
+  /** An admin's stored proposal (no longer made); absent or null when there is none. */
   readonly pendingRotation?: PendingRotation | null;
   readonly rotationNeeded: boolean;
   readonly previousKey: PreviousTeamKey | null;

@@ -1,5 +1,5 @@
 import { teamKeyCheck } from '../../crypto';
-import type { RotationDeps } from './rotation';
+import type { RotationDeps } from './rotationDeps';
 import { TeamKeyMismatchError, openCheckedTeamKey } from './teamKeys';
 
 // Each member's browser checks the key its own wrap opens against the team's published key check

@@ -24,7 +24,8 @@ export const MEMBER_MESSAGES = Object.freeze({
   leaveFailed: 'Failed to leave the team',
   rotationFailed: 'Failed to finish the team key rotation',
   rotating: 'Rotating the team key…',
-  awaitingOwner: 'The new team key is waiting for the team owner to confirm it; it takes effect when the owner next opens Keyloft.',
+  awaitingOwner:
+    'The team key was rotated: new passwords are saved under the new key. Passwords saved before are re-encrypted once the team owner confirms the new key (when they next open Keyloft).',
   inviteEmailFailed: 'Failed to send the invitation email',
   abandonFailed: 'The invitation could not be withdrawn; cancel it under Pending Invitations',
 });
@@ -49,7 +50,8 @@ const SERVER_MESSAGES: ReadonlySet<string> = new Set([
   ...Object.values(TEAM_KEY_MESSAGES),
   'This team is being deleted',
   'The team key has changed; reload the team and try again',
-  'Only owners and admins can rotate the team key',
+  'Only members who can edit passwords can rotate the team key',
+  'The previous team key is kept until the team owner confirms the new one',
   'Finish the current key rotation first',
   'Some team passwords are still encrypted with the previous team key',
   INVITATION_MESSAGES.alreadyInvited,

@@ -1,16 +1,22 @@
 import { fingerprintOf, generateTeamKey, openPreviousTeamKey, sealPreviousTeamKey, teamKeyCheck, type TeamKey } from '../../crypto';
 import type { StoredTeam } from '../../data/teams/storedTeams';
+import { oldKeyAwaitsOwner } from '@keyloft/contract/ownerKeyWait';
+import { checkOwnTeamKey } from './keyUpkeep';
 import { KnownKeyDamagedError, carryMemberKeys, judgeKey, loadRemembered, memberKeyRecord, remember, rememberedOf, vouchedFingerprint } from './knownKeys';
 import { reencrypt } from './reencryption';
 import { requireKeys, type RotationDeps, type RotationProgress } from './rotationDeps';
 import { TEAM_KEY_MESSAGES, TeamKeyError, TeamKeyMismatchError, openCheckedTeamKey, openTeamKey, wrapFor } from './teamKeys';
 
-// Rotation after someone leaves (docs/teams.md, "Rotation on removal"). Each pass looks at the
-// team as stored and does the next step, so an interruption anywhere is finished by the next run:
-//   previousKey set     → re-encrypt the entries still at the old version, then finishKeyRotation;
-//   pendingRotation set → the owner checks their own wrap in an admin's proposal and commits it,
-//                         or rotates afresh if it does not open the checked key; an admin waits;
-//   rotationNeeded set  → a new key wrapped for every key holder, the old one sealed under it.
+// Rotation after someone leaves (docs/teams.md, "Rotation on removal" and "The removal window").
+// Each pass looks at the team as stored and does the next step, so an interruption anywhere is
+// finished by the next run:
+//   previousKey set     → once the owner has confirmed the new key (the owner's own browser checks
+//                         it here first), re-encrypt the entries still at the old version, then
+//                         finishKeyRotation; until then the old key waits for the owner;
+//   pendingRotation set → (stored before rotations took effect at once) the owner checks their own
+//                         wrap in it and commits it, or rotates afresh; anyone else rotates afresh;
+//   rotationNeeded set  → a new key wrapped for every key holder, the old one sealed under it; it
+//                         takes effect at once, whoever runs it.
 
 export type { RotationDeps, RotationProgress } from './rotationDeps';
 export { ReencryptionError, type ReencryptionFailure } from './reencryption';
@@ -23,7 +29,10 @@ export function rotationPending(team: StoredTeam): boolean {
   return team.rotationNeeded || team.previousKey !== null;
 }
 
-/** 'awaiting-owner': an admin's new key waits for the owner's browser to check and commit it. */
+/**
+ * 'awaiting-owner': the new key is in use, but the old one (and the entries still under it) waits
+ * for the owner's browser to confirm the new key, or for a grant to a flagged owner.
+ */
 export type RotationOutcome = 'done' | 'awaiting-owner';
 
 export async function rotateIfNeeded(
@@ -35,14 +44,18 @@ export async function rotateIfNeeded(
     const team = await deps.teams.get(teamId);
     if (team === null || team.deleting) return 'done';
     const pending = team.pendingRotation ?? null;
+    const mine = team.members[deps.userId];
     if (team.previousKey !== null) {
-      await carryRecords(deps, teamId, team);
-      await reencrypt(deps, teamId, team, onProgress);
-    } else if (pending !== null) {
-      if (team.members[deps.userId]?.role !== 'owner') {
+      if (oldKeyAwaitsOwner(team)) {
+        // The owner's own browser proves the new key here (or flags itself); anyone else waits.
+        const proven = mine?.role === 'owner' && (await checkOwnTeamKey(deps, teamId)) === 'confirmed';
+        if (proven) continue;
         onProgress?.({ phase: 'awaiting-owner', done: 0, total: 0 });
         return 'awaiting-owner';
       }
+      await carryRecords(deps, teamId, team);
+      await reencrypt(deps, teamId, team, onProgress);
+    } else if (pending !== null && mine?.role === 'owner') {
       onProgress?.({ phase: 'rotating', done: 0, total: 0 });
       await answerProposal(deps, teamId, team, pending);
     } else if (team.rotationNeeded) {
@@ -123,7 +136,8 @@ async function rotate(deps: RotationDeps, teamId: string, team: StoredTeam): Pro
   const sealedPreviousKey = await sealPreviousTeamKey(current, next, { teamId, keyVersion: team.keyVersion });
   const keyCheck = await teamKeyCheck(next, { teamId, keyVersion: nextVersion });
   const { committed } = await deps.functions.rotateTeamKey({ teamId, fromVersion: team.keyVersion, wraps, sealedPreviousKey, keyCheck });
-  if (committed) await vouchAfterRotation(deps, teamId, next, nextVersion, confirmed);
+  // Member-key records are the owner's and admins' to write (a Full member may rotate, not vouch).
+  if (committed && vouches(team, deps.userId)) await vouchAfterRotation(deps, teamId, next, nextVersion, confirmed);
 }
 
 /**
@@ -140,10 +154,15 @@ async function vouchAfterRotation(deps: RotationDeps, teamId: string, key: TeamK
   }
 }
 
+function vouches(team: StoredTeam, uid: string): boolean {
+  const role = team.members[uid]?.role;
+  return role === 'owner' || role === 'admin';
+}
+
 /** Before re-encryption: the member-key records of the previous version, vouched for under the current key (best effort). */
 async function carryRecords(deps: RotationDeps, teamId: string, team: StoredTeam): Promise<void> {
   const previousKey = team.previousKey;
-  if (previousKey === null) return;
+  if (previousKey === null || !vouches(team, deps.userId)) return;
   try {
     const current = await openTeamKey(team, teamId, deps.userId, requireKeys(deps));
     const previous = await openPreviousTeamKey(previousKey.sealed, current, { teamId, keyVersion: previousKey.version });

@@ -237,6 +237,6 @@ export async function removeMember(
 }
 
 export async function leaveTeam(deps: TeamServiceDeps, teamId: string): Promise<void> {
-  // The rotation is left to the team's owners and admins: the leaver no longer may.
+  // The rotation is left to the team's writers (docs/teams.md, "The removal window"): the leaver no longer may.
   await deps.functions.leaveTeam({ teamId });
 }

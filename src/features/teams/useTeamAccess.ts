@@ -1,7 +1,7 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { openPreviousTeamKey, type TeamKey } from '../../crypto';
-import type { TeamRepository } from '../../data/teams/storedTeams';
+import type { StoredTeam, TeamRepository } from '../../data/teams/storedTeams';
 import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import { resourceKeys } from '../../session/serverState/keys';
 import type { TeamSummary } from './model';
@@ -31,7 +31,11 @@ export interface TeamAccess {
   /** As read now; until then as the list showed it. The role here is the only one: the view and its writes both use it. */
   readonly team: AccessTeam;
   readonly key: TeamKeyState;
-  /** The team's key version as stored now (null: no team), for telling a refused write from a rotation. */
+  /**
+   * The key version the team's saves must be at now (null: no team), for telling a refused write
+   * from a rotation: the stored one, or the next while a departure awaits its rotation (the rules
+   * refuse saves until then, docs/teams.md "The removal window").
+   */
   readonly storedKeyVersion: () => Promise<number | null>;
   /** A write found the key changed (a rotation): the team is read and its key opened again. */
   readonly reopen: () => void;
@@ -44,6 +48,12 @@ export interface TeamAccessInput {
   readonly keys: UserKeys | null;
   /** The team as the list showed it. */
   readonly summary: TeamSummary | undefined;
+}
+
+/** What storedKeyVersion answers for a team as read (null: none). */
+export function savesKeyVersion(team: Pick<StoredTeam, 'keyVersion' | 'rotationNeeded'> | null): number | null {
+  if (team === null) return null;
+  return team.rotationNeeded ? team.keyVersion + 1 : team.keyVersion;
 }
 
 type Opened = { readonly team: AccessTeam | null; readonly key: Exclude<TeamKeyState, { status: 'opening' }> };
@@ -97,7 +107,7 @@ export function useTeamAccess(input: TeamAccessInput): TeamAccess {
   const reopen = useCallback(() => {
     void client.invalidateQueries({ queryKey: resourceKeys.teamAccess(teamId) });
   }, [client, teamId]);
-  const storedKeyVersion = useCallback(async () => (await teams.get(teamId))?.keyVersion ?? null, [teams, teamId]);
+  const storedKeyVersion = useCallback(async () => savesKeyVersion(await teams.get(teamId)), [teams, teamId]);
   const fallback = useMemo<AccessTeam>(
     () => ({ name: summary?.name ?? 'Team', memberCount: summary?.memberCount ?? 0, role: summary?.myRole ?? 'view' }),
     [summary],
@@ -148,7 +158,7 @@ export function useTeamAccesses({ teams, userId, keys, list }: TeamAccessesInput
       map.set(teamId, {
         team: found?.team ?? fallbackTeam(summary),
         key: found?.key ?? { status: 'opening' },
-        storedKeyVersion: async () => (teams === null ? null : ((await teams.get(teamId))?.keyVersion ?? null)),
+        storedKeyVersion: async () => (teams === null ? null : savesKeyVersion(await teams.get(teamId))),
         reopen: () => {
           void client.invalidateQueries({ queryKey: resourceKeys.teamAccess(teamId) });
         },

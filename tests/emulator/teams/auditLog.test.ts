@@ -72,7 +72,7 @@ describe('the team callables’ events', () => {
     expect(await eventsDuring(teamId, () => call('leaveTeam', { teamId }, full))).toEqual([added('member.left', teamId, full, member(full))]);
   });
 
-  it('rotateTeamKey: rotation.started with the new version when the key changes (an admin’s proposal once the owner confirms it); finishKeyRotation: rotation.finished', async () => {
+  it('rotateTeamKey: rotation.started with the new version, an admin’s too (it takes effect at once); finishKeyRotation: rotation.finished', async () => {
     const [owner, admin, leaver] = await Promise.all([newUser('log-rot-owner'), newUser('log-rot-admin'), newUser('log-rot-leaver')]);
     const teamId = await createTeam(owner);
     await addMember(teamId, owner, admin, 'admin');
@@ -83,18 +83,18 @@ describe('the team callables’ events', () => {
 
     const wraps = { [owner.uid]: wrappedKey(), [admin.uid]: wrappedKey() };
     const sealed = sealedKey();
-    const rotate = (by: TestUser, fromVersion: number) => call('rotateTeamKey', { teamId, fromVersion, wraps, sealedPreviousKey: sealed, keyCheck: keyCheck() }, by);
-    // The admin's rotation waits for the owner: no key changed, nothing recorded.
-    const proposed = await eventsDuring(teamId, async () => {
-      expect((await rotate(admin, 1)).result).toEqual({ keyVersion: 1, committed: false });
+    const check = keyCheck();
+    const rotate = (by: TestUser, fromVersion: number) => call('rotateTeamKey', { teamId, fromVersion, wraps, sealedPreviousKey: sealed, keyCheck: check }, by);
+    const rotatedByAdmin = await eventsDuring(teamId, async () => {
+      expect((await rotate(admin, 1)).result).toEqual({ keyVersion: 2, committed: true });
     });
-    expect(proposed).toEqual([]);
-    const confirmed = await eventsDuring(teamId, () => call('confirmTeamKeyRotation', { teamId, keyVersion: 2 }, owner));
-    expect(confirmed).toEqual([added('rotation.started', teamId, owner, { keyVersion: 2 })]);
-    const log = JSON.stringify(confirmed);
+    expect(rotatedByAdmin).toEqual([added('rotation.started', teamId, admin, { keyVersion: 2 })]);
+    const log = JSON.stringify(rotatedByAdmin);
     for (const secret of [...Object.values(wraps), sealed]) expect(log).not.toContain(secret);
 
-    // Finishing while an entry is at the old version is refused and records nothing.
+    // Finishing while the old key waits for the owner, or while an entry is at the old version, is refused and records nothing.
+    expect(await eventsDuring(teamId, () => call('finishKeyRotation', { teamId, keyVersion: 2 }, admin))).toEqual([]);
+    expect(await eventsDuring(teamId, () => call('confirmTeamKey', { teamId, keyVersion: 2, keyCheck: check }, owner))).toEqual([]);
     expect(await eventsDuring(teamId, () => call('finishKeyRotation', { teamId, keyVersion: 2 }, admin))).toEqual([]);
     await entry.update({ keyVersion: 2 });
     expect(await eventsDuring(teamId, () => call('finishKeyRotation', { teamId, keyVersion: 2 }, admin))).toEqual([

@@ -124,9 +124,10 @@ describe('fingerprints on the emulators', () => {
       if (member.encryptedTeamKey === null) continue;
       await expect(unwrapTeamKey(member.encryptedTeamKey, attacker.privateKey, { teamId, keyVersion: 1 })).rejects.toThrow();
     }
-    // The key is put back: the admin's rotation goes through (a proposal the owner commits).
+    // The key is put back: the admin's rotation goes through at once (its old key then waits for the owner).
     await db().collection('publicKeys').doc(cid.uid).set({ publicKey: cid.publicKey, createdAt: Date.now() });
     expect(await rotateIfNeeded(admin.deps, teamId)).toBe('awaiting-owner');
+    expect(await teamOf(admin.deps, teamId)).toMatchObject({ keyVersion: 2, rotationNeeded: false });
   }, 120_000);
 
   it('a damaged remembered key stops the rotation with a clear error; re-confirming rebuilds it and the rotation runs', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, call, createTeam, keyCheck, newUser, refusal, sealedKey, teamDoc, wrappedKey, type TestUser } from './support';
+import { addMember, call, createTeam, db, keyCheck, newUser, refusal, sealedKey, teamDoc, wrappedKey, type TestUser } from './support';
 
 // Issue #16, hole 1: an admin could call rotateTeamKey at any time with junk wrapped for the owner
 // (or everyone), and nobody could give the owner the key back. docs/teams.md, "Key checks".
@@ -36,60 +36,55 @@ describe('key checks', () => {
     expect(await teamDoc(teamId)).toEqual(before);
   });
 
-  it('after a removal, an admin’s rotation is only a proposal; the owner’s browser rotates afresh when its wrap is junk, and old wraps stay until confirmed', async () => {
-    const { owner, admin, viewer, teamId } = await threeMemberTeam('kc-proposal');
-    const leaver = await newUser('kc-proposal-leaver');
+  // Issue #41 item 2: the rotation takes effect at once; the old key waits for the owner instead.
+  it('after a removal, an admin’s rotation takes effect at once even with junk for the owner, who keeps the old wrap; the old key stays until the owner has the new one', async () => {
+    const { owner, admin, viewer, teamId } = await threeMemberTeam('kc-atonce');
+    const leaver = await newUser('kc-atonce-leaver');
     await addMember(teamId, owner, leaver, 'full');
     expect(await call('removeTeamMember', { teamId, userId: leaver.uid }, admin)).toEqual({ result: { ok: true } });
     const before = await membersOf(teamId);
 
     const junk = { teamId, fromVersion: 1, wraps: junkFor(owner, admin, viewer), sealedPreviousKey: sealedKey(), keyCheck: keyCheck() };
-    expect(await call('rotateTeamKey', junk, admin)).toEqual({ result: { keyVersion: 1, committed: false } });
-    const proposed = await teamDoc(teamId);
-    expect(proposed).toMatchObject({ keyVersion: 1, rotationNeeded: true, previousKey: null, pendingRotation: { keyVersion: 2, proposedBy: admin.uid } });
-    expect(await membersOf(teamId)).toEqual(before);
-    // Nobody else answers the proposal, and the admin cannot stack another on it.
-    expect(refusal(await call('confirmTeamKeyRotation', { teamId, keyVersion: 2 }, admin))).toEqual({
-      status: 'PERMISSION_DENIED',
-      message: 'Only the team owner can confirm a new team key',
+    expect(await call('rotateTeamKey', junk, admin)).toEqual({ result: { keyVersion: 2, committed: true } });
+    expect(await teamDoc(teamId)).toMatchObject({ keyVersion: 2, keyCheck: junk.keyCheck, rotationNeeded: false, previousKey: { version: 1 } });
+    const members = await membersOf(teamId);
+    expect(members[owner.uid]).toMatchObject({
+      encryptedTeamKey: junk.wraps[owner.uid],
+      previousTeamKey: { keyVersion: 1, encryptedTeamKey: before[owner.uid]?.encryptedTeamKey },
     });
-    expect(refusal(await call('rotateTeamKey', junk, admin))).toEqual({
+    expect(members[admin.uid]).toMatchObject({ encryptedTeamKey: junk.wraps[admin.uid], previousTeamKey: null });
+    // No second rotation on top, and the old key is not dropped while the owner holds only it.
+    expect(refusal(await call('rotateTeamKey', { ...junk, fromVersion: 2 }, admin))?.message).toBe('Finish the current key rotation first');
+    expect(refusal(await call('finishKeyRotation', { teamId, keyVersion: 2 }, admin))).toEqual({
       status: 'FAILED_PRECONDITION',
-      message: 'A new team key is waiting for the owner to confirm it',
+      message: 'The previous team key is kept until the team owner confirms the new one',
     });
 
-    // The owner's browser found its wrap in the proposal does not open the checked key: it rotates
-    // afresh, which replaces the proposal.
-    const mine = { teamId, fromVersion: 1, wraps: junkFor(owner, admin, viewer), sealedPreviousKey: sealedKey(), keyCheck: keyCheck() };
-    expect(await call('rotateTeamKey', mine, owner)).toEqual({ result: { keyVersion: 2, committed: true } });
-    const rotated = await teamDoc(teamId);
-    expect(rotated).toMatchObject({ keyVersion: 2, keyCheck: mine.keyCheck, pendingRotation: null, rotationNeeded: false });
-    const members = await membersOf(teamId);
-    expect(members[owner.uid]).toMatchObject({ encryptedTeamKey: mine.wraps[owner.uid], previousTeamKey: null });
-    // The others keep the wrap they had until their browser proves the new one opens.
-    expect(members[viewer.uid]).toMatchObject({
-      encryptedTeamKey: mine.wraps[viewer.uid],
-      previousTeamKey: { keyVersion: 1, encryptedTeamKey: before[viewer.uid]?.encryptedTeamKey },
-    });
-    expect(refusal(await call('confirmTeamKey', { teamId, keyVersion: 2, keyCheck: keyCheck() }, viewer))).toEqual({
-      status: 'FAILED_PRECONDITION',
-      message: 'The team key check does not match the team key',
-    });
-    expect(await call('confirmTeamKey', { teamId, keyVersion: 2, keyCheck: mine.keyCheck }, viewer)).toEqual({ result: { ok: true } });
-    expect((await membersOf(teamId))[viewer.uid]).toMatchObject({ encryptedTeamKey: mine.wraps[viewer.uid], previousTeamKey: null });
+    // The owner's browser finds the junk: flagged, keeping the old wrap; still nothing dropped.
+    expect(await call('reportTeamKeyMismatch', { teamId, keyVersion: 2 }, owner)).toEqual({ result: { ok: true } });
+    expect((await membersOf(teamId))[owner.uid]).toMatchObject({ needsTeamKey: true, encryptedTeamKey: null, previousTeamKey: { keyVersion: 1 } });
+    expect(refusal(await call('finishKeyRotation', { teamId, keyVersion: 2 }, admin))?.message).toBe('The previous team key is kept until the team owner confirms the new one');
+    // A View Only member holding the new key gives it to the owner, whose browser confirms it.
+    const wrap = wrappedKey();
+    expect(await call('grantTeamKey', { teamId, userId: owner.uid, keyVersion: 2, encryptedTeamKey: wrap }, viewer)).toEqual({ result: { ok: true } });
+    expect(await call('confirmTeamKey', { teamId, keyVersion: 2, keyCheck: junk.keyCheck }, owner)).toEqual({ result: { ok: true } });
+    expect((await membersOf(teamId))[owner.uid]).toMatchObject({ encryptedTeamKey: wrap, needsTeamKey: false, previousTeamKey: null });
+    expect(await call('finishKeyRotation', { teamId, keyVersion: 2 }, admin)).toEqual({ result: { ok: true } });
+    expect(await teamDoc(teamId)).toMatchObject({ keyVersion: 2, previousKey: null });
   });
 
-  it('the owner commits an admin’s proposal whose wrap opened; a proposal that no longer covers the holders is refused', async () => {
+  it('the owner commits a proposal stored before rotations took effect at once; one that no longer covers the holders is refused', async () => {
     const { owner, admin, viewer, teamId } = await threeMemberTeam('kc-commit');
     const leaver = await newUser('kc-commit-leaver');
     await addMember(teamId, owner, leaver, 'full');
     await call('removeTeamMember', { teamId, userId: leaver.uid }, owner);
-    const proposal = { teamId, fromVersion: 1, wraps: junkFor(owner, admin, viewer), sealedPreviousKey: sealedKey(), keyCheck: keyCheck() };
-    await call('rotateTeamKey', proposal, admin);
+    const wraps = junkFor(owner, admin, viewer);
+    const proposal = { keyVersion: 2, keyCheck: keyCheck(), sealedPreviousKey: sealedKey(), wraps, proposedBy: admin.uid, proposedAt: Date.now() };
+    await db().collection('teams').doc(teamId).update({ pendingRotation: proposal });
     expect(refusal(await call('confirmTeamKeyRotation', { teamId, keyVersion: 3 }, owner))?.status).toBe('FAILED_PRECONDITION');
     expect(await call('confirmTeamKeyRotation', { teamId, keyVersion: 2 }, owner)).toEqual({ result: { ok: true } });
     expect(await teamDoc(teamId)).toMatchObject({ keyVersion: 2, keyCheck: proposal.keyCheck, pendingRotation: null, previousKey: { version: 1 } });
-    expect((await membersOf(teamId))[owner.uid]).toMatchObject({ encryptedTeamKey: proposal.wraps[owner.uid], previousTeamKey: null });
+    expect((await membersOf(teamId))[owner.uid]).toMatchObject({ encryptedTeamKey: wraps[owner.uid], previousTeamKey: null });
     expect(refusal(await call('confirmTeamKeyRotation', { teamId, keyVersion: 2 }, owner))).toEqual({
       status: 'FAILED_PRECONDITION',
       message: 'There is no new team key to confirm',

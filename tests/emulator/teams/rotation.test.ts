@@ -30,11 +30,11 @@ describe('team key rotation', () => {
     const holders = { [owner.uid]: wrappedKey(), [admin.uid]: wrappedKey(), [viewer.uid]: wrappedKey() };
     const sealed = sealedKey();
     const check = keyCheck();
-    // The owner's rotation takes effect at once; an admin's waits for the owner (keyChecks.test.ts).
+    // Any writer's rotation takes effect at once; the old key then waits for the owner (keyChecks.test.ts).
     const rotate = (by = owner, wraps: Record<string, string> = holders, fromVersion = 1) =>
       call('rotateTeamKey', { teamId, fromVersion, wraps, sealedPreviousKey: sealed, keyCheck: check }, by);
 
-    expect(refusal(await rotate(viewer))).toEqual({ status: 'PERMISSION_DENIED', message: 'Only owners and admins can rotate the team key' });
+    expect(refusal(await rotate(viewer))).toEqual({ status: 'PERMISSION_DENIED', message: 'Only members who can edit passwords can rotate the team key' });
     expect(refusal(await rotate(leaver))).toEqual({ status: 'PERMISSION_DENIED', message: 'You are not a member of this team' });
     // The removed member must not get the new key; a holder must not be left out.
     expect(refusal(await rotate(owner, { ...holders, [leaver.uid]: wrappedKey() }))).toEqual({

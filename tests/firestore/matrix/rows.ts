@@ -7,6 +7,7 @@ import { knownKeyRecordsTable, knownKeysTable } from './knownKeys.rows';
 import { memberKeysTable } from './memberKeys.rows';
 import { passwordsTable } from './passwords.rows';
 import { publicKeysTable } from './publicKeys.rows';
+import { removalWindowTable } from './removalWindow.rows';
 import { sealedPasswordsTable } from './sealedPasswords.rows';
 import type { CollectionTable } from './table';
 import { teamEventsTable } from './teamEvents.rows';
@@ -31,6 +32,7 @@ export const TABLES: readonly CollectionTable[] = [
   teamPasswordsTable,
   sealedPasswordsTable,
   teamGroupsTable,
+  removalWindowTable,
   teamEventsTable,
   publicKeysTable,
   knownKeysTable,

@@ -9,6 +9,7 @@ import {
   openPreviousTeamKey,
   sealPreviousTeamKey,
   teamKeyCheck,
+  unwrapTeamKey,
   wrapTeamKey,
   type PrivateKey,
   type VaultKey,
@@ -106,6 +107,11 @@ async function maliciousRotation(deps: TeamServiceDeps, teamId: string, victims:
 
 const SECRETS = ['secret0', 'secret1', 'secret2'];
 
+/** The owner's own wrap of key `keyVersion`, opened as their browser would. */
+async function unwrapOwn(wrap: Parameters<typeof unwrapTeamKey>[0], teamId: string, keyVersion: number) {
+  return unwrapTeamKey(wrap, people.ana.privateKey, { teamId, keyVersion });
+}
+
 describe('key checks: nobody can be left without a working team key', () => {
   it('every team starts with a published key check that its members’ keys match', async () => {
     const { teams, id, ana, bob, dan } = await team();
@@ -119,19 +125,24 @@ describe('key checks: nobody can be left without a working team key', () => {
     await expect(maliciousRotation(bob, id, [])).rejects.toThrow('The team key is rotated only after a member leaves or is removed, or by the owner');
   });
 
-  it("an admin's rotation after a removal waits for the owner, whose browser checks it, commits it and re-encrypts", async () => {
+  // Issue #41 item 2: the rotation takes effect at once; what waits for the owner is the old key.
+  it("an admin's rotation after a removal takes effect at once; the old entries wait for the owner, whose browser confirms and re-encrypts", async () => {
     const { teams, id, ana, bob, cid } = await team();
     await addEntries(ana, id, 3);
     await removeMember(bob, id, 'dan');
-    const waiting = await teams.get(id);
-    expect(waiting).toMatchObject({ keyVersion: 1, rotationNeeded: true });
-    expect(waiting?.pendingRotation?.proposedBy).toBe('bob');
+    const rotated = await teams.get(id);
+    expect(rotated).toMatchObject({ keyVersion: 2, rotationNeeded: false, previousKey: { version: 1 } });
+    expect(rotated?.members.ana?.previousTeamKey?.keyVersion).toBe(1);
     expect(await rotateIfNeeded(bob, id)).toBe('awaiting-owner');
-    // Nothing moved yet: every member still reads everything with the key they have.
+    expect((await bob.passwords.listTeam(id)).map(({ data }) => data.keyVersion)).toEqual([1, 1, 1]);
+    await expect(bob.functions.finishKeyRotation({ teamId: id, keyVersion: 2 })).rejects.toThrow(
+      'The previous team key is kept until the team owner confirms the new one',
+    );
     for (const member of [ana, bob, cid]) expect(await readAll(member, id)).toEqual(SECRETS);
 
     expect(await rotateIfNeeded(ana, id)).toBe('done');
     expect(await teams.get(id)).toMatchObject({ keyVersion: 2, pendingRotation: null, previousKey: null, rotationNeeded: false });
+    expect((await teams.get(id))?.members.ana?.previousTeamKey).toBeNull();
     for (const member of [ana, bob, cid]) expect(await readAll(member, id)).toEqual(SECRETS);
     // Members other than the owner keep their old wrap until their browser confirms the new one.
     expect((await teams.get(id))?.members.cid?.previousTeamKey?.keyVersion).toBe(1);
@@ -139,31 +150,46 @@ describe('key checks: nobody can be left without a working team key', () => {
     expect((await teams.get(id))?.members.cid?.previousTeamKey).toBeNull();
   });
 
-  it('an admin who wraps another key for the owner gets nowhere: the owner rotates afresh and everyone keeps reading', async () => {
+  it('an admin who wraps another key for the owner: the owner flags themselves, loses nothing, and any member holding the key grants it back', async () => {
     const { teams, id, ana, bob, cid } = await team();
     await addEntries(ana, id, 3);
     await ana.functions.removeTeamMember({ teamId: id, userId: 'dan' });
-    expect(await maliciousRotation(bob, id, ['ana'])).toEqual({ keyVersion: 1, committed: false });
+    expect(await maliciousRotation(bob, id, ['ana'])).toEqual({ keyVersion: 2, committed: true });
 
+    expect(await rotateIfNeeded(ana, id)).toBe('awaiting-owner');
+    const flagged = (await teams.get(id))!;
+    expect(flagged.members.ana).toMatchObject({ needsTeamKey: true, encryptedTeamKey: null, previousTeamKey: { keyVersion: 1 } });
+    // Nothing from before the removal was re-sealed, and the owner's old wrap opens all of it.
+    expect(await rotateIfNeeded(bob, id)).toBe('awaiting-owner');
+    const old = await unwrapOwn(flagged.members.ana!.previousTeamKey!.encryptedTeamKey, id, 1);
+    const entries = await ana.passwords.listTeam(id);
+    expect(entries.map(({ data }) => data.keyVersion)).toEqual([1, 1, 1]);
+    expect((await Promise.all(entries.map(({ id: entryId, data }) => decryptText(old, data.password!, entryFieldContext(entryId, 'password'))))).sort()).toEqual(SECRETS);
+
+    await grantKey(cid, id, await prepareGrant(cid, id, 'ana'));
     expect(await rotateIfNeeded(ana, id)).toBe('done');
-    const settled = await teams.get(id);
-    expect(settled).toMatchObject({ keyVersion: 2, pendingRotation: null, previousKey: null });
-    for (const member of [ana, bob, cid]) {
-      expect(await checkOwnTeamKey(member, id)).not.toBe('reported');
-      expect(await readAll(member, id)).toEqual(SECRETS);
-    }
+    expect(await teams.get(id)).toMatchObject({ keyVersion: 2, previousKey: null });
+    for (const member of [ana, bob, cid]) expect(await readAll(member, id)).toEqual(SECRETS);
   });
 
-  it('junk wrapped for every member but the admin: the owner never commits it, and nothing becomes unreadable', async () => {
+  it('junk wrapped for every member but the admin: nothing from before the removal is re-sealed or dropped while the owner holds only the old key', async () => {
     const { teams, id, ana, bob, cid } = await team();
     await addEntries(ana, id, 3);
     await ana.functions.removeTeamMember({ teamId: id, userId: 'dan' });
     await maliciousRotation(bob, id, ['ana', 'cid'], true);
-    // The admin removed before the owner came back: the proposal goes with them.
-    await ana.functions.removeTeamMember({ teamId: id, userId: 'bob' });
-    expect((await teams.get(id))?.pendingRotation).toBeNull();
-    expect(await rotateIfNeeded(ana, id)).toBe('done');
-    for (const member of [ana, cid]) expect(await readAll(member, id)).toEqual(SECRETS);
+    expect(await checkOwnTeamKey(cid, id)).toBe('reported');
+    expect(await rotateIfNeeded(ana, id)).toBe('awaiting-owner');
+    expect(await rotateIfNeeded(bob, id)).toBe('awaiting-owner');
+    await expect(bob.functions.finishKeyRotation({ teamId: id, keyVersion: 2 })).rejects.toThrow(
+      'The previous team key is kept until the team owner confirms the new one',
+    );
+    const stored = (await teams.get(id))!;
+    expect(stored.previousKey?.version).toBe(1);
+    const old = await unwrapOwn(stored.members.ana!.previousTeamKey!.encryptedTeamKey, id, 1);
+    for (const { id: entryId, data } of await ana.passwords.listTeam(id)) {
+      expect(data.keyVersion).toBe(1);
+      await expect(decryptText(old, data.password!, entryFieldContext(entryId, 'password'))).resolves.toMatch(/^secret/);
+    }
   });
 
   it('a member given another key flags themselves; the owner grants it again after the fingerprint', async () => {

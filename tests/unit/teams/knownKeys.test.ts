@@ -168,12 +168,13 @@ describe('the team’s member-key records', () => {
     await expect(prepareGrant(w.deps('bob'), id, 'cid')).rejects.toThrow(PublicKeyChangedError);
   });
 
-  it('an admin’s rotation the owner commits is carried over by the re-encryption', async () => {
+  it('an admin’s rotation: the records are carried over by the re-encryption once the owner confirmed the key', async () => {
     const { w, id } = await teamWithAdmin();
     await w.join(id, 'ana', 'dan', 'view');
     w.actAs('bob');
     await w.functions.removeTeamMember({ teamId: id, userId: 'dan' });
-    // Bob's rotation is a proposal; ana's browser commits it, and the re-encryption carries the records.
+    // Bob's rotation takes effect at once; the old key waits for ana, whose browser confirms the new
+    // one, and the re-encryption carries the records.
     expect(await rotateIfNeeded(w.deps('bob'), id)).toBe('awaiting-owner');
     await rotateIfNeeded(w.deps('ana'), id);
     const team = await w.teams.get(id);
