@@ -7,6 +7,7 @@ import { createAccountKeys, entryPartContext, sealEntryParts, SEALED_ENTRY_FORMA
 import { L33T_MAX_SUBSTITUTIONS, loadStrengthEstimator } from '../src/features/auth/passwordStrength';
 import { createDetailsCache } from '../src/features/vault/detailsCache';
 import type { EstimateStrength } from '../src/features/vault/health/healthReport';
+import { healthScopeOf } from '../src/features/vault/health/entryHealth';
 import { scanHealth } from '../src/features/vault/health/scanHealth';
 import type { PasswordEntry } from '../src/features/vault/model';
 import { openDetails, type PersonalVaultDeps } from '../src/features/vault/vaultService';
@@ -87,7 +88,7 @@ export async function healthBench(size: number): Promise<string[]> {
 
   const ours = async () => {
     const vault = deps();
-    const report = await scanHealth(entries, (entry) => openDetails(vault, entry), { estimate, now: NOW });
+    const report = await scanHealth(entries, (entry) => openDetails(vault, entry), { loadEstimate: () => Promise.resolve(estimate), scope: healthScopeOf(vault), now: NOW });
     if (report.checked !== size) throw new Error(`checked ${report.checked} of ${size}`);
   };
 

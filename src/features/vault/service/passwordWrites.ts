@@ -1,4 +1,4 @@
-import { SEALED_ENTRY_FORMAT, sealEntryFields, sealEntryParts, type ReplacedPassword, type TeamKey, type VaultKey } from '../../../crypto';
+import { SEALED_ENTRY_FORMAT, sealEntryFields, sealEntryParts, type EntryHealth, type ReplacedPassword, type TeamKey, type VaultKey } from '../../../crypto';
 import {
   FIRST_REVISION,
   GoneError,
@@ -10,6 +10,7 @@ import {
 } from '../../../data/vault/storedEntries';
 import { entrySaveEvent, type EntryValues } from '@keyloft/contract/auditEvents';
 import type { ValidPasswordDraft } from '../form/validatePasswordDraft';
+import { entryHealth, estimatorOrNull } from '../health/entryHealth';
 import { historyAfterSave, trimmedHistory } from '../history/passwordHistory';
 import type { PasswordEntry } from '../model';
 import { CONFLICT_MESSAGES, PasswordConflictError, VaultGoneError } from '../vaultErrors';
@@ -33,7 +34,11 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
     // Sealed unless a test asks for format 1, and always for an entry already sealed: its title never goes back in clear.
     const sealed = deps.sealedFormat !== false || existing?.sealed === true;
     const extras = await detailsExtras(deps, draft, existing, now);
-    const fields = sealed ? await sealedFields(key, id, keyVersion, draft, extras) : await plainFields(key, id, draft);
+    // The health record (issue #42) is computed here, where the password is in clear anyway.
+    const estimate = sealed ? await estimatorOrNull(deps.strength) : null;
+    const passwordSetAt = extras.history[0]?.replacedAt ?? existing?.createdAt ?? now;
+    const health = estimate === null ? undefined : await entryHealth(key, estimate, { ...draft, passwordSetAt });
+    const fields = sealed ? await sealedFields(key, id, keyVersion, draft, extras, health) : await plainFields(key, id, draft);
     // A team's activity log records what changed (issue #24): which parts, never the values.
     const event = isTeamVault(deps) ? entrySaveEvent(id, extras.before, { ...draft, otp: extras.otp }) : undefined;
     if (existing === undefined) {
@@ -75,6 +80,7 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
       ...(sealed ? { sealed: true } : {}),
       ...(sealed && extras.otp !== null ? { otp: extras.otp } : {}),
       ...(sealed && extras.history.length > 0 ? { passwordHistory: extras.history } : {}),
+      ...(health === undefined ? {} : { health }),
     };
   });
 }
@@ -129,12 +135,19 @@ async function sealedFields(
   keyVersion: number | null,
   draft: ValidPasswordDraft,
   extras: DetailsExtras,
+  health: EntryHealth | undefined,
 ): Promise<Pick<StoredSealedEntry, 'format' | 'overview' | 'details'>> {
   const { overview, details } = await sealEntryParts(
     key,
     { entryId: id, keyVersion, format: SEALED_ENTRY_FORMAT },
     {
-      overview: { title: draft.title, url: draft.url, username: draft.username, ...(extras.otp === null ? {} : { hasOneTimeCode: true as const }) },
+      overview: {
+        title: draft.title,
+        url: draft.url,
+        username: draft.username,
+        ...(extras.otp === null ? {} : { hasOneTimeCode: true as const }),
+        ...(health === undefined ? {} : { health }),
+      },
       details: { password: draft.password, notes: draft.notes, otp: extras.otp, history: extras.history },
     },
   );
