@@ -1,5 +1,6 @@
 import { compareEntries } from '../entryOrder';
 import { toSavedDraft, type ValidDraft } from '../form/validatePasswordDraft';
+import { upgradeHealthInBackground, withUpgraded } from '../health/upgradeHealth';
 import { migrateVault, type LoadedVault } from '../migration/migrateVault';
 import { watchVault, withEntryChanges, withGroupChanges, type LiveVaultRead } from './liveVault';
 import { refusedForGoneTeam } from './goneTeam';
@@ -145,7 +146,10 @@ export class VaultSession {
         // In a task of its own: planning over a large vault's list is work the last slice's task
         // need not carry (issue #18's browser bench counts the longest task of a load).
         setTimeout(() => {
-          if (live()) this.sealInBackground({ entries: this.current.entries, groups: this.current.groups }, live);
+          if (!live()) return;
+          this.sealInBackground({ entries: this.current.entries, groups: this.current.groups }, live);
+          // Issue #42: sealed entries without a health record get one (the migration's saves write theirs).
+          upgradeHealthInBackground(this.deps, this.current.entries, { live, writing: (ids, write) => this.writingTo(ids, write), replace: (done) => { this.setEntries((entries) => withUpgraded(entries, done)); } });
         }, 0);
       },
       failed: (error, what) => {
