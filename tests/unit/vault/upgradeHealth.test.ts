@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, generateTeamKey, passwordFingerprint, type TeamKey, type VaultKey } from '../../../src/crypto';
+import { createDetailsCache } from '../../../src/features/vault/detailsCache';
 import type { EstimateStrength, StrengthScore } from '../../../src/features/vault/health/healthReport';
 import { planHealthUpgrade, upgradeHealth, withUpgraded } from '../../../src/features/vault/health/upgradeHealth';
 import type { PasswordEntry } from '../../../src/features/vault/model';
@@ -113,6 +114,14 @@ describe('the health upgrade', () => {
     const stored = (await loadEntries(after)).find((entry) => entry.id === changed.id)!;
     expect(stored).toMatchObject({ title: 'Renamed elsewhere', revision: 2 });
     expect(stored.health).toBeUndefined();
+  });
+
+  it('keeps none of the passwords it opened in the session\'s details cache', async () => {
+    const { after } = await oldVault(3);
+    const details = createDetailsCache();
+    const kept = vi.spyOn(details, 'set');
+    expect(await upgradeHealth({ ...after, details }, await loadEntries(after))).toEqual({ kind: 'done', upgraded: 3 });
+    expect(kept).not.toHaveBeenCalled();
   });
 
   it('stops between writes when asked', async () => {

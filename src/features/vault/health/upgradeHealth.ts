@@ -1,6 +1,7 @@
 import { sealEntryOverview } from '../../../crypto';
 import { GoneError, RevisionConflictError } from '../../../data/vault/storedEntries';
 import { nextTask } from '../../../ui/nextTask';
+import { createDetailsCache } from '../detailsCache';
 import type { PasswordEntry } from '../model';
 import { openDetails } from '../service/openEntries';
 import { entryBinding, isTeamVault, writeKey, type VaultDeps } from '../service/vaultDeps';
@@ -82,7 +83,9 @@ export async function upgradeHealth(deps: VaultDeps, entries: readonly PasswordE
 
 /** One entry's record written with its overview; null when it was changed or deleted meanwhile. */
 async function upgradeOne(deps: VaultDeps, estimate: EstimateStrength, entry: PasswordEntry): Promise<PasswordEntry | null> {
-  const opened = await openDetails(deps, entry);
+  // Opened past the session's details cache: a background run must not leave every password of
+  // the vault open in memory (the cache holds what the user asked to see).
+  const opened = await openDetails({ ...deps, details: createDetailsCache() }, entry);
   // The estimate is a few milliseconds of the main thread: each in a task of its own.
   await nextTask();
   const { key, keyVersion } = writeKey(deps);
