@@ -6,8 +6,8 @@ import { VaultSession, type VaultState } from '../../../src/features/vault/sessi
 import { loadEntries, savePassword, type PersonalVaultDeps } from '../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
 
-// Issue #42: the vault session brings its entries' health records up to date once loaded, as its
-// own writes: the list takes each upgraded entry (so the next edit is no false conflict) and the
+// Issue #42: the vault session brings its entries' health records up to date once loaded (after
+// a delay, here 0), as its own writes: the list takes each upgraded entry (so the next edit is no false conflict) and the
 // echo is not shown as a change made elsewhere.
 
 let vaultKey: VaultKey;
@@ -37,7 +37,7 @@ describe('the vault session and the health upgrade', () => {
     const groups = new MemoryGroupRepository();
     const older: PersonalVaultDeps = { passwords, groups, vaultKey, userId: 'ana', now: () => 5_000 };
     for (const title of ['Bank', 'Mail', 'Wiki']) await savePassword(older, { title, url: null, notes: null, username: 'ana', password: `${title} secret`, groupId: null });
-    const session = new VaultSession({ ...older, strength: () => Promise.resolve(estimate), now: () => 6_000 });
+    const session = new VaultSession({ ...older, strength: () => Promise.resolve(estimate), healthUpgradeDelayMs: 0, now: () => 6_000 });
     session.start();
     const state = await until(session, (current) => current.load.status === 'ready' && current.entries.length === 3 && current.entries.every((entry) => entry.health !== undefined));
     expect(state.entries.map((entry) => entry.revision)).toEqual([2, 2, 2]);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, generateTeamKey, passwordFingerprint, type TeamKey, type VaultKey } from '../../../src/crypto';
 import { createDetailsCache } from '../../../src/features/vault/detailsCache';
 import type { EstimateStrength, StrengthScore } from '../../../src/features/vault/health/healthReport';
-import { planHealthUpgrade, upgradeHealth, withUpgraded } from '../../../src/features/vault/health/upgradeHealth';
+import { HEALTH_UPGRADE_DELAY_MS, planHealthUpgrade, upgradeHealth, upgradeHealthInBackground, withUpgraded } from '../../../src/features/vault/health/upgradeHealth';
 import type { PasswordEntry } from '../../../src/features/vault/model';
 import { loadEntries, openDetails, savePassword, type PersonalVaultDeps, type TeamVaultDeps } from '../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
@@ -122,6 +122,26 @@ describe('the health upgrade', () => {
     const kept = vi.spyOn(details, 'set');
     expect(await upgradeHealth({ ...after, details }, await loadEntries(after))).toEqual({ kind: 'done', upgraded: 3 });
     expect(kept).not.toHaveBeenCalled();
+  });
+
+  it('in the background, starts only after its delay (the load and the first steps go first), on the entries listed then', async () => {
+    const { after } = await oldVault(2);
+    const listed = await loadEntries(after);
+    const update = vi.spyOn(after.passwords, 'update');
+    const replaced: PasswordEntry[] = [];
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      upgradeHealthInBackground(after, { live: () => true, entries: () => listed, writing: (_ids, write) => write(), replace: (done) => replaced.push(...done) });
+      vi.advanceTimersByTime(HEALTH_UPGRADE_DELAY_MS - 1);
+      expect(update).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(() => {
+      expect(replaced).toHaveLength(2);
+    });
+    expect(update).toHaveBeenCalledTimes(2);
   });
 
   it('stops between writes when asked', async () => {

@@ -118,23 +118,36 @@ export function withUpgraded(entries: readonly PasswordEntry[], upgraded: readon
   });
 }
 
+/** How long after a load the upgrade waits: the load and the user's first steps go first. */
+export const HEALTH_UPGRADE_DELAY_MS = 30_000;
+
 export interface BackgroundUpgrade {
   /** False once the session stopped (locked, closed): the run stops between writes. */
   readonly live: () => boolean;
+  /** The entries the list holds when the run starts. */
+  readonly entries: () => readonly PasswordEntry[];
   readonly writing: Writing;
   /** Puts the upgraded entries in the list (withUpgraded). */
   readonly replace: (upgraded: readonly PasswordEntry[]) => void;
 }
 
-/** The upgrade as the vault session runs it once a load is ready; a failure is logged and the next load goes on. */
-export function upgradeHealthInBackground(deps: VaultDeps, entries: readonly PasswordEntry[], { live, writing, replace }: BackgroundUpgrade): void {
-  void upgradeHealth(deps, entries, {
-    stopped: () => !live(),
-    writing,
-    onUpgraded: (upgraded) => {
-      if (live()) replace(upgraded);
-    },
-  }).catch((error: unknown) => {
-    console.warn('Bringing the health records up to date stopped; the next load goes on', error);
-  });
+/**
+ * The upgrade as the vault session runs it once a load is ready: after `deps.healthUpgradeDelayMs`
+ * (HEALTH_UPGRADE_DELAY_MS by default), on the entries listed then, so that loading zxcvbn and
+ * the writes never compete with the load itself; a failure is logged and the next load goes on.
+ */
+export function upgradeHealthInBackground(deps: VaultDeps, { live, entries, writing, replace }: BackgroundUpgrade): void {
+  if (planHealthUpgrade(deps, entries()) === 'not-here') return;
+  setTimeout(() => {
+    if (!live()) return;
+    void upgradeHealth(deps, entries(), {
+      stopped: () => !live(),
+      writing,
+      onUpgraded: (upgraded) => {
+        if (live()) replace(upgraded);
+      },
+    }).catch((error: unknown) => {
+      console.warn('Bringing the health records up to date stopped; the next load goes on', error);
+    });
+  }, deps.healthUpgradeDelayMs ?? HEALTH_UPGRADE_DELAY_MS);
 }

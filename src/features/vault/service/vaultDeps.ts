@@ -27,6 +27,8 @@ export interface SealedFormatOptions {
    * (most tests and benches), or failing to load: saved without one, as before.
    */
   readonly strength?: () => Promise<EstimateStrength>;
+  /** How long after a personal vault's load its entries' health records are brought up to date (upgradeHealth.ts); tests pass 0. */
+  readonly healthUpgradeDelayMs?: number;
 }
 
 export interface PersonalVaultDeps extends SealedFormatOptions {

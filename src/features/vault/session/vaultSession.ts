@@ -149,7 +149,7 @@ export class VaultSession {
           if (!live()) return;
           this.sealInBackground({ entries: this.current.entries, groups: this.current.groups }, live);
           // Issue #42: sealed entries without a health record get one (the migration's saves write theirs).
-          upgradeHealthInBackground(this.deps, this.current.entries, { live, writing: (ids, write) => this.writingTo(ids, write), replace: (done) => { this.setEntries((entries) => withUpgraded(entries, done)); } });
+          upgradeHealthInBackground(this.deps, { live, entries: () => this.current.entries, writing: (ids, write) => this.writingTo(ids, write), replace: (done) => { this.setEntries((entries) => withUpgraded(entries, done)); } });
         }, 0);
       },
       failed: (error, what) => {
