@@ -2,6 +2,7 @@ import { base64ToBytes, concatToBase64, utf8Decode } from './encoding';
 import { CryptoError, DecryptionError, InvalidCiphertextError } from './errors';
 import { gcmDecryptStart, gcmOpenThen, gcmSealTextThen } from './gcm';
 import { assertKeyKind, type SymmetricDataKey } from './keys';
+import { healthValue, passwordFingerprint, readHealth, type EntryHealth } from './passwordHealth';
 import { pooledIv } from './random';
 import { bindingAs, sealedAs, type Binding, type Sealed } from './sealed';
 
@@ -42,6 +43,11 @@ export interface EntryOverview {
    * the details are opened, as it offers the password. Absent for none.
    */
   readonly hasOneTimeCode?: true;
+  /**
+   * The password's health record (issue #42, passwordHealth.ts), computed at the save. Absent on
+   * an entry saved before it, or by a tab that does not write it: the report then opens the details.
+   */
+  readonly health?: EntryHealth;
 }
 
 /** A password an entry had, with when a save replaced it (issue #23). */
@@ -83,6 +89,7 @@ export function sealEntryOverview(key: SymmetricDataKey, binding: EntryPartBindi
     url: overview.url,
     username: overview.username,
     ...(overview.hasOneTimeCode === true ? { otp: true } : {}),
+    ...(overview.health === undefined ? {} : { health: healthValue(overview.health) }),
   });
 }
 
@@ -122,6 +129,25 @@ export function sealEntryParts(key: SymmetricDataKey, binding: EntryPartBinding,
     overview,
     details,
   }));
+}
+
+/**
+ * Both parts opened under one key and binding and sealed under another: a team-key rotation. The
+ * health record's fingerprint is keyed by the data key (passwordHealth.ts), so it is taken again
+ * under the new key; the rest of the record (strength, when the password was set) is kept.
+ */
+export async function resealEntryParts(
+  from: { readonly key: SymmetricDataKey; readonly binding: EntryPartBinding },
+  to: { readonly key: SymmetricDataKey; readonly binding: EntryPartBinding },
+  sealed: SealedEntryParts,
+): Promise<SealedEntryParts> {
+  const { overview, details } = await openEntryParts(from.key, from.binding, sealed);
+  const health = overview.health;
+  const rekeyed =
+    health === undefined || health.fingerprint === null
+      ? overview
+      : { ...overview, health: { ...health, fingerprint: await passwordFingerprint(to.key, details.password) } };
+  return sealEntryParts(to.key, to.binding, { overview: rekeyed, details });
 }
 
 /** Both parts opened, as openEntryOverview and openEntryDetails; rejects with the first failure. */
@@ -250,9 +276,13 @@ function openPart<P extends EntryPart, T>(
 
 function readOverview(value: Record<string, unknown>): EntryOverview {
   const overview = { title: text(value, 'title'), url: textOrNull(value, 'url'), username: text(value, 'username') };
-  if (value.otp === undefined) return overview;
-  if (value.otp !== true) throw new InvalidCiphertextError('The sealed entry part has an otp mark that is not true.');
-  return { ...overview, hasOneTimeCode: true };
+  if (value.otp === undefined && value.health === undefined) return overview;
+  if (value.otp !== undefined && value.otp !== true) throw new InvalidCiphertextError('The sealed entry part has an otp mark that is not true.');
+  return {
+    ...overview,
+    ...(value.otp === true ? { hasOneTimeCode: true as const } : {}),
+    ...(value.health === undefined ? {} : { health: readHealth(value.health) }),
+  };
 }
 
 function asError(error: unknown): Error {

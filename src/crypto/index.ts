@@ -45,6 +45,7 @@ export {
   openEntryDetails,
   openEntryOverview,
   openEntryParts,
+  resealEntryParts,
   sealEntryDetails,
   sealEntryOverview,
   sealEntryParts,
@@ -62,6 +63,8 @@ export type {
   SealedOverview,
 } from './entryParts';
 export { openEntryFields, sealEntryFields } from './entryFields';
+export { passwordFingerprint } from './passwordHealth';
+export type { EntryHealth, HealthStrength } from './passwordHealth';
 export type { EntryFields, SealedEntryFields } from './entryFields';
 export { createDecryptPool, workerCountFor } from './decryptPool';
 export { installOverviewWorkerFactory, openEntryOverviews, warmUpDecryptPool } from './sharedDecryptPool';

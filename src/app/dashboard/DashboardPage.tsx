@@ -26,6 +26,7 @@ import { useDrawer } from './useDrawer';
 import { VaultMain } from './VaultMain';
 import { useAccountDialogs } from './useAccountDialogs';
 import { useVaultTransfer } from './vaultTransfer';
+import { loadEntryStrength } from './entryStrength';
 import './dashboard.css';
 
 /**
@@ -135,7 +136,7 @@ function Dashboard({ user }: { user: AuthUser }) {
     };
   }, [store, vaults]);
   const vaultDeps = useMemo(
-    () => (ready !== null && keys ? { passwords: ready.passwords, groups: ready.groups, vaultKey: keys.vaultKey, userId: uid, details, now: () => Date.now() } : null),
+    () => (ready !== null && keys ? { passwords: ready.passwords, groups: ready.groups, vaultKey: keys.vaultKey, userId: uid, details, strength: loadEntryStrength, now: () => Date.now() } : null),
     [ready, keys, uid, details],
   );
   const teams = useMemo(() => teamList?.teams ?? [], [teamList?.teams]);

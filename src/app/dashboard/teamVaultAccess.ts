@@ -1,6 +1,7 @@
 import type { Repositories } from '../../data/repositories';
 import type { TeamAccess } from '../../features/teams';
 import type { DetailsCache, TeamKeyAccess } from '../../features/vault';
+import { loadEntryStrength } from './entryStrength';
 
 export interface TeamVaultContext {
   readonly repositories: Repositories;
@@ -23,6 +24,7 @@ export function teamKeyAccess(teamId: string, access: TeamAccess, { repositories
       userId,
       team: { teamId, key: key.key, keyVersion: key.keyVersion, role: team.role, previousKey: key.previousKey, storedKeyVersion, onKeyChanged: reopen },
       ...(details === undefined ? {} : { details }),
+      strength: loadEntryStrength,
       now: () => Date.now(),
     },
   };

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { StoredUserRecord } from '../../data/users/userRecord';
-import { loadStrengthEstimator } from '../../features/auth';
 import { LazyExportDialog, LazyImportDialog } from '../../features/import';
 import { masterPasswordOpens } from '../../features/settings';
 import { collectVault, importTargetOf, type VaultTransfer } from '../../features/vault';
+import { loadEntryStrength } from './entryStrength';
 
 // Import and export on a vault's screen (issue #20): the vault feature knows its entries, the import
 // feature its dialogs, the settings feature the master-password check; the dashboard joins them.
@@ -14,10 +14,7 @@ import { collectVault, importTargetOf, type VaultTransfer } from '../../features
 export function useVaultTransfer(record: StoredUserRecord | null): VaultTransfer {
   return useMemo(
     () => ({
-      loadStrengthEstimator: async () => {
-        const estimate = await loadStrengthEstimator();
-        return (password, userInputs) => estimate(password, userInputs).score;
-      },
+      loadStrengthEstimator: loadEntryStrength,
       renderImport: (context) => (
         <LazyImportDialog open onClose={context.onClose} target={importTargetOf(context)} />
       ),

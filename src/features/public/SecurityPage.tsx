@@ -69,8 +69,10 @@ export function SecurityPage() {
           </li>
           <li>
             A QR code image you give for a one-time code is read in your browser, and the password health report (weak,
-            reused and old passwords) is worked out there too: no password, nor any hash of one, is sent for it, and
-            nothing of the report is stored.
+            reused and old passwords) is worked out there too. So that it is quick, each entry keeps its password&rsquo;s
+            strength score and a fingerprint keyed by your vault&rsquo;s (or team&rsquo;s) key inside its encrypted
+            overview: they are stored only encrypted, no password nor any plain hash of one is ever sent, and the report
+            itself is not stored.
           </li>
         </ul>
       </StaticSection>

@@ -4,11 +4,10 @@ import {
   SEALED_ENTRY_FORMAT,
   SEALED_GROUP_FORMAT,
   openEntryFields,
-  openEntryParts,
   openGroupOverview,
   openPreviousTeamKey,
+  resealEntryParts,
   sealEntryFields,
-  sealEntryParts,
   sealGroupOverview,
   type TeamKey,
 } from '../../crypto';
@@ -171,12 +170,13 @@ async function reencryptedFields(id: string, entry: StoredPlainEntry, previous: 
 
 /**
  * A format-2 entry's two parts, opened under the key version they are bound to and sealed again
- * bound to the new one (the key version is in each part's additional data, docs/crypto.md).
+ * bound to the new one (the key version is in each part's additional data, docs/crypto.md); its
+ * health record is kept, the fingerprint taken under the new key.
  */
 async function resealed(id: string, entry: StoredSealedEntry, previous: TeamKey, current: TeamKey, keyVersion: number): Promise<PasswordEntryChanges> {
   const from = { entryId: id, keyVersion: entry.keyVersion ?? null, format: SEALED_ENTRY_FORMAT };
   const to = { entryId: id, keyVersion, format: SEALED_ENTRY_FORMAT };
-  const { overview, details } = await sealEntryParts(current, to, await openEntryParts(previous, from, entry));
+  const { overview, details } = await resealEntryParts({ key: previous, binding: from }, { key: current, binding: to }, entry);
   return { format: SEALED_ENTRY_FORMAT, overview, details, keyVersion };
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { PasswordFormDialog } from './form/PasswordFormDialog';
 import { GroupManagerDialog } from './groups/GroupManagerDialog';
 import { HealthDialog } from './health/HealthDialog';
+import { healthScopeOf } from './health/entryHealth';
 import { ALL_PASSWORDS, filterByGroup, NO_GROUP, type GroupFilter } from './groupFilter';
 import { PasswordList } from './list/PasswordList';
 import { VaultHeaderActions } from './VaultHeaderActions';
@@ -95,6 +96,7 @@ export function VaultPanel({
   // The report opens thousands of details through the service (and the deps' cache), not the
   // list's withDetails, which would re-render the list for each.
   const openForHealth = useCallback((entry: PasswordEntry) => openDetails(deps, entry), [deps]);
+  const healthScope = useMemo(() => healthScopeOf(deps), [deps]);
   const renderImport = canImport ? transfer?.renderImport : undefined;
   const renderExport = canExport ? transfer?.renderExport : undefined;
   const openImport = () => {
@@ -247,6 +249,7 @@ export function VaultPanel({
           entries={vault.entries}
           openDetails={openForHealth}
           loadEstimator={loadStrengthEstimator}
+          scope={healthScope}
           onOpenEntry={(id) => {
             setCheckingHealth(false);
             // The entry is shown whatever the group filter: a report covers the whole vault.

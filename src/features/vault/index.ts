@@ -13,5 +13,6 @@ export type { VaultSession, VaultState } from './session/vaultSession';
 export type { PersonalVaultDeps } from './personalVault';
 export type { TeamVaultDeps, VaultDeps } from './vaultService';
 export type { Group, PasswordEntry } from './model';
+export type { EstimateStrength } from './health/healthReport';
 export { entryCount, useSessionStates } from './session/useSessionStates';
 export { AllItemsPanel, type OpenItemsSource } from './allItems/AllItemsPanel';

@@ -1,6 +1,6 @@
 // Decrypted shapes: what the vault screens show and edit. They exist only in memory; the stored
 // shapes (ciphertext) are in src/data/vault/storedEntries.ts.
-import type { ReplacedPassword, Sealed } from '../../crypto';
+import type { EntryHealth, ReplacedPassword, Sealed } from '../../crypto';
 
 export interface PasswordEntry {
   readonly id: string;
@@ -45,6 +45,11 @@ export interface PasswordEntry {
   readonly hasOneTimeCode?: true;
   /** Passwords the entry had, newest first (issue #23), once the details are open; absent for none. */
   readonly passwordHistory?: readonly ReplacedPassword[];
+  /**
+   * The health record sealed in the overview (issue #42): the password's strength and fingerprint
+   * when it was saved. Absent on format 1 and on entries saved without one.
+   */
+  readonly health?: EntryHealth;
 }
 
 /** What opening a sealed entry's details needs: the part as stored and the key version it is bound to. */

@@ -5,18 +5,20 @@ import { Dialog } from '../../../ui/Dialog';
 import { countOf, formatCount } from '../../../ui/format';
 import type { PasswordEntry } from '../model';
 import { reusedEntryCount, type EntryRef, type EstimateStrength, type HealthReport, type StrengthScore } from './healthReport';
-import { HealthScanStoppedError, scanHealth } from './scanHealth';
+import { HealthScanStoppedError, scanHealth, type HealthScope } from './scanHealth';
 import './health.css';
 
 // The health report of one vault (issue #23): weak, reused and old passwords, counted and listed,
 // each entry a button that opens it in the list to fix it. Checked in this browser when the
-// dialog opens, never stored; a large vault shows its progress.
+// dialog opens, never stored; a large vault shows its progress, and the findings so far below it
+// (issue #42: entries sealed with their health record first, so they show at once).
 
 export const HEALTH_TEXTS = {
   button: 'Password health',
   title: (subject: string) => `Password health: ${subject}`,
   loading: 'Loading the strength checker…',
   checking: (done: number, total: number) => `Checking ${formatCount(done)} of ${formatCount(total)} passwords…`,
+  soFar: (checked: number) => `Found so far, in the ${countOf(checked, 'password', 'passwords')} checked:`,
   failed: 'The passwords could not be checked. Close this and try again.',
   summary: (checked: number) => `${countOf(checked, 'password', 'passwords')} checked in this browser. Nothing of this report is stored or sent.`,
   unreadable: (count: number) => `${countOf(count, 'entry', 'entries')} could not be decrypted, so ${count === 1 ? 'it was' : 'they were'} not checked.`,
@@ -37,6 +39,8 @@ export interface HealthDialogProps {
   readonly entries: readonly PasswordEntry[];
   readonly openDetails: (entry: PasswordEntry) => Promise<PasswordEntry>;
   readonly loadEstimator: () => Promise<EstimateStrength>;
+  /** What fingerprints compare under (healthScopeOf). */
+  readonly scope: HealthScope;
   /** Closes the dialog and shows the entry in the list. */
   readonly onOpenEntry: (id: string) => void;
   readonly onClose: () => void;
@@ -46,11 +50,11 @@ export interface HealthDialogProps {
 
 type ScanState =
   | { readonly status: 'loading' }
-  | { readonly status: 'checking'; readonly done: number; readonly total: number }
+  | { readonly status: 'checking'; readonly done: number; readonly total: number; readonly findings: HealthReport | null }
   | { readonly status: 'done'; readonly report: HealthReport }
   | { readonly status: 'failed' };
 
-export function HealthDialog({ subject, entries, openDetails, loadEstimator, onOpenEntry, onClose, now = Date.now }: HealthDialogProps) {
+export function HealthDialog({ subject, entries, openDetails, loadEstimator, scope, onOpenEntry, onClose, now = Date.now }: HealthDialogProps) {
   // The entries as the dialog opened: a change meanwhile reaches the next report, not this one.
   const [scanned] = useState(entries);
   const [state, setState] = useState<ScanState>({ status: 'loading' });
@@ -60,14 +64,15 @@ export function HealthDialog({ subject, entries, openDetails, loadEstimator, onO
     const stopped = () => run.stopped;
     void (async () => {
       try {
-        const estimate = await loadEstimator();
-        if (stopped()) return;
+        let findings: HealthReport | null = null;
         const report = await scanHealth(scanned, openDetails, {
-          estimate,
+          loadEstimate: loadEstimator,
+          scope,
           now: now(),
           stopped,
-          onProgress: ({ done, total }) => {
-            if (!stopped()) setState({ status: 'checking', done, total });
+          onProgress: (progress) => {
+            findings = progress.findings ?? findings;
+            if (!stopped()) setState({ status: 'checking', done: progress.done, total: progress.total, findings });
           },
         });
         if (!stopped()) setState({ status: 'done', report });
@@ -80,12 +85,15 @@ export function HealthDialog({ subject, entries, openDetails, loadEstimator, onO
     return () => {
       run.stopped = true;
     };
-  }, [scanned, openDetails, loadEstimator, now]);
+  }, [scanned, openDetails, loadEstimator, scope, now]);
 
   return (
     <Dialog open onClose={onClose} title={HEALTH_TEXTS.title(subject)} size="lg">
       {state.status === 'loading' && <p role="status">{HEALTH_TEXTS.loading}</p>}
       {state.status === 'checking' && <Progress done={state.done} total={state.total} />}
+      {state.status === 'checking' && state.findings !== null && state.findings.checked > 0 && (
+        <Report report={state.findings} onOpenEntry={onOpenEntry} partial />
+      )}
       {state.status === 'failed' && (
         <p role="alert" className="notice notice--error">
           {HEALTH_TEXTS.failed}
@@ -106,7 +114,8 @@ function Progress({ done, total }: { done: number; total: number }) {
   );
 }
 
-function Report({ report, onOpenEntry }: { report: HealthReport; onOpenEntry: (id: string) => void }) {
+/** The report, or (partial) the findings so far while the rest is checked. */
+function Report({ report, onOpenEntry, partial = false }: { report: HealthReport; onOpenEntry: (id: string) => void; partial?: boolean }) {
   if (report.checked === 0 && report.unreadable === 0) return <p role="status">{HEALTH_TEXTS.empty}</p>;
   const reused = reusedEntryCount(report);
   const bars: ReadonlyArray<readonly [string, number]> = [
@@ -125,7 +134,7 @@ function Report({ report, onOpenEntry }: { report: HealthReport; onOpenEntry: (i
   );
   return (
     <div className="health">
-      <p role="status">{HEALTH_TEXTS.summary(report.checked)}</p>
+      {partial ? <p>{HEALTH_TEXTS.soFar(report.checked)}</p> : <p role="status">{HEALTH_TEXTS.summary(report.checked)}</p>}
       {report.unreadable > 0 && <p className="notice notice--warning">{HEALTH_TEXTS.unreadable(report.unreadable)}</p>}
       {/* The chart says what the numbers say, at a glance: each finding's share of the passwords checked. */}
       <dl className="health__summary">

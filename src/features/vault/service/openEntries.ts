@@ -78,6 +78,7 @@ export function overviewEntry(id: string, data: StoredSealedEntry, overview: Ent
     sealedDetails: { sealed: data.details, keyVersion: data.keyVersion ?? null },
     sealed: true,
     ...(overview.hasOneTimeCode === true ? { hasOneTimeCode: true } : {}),
+    ...(overview.health === undefined ? {} : { health: overview.health }),
   };
 }
 

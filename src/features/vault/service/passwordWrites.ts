@@ -1,4 +1,4 @@
-import { SEALED_ENTRY_FORMAT, sealEntryFields, sealEntryParts, type EntryParts, type ReplacedPassword, type TeamKey, type VaultKey } from '../../../crypto';
+import { SEALED_ENTRY_FORMAT, sealEntryFields, sealEntryParts, type EntryHealth, type EntryParts, type ReplacedPassword, type TeamKey, type VaultKey } from '../../../crypto';
 import {
   FIRST_REVISION,
   GoneError,
@@ -10,6 +10,7 @@ import {
 } from '../../../data/vault/storedEntries';
 import { entrySaveEvent, namingSealedChanges, type EntryValues } from '@keyloft/contract/auditEvents';
 import type { ValidPasswordDraft } from '../form/validatePasswordDraft';
+import { entryHealth, estimatorOrNull } from '../health/entryHealth';
 import { historyAfterSave, trimmedHistory } from '../history/passwordHistory';
 import { sameEntryValues } from '../entryValues';
 import type { PasswordEntry } from '../model';
@@ -47,8 +48,12 @@ async function saveOn(deps: VaultDeps, draft: ValidPasswordDraft, existing: Pass
     // Sealed unless a test asks for format 1, and always for an entry already sealed: its title never goes back in clear.
     const sealed = deps.sealedFormat !== false || existing?.sealed === true;
     const extras = await detailsExtras(deps, draft, existing, now);
+    // The health record (issue #42) is computed here, where the password is in clear anyway.
+    const estimate = sealed ? await estimatorOrNull(deps.strength) : null;
+    const passwordSetAt = extras.history[0]?.replacedAt ?? existing?.createdAt ?? now;
+    const health = estimate === null ? undefined : await entryHealth(key, estimate, { ...draft, passwordSetAt });
     const after = { ...draft, otp: extras.otp };
-    const parts = partsOf(after, extras.history);
+    const parts = partsOf(after, extras.history, health);
     const wasSealed = existing?.sealed === true;
     const unchanged = sealedPartsUnchanged(wasSealed ? extras.previous : null, parts);
     const fields = sealed ? await sealedFields(key, id, keyVersion, parts) : await plainFields(key, id, draft);
@@ -99,6 +104,7 @@ async function saveOn(deps: VaultDeps, draft: ValidPasswordDraft, existing: Pass
       ...(sealed ? { sealed: true } : {}),
       ...(sealed && extras.otp !== null ? { otp: extras.otp } : {}),
       ...(sealed && extras.history.length > 0 ? { passwordHistory: extras.history } : {}),
+      ...(health === undefined ? {} : { health }),
     };
   });
 }
@@ -114,9 +120,15 @@ interface DetailsExtras {
 }
 
 /** What a sealed entry's two parts hold: the overview (what lists need) and the details. */
-function partsOf(values: EntryValues, history: readonly ReplacedPassword[]): EntryParts {
+function partsOf(values: EntryValues, history: readonly ReplacedPassword[], health: EntryHealth | undefined): EntryParts {
   return {
-    overview: { title: values.title, url: values.url, username: values.username, ...(values.otp === null ? {} : { hasOneTimeCode: true as const }) },
+    overview: {
+      title: values.title,
+      url: values.url,
+      username: values.username,
+      ...(values.otp === null ? {} : { hasOneTimeCode: true as const }),
+      ...(health === undefined ? {} : { health }),
+    },
     details: { password: values.password, notes: values.notes, otp: values.otp, history },
   };
 }
@@ -152,7 +164,7 @@ async function detailsExtras(deps: VaultDeps, draft: ValidPasswordDraft, existin
     otp: draft.otp === undefined ? (before.otp ?? null) : draft.otp,
     history: historyAfterSave(before.passwordHistory ?? [], before.password, draft.password, now),
     before: valuesOf(before),
-    previous: partsOf(valuesOf(before), before.passwordHistory ?? []),
+    previous: partsOf(valuesOf(before), before.passwordHistory ?? [], before.health),
   };
 }
 

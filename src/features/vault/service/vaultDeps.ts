@@ -2,6 +2,7 @@ import { SEALED_ENTRY_FORMAT, SEALED_GROUP_FORMAT, type EntryPartBinding, type G
 import type { GroupRepository, PasswordRepository } from '../../../data/vault/storedEntries';
 import type { TeamRole } from '@keyloft/contract/teamPermissions';
 import type { DetailsCache } from '../detailsCache';
+import type { EstimateStrength } from '../health/healthReport';
 
 // What the vault service works with, for one scope: the user's personal vault (vault key) or one
 // team (team key), and which key and binding that scope gives a stored entry or group.
@@ -20,6 +21,14 @@ export interface SealedFormatOptions {
    * forgets the keys. Without one, each deps object gets its own (gone with the deps).
    */
   readonly details?: DetailsCache;
+  /**
+   * Loads the password strength estimator (issue #42): a sealed save then seals the entry's
+   * health record (strength, fingerprint, when the password was set) in its overview. Absent
+   * (most tests and benches), or failing to load: saved without one, as before.
+   */
+  readonly strength?: () => Promise<EstimateStrength>;
+  /** How long after a personal vault's load its entries' health records are brought up to date (upgradeHealth.ts); tests pass 0. */
+  readonly healthUpgradeDelayMs?: number;
 }
 
 export interface PersonalVaultDeps extends SealedFormatOptions {

@@ -1,6 +1,7 @@
 import { compareEntries } from '../entryOrder';
 import { toSavedDraft, type ValidDraft } from '../form/validatePasswordDraft';
 import { sealInBackground, withSealed, type SealingProgress } from './backgroundSealing';
+import { upgradeHealthInBackground, withUpgraded } from '../health/upgradeHealth';
 import { watchVault, withEntryChanges, withGroupChanges, type LiveVaultRead } from './liveVault';
 import { refusedForGoneTeam } from './goneTeam';
 import type { Group, GroupDraft, PasswordEntry } from '../model';
@@ -139,7 +140,10 @@ export class VaultSession {
         // In a task of its own: planning over a large vault's list is work the last slice's task
         // need not carry (issue #18's browser bench counts the longest task of a load).
         setTimeout(() => {
-          if (live()) this.seal(live);
+          if (!live()) return;
+          this.seal(live);
+          // Issue #42: sealed entries without a health record get one (the migration's saves write theirs).
+          upgradeHealthInBackground(this.deps, { live, entries: () => this.current.entries, writing: (ids, write) => this.writingTo(ids, write), replace: (done) => { this.setEntries((entries) => withUpgraded(entries, done)); } });
         }, 0);
       },
       failed: (error, what) => {

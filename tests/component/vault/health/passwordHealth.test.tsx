@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, type VaultKey } from '../../../../src/crypto';
 import { HEALTH_TEXTS, HealthDialog } from '../../../../src/features/vault/health/HealthDialog';
 import type { EstimateStrength, StrengthScore } from '../../../../src/features/vault/health/healthReport';
+import type { HealthScope } from '../../../../src/features/vault/health/scanHealth';
 import type { PasswordEntry } from '../../../../src/features/vault/model';
 import type { PersonalVaultDeps } from '../../../../src/features/vault/personalVault';
 import type { VaultTransfer } from '../../../../src/features/vault/transfer';
@@ -15,13 +16,16 @@ import { expectConsoleError } from '../../../support/consoleErrors';
 import { makeEntry } from '../list/harness';
 
 // Issue #23: the health report of a vault, its sections and empty states, its progress, and
-// opening an entry from it to fix it.
+// opening an entry from it to fix it. Issue #42: entries sealed with their health record show
+// their findings at once, while the rest are still being opened.
 
 const NOW = Date.UTC(2026, 10, 27);
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A stand-in for zxcvbn: the score is the password's length bucket. */
 const estimate: EstimateStrength = (password) => Math.min(4, Math.floor(password.length / 4)) as StrengthScore;
+/** A stand-in fingerprint: equal for equal passwords, as the HMAC is. */
+const scope: HealthScope = { fingerprint: (password) => Promise.resolve(`fp(${password})`), keyVersion: null };
 
 function renderDialog(entries: readonly PasswordEntry[], overrides: Partial<Parameters<typeof HealthDialog>[0]> = {}) {
   const onOpenEntry = vi.fn<(id: string) => void>();
@@ -32,6 +36,7 @@ function renderDialog(entries: readonly PasswordEntry[], overrides: Partial<Para
       entries={entries}
       openDetails={(entry) => Promise.resolve(entry)}
       loadEstimator={() => Promise.resolve(estimate)}
+      scope={scope}
       onOpenEntry={onOpenEntry}
       onClose={onClose}
       now={() => NOW}
@@ -88,6 +93,34 @@ describe('the health report', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('max', '1');
     opening.resolve({ ...entry, password: 'a long and unique one' });
     await screen.findByText(HEALTH_TEXTS.summary(1));
+  });
+
+  it('shows the findings of entries sealed with their record while the others are still opening', async () => {
+    const recorded = (id: string, title: string, strength: StrengthScore) =>
+      makeEntry(id, {
+        title,
+        password: '',
+        sealed: true,
+        sealedDetails: { sealed: `details-${id}` as never, keyVersion: null },
+        health: { strength, fingerprint: `fp-${id}`, passwordSetAt: NOW - DAY },
+      });
+    const opening = deferred<PasswordEntry>();
+    const unrecorded = makeEntry('later', { title: 'Legacy', password: '', sealedDetails: { sealed: 'd' as never, keyVersion: null }, createdAt: NOW - DAY });
+    const estimator = deferred<EstimateStrength>();
+    renderDialog([recorded('w', 'Weak one', 0), recorded('s', 'Strong one', 4), unrecorded], {
+      openDetails: (entry) => (entry.id === 'later' ? opening.promise : Promise.resolve(entry)),
+      loadEstimator: () => estimator.promise,
+    });
+    // Before any details opened and before the estimator loaded: the recorded weak one is listed.
+    expect(await screen.findByText(HEALTH_TEXTS.soFar(2))).toBeInTheDocument();
+    expect(screen.getByText(HEALTH_TEXTS.checking(2, 3))).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(within(section(HEALTH_TEXTS.weak)).getByRole('button', { name: 'Open Weak one' })).toBeInTheDocument();
+    estimator.resolve(estimate);
+    opening.resolve({ ...unrecorded, password: 'abc' });
+    await screen.findByText(HEALTH_TEXTS.summary(3));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(section(HEALTH_TEXTS.weak)).getAllByRole('button').map((button) => button.textContent)).toEqual(['Legacy', 'Weak one']);
   });
 
   it('an estimator that does not load says the passwords could not be checked', async () => {
