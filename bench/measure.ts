@@ -9,6 +9,11 @@ export interface Comparison {
   readonly ratio?: number;
   /** Timed runs of each side. */
   readonly runs?: number;
+  /**
+   * The same pairs by the CPU time this process took (every thread: main, workers, WebCrypto's
+   * pool), median of the pairs' ratios: what each side costs whatever cores the machine has free.
+   */
+  readonly cpuRatio?: number;
 }
 
 export function median(values: readonly number[]): number {
@@ -20,10 +25,18 @@ export function ratioOf(figure: Comparison): number {
   return figure.ratio ?? figure.ours / figure.floor;
 }
 
-async function timeMs(work: () => Promise<unknown>): Promise<number> {
+interface Timed {
+  readonly ms: number;
+  readonly cpuMs: number;
+}
+
+async function timeMs(work: () => Promise<unknown>): Promise<Timed> {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   await work();
-  return performance.now() - start;
+  const ms = performance.now() - start;
+  const { user, system } = process.cpuUsage(cpu);
+  return { ms, cpuMs: (user + system) / 1000 };
 }
 
 /** Paired times (ms) as one figure: each side's median time, and the median of the pairs' ratios. */
@@ -46,8 +59,8 @@ export async function compare(runs: number, ours: () => Promise<unknown>, floor:
   };
   await timed(ours);
   await timed(floor);
-  const oursTimes: number[] = [];
-  const floorTimes: number[] = [];
+  const oursTimes: Timed[] = [];
+  const floorTimes: Timed[] = [];
   for (let i = 0; i < runs; i += 1) {
     if (i % 2 === 0) {
       floorTimes.push(await timed(floor));
@@ -57,7 +70,14 @@ export async function compare(runs: number, ours: () => Promise<unknown>, floor:
       floorTimes.push(await timed(floor));
     }
   }
-  return paired(oursTimes, floorTimes);
+  const cpuRatio = median(oursTimes.map((one, index) => one.cpuMs / (floorTimes[index]?.cpuMs ?? Number.NaN)));
+  return {
+    ...paired(
+      oursTimes.map((one) => one.ms),
+      floorTimes.map((one) => one.ms),
+    ),
+    cpuRatio,
+  };
 }
 
 /** As compare(), with `prepare` run untimed before every timed call of either side. */
