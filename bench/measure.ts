@@ -86,8 +86,9 @@ export function compareWithSetup(runs: number, prepare: () => Promise<void>, our
 }
 
 export function row(label: string, figure: Comparison, unit = 'ms'): string {
-  const { ours, floor, runs } = figure;
-  const pairs = runs === undefined ? '' : `   (median of ${String(runs)} pairs)`;
+  const { ours, floor, runs, cpuRatio } = figure;
+  const cpu = cpuRatio === undefined ? '' : `, by CPU time ${cpuRatio.toFixed(2)}`;
+  const pairs = runs === undefined ? '' : `   (median of ${String(runs)} pairs${cpu})`;
   return `${label.padEnd(46)} ours ${ours.toFixed(1).padStart(8)} ${unit}   floor ${floor.toFixed(1).padStart(8)} ${unit}   ratio ${ratioOf(figure).toFixed(2)}${pairs}`;
 }
 
