@@ -1,11 +1,13 @@
-// Team keys: granting the key to 100 members (the batch path: one unwrap of the team key), and rotating a 1,000-entry team after a removal,
-// against the bare WebCrypto work the same operations need (RSA-OAEP wraps; AES-GCM decrypt and
-// re-encrypt of every username and password). Our side runs the real teams service over the
-// in-memory repositories and a fake of the callables (no network in the figure).
+// Team keys: granting the key to 100 members (the batch path: one unwrap of the team key), and
+// rotating a 1,000-entry sealed team after a removal, against the bare WebCrypto work the same
+// operations need (RSA-OAEP imports and wraps; AES-GCM decrypt and re-encrypt of each entry's
+// overview and details). Our side runs the real teams service over the in-memory repositories and
+// a fake of the callables (no network in the figure).
 import {
   createAccountKeys,
-  encryptText,
-  entryFieldContext,
+  entryPartContext,
+  SEALED_ENTRY_FORMAT,
+  sealEntryParts,
   generateKeyPair,
   exportPublicKey,
   generateTeamKey,
@@ -124,27 +126,30 @@ export async function teamsBench(members: number, entries: number): Promise<stri
       teams.put(TEAM, { ...(await teamWith(stay, [])), rotationNeeded: true });
       // The setup is a teammate's writes: each carries its activity-log event, as the rules require (issue #24).
       for (const entry of await passwords.listTeam(TEAM)) await passwords.delete(entry.id, entry.data.revision, { kind: 'entry.deleted', entryId: entry.id });
+      // Sealed as every team's entries are once the sealing migration has run: two parts each.
       for (let i = 0; i < entries; i += 1) {
         const id = `entry-${i}`;
-        await passwords.create(id, {
-          title: `Entry ${i}`,
-          username: await encryptText(teamKey, `user${i}@example.com`, entryFieldContext(id, 'username')),
-          password: await encryptText(teamKey, `pw-${i}-${'x'.repeat(12)}`, entryFieldContext(id, 'password')),
-          teamId: TEAM,
-          userId: 'owner',
-          groupId: null,
-          encrypted: true,
-          keyVersion: 1,
-          revision: 1,
-          createdAt: 1,
-          updatedAt: 1,
-        }, { kind: 'entry.created', entryId: id });
+        const parts = await sealEntryParts(
+          teamKey,
+          { entryId: id, keyVersion: 1, format: SEALED_ENTRY_FORMAT },
+          {
+            overview: { title: `Entry ${i}`, url: null, username: `user${i}@example.com` },
+            details: { password: `pw-${i}-${'x'.repeat(12)}`, notes: null, otp: null, history: [] },
+          },
+        );
+        await passwords.create(
+          id,
+          { format: SEALED_ENTRY_FORMAT, ...parts, teamId: TEAM, userId: 'owner', groupId: null, encrypted: true, keyVersion: 1, revision: 1, createdAt: 1, updatedAt: 1 },
+          { kind: 'entry.created', entryId: id },
+        );
       }
       floorSealed = await Promise.all(
         Array.from({ length: entries * 2 }, async (_, i) => {
           const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
-          const ad = encoder.encode(entryFieldContext(`entry-${i >> 1}`, i % 2 === 0 ? 'username' : 'password'));
-          return { iv, ad, body: await subtle.encrypt({ name: 'AES-GCM', iv, additionalData: ad }, floorKeys[0], encoder.encode(`value-${i}`)) };
+          const binding = { entryId: `entry-${i >> 1}`, keyVersion: 1, format: SEALED_ENTRY_FORMAT };
+          const ad = encoder.encode(entryPartContext(binding, i % 2 === 0 ? 'overview' : 'details'));
+          const plain = i % 2 === 0 ? { title: `Entry ${i >> 1}`, url: null, username: `user${i >> 1}@example.com` } : { password: `pw-${i >> 1}-${'x'.repeat(12)}`, notes: null, otp: null, history: [] };
+          return { iv, ad, body: await subtle.encrypt({ name: 'AES-GCM', iv, additionalData: ad }, floorKeys[0], encoder.encode(JSON.stringify(plain))) };
         }),
       );
     },
