@@ -1,10 +1,16 @@
 // Issue #24's Bench, on the Firestore emulator `npm run bench` runs beside it: the activity log's
 // cost on the hot path. A team entry saved as the app saves one (its two parts sealed under the
-// team key, then written) with its event (the rules as they are: the event beside the write,
-// checked with existsAfter/getAfter) against the same save without one (the same rules with the
-// event's requirement taken out, loaded for another project id on the same emulator), alternating
-// rounds of the same entries and edits; and the viewer's first page, whatever the log's length.
-// Figures, not a test: targets are printed with OVER marks.
+// team key, then written) with its event, under the rules as they are (the event beside the write,
+// checked with existsAfter/getAfter). The emulator decides most of what a save costs (it records
+// every write it judges for its request log, issue #24's findings in docs/audit-log.md), so the
+// figure is judged against the emulator's own floor for the same work (issue #42): the same two
+// documents written in one batch under the same rules with the activity log's parts taken out
+// (the event's rule `if true`, the entry's requirement of an event gone), loaded for another
+// project id on the same emulator. The rule's own cost is the difference, against a save without
+// an event (a third project: the requirement gone, no event written). The sides take turns entry
+// by entry; and the viewer's first page, whatever the log's length. Figures, not a test: targets
+// are printed with OVER marks; the ratio issue #24 first asked for (with an event against
+// without) is printed as emulator-bound, never judged.
 import { readFileSync } from 'node:fs';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, setDoc, Timestamp, writeBatch, type Firestore } from 'firebase/firestore';
@@ -16,8 +22,13 @@ import type { PasswordRepository } from '../src/data/vault/storedEntries';
 import { sampleSealedEntry, teamEvents } from '../tests/contract/vaultRepositories.contract';
 import { sampleTeam } from '../tests/firestore/matrix/teamSeed';
 import { actorAs, firestoreAs, liteFirestoreAs } from '../tests/firestore/rulesEnvironment';
+import { emulatorBound } from './measure';
 
-const SAVE_RATIO = 1.2;
+/** Issue #42: a save with its event within 1.1 × the bare batch of its two documents, the rule's cost within 0.1 × a save. */
+const SAVE_RATIO = 1.1;
+const RULE_COST = 0.1;
+/** Issue #24's first target (with an event against without): the emulator's, printed, never judged. */
+const FIRST_SAVE_RATIO = 1.2;
 const TEAM = 'bench-team';
 const TEAM_INFO = { teamId: TEAM, keyVersion: 1, roles: { ana: 'owner' as const } };
 /** Entries created and edited on each side, one with and one without its event in turn. */
@@ -32,7 +43,7 @@ function rulesWithoutEvents(rules: string): string {
   return rules.replace(requirement, 'function hasSaveEvent(kind, teamId, id, d) {\n      return true;\n    }');
 }
 
-/** The rules with the event's own rule reduced to `if true`: what one more document per save costs by itself. */
+/** The rules with the event's own rule reduced to `if true`: with rulesWithoutEvents, the bare batch of the save's two documents. */
 function rulesWithUncheckedEvents(rules: string): string {
   const eventRule = /(match \/teams\/\{teamId\}\/events\/\{eventId\} \{\s*allow get, list: if [^;]*;\s*allow create: if )[^;]*;/;
   if (!eventRule.test(rules)) throw new Error("bench/auditLog: the events' create rule not found in firestore.rules; update the bench");
@@ -109,11 +120,11 @@ export async function auditLogBench(): Promise<string[]> {
   const rules = readFileSync('firestore.rules', 'utf8');
   const withEnv = await environment('demo-bench-events', rules);
   const withoutEnv = await environment('demo-bench-no-events', rulesWithoutEvents(rules));
-  const uncheckedEnv = await environment('demo-bench-unchecked-events', rulesWithUncheckedEvents(rules));
+  const bareEnv = await environment('demo-bench-bare-batch', rulesWithUncheckedEvents(rulesWithoutEvents(rules)));
   try {
     const withEvents = createFirestorePasswordRepository(firestoreAs(withEnv, 'ana'), undefined, {}, actorAs('ana'));
     const withoutEvents = createFirestorePasswordRepository(firestoreAs(withoutEnv, 'ana'), undefined, {}, actorAs('ana'));
-    const uncheckedEvents = createFirestorePasswordRepository(firestoreAs(uncheckedEnv, 'ana'), undefined, {}, actorAs('ana'));
+    const bareBatch = createFirestorePasswordRepository(firestoreAs(bareEnv, 'ana'), undefined, {}, actorAs('ana'));
     const key = await generateTeamKey();
     // A warm-up each (connections, rules compiled), then the sides in turn, entry by entry: a pause
     // of the emulator's JVM or of this machine falls on every side alike, and the median save
@@ -121,13 +132,13 @@ export async function auditLogBench(): Promise<string[]> {
     for (let index = 0; index < WARM_UP_PAIRS; index += 1) {
       await createAndEdit(withEvents, key, true, index);
       await createAndEdit(withoutEvents, key, false, index);
-      await createAndEdit(uncheckedEvents, key, true, index);
+      await createAndEdit(bareBatch, key, true, index);
     }
-    const timed = { with: [] as number[], without: [] as number[], unchecked: [] as number[] };
+    const timed = { with: [] as number[], without: [] as number[], bare: [] as number[] };
     const sides = [
       { times: timed.with, passwords: withEvents, events: true },
       { times: timed.without, passwords: withoutEvents, events: false },
-      { times: timed.unchecked, passwords: uncheckedEvents, events: true },
+      { times: timed.bare, passwords: bareBatch, events: true },
     ];
     for (let index = 0; index < PAIRS; index += 1) {
       // Each side goes first, second and third in turn: what one save leaves the emulator to do
@@ -137,19 +148,26 @@ export async function auditLogBench(): Promise<string[]> {
         side.times.push(await createAndEdit(side.passwords, key, side.events, index));
       }
     }
+    // Times per save (a create and an edit each turn); ratios within each turn, then their median.
     const withMs = median(timed.with) / 2;
+    const bareMs = median(timed.bare) / 2;
     const withoutMs = median(timed.without) / 2;
-    const ratio = withMs / withoutMs;
-    const uncheckedMs = median(timed.unchecked) / 2;
+    const byTurn = (of: (index: number) => number) => median(timed.with.map((_, index) => of(index)));
+    const againstFloor = byTurn((index) => timed.with[index]! / timed.bare[index]!);
+    // The rule's cost: the median of each turn's difference (a shift the turns share), per save.
+    const ruleMs = byTurn((index) => timed.with[index]! - timed.bare[index]!) / 2;
+    const ruleCost = ruleMs / withoutMs;
+    const raw = byTurn((index) => timed.with[index]! / timed.without[index]!);
     const read = await firstPageReads(withEnv);
+    const perSave = (ms: number) => `${ms.toFixed(1).padStart(6)} ms per save`;
     return [
-      `${'team entry save with its event'.padEnd(44)} ${withMs.toFixed(1).padStart(6)} ms per save (median of ${PAIRS} creates with an edit, sealed as the app saves)`,
-      `${'the same save without an event'.padEnd(44)} ${withoutMs.toFixed(1).padStart(6)} ms per save   ratio ${ratio.toFixed(2)}   target ≤ ${SAVE_RATIO}   ${verdict(ratio <= SAVE_RATIO)}`,
-      // Context, not a target: the part of the cost that is one more document, whatever its rule checks.
-      `${"  its event's rule reduced to `if true`".padEnd(44)} ${uncheckedMs.toFixed(1).padStart(6)} ms per save   ratio ${(uncheckedMs / withoutMs).toFixed(2)} (the document alone)`,
-      `${`viewer's first page of a ${LOG_LENGTH.toLocaleString('en-US')}-event log`.padEnd(44)} ${String(read).padStart(6)} documents read   target ≤ ${AUDIT_PAGE_SIZE}   ${verdict(read <= AUDIT_PAGE_SIZE && read > 0)}`,
+      `${'team entry save with its event'.padEnd(46)} ${perSave(withMs)} (median of ${PAIRS} creates with an edit, sealed as the app saves)`,
+      `${'  floor: a bare batch of the same two documents'.padEnd(46)} ${perSave(bareMs)}   ratio ${againstFloor.toFixed(2)}   target ≤ ${SAVE_RATIO.toFixed(2)}   ${verdict(againstFloor <= SAVE_RATIO)}`,
+      `${"  the rule's own cost (save − bare batch)".padEnd(46)} ${perSave(ruleMs)}   ${ruleCost.toFixed(2)} × a save without an event (${withoutMs.toFixed(1)} ms)   target ≤ ${RULE_COST.toFixed(2)}   ${verdict(ruleCost <= RULE_COST)}`,
+      emulatorBound('  with its event vs the same save without one', raw, FIRST_SAVE_RATIO),
+      `${`viewer's first page of a ${LOG_LENGTH.toLocaleString('en-US')}-event log`.padEnd(46)} ${String(read).padStart(6)} documents read   target ≤ ${AUDIT_PAGE_SIZE}   ${verdict(read <= AUDIT_PAGE_SIZE && read > 0)}`,
     ];
   } finally {
-    await Promise.all([withEnv.cleanup(), withoutEnv.cleanup(), uncheckedEnv.cleanup()]);
+    await Promise.all([withEnv.cleanup(), withoutEnv.cleanup(), bareEnv.cleanup()]);
   }
 }

@@ -4,8 +4,12 @@
 // of 500, as an import would), it measures from the master password being accepted to the first
 // row and to the settled list, the longest main-thread task while loading (PerformanceObserver
 // 'longtask', which reports tasks over 50 ms), and, in the same page, the same number of bare
-// AES-GCM decryptions as the floor. Figures, not a test: nothing is asserted, targets are printed
-// with OVER marks. It is slow (seeding 20,000 entries and loading them): see README "Benchmarks".
+// AES-GCM decryptions as the floor. The emulator decides the settled list and the first row's
+// growth (it scans a whole collection for every page), so those are judged against its own paging
+// of the same documents, measured beside each load, before it and after it in turn (issue #42);
+// the ratios first asked for are printed as emulator-bound, never judged. Figures, not a test:
+// nothing is asserted, targets are printed with OVER marks. It is slow (seeding 20,000 entries and
+// loading them): see README "Benchmarks".
 // Then issue #21's vault screen (vaultScreen.ts): 10,000 personal entries and 10 teams of 100 on
 // All items, the load, one search keystroke and a scroll through the whole list.
 import type { Browser } from 'playwright-core';
@@ -21,7 +25,7 @@ import {
   emulatorPagedMs,
   emulatorReadMs,
 } from './browserEmulator';
-import { BASE_URL, LOADS, benchContext, floorInPage, instrument, measureLoad, overLoads, type Timings } from './browserLoad';
+import { BASE_URL, LOADS, benchContext, floorInPage, instrument, measureLoad, middle, overLoads, type Timings } from './browserLoad';
 import { seed } from './browserSeed';
 import { vaultScreenBench } from './vaultScreen';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -35,18 +39,24 @@ const SIZES = [1_000, 10_000, 20_000] as const;
 const ONLY = process.env.KEYLOFT_BENCH_ONLY ?? 'all';
 if (!['all', 'sizes', 'vault-screen'].includes(ONLY)) throw new Error(`KEYLOFT_BENCH_ONLY is 'sizes' or 'vault-screen', not '${ONLY}'`);
 
-/** Targets of issue #18's Bench section. */
+/** Targets of issue #18's Bench section, as issue #42 judges them: against the emulator's own floor. */
 const FIRST_ROW_GROWTH = 1.2;
 const LONG_TASK_MS = 50;
+/** The settled list at these sizes within 1.3 × the emulator's own paging of the same documents. */
+const SETTLED_VS_PAGING = 1.3;
+const SETTLED_VS_PAGING_AT = [10_000, 20_000] as const;
+/** Issue #18's first target, the settled list at 10,000 within 2 × its bare decryptions: emulator-bound. */
 const SETTLED_RATIO = 2;
 const SETTLED_RATIO_AT = 10_000;
 
-/** The floor and the emulator's own times for one vault: context for the page's figures. */
+/** The floor and the emulator's own times for one vault, each paged time measured beside one load. */
 interface Emulator {
   readonly floorMs: number;
   readonly emulatorMs: number;
   readonly emulatorFirstPageMs: number;
   readonly emulatorPagedMs: number;
+  /** The settled list over the emulator's own paging, load by load, and their median. */
+  readonly settledVsPaging: number;
 }
 
 async function vaultOf(browser: Browser, db: Firestore, size: number): Promise<Timings & Emulator> {
@@ -62,19 +72,33 @@ async function vaultOf(browser: Browser, db: Firestore, size: number): Promise<T
     const lowered = emulatorAtLowestPriority();
     if (lowered === 0) console.error('  no Firestore emulator thread found to lower: its work may show in the page\'s tasks');
     const loads: Timings[] = [];
+    const firstPages: number[] = [];
+    const paged: number[] = [];
+    // The emulator's own first page and paging of the same documents, beside each load: before it
+    // and after it in turn, so that a busy machine moves both sides of a pair alike.
+    const emulatorSide = async () => {
+      firstPages.push(await emulatorFirstPageMs(db, localId));
+      paged.push(await emulatorPagedMs(db, localId, size));
+    };
     // The dashboard opens on All items; these vaults have no teams, so it lists the personal vault.
     await page.addInitScript(instrument, { list: 'All items', size });
-    for (let load = 0; load < LOADS; load += 1) loads.push(await measureLoad(page));
+    for (let load = 0; load < LOADS; load += 1) {
+      if (load % 2 === 0) await emulatorSide();
+      loads.push(await measureLoad(page));
+      if (load % 2 === 1) await emulatorSide();
+    }
     const timings = overLoads(loads);
+    const show = (values: readonly number[]) => values.map((value) => value.toFixed(0)).join(' / ');
     console.error(
-      `  first row ${loads.map((one) => one.firstRowMs.toFixed(0)).join(' / ')} ms   settled ${loads.map((one) => one.settledMs.toFixed(0)).join(' / ')} ms   longest task ${loads.map((one) => one.longestTaskMs.toFixed(0)).join(' / ')} ms`,
+      `  first row ${show(loads.map((one) => one.firstRowMs))} ms   settled ${show(loads.map((one) => one.settledMs))} ms   longest task ${show(loads.map((one) => one.longestTaskMs))} ms   emulator first page ${show(firstPages)} ms, paged ${show(paged)} ms`,
     );
     return {
       ...timings,
       floorMs: await floorInPage(page, size),
       emulatorMs: await emulatorReadMs(db, localId, size),
-      emulatorFirstPageMs: await emulatorFirstPageMs(db, localId),
-      emulatorPagedMs: await emulatorPagedMs(db, localId, size),
+      emulatorFirstPageMs: middle(firstPages),
+      emulatorPagedMs: middle(paged),
+      settledVsPaging: middle(loads.map((load, index) => load.settledMs / (paged[index] ?? Number.NaN))),
     };
   } finally {
     await context.close();
@@ -119,28 +143,32 @@ for (const [size, result] of results) {
 const small = results.get(SIZES[0]);
 const large = results.get(SIZES[2]);
 const settledAt = results.get(SETTLED_RATIO_AT);
-if (small && large) {
-  const growth = large.firstRowMs / small.firstRowMs;
-  console.log(`${'first row at 20,000 vs 1,000'.padEnd(44)} ratio ${growth.toFixed(2)}   target ≤ ${FIRST_ROW_GROWTH}   ${verdict(growth <= FIRST_ROW_GROWTH)}`);
-  // Context for the line above, not a target: how much later the first row came at 20,000, and
-  // how much of that the emulator's own first page (the same query, no rules) accounts for.
-  const later = large.firstRowMs - small.firstRowMs;
-  const emulatorLater = large.emulatorFirstPageMs - small.emulatorFirstPageMs;
+const label = (text: string) => text.padEnd(58);
+const bound = (text: string, ratio: number, first: number) => `${label(text)} ratio ${ratio.toFixed(2)}   first asked ≤ ${String(first)}: emulator-bound, not judged`;
+for (const size of SETTLED_VS_PAGING_AT) {
+  const result = results.get(size);
+  if (result === undefined) continue;
   console.log(
-    `${'  first row later by, emulator first page later by'.padEnd(44)} ${later.toFixed(0)} ms, ${emulatorLater.toFixed(0)} ms (emulator first page ratio ${(large.emulatorFirstPageMs / small.emulatorFirstPageMs).toFixed(2)})`,
+    `${label(`settled list at ${size.toLocaleString('en-US')} vs the emulator's own paging`)} ratio ${result.settledVsPaging.toFixed(2)} (median of ${LOADS} pairs; paged ${result.emulatorPagedMs.toFixed(0)} ms)   target ≤ ${SETTLED_VS_PAGING}   ${verdict(result.settledVsPaging <= SETTLED_VS_PAGING)}`,
   );
 }
-const longest = Math.max(...[...results.values()].map((result) => result.longestTaskMs));
-if (results.size > 0) console.log(`${'longest task while loading (any size)'.padEnd(44)} ${longest.toFixed(0)} ms   target ≤ ${LONG_TASK_MS} ms   ${verdict(longest <= LONG_TASK_MS)}`);
-if (settledAt) {
-  const ratio = settledAt.settledMs / settledAt.floorMs;
-  console.log(`${'settled list at 10,000 vs its floor'.padEnd(44)} ratio ${ratio.toFixed(2)}   target ≤ ${SETTLED_RATIO}   ${verdict(ratio <= SETTLED_RATIO)}`);
-  // Context for the line above, not a target: the emulator's own time to hand over the documents
-  // (one admin query, no rules) against the same floor. Above the target, no client can meet it here.
-  console.log(`${'  emulator alone serving them vs the floor'.padEnd(44)} ratio ${(settledAt.emulatorMs / settledAt.floorMs).toFixed(2)}`);
-  // And the same documents paged as the app reads them: the settled list's share that is the emulator's.
+if (small && large) {
+  // The app asks for the same first page whatever the vault's size: what the emulator's own first
+  // page (the same query, no rules) takes longer at 20,000 is its scan, not the app's.
+  const emulatorLater = large.emulatorFirstPageMs - small.emulatorFirstPageMs;
+  const growth = (large.firstRowMs - emulatorLater) / small.firstRowMs;
   console.log(
-    `${'  emulator paging them alone vs the floor'.padEnd(44)} ratio ${(settledAt.emulatorPagedMs / settledAt.floorMs).toFixed(2)}   (the settled list is ${(settledAt.settledMs / settledAt.emulatorPagedMs).toFixed(2)} × that)`,
+    `${label("first row at 20,000 less the emulator's own first-page difference, vs at 1,000")} ratio ${growth.toFixed(2)} (${large.firstRowMs.toFixed(0)} − ${emulatorLater.toFixed(0)} ms vs ${small.firstRowMs.toFixed(0)} ms)   target ≤ ${FIRST_ROW_GROWTH}   ${verdict(growth <= FIRST_ROW_GROWTH)}`,
   );
+  console.log(bound('  first row at 20,000 vs 1,000 as it is', large.firstRowMs / small.firstRowMs, FIRST_ROW_GROWTH));
+}
+const longest = Math.max(...[...results.values()].map((result) => result.longestTaskMs));
+if (results.size > 0) console.log(`${label('longest task while loading (any size)')} ${longest.toFixed(0)} ms   target ≤ ${LONG_TASK_MS} ms   ${verdict(longest <= LONG_TASK_MS)}`);
+if (settledAt) {
+  console.log(bound('settled list at 10,000 vs its floor (bare decrypts)', settledAt.settledMs / settledAt.floorMs, SETTLED_RATIO));
+  // Context for the line above: the emulator alone handing over the documents (one admin query, no
+  // rules; then paged as the app reads them) against the same floor. Above 2, no client can meet it here.
+  console.log(`${label('  emulator alone serving them vs the floor')} ratio ${(settledAt.emulatorMs / settledAt.floorMs).toFixed(2)}`);
+  console.log(`${label('  emulator paging them alone vs the floor')} ratio ${(settledAt.emulatorPagedMs / settledAt.floorMs).toFixed(2)}`);
 }
 for (const line of screenLines) console.log(line);

@@ -7,13 +7,30 @@ import { assertKeyKind, type TeamKey } from './keys';
 // member's browser can tell whether the key its own wrap opens is the team's key, without the
 // server (or anyone who only sees the check) learning anything about the key.
 
-async function hmacKeyOf(team: TeamKey): Promise<CryptoKey> {
+async function importHmacKey(team: TeamKey): Promise<CryptoKey> {
   const raw = new Uint8Array(await globalThis.crypto.subtle.exportKey('raw', team.key));
   try {
     return await globalThis.crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   } finally {
     raw.fill(0);
   }
+}
+
+/**
+ * The HMAC key of each team key, made once and kept (non-extractable) for as long as the team key
+ * object lives: granting the key to 100 members signs 100 member-key records, and exporting the
+ * raw key and importing it again for each cost more than the signing (issue #42's grant figure),
+ * and put the raw key in memory 100 times over. A failed import is not kept.
+ */
+const hmacKeys = new WeakMap<CryptoKey, Promise<CryptoKey>>();
+
+function hmacKeyOf(team: TeamKey): Promise<CryptoKey> {
+  const known = hmacKeys.get(team.key);
+  if (known !== undefined) return known;
+  const made = importHmacKey(team);
+  hmacKeys.set(team.key, made);
+  made.catch(() => hmacKeys.delete(team.key));
+  return made;
 }
 
 /** base64 of HMAC-SHA256(raw team key, label). Shared with memberKeyCheck.ts. */

@@ -289,8 +289,10 @@ export class MemoryPasswordRepository implements PasswordRepository {
 
   update(id: string, changes: PasswordEntryChanges, now: number, revision: number, event?: EntryEvent): Promise<void> {
     return conditionally(() => {
-      const current = this.entries.get(id);
-      checkRevision(id, current, revision, 'password');
+      // Read as stored, without a copy: the edit makes a new object, and a conflict hands out a
+      // copy as a read would. (A copy per write was a tenth of the teams bench's rotation, issue #42.)
+      const current = this.entries.peek(id) ?? null;
+      if (current?.revision !== revision) checkRevision(id, this.entries.get(id), revision, 'password');
       if (current === null) return;
       const next = applyEntryChanges(current, changes, now);
       if (current.teamId !== null && !namesSealedChanges(event, current, next)) {

@@ -175,15 +175,17 @@ async function confirmRecipient(
   ]);
   // The user saw this fingerprint and confirmed it: a damaged record of theirs is rebuilt here.
   const standing = judgeKey(fingerprint, remembered, vouched, who);
-  if (standing !== 'same') await remember(deps.knownKeys, deps.userId, keys.vaultKey, recipient.userId, fingerprint, deps.now());
   const current = vouched !== null && record?.keyVersion === team.keyVersion;
-  if (!current && vouchesForTeam(team, deps.userId)) {
-    await deps.teams.putMemberKey(
-      teamId,
-      recipient.userId,
-      await memberKeyRecord(teamKey, teamId, team.keyVersion, recipient.userId, fingerprint, deps.userId, deps.now()),
-    );
-  }
+  // Both memories are written side by side (neither needs the other) and both before any wrap:
+  // one after the other, each a sealing or signing and a write, was the grant's slowest step (#42).
+  await Promise.all([
+    standing === 'same' ? null : remember(deps.knownKeys, deps.userId, keys.vaultKey, recipient.userId, fingerprint, deps.now()),
+    current || !vouchesForTeam(team, deps.userId)
+      ? null
+      : memberKeyRecord(teamKey, teamId, team.keyVersion, recipient.userId, fingerprint, deps.userId, deps.now()).then((vouching) =>
+          deps.teams.putMemberKey(teamId, recipient.userId, vouching),
+        ),
+  ]);
 }
 
 /**

@@ -30,6 +30,15 @@ describe('teamKeyCheck', () => {
     expect(await teamKeyMatchesCheck(key, { teamId: 'team-a', keyVersion: 4 }, check)).toBe(false);
   });
 
+  it('signs under each key its own HMAC key, made once per key (node:crypto agrees for each, in turn)', async () => {
+    const [first, second] = [await generateTeamKey(), await generateTeamKey()];
+    const label = 'keyloft/team-key-check/v1/team-a/3';
+    const known = async (key: Awaited<ReturnType<typeof generateTeamKey>>) => createHmac('sha256', await rawOf(key)).update(label).digest('base64');
+    // Alternating keys, and each key again: a kept HMAC key answers only for the key it was made from.
+    for (const key of [first, second, first, second]) expect(await teamKeyCheck(key, binding)).toBe(await known(key));
+    expect(await teamKeyCheck(first, binding)).not.toBe(await teamKeyCheck(second, binding));
+  });
+
   it('never matches a malformed or truncated check', async () => {
     const key = await generateTeamKey();
     const check = await teamKeyCheck(key, binding);
