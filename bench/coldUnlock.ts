@@ -8,7 +8,7 @@
 // for a core reads long by wall time alone (mainThreadCpu.ts). The target: no task over 50 ms.
 import { loadavg } from 'node:os';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { DEVICE_COPY_DATABASE } from '../src/data/deviceCopy/indexedDbStore';
 import { ACCOUNT_PASSWORD, MASTER_PASSWORD, signUpToEmptyVault } from '../tests/browser/journeys';
 import { signInWithPassword } from '../tests/support/authEmulator';
@@ -104,6 +104,20 @@ async function copyWhole(page: Page, key: string): Promise<void> {
 
 /** Opens `url`, unlocks, and measures from the Unlock click to the first row and the settled list. */
 async function unlockAt(page: Page, url: string, label: string): Promise<Unlock> {
+  // What the page logs as an error, for a load that fails (the 15 s wait for a silent server, a refused read).
+  const errors: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text().slice(0, 300));
+  };
+  page.on('console', onConsole);
+  try {
+    return await unlockOnce(page, url, label, errors);
+  } finally {
+    page.off('console', onConsole);
+  }
+}
+
+async function unlockOnce(page: Page, url: string, label: string, errors: readonly string[]): Promise<Unlock> {
   const load = async () => {
     await page.goto(url);
     const dialog = page.getByRole('dialog', { name: 'Enter Master Password' });
@@ -123,7 +137,7 @@ async function unlockAt(page: Page, url: string, label: string): Promise<Unlock>
   };
   const traced = TRACING_ANATOMY ? await tracingAnatomy(page, LONG_TASK_MS, label, load) : await tracingMainThread(page, LONG_TASK_MS, load);
   const failed = await page.evaluate(() => (window as unknown as { __bench: PageRecord }).__bench.failed);
-  if (failed !== null) throw new Error(`the vault did not load: ${failed}`);
+  if (failed !== null) throw new Error(`the vault did not load: ${failed}; the page's errors: ${errors.join(' | ') || 'none'}`);
   const timings = await page.evaluate(() => {
     const { firstRow, settled, tasks } = (window as unknown as { __bench: { firstRow: number; settled: number; tasks: [number, number][] } }).__bench;
     const clicked = (window as unknown as { __unlockClick?: number }).__unlockClick;
