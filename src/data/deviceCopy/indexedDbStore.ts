@@ -25,6 +25,26 @@ interface CopySchema extends DBSchema {
  */
 export const WRITE_CHUNK = 100;
 
+/**
+ * The longest a chunk of the copy's writes waits for the page to be idle. The first unlock on a
+ * new device fills the copy while the same main thread opens and draws the list (issue #42 item
+ * 6): the writes give way to that work, and still go on while the page stays busy.
+ */
+export const IDLE_WAIT_MS = 500;
+
+/** Resolves when the page is idle (or after IDLE_WAIT_MS); at once where there is no idle callback (Node). */
+function idle(): Promise<void> {
+  if (typeof requestIdleCallback !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    requestIdleCallback(
+      () => {
+        resolve();
+      },
+      { timeout: IDLE_WAIT_MS },
+    );
+  });
+}
+
 /** Refused because another page of the app has the copy open. */
 export class CopyInUseError extends Error {
   readonly code = 'failed-precondition';
@@ -87,6 +107,7 @@ export function indexedDbDeviceCopy(name = DEVICE_COPY_DATABASE): DeviceCopyStor
   };
   const putAll = async (db: IDBPDatabase<CopySchema>, key: string, documents: Documents) => {
     for (let start = 0; start < documents.length; start += WRITE_CHUNK) {
+      await idle();
       const transaction = db.transaction('documents', 'readwrite');
       for (const [id, data] of documents.slice(start, start + WRITE_CHUNK)) void transaction.store.put({ vault: key, id, data });
       await transaction.done;
