@@ -170,8 +170,9 @@ function listenToSlices<T>(
  * by a count the server makes first (billed one read per thousand documents), started
  * SLICES_AT_ONCE at a time. With `device`, a vault this browser holds whole in its device copy
  * opens from it at once, sliced by the copy's size (no count), and the server's answers follow as
- * changes; every answer is kept in the copy, and a read every slice of which has answered leaves
- * the vault whole there. The first error of any listener ends the read: every listener stops, and
+ * changes; a fill the page left halfway opens its kept slices the same way, in the slicing it was
+ * filled in, and the rest is asked first (deviceOpening.ts). Every answer is kept in the copy, and a
+ * read every slice of which has answered leaves the vault whole there. The first error of any listener ends the read: every listener stops, and
  * onError is called once.
  */
 export function watchSliced<T>(
