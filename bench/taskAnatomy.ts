@@ -59,7 +59,9 @@ export async function tracingAnatomy<T>(page: Page, limitMs: number, label: stri
   const tasks = events.filter((event) => event.name === TASK);
   const cpuMs = (event: TraceEvent) => (event.tdur ?? 0) / 1000;
   const long = tasks.filter((task) => cpuMs(task) > limitMs);
-  console.error(`    ${label}: ${String(tasks.length)} tasks, ${String(long.length)} over ${String(limitMs)} ms of CPU`);
+  // How much of the load the trace holds: a trace buffer that fills drops the later events.
+  const spanMs = tasks.length === 0 ? 0 : (Math.max(...tasks.map((task) => task.ts + (task.dur ?? 0))) - Math.min(...tasks.map((task) => task.ts))) / 1000;
+  console.error(`    ${label}: ${String(tasks.length)} tasks over ${spanMs.toFixed(0)} ms, ${String(long.length)} over ${String(limitMs)} ms of CPU; by wall time ${String(tasks.filter((task) => (task.dur ?? 0) / 1000 > limitMs).length)}`);
   for (const task of long) {
     const end = task.ts + (task.dur ?? 0);
     const inside = events.filter((event) => event !== task && event.name !== TASK && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end);
