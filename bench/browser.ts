@@ -28,16 +28,19 @@ import {
 import { BASE_URL, LOADS, benchContext, floorInPage, instrument, measureLoad, middle, overLoads, type Timings } from './browserLoad';
 import { seed } from './browserSeed';
 import { vaultScreenBench } from './vaultScreen';
+import { coldUnlockBench } from './coldUnlock';
+import { TRACING_ANATOMY } from './taskAnatomy';
 import type { Firestore } from 'firebase-admin/firestore';
 
 const SIZES = [1_000, 10_000, 20_000] as const;
 
 /**
  * KEYLOFT_BENCH_ONLY=sizes runs issue #18's three vaults alone, =vault-screen issue #21's vault
- * screen alone (the sizes take several minutes); unset, both.
+ * screen alone, =cold-unlock issue #42's first unlock on a new device alone (coldUnlock.ts; the
+ * sizes take several minutes); unset, all three.
  */
 const ONLY = process.env.KEYLOFT_BENCH_ONLY ?? 'all';
-if (!['all', 'sizes', 'vault-screen'].includes(ONLY)) throw new Error(`KEYLOFT_BENCH_ONLY is 'sizes' or 'vault-screen', not '${ONLY}'`);
+if (!['all', 'sizes', 'vault-screen', 'cold-unlock'].includes(ONLY)) throw new Error(`KEYLOFT_BENCH_ONLY is 'sizes', 'vault-screen' or 'cold-unlock', not '${ONLY}'`);
 
 /** Targets of issue #18's Bench section, as issue #42 judges them: against the emulator's own floor. */
 const FIRST_ROW_GROWTH = 1.2;
@@ -109,7 +112,8 @@ const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
 const count = (size: number) => size.toLocaleString('en-US').padStart(6);
 
 console.error('bench:browser: building the production bundle…');
-await build({ logLevel: 'warn', mode: 'production' });
+// KEYLOFT_BENCH_ANATOMY=1 (taskAnatomy.ts) reads the long tasks by function name: unminified.
+await build({ logLevel: 'warn', mode: 'production', ...(TRACING_ANATOMY ? { build: { minify: false } } : {}) });
 if (!(await fetch(`${BASE_URL}/`).catch(() => null))?.ok) {
   throw new Error(`the Hosting emulator does not answer at ${BASE_URL}: run \`npm run bench:browser\`, which starts the emulators`);
 }
@@ -117,16 +121,21 @@ const db = admin();
 const browser = await launchChromium();
 const results = new Map<number, Timings & Emulator>();
 let screenLines: string[] = [];
+let coldLines: string[] = [];
 try {
-  if (ONLY !== 'vault-screen') {
+  if (ONLY === 'all' || ONLY === 'sizes') {
     for (const size of SIZES) {
       console.error(`bench:browser: ${size.toLocaleString('en-US')} entries…`);
       results.set(size, await vaultOf(browser, db, size));
     }
   }
-  if (ONLY !== 'sizes') {
+  if (ONLY === 'all' || ONLY === 'vault-screen') {
     console.error('bench:browser: the vault screen (issue #21)…');
     screenLines = await vaultScreenBench(browser, db);
+  }
+  if (ONLY === 'all' || ONLY === 'cold-unlock') {
+    console.error('bench:browser: the first unlock on a new device (issue #42)…');
+    coldLines = await coldUnlockBench(browser, db);
   }
 } finally {
   await browser.close();
@@ -172,3 +181,4 @@ if (settledAt) {
   console.log(`${label('  emulator paging them alone vs the floor')} ratio ${(settledAt.emulatorPagedMs / settledAt.floorMs).toFixed(2)}`);
 }
 for (const line of screenLines) console.log(line);
+for (const line of coldLines) console.log(line);

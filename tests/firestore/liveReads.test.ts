@@ -5,6 +5,7 @@ import { collection, deleteDoc, disableNetwork, doc, enableNetwork, setDoc, term
 import { describe, expect, it } from 'vitest';
 import { createFirestorePasswordRepository } from '../../src/data/firestore/firestoreVaultRepositories';
 import { memoryDeviceCopy, type DeviceCopyStore } from '../../src/data/deviceCopy/store';
+import { idRanges } from '../../src/data/firestore/idRanges';
 import { ANSWER_WAIT_MS } from '../../src/data/firestore/liveListings';
 import { connectionOf, endReadsQuietly } from '../../src/data/firestore/liveServer';
 import type { ListingChanges, ListingWatcher, StoredPasswordEntry } from '../../src/data/vault/storedEntries';
@@ -199,9 +200,9 @@ describe('live reads on Firestore', () => {
     let wholeAgain = false;
     const watched: DeviceCopyStore = {
       ...copy,
-      replace: (key, documents, range) => {
+      replace: (key, documents, slice) => {
         written.push(...documents.map(([id]) => id));
-        return copy.replace(key, documents, range);
+        return copy.replace(key, documents, slice);
       },
       apply: (key, changed, removed) => {
         written.push(...changed.map(([id]) => id), ...removed);
@@ -224,6 +225,61 @@ describe('live reads on Firestore', () => {
     expect(read.calls.filter((changes) => !changes.first)).toEqual([]);
     expect(written).toEqual([]);
     expect(read.errors).toEqual([]);
+    stop();
+  });
+
+  it('a fill the page left halfway resumes: the slice it kept opens from the device, the rest is asked first, and only the rest is written before the vault is whole', { timeout: 60_000 }, async () => {
+    await env().clearFirestore();
+    await seedLiveTrial(env(), 'ana');
+    const db = firestoreAs(env(), 'ana');
+    const ranges = idRanges(3);
+    // Three entries in each of three slices, by their ids.
+    const bySlice = ranges.map((range, slice) => Array.from({ length: 3 }, (_, k) => [`${range.from ?? '00'}resume${String(k)}`, { ...sampleEntry('ana', `Entry ${String(slice)}.${String(k)}`) }] as const));
+    const [kept = [], second = [], third = []] = bySlice;
+    await seed(bySlice.flat());
+    // The first unlock kept slice 0 before the page went away; since then one of its entries was
+    // saved elsewhere, one added, and one deleted (the copy still has it, the server no longer).
+    const [changedEntry, unchangedEntry, addedEntry] = kept;
+    if (changedEntry === undefined || unchangedEntry === undefined || addedEntry === undefined) throw new Error('entries expected');
+    const goneId = `${ranges[0]?.from ?? '00'}resumeGone`;
+    const stale = [[changedEntry[0], { ...changedEntry[1], updatedAt: 500 }] as const, unchangedEntry, [goneId, sampleEntry('ana', 'Gone')] as const];
+    const copy = memoryDeviceCopy();
+    await copy.replace('entries:personal:ana', stale, { index: 0, of: 3 });
+    const written: string[] = [];
+    let whole = false;
+    const watched: DeviceCopyStore = {
+      ...copy,
+      replace: (key, documents, slice) => {
+        written.push(...documents.map(([id]) => id));
+        return copy.replace(key, documents, slice);
+      },
+      apply: (key, changed, removed) => {
+        written.push(...changed.map(([id]) => id), ...removed);
+        return copy.apply(key, changed, removed);
+      },
+      markWhole: async (key) => {
+        await copy.markWhole(key);
+        whole = true;
+      },
+    };
+    const reading = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, copy: watched });
+    const read = recorder();
+    const stop = reading.watchPersonal('ana', read.watcher);
+    await read.until(() => whole || read.errors.length > 0, 'the vault whole in the copy');
+    expect(read.errors).toEqual([]);
+    const seen = read.calls.map((changes) => [changes.slice, changes.slices, changes.first, changes.changed.items.map((item) => item.id).sort(), changes.removed]);
+    expect(seen[0]).toEqual([0, 3, true, stale.map(([id]) => id).sort(), []]);
+    // The slices the copy did not hold are asked first (two at a time), the kept one's answer comes
+    // as the change from what the device showed.
+    expect(seen.slice(1, 3)).toEqual(
+      expect.arrayContaining([
+        [1, 3, true, second.map(([id]) => id).sort(), []],
+        [2, 3, true, third.map(([id]) => id).sort(), []],
+      ]),
+    );
+    expect(seen.slice(3)).toEqual([[0, 3, false, [changedEntry[0], addedEntry[0]].sort(), [goneId]]]);
+    expect(written.sort()).toEqual([...[...second, ...third].map(([id]) => id), changedEntry[0], addedEntry[0], goneId].sort());
+    expect((await copy.read('entries:personal:ana'))?.map(([id]) => id)).toEqual(bySlice.flat().map(([id]) => id).sort());
     stop();
   });
 

@@ -1,7 +1,7 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Documents } from '../firestore/cursorPages';
 import type { IdRange } from '../firestore/idRanges';
-import type { DeviceCopyStore } from './store';
+import { keptSliceAt, rangeOf, withKept, type DeviceCopyStore, type Filling } from './store';
 
 // The device copy in this browser's IndexedDB, shared by the app's tabs. Documents are keyed by
 // [vault, id], so a slice of a vault (idRanges.ts) is one key range: a read touches only what it
@@ -12,8 +12,11 @@ export const DEVICE_COPY_DATABASE = 'keyloft-device-copy';
 
 interface CopySchema extends DBSchema {
   documents: { key: [string, string]; value: { vault: string; id: string; data: unknown } };
-  /** A vault's row says it is held whole (store.ts). */
-  vaults: { key: string; value: { vault: string } };
+  /**
+   * A vault's row: without `filling`, the vault is held whole (store.ts); with it, the vault is
+   * being filled and only the slices it names are kept.
+   */
+  vaults: { key: string; value: { vault: string; filling?: Filling } };
 }
 
 /**
@@ -21,6 +24,26 @@ interface CopySchema extends DBSchema {
  * first read of 10,000 entries written in one go would be one long task.
  */
 export const WRITE_CHUNK = 100;
+
+/**
+ * The longest a chunk of the copy's writes waits for the page to be idle. The first unlock on a
+ * new device fills the copy while the same main thread opens and draws the list (issue #42 item
+ * 6): the writes give way to that work, and still go on while the page stays busy.
+ */
+export const IDLE_WAIT_MS = 500;
+
+/** Resolves when the page is idle (or after IDLE_WAIT_MS); at once where there is no idle callback (Node). */
+function idle(): Promise<void> {
+  if (typeof requestIdleCallback !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    requestIdleCallback(
+      () => {
+        resolve();
+      },
+      { timeout: IDLE_WAIT_MS },
+    );
+  });
+}
 
 /** Refused because another page of the app has the copy open. */
 export class CopyInUseError extends Error {
@@ -80,9 +103,13 @@ export function indexedDbDeviceCopy(name = DEVICE_COPY_DATABASE): DeviceCopyStor
     writes = done.catch(() => undefined);
     return done;
   };
-  const isWhole = async (db: IDBPDatabase<CopySchema>, key: string) => (await db.getKey('vaults', key)) !== undefined;
+  const isWhole = async (db: IDBPDatabase<CopySchema>, key: string) => {
+    const row = await db.get('vaults', key);
+    return row !== undefined && row.filling === undefined;
+  };
   const putAll = async (db: IDBPDatabase<CopySchema>, key: string, documents: Documents) => {
     for (let start = 0; start < documents.length; start += WRITE_CHUNK) {
+      await idle();
       const transaction = db.transaction('documents', 'readwrite');
       for (const [id, data] of documents.slice(start, start + WRITE_CHUNK)) void transaction.store.put({ vault: key, id, data });
       await transaction.done;
@@ -96,22 +123,37 @@ export function indexedDbDeviceCopy(name = DEVICE_COPY_DATABASE): DeviceCopyStor
       const db = await open();
       return (await isWhole(db, key)) ? db.count('documents', keyRange(key, WHOLE)) : null;
     },
-    async read(key, range = WHOLE) {
+    async read(key, range) {
       if (cleared) return null;
       const db = await open();
       const transaction = db.transaction(['vaults', 'documents'], 'readonly');
-      if ((await transaction.objectStore('vaults').getKey(key)) === undefined) return null;
-      const found = await transaction.objectStore('documents').getAll(keyRange(key, range));
+      const row = await transaction.objectStore('vaults').get(key);
+      // Being filled: a slice it kept answers, never the vault as a whole.
+      if (row === undefined || (row.filling !== undefined && (range === undefined || keptSliceAt(row.filling, range) === undefined))) return null;
+      const found = await transaction.objectStore('documents').getAll(keyRange(key, range ?? WHOLE));
       return found.map(({ id, data }) => [id, data] as const);
     },
-    replace: (key, documents, range = WHOLE) =>
+    async filling(key) {
+      if (cleared) return null;
+      const db = await open();
+      return (await db.get('vaults', key))?.filling ?? null;
+    },
+    replace: (key, documents, slice) =>
       write(key, async (db) => {
+        const range = slice === undefined ? WHOLE : rangeOf(slice);
         const now = new Set(documents.map(([id]) => id));
         const held = await db.getAllKeys('documents', keyRange(key, range));
         const transaction = db.transaction('documents', 'readwrite');
         for (const heldKey of held) if (!now.has(heldKey[1])) void transaction.store.delete(heldKey);
         await transaction.done;
         await putAll(db, key, documents);
+        if (slice === undefined) return;
+        // Only now, with every document of the slice written, is it kept: a page that goes away
+        // before this leaves the slice to be read from the server again at the next unlock.
+        const marking = db.transaction('vaults', 'readwrite');
+        const row = await marking.store.get(key);
+        if (row === undefined || row.filling !== undefined) void marking.store.put({ vault: key, filling: withKept(row?.filling ?? null, slice) });
+        await marking.done;
       }),
     apply: (key, changed, removed) =>
       write(key, async (db) => {

@@ -1,7 +1,7 @@
 import { documentId, getCountFromServer, onSnapshot, query, where, type Query } from 'firebase/firestore';
-import type { DeviceCopyStore } from '../deviceCopy/store';
 import type { Listing, ListingWatcher, StopWatching } from '../vault/storedEntries';
 import type { Documents } from './cursorPages';
+import { openFromDevice, versionOf, versionsOf, type DeviceRead } from './deviceOpening';
 import { ENTRIES_PER_RANGE, idRanges, rangeCountFor, type IdRange } from './idRanges';
 import { guarded, type Guard } from './liveServer';
 
@@ -9,6 +9,7 @@ import { guarded, type Guard } from './liveServer';
 // read through the schema as a list read is, so a damaged document is one damaged entry.
 
 export { ANSWER_WAIT_MS } from './liveServer';
+export type { DeviceRead } from './deviceOpening';
 
 /** `filtered` narrowed to the ids of `range` (the document id's own index: no composite index needed). */
 function inIdRange(filtered: Query, { from, to }: IdRange): Query {
@@ -77,19 +78,6 @@ function listen(target: Query, events: SliceEvents): StopWatching {
   );
 }
 
-/** The device copy of the vault a read is for (docs/vault.md, "The device copy"). */
-export interface DeviceRead {
-  /** The vault's key in the copy: 'entries:personal:<uid>', 'entries:team:<teamId>', 'groups:…'. */
-  readonly key: string;
-  readonly copy: DeviceCopyStore;
-}
-
-/** A document's version, for telling the server's answer from the device copy it replaces. */
-function versionOf(data: unknown): string | null {
-  const { revision, updatedAt } = (data ?? {}) as { revision?: unknown; updatedAt?: unknown };
-  return typeof revision === 'number' && typeof updatedAt === 'number' ? `${String(revision)}:${String(updatedAt)}` : null;
-}
-
 /** A write to the copy that failed: the copy is behind, never wrong (store.ts), so the read goes on. */
 function copyWriteFailed(error: unknown): void {
   console.warn('Could not keep the vault in the device copy', error);
@@ -120,14 +108,16 @@ function listenToSlices<T>(
   device: DeviceRead | undefined,
 ): StopWatching {
   const stops: StopWatching[] = [];
+  // Slices the device showed nothing of are asked first: until they answer the list is incomplete.
+  const order = [...ranges.keys()].sort((a, b) => Number(shown?.[a] !== undefined) - Number(shown?.[b] !== undefined));
   let started = 0;
   let answered = 0;
   // The copy's writes of the slices' first answers: the vault is whole there once all are in.
   const kept: Promise<void>[] = [];
   const startNext = () => {
-    const range = ranges[started];
-    if (range === undefined || guard.isOver()) return;
-    const slice = started;
+    const slice = order[started];
+    const range = slice === undefined ? undefined : ranges[slice];
+    if (slice === undefined || range === undefined || guard.isOver()) return;
     started += 1;
     const slices = ranges.length;
     stops.push(
@@ -137,7 +127,7 @@ function listenToSlices<T>(
           guard.answeredFromServer(slice);
           const before = shown?.[slice];
           if (before === undefined) {
-            if (device !== undefined) kept.push(device.copy.replace(device.key, found, range));
+            if (device !== undefined) kept.push(device.copy.replace(device.key, found, { index: slice, of: slices }));
             guard.sliceWatcher.onChanges({ slice, slices, first: true, changed: read(found), removed: [] });
           } else {
             const now = new Set(found.map(([id]) => id));
@@ -175,52 +165,14 @@ function listenToSlices<T>(
   };
 }
 
-/** The documents of one slice with their versions, for the server's answer to be told from. */
-function versionsOf(documents: Documents): Map<string, string | null> {
-  return new Map(documents.map(([id, data]) => [id, versionOf(data)] as const));
-}
-
-/** What a read opened from the device copy: the slices to listen to, and what each showed. */
-interface OpenedFromDevice {
-  readonly ranges: readonly IdRange[];
-  readonly shown: readonly (Map<string, string | null> | undefined)[];
-}
-
-/**
- * Hands the device copy over as the first call of each slice, slice by slice as each is read, so
- * the first rows show after one slice's read. The slicing is the one the copy's size asks for, as
- * a count from the server would. Null when the copy does not hold the vault whole.
- */
-async function openFromDevice<T>(
-  device: DeviceRead,
-  perRange: number,
-  read: (documents: Documents) => Listing<T>,
-  guard: Guard<T>,
-): Promise<OpenedFromDevice | null> {
-  const held = await device.copy.count(device.key).catch(() => null);
-  if (guard.isOver() || held === null) return null;
-  const ranges = idRanges(rangeCountFor(held, perRange));
-  const slices = ranges.length;
-  const shown: (Map<string, string | null> | undefined)[] = [];
-  for (const [slice, range] of ranges.entries()) {
-    const documents = await device.copy.read(device.key, range).catch(() => null);
-    if (guard.isOver()) return null;
-    // A slice the copy cannot give (deleted meanwhile) is left to its server answer; none at all, to the server.
-    if (documents === null && slice === 0) return null;
-    if (slice === 0) guard.shownFromDevice();
-    if (documents !== null) guard.sliceWatcher.onChanges({ slice, slices, first: true, changed: read(documents), removed: [] });
-    shown.push(documents === null ? undefined : versionsOf(documents));
-  }
-  return { ranges, shown };
-}
-
 /**
  * Everything `filtered` finds, live, in slices of the id space (idRanges.ts). The slices are sized
  * by a count the server makes first (billed one read per thousand documents), started
  * SLICES_AT_ONCE at a time. With `device`, a vault this browser holds whole in its device copy
  * opens from it at once, sliced by the copy's size (no count), and the server's answers follow as
- * changes; every answer is kept in the copy, and a read every slice of which has answered leaves
- * the vault whole there. The first error of any listener ends the read: every listener stops, and
+ * changes; a fill the page left halfway opens its kept slices the same way, in the slicing it was
+ * filled in, and the rest is asked first (deviceOpening.ts). Every answer is kept in the copy, and a
+ * read every slice of which has answered leaves the vault whole there. The first error of any listener ends the read: every listener stops, and
  * onError is called once.
  */
 export function watchSliced<T>(

@@ -1,7 +1,8 @@
 // The device copy's store (src/data/deviceCopy): both kinds, in memory (Node tiers) and in
 // IndexedDB (the browser; fake-indexeddb here), answer alike. A vault is answered only once it was
-// kept whole, a slice is one id range, writes land in the order asked, and a write that fails
-// leaves the vault not whole rather than half-kept.
+// kept whole (while it is filled, only the slices kept whole answer), a slice is one id range,
+// writes land in the order asked, a write that fails leaves the vault not whole rather than
+// half-kept, and a fill the page left halfway resumes from the slices it kept (issue #42).
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { CopyInUseError, indexedDbDeviceCopy, WRITE_CHUNK } from '../../../src/data/deviceCopy/indexedDbStore';
@@ -47,7 +48,7 @@ describe.each(kinds)('the device copy %s', (_kind, make) => {
     expect(ids(await copy.read('v', low))).toEqual(['0a', below]);
     expect(ids(await copy.read('v', high))).toEqual([cut, 'zz']);
     // The server's answer for the upper slice: one gone, one new, one newer.
-    await copy.replace('v', [entry(cut, 2), entry('zy')], high);
+    await copy.replace('v', [entry(cut, 2), entry('zy')], { index: 1, of: 2 });
     expect(await copy.read('v')).toEqual([entry('0a'), entry(below), entry(cut, 2), entry('zy')]);
   });
 
@@ -63,6 +64,37 @@ describe.each(kinds)('the device copy %s', (_kind, make) => {
     expect(held?.find(([id]) => id === 'id0150')).toEqual(entry('id0150', 3));
     expect(ids(held)).toContain('new');
     expect(ids(held)).not.toContain('id0000');
+  });
+
+  it('while a vault is filled, a slice kept whole answers and nothing else does; a slice of another slicing starts the fill afresh', async () => {
+    const copy = make();
+    const ranges = idRanges(3);
+    const [first, second, third] = ranges;
+    if (first === undefined || second === undefined || third === undefined) throw new Error('three ranges expected');
+    const low = [entry('0a'), entry('0b')];
+    await copy.replace('v', low, { index: 0, of: 3 });
+    await copy.replace('v', [entry(`${second.from ?? ''}a`)], { index: 1, of: 3 });
+    expect(await copy.filling('v')).toEqual({ slices: 3, kept: [0, 1] });
+    expect(await copy.read('v', first)).toEqual(low);
+    // The vault as a whole, its size, and a slice not kept: nothing, never part of it for all of it.
+    expect(await copy.read('v')).toBeNull();
+    expect(await copy.count('v')).toBeNull();
+    expect(await copy.read('v', third)).toBeNull();
+    // Changes reach the copy while it is filled; a kept slice answers with them.
+    await copy.apply('v', [entry('0a', 2)], ['0b']);
+    expect(await copy.read('v', first)).toEqual([entry('0a', 2)]);
+    // Read again in two slices (the vault grew or shrank): what the three-slice fill kept is not taken for a slice of two.
+    await copy.replace('v', [entry('zz')], { index: 1, of: 2 });
+    expect(await copy.filling('v')).toEqual({ slices: 2, kept: [1] });
+    expect(await copy.read('v', first)).toBeNull();
+    await copy.replace('v', [entry('0a', 2)], { index: 0, of: 2 });
+    await copy.markWhole('v');
+    expect(await copy.filling('v')).toBeNull();
+    expect(ids(await copy.read('v'))).toEqual(['0a', 'zz']);
+    // A whole vault stays whole when a slice is read again from the server.
+    await copy.replace('v', [entry('zz', 2)], { index: 1, of: 2 });
+    expect(await copy.filling('v')).toBeNull();
+    expect(await copy.count('v')).toBe(2);
   });
 
   it('keeps a small vault whole at once, an empty answer as empty', async () => {
@@ -117,6 +149,65 @@ describe('the device copy in IndexedDB', () => {
     await copy.replace('v', [entry('a')]);
     await copy.markWhole('v');
     expect(ids(await copy.read('v'))).toEqual(['a']);
+  });
+
+  it('a fill the page left halfway: the slices written whole are kept, the one cut short is not, and the next page resumes from them', async () => {
+    const name = 'copy-test-resume';
+    const ranges = idRanges(4);
+    const sliceOf = (index: number, size: number): Documents =>
+      Array.from({ length: size }, (_, k) => entry(`${ranges[index]?.from ?? '00'}${String(k).padStart(4, '0')}`));
+    const slices = [sliceOf(0, 3), sliceOf(1, 3), sliceOf(2, WRITE_CHUNK * 2), sliceOf(3, 3)] as const;
+    const page = indexedDbDeviceCopy(name);
+    await page.replace('v', slices[0], { index: 0, of: 4 });
+    await page.replace('v', slices[1], { index: 1, of: 4 });
+    // The page goes away while slice 2 is written: after its first chunk nothing more reaches the
+    // disk (no further put, no transaction, not even the clean-up of a failed write).
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with apply on its own object, and put back below
+    const puts = IDBObjectStore.prototype.put;
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- likewise
+    const transactions = IDBDatabase.prototype.transaction;
+    let written = 0;
+    let gone = false;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      written += 1;
+      if (written > WRITE_CHUNK) gone = true;
+      if (gone) throw new DOMException('the page went away', 'InvalidStateError');
+      return puts.apply(this, args);
+    };
+    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      if (gone) throw new DOMException('the page went away', 'InvalidStateError');
+      return transactions.apply(this, args);
+    } as IDBDatabase['transaction'];
+    try {
+      await expect(page.replace('v', slices[2], { index: 2, of: 4 })).rejects.toThrow('the page went away');
+    } finally {
+      IDBObjectStore.prototype.put = puts;
+      IDBDatabase.prototype.transaction = transactions;
+    }
+    expect(written).toBe(WRITE_CHUNK + 1);
+
+    const next = indexedDbDeviceCopy(name);
+    expect(await next.filling('v')).toEqual({ slices: 4, kept: [0, 1] });
+    expect(await next.read('v', ranges[0])).toEqual(slices[0]);
+    expect(await next.read('v', ranges[1])).toEqual(slices[1]);
+    // Half of slice 2 is on the disk, yet it is not kept: it is read from the server again.
+    expect(await next.read('v', ranges[2])).toBeNull();
+    expect(await next.read('v')).toBeNull();
+    expect(await next.count('v')).toBeNull();
+    // The rest of the fill, then the vault whole.
+    await next.replace('v', slices[2], { index: 2, of: 4 });
+    await next.replace('v', slices[3], { index: 3, of: 4 });
+    await next.markWhole('v');
+    expect(await next.filling('v')).toBeNull();
+    expect(await next.read('v')).toEqual([...slices[0], ...slices[1], ...slices[2], ...slices[3]]);
+  });
+
+  it('a write that fails while a vault is filled forgets the slices kept: the fill starts over', async () => {
+    const copy = indexedDbDeviceCopy('copy-test-filling-failure');
+    await copy.replace('v', [entry('0a')], { index: 0, of: 2 });
+    await expect(copy.apply('v', [['0b', { revision: 1, broken: () => undefined }]], [])).rejects.toThrow();
+    expect(await copy.filling('v')).toBeNull();
+    expect(await copy.read('v', idRanges(2)[0])).toBeNull();
   });
 
   it('is kept across pages: a second store on the same database reads what the first kept', async () => {
