@@ -73,9 +73,10 @@ describe('what each team action records', () => {
     expect(JSON.stringify(events)).not.toContain(KEY(6));
   });
 
-  it('rotateTeamKey: rotation.started with the new version when the key changes; an admin’s proposal records nothing until the owner confirms it', () => {
+  it('rotateTeamKey: rotation.started with the new version when the key changes, whoever rotates; a proposal stored before issue #41 records it when the owner confirms it', () => {
     expect(eventsOf(decideRotateTeamKey(team({ rotationNeeded: true }), 'owner', rotation, NOW))).toEqual([{ kind: 'rotation.started', keyVersion: 2 }]);
-    expect(eventsOf(decideRotateTeamKey(team({ rotationNeeded: true }), 'admin', rotation, NOW))).toEqual([]);
+    // Issue #41: an admin's rotation takes effect at once (docs/teams.md, "The removal window").
+    expect(eventsOf(decideRotateTeamKey(team({ rotationNeeded: true }), 'admin', rotation, NOW))).toEqual([{ kind: 'rotation.started', keyVersion: 2 }]);
     const proposal = { keyVersion: 2, keyCheck: CHECK, sealedPreviousKey: SEALED, wraps: holders, proposedBy: 'admin', proposedAt: 1 };
     expect(eventsOf(decideConfirmTeamKeyRotation(team({ rotationNeeded: true, pendingRotation: proposal }), 'owner', 2, NOW))).toEqual([
       { kind: 'rotation.started', keyVersion: 2 },
