@@ -1,7 +1,6 @@
 import type { Repositories } from '../../data/repositories';
 import type { TeamAccess } from '../../features/teams';
 import type { DetailsCache, TeamKeyAccess } from '../../features/vault';
-import { loadEntryStrength } from './entryStrength';
 
 export interface TeamVaultContext {
   readonly repositories: Repositories;
@@ -24,7 +23,6 @@ export function teamKeyAccess(teamId: string, access: TeamAccess, { repositories
       userId,
       team: { teamId, key: key.key, keyVersion: key.keyVersion, role: team.role, previousKey: key.previousKey, storedKeyVersion, onKeyChanged: reopen },
       ...(details === undefined ? {} : { details }),
-      strength: loadEntryStrength,
       now: () => Date.now(),
     },
   };

@@ -35,7 +35,35 @@ export function rotationPending(team: StoredTeam): boolean {
  */
 export type RotationOutcome = 'done' | 'awaiting-owner';
 
-export async function rotateIfNeeded(
+// One rotation per user and team in this page at a time: the remover's own flow and the
+// background upkeep (useRotationResume) both start one right after a removal, and a second
+// rotateTeamKey from the same version would be refused ('The team key has changed').
+const running = new Map<string, { readonly run: Promise<RotationOutcome>; readonly listeners: Set<(progress: RotationProgress) => void> }>();
+
+/**
+ * Runs the team's pending rotation to its end, or joins the one this page already runs for the
+ * same user and team (its progress is reported to every caller).
+ */
+export function rotateIfNeeded(
+  deps: RotationDeps,
+  teamId: string,
+  onProgress?: (progress: RotationProgress) => void,
+): Promise<RotationOutcome> {
+  const key = `${deps.userId}/${teamId}`;
+  const ongoing = running.get(key);
+  if (ongoing !== undefined) {
+    if (onProgress !== undefined) ongoing.listeners.add(onProgress);
+    return ongoing.run;
+  }
+  const listeners = new Set<(progress: RotationProgress) => void>(onProgress === undefined ? [] : [onProgress]);
+  const run = rotatePasses(deps, teamId, (progress) => {
+    for (const listener of listeners) listener(progress);
+  }).finally(() => running.delete(key));
+  running.set(key, { run, listeners });
+  return run;
+}
+
+async function rotatePasses(
   deps: RotationDeps,
   teamId: string,
   onProgress?: (progress: RotationProgress) => void,
