@@ -8,7 +8,7 @@ import { planOf } from '../../features/billing';
 import { OfflineBanner, offerRemovalAfterSignOut } from '../../features/deviceCopy';
 import { useMyInvitationsApi } from '../../features/invitations';
 import { ManageMembersDialog, useLiveTeams, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, viewPasswordsButtonId, type TeamSummary } from '../../features/teams';
-import { createDetailsCache, entryCount, useSessionStates, VaultSessions, VaultSessionsContext, type VaultState } from '../../features/vault';
+import { createDetailsCache, totalCount, useSessionStates, vaultCount, VaultSessions, VaultSessionsContext, type VaultState } from '../../features/vault';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { ServerStateProvider } from '../../session/serverState/ServerStateProvider';
 import { useAccountRecord } from '../../session/serverState/useAccountRecord';
@@ -145,7 +145,7 @@ function Dashboard({ user }: { user: AuthUser }) {
   const deletedTeams = activity === null ? null : <DeletedTeamLogs ownerUid={uid} services={activity} teamIds={teamIds} />;
   // Under the upgrade overlay no team key is opened up front (a joined team's opens with its view).
   const accesses = useTeamAccesses({ teams: ready?.teams ?? null, userId: uid, keys, list: plan.locked ? NO_TEAMS : teams });
-  const open = useOpenVaults({ sessions: vaults, personal: vaultDeps, accesses, teams, teamsListed: teamList?.status === 'ready', repositories: ready, userId: uid, details, enabled: !plan.locked });
+  const open = useOpenVaults({ sessions: vaults, personal: vaultDeps, accesses, teams, teamsListed: teamList?.status === 'ready', teamsLoading: teamList === null || teamList.status === 'loading', repositories: ready, userId: uid, details, enabled: !plan.locked });
   const openSessions = useMemo(() => [...(open.personal === null ? [] : [open.personal]), ...open.teams.values()], [open.personal, open.teams]);
   const states = useSessionStates(openSessions);
   const teamStates = useMemo(() => {
@@ -156,8 +156,8 @@ function Dashboard({ user }: { user: AuthUser }) {
     });
     return byTeam;
   }, [open.teams, open.personal, states]);
-  const counts = states.map(entryCount);
-  const total = counts.every((count) => count === null) ? null : counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
+  // Complete or not shown (issue #43): a vault still to open or answer keeps the total a placeholder.
+  const total = totalCount(states.map(vaultCount), open.opening);
   // A team that went (left, deleted) leaves the screen on All items.
   const shownScope = teamList?.status === 'ready' ? withoutTeam(scope, new Set(teams.map((team) => team.id))) : scope;
 
@@ -197,6 +197,7 @@ function Dashboard({ user }: { user: AuthUser }) {
             onScope={choose}
             personal={open.personal === null ? null : (states[0] ?? null)}
             teamStates={teamStates}
+            openingTeams={open.openingTeams}
             total={total}
             teams={teamList}
             planId={plan.planId}
@@ -239,6 +240,7 @@ function Dashboard({ user }: { user: AuthUser }) {
                 locked={plan.locked}
                 personal={vaultDeps}
                 sources={open.sources}
+                opening={open.opening}
                 teams={teams}
                 repositories={repositories}
                 keys={keys}

@@ -11,6 +11,8 @@ export interface VaultMainProps {
   readonly locked: boolean;
   readonly personal: PersonalVaultDeps | null;
   readonly sources: readonly OpenItemsSource[];
+  /** A vault All items spans is not open yet: its list is still loading. */
+  readonly opening: boolean;
   readonly teams: readonly TeamSummary[];
   readonly repositories: Repositories;
   readonly keys: UserKeys | null;
@@ -22,7 +24,7 @@ export interface VaultMainProps {
 }
 
 /** The vault screen's list and item pane for the scope the sidebar chose (issue #21). */
-export function VaultMain({ scope, onScope, locked, personal, sources, teams, repositories, keys, userId, details, transfer, onLeaveTeam }: VaultMainProps) {
+export function VaultMain({ scope, onScope, locked, personal, sources, opening, teams, repositories, keys, userId, details, transfer, onLeaveTeam }: VaultMainProps) {
   if (scope.kind === 'team') {
     const summary = teams.find((team) => team.id === scope.teamId);
     // A team the user owns is under the overlay with the rest; a joined team stays open (SPEC.md §2).
@@ -67,7 +69,7 @@ export function VaultMain({ scope, onScope, locked, personal, sources, teams, re
       />
     );
   }
-  return <AllItemsPanel sources={sources} />;
+  return <AllItemsPanel sources={sources} opening={opening} />;
 }
 
 function LockedPlaceholder() {

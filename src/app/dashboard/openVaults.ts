@@ -13,6 +13,8 @@ export interface OpenVaultsInput {
   readonly teams: readonly TeamSummary[];
   /** The team list is read (not loading or failed): a team missing from it is gone. */
   readonly teamsListed: boolean;
+  /** The team list is still being read: the teams in view are not known yet. */
+  readonly teamsLoading: boolean;
   readonly repositories: Repositories | null;
   readonly userId: string;
   readonly details: DetailsCache;
@@ -26,13 +28,20 @@ export interface OpenVaults {
   readonly teams: ReadonlyMap<string, VaultSession>;
   /** What All items lists: the personal vault first, then the teams in the sidebar's order. */
   readonly sources: readonly OpenItemsSource[];
+  /** Teams whose key is still being opened: their vaults are in view but not open yet. */
+  readonly openingTeams: ReadonlySet<string>;
+  /**
+   * Some vault in view is not open yet (the personal one, the team list, a team's key): until it
+   * opens and answers, All items and the counts are incomplete (issue #43).
+   */
+  readonly opening: boolean;
 }
 
 /**
  * Every vault the user can open, opened once per unlock (issue #21): All items lists them all, the
  * sidebar counts them, and switching to one shows it without decrypting it again.
  */
-export function useOpenVaults({ sessions, personal, accesses, teams, teamsListed, repositories, userId, details, enabled }: OpenVaultsInput): OpenVaults {
+export function useOpenVaults({ sessions, personal, accesses, teams, teamsListed, teamsLoading, repositories, userId, details, enabled }: OpenVaultsInput): OpenVaults {
   const personalSession = useMemo(() => (enabled && personal !== null ? sessions.sessionFor(personal) : null), [enabled, personal, sessions]);
   const teamSessions = useMemo(() => {
     const open = new Map<string, VaultSession>();
@@ -76,5 +85,8 @@ export function useOpenVaults({ sessions, personal, accesses, teams, teamsListed
     return list;
   }, [personalSession, teamSessions, teams, accesses]);
 
-  return { personal: personalSession, teams: teamSessions, sources };
+  const openingTeams = useMemo(() => new Set([...accesses].filter(([, access]) => access.key.status === 'opening').map(([teamId]) => teamId)), [accesses]);
+  const opening = enabled && (personalSession === null || teamsLoading || openingTeams.size > 0);
+
+  return { personal: personalSession, teams: teamSessions, sources, openingTeams, opening };
 }

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import type { VaultTransfer } from './transfer';
 import type { TeamVaultDeps } from './vaultService';
 import { VaultPanel } from './VaultPanel';
+import { ListSkeleton } from './list/ListPlaceholder';
 import './vault.css';
 import { countOf } from '../../ui/format';
 
@@ -112,9 +113,13 @@ export function TeamPasswordsView({ team, access, onBack, transfer, group, onGro
           </div>
           {details}
           {access.status === 'opening' && (
-            <p role="status" className="vault-section__status">
-              {TEAM_VIEW_TEXTS.opening}
-            </p>
+            <>
+              <p role="status" className="vault-section__status">
+                {TEAM_VIEW_TEXTS.opening}
+              </p>
+              {/* The team's rows are on their way (issue #43): drawn as a skeleton, not as an empty vault. */}
+              <ListSkeleton />
+            </>
           )}
           {access.status === 'needsKey' && (
             <div className="notice notice--warning" role="status">

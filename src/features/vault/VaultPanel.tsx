@@ -162,7 +162,8 @@ export function VaultPanel({
         <LoadFailed message={vault.load.message} onRetry={vault.retry} />
       )}
 
-      {(ready || (vault.load.status === 'loading' && shown.length > 0)) && (
+      {/* While loading: the rows so far, or a skeleton of them; never 'No passwords yet' before the vault has answered (issue #43). */}
+      {vault.load.status !== 'failed' && (
         <>
           {ready && (
             <div className="field vault-section__filter">
@@ -217,6 +218,7 @@ export function VaultPanel({
             onOpenDetails={vault.withDetails}
             onDelete={vault.remove}
             show={shownEntry}
+            loading={!ready}
           />
         </>
       )}

@@ -14,5 +14,6 @@ export type { PersonalVaultDeps } from './personalVault';
 export type { TeamVaultDeps, VaultDeps } from './vaultService';
 export type { Group, PasswordEntry } from './model';
 export type { EstimateStrength } from './health/healthReport';
-export { entryCount, useSessionStates } from './session/useSessionStates';
+export { useSessionStates } from './session/useSessionStates';
+export { allAnswered, totalCount, vaultCount, type VaultCount } from './session/vaultCounts';
 export { AllItemsPanel, type OpenItemsSource } from './allItems/AllItemsPanel';

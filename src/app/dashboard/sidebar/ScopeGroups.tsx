@@ -1,6 +1,7 @@
-import type { PasswordEntry, VaultState } from '../../../features/vault';
+import type { PasswordEntry, VaultCount, VaultState } from '../../../features/vault';
 import { GROUP_FILTER } from '../../../features/vault';
 import { FolderIcon } from '../../../ui/icons';
+import { Count } from './SidebarCount';
 
 const counted = new WeakMap<readonly PasswordEntry[], ReadonlyMap<string, number>>();
 
@@ -27,7 +28,10 @@ export interface ScopeGroupsProps {
 export function ScopeGroups({ state, current, label, onGroup }: ScopeGroupsProps) {
   const groups = state?.groups ?? [];
   if (groups.length === 0) return null;
-  const counts = groupCounts(state?.entries ?? []);
+  // Counted once the vault has answered, as the vaults above are (issue #43).
+  const status = state?.load.status;
+  const counts = status === 'ready' ? groupCounts(state?.entries ?? []) : null;
+  const countOf = (groupId: string): VaultCount => (counts !== null ? (counts.get(groupId) ?? 0) : status === 'loading' ? 'pending' : null);
   return (
     <ul className="vault-sidebar__groups" aria-label={label}>
       {groups.map((group) => (
@@ -42,7 +46,7 @@ export function ScopeGroups({ state, current, label, onGroup }: ScopeGroupsProps
           >
             <FolderIcon />
             <span className="vault-sidebar__label">{group.name}</span>
-            <span className="vault-sidebar__count">{counts.get(group.id) ?? 0}</span>
+            <Count value={countOf(group.id)} />
           </button>
         </li>
       ))}

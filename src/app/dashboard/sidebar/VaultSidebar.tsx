@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { JoinedTeams, MyTeams, TeamListNotices, type TeamsController, type TeamSummary } from '../../../features/teams';
-import { entryCount, type VaultState } from '../../../features/vault';
+import { vaultCount, type VaultCount, type VaultState } from '../../../features/vault';
 import { LayersIcon, UserIcon } from '../../../ui/icons';
 import { ALL_ITEMS, personalScope, teamScope, type VaultScope } from '../scope';
 import { ScopeGroups } from './ScopeGroups';
+import { Count } from './SidebarCount';
 import './sidebar.css';
 
 export interface VaultSidebarProps {
@@ -14,8 +15,10 @@ export interface VaultSidebarProps {
   readonly personal: VaultState | null;
   /** Open team vaults' states by team id. */
   readonly teamStates: ReadonlyMap<string, VaultState>;
-  /** Entries across every open vault (null until the first page of one is in). */
-  readonly total: number | null;
+  /** Teams whose key is being opened: counted once their vault has answered, a placeholder until then. */
+  readonly openingTeams?: ReadonlySet<string>;
+  /** Entries across every vault in view, once all have answered (vaultCounts.ts). */
+  readonly total: VaultCount;
   readonly teams: TeamsController | null;
   readonly planId: string;
   /** A free plan past its trial: All items, Personal Passwords and My Teams are under the overlay. */
@@ -27,14 +30,10 @@ export interface VaultSidebarProps {
   readonly deletedTeams?: ReactNode;
 }
 
-function Count({ value }: { value: number | null }) {
-  return value === null ? null : <span className="vault-sidebar__count">{value}</span>;
-}
-
 interface ScopeButtonProps {
   readonly icon: ReactNode;
   readonly current: boolean;
-  readonly count: number | null;
+  readonly count: VaultCount;
   readonly onClick: () => void;
   readonly children: ReactNode;
 }
@@ -54,18 +53,19 @@ function ScopeButton({ icon, current, count, onClick, children }: ScopeButtonPro
  * SPEC.md's My Teams and Joined Teams sections (search, empty texts, Owner badge, member count,
  * the team actions), each team with its role, its count and, while on screen, its groups.
  */
-export function VaultSidebar({ id, scope, onScope, personal, teamStates, total, teams, planId, locked, onManageMembers, open, deletedTeams }: VaultSidebarProps) {
+export function VaultSidebar({ id, scope, onScope, personal, teamStates, openingTeams, total, teams, planId, locked, onManageMembers, open, deletedTeams }: VaultSidebarProps) {
   const currentTeamId = scope.kind === 'team' ? scope.teamId : null;
   const renderTeamExtra = (team: TeamSummary) => {
     const state = teamStates.get(team.id);
-    const count = entryCount(state);
+    const count = state === undefined && openingTeams?.has(team.id) === true ? 'pending' : vaultCount(state);
     return (
       <>
-        {count !== null && (
+        {typeof count === 'number' && (
           <p className="vault-sidebar__team-count">
             {count} {count === 1 ? 'password' : 'passwords'}
           </p>
         )}
+        {count === 'pending' && <p className="vault-sidebar__team-count vault-sidebar__team-count--pending" aria-hidden="true" />}
         <ScopeGroups
           state={state}
           current={currentTeamId === team.id && scope.kind === 'team' ? scope.group : null}
@@ -98,7 +98,7 @@ export function VaultSidebar({ id, scope, onScope, personal, teamStates, total, 
           <ScopeButton
             icon={<UserIcon />}
             current={scope.kind === 'personal'}
-            count={entryCount(personal ?? undefined)}
+            count={vaultCount(personal ?? undefined)}
             onClick={() => {
               onScope(personalScope());
             }}

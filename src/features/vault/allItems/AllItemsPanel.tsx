@@ -9,6 +9,7 @@ import { PasswordList, type EntryPlace } from '../list';
 import type { PasswordEntry } from '../model';
 import type { VaultSession } from '../session/vaultSession';
 import { useSessionStates } from '../session/useSessionStates';
+import { allAnswered } from '../session/vaultCounts';
 import { DECRYPT_FAILED_MESSAGE } from '../vaultErrors';
 import { spannedLoad, spanVaults, type ItemsSource } from './allItemsSources';
 import '../vault.css';
@@ -20,6 +21,11 @@ export interface OpenItemsSource extends ItemsSource {
 export interface AllItemsPanelProps {
   /** The personal vault first (where Add Password writes), then every team the user holds a key for. */
   readonly sources: readonly OpenItemsSource[];
+  /**
+   * A vault in view is not open yet (the team list being read, a team key being opened): it has
+   * yet to answer, so the list is still loading whatever the open ones hold (issue #43).
+   */
+  readonly opening?: boolean;
 }
 
 const NOT_HERE: EntryPlace = { label: null, canEdit: false, canDelete: false };
@@ -30,7 +36,7 @@ const asItIs = (entry: PasswordEntry) => Promise.resolve(entry);
  * All items (issue #21): every vault the user can open as one list, sorted by title, with one
  * search over all of it; each entry says where it lives and carries that vault's permissions.
  */
-export function AllItemsPanel({ sources }: AllItemsPanelProps) {
+export function AllItemsPanel({ sources, opening = false }: AllItemsPanelProps) {
   const headingId = useId();
   const sessions = useMemo(() => sources.map((source) => source.session), [sources]);
   const states = useSessionStates(sessions);
@@ -39,7 +45,11 @@ export function AllItemsPanel({ sources }: AllItemsPanelProps) {
   const load = spannedLoad(states);
   const [form, setForm] = useState<{ readonly entry: PasswordEntry | null; readonly source: number } | null>(null);
   const [detailsError, setDetailsError] = useState<string | null>(null);
-  const ready = !load.loading;
+  const ready = allAnswered(states, opening);
+  // Decided on the states as they are, not on the deferred list: vaults that answered with entries
+  // the deferred list has yet to merge are not empty ones (a render in which a team's vault joins
+  // the sources reads the states afresh while the deferred list is still an older one).
+  const listLoading = !ready || (spanned.entries.length === 0 && load.loaded > 0);
   const home = sources.findIndex((source) => source.canCreate);
 
   const sourceAt = (entry: PasswordEntry) => {
@@ -86,7 +96,7 @@ export function AllItemsPanel({ sources }: AllItemsPanelProps) {
           </Button>
         )}
       </div>
-      {load.loading && (
+      {!ready && (
         <p role="status" className="vault-section__status">
           {load.loaded === 0 ? 'Loading your passwords…' : `Loading your passwords… ${formatCount(load.loaded)} so far`}
         </p>
@@ -104,10 +114,11 @@ export function AllItemsPanel({ sources }: AllItemsPanelProps) {
         </p>
       )}
       {/* Never 'No passwords yet' for a vault that failed to load: the alert says what happened. */}
-      {((ready && load.failed.length === 0) || spanned.entries.length > 0) && (
+      {(!ready || load.failed.length === 0 || spanned.entries.length > 0) && (
         <PasswordList
           label="All items"
           entries={spanned.entries}
+          loading={listLoading}
           canEdit={false}
           canDelete={false}
           placeOf={placeOf}

@@ -5,6 +5,7 @@ import { EntryRow } from './EntryRow';
 import type { PlaceOf } from './entryPlace';
 import { filterEntries } from './filterEntries';
 import { ItemPane, type PaneHandle } from './ItemPane';
+import { ListPlaceholder } from './ListPlaceholder';
 import { LIST_MESSAGES } from './listMessages';
 import { phoneLayout } from './phoneLayout';
 import { ListToolbar } from './ListToolbar';
@@ -12,10 +13,7 @@ import { useListKeyboard } from './useListKeyboard';
 import { useVirtualRows } from './useVirtualRows';
 import './list.css';
 
-export const EMPTY_TEXTS = {
-  noEntries: 'No passwords yet. Add your first password!',
-  noMatches: 'No passwords match your search.',
-} as const;
+export { EMPTY_TEXTS } from './listMessages';
 
 /** Height in px counted for a row until it is measured (a one-line title at 1280 wide). */
 export const DEFAULT_ESTIMATED_ROW_HEIGHT = 56;
@@ -54,6 +52,11 @@ export interface PasswordListProps {
    * new object selects the entry, clears a search that hides it, opens its pane and focuses its heading.
    */
   show?: { readonly id: string } | null;
+  /**
+   * Some vault the list shows has yet to answer (issue #43): more entries may come, so the list is
+   * busy, and where it has no rows to show it shows a skeleton of them, never that there are none.
+   */
+  loading?: boolean;
 }
 
 /** The last confirmed delete: the entry and where it was in the list. */
@@ -86,6 +89,7 @@ export function PasswordList({
   estimatedRowHeight = DEFAULT_ESTIMATED_ROW_HEIGHT,
   overscan = DEFAULT_OVERSCAN,
   show = null,
+  loading = false,
 }: PasswordListProps) {
   const listId = useId();
   const [query, setQuery] = useState('');
@@ -282,11 +286,9 @@ export function PasswordList({
       </p>
       {alreadyDeleted !== '' && <p className="notice notice--warning">{alreadyDeleted}</p>}
       <div className="pw-list__layout">
-        <div className="pw-list__main">
-          {entries.length === 0 ? (
-            <p className="pw-list__empty">{EMPTY_TEXTS.noEntries}</p>
-          ) : total === 0 ? (
-            <p className="pw-list__empty">{EMPTY_TEXTS.noMatches}</p>
+        <div className="pw-list__main" aria-busy={loading || undefined}>
+          {total === 0 ? (
+            <ListPlaceholder showing={loading ? 'loading' : entries.length === 0 ? 'noEntries' : 'noMatches'} />
           ) : (
             <ul ref={listRef} id={listId} role="list" aria-label={label} className="pw-list__rows" style={{ paddingBottom: after }}>
               {placed.map(({ index, gap }) => {

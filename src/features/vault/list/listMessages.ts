@@ -1,3 +1,9 @@
+/** What the list says in place of rows once every vault in it has answered (ListPlaceholder). */
+export const EMPTY_TEXTS = {
+  noEntries: 'No passwords yet. Add your first password!',
+  noMatches: 'No passwords match your search.',
+} as const;
+
 export const LIST_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this password?',
   // SPEC.md §8 names no message for a failed delete; this follows 'Failed to save password'.

@@ -27,9 +27,3 @@ export function useSessionStates(sessions: readonly VaultSession[]): readonly Va
   return states.length === sessions.length ? states : sessions.map((session) => session.state);
 }
 
-/** How many entries a vault holds, once its first page is in (null before). */
-export function entryCount(state: VaultState | undefined): number | null {
-  if (state === undefined || state.load.status === 'failed') return null;
-  if (state.load.status === 'loading' && state.load.loaded === 0) return null;
-  return state.entries.length;
-}

@@ -1,0 +1,188 @@
+// Issue #43 item 0 in Chromium: after Unlock, a vault that has items never says it has none. A
+// user with 1,000 personal entries and a team with a few signs in, then unlocks with no device
+// copy (read from the server) and again after a reload (read from the device copy), at 1280 × 800
+// and 390 × 844. A MutationObserver installed before each page's first script records, through
+// the whole load, whether 'No passwords yet…' was ever in the document, every All items count
+// the sidebar showed, and that the page said it was loading meanwhile (so the watch saw the load).
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { seed, userKeys } from '../../bench/browserSeed';
+import { seedTeams, type SeededTeam } from '../../bench/teamSeed';
+import { DEVICE_COPY_DATABASE } from '../../src/data/deviceCopy/indexedDbStore';
+import { signInWithPassword } from '../support/authEmulator';
+import { db } from '../emulator/teams/support';
+import { expectNoPageErrors, openPage, useChromium } from './chromium';
+import { ACCOUNT_PASSWORD, MASTER_PASSWORD, signUpToEmptyVault, submitSignIn } from './journeys';
+import { PHONE } from './layout';
+
+const baseUrl = inject('baseUrl');
+useChromium();
+
+const PERSONAL = 1_000;
+const TEAM_ENTRIES = 5;
+const TOTAL = PERSONAL + TEAM_ENTRIES;
+const EMPTY = 'No passwords yet. Add your first password!';
+const LOAD_TIMEOUT_MS = 120_000;
+
+/** What the page's watch saw since the page started. */
+interface Seen {
+  /** The empty state's text was in the document at some point. */
+  empty: boolean;
+  /** The page said it was loading (a 'Loading your passwords…' status, or a busy list). */
+  loading: boolean;
+  /** Each All items count the sidebar showed, in order (a change of it recorded once). */
+  totals: string[];
+}
+
+/** Installed before the page's first script: records what `Seen` says, on every change of the document. */
+function watchLoad(empty: string): void {
+  const seen: Seen = { empty: false, loading: false, totals: [] };
+  (window as unknown as { __seen: Seen }).__seen = seen;
+  const check = () => {
+    // Before the body exists (the first script runs on an empty document) there is nothing to read.
+    if ((document.body as HTMLElement | null)?.textContent.includes(empty) === true) seen.empty = true;
+    const busy = document.querySelector('[aria-busy="true"]') !== null;
+    if (busy || [...document.querySelectorAll('[role="status"]')].some((node) => node.textContent.startsWith('Loading your passwords'))) seen.loading = true;
+    const allItems = [...document.querySelectorAll('nav[aria-label="Vaults"] button')].find((node) => node.textContent.startsWith('All items'));
+    const total = allItems?.textContent.slice('All items'.length).trim() ?? '';
+    if (total !== '' && seen.totals.at(-1) !== total) seen.totals.push(total);
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
+/** Waits until All items lists every entry, says no more that it is loading, and counts them all. */
+async function settled(page: Page): Promise<Seen> {
+  await page.waitForFunction(
+    (total) => {
+      const row = document.querySelector('[aria-label="All items"] li');
+      const loading = [...document.querySelectorAll('[role="status"]')].some((node) => node.textContent.startsWith('Loading your passwords'));
+      const { totals } = (window as unknown as { __seen: Seen }).__seen;
+      return row?.getAttribute('aria-setsize') === String(total) && !loading && totals.at(-1) === String(total);
+    },
+    TOTAL,
+    { timeout: LOAD_TIMEOUT_MS, polling: 100 },
+  );
+  return page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
+}
+
+/** The same account's tab, locked (a reload, or a new page load): the master password, then Unlock. */
+async function unlockHere(page: Page): Promise<void> {
+  const field = page.getByLabel('Master password', { exact: true });
+  await field.waitFor({ timeout: 30_000 });
+  await field.fill(MASTER_PASSWORD);
+  await page.getByRole('button', { name: 'Unlock', exact: true }).click();
+}
+
+/** Deletes this origin's device copy from a page of the site that does not open it. */
+async function deleteDeviceCopy(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/favicon.svg`);
+  const outcome = await page.evaluate(
+    (name) =>
+      new Promise<string>((resolve) => {
+        const request = indexedDB.deleteDatabase(name);
+        request.onsuccess = () => {
+          resolve('deleted');
+        };
+        request.onerror = () => {
+          resolve('failed');
+        };
+        request.onblocked = () => {
+          resolve('blocked');
+        };
+      }),
+    DEVICE_COPY_DATABASE,
+  );
+  expect(outcome).toBe('deleted');
+}
+
+/** Waits until the device copy holds each of `vaults` whole (its record there, no fill under way). */
+async function copyWhole(page: Page, vaults: readonly string[]): Promise<void> {
+  await page.waitForFunction(
+    ([name, keys]) =>
+      new Promise<boolean>((resolve) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => {
+          const database = request.result;
+          if (!database.objectStoreNames.contains('vaults')) {
+            database.close();
+            resolve(false);
+            return;
+          }
+          const store = database.transaction('vaults').objectStore('vaults');
+          let left = keys.length;
+          let whole = true;
+          for (const key of keys) {
+            const read = store.get(key);
+            read.onsuccess = () => {
+              const record = read.result as { filling?: unknown } | undefined;
+              whole &&= record !== undefined && record.filling === undefined;
+              left -= 1;
+              if (left === 0) {
+                database.close();
+                resolve(whole);
+              }
+            };
+          }
+        };
+        request.onerror = () => {
+          resolve(false);
+        };
+      }),
+    [DEVICE_COPY_DATABASE, vaults] as const,
+    { timeout: LOAD_TIMEOUT_MS, polling: 500 },
+  );
+}
+
+function expectTruthful(seen: Seen, how: string): void {
+  expect(seen.loading, `${how}: the watch saw the load`).toBe(true);
+  expect(seen.empty, `${how}: '${EMPTY}' was shown`).toBe(false);
+  // Only the complete count, never a part of it.
+  expect(seen.totals, `${how}: the All items counts shown`).toEqual([String(TOTAL)]);
+}
+
+let email = '';
+let uid = '';
+let team: SeededTeam | undefined;
+
+beforeAll(async () => {
+  const { page } = await openPage();
+  email = await signUpToEmptyVault(page, baseUrl, 'loading-truth');
+  await page.context().close();
+  const { localId, idToken } = await signInWithPassword(email, ACCOUNT_PASSWORD);
+  uid = localId;
+  // Written as an import would, in batches (bench/browserSeed.ts), not through the form one by one.
+  await seed(db(), uid, PERSONAL);
+  const { publicKey } = await userKeys(db(), uid);
+  [team] = await seedTeams(db(), { uid, idToken, publicKey }, 1, TEAM_ENTRIES);
+}, 240_000);
+
+describe('after Unlock, a vault with items never says it has none', () => {
+  it.each([
+    ['1280 × 800', { width: 1280, height: 800 }],
+    ['390 × 844', PHONE],
+  ] as const)('at %s, from the server and from the device copy, through the whole load', async (_size, viewport) => {
+    const { page, errors } = await openPage();
+    await page.setViewportSize(viewport);
+    // Should the transform keep function names, it wraps them in a helper the page lacks.
+    await page.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
+    await page.addInitScript(watchLoad, EMPTY);
+    // A new browser: signing in reads every vault from the server (and fills the device copy).
+    await submitSignIn(page, baseUrl, email);
+    expectTruthful(await settled(page), 'signed in on a new browser');
+
+    // Unlock with no device copy: every vault from the server.
+    await deleteDeviceCopy(page);
+    await page.goto(`${baseUrl}/dashboard`);
+    await unlockHere(page);
+    expectTruthful(await settled(page), 'unlocked with no device copy');
+
+    // Unlock again once the copy holds both vaults whole: they open from it.
+    await copyWhole(page, [`entries:personal:${uid}`, `entries:team:${team?.teamId ?? ''}`]);
+    await page.reload();
+    await unlockHere(page);
+    expectTruthful(await settled(page), 'unlocked from the device copy');
+
+    expectNoPageErrors(errors);
+    await page.context().close();
+  }, 420_000);
+});
