@@ -8,3 +8,4 @@ export { PublicHeader } from './PublicHeader';
 export type { PublicHeaderProps } from './PublicHeader';
 export { PublicLayout } from './PublicLayout';
 export type { PublicLayoutProps } from './PublicLayout';
+export { Logo } from './Logo';
