@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { pendingInvitationsLabel } from '@keyloft/contract/invitations';
 import type { AuthUser } from '../../data/auth/authGateway';
 import { PendingInvitationsButton, usePendingInvitations, type MyInvitationsApi } from '../../features/invitations';
-import { Logo } from '../../features/public';
+import { Logo } from '../../ui/Logo';
 import { AccountSettingsDialog, type AccountActions } from '../../features/settings';
 import type { AutoLockSettings } from '../../session/autoLock';
 import { Button } from '../../ui/Button';

@@ -8,4 +8,3 @@ export { PublicHeader } from './PublicHeader';
 export type { PublicHeaderProps } from './PublicHeader';
 export { PublicLayout } from './PublicLayout';
 export type { PublicLayoutProps } from './PublicLayout';
-export { Logo } from './Logo';
