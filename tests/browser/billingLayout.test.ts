@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { FAKE_STRIPE } from '../support/fakeStripe/client';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { signUpToEmptyVault } from './journeys';
+import { openHeaderMenu, signUpToEmptyVault } from './journeys';
 import { boxOf, expectFitsViewport, PHONE, screenshotForReview } from './layout';
 
 const baseUrl = inject('baseUrl');
@@ -18,6 +18,7 @@ const unexpected = (errors: string[]) => errors.filter((error) => !error.include
 const MIN_TAP = 40;
 
 async function openBilling(page: Page): Promise<void> {
+  await openHeaderMenu(page);
   await page.getByRole('link', { name: 'Billing', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Billing & Subscriptions' }).waitFor({ timeout: 15_000 });
 }

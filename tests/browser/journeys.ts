@@ -229,3 +229,9 @@ export async function submitSignIn(page: Page, baseUrl: string, email: string, m
 }
 
 export const INVALID_CREDENTIALS = 'Invalid email or password. Please check your credentials and try again.';
+
+/** The header's account buttons: on a phone they are behind its Menu (issue #43), opened here first. */
+export async function openHeaderMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
+}

@@ -185,14 +185,16 @@ describe('the password list layout in Chromium', () => {
     const back = pane.getByRole('button', { name: 'Back to list' });
     expect((await boxOf(back)).height).toBeGreaterThanOrEqual(44);
     expect((await boxOf(pane.getByRole('button', { name: 'Copy password for Charlie' }))).height).toBeGreaterThanOrEqual(44);
-    // The url keeps a usable width: the pane's whole width, at least one line of text.
-    const url = await pane.getByRole('link').evaluate((link) => {
-      const urlRow = link.parentElement!;
-      const box = urlRow.getBoundingClientRect();
-      return { width: box.width, height: box.height, lineHeight: Number.parseFloat(getComputedStyle(urlRow).fontSize) };
+    // The url keeps a usable width, at least one line of text, with its Open button beside it.
+    const url = await pane.getByText(LONG_URL).evaluate((text) => {
+      const box = text.getBoundingClientRect();
+      return { width: box.width, height: box.height, right: box.right, lineHeight: Number.parseFloat(getComputedStyle(text).fontSize) };
     });
     expect(url.width).toBeGreaterThan(200);
     expect(url.height).toBeGreaterThanOrEqual(url.lineHeight);
+    const open = await boxOf(pane.getByRole('link', { name: `Open ${LONG_URL} in a new tab` }));
+    expect(open.left).toBeGreaterThanOrEqual(url.right);
+    expect(open.right).toBeLessThanOrEqual(PHONE.width);
     await expectFitsViewport(page);
     await screenshotForReview(page, 'vault-pane-390');
 

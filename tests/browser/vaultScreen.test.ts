@@ -39,11 +39,14 @@ async function expectAccessible(page: Page, context: string): Promise<void> {
   await page.emulateMedia({ colorScheme: null, reducedMotion: 'reduce' });
 }
 
-/** Every visible button, link and field of the screen lies inside the viewport's width, and no two overlap. */
+/**
+ * Every visible button, link and field of the screen lies inside the viewport's width, and no two
+ * overlap. What is inert lies under a full-screen item on a phone (issue #43), out of reach.
+ */
 async function expectNothingOverlaps(page: Page): Promise<void> {
   await expectFitsViewport(page);
   const boxes = await page.locator('main button:visible, main a:visible, main input:visible, nav[aria-label="Vaults"] button:visible').evaluateAll((elements) =>
-    elements.map((element) => {
+    elements.filter((element) => element.closest('[inert]') === null).map((element) => {
       const { left, right, top, bottom, width, height } = element.getBoundingClientRect();
       return { name: element.getAttribute('aria-label') ?? element.textContent, box: { left, right, top, bottom, width, height } };
     }),
@@ -124,16 +127,21 @@ describe('the vault screen in Chromium', () => {
       await expectAccessible(page, `${name}: item pane`);
       await saveScreenshot(page, `vault-item-pane-${name}`);
 
-      // Each dialog of the screen: Add New Password, Keyboard shortcuts, Create New Team.
+      // Each dialog of the screen: Add New Password, Keyboard shortcuts (desktop), Create New Team.
       if (name === 'phone') await page.getByRole('button', { name: 'Back to list' }).click();
       await page.getByRole('button', { name: 'Add Password' }).click();
       await page.getByRole('dialog', { name: 'Add New Password' }).waitFor();
       await expectAccessible(page, `${name}: Add New Password`);
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
-      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
-      await expectAccessible(page, `${name}: Keyboard shortcuts`);
-      await page.keyboard.press('Escape');
+      if (name === 'desktop') {
+        await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+        await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+        await expectAccessible(page, `${name}: Keyboard shortcuts`);
+        await page.keyboard.press('Escape');
+      } else {
+        // A phone has no keyboard to help with: no shortcuts button takes its space (issue #43).
+        expect(await page.getByRole('button', { name: 'Keyboard shortcuts' }).count()).toBe(0);
+      }
       await chooseInSidebar(page, 'Create Team');
       await page.getByRole('dialog', { name: 'Create New Team' }).waitFor();
       await expectAccessible(page, `${name}: Create New Team`);

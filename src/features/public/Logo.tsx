@@ -1,10 +1,2 @@
-/** The Keyloft mark; decorative, the brand name is always next to it. Colours: public.css. */
-export function Logo() {
-  return (
-    <svg className="public-logo" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
-      <rect x="2" y="2" width="28" height="28" rx="8" fill="currentColor" />
-      <circle cx="16" cy="13" r="4.5" />
-      <rect x="14" y="15" width="4" height="9" rx="1.5" />
-    </svg>
-  );
-}
+// The mark lives in ui/ so the app's header can share it without importing the public pages.
+export { Logo } from '../../ui/Logo';

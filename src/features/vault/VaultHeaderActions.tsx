@@ -12,11 +12,12 @@ export interface VaultHeaderActionsProps {
   /** The vault's health report (issue #23), when offered. */
   readonly onHealth?: (() => void) | null;
   readonly onGroups: () => void;
-  readonly onAdd: () => void;
+  /** Add Password here; none when it sits in the list's search bar (issue #43). */
+  readonly onAdd?: (() => void) | null;
 }
 
 /** The vault header's buttons: Import and Export (when offered), Groups and Add Password. */
-export function VaultHeaderActions({ ready, canCreate, onImport, onExport, onHealth = null, onGroups, onAdd }: VaultHeaderActionsProps) {
+export function VaultHeaderActions({ ready, canCreate, onImport, onExport, onHealth = null, onGroups, onAdd = null }: VaultHeaderActionsProps) {
   if (!canCreate && onImport === null && onExport === null && onHealth === null) return null;
   return (
     <div className="vault-section__actions">
@@ -40,11 +41,22 @@ export function VaultHeaderActions({ ready, canCreate, onImport, onExport, onHea
           <Button variant="secondary" icon={<FolderIcon />} onClick={onGroups} disabled={!ready}>
             Groups
           </Button>
-          <Button icon={<PlusIcon />} onClick={onAdd} disabled={!ready}>
-            Add Password
-          </Button>
+          {onAdd !== null && (
+            <Button icon={<PlusIcon />} onClick={onAdd} disabled={!ready}>
+              Add Password
+            </Button>
+          )}
         </>
       )}
     </div>
+  );
+}
+
+/** Add Password, beside the list's search (issue #43: search and Add in one bar). */
+export function AddPasswordButton({ disabled = false, onClick }: { readonly disabled?: boolean; readonly onClick: () => void }) {
+  return (
+    <Button icon={<PlusIcon />} onClick={onClick} disabled={disabled}>
+      Add Password
+    </Button>
   );
 }

@@ -5,7 +5,7 @@ import { HealthDialog } from './health/HealthDialog';
 import { healthScopeOf } from './health/entryHealth';
 import { ALL_PASSWORDS, filterByGroup, NO_GROUP, type GroupFilter } from './groupFilter';
 import { PasswordList } from './list/PasswordList';
-import { VaultHeaderActions } from './VaultHeaderActions';
+import { AddPasswordButton, VaultHeaderActions } from './VaultHeaderActions';
 import type { PasswordEntry } from './model';
 import { useVault } from './useVault';
 import { useNewerVersion } from './form/useNewerVersion';
@@ -139,9 +139,6 @@ export function VaultPanel({
           onGroups={() => {
             setManagingGroups(true);
           }}
-          onAdd={() => {
-            setForm({ entry: null });
-          }}
         />
       </div>
       {details}
@@ -219,6 +216,7 @@ export function VaultPanel({
             onDelete={vault.remove}
             show={shownEntry}
             loading={!ready}
+            toolbarAction={canCreate && <AddPasswordButton disabled={!ready} onClick={() => { setForm({ entry: null }); }} />}
           />
         </>
       )}

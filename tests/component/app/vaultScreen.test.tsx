@@ -77,6 +77,24 @@ describe('the vault screen', () => {
     expect(within(sidebar()).getByRole('listitem', { name: 'Sales' })).toHaveTextContent('Needs Key');
   });
 
+  it('says where an entry lives only when a team’s vault is in view: no "Personal" on every row without one (issue #43)', async () => {
+    await renderTeamDashboard(world, async (seeded) => {
+      const work = await createGroup(personalWriter(seeded), { name: 'Work', description: '' });
+      await savePassword(personalWriter(seeded), draft('Bank', work.id));
+      await savePassword(personalWriter(seeded), draft('Mail'));
+      // A team whose key the user does not hold yet: nothing of it is in view.
+      seeded.teams.put('sales', await storedTeam(world, 'Sales', 'full', 'needsKey'));
+    });
+    const list = await within(main()).findByRole('list', { name: 'All items' });
+    const bank = await within(list).findByRole('listitem', { name: 'Bank' });
+    await within(list).findByRole('listitem', { name: 'Mail' });
+    // The group still tells entries apart; the vault's name would not.
+    expect(bank).toHaveTextContent('Work');
+    expect(bank).not.toHaveTextContent('Personal');
+    expect(within(list).getByRole('listitem', { name: 'Mail' })).not.toHaveTextContent('Personal');
+    expect(await openItem('Bank')).not.toHaveTextContent('Personal');
+  });
+
   it('searches every vault at once from All items', async () => {
     const { user } = await renderTeamDashboard(world, seedVaults);
     const list = await within(main()).findByRole('list', { name: 'All items' });

@@ -1,6 +1,4 @@
 import { useCallback, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '../../../ui/Button';
-import { PlusIcon } from '../../../ui/icons';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { formatCount } from '../../../ui/format';
 import { PasswordFormDialog } from '../form/PasswordFormDialog';
@@ -11,6 +9,7 @@ import type { VaultSession } from '../session/vaultSession';
 import { useSessionStates } from '../session/useSessionStates';
 import { allAnswered } from '../session/vaultCounts';
 import { DECRYPT_FAILED_MESSAGE } from '../vaultErrors';
+import { AddPasswordButton } from '../VaultHeaderActions';
 import { spannedLoad, spanVaults, type ItemsSource } from './allItemsSources';
 import '../vault.css';
 
@@ -60,7 +59,8 @@ export function AllItemsPanel({ sources, opening = false }: AllItemsPanelProps) 
     const found = sourceAt(entry);
     if (found?.source === undefined) return NOT_HERE;
     const settled = found.state?.load.status === 'ready';
-    return { label: found.source.label, canEdit: found.source.canEdit && settled, canDelete: found.source.canDelete && settled };
+    // The vault's name only where it tells entries apart: with a team's vault in view (issue #43).
+    return { label: sources.length > 1 ? found.source.label : null, canEdit: found.source.canEdit && settled, canDelete: found.source.canDelete && settled };
   };
   const sessionOf = (entry: PasswordEntry): VaultSession => {
     const session = sourceAt(entry)?.source?.session;
@@ -85,16 +85,6 @@ export function AllItemsPanel({ sources, opening = false }: AllItemsPanelProps) 
     <section className="vault-section" aria-labelledby={headingId}>
       <div className="vault-section__header">
         <h2 id={headingId}>All items</h2>
-        {home >= 0 && (
-          <Button
-            icon={<PlusIcon />}
-            onClick={() => {
-              setForm({ entry: null, source: home });
-            }}
-          >
-            Add Password
-          </Button>
-        )}
       </div>
       {!ready && (
         <p role="status" className="vault-section__status">
@@ -140,6 +130,7 @@ export function AllItemsPanel({ sources, opening = false }: AllItemsPanelProps) 
           }}
           onOpenDetails={openDetails}
           onDelete={(entry) => sessionOf(entry).remove(entry)}
+          toolbarAction={home >= 0 && <AddPasswordButton onClick={() => { setForm({ entry: null, source: home }); }} />}
         />
       )}
       <PasswordFormDialog

@@ -1,14 +1,17 @@
 import { useRef, useState, type ClipboardEvent, type Ref } from 'react';
 import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
+import { EyeIcon, EyeOffIcon } from '../../../ui/icons';
+import { Field } from '../../../ui/TextField';
 import { OneTimeCodeError, parseOneTimeCode } from '../otp/oneTimeCode';
 import { readQrImage as readQrImageInPage, type ReadQrImage } from '../otp/readQrImage';
 
 // The form's one-time code (issue #23): typed or pasted as a setup key or otpauth:// link, or read
 // from a QR code image the user picks or pastes into the field. The image is decoded in this page.
+// Its secret is as good as a second password: masked like the password field until Show (issue #43).
 
 export const ONE_TIME_CODE_TEXTS = {
   label: 'One-time code',
+  toggleName: 'one-time code secret',
   hint: 'The setup key or otpauth:// link a site gives when you turn on two-step sign-in, or read it from a QR code image.',
   readImage: 'Read QR code image',
   read: 'The one-time code was read from the QR code.',
@@ -29,6 +32,7 @@ export function OneTimeCodeField({ value, onChange, error, inputRef, readQrImage
   const [imageError, setImageError] = useState<string | null>(null);
   const [said, setSaid] = useState('');
   const [reading, setReading] = useState(false);
+  const [visible, setVisible] = useState(false);
 
   async function readImage(image: Blob) {
     setReading(true);
@@ -60,29 +64,52 @@ export function OneTimeCodeField({ value, onChange, error, inputRef, readQrImage
 
   return (
     <div className="pw-form__otp">
-      <TextField
+      <Field
         label={
           <>
             {ONE_TIME_CODE_TEXTS.label} <span className="pw-form__optional">(optional)</span>
           </>
         }
         hint={ONE_TIME_CODE_TEXTS.hint}
-        value={value}
-        onChange={(event) => {
-          setImageError(null);
-          setSaid('');
-          onChange(event.target.value);
-        }}
-        onPaste={handlePaste}
         error={error ?? imageError}
-        inputRef={inputRef}
-        type="text"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        translate="no"
-        required={false}
-      />
+      >
+        {(control) => (
+          <div className="password-field">
+            <input
+              ref={inputRef}
+              className="input password-field__input"
+              // Not the user's own password: the browser neither fills nor offers to save it.
+              type={visible ? 'text' : 'password'}
+              value={value}
+              onChange={(event) => {
+                setImageError(null);
+                setSaid('');
+                onChange(event.target.value);
+              }}
+              onPaste={handlePaste}
+              autoComplete="off"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              translate="no"
+              {...control}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              className="password-field__toggle"
+              aria-controls={control.id}
+              aria-label={`${visible ? 'Hide' : 'Show'} ${ONE_TIME_CODE_TEXTS.toggleName}`}
+              icon={visible ? <EyeOffIcon /> : <EyeIcon />}
+              onClick={() => {
+                setVisible(!visible);
+              }}
+            >
+              {visible ? 'Hide' : 'Show'}
+            </Button>
+          </div>
+        )}
+      </Field>
       <Button
         variant="ghost"
         size="sm"

@@ -1,10 +1,12 @@
 import { memo, useCallback, useId, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PasswordEntry } from '../model';
 import { avatarColour, avatarLetter } from './avatar';
-import { CopyIcon } from '../../../ui/icons';
+import { CheckIcon, CopyIcon } from '../../../ui/icons';
 import { EntryLabels } from './EntryLabels';
 import { openedPassword } from './openedPassword';
 import { copyAnnouncement, useCopyFeedback } from './useCopyFeedback';
+
+export const ROW_TEXTS = { copy: 'Copy password' } as const;
 
 export interface EntryRowProps {
   readonly entry: PasswordEntry;
@@ -99,11 +101,13 @@ export const EntryRow = memo(function EntryRow({
         {entry.username !== '' && damaged === null && <span className="pw-row__username">{entry.username}</span>}
         <EntryLabels entry={entry} placeLabel={placeLabel} groupName={groupName} />
       </span>
+      {/* It says what it copies: 'Copy password', an icon with that tooltip on a phone (list.css). */}
       {damaged === null && (
         <button
           type="button"
           className="btn btn--ghost btn--sm pw-row__copy"
           aria-label={`Quick copy password for ${title}`}
+          title={ROW_TEXTS.copy}
           tabIndex={tabIndex}
           onClick={() => {
             void copy('password', () => openedPassword(entry, onOpenDetails)).then((said) => {
@@ -111,8 +115,8 @@ export const EntryRow = memo(function EntryRow({
             });
           }}
         >
-          <CopyIcon />
-          {feedback === null ? 'Copy' : feedback.ok ? 'Copied' : 'Copy failed'}
+          {feedback?.ok === true ? <CheckIcon /> : <CopyIcon />}
+          {feedback === null ? <span className="pw-row__copy-text">{ROW_TEXTS.copy}</span> : feedback.ok ? 'Copied' : 'Copy failed'}
         </button>
       )}
     </li>

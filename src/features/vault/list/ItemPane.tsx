@@ -9,9 +9,8 @@ import { EntryNotes } from './EntryNotes';
 import { EntryLabels } from './EntryLabels';
 import { LIST_MESSAGES } from './listMessages';
 import { OneTimeCodeValue } from './OneTimeCodeValue';
-import { PasswordValue, UsernameValue } from './PaneFields';
+import { EntryUrl, PasswordValue, UsernameValue } from './PaneFields';
 import { PasswordHistory } from './PasswordHistory';
-import { safeHttpUrl } from './safeUrl';
 import { copyAnnouncement, useCopyFeedback, type CopyField } from './useCopyFeedback';
 import { ChevronLeftIcon, PencilIcon, TrashIcon } from '../../../ui/icons';
 
@@ -134,7 +133,6 @@ function PaneBody({
   const damaged = entry.damaged ?? null;
   // A damaged document has nothing trustworthy to edit from; saving over it would invent values.
   const editable = canEdit && damaged === null;
-  const href = safeHttpUrl(entry.url);
 
   /** The entry with its details: opened first when they are still sealed. */
   async function withDetails(): Promise<PasswordEntry> {
@@ -204,18 +202,7 @@ function PaneBody({
         </p>
       )}
 
-      {entry.url !== null && entry.url !== '' && (
-        <p className="pw-item__url">
-          {href === null ? (
-            <span>{entry.url}</span>
-          ) : (
-            <a href={href} target="_blank" rel="noopener noreferrer">
-              {entry.url}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          )}
-        </p>
-      )}
+      {entry.url !== null && entry.url !== '' && <EntryUrl url={entry.url} />}
 
       {damaged !== null && <p className="pw-item__damage">{LIST_MESSAGES.damagedDetail(damaged)}</p>}
 

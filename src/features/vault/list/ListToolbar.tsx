@@ -1,4 +1,4 @@
-import type { ChangeEvent, KeyboardEvent, RefObject } from 'react';
+import type { ChangeEvent, KeyboardEvent, ReactNode, RefObject } from 'react';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { SHORTCUTS_TITLE, ShortcutsDialog } from './ShortcutsDialog';
@@ -14,9 +14,14 @@ export interface ListToolbarProps {
   readonly controls: string | undefined;
   readonly helpOpen: boolean;
   readonly onHelpOpenChange: (open: boolean) => void;
+  /** The vault's Add Password, in the same bar as the search (issue #43). */
+  readonly action?: ReactNode;
 }
 
-/** 'Search passwords' and the 'Keyboard shortcuts' button with its dialog. */
+/**
+ * 'Search passwords', the vault's action (Add Password) beside it, and the 'Keyboard shortcuts'
+ * button with its dialog: a desktop's help, not shown on a phone (list.css).
+ */
 export function ListToolbar({
   query,
   searchRef,
@@ -26,6 +31,7 @@ export function ListToolbar({
   controls,
   helpOpen,
   onHelpOpenChange,
+  action,
 }: ListToolbarProps) {
   return (
     <div className="pw-list__toolbar">
@@ -44,6 +50,7 @@ export function ListToolbar({
         // The page's '/' focuses the first list's search box (useListKeyboard).
         data-list-search=""
       />
+      {action}
       <Button
         variant="ghost"
         size="sm"

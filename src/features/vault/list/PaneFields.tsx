@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../ui/Button';
+import { Button, buttonClassName } from '../../../ui/Button';
+import { safeHttpUrl } from './safeUrl';
 import type { CopyFeedback, CopyField } from './useCopyFeedback';
-import { CopyIcon, EyeIcon, EyeOffIcon } from '../../../ui/icons';
+import { CopyIcon, ExternalLinkIcon, EyeIcon, EyeOffIcon } from '../../../ui/icons';
 
 /** A fixed length, so the mask says nothing about the password's length. */
 const MASK = '••••••••';
@@ -81,5 +82,33 @@ export function UsernameValue({ title, username, feedback, onCopy }: UsernameVal
         <CopyTick feedback={feedback} field="username" />
       </span>
     </PaneField>
+  );
+}
+
+/**
+ * The entry's url as text, with an Open button beside it that opens it in a new tab: only for a
+ * plain http(s) address (safeUrl.ts), never for anything else a stored url may hold.
+ */
+export function EntryUrl({ url }: { readonly url: string }) {
+  const href = safeHttpUrl(url);
+  return (
+    <p className="pw-item__url">
+      <span className="pw-item__url-text" translate="no">
+        {url}
+      </span>
+      {href !== null && (
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClassName({ variant: 'ghost', size: 'sm', className: 'pw-item__open' })}
+          aria-label={`Open ${url} in a new tab`}
+          title="Open in a new tab"
+        >
+          <ExternalLinkIcon />
+          Open
+        </a>
+      )}
+    </p>
   );
 }

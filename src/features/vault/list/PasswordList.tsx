@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { countOf } from '../../../ui/format';
 import type { Group, PasswordEntry } from '../model';
 import { EntryRow } from './EntryRow';
@@ -9,6 +9,7 @@ import { ListPlaceholder } from './ListPlaceholder';
 import { LIST_MESSAGES } from './listMessages';
 import { phoneLayout } from './phoneLayout';
 import { ListToolbar } from './ListToolbar';
+import { useFullScreenPane } from './useFullScreenPane';
 import { useListKeyboard } from './useListKeyboard';
 import { useVirtualRows } from './useVirtualRows';
 import './list.css';
@@ -57,6 +58,8 @@ export interface PasswordListProps {
    * busy, and where it has no rows to show it shows a skeleton of them, never that there are none.
    */
   loading?: boolean;
+  /** The vault's Add Password, shown in the search's bar. */
+  toolbarAction?: ReactNode;
 }
 
 /** The last confirmed delete: the entry and where it was in the list. */
@@ -90,11 +93,14 @@ export function PasswordList({
   overscan = DEFAULT_OVERSCAN,
   show = null,
   loading = false,
+  toolbarAction,
 }: PasswordListProps) {
   const listId = useId();
   const [query, setQuery] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [paneOpen, setPaneOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useFullScreenPane(rootRef, paneOpen);
   const [helpOpen, setHelpOpen] = useState(false);
   const pendingFocus = useRef<FocusRequest | null>(null);
   const [, rerender] = useState(0);
@@ -267,7 +273,7 @@ export function PasswordList({
   const tabbableId = selected?.id ?? filtered[0]?.id ?? null;
 
   return (
-    <div className={paneOpen ? 'pw-list pw-list--pane-open' : 'pw-list'} onKeyDown={keys.onListKeyDown}>
+    <div ref={rootRef} className={paneOpen ? 'pw-list pw-list--pane-open' : 'pw-list'} onKeyDown={keys.onListKeyDown}>
       <ListToolbar
         query={query}
         searchRef={searchRef}
@@ -280,6 +286,7 @@ export function PasswordList({
         controls={total > 0 ? listId : undefined}
         helpOpen={helpOpen}
         onHelpOpenChange={setHelpOpen}
+        action={toolbarAction}
       />
       <p role="status" className="visually-hidden">
         {announcement || status}

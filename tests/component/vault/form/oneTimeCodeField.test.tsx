@@ -22,7 +22,8 @@ function renderForm(entry: PasswordEntry | null = null, readQrImage: ReadQrImage
   return { user, onSubmit, onClose, view };
 }
 
-const codeField = () => screen.getByRole('textbox', { name: 'One-time code (optional)' });
+// A password-type input (issue #43: the secret is masked until Show) has no textbox role.
+const codeField = () => screen.getByLabelText<HTMLInputElement>('One-time code (optional)', { selector: 'input' });
 const save = () => screen.getByRole('button', { name: 'Save' });
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
@@ -69,6 +70,22 @@ describe('the password form: one-time code', () => {
     await user.clear(codeField());
     await user.click(save());
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ otp: '' }), entry);
+  });
+
+  it('masks an entry’s secret like a password until Show, and Hide masks it again', async () => {
+    const entry = makeEntry('gh', { title: 'GitHub', username: 'octocat', password: 'hunter2!', otp: LINK });
+    const { user } = renderForm(entry);
+    expect(codeField()).toHaveValue(LINK);
+    expect(codeField()).toHaveAttribute('type', 'password');
+    expect(screen.queryByText(LINK)).not.toBeInTheDocument();
+    const show = screen.getByRole('button', { name: 'Show one-time code secret' });
+    expect(show).toHaveAttribute('aria-controls', codeField().id);
+    await user.click(show);
+    expect(codeField()).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide one-time code secret' }));
+    expect(codeField()).toHaveAttribute('type', 'password');
+    // The password's own toggle is a different control.
+    expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
   });
 
   it('reads the code from a picked QR code image, and says so', async () => {

@@ -58,27 +58,33 @@ describe('ItemPane: values', () => {
     expect(screen.getByRole('button', { name: 'Show password for GitHub' })).toBeInTheDocument();
   });
 
-  it('links an http(s) url in a new tab without an opener', () => {
+  it('shows the url with an Open button that opens it in a new tab without an opener (issue #43)', () => {
     renderList({ entries: [github, makeEntry('b', { title: 'Bare', url: 'example.com/x' })] });
-    const link = within(row()).getByRole('link', { name: /github\.com\/login/ });
-    expect(link).toHaveAttribute('href', 'https://github.com/login');
-    expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(row()).getByText('https://github.com/login')).toBeInTheDocument();
+    const open = within(row()).getByRole('link', { name: 'Open https://github.com/login in a new tab' });
+    expect(open).toHaveTextContent('Open');
+    expect(open).toHaveAttribute('href', 'https://github.com/login');
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', 'noopener noreferrer');
+    // The url's text is not a second link to the same place.
+    expect(within(row()).getAllByRole('link')).toHaveLength(1);
     expect(within(row('Bare')).getByRole('link', { name: /example\.com\/x/ })).toHaveAttribute(
       'href',
       'https://example.com/x',
     );
   });
 
-  it('shows a javascript: url as plain text, never as a link', () => {
-    renderList({
-      entries: [
-        makeEntry('x', { title: 'Trap', url: 'javascript:alert(1)' }),
-        makeEntry('y', { title: 'Trap 2', url: ' JaVaScRiPt:alert(1)' }),
-      ],
-    });
+  it.each([
+    ['javascript:alert(1)', 'javascript:alert(1)'],
+    [' JaVaScRiPt:alert(1)', 'JaVaScRiPt:alert(1)'],
+    ['data:text/html,<b>x</b>', 'data:text/html,<b>x</b>'],
+    ['file:///etc/passwd', 'file:///etc/passwd'],
+    ['/relative/path', '/relative/path'],
+  ])('shows %j as plain text, with no Open button and no link', (url, shown) => {
+    renderList({ entries: [makeEntry('x', { title: 'Trap', url })] });
+    expect(within(row('Trap')).getByText(shown)).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
-    expect(within(row('Trap')).getByText('javascript:alert(1)')).toBeInTheDocument();
+    expect(within(row('Trap')).queryByText('Open')).not.toBeInTheDocument();
     expect(document.querySelector('a')).toBeNull();
   });
 
