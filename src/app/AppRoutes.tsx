@@ -32,7 +32,12 @@ const SecurityPage = lazy(() => import('../features/public/SecurityPage').then((
 const BillingCancelPage = lazy(() =>
   import('../features/billing/BillingCancelPage').then((m) => ({ default: m.BillingCancelPage })),
 );
-const BillingPage = lazy(() => import('../features/billing/BillingPage').then((m) => ({ default: m.BillingPage })));
+// Billing in the app's own frame (its header), composed in src/app (issue #43, item 8).
+const BillingRoute = lazy(() =>
+  Promise.all([import('./billing/BillingRoute'), import('../features/billing/BillingPage')]).then(([{ BillingRoute: InFrame }, { BillingPage }]) => ({
+    default: () => <InFrame page={BillingPage} />,
+  })),
+);
 const BillingSuccessPage = lazy(() =>
   import('../features/billing/BillingSuccessPage').then((m) => ({ default: m.BillingSuccessPage })),
 );
@@ -93,8 +98,7 @@ function Home() {
 
 function Billing() {
   const session = useSession();
-  const { billing } = useAppServices();
-  return billingView(session) === 'billing' ? <BillingPage service={billing} /> : <Landing />;
+  return billingView(session) === 'billing' ? <BillingRoute /> : <Landing />;
 }
 
 /** Checkout returns here; the subscription is read as the signed-in user, as on /billing. */

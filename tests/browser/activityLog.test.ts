@@ -41,7 +41,7 @@ describe('the team activity log in Chromium', () => {
     await row.getByText('changed the password and notes of “Production DB”').waitFor({ timeout: 15_000 });
     expect(await log.getByRole('row').filter({ hasText: 'created “Production DB”' }).count()).toBeGreaterThan(0);
 
-    // The CSV names the entry by id only, and never a value.
+    // The CSV names the entry by id and, beside it, by the title the owner's vault opens; never a value.
     const downloading = o.waitForEvent('download');
     await log.getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
@@ -51,9 +51,9 @@ describe('the team activity log in Chromium', () => {
       await download.saveAs(saved);
       const csv = await readFile(saved, 'utf8');
       const [header, ...lines] = csv.trim().split(/\r?\n/);
-      expect(header).toBe('time,actor_email,actor_uid,kind,description,entry_id,group_id,member_uid,invitation_id');
-      expect(lines.some((line) => line.includes(memberEmail) && line.includes('entry.edited'))).toBe(true);
-      for (const value of ['Production DB', 'db secret', 'rotated on Friday', 'dba']) expect(csv).not.toContain(value);
+      expect(header).toBe('time,actor_email,actor_uid,kind,description,entry_id,entry_title,group_id,group_title,member_uid,invitation_id');
+      expect(lines.some((line) => line.includes(memberEmail) && /,entry\.edited,[^,]*,[^,]+,Production DB,/.test(line))).toBe(true);
+      for (const value of ['db secret', 'rotated on Friday', 'dba']) expect(csv).not.toContain(value);
     } finally {
       await rm(directory, { recursive: true, force: true });
     }

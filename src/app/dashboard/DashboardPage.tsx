@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import type { AuthUser } from '../../data/auth/authGateway';
 import type { Repositories } from '../../data/repositories';
 import { parseNotice, parseOpenTeam } from '@keyloft/contract/navigationNotice';
-import { signOutQuietly } from '../../features/auth';
+import { AUTH_MESSAGES, signOutQuietly, VerificationNotice } from '../../features/auth';
 import { planOf } from '../../features/billing';
 import { OfflineBanner, offerRemovalAfterSignOut } from '../../features/deviceCopy';
 import { useMyInvitationsApi } from '../../features/invitations';
@@ -75,7 +75,10 @@ function Dashboard({ user }: { user: AuthUser }) {
   const store = useSessionStore();
   const { auth, teamFunctions, invitationFunctions, autoLock, deviceCopy, connection } = useAppServices();
   const location = useLocation();
-  const notice = parseNotice(location.state);
+  const arrived = parseNotice(location.state);
+  // The sign-up's notice has a place of its own (it arrives after the vault opens); others show here.
+  const verificationSent = arrived === AUTH_MESSAGES.verificationSent;
+  const notice = verificationSent ? null : arrived;
   const [loggingOut, setLoggingOut] = useState(false);
   // A reopened invitation link of a team the user is in arrives with that team to open (issue #17).
   const [scope, setScope] = useState<VaultScope>(() => {
@@ -118,6 +121,7 @@ function Dashboard({ user }: { user: AuthUser }) {
   const members = services?.members ?? null;
   useRotationResume(teamList, members);
   const refreshIdToken = useCallback(async () => (await auth.gateway()).refreshIdToken(), [auth]);
+  const checkVerified = useCallback(async () => (await (await auth.gateway()).reloadUser())?.emailVerified ?? false, [auth]);
   const myInvitations = useMyInvitationsApi(
     ready === null
       ? null
@@ -253,6 +257,7 @@ function Dashboard({ user }: { user: AuthUser }) {
                 }}
               />
             )}
+            <VerificationNotice uid={uid} sentNow={verificationSent} emailVerified={user.emailVerified} checkVerified={checkVerified} storage={window.localStorage} />
           </main>
         </div>
       </VaultSessionsContext.Provider>

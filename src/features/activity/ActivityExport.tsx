@@ -6,7 +6,7 @@ import type { CsvExportState } from './useCsvExport';
 
 export const EXPORT_TEXTS = Object.freeze({
   button: 'Export CSV',
-  hint: `Exports the activity the filters select, up to ${formatCount(EXPORT_EVENT_LIMIT)} events, as a spreadsheet. Entries and groups are named by their ids only, never by their titles.`,
+  hint: `Exports the activity the filters select, up to ${formatCount(EXPORT_EVENT_LIMIT)} events, as a spreadsheet. Entries and groups are named by their ids, with their titles beside them where your vault can open them (decrypted in this browser, never sent anywhere): the file then holds those titles in clear.`,
   reading: (read: number) => `Reading the activity… ${countOf(read, 'event')} so far`,
   done: (count: number) => `Exported ${countOf(count, 'event')}.`,
   truncated: `The export stopped at ${formatCount(EXPORT_EVENT_LIMIT)} events; there may be older ones. Narrow the dates to export them.`,

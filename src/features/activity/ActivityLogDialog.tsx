@@ -52,7 +52,7 @@ export default function ActivityLogDialog({ teamId, teamName, services, names, o
   const query = 'query' in parsed ? parsed.query : null;
   const log = useActivityLog(services.log, query);
   const members = useMemberChoices(deleted ? null : services.teams, teamId, log.entries);
-  const csv = useCsvExport(services, query);
+  const csv = useCsvExport(services, query, names);
   const filtered = isFiltered(filters);
 
   // When Load more reads the last page its button goes: focus moves to the line saying so.

@@ -4,7 +4,7 @@ import type { LoggedEvent } from '../../data/audit/auditLog';
 
 // What a row of the log says: who made the change and a plain sentence of what it was. An entry or
 // group is named by its title only through `names`, which knows only what this viewer holds
-// decrypted in the open team vault; without it (the CSV) nothing is named.
+// decrypted in the open team vault; without it (the CSV's sentence, whose titles have columns of their own) nothing is named.
 
 /** Titles of the entries and names of the groups this viewer has open; null for one it does not. */
 export interface VaultNames {

@@ -2,9 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AuditLogQuery, AuditLogRepository } from '../../data/audit/auditLog';
 import { activityCsv, type CsvWriter } from './activityCsv';
 import { collectLog } from './collectLog';
+import type { VaultNames } from './eventText';
 
 // The CSV export of what the filters select: read a page at a time with its progress shown, then
-// written by the import feature's CSV writer and saved the way the vault export saves its file.
+// written by the import feature's CSV writer and saved the way the vault export saves its file. The
+// titles beside the ids are the open vault's as the file is written (decrypted in this browser;
+// nothing is sent anywhere to name them).
 
 export interface CsvExportServices {
   readonly log: AuditLogRepository;
@@ -26,7 +29,16 @@ export function activityFileName(now: Date): string {
   return `keyloft-activity-${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
 
-export function useCsvExport(services: CsvExportServices, query: AuditLogQuery | null): { readonly state: CsvExportState; readonly start: () => void } {
+export function useCsvExport(
+  services: CsvExportServices,
+  query: AuditLogQuery | null,
+  names: VaultNames,
+): { readonly state: CsvExportState; readonly start: () => void } {
+  // The vault may go on loading during a long read: the file names what it holds once written.
+  const latestNames = useRef(names);
+  useEffect(() => {
+    latestNames.current = names;
+  });
   // Kept with the query it was for: another filter starts from idle again.
   const [exported, setExported] = useState<{ readonly query: AuditLogQuery | null; readonly state: CsvExportState }>({ query: null, state: { status: 'idle' } });
   const closed = useRef(false);
@@ -54,7 +66,7 @@ export function useCsvExport(services: CsvExportServices, query: AuditLogQuery |
         ]);
         // A dialog closed during the export downloads nothing.
         if (isClosed()) return;
-        services.download(activityFileName(new Date()), activityCsv(collected.entries, write), 'text/csv;charset=utf-8');
+        services.download(activityFileName(new Date()), activityCsv(collected.entries, write, latestNames.current), 'text/csv;charset=utf-8');
         setState({ status: 'done', count: collected.entries.length, truncated: collected.truncated });
       } catch (error) {
         console.error('The activity log could not be exported', error);

@@ -4,3 +4,5 @@ export type { AuthDeps } from './flows/deps';
 export { signOutQuietly } from './flows/signIn';
 // The strength estimator (zxcvbn, loaded on first use), which the vault's health report also judges with.
 export { loadStrengthEstimator } from './passwordStrength';
+export { AUTH_MESSAGES } from './messages';
+export { VerificationNotice } from './verificationNotice/VerificationNotice';

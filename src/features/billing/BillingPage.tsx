@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BILLING_MESSAGES } from '@keyloft/contract/billing';
 import { FailedState } from '../../ui/FailedState';
@@ -7,6 +7,7 @@ import { MAIN_CONTENT_ID } from '../../ui/SkipLink';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useSubmit } from '../../ui/useSubmit';
 import { BillingErrorDialog, type BillingError } from './BillingErrorDialog';
+import { BillingSkeleton } from './BillingSkeleton';
 import { currentPlanName, dialogMessage, planCards, type PlanCardView } from './billingModel';
 import type { BillingData, BillingService, CheckoutAvailability } from './billingService';
 import { CurrentPlanCard } from './CurrentPlanCard';
@@ -18,6 +19,8 @@ export interface BillingPageProps {
   /** Sends the browser to the payment provider's page; window.location.assign in the app. */
   readonly redirect?: (url: string) => void;
   readonly now?: () => number;
+  /** The app's own header (its navigation and account menu); without it, a brand and 'Back to Dashboard'. */
+  readonly header?: ReactNode;
 }
 
 type Busy = { readonly kind: 'checkout' | 'downgrade'; readonly planId: string } | { readonly kind: 'portal' };
@@ -39,7 +42,7 @@ export const CHECKOUT_NOTES: Readonly<Record<Exclude<CheckoutAvailability, 'read
 };
 
 /** 'Billing & Subscriptions' (SPEC.md §2, §4, §8): the current plan card and the plans grid. */
-export function BillingPage({ service, redirect = assignLocation, now = Date.now }: BillingPageProps) {
+export function BillingPage({ service, redirect = assignLocation, now = Date.now, header }: BillingPageProps) {
   useDocumentTitle('Billing & Subscriptions');
   const noteId = useId();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -146,17 +149,20 @@ export function BillingPage({ service, redirect = assignLocation, now = Date.now
 
   return (
     <div className="billing">
-      <header className="billing__header">
-        <Link to="/dashboard" className="billing__brand">
-          Keyloft
-        </Link>
-        <LinkButton to="/dashboard" variant="ghost" size="sm">
-          Back to Dashboard
-        </LinkButton>
-      </header>
+      {header ?? (
+        <header className="billing__header">
+          <Link to="/dashboard" className="billing__brand">
+            Keyloft
+          </Link>
+          <LinkButton to="/dashboard" variant="ghost" size="sm">
+            Back to Dashboard
+          </LinkButton>
+        </header>
+      )}
       <main id={MAIN_CONTENT_ID} className="billing__main" aria-busy={load.status === 'loading' || undefined}>
         <h1>Billing &amp; Subscriptions</h1>
-        {load.status === 'loading' && <p role="status">Loading billing information…</p>}
+        {/* The page's shape at once; the plans fill it when they arrive. */}
+        {load.status === 'loading' && <BillingSkeleton />}
         {/* Why is told in the error dialog; the page keeps only the way to try again. */}
         {load.status === 'failed' && (
           <FailedState
@@ -165,7 +171,9 @@ export function BillingPage({ service, redirect = assignLocation, now = Date.now
               setLoad({ status: 'loading' });
               void fetchData();
             }}
-          />
+          >
+            <p className="billing-note">{BILLING_MESSAGES.loadFailed}</p>
+          </FailedState>
         )}
         {load.status === 'loaded' && (
           <LoadedBilling

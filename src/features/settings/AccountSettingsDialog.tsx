@@ -57,10 +57,10 @@ export function AccountSettingsDialog({ open, onClose, user, planName, autoLock,
   const securityId = useId();
   const thirdParty = user.provider !== 'password';
   return (
-    <Dialog open={open} onClose={onClose} title="Account Settings" size="sm">
+    <Dialog open={open} onClose={onClose} title="Account Settings" size="md">
       <dl className="account-info">
         <dt>Email</dt>
-        <dd>{user.email ?? '—'}</dd>
+        <dd className="account-info__email">{user.email ?? '—'}</dd>
         <dt>Sign-in method</dt>
         <dd>{PROVIDER_LABELS[user.provider]}</dd>
         <dt>Email verified</dt>

@@ -46,8 +46,11 @@ export function KeyFingerprintSection({ load }: KeyFingerprintSectionProps) {
       </h3>
       {state.kind === 'ok' && (
         <>
-          <code className="key-fingerprint">
-            {state.fingerprint.shown}
+          {/* Group by group (their order is the fingerprint, so the index is their key): a narrow screen wraps between groups, never inside one. */}
+          <code className="key-fingerprint key-fingerprint--grouped">
+            {state.fingerprint.shown.split(' ').map((group, index) => (
+              <span key={index}>{index === 0 ? group : ` ${group}`}</span>
+            ))}
           </code>
           <p className="settings-section__note">{KEY_FINGERPRINT_MESSAGES.explain}</p>
         </>

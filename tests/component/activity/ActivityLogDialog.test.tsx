@@ -34,8 +34,12 @@ const TEAM_DOC: StoredTeam = {
   deleting: false,
 };
 
-/** The viewer holds entry-1 ("Prod DB") decrypted, and no group. */
-const NAMES: VaultNames = { entryTitle: (id) => (id === 'entry-1' ? 'Prod DB' : null), groupName: () => null };
+/** The viewer holds entry-1 ("Prod DB") and entry-2 (a title made to run as a formula) decrypted, and no group. */
+const OPEN_TITLES = new Map([
+  ['entry-1', 'Prod DB'],
+  ['entry-2', '=HYPERLINK("https://evil.example","Open")'],
+]);
+const NAMES: VaultNames = { entryTitle: (id) => OPEN_TITLES.get(id) ?? null, groupName: () => null };
 
 function setup(seed: (log: MemoryAuditLogRepository) => void = () => undefined) {
   const log = new MemoryAuditLogRepository();
@@ -184,27 +188,31 @@ describe('the activity log dialog', () => {
     });
   });
 
-  it('exports what the filters select as CSV: ids, no titles, a formula-looking address escaped', async () => {
+  it('exports what the filters select as CSV: titles beside the ids of what the viewer can open, ids alone for the rest, formula-looking cells escaped', async () => {
     const { download, user } = setup((seeded) => {
       seeded.seed(event({ kind: 'entry.edited', entryId: 'entry-1', parts: ['password'] }, { uid: 'eve', email: '=cmd@x.com' }), AT);
+      seeded.seed(event({ kind: 'entry.deleted', entryId: 'entry-9' }), AT + 1);
+      seeded.seed(event({ kind: 'entry.created', entryId: 'entry-2' }), AT + 2);
       seeded.seed(event({ kind: 'team.renamed' }), AT + MINUTE);
     });
     await screen.findByRole('table');
     expect(screen.getByText('“Prod DB”', { exact: false })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(await screen.findByText('Exported 2 events.')).toBeInTheDocument();
+    expect(await screen.findByText('Exported 4 events.')).toBeInTheDocument();
     expect(download).toHaveBeenCalledTimes(1);
     const [fileName, text, type] = download.mock.calls[0]!;
     expect(fileName).toMatch(/^keyloft-activity-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(type).toBe('text/csv;charset=utf-8');
     expect(text.split('\r\n')).toEqual([
-      'time,actor_email,actor_uid,kind,description,entry_id,group_id,member_uid,invitation_id',
-      `${new Date(AT + MINUTE).toISOString()},ana@example.com,ana,team.renamed,renamed the team,,,,`,
-      // The export's writer: a ' before the formula-looking cell, and the cell quoted.
-      `${new Date(AT).toISOString()},"'=cmd@x.com",eve,entry.edited,changed the password of an entry,entry-1,,,`,
+      'time,actor_email,actor_uid,kind,description,entry_id,entry_title,group_id,group_title,member_uid,invitation_id',
+      `${new Date(AT + MINUTE).toISOString()},ana@example.com,ana,team.renamed,renamed the team,,,,,,`,
+      // entry-2's title is a teammate's text made to run as a formula: written after a ', quoted.
+      `${new Date(AT + 2).toISOString()},ana@example.com,ana,entry.created,created an entry,entry-2,"'=HYPERLINK(""https://evil.example"",""Open"")",,,,`,
+      // entry-9 is not in the viewer's vault (deleted, or not openable): its id alone.
+      `${new Date(AT + 1).toISOString()},ana@example.com,ana,entry.deleted,deleted an entry,entry-9,,,,,`,
+      `${new Date(AT).toISOString()},"'=cmd@x.com",eve,entry.edited,changed the password of an entry,entry-1,Prod DB,,,,`,
       '',
     ]);
-    expect(text).not.toContain('Prod DB');
   });
 
   it('an export stops at its bound and says so', async () => {

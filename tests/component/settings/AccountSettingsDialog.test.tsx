@@ -33,6 +33,16 @@ describe('Account Settings', () => {
     expect(within(dialog).queryByText('Managed by OAuth Provider')).not.toBeInTheDocument();
   });
 
+  it('shows a 60-character address whole', () => {
+    const email = `${'a'.repeat(48)}@example.com`;
+    expect(email).toHaveLength(60);
+    const { dialog } = renderSettings({ ...ana, email });
+    // The whole value is there (wrapped by the layout, never cut), as the address's own element.
+    expect(within(dialog).getByText(email).tagName).toBe('DD');
+    expect(within(dialog).getByText(email)).toHaveTextContent(email);
+    // How it wraps inside the dialog is measured in the browser tier (tests/browser/settings.test.ts).
+  });
+
   it('shows the key fingerprint section it is given, for every kind of account', () => {
     for (const account of [ana, { ...ana, provider: 'google' as const }]) {
       const { dialog } = renderSettings(account, { keyFingerprint: <p>fingerprint section</p> });

