@@ -81,9 +81,11 @@ export async function benchContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
-/** One load: a reload, then the unlock; `instrument` must be among the page's init scripts. */
-export async function measureLoad(page: Page): Promise<Timings> {
-  await page.reload();
+/**
+ * Unlocks a page just opened at the master password dialog and waits until its list settles or
+ * fails to load (`instrument` must be among the page's init scripts).
+ */
+export async function unlockUntilSettled(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Enter Master Password' });
   await dialog.waitFor({ timeout: 30_000 });
   await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
@@ -96,6 +98,12 @@ export async function measureLoad(page: Page): Promise<Timings> {
     undefined,
     { timeout: SETTLE_TIMEOUT_MS, polling: 250 },
   );
+}
+
+/** One load: a reload, then the unlock; `instrument` must be among the page's init scripts. */
+export async function measureLoad(page: Page): Promise<Timings> {
+  await page.reload();
+  await unlockUntilSettled(page);
   const failed = await page.evaluate(() => (window as unknown as { __bench: PageRecord }).__bench.failed);
   if (failed !== null) throw new Error(`the vault did not load: ${failed}`);
   return page.evaluate(() => {
