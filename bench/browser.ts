@@ -15,7 +15,7 @@
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { launchChromium } from '../tests/browser/chromium';
-import { ACCOUNT_PASSWORD, signUpToEmptyVault } from '../tests/browser/journeys';
+import { ACCOUNT_PASSWORD } from '../tests/browser/journeys';
 import { signInWithPassword } from '../tests/support/authEmulator';
 import {
   admin,
@@ -25,7 +25,7 @@ import {
   emulatorPagedMs,
   emulatorReadMs,
 } from './browserEmulator';
-import { BASE_URL, LOADS, benchContext, floorInPage, instrument, measureLoad, middle, overLoads, type Timings } from './browserLoad';
+import { BASE_URL, LOADS, floorInPage, instrument, measureLoad, middle, overLoads, signedUp, type Timings } from './browserLoad';
 import { seed } from './browserSeed';
 import { vaultScreenBench } from './vaultScreen';
 import { coldUnlockBench } from './coldUnlock';
@@ -64,10 +64,8 @@ interface Emulator {
 
 async function vaultOf(browser: Browser, db: Firestore, size: number): Promise<Timings & Emulator> {
   await clearFirestore();
-  const context = await benchContext(browser);
+  const { context, page, email } = await signedUp(browser, `bench-${size}`);
   try {
-    const page = await context.newPage();
-    const email = await signUpToEmptyVault(page, BASE_URL, `bench-${size}`);
     const { localId } = await signInWithPassword(email, ACCOUNT_PASSWORD);
     const seeding = performance.now();
     await seed(db, localId, size);

@@ -8,19 +8,18 @@
 // for a core reads long by wall time alone (mainThreadCpu.ts). The target: no task over 50 ms.
 import { loadavg } from 'node:os';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { DEVICE_COPY_DATABASE } from '../src/data/deviceCopy/indexedDbStore';
-import { ACCOUNT_PASSWORD, MASTER_PASSWORD, signUpToEmptyVault } from '../tests/browser/journeys';
+import { ACCOUNT_PASSWORD } from '../tests/browser/journeys';
 import { signInWithPassword } from '../tests/support/authEmulator';
 import { clearFirestore, emulatorAtLowestPriority } from './browserEmulator';
-import { BASE_URL, LOADS, benchContext, instrument, middle, type PageRecord } from './browserLoad';
+import { BASE_URL, LOADS, instrument, middle, signedUp, unlockUntilSettled, type PageRecord } from './browserLoad';
 import { seed } from './browserSeed';
 import { tracingMainThread, type MainThreadTasks } from './mainThreadCpu';
 import { tracingAnatomy, TRACING_ANATOMY } from './taskAnatomy';
 
 const LIST = 'All items';
 const LONG_TASK_MS = 50;
-const SETTLE_TIMEOUT_MS = 10 * 60_000;
 /** Time for the copy's last writes after the list settled (the next cold load deletes it anyway). */
 const COPY_WHOLE_TIMEOUT_MS = 5 * 60_000;
 
@@ -120,18 +119,7 @@ async function unlockAt(page: Page, url: string, label: string): Promise<Unlock>
 async function unlockOnce(page: Page, url: string, label: string, errors: readonly string[]): Promise<Unlock> {
   const load = async () => {
     await page.goto(url);
-    const dialog = page.getByRole('dialog', { name: 'Enter Master Password' });
-    await dialog.waitFor({ timeout: 30_000 });
-    await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
-    await dialog.getByRole('button', { name: 'Unlock' }).click();
-    await page.waitForFunction(
-      () => {
-        const { settled, failed } = (window as unknown as { __bench: PageRecord }).__bench;
-        return settled !== null || failed !== null;
-      },
-      undefined,
-      { timeout: SETTLE_TIMEOUT_MS, polling: 250 },
-    );
+    await unlockUntilSettled(page);
     // Long tasks are reported after they end.
     await page.waitForTimeout(300);
   };
@@ -151,25 +139,6 @@ async function unlockOnce(page: Page, url: string, label: string, errors: readon
     };
   });
   return { ...timings, cpu: traced.tasks };
-}
-
-/**
- * A context whose page has signed a new account up to its empty vault, tried up to three times: the
- * journey's 15 s for the empty vault ran out three times in a row at a load average of 22 to 29
- * (the sign-up derives the master key and makes an RSA key pair while the emulators share the cores).
- */
-async function signedUp(browser: Browser, label: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  for (let attempt = 1; ; attempt += 1) {
-    const context = await benchContext(browser);
-    try {
-      const page = await context.newPage();
-      return { context, page, email: await signUpToEmptyVault(page, BASE_URL, `${label}-${String(attempt)}`) };
-    } catch (error) {
-      await context.close();
-      if (attempt >= 3) throw error;
-      console.error(`  the sign-up did not reach the empty vault in time (attempt ${String(attempt)}); again with a new account`);
-    }
-  }
 }
 
 interface ColdAndWarm {

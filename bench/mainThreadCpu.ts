@@ -16,23 +16,26 @@ export interface MainThreadTasks {
 }
 
 /** One task of a thread's task loop, with its wall and thread time. */
-const TASK = 'ThreadControllerImpl::RunTask';
+export const TASK = 'ThreadControllerImpl::RunTask';
 
-interface TraceEvent {
+/** A trace event, as far as these benches read it. */
+export interface TraceEvent {
   readonly ph: string;
   readonly name: string;
+  readonly cat?: string;
   readonly pid: number;
   readonly tid: number;
+  readonly ts: number;
   readonly dur?: number;
   readonly tdur?: number;
-  readonly args?: { readonly name?: string };
+  readonly args?: { readonly name?: string; readonly data?: { readonly functionName?: string; readonly url?: string; readonly lineNumber?: number; readonly columnNumber?: number; readonly type?: string } };
 }
 
-/** Runs `work` while Chromium traces its top-level tasks; the page's main-thread tasks by CPU time. */
-export async function tracingMainThread<T>(page: Page, limitMs: number, work: () => Promise<T>): Promise<{ result: T; tasks: MainThreadTasks }> {
+/** Runs `work` while Chromium traces `categories`; what `work` returned and the trace's events. */
+export async function traced<T>(page: Page, categories: readonly string[], work: () => Promise<T>): Promise<{ result: T; traceEvents: readonly TraceEvent[] }> {
   const browser = page.context().browser();
   if (browser === null) throw new Error('the page has no browser to trace');
-  await browser.startTracing(page, { categories: ['toplevel'] });
+  await browser.startTracing(page, { categories: [...categories] });
   let result: T;
   try {
     result = await work();
@@ -40,28 +43,45 @@ export async function tracingMainThread<T>(page: Page, limitMs: number, work: ()
     await browser.stopTracing();
     throw error;
   }
-  const trace = await browser.stopTracing();
-  return { result, tasks: mainThreadTasks(JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }, limitMs) };
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  return { result, traceEvents };
 }
 
-function mainThreadTasks({ traceEvents }: { traceEvents: readonly TraceEvent[] }, limitMs: number): MainThreadTasks {
+/**
+ * The complete events ('X') of the page's renderer main thread, those of `name` alone when given:
+ * the busiest CrRendererMain (the context holds this one page).
+ */
+export function pageMainThread(traceEvents: readonly TraceEvent[], name?: string): TraceEvent[] {
   const mainThreads = new Set(traceEvents.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}/${event.tid}`));
-  // The page's renderer is the busy one (the context holds this one page).
   const byThread = new Map<string, TraceEvent[]>();
   for (const event of traceEvents) {
     const thread = `${event.pid}/${event.tid}`;
-    if (event.ph !== 'X' || event.name !== TASK || !mainThreads.has(thread)) continue;
-    const tasks = byThread.get(thread) ?? [];
-    tasks.push(event);
-    byThread.set(thread, tasks);
+    if (event.ph !== 'X' || (name !== undefined && event.name !== name) || !mainThreads.has(thread)) continue;
+    const events = byThread.get(thread) ?? [];
+    events.push(event);
+    byThread.set(thread, events);
   }
-  const tasks = [...byThread.values()].reduce<TraceEvent[]>((busiest, found) => (found.length > busiest.length ? found : busiest), []);
-  if (tasks.length === 0) throw new Error(`the trace holds no ${TASK} event of a renderer's main thread`);
-  if (tasks.every((task) => task.tdur === undefined)) throw new Error(`the trace's ${TASK} events carry no thread time (tdur)`);
-  const cpu = tasks.map((task) => (task.tdur ?? 0) / 1000);
+  return [...byThread.values()].reduce<TraceEvent[]>((busiest, found) => (found.length > busiest.length ? found : busiest), []);
+}
+
+/** The thread time of a trace event, in ms. */
+export const cpuMsOf = (event: TraceEvent): number => (event.tdur ?? 0) / 1000;
+
+/** The figures of a main thread's tasks (its TASK events) against `limitMs` of CPU time. */
+export function taskFigures(tasks: readonly TraceEvent[], limitMs: number): MainThreadTasks {
+  const cpu = tasks.map(cpuMsOf);
   return {
     longestWallMs: tasks.reduce((longest, task) => Math.max(longest, (task.dur ?? 0) / 1000), 0),
     longestCpuMs: cpu.reduce((longest, ms) => Math.max(longest, ms), 0),
     overLimit: cpu.filter((ms) => ms > limitMs).length,
   };
+}
+
+/** Runs `work` while Chromium traces its top-level tasks; the page's main-thread tasks by CPU time. */
+export async function tracingMainThread<T>(page: Page, limitMs: number, work: () => Promise<T>): Promise<{ result: T; tasks: MainThreadTasks }> {
+  const { result, traceEvents } = await traced(page, ['toplevel'], work);
+  const tasks = pageMainThread(traceEvents, TASK);
+  if (tasks.length === 0) throw new Error(`the trace holds no ${TASK} event of a renderer's main thread`);
+  if (tasks.every((task) => task.tdur === undefined)) throw new Error(`the trace's ${TASK} events carry no thread time (tdur)`);
+  return { result, tasks: taskFigures(tasks, limitMs) };
 }

@@ -4,24 +4,11 @@
 // collection, IndexedDB callbacks), summed by name, the heaviest first. Printed, not judged. The
 // bundle is then built unminified (browser.ts), so that functions read by their names.
 import type { Page } from 'playwright-core';
-import type { MainThreadTasks } from './mainThreadCpu';
+import { cpuMsOf, pageMainThread, taskFigures, traced, TASK, type MainThreadTasks, type TraceEvent } from './mainThreadCpu';
 
 export const TRACING_ANATOMY = process.env.KEYLOFT_BENCH_ANATOMY === '1';
 
-const TASK = 'ThreadControllerImpl::RunTask';
 const CATEGORIES = ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline', 'blink', 'IndexedDB'];
-
-interface TraceEvent {
-  readonly ph: string;
-  readonly name: string;
-  readonly cat: string;
-  readonly pid: number;
-  readonly tid: number;
-  readonly ts: number;
-  readonly dur?: number;
-  readonly tdur?: number;
-  readonly args?: { readonly name?: string; readonly data?: { readonly functionName?: string; readonly url?: string; readonly lineNumber?: number; readonly columnNumber?: number; readonly type?: string } };
-}
 
 /** A readable name for an event inside a task: a script call by its function and place. */
 function nameOf(event: TraceEvent): string {
@@ -35,30 +22,10 @@ function nameOf(event: TraceEvent): string {
 
 /** Runs `work` while tracing with the timeline; prints the anatomy of the long tasks; the same figures as tracingMainThread. */
 export async function tracingAnatomy<T>(page: Page, limitMs: number, label: string, work: () => Promise<T>): Promise<{ result: T; tasks: MainThreadTasks }> {
-  const browser = page.context().browser();
-  if (browser === null) throw new Error('the page has no browser to trace');
-  await browser.startTracing(page, { categories: CATEGORIES });
-  let result: T;
-  try {
-    result = await work();
-  } catch (error) {
-    await browser.stopTracing();
-    throw error;
-  }
-  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-  const mainThreads = new Set(traceEvents.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}/${event.tid}`));
-  const byThread = new Map<string, TraceEvent[]>();
-  for (const event of traceEvents) {
-    const thread = `${event.pid}/${event.tid}`;
-    if (event.ph !== 'X' || !mainThreads.has(thread)) continue;
-    const events = byThread.get(thread) ?? [];
-    events.push(event);
-    byThread.set(thread, events);
-  }
-  const events = [...byThread.values()].reduce<TraceEvent[]>((busiest, found) => (found.length > busiest.length ? found : busiest), []);
+  const { result, traceEvents } = await traced(page, CATEGORIES, work);
+  const events = pageMainThread(traceEvents);
   const tasks = events.filter((event) => event.name === TASK);
-  const cpuMs = (event: TraceEvent) => (event.tdur ?? 0) / 1000;
-  const long = tasks.filter((task) => cpuMs(task) > limitMs);
+  const long = tasks.filter((task) => cpuMsOf(task) > limitMs);
   // How much of the load the trace holds: a trace buffer that fills drops the later events.
   const spanMs = tasks.length === 0 ? 0 : (Math.max(...tasks.map((task) => task.ts + (task.dur ?? 0))) - Math.min(...tasks.map((task) => task.ts))) / 1000;
   console.error(`    ${label}: ${String(tasks.length)} tasks over ${spanMs.toFixed(0)} ms, ${String(long.length)} over ${String(limitMs)} ms of CPU; by wall time ${String(tasks.filter((task) => (task.dur ?? 0) / 1000 > limitMs).length)}`);
@@ -68,16 +35,8 @@ export async function tracingAnatomy<T>(page: Page, limitMs: number, label: stri
     const summed = new Map<string, number>();
     for (const event of inside) summed.set(nameOf(event), (summed.get(nameOf(event)) ?? 0) + (event.tdur ?? event.dur ?? 0) / 1000);
     const top = [...summed.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
-    console.error(`      task of ${cpuMs(task).toFixed(0)} ms CPU (${((task.dur ?? 0) / 1000).toFixed(0)} ms wall):`);
+    console.error(`      task of ${cpuMsOf(task).toFixed(0)} ms CPU (${((task.dur ?? 0) / 1000).toFixed(0)} ms wall):`);
     for (const [name, ms] of top) console.error(`        ${ms.toFixed(1).padStart(7)} ms  ${name}`);
   }
-  const cpu = tasks.map(cpuMs);
-  return {
-    result,
-    tasks: {
-      longestWallMs: tasks.reduce((longest, task) => Math.max(longest, (task.dur ?? 0) / 1000), 0),
-      longestCpuMs: cpu.reduce((longest, ms) => Math.max(longest, ms), 0),
-      overLimit: cpu.filter((ms) => ms > limitMs).length,
-    },
-  };
+  return { result, tasks: taskFigures(tasks, limitMs) };
 }

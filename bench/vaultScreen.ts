@@ -8,10 +8,10 @@
 import { loadavg } from 'node:os';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
-import { ACCOUNT_PASSWORD, signUpToEmptyVault } from '../tests/browser/journeys';
+import { ACCOUNT_PASSWORD } from '../tests/browser/journeys';
 import { signInWithPassword } from '../tests/support/authEmulator';
 import { clearFirestore, emulatorAtLowestPriority, emulatorPagedMs } from './browserEmulator';
-import { BASE_URL, LOADS, benchContext, floorInPage, instrument, measureLoad, middle, overLoads, type Timings } from './browserLoad';
+import { LOADS, floorInPage, instrument, measureLoad, middle, overLoads, signedUp, type Timings } from './browserLoad';
 import { personalDraft, seed, userKeys } from './browserSeed';
 import { readsPerUnlock, type UnlockReads } from './readsPerUnlock';
 import { tracingMainThread, type MainThreadTasks } from './mainThreadCpu';
@@ -71,10 +71,8 @@ async function measureScreen(browser: Browser, db: Firestore): Promise<ScreenFig
   const matches = matchesOf(QUERY);
   if (matches === 0 || matches === TOTAL) throw new Error(`the search '${QUERY}' must narrow the list; it matches ${matches}`);
   await clearFirestore();
-  const context = await benchContext(browser);
+  const { context, page, email } = await signedUp(browser, 'bench-screen');
   try {
-    const page = await context.newPage();
-    const email = await signUpToEmptyVault(page, BASE_URL, 'bench-screen');
     const { localId, idToken } = await signInWithPassword(email, ACCOUNT_PASSWORD);
     const seeding = performance.now();
     await seed(db, localId, PERSONAL);

@@ -42,6 +42,31 @@ function recorder() {
   return { calls, errors, watcher, until };
 }
 
+/**
+ * `copy` as the repository writes to it, watched: the ids of every document it writes or removes,
+ * and how many reads have left the vault whole in it (counted once marked).
+ */
+function watchedCopy(copy: DeviceCopyStore) {
+  const written: string[] = [];
+  const seen = { wholeReads: 0 };
+  const store: DeviceCopyStore = {
+    ...copy,
+    replace: (key, documents, slice) => {
+      written.push(...documents.map(([id]) => id));
+      return copy.replace(key, documents, slice);
+    },
+    apply: (key, changed, removed) => {
+      written.push(...changed.map(([id]) => id), ...removed);
+      return copy.apply(key, changed, removed);
+    },
+    markWhole: async (key) => {
+      await copy.markWhole(key);
+      seen.wholeReads += 1;
+    },
+  };
+  return { store, written, wholeReads: () => seen.wholeReads };
+}
+
 describe('live reads on Firestore', () => {
   it('a vault of 41 entries read at 4 per listener comes in 11 slices holding each entry once, and a new entry reaches one slice', async () => {
     await env().clearFirestore();
@@ -123,16 +148,9 @@ describe('live reads on Firestore', () => {
     await seedLiveTrial(env(), 'ana');
     const db = firestoreAs(env(), 'ana');
     // Each read that every slice has answered leaves the vault whole in the copy: counted, to know when one has.
-    const memory = memoryDeviceCopy();
-    let wholeReads = 0;
-    const copy: DeviceCopyStore = {
-      ...memory,
-      markWhole: (key) => {
-        wholeReads += 1;
-        return memory.markWhole(key);
-      },
-    };
-    const passwords = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, copy });
+    const copy = memoryDeviceCopy();
+    const watched = watchedCopy(copy);
+    const passwords = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, copy: watched.store });
     const ids = Array.from({ length: 9 }, () => passwords.newId());
     await seed(ids.map((id, index) => [id, { ...sampleEntry('ana', `Entry ${index}`) }] as const));
 
@@ -141,7 +159,7 @@ describe('live reads on Firestore', () => {
     const whole = recorder();
     const stopWhole = passwords.watchPersonal('ana', whole.watcher);
     await whole.until(() => whole.calls.filter((changes) => changes.first).length === 3, 'the whole vault');
-    await whole.until(() => wholeReads === 1, 'the vault whole in the copy');
+    await whole.until(() => watched.wholeReads() === 1, 'the vault whole in the copy');
     expect((await copy.read('entries:personal:ana'))?.map(([id]) => id)).toEqual([...ids].sort());
     stopWhole();
 
@@ -172,7 +190,7 @@ describe('live reads on Firestore', () => {
     await offline.until(() => offline.calls.some((changes) => changes.removed.includes(gone ?? '')), 'the deletion made meanwhile');
     await offline.until(() => offline.calls.some((changes) => !changes.first && changes.changed.items.some((item) => item.id === addedId)), 'the entry added meanwhile');
     // Every slice answered (two listen at a time, the third after one of them has answered).
-    await offline.until(() => wholeReads === 2, 'every slice’s answer');
+    await offline.until(() => watched.wholeReads() === 2, 'every slice’s answer');
     const later = offline.calls.filter((changes) => !changes.first).flatMap((changes) => changes.changed.items);
     expect(later.find((item) => item.id === changedId)?.data.revision).toBe(2);
     // Unchanged entries are not handed over again.
@@ -196,24 +214,8 @@ describe('live reads on Firestore', () => {
     await seed(entries);
     // The copy holds the nine entries, as a whole read left them (the test above).
     await copy.keep('entries:personal:ana', entries);
-    const written: string[] = [];
-    let wholeAgain = false;
-    const watched: DeviceCopyStore = {
-      ...copy,
-      replace: (key, documents, slice) => {
-        written.push(...documents.map(([id]) => id));
-        return copy.replace(key, documents, slice);
-      },
-      apply: (key, changed, removed) => {
-        written.push(...changed.map(([id]) => id), ...removed);
-        return copy.apply(key, changed, removed);
-      },
-      markWhole: async (key) => {
-        await copy.markWhole(key);
-        wholeAgain = true;
-      },
-    };
-    const reading = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, copy: watched });
+    const watched = watchedCopy(copy);
+    const reading = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, copy: watched.store });
 
     const read = recorder();
     const stop = reading.watchPersonal('ana', read.watcher);
@@ -221,9 +223,9 @@ describe('live reads on Firestore', () => {
     const firsts = read.calls.filter((changes) => changes.first);
     expect(firsts.every((changes) => changes.slices === 3)).toBe(true);
     expect(firsts.flatMap((changes) => changes.changed.items.map((item) => item.id)).sort()).toEqual([...ids].sort());
-    await read.until(() => wholeAgain, 'every slice answered by the server');
+    await read.until(() => watched.wholeReads() > 0, 'every slice answered by the server');
     expect(read.calls.filter((changes) => !changes.first)).toEqual([]);
-    expect(written).toEqual([]);
+    expect(watched.written).toEqual([]);
     expect(read.errors).toEqual([]);
     stop();
   });
@@ -245,27 +247,11 @@ describe('live reads on Firestore', () => {
     const stale = [[changedEntry[0], { ...changedEntry[1], updatedAt: 500 }] as const, unchangedEntry, [goneId, sampleEntry('ana', 'Gone')] as const];
     const copy = memoryDeviceCopy();
     await copy.replace('entries:personal:ana', stale, { index: 0, of: 3 });
-    const written: string[] = [];
-    let whole = false;
-    const watched: DeviceCopyStore = {
-      ...copy,
-      replace: (key, documents, slice) => {
-        written.push(...documents.map(([id]) => id));
-        return copy.replace(key, documents, slice);
-      },
-      apply: (key, changed, removed) => {
-        written.push(...changed.map(([id]) => id), ...removed);
-        return copy.apply(key, changed, removed);
-      },
-      markWhole: async (key) => {
-        await copy.markWhole(key);
-        whole = true;
-      },
-    };
-    const reading = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, copy: watched });
+    const watched = watchedCopy(copy);
+    const reading = createFirestorePasswordRepository(db, undefined, { entriesPerRange: 4, copy: watched.store });
     const read = recorder();
     const stop = reading.watchPersonal('ana', read.watcher);
-    await read.until(() => whole || read.errors.length > 0, 'the vault whole in the copy');
+    await read.until(() => watched.wholeReads() > 0 || read.errors.length > 0, 'the vault whole in the copy');
     expect(read.errors).toEqual([]);
     const seen = read.calls.map((changes) => [changes.slice, changes.slices, changes.first, changes.changed.items.map((item) => item.id).sort(), changes.removed]);
     expect(seen[0]).toEqual([0, 3, true, stale.map(([id]) => id).sort(), []]);
@@ -278,7 +264,7 @@ describe('live reads on Firestore', () => {
       ]),
     );
     expect(seen.slice(3)).toEqual([[0, 3, false, [changedEntry[0], addedEntry[0]].sort(), [goneId]]]);
-    expect(written.sort()).toEqual([...[...second, ...third].map(([id]) => id), changedEntry[0], addedEntry[0], goneId].sort());
+    expect(watched.written.sort()).toEqual([...[...second, ...third].map(([id]) => id), changedEntry[0], addedEntry[0], goneId].sort());
     expect((await copy.read('entries:personal:ana'))?.map(([id]) => id)).toEqual(bySlice.flat().map(([id]) => id).sort());
     stop();
   });

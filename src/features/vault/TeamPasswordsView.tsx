@@ -87,8 +87,9 @@ export function TeamPasswordsView({ team, access, onBack, transfer, group, onGro
       </div>
       {access.status === 'open' ? (
         <VaultPanel
-          // A new key (another team, or a rotation seen on reopening) starts the list afresh.
-          key={`${access.deps.team.teamId}/${access.deps.team.keyVersion}`}
+          // Another team starts the list afresh; a new key version of this one (a rotation) does
+          // not: the list, the opened item and a shown password stay (session/useShownSession.ts).
+          key={access.deps.team.teamId}
           deps={access.deps}
           heading={team.name}
           name={team.name}

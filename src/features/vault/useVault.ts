@@ -1,4 +1,5 @@
 import type { VaultDeps } from './vaultService';
+import { useShownSession } from './session/useShownSession';
 import { useVaultSession, useVaultState } from './session/useVaultSession';
 
 export { LOAD_FAILED, type DeleteOutcome, type LoadState } from './session/vaultSession';
@@ -10,8 +11,12 @@ export type { SealingProgress } from './session/backgroundSealing';
  */
 export function useVault(deps: VaultDeps) {
   const session = useVaultSession(deps);
-  const { entries, groups, load, sealing } = useVaultState(session);
-  const { retry, withDetails, save, remove, addGroup, editGroup, removeGroup } = session;
+  // While a new key's list loads, the old one stays shown (useShownSession); its details open with
+  // the key they were sealed under, and every write goes to the vault as it is now.
+  const shown = useShownSession(session);
+  const { entries, groups, load, sealing } = useVaultState(shown);
+  const { withDetails } = shown;
+  const { retry, save, remove, addGroup, editGroup, removeGroup } = session;
   return { entries, groups, load, sealing, retry, withDetails, save, remove, addGroup, editGroup, removeGroup };
 }
 

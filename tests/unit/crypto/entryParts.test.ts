@@ -4,9 +4,7 @@ import {
   DecryptionError,
   InvalidCiphertextError,
   SEALED_ENTRY_FORMAT,
-  createAccountKeys,
   entryPartContext,
-  generateTeamKey,
   openEntryDetails,
   openEntryOverview,
   sealEntryDetails,
@@ -17,19 +15,14 @@ import {
 } from '../../../src/crypto';
 import { forgedSealed } from '../../support/forgedCiphertext';
 import { flipByte, nodeOpen, nodeSeal } from './node-oracle';
+import { partKeys } from './partKeys';
 
 // Issue #18: the two sealed parts of an entry, checked against node:crypto (OpenSSL) so the
 // known answers do not come from the module itself.
 
-let team: TeamKey;
-let otherTeam: TeamKey;
-let vault: VaultKey;
-let teamRaw: Uint8Array;
-
+let team: TeamKey, otherTeam: TeamKey, teamRaw: Uint8Array, vault: VaultKey;
 beforeAll(async () => {
-  [team, otherTeam] = await Promise.all([generateTeamKey(), generateTeamKey()]);
-  teamRaw = new Uint8Array(await crypto.subtle.exportKey('raw', team.key));
-  ({ vaultKey: vault } = await createAccountKeys('master password for parts'));
+  ({ team, otherTeam, teamRaw, vault } = await partKeys('master password for parts'));
 });
 
 const atTeam: EntryPartBinding = { entryId: 'entry-1', keyVersion: 3, format: SEALED_ENTRY_FORMAT };

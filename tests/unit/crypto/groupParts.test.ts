@@ -5,8 +5,6 @@ import {
   InvalidCiphertextError,
   SEALED_ENTRY_FORMAT,
   SEALED_GROUP_FORMAT,
-  createAccountKeys,
-  generateTeamKey,
   groupPartContext,
   openEntryOverview,
   openGroupOverview,
@@ -18,19 +16,14 @@ import {
 import { forgedSealed } from '../../support/forgedCiphertext';
 import { tagKey } from '../../../src/crypto/keys';
 import { flipByte, nodeOpen, nodeSeal } from './node-oracle';
+import { partKeys } from './partKeys';
 
 // Issue #18: a group's name and description sealed as one part, checked against node:crypto
 // (OpenSSL) so the known answers do not come from the module itself.
 
-let team: TeamKey;
-let otherTeam: TeamKey;
-let vault: VaultKey;
-let teamRaw: Uint8Array;
-
+let team: TeamKey, otherTeam: TeamKey, teamRaw: Uint8Array, vault: VaultKey;
 beforeAll(async () => {
-  [team, otherTeam] = await Promise.all([generateTeamKey(), generateTeamKey()]);
-  teamRaw = new Uint8Array(await crypto.subtle.exportKey('raw', team.key));
-  ({ vaultKey: vault } = await createAccountKeys('master password for groups'));
+  ({ team, otherTeam, teamRaw, vault } = await partKeys('master password for groups'));
 });
 
 const atTeam: GroupPartBinding = { groupId: 'group-1', keyVersion: 3, format: SEALED_GROUP_FORMAT };

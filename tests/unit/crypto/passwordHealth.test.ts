@@ -3,9 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   InvalidCiphertextError,
   SEALED_ENTRY_FORMAT,
-  createAccountKeys,
   entryPartContext,
-  generateTeamKey,
   openEntryOverview,
   passwordFingerprint,
   sealEntryOverview,
@@ -15,20 +13,15 @@ import {
   type VaultKey,
 } from '../../../src/crypto';
 import { nodeOpen, nodeSeal } from './node-oracle';
+import { partKeys } from './partKeys';
 
 // Issue #42: the health record sealed in an entry's overview, and the password fingerprint the
 // reuse check compares, checked against node:crypto so the known answers do not come from the
 // module itself.
 
-let team: TeamKey;
-let otherTeam: TeamKey;
-let vault: VaultKey;
-let teamRaw: Uint8Array;
-
+let team: TeamKey, otherTeam: TeamKey, teamRaw: Uint8Array, vault: VaultKey;
 beforeAll(async () => {
-  [team, otherTeam] = await Promise.all([generateTeamKey(), generateTeamKey()]);
-  teamRaw = new Uint8Array(await crypto.subtle.exportKey('raw', team.key));
-  ({ vaultKey: vault } = await createAccountKeys('master password for health'));
+  ({ team, otherTeam, teamRaw, vault } = await partKeys('master password for health'));
 });
 
 const binding: EntryPartBinding = { entryId: 'entry-1', keyVersion: 2, format: SEALED_ENTRY_FORMAT };

@@ -6,9 +6,14 @@ import { VaultSession } from './vaultSession';
  * role or a rotated key starts the team's list afresh; the same team opened again does not.
  */
 export function sessionKey(deps: VaultDeps): string {
-  if (!isTeamVault(deps)) return `personal/${deps.userId}`;
-  const { teamId, keyVersion, role } = deps.team;
-  return `team/${teamId}/${String(keyVersion)}/${role}`;
+  if (!isTeamVault(deps)) return vaultKey(deps);
+  const { keyVersion, role } = deps.team;
+  return `${vaultKey(deps)}/${String(keyVersion)}/${role}`;
+}
+
+/** Which vault deps open, whatever the key version or role: the user's own, or one team's. */
+export function vaultKey(deps: VaultDeps): string {
+  return isTeamVault(deps) ? `team/${deps.team.teamId}` : `personal/${deps.userId}`;
 }
 
 type Listener = () => void;
