@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { loadAuthGateway } from '../data/auth/loadAuthGateway';
 import { parseAuthModalRequest, type AuthModalRequest } from '@keyloft/contract/authModalRequest';
@@ -72,6 +72,14 @@ function Landing() {
 }
 
 /**
+ * The history entry the page loaded on. Navigation state outlives a reload (the browser keeps it with
+ * the entry): an auth-modal request found on that entry was a previous page's, whose sign-in ended
+ * with it (say a reload right after sign-up, before the modal's own navigation), so it does not
+ * keep a locked session from its lock screen.
+ */
+const LoadedOn = createContext<string | null>(null);
+
+/**
  * An app route: the page for an unlocked session, the lock screen for a locked one (the address
  * stays, so unlocking shows the page asked for), the landing page for nobody.
  */
@@ -80,7 +88,9 @@ function AppRoute({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { auth } = useAppServices();
   const restoring = useSyncExternalStore(auth.restoring.subscribe, auth.restoring.get);
-  const view = appRouteView(session, { modalRequested: parseAuthModalRequest(location.state) !== null, restoring });
+  const loadedOn = useContext(LoadedOn);
+  const modalRequested = parseAuthModalRequest(location.state) !== null && location.key !== loadedOn;
+  const view = appRouteView(session, { modalRequested, restoring });
   switch (view) {
     case 'app':
       return children;
@@ -105,51 +115,56 @@ function BillingSuccess() {
 }
 
 export function AppRoutes() {
+  const { key } = useLocation();
+  // Mounted once per page: the first location is the entry the page loaded on.
+  const [loadedOn] = useState(key);
   return (
-    <Suspense fallback={<Loading />}>
-      <Routes>
-        <Route
-          path="/"
-          element={
-            <AppRoute>
-              <DashboardPage />
-            </AppRoute>
-          }
-        />
-        <Route
-          path="/dashboard"
-          element={
-            <AppRoute>
-              <DashboardPage />
-            </AppRoute>
-          }
-        />
-        <Route path="/verify-email" element={<VerifyEmailPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/verify-email-change" element={<VerifyEmailChangePage />} />
-        <Route path="/accept-invite" element={<AcceptInviteRoute />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="/security" element={<SecurityPage />} />
-        <Route
-          path="/billing"
-          element={
-            <AppRoute>
-              <Billing />
-            </AppRoute>
-          }
-        />
-        <Route
-          path="/billing/success"
-          element={
-            <AppRoute>
-              <BillingSuccess />
-            </AppRoute>
-          }
-        />
-        <Route path="/billing/cancel" element={<BillingCancelPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+    <LoadedOn.Provider value={loadedOn}>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <AppRoute>
+                <DashboardPage />
+              </AppRoute>
+            }
+          />
+          <Route
+            path="/dashboard"
+            element={
+              <AppRoute>
+                <DashboardPage />
+              </AppRoute>
+            }
+          />
+          <Route path="/verify-email" element={<VerifyEmailPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/verify-email-change" element={<VerifyEmailChangePage />} />
+          <Route path="/accept-invite" element={<AcceptInviteRoute />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/security" element={<SecurityPage />} />
+          <Route
+            path="/billing"
+            element={
+              <AppRoute>
+                <Billing />
+              </AppRoute>
+            }
+          />
+          <Route
+            path="/billing/success"
+            element={
+              <AppRoute>
+                <BillingSuccess />
+              </AppRoute>
+            }
+          />
+          <Route path="/billing/cancel" element={<BillingCancelPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </LoadedOn.Provider>
   );
 }

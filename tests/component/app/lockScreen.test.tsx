@@ -5,6 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { authModalState } from '@keyloft/contract/authModalRequest';
 import { AppRoutes } from '../../../src/app/AppRoutes';
 import { AppServicesProvider } from '../../../src/app/AppServices';
 import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
@@ -28,7 +29,7 @@ function WhereAmI() {
   return null;
 }
 
-async function renderLocked(path: string) {
+async function renderLocked(path: string | { pathname: string; state: unknown }) {
   const store = createSessionStore(new MemoryStorage());
   store.markLocked(ALICE);
   const repositories = memoryRepositories();
@@ -117,4 +118,10 @@ describe('the lock screen', () => {
     expect(seen.path).toBe(path);
     expect(screen.queryByRole('main', { name: 'Your vault is locked' })).not.toBeInTheDocument();
   }, 30_000);
+
+  it("is not kept away by an auth-modal request the page loaded with (a reload right after sign-up keeps the entry's state)", async () => {
+    const { lockScreen } = await renderLocked({ pathname: '/', state: authModalState(false) });
+    expect(within(lockScreen).getByLabelText('Master password')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });
