@@ -120,10 +120,10 @@ async function unlockAt(page: Page, url: string, label: string): Promise<Unlock>
 async function unlockOnce(page: Page, url: string, label: string, errors: readonly string[]): Promise<Unlock> {
   const load = async () => {
     await page.goto(url);
-    const dialog = page.getByRole('dialog', { name: 'Enter Master Password' });
-    await dialog.waitFor({ timeout: 30_000 });
-    await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
-    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    const locked = page.getByRole('main', { name: 'Your vault is locked' });
+    await locked.waitFor({ timeout: 30_000 });
+    await locked.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+    await locked.getByRole('button', { name: 'Unlock' }).click();
     await page.waitForFunction(
       () => {
         const { settled, failed } = (window as unknown as { __bench: PageRecord }).__bench;
