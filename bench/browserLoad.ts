@@ -31,7 +31,7 @@ export interface Watched {
 
 /** What `instrument` keeps in the page as `window.__bench`. */
 export interface PageRecord {
-  sawDialog: boolean;
+  sawLockScreen: boolean;
   accepted: number | null;
   firstRow: number | null;
   settled: number | null;
@@ -42,23 +42,23 @@ export interface PageRecord {
 }
 
 /**
- * Watches the page from its first script: when the 'Enter Master Password' dialog goes (the
+ * Watches the page from its first script: when the lock screen goes (the
  * master password accepted), when the first row of the list `list` shows, and when the list
  * settles (every row counted, aria-setsize, and no 'Loading your passwords…' status). Runs in the
  * page: it names nothing from outside its body.
  */
 export function instrument({ list, size }: Watched): void {
-  const state: PageRecord = { sawDialog: false, accepted: null, firstRow: null, settled: null, failed: null, tasks: [] };
+  const state: PageRecord = { sawLockScreen: false, accepted: null, firstRow: null, settled: null, failed: null, tasks: [] };
   (window as unknown as { __bench: PageRecord }).__bench = state;
   new PerformanceObserver((entries) => {
     for (const task of entries.getEntries()) state.tasks.push([task.startTime, task.duration]);
   }).observe({ type: 'longtask', buffered: true });
   const check = () => {
     const now = performance.now();
-    // The app's dialogs are <dialog> elements.
-    const dialog = [...document.querySelectorAll('dialog, [role="dialog"]')].some((node) => node.textContent.includes('Enter Master Password'));
-    if (dialog) state.sawDialog = true;
-    else if (state.sawDialog && state.accepted === null) state.accepted = now;
+    // The lock screen (issue #43): a main landmark headed 'Your vault is locked'.
+    const locked = [...document.querySelectorAll('main h1')].some((node) => node.textContent === 'Your vault is locked');
+    if (locked) state.sawLockScreen = true;
+    else if (state.sawLockScreen && state.accepted === null) state.accepted = now;
     if (state.accepted === null) return;
     const failure = [...document.querySelectorAll('[role="alert"]')].find((node) => node.textContent.includes('Failed to load'));
     if (failure !== undefined && state.failed === null) state.failed = failure.textContent;
@@ -101,14 +101,14 @@ export async function signedUp(browser: Browser, label: string): Promise<{ conte
 }
 
 /**
- * Unlocks a page just opened at the master password dialog and waits until its list settles or
+ * Unlocks a page just opened at the lock screen and waits until its list settles or
  * fails to load (`instrument` must be among the page's init scripts).
  */
 export async function unlockUntilSettled(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Enter Master Password' });
-  await dialog.waitFor({ timeout: 30_000 });
-  await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
-  await dialog.getByRole('button', { name: 'Unlock' }).click();
+  const locked = page.getByRole('main', { name: 'Your vault is locked' });
+  await locked.waitFor({ timeout: 30_000 });
+  await locked.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
+  await locked.getByRole('button', { name: 'Unlock' }).click();
   await page.waitForFunction(
     () => {
       const { settled, failed } = (window as unknown as { __bench: PageRecord }).__bench;

@@ -10,19 +10,40 @@ import { watchAuth } from '../session/watchAuth';
 
 export const SIGNED_IN_HINT_KEY = 'keyloft.signedIn';
 
+/** A flag React can follow (useSyncExternalStore). */
+export interface Flag {
+  readonly get: () => boolean;
+  readonly subscribe: (listener: () => void) => () => void;
+}
+
 export interface AuthServices {
   /** Loads the gateway and starts following the auth state, once. */
   gateway(): Promise<AuthGateway>;
   readonly deps: AuthDeps;
+  /**
+   * True while the auth service restores the user of the last visit (someone was signed in in
+   * this browser and it has not yet said who): the app routes wait rather than flash the landing
+   * page before the lock screen.
+   */
+  readonly restoring: Flag;
 }
 
 export function createAuthServices(store: SessionStore, hints: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>): AuthServices {
+  const restoring = restoringFlag(hints.getItem(SIGNED_IN_HINT_KEY) === '1');
   let watching: Promise<AuthGateway> | undefined;
   const gateway = () => {
-    watching ??= loadAuthGateway().then((loaded) => {
-      watchAuth(loaded, store);
-      return loaded;
-    });
+    watching ??= loadAuthGateway().then(
+      (loaded) => {
+        watchAuth(loaded, store);
+        // Listeners hear the restored user in the order they subscribed: the session has it first.
+        loaded.onUserChanged(restoring.settle);
+        return loaded;
+      },
+      (error: unknown) => {
+        restoring.settle();
+        throw error;
+      },
+    );
     return watching;
   };
 
@@ -37,6 +58,7 @@ export function createAuthServices(store: SessionStore, hints: Pick<Storage, 'ge
   const host = globalThis.location.hostname;
   return {
     gateway,
+    restoring: restoring.flag,
     deps: {
       loadGateway: gateway,
       loadUsers: loadUserRepository,
@@ -45,6 +67,27 @@ export function createAuthServices(store: SessionStore, hints: Pick<Storage, 'ge
       session: store,
       now: () => Date.now(),
       isDevelopment: host === 'localhost' || host === '127.0.0.1',
+    },
+  };
+}
+
+function restoringFlag(initial: boolean): { flag: Flag; settle: () => void } {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    flag: {
+      get: () => value,
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => {
+          listeners.delete(listener);
+        };
+      },
+    },
+    settle: () => {
+      if (!value) return;
+      value = false;
+      for (const listener of listeners) listener();
     },
   };
 }

@@ -1,20 +1,30 @@
-import { isSignedIn, type SessionState } from '../session/sessionState';
+import type { SessionState } from '../session/sessionState';
 
 // The route table of SPEC.md §2 and the route rules of §6 as one pure decision.
 
-export type HomeView = 'landing' | 'dashboard';
-export type BillingView = 'landing' | 'billing';
+/**
+ * What an app route (/, /dashboard, /billing and the billing return) shows: the page itself, the
+ * landing page (and its auth modal) to someone signed out, the lock screen to a signed-in user
+ * whose vault is closed (issue #43: never the marketing page behind the master password), or a
+ * wait while the auth service restores the user of the last visit.
+ */
+export type AppRouteView = 'app' | 'landing' | 'locked' | 'restoring';
 
-/** / and /dashboard: the dashboard only for a fully authenticated user. */
-export function homeView(session: SessionState): HomeView {
-  // A master password still being checked, a pending third-party sign-in or a reloaded tab keep
-  // the landing page (and its auth modal) in front: the vault key is not there yet.
-  return session.status === 'unlocked' ? 'dashboard' : 'landing';
+export interface AppRouteContext {
+  /** The auth modal is open by navigation: a sign-in of this tab is under way in it. */
+  readonly modalRequested: boolean;
+  /** Someone was signed in in this browser and the auth service has not said who yet. */
+  readonly restoring: boolean;
 }
 
-/** /billing: the billing page when signed in, otherwise the landing/auth page. */
-export function billingView(session: SessionState): BillingView {
-  return isSignedIn(session) ? 'billing' : 'landing';
+export function appRouteView(session: SessionState, { modalRequested, restoring }: AppRouteContext): AppRouteView {
+  if (session.status === 'unlocked') return 'app';
+  // A sign-in running in the auth modal is 'locked' while its master password is checked, or while
+  // a third-party sign-in waits for its master-password step (SPEC.md §2): the modal keeps the
+  // screen until it is done. Any other locked session (a reload, an auto-lock, another tab's
+  // sign-in) gets the lock screen.
+  if (session.status === 'locked') return modalRequested ? 'landing' : 'locked';
+  return restoring && !modalRequested ? 'restoring' : 'landing';
 }
 
 /** Public pages need no auth service; everything else may, so it is started for them. */

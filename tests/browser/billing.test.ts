@@ -16,7 +16,7 @@ import { createAccount, signInWithPassword, uniqueEmail } from '../support/authE
 import { FAKE_STRIPE, idFromUrl, portalSession } from '../support/fakeStripe/client';
 import { checkoutSessionObject } from '../support/fakeStripe/webhook';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { ACCOUNT_PASSWORD, onBaseUrl, reloadAndUnlock, signUpToEmptyVault } from './journeys';
+import { ACCOUNT_PASSWORD, onBaseUrl, reloadAndUnlock, signUpToEmptyVault, unlockHere } from './journeys';
 
 const baseUrl = inject('baseUrl');
 process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
@@ -121,6 +121,9 @@ describe('Billing in Chromium', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(new RegExp(`/billing/success\\?session_id=${sessionId}$`), { timeout: 20_000 });
     expect(await checkoutSessionObject(sessionId)).toMatchObject({ status: 'complete', client_reference_id: uid });
+    // Back from Stripe the page has loaded anew: the lock screen first, then the page it stood in for.
+    await unlockHere(page);
+    expect(page.url()).toMatch(new RegExp(`/billing/success\\?session_id=${sessionId}$`));
     await page.getByRole('heading', { name: 'Subscription active' }).waitFor({ timeout: 20_000 });
     await page.getByText('Your Unlimited plan is now active. Thank you!').waitFor();
 
@@ -145,6 +148,7 @@ describe('Billing in Chromium', () => {
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByRole('button', { name: 'Renew subscription' }).waitFor({ timeout: 15_000 });
     await page.getByRole('link', { name: 'Return to Keyloft' }).click();
+    await unlockHere(page);
     await currentPlan(page).getByText('Cancels on').waitFor({ timeout: 15_000 });
     expect(await currentPlan(page).getByText('Renews on').count()).toBe(0);
 

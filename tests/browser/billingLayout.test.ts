@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { FAKE_STRIPE } from '../support/fakeStripe/client';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { openHeaderMenu, signUpToEmptyVault } from './journeys';
+import { openHeaderMenu, signUpToEmptyVault, unlockHere } from './journeys';
 import { boxOf, expectFitsViewport, PHONE, screenshotForReview } from './layout';
 
 const baseUrl = inject('baseUrl');
@@ -73,6 +73,8 @@ describe('Billing on a phone', () => {
     await page.getByText('Verification email sent!').waitFor({ timeout: 15_000 });
 
     await page.goto(`${baseUrl}/billing/success`);
+    // A page loaded anew: the lock screen first (issue #43), then the page itself.
+    await unlockHere(page);
     await page.getByText('No session ID found').waitFor({ timeout: 15_000 });
     await screenshotForReview(page, 'billing-success-no-session');
     await expectFitsViewport(page);

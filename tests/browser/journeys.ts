@@ -28,12 +28,23 @@ export async function reloadAndUnlock(page: Page): Promise<void> {
   await unlock(page);
 }
 
-/** Answers the 'Enter Master Password' step of a signed-in, locked tab and waits for the dashboard. */
+/** The lock screen of a signed-in tab whose vault is closed (issue #43): a reload, an auto-lock. */
+export function lockScreen(page: Page): Locator {
+  return page.getByRole('main', { name: 'Your vault is locked' });
+}
+
+/** Answers the lock screen and waits for it to go: the page it stood in for shows next. */
+export async function unlockHere(page: Page, masterPassword = MASTER_PASSWORD): Promise<void> {
+  const locked = lockScreen(page);
+  await locked.waitFor({ timeout: 10_000 });
+  await locked.getByLabel('Master password', { exact: true }).fill(masterPassword);
+  await locked.getByRole('button', { name: 'Unlock' }).click();
+  await locked.waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+/** Answers the lock screen of a signed-in, locked tab and waits for the dashboard. */
 export async function unlock(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Enter Master Password' });
-  await dialog.waitFor({ timeout: 10_000 });
-  await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
-  await dialog.getByRole('button', { name: 'Unlock' }).click();
+  await unlockHere(page);
   await page.getByRole('heading', { name: 'Joined Teams' }).waitFor({ timeout: 15_000 });
 }
 

@@ -4,7 +4,7 @@
 // empty vault).
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useChromium } from './chromium';
-import { MASTER_PASSWORD, addTeamPassword, signUpToEmptyVault } from './journeys';
+import { addTeamPassword, signUpToEmptyVault, unlockHere } from './journeys';
 
 const baseUrl = inject('baseUrl');
 useChromium();
@@ -30,9 +30,7 @@ describe('a vault that cannot be loaded', () => {
       else await route.continue();
     });
     await page.reload();
-    const unlock = page.getByRole('dialog', { name: 'Enter Master Password' });
-    await unlock.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
-    await unlock.getByRole('button', { name: 'Unlock' }).click();
+    await unlockHere(page);
 
     // All items (the screen it opens on) shows the personal vault's alert with its retry: the groups
     // are read first on the same broken stream, so it may name them (the teams sections say 'Failed

@@ -2,7 +2,7 @@
 // rules as one write, and the next unlock of the vault takes the new password, not the old one.
 import { describe, inject, it } from 'vitest';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { MASTER_PASSWORD, readPassword, signUpToEmptyVault } from './journeys';
+import { lockScreen, MASTER_PASSWORD, readPassword, signUpToEmptyVault, unlockHere } from './journeys';
 
 const baseUrl = inject('baseUrl');
 useChromium();
@@ -31,13 +31,12 @@ describe('Account Settings in Chromium', () => {
     await change.getByText('Your master password has been changed.').waitFor({ timeout: 30_000 });
 
     await page.reload();
-    const unlock = page.getByRole('dialog', { name: 'Enter Master Password' });
+    const unlock = lockScreen(page);
     await unlock.waitFor({ timeout: 10_000 });
     await unlock.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
     await unlock.getByRole('button', { name: 'Unlock' }).click();
     await unlock.getByText('Invalid master password. Please try again.').waitFor({ timeout: 15_000 });
-    await unlock.getByLabel('Master password', { exact: true }).fill(next);
-    await unlock.getByRole('button', { name: 'Unlock' }).click();
+    await unlockHere(page, next);
     await page.getByRole('heading', { name: 'Joined Teams' }).waitFor({ timeout: 15_000 });
     await readPassword(page, 'Mail', 'mail secret 7');
 

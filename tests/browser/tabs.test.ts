@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoPageErrors, openPage, openTab, useChromium } from './chromium';
-import { openAccountSettings, signUpToEmptyVault, unlock, waitForSignedOut } from './journeys';
+import { lockScreen, openAccountSettings, signUpToEmptyVault, unlock, waitForSignedOut } from './journeys';
 
 const baseUrl = inject('baseUrl');
 useChromium();
@@ -41,7 +41,7 @@ async function expectSameDocument(page: Page): Promise<void> {
   await expect(page.evaluate(() => (window as unknown as { tabsTestMark?: boolean }).tabsTestMark === true)).resolves.toBe(true);
 }
 
-const unlockStep = (page: Page) => page.getByRole('dialog', { name: 'Enter Master Password' });
+const unlockStep = (page: Page) => lockScreen(page);
 const dashboard = (page: Page) => page.getByRole('heading', { name: 'Joined Teams' });
 
 describe('tabs of one browser', () => {

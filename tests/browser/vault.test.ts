@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { db } from '../emulator/teams/support';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { MASTER_PASSWORD, openItem, openPersonalPasswords, reloadAndUnlock, signUpToEmptyVault } from './journeys';
+import { openItem, openPersonalPasswords, reloadAndUnlock, signUpToEmptyVault, unlockHere } from './journeys';
 import { PHONE } from './layout';
 
 const baseUrl = inject('baseUrl');
@@ -47,9 +47,7 @@ describe('the personal vault in Chromium', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('correct horse battery');
 
     await page.reload();
-    const unlock = page.getByRole('dialog', { name: 'Enter Master Password' });
-    await unlock.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
-    await unlock.getByRole('button', { name: 'Unlock' }).click();
+    await unlockHere(page);
     await (await openItem(page, 'Bank')).getByRole('button', { name: 'Show password for Bank' }).click();
     await page.getByText('correct horse battery').waitFor({ timeout: 15_000 });
 

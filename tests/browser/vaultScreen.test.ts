@@ -160,7 +160,6 @@ describe('the vault screen in Chromium', () => {
 
     const m = member.page;
     await m.reload();
-    await m.getByRole('dialog', { name: 'Enter Master Password' }).waitFor();
     await unlock(m);
     const list = m.getByRole('list', { name: 'All items' });
     await list.getByRole('button', { name: 'Wiki', exact: true }).click();

@@ -17,8 +17,8 @@ interface StepProps {
   user: AuthUser;
   /** Unlocks (or creates) the vault; throws what the user should read. */
   onSubmit: (masterPassword: string) => Promise<void>;
-  /** Signs the pending user out and closes. */
-  onCancel: () => void;
+  /** Signs the pending user out and closes; without it there is no Cancel (the lock screen has Log out). */
+  onCancel?: () => void;
 }
 
 function SignedInAs({ user }: { user: AuthUser }) {

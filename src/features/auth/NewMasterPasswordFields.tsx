@@ -3,8 +3,12 @@ import { PasswordField } from './fields';
 import { StrengthMeter } from './StrengthMeter';
 import type { Submission } from './useSubmit';
 
+// What the meter below measures (zxcvbn: how many guesses the password would take), said plainly:
+// length and unpredictability, not character classes. 'Password1!' mixes all four and rates Weak;
+// four random lowercase words rate Strong (issue #43 item 10).
 export const MASTER_PASSWORD_ADVICE =
-  'Use at least 12 characters mixing upper- and lower-case letters, digits and symbols. ' +
+  'Make it long and unpredictable: at least 12 characters, such as four or more random words. ' +
+  'Names, dates, common phrases and swapping letters for symbols are easy to guess. ' +
   'Your master password cannot be recovered: if you forget it, nobody can open your vault.';
 
 // autoComplete="off" on master passwords: the master password must stay separate from the account

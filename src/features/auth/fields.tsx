@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { PasswordField as SharedPasswordField } from '../../ui/PasswordField';
@@ -44,6 +44,7 @@ export interface PasswordFieldProps extends FieldProps {
   toggleName: string;
   /** Further ids describing the input (a strength meter, a warning). */
   extraDescribedBy?: string | undefined;
+  inputRef?: Ref<HTMLInputElement> | undefined;
 }
 
 /** The shared password field, wired to the auth forms' error convention (a form-level alert). */

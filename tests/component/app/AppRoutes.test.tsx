@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../src/app/AppRoutes';
 import { AppServicesProvider } from '../../../src/app/AppServices';
 import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
@@ -9,6 +9,7 @@ import type { PrivateKey, VaultKey } from '../../../src/crypto';
 import { SessionProvider } from '../../../src/session/SessionContext';
 import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
 import { memoryRepositories } from '../../doubles/memoryRepositories';
+import { aliceAccount } from '../auth/harness';
 import { fakeAppServices } from './fakeAppServices';
 import { expectConsoleError } from '../../support/consoleErrors';
 
@@ -34,11 +35,18 @@ function storeIn(session: Session): SessionStore {
   return store;
 }
 
-function renderAt(path: string, session: Session = signedOut) {
+beforeAll(async () => {
+  await aliceAccount();
+});
+
+/** `withVault`: the user has a record (a master password), as nearly every locked user has. */
+async function renderAt(path: string, session: Session = signedOut, withVault = true) {
   const store = storeIn(session);
+  const repositories = memoryRepositories();
+  if (withVault) await repositories.users.create(user.uid, await aliceAccount());
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AppServicesProvider services={fakeAppServices({ store, repositories: memoryRepositories(), uid: user.uid })}>
+      <AppServicesProvider services={fakeAppServices({ store, repositories, uid: user.uid })}>
         <SessionProvider store={store}>
           <MfaEnrolment notifications={{ enrolled: () => Promise.resolve(), removed: () => Promise.resolve() }}>
             <AppRoutes />
@@ -58,12 +66,15 @@ describe('the route table of SPEC.md §2', () => {
   it.each([
     ['/', signedOut, 'Secure Password Management for Teams'],
     ['/dashboard', signedOut, 'Secure Password Management for Teams'],
-    ['/dashboard', locked, 'Secure Password Management for Teams'],
+    ['/dashboard', locked, 'Your vault is locked'],
+    ['/', locked, 'Your vault is locked'],
     ['/', unlocked, 'Dashboard'],
     ['/dashboard', unlocked, 'Dashboard'],
     ['/billing', signedOut, 'Secure Password Management for Teams'],
     ['/billing', unlocked, 'Billing & Subscriptions'],
-    ['/billing', locked, 'Billing & Subscriptions'],
+    ['/billing', locked, 'Your vault is locked'],
+    ['/billing/success?session_id=cs_1', locked, 'Your vault is locked'],
+    ['/privacy', locked, 'Privacy Policy'],
     ['/privacy', signedOut, 'Privacy Policy'],
     ['/terms', signedOut, 'Terms of Service'],
     ['/security', signedOut, 'How Keyloft Protects Your Passwords'],
@@ -76,13 +87,13 @@ describe('the route table of SPEC.md §2', () => {
   ] as const)('%s (%s) shows “%s”', async (path, session, title) => {
     // The page looks the invitation up at once; this table hands it no invitation callables.
     if (path.startsWith('/accept-invite')) expectConsoleError(/^Failed to load invitation details\. Error: lookupInvitation: no invitation callables in this test/);
-    renderAt(path, session);
+    await renderAt(path, session);
     expect(await heading()).toBe(title);
   });
 
   it('opens the auth modal from navigation state and closes it again', async () => {
     const user = userEvent.setup();
-    renderAt('/privacy');
+    await renderAt('/privacy');
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
     expect(within(dialog).getByRole('button', { name: 'Continue with email' })).toBeInTheDocument();
@@ -91,9 +102,19 @@ describe('the route table of SPEC.md §2', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('a locked session opens the modal at the master-password step by itself', async () => {
-    renderAt('/', locked);
-    const dialog = await screen.findByRole('dialog', { name: 'Set Master Password' });
-    expect(dialog).toBeInTheDocument();
+  it('a locked session without a vault sets its master password on the lock screen, not in a dialog', async () => {
+    await renderAt('/', locked, false);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set Master Password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm master password')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("a locked user's Sign In on a public page opens the modal's 'Enter Master Password' step", async () => {
+    const user = userEvent.setup();
+    await renderAt('/privacy', locked);
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Master Password' });
+    expect(within(dialog).getByRole('button', { name: 'Unlock' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your vault is locked' })).not.toBeInTheDocument();
   });
 });

@@ -36,6 +36,8 @@ export interface FakeAppServicesOptions {
 export function fakeAuthServices(store: SessionStore, repositories: MemoryRepositories, gateway: AuthGateway): AuthServices {
   return {
     gateway: () => Promise.resolve(gateway),
+    // The session of these tests is set before rendering: nothing is being restored.
+    restoring: { get: () => false, subscribe: () => () => undefined },
     deps: {
       loadGateway: () => Promise.resolve(gateway),
       loadUsers: () => Promise.resolve(repositories.users),

@@ -95,6 +95,22 @@ describe('the sign-up form', () => {
     });
   });
 
+  it('advises what the meter measures, length and unpredictability, not character classes (issue #43 item 10)', async () => {
+    const { user } = await openSignup();
+    const master = screen.getByLabelText('Master password');
+    expect(master).toHaveAccessibleDescription(expect.stringMatching(/long and unpredictable: at least 12 characters, such as four or more random words/) as string);
+    expect(master).not.toHaveAccessibleDescription(expect.stringMatching(/upper|lower-case|digits/i) as string);
+    // Every character class, and guessable: the meter says so, as the advice does.
+    await user.type(master, 'Password1!');
+    expect(await screen.findByRole('meter', { name: 'Master password strength' })).toHaveAttribute('aria-valuetext', 'Weak');
+    // Four random lowercase words: what the advice asks for, and what the meter rates Strong.
+    await user.clear(master);
+    await user.type(master, 'quilt oxygen marble ferret');
+    await waitFor(() => {
+      expect(screen.getByRole('meter', { name: 'Master password strength' })).toHaveAttribute('aria-valuetext', 'Strong');
+    });
+  });
+
   it('warns, without blocking, when the master password equals the account password', async () => {
     const { user } = await openSignup();
     await user.type(screen.getByLabelText('Account password'), 'same-secret-123');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingView, homeView, routeNeedsAuth } from '../../../src/app/routeAccess';
+import { appRouteView, routeNeedsAuth } from '../../../src/app/routeAccess';
 import type { SessionState } from '../../../src/session/sessionState';
 
 const user = { uid: 'u1', email: 'ana@example.com', emailVerified: true, provider: 'password' } as const;
@@ -11,19 +11,16 @@ const states: Record<SessionState['status'], SessionState> = {
 
 describe('route access (SPEC.md §2 route table, §6 routes)', () => {
   it.each([
-    ['signed-out', 'landing'],
-    ['locked', 'landing'],
-    ['unlocked', 'dashboard'],
-  ] as const)('/ and /dashboard when %s show the %s', (status, view) => {
-    expect(homeView(states[status])).toBe(view);
-  });
-
-  it.each([
-    ['signed-out', 'landing'],
-    ['locked', 'billing'],
-    ['unlocked', 'billing'],
-  ] as const)('/billing when %s shows the %s page', (status, view) => {
-    expect(billingView(states[status])).toBe(view);
+    ['signed-out', false, false, 'landing'],
+    ['signed-out', false, true, 'restoring'],
+    ['signed-out', true, true, 'landing'],
+    ['locked', false, false, 'locked'],
+    ['locked', false, true, 'locked'],
+    ['locked', true, false, 'landing'],
+    ['unlocked', false, false, 'app'],
+    ['unlocked', true, true, 'app'],
+  ] as const)('an app route when %s (modal requested: %s, restoring: %s) shows %s', (status, modalRequested, restoring, view) => {
+    expect(appRouteView(states[status], { modalRequested, restoring })).toBe(view);
   });
 
   it('starts the auth service for every route but the public pages', () => {
