@@ -17,12 +17,14 @@ export interface VaultMainProps {
   readonly userId: string;
   readonly details: DetailsCache;
   readonly transfer: VaultTransfer;
-  /** Back from a team's view (focus then returns to the team in the sidebar). */
-  readonly onLeaveTeam: (teamId: string) => void;
+  /** 'Manage Members' in a team's header. */
+  readonly onManageMembers?: ((teamId: string) => void) | undefined;
+  /** An entry All items is asked to show (the sidebar's health report). */
+  readonly shownEntry?: { readonly id: string } | null;
 }
 
 /** The vault screen's list and item pane for the scope the sidebar chose (issue #21). */
-export function VaultMain({ scope, onScope, locked, personal, sources, teams, repositories, keys, userId, details, transfer, onLeaveTeam }: VaultMainProps) {
+export function VaultMain({ scope, onScope, locked, personal, sources, teams, repositories, keys, userId, details, transfer, onManageMembers, shownEntry = null }: VaultMainProps) {
   if (scope.kind === 'team') {
     const summary = teams.find((team) => team.id === scope.teamId);
     // A team the user owns is under the overlay with the rest; a joined team stays open (SPEC.md §2).
@@ -40,9 +42,7 @@ export function VaultMain({ scope, onScope, locked, personal, sources, teams, re
           onGroupChange={(group) => {
             onScope(teamScope(scope.teamId, group));
           }}
-          onBack={() => {
-            onLeaveTeam(scope.teamId);
-          }}
+          onManageMembers={onManageMembers}
         />
       );
     }
@@ -67,7 +67,7 @@ export function VaultMain({ scope, onScope, locked, personal, sources, teams, re
       />
     );
   }
-  return <AllItemsPanel sources={sources} />;
+  return <AllItemsPanel sources={sources} show={shownEntry} />;
 }
 
 function LockedPlaceholder() {

@@ -164,7 +164,8 @@ export function VaultPanel({
 
       {(ready || (vault.load.status === 'loading' && shown.length > 0)) && (
         <>
-          {ready && (
+          {/* A caller that holds the filter shows it itself (the sidebar's groups, issue #43 item 6). */}
+          {ready && onGroupChange === undefined && (
             <div className="field vault-section__filter">
               <label htmlFor={filterId} className="field__label">
                 Group

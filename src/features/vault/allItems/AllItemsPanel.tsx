@@ -20,6 +20,8 @@ export interface OpenItemsSource extends ItemsSource {
 export interface AllItemsPanelProps {
   /** The personal vault first (where Add Password writes), then every team the user holds a key for. */
   readonly sources: readonly OpenItemsSource[];
+  /** An entry to show, asked from outside the list (the sidebar's health report): a new object each time. */
+  readonly show?: { readonly id: string } | null;
 }
 
 const NOT_HERE: EntryPlace = { label: null, canEdit: false, canDelete: false };
@@ -30,7 +32,7 @@ const asItIs = (entry: PasswordEntry) => Promise.resolve(entry);
  * All items (issue #21): every vault the user can open as one list, sorted by title, with one
  * search over all of it; each entry says where it lives and carries that vault's permissions.
  */
-export function AllItemsPanel({ sources }: AllItemsPanelProps) {
+export function AllItemsPanel({ sources, show = null }: AllItemsPanelProps) {
   const headingId = useId();
   const sessions = useMemo(() => sources.map((source) => source.session), [sources]);
   const states = useSessionStates(sessions);
@@ -129,6 +131,7 @@ export function AllItemsPanel({ sources }: AllItemsPanelProps) {
           }}
           onOpenDetails={openDetails}
           onDelete={(entry) => sessionOf(entry).remove(entry)}
+          show={show}
         />
       )}
       <PasswordFormDialog
