@@ -32,8 +32,8 @@ function countText(count: number): string {
 }
 
 /**
- * One team in the sidebar (issue #43 item 5), like Personal Passwords: its name, its count and an
- * Owner badge open its passwords; its actions (edit and delete for the owner, members for everyone)
+ * One team in the sidebar (issue #43 item 5), like Personal Passwords: its name opens its passwords, with its count and an
+ * Owner badge beside it; its actions (edit and delete for the owner, members for everyone)
  * are in a menu beside it. The description, member count and created date are in the team's header.
  */
 export function TeamItem({ team, onOpenTeam, onManageMembers, onEdit, onDelete, itemRef, current = false, count = null, extra }: TeamItemProps) {
@@ -74,10 +74,14 @@ export function TeamItem({ team, onOpenTeam, onManageMembers, onEdit, onDelete, 
           <span id={nameId} className="team-item__name">
             {name}
           </span>
+        </button>
+        {/* Beside the button, not in it: its name says what it does with the name shown (WCAG 2.5.3),
+            and its description says these to a screen reader. */}
+        <span className="team-item__marks" aria-hidden="true">
           {owned && <span className="team-item__badge team-item__badge--owner">Owner</span>}
           {team.needsKey && <span className="team-item__badge team-item__badge--warning">Needs Key</span>}
           {count !== null && <span className="team-item__count">{count}</span>}
-        </button>
+        </span>
         <ActionMenu label={`Actions for team ${name}`} items={items} />
       </div>
       <span id={aboutId} className="visually-hidden">
