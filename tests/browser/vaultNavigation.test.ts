@@ -110,7 +110,7 @@ describe('the vault screen’s one navigation (issue #43)', () => {
       await exportChooser.getByRole('radio', { name: 'Personal Passwords' }).check();
       await exportChooser.getByRole('button', { name: 'Continue' }).click();
       const exportDialog = page.getByRole('dialog', { name: 'Export Passwords' });
-      await exportDialog.getByLabel('Master password').waitFor({ timeout: 15_000 });
+      await exportDialog.getByLabel('Master password', { exact: true }).waitFor({ timeout: 15_000 });
       await page.keyboard.press('Escape');
       await exportDialog.waitFor({ state: 'detached' });
 
