@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousA11yViolations } from './axe';
 import { expectNoPageErrors, openPage, useChromium, type WatchedPage } from './chromium';
-import { createTeam, signUpToEmptyVault } from './journeys';
+import { createTeam, manageMembers, signUpToEmptyVault } from './journeys';
 import { checkBothThemes, checkDialog } from './themes';
 
 const baseUrl = inject('baseUrl');
@@ -92,7 +92,7 @@ describe('accessibility of the main screens (axe-core, light and dark)', () => {
   it('the Manage Team Members dialog', async () => {
     await createTeam(page, TEAM);
     await checkDialog(page, 'manage-team-members', page.getByRole('dialog', { name: 'Manage Team Members' }), () =>
-      page.getByRole('button', { name: `Manage members of team ${TEAM}` }).click(),
+      manageMembers(page, TEAM),
     );
   }, 90_000);
 

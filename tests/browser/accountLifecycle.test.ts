@@ -12,15 +12,16 @@ import { signInWithPassword, uniqueEmail } from '../support/authEmulator';
 import { outboxFilesFor } from '../support/outbox';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import {
-  ACCOUNT_PASSWORD,
-  INVALID_CREDENTIALS,
-  MASTER_PASSWORD,
   acceptFromModal,
+  ACCOUNT_PASSWORD,
   addTeamPassword,
   createTeam,
+  INVALID_CREDENTIALS,
   inviteAccount,
+  MASTER_PASSWORD,
   onBaseUrl,
   openAccountSettings,
+  openAllItems,
   openTeamPasswords,
   readPassword,
   reloadAndUnlock,
@@ -121,7 +122,7 @@ describe('Account Settings: Delete Account in Chromium', () => {
     await createTeam(o, 'Doomed');
     await openTeamPasswords(o, 'Doomed');
     await addTeamPassword(o, 'Shared', 'shared-user', 'shared secret 5');
-    await o.getByRole('button', { name: 'Back to dashboard' }).click();
+    await openAllItems(o);
     await inviteAccount(o, 'Doomed', memberEmail);
     await o.keyboard.press('Escape');
     await o.getByRole('dialog', { name: 'Manage Team Members' }).waitFor({ state: 'detached' });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { openItem, openTeamPasswords, signUpToEmptyVault, teamWithFullAccessMember } from './journeys';
+import { manageMembers, openAllItems, openItem, openTeamPasswords, signUpToEmptyVault, teamMenuAction, teamWithFullAccessMember } from './journeys';
 
 const baseUrl = inject('baseUrl');
 useChromium();
@@ -61,12 +61,12 @@ describe('the team activity log in Chromium', () => {
     await log.waitFor({ state: 'detached' });
 
     // Made View Only, the member's team view has no log to open.
-    await o.getByRole('button', { name: 'Back to dashboard' }).click();
-    await o.getByRole('button', { name: 'Manage members of team Ops' }).click();
+    await openAllItems(o);
+    await manageMembers(o, 'Ops');
     const manage = o.getByRole('dialog', { name: 'Manage Team Members' });
     await manage.getByLabel(`Role of ${memberEmail}`).selectOption({ label: 'View Only' });
     await expect.poll(async () => manage.getByLabel(`Role of ${memberEmail}`).inputValue(), { timeout: 10_000 }).toBe('view');
-    await m.getByRole('button', { name: 'Back to dashboard' }).click();
+    await openAllItems(m);
     await openTeamPasswords(m, 'Ops');
     await (await openItem(m, 'Production DB')).getByRole('button', { name: 'Copy password for Production DB' }).waitFor({ timeout: 15_000 });
     await expect.poll(async () => m.getByRole('button', { name: 'Edit Production DB' }).count(), { timeout: 15_000 }).toBe(0);
@@ -75,7 +75,7 @@ describe('the team activity log in Chromium', () => {
     // The owner deletes the team: its log stays theirs to read, under My Teams.
     await o.keyboard.press('Escape');
     await manage.waitFor({ state: 'detached' });
-    await o.getByRole('button', { name: 'Delete team Ops' }).click();
+    await teamMenuAction(o, 'Ops', 'Delete team');
     const confirm = o.getByRole('dialog', { name: 'Delete Team' });
     await confirm.getByRole('button', { name: 'Delete Team' }).click();
     await confirm.waitFor({ state: 'detached', timeout: 60_000 });

@@ -129,7 +129,7 @@ describe('one-time codes and password history in Chromium', () => {
     await addEntry(page, 'Chat', 'Shared-Secret-4711-Xq');
     await addEntry(page, 'Bank', 'vT8#qL2!mZ6@rW9$');
 
-    await page.getByRole('button', { name: 'Password health' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Password health' }).click();
     const dialog = page.getByRole('dialog', { name: 'Password health: Personal Passwords' });
     await dialog.getByText('4 passwords checked in this browser.', { exact: false }).waitFor({ timeout: 60_000 });
     const weak = dialog.getByRole('region', { name: 'Weak passwords' });

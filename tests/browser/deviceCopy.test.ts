@@ -12,6 +12,7 @@ import {
   chooseInSidebar,
   createTeam,
   itemPane,
+  manageMembers,
   MASTER_PASSWORD,
   openAccountSettings,
   openItem,
@@ -183,7 +184,7 @@ describe('the device copy', () => {
 
     // While the member is away, the owner removes them.
     const o = owner.page;
-    await o.getByRole('button', { name: 'Manage members of team Ops' }).click();
+    await manageMembers(o, 'Ops');
     const manage = o.getByRole('dialog', { name: 'Manage Team Members' });
     await manage.getByRole('button', { name: `Remove ${memberEmail}` }).click({ timeout: 15_000 });
     const remove = o.getByRole('dialog', { name: 'Remove Member' });

@@ -43,7 +43,7 @@ async function openTallPage(): Promise<WatchedPage> {
 /** Opens Import on Personal Passwords and picks `path`; returns the dialog, on the chosen file. */
 async function pickFile(page: Page, path: string, format: string): Promise<Locator> {
   await openPersonalPasswords(page);
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import Passwords' });
   // The lazily loaded chunk's fallback has the same name: the dialog is there once its field is.
   await dialog.getByLabel('File to import', { exact: true }).setInputFiles(path);
@@ -134,7 +134,7 @@ describe('import and export in Chromium', () => {
     const exported = await listedEntries(first.page);
     expect(exported).toHaveLength(BITWARDEN.count);
 
-    await first.page.getByRole('button', { name: 'Export', exact: true }).click();
+    await first.page.getByRole('main').getByRole('button', { name: 'Export', exact: true }).click();
     const exportDialog = first.page.getByRole('dialog', { name: 'Export Passwords' });
     await exportDialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
     await exportDialog.getByLabel('File password', { exact: true }).fill(FILE_PASSWORD);

@@ -16,16 +16,18 @@ import { uniqueEmail } from '../support/authEmulator';
 import { outboxFilesFor, OUTBOX } from '../support/outbox';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
 import {
-  ACCOUNT_PASSWORD,
-  MASTER_PASSWORD,
   acceptFromModal,
+  ACCOUNT_PASSWORD,
   addTeamPassword,
   createTeam,
   FINGERPRINT,
   grantAccess,
   inviteAccount,
+  manageMembers,
+  MASTER_PASSWORD,
   onBaseUrl,
   openAccountSettings,
+  openAllItems,
   openTeamPasswords,
   readPassword,
   reloadAndUnlock,
@@ -41,12 +43,12 @@ async function teamWithPassword(page: Page, team: string, title: string, secret:
   await createTeam(page, team);
   await openTeamPasswords(page, team);
   await addTeamPassword(page, title, 'shared-user', secret);
-  await page.getByRole('button', { name: 'Back to dashboard' }).click();
+  await openAllItems(page);
 }
 
 /** Invites an address without an account and emails the link; leaves Manage Team Members open. */
 async function inviteByEmail(page: Page, team: string, email: string): Promise<void> {
-  await page.getByRole('button', { name: `Manage members of team ${team}` }).click();
+  await manageMembers(page, team);
   const manage = page.getByRole('dialog', { name: 'Manage Team Members' });
   await manage.getByLabel('Email').fill(email);
   await manage.getByRole('button', { name: 'Add Member' }).click();
@@ -268,7 +270,7 @@ describe('invitations in Chromium', () => {
     expect(await modal.getByRole('alert').count()).toBe(0);
     await m.keyboard.press('Escape');
     expect(await m.getByRole('list', { name: 'Joined teams' }).getByRole('listitem', { name: 'Gamma' }).count()).toBe(0);
-    await o.getByRole('button', { name: 'Manage members of team Gamma' }).click();
+    await manageMembers(o, 'Gamma');
     const manage = o.getByRole('dialog', { name: 'Manage Team Members' });
     await manage.getByText('No pending invitations.').waitFor({ timeout: 15_000 });
 

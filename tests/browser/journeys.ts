@@ -101,7 +101,31 @@ export async function createTeam(page: Page, name: string): Promise<void> {
 
 export async function openTeamPasswords(page: Page, team: string): Promise<void> {
   await chooseInSidebar(page, `View passwords of team ${team}`);
-  await page.getByRole('button', { name: 'Back to dashboard' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('main').getByRole('heading', { name: team, exact: true, level: 2 }).waitFor({ timeout: 15_000 });
+}
+
+/** Back to All items (the sidebar is the one way back from a vault, issue #43). */
+export async function openAllItems(page: Page): Promise<void> {
+  await chooseInSidebar(page, /^All items/);
+  await page.getByRole('main').getByRole('heading', { name: 'All items', level: 2 }).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Chooses a team's action ('Edit team', 'Delete team', 'Manage members of team') from its menu in the
+ * sidebar (issue #43 item 5), through the drawer on a phone.
+ */
+export async function teamMenuAction(page: Page, team: string, action: 'Edit team' | 'Delete team' | 'Manage members of team'): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Vaults and teams' });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByRole('navigation', { name: 'Vaults' }).getByRole('button', { name: `Actions for team ${team}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: `${action} ${team}`, exact: true }).click();
+}
+
+/** Opens Manage Team Members: from the team's header when it is on screen, else from its sidebar menu. */
+export async function manageMembers(page: Page, team: string): Promise<void> {
+  const inHeader = page.getByRole('main').getByRole('button', { name: `Manage members of team ${team}`, exact: true });
+  if (await inHeader.isVisible()) await inHeader.click();
+  else await teamMenuAction(page, team, 'Manage members of team');
 }
 
 /** Adds a password to the team whose passwords are open. */
@@ -142,7 +166,7 @@ export async function readPassword(page: Page, title: string, expected: string):
  * the Manage Team Members modal open.
  */
 export async function inviteAccount(page: Page, team: string, email: string, role?: string): Promise<void> {
-  await page.getByRole('button', { name: `Manage members of team ${team}` }).click();
+  await manageMembers(page, team);
   const manage = page.getByRole('dialog', { name: 'Manage Team Members' });
   await manage.getByLabel('Email').fill(email);
   if (role !== undefined) await manage.getByLabel('Role', { exact: true }).selectOption({ label: role });
@@ -159,7 +183,7 @@ export async function inviteAccount(page: Page, team: string, email: string, rol
  * fingerprint the confirmation showed, and closes Manage Team Members again.
  */
 export async function grantAccess(page: Page, team: string, email: string): Promise<string> {
-  await page.getByRole('button', { name: `Manage members of team ${team}` }).click();
+  await manageMembers(page, team);
   const manage = page.getByRole('dialog', { name: 'Manage Team Members' });
   await manage.getByRole('button', { name: `Grant Access to ${email}` }).click({ timeout: 15_000 });
   const confirm = page.getByRole('dialog', { name: 'Grant Access' });
@@ -191,7 +215,7 @@ export async function teamWithFullAccessMember(
   await createTeam(owner, team);
   await openTeamPasswords(owner, team);
   for (const [title, username, password] of entries) await addTeamPassword(owner, title, username, password);
-  await owner.getByRole('button', { name: 'Back to dashboard' }).click();
+  await openAllItems(owner);
   await inviteAccount(owner, team, memberEmail, role);
   await owner.keyboard.press('Escape');
   await verifyAddress(member, baseUrl, memberEmail);

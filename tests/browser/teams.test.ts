@@ -11,6 +11,8 @@ import {
   createTeam,
   grantAccess,
   inviteAccount,
+  manageMembers,
+  openAllItems,
   openItem,
   openTeamPasswords,
   readPassword,
@@ -46,7 +48,7 @@ describe('teams in Chromium, two users', () => {
     const joined = m.getByRole('list', { name: 'Joined teams' });
     await expect.poll(async () => joined.getByRole('listitem', { name: 'Ops' }).textContent(), { timeout: 10_000 }).not.toContain('Needs Key');
 
-    await o.getByRole('button', { name: 'Manage members of team Ops' }).click();
+    await manageMembers(o, 'Ops');
     const manage = o.getByRole('dialog', { name: 'Manage Team Members' });
     const members = manage.getByRole('list', { name: 'Current members' });
     await members.getByText(memberEmail).waitFor({ timeout: 15_000 });
@@ -105,12 +107,12 @@ describe('teams in Chromium, two users', () => {
     expect(await m.getByRole('button', { name: 'Add Password' }).count()).toBe(0);
 
     // Promoted to Full Access, they edit it.
-    await o.getByRole('button', { name: 'Back to dashboard' }).click();
-    await o.getByRole('button', { name: 'Manage members of team Shared' }).click();
+    await openAllItems(o);
+    await manageMembers(o, 'Shared');
     const manage = o.getByRole('dialog', { name: 'Manage Team Members' });
     await manage.getByLabel(`Role of ${memberEmail}`).selectOption({ label: 'Full Access' });
     await expect.poll(async () => manage.getByLabel(`Role of ${memberEmail}`).inputValue(), { timeout: 10_000 }).toBe('full');
-    await m.getByRole('button', { name: 'Back to dashboard' }).click();
+    await openAllItems(m);
     await openTeamPasswords(m, 'Shared');
     await (await openItem(m, 'Router')).getByRole('button', { name: 'Edit Router' }).click({ timeout: 15_000 });
     const edit = m.getByRole('dialog', { name: 'Edit Password' });

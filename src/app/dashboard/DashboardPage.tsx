@@ -7,7 +7,7 @@ import { AUTH_MESSAGES, signOutQuietly, VerificationNotice } from '../../feature
 import { planOf } from '../../features/billing';
 import { OfflineBanner, offerRemovalAfterSignOut } from '../../features/deviceCopy';
 import { useMyInvitationsApi } from '../../features/invitations';
-import { ManageMembersDialog, useLiveTeams, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, viewPasswordsButtonId, type TeamSummary } from '../../features/teams';
+import { ManageMembersDialog, useLiveTeams, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, type TeamSummary } from '../../features/teams';
 import { createDetailsCache, totalCount, useSessionStates, vaultCount, VaultSessions, VaultSessionsContext, type VaultState } from '../../features/vault';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { ServerStateProvider } from '../../session/serverState/ServerStateProvider';
@@ -20,8 +20,9 @@ import { DeletedTeamLogs } from '../../features/activity';
 import { activityServicesOf } from './activityServices';
 import { DashboardHeader } from './DashboardHeader';
 import { useOpenVaults } from './openVaults';
-import { ALL_ITEMS, teamScope, withoutTeam, type VaultScope } from './scope';
+import { ALL_ITEMS, sourceKeyOf, teamScope, withoutTeam, type VaultScope } from './scope';
 import { VaultSidebar } from './sidebar/VaultSidebar';
+import { VaultTools } from './sidebar/VaultTools';
 import { useDrawer } from './useDrawer';
 import { VaultMain } from './VaultMain';
 import { useAccountDialogs } from './useAccountDialogs';
@@ -86,19 +87,13 @@ function Dashboard({ user }: { user: AuthUser }) {
     return teamId === null ? ALL_ITEMS : teamScope(teamId);
   });
   const [managingTeamId, setManagingTeamId] = useState<string | null>(null);
+  // An entry the sidebar's health report asked to open, shown on All items (a new object each time)
+  // once All items is on screen: a list asked at its first render would take it as already shown.
+  const [shownEntry, setShownEntry] = useState<{ readonly id: string } | null>(null);
+  const [entryToShow, setEntryToShow] = useState<string | null>(null);
   const drawerId = useId();
   const drawerToggle = useRef<HTMLButtonElement>(null);
   const drawer = useDrawer(drawerId, drawerToggle);
-  /** Back from a team's view, focus returns to that team's 'View Passwords' once it is shown again. */
-  const returnFocusTo = useRef<string | null>(null);
-  useEffect(() => {
-    const teamId = returnFocusTo.current;
-    if (scope.kind === 'team' || teamId === null) return;
-    const button = document.getElementById(viewPasswordsButtonId(teamId));
-    if (button === null) return;
-    returnFocusTo.current = null;
-    button.focus();
-  });
   const uid = user.uid;
   // What the last logout left to say about the device copy is over once someone signs in again.
   useEffect(() => {
@@ -165,6 +160,13 @@ function Dashboard({ user }: { user: AuthUser }) {
   // A team that went (left, deleted) leaves the screen on All items.
   const shownScope = teamList?.status === 'ready' ? withoutTeam(scope, new Set(teams.map((team) => team.id))) : scope;
 
+  useEffect(() => {
+    if (entryToShow === null || shownScope.kind !== 'all') return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- after All items has rendered its list (see above)
+    setShownEntry({ id: entryToShow });
+    setEntryToShow(null);
+  }, [entryToShow, shownScope.kind]);
+
   const transfer = useVaultTransfer(account.record);
   const autoLockSettings = useAutoLockSettings(autoLock, uid);
   const accountDialogs = useAccountDialogs(user);
@@ -209,6 +211,18 @@ function Dashboard({ user }: { user: AuthUser }) {
             onManageMembers={onManageMembers}
             open={drawer.open}
             deletedTeams={deletedTeams}
+            tools={
+              <VaultTools
+                sources={open.sources}
+                currentKey={sourceKeyOf(shownScope)}
+                record={account.record}
+                loadStrengthEstimator={loadEntryStrength}
+                onShowEntry={(id) => {
+                  choose(ALL_ITEMS);
+                  setEntryToShow(id);
+                }}
+              />
+            }
           />
           {drawer.open && <button type="button" className="vault-screen__backdrop" aria-label="Close the vaults menu" tabIndex={-1} onClick={drawer.close} />}
           <main id="main" className="dashboard__main vault-screen__main">
@@ -251,10 +265,8 @@ function Dashboard({ user }: { user: AuthUser }) {
                 userId={uid}
                 details={details}
                 transfer={transfer}
-                onLeaveTeam={(teamId) => {
-                  returnFocusTo.current = teamId;
-                  setScope(ALL_ITEMS);
-                }}
+                onManageMembers={onManageMembers}
+                shownEntry={shownEntry}
               />
             )}
             <VerificationNotice uid={uid} sentNow={verificationSent} emailVerified={user.emailVerified} checkVerified={checkVerified} storage={window.localStorage} />

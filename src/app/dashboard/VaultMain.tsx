@@ -19,12 +19,14 @@ export interface VaultMainProps {
   readonly userId: string;
   readonly details: DetailsCache;
   readonly transfer: VaultTransfer;
-  /** Back from a team's view (focus then returns to the team in the sidebar). */
-  readonly onLeaveTeam: (teamId: string) => void;
+  /** 'Manage Members' in a team's header. */
+  readonly onManageMembers?: ((teamId: string) => void) | undefined;
+  /** An entry All items is asked to show (the sidebar's health report). */
+  readonly shownEntry?: { readonly id: string } | null;
 }
 
 /** The vault screen's list and item pane for the scope the sidebar chose (issue #21). */
-export function VaultMain({ scope, onScope, locked, personal, sources, opening, teams, repositories, keys, userId, details, transfer, onLeaveTeam }: VaultMainProps) {
+export function VaultMain({ scope, onScope, locked, personal, sources, opening, teams, repositories, keys, userId, details, transfer, onManageMembers, shownEntry = null }: VaultMainProps) {
   if (scope.kind === 'team') {
     const summary = teams.find((team) => team.id === scope.teamId);
     // A team the user owns is under the overlay with the rest; a joined team stays open (SPEC.md §2).
@@ -42,9 +44,7 @@ export function VaultMain({ scope, onScope, locked, personal, sources, opening, 
           onGroupChange={(group) => {
             onScope(teamScope(scope.teamId, group));
           }}
-          onBack={() => {
-            onLeaveTeam(scope.teamId);
-          }}
+          onManageMembers={onManageMembers}
         />
       );
     }
@@ -69,7 +69,7 @@ export function VaultMain({ scope, onScope, locked, personal, sources, opening, 
       />
     );
   }
-  return <AllItemsPanel sources={sources} opening={opening} />;
+  return <AllItemsPanel sources={sources} opening={opening} show={shownEntry} />;
 }
 
 function LockedPlaceholder() {

@@ -27,3 +27,9 @@ export function sameVault(a: VaultScope, b: VaultScope): boolean {
 export function withoutTeam(scope: VaultScope, teamIds: ReadonlySet<string>): VaultScope {
   return scope.kind === 'team' && !teamIds.has(scope.teamId) ? ALL_ITEMS : scope;
 }
+
+/** The key of the open vault a scope shows (as useOpenVaults names it), null for All items. */
+export function sourceKeyOf(scope: VaultScope): string | null {
+  if (scope.kind === 'personal') return 'personal';
+  return scope.kind === 'team' ? `team/${scope.teamId}` : null;
+}

@@ -17,7 +17,10 @@ interface CommonProps {
   readonly onManageMembers?: ((teamId: string) => void) | undefined;
   /** The team whose passwords are on screen, and what the sidebar shows under each team. */
   readonly currentTeamId?: string | null | undefined;
+  readonly countOf?: ((team: TeamSummary) => number | null) | undefined;
   readonly renderExtra?: ((team: TeamSummary) => ReactNode) | undefined;
+  /** The sidebar's one team search (TeamSearch); blank or absent: every team. */
+  readonly query?: string | undefined;
 }
 
 export type MyTeamsProps = CommonProps & {
@@ -28,7 +31,7 @@ export type MyTeamsProps = CommonProps & {
 type Form = { readonly team: TeamSummary | null } | null;
 
 /** 'My Teams': the teams the user owns, with Create Team, edit and delete (SPEC.md §2). */
-export function MyTeams({ teams, planId, onOpenTeam, onManageMembers, currentTeamId, renderExtra }: MyTeamsProps) {
+export function MyTeams({ teams, planId, ...shared }: MyTeamsProps) {
   const headingId = useId();
   const [form, setForm] = useState<Form>(null);
   const [limitShown, setLimitShown] = useState<number | null>(null);
@@ -56,10 +59,7 @@ export function MyTeams({ teams, planId, onOpenTeam, onManageMembers, currentTea
         shown={owned}
         label="My teams"
         emptyText={TEAM_LIST_TEXTS.noOwnedTeams}
-        onOpenTeam={onOpenTeam}
-        onManageMembers={onManageMembers}
-        currentTeamId={currentTeamId}
-        renderExtra={renderExtra}
+        {...shared}
         onEdit={(team) => {
           setForm({ team });
         }}
@@ -99,7 +99,7 @@ export function MyTeams({ teams, planId, onOpenTeam, onManageMembers, currentTea
 }
 
 /** 'Joined Teams': the teams the user belongs to without owning them. */
-export function JoinedTeams({ teams, onOpenTeam, onManageMembers, currentTeamId, renderExtra }: CommonProps) {
+export function JoinedTeams({ teams, ...shared }: CommonProps) {
   const headingId = useId();
   const joined = useMemo(() => splitTeams(teams?.teams ?? []).joined, [teams?.teams]);
   return (
@@ -112,10 +112,7 @@ export function JoinedTeams({ teams, onOpenTeam, onManageMembers, currentTeamId,
         shown={joined}
         label="Joined teams"
         emptyText={TEAM_LIST_TEXTS.noJoinedTeams}
-        onOpenTeam={onOpenTeam}
-        onManageMembers={onManageMembers}
-        currentTeamId={currentTeamId}
-        renderExtra={renderExtra}
+        {...shared}
         onEdit={() => undefined}
       />
     </section>
@@ -129,8 +126,8 @@ interface SectionBodyProps extends CommonProps {
   readonly onEdit: (team: TeamSummary) => void;
 }
 
-function SectionBody({ teams, shown, label, emptyText, onOpenTeam, onManageMembers, onEdit, currentTeamId, renderExtra }: SectionBodyProps) {
-  if (teams === null) return <p className="team-list__empty">{emptyText}</p>;
+function SectionBody({ teams, shown, onEdit, ...rest }: SectionBodyProps) {
+  if (teams === null) return <p className="team-list__empty">{rest.emptyText}</p>;
   if (teams.status === 'failed') {
     return (
       <LoadFailed message={TEAM_LIST_TEXTS.loadFailed} onRetry={teams.retry} className="teams-section__failure" />
@@ -144,16 +141,6 @@ function SectionBody({ teams, shown, label, emptyText, onOpenTeam, onManageMembe
     );
   }
   return (
-    <TeamList
-      teams={shown}
-      label={label}
-      emptyText={emptyText}
-      onOpenTeam={onOpenTeam}
-      onManageMembers={onManageMembers}
-      onEdit={onEdit}
-      onDelete={teams.remove}
-      currentTeamId={currentTeamId}
-      renderExtra={renderExtra}
-    />
+    <TeamList teams={shown} {...rest} onEdit={onEdit} onDelete={teams.remove} />
   );
 }

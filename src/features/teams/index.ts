@@ -21,3 +21,4 @@ export type { AccessTeam, TeamAccess, TeamAccessesInput, TeamKeyState } from './
 export { usePublishOwnKey, useTeamServices } from './useTeamServices';
 export type { TeamServices, TeamServicesInput } from './useTeamServices';
 export type { UserKeys } from './teamKeys';
+export { offersTeamSearch, TeamSearch, TEAM_SEARCH_FROM } from './TeamSearch';

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { canOnPasswords, ROLE_LABELS, type TeamRole } from '@keyloft/contract/teamPermissions';
-import { Button } from '../../ui/Button';
+import { DateStamp } from '../../ui/DateStamp';
 import type { VaultTransfer } from './transfer';
 import type { TeamVaultDeps } from './vaultService';
 import { VaultPanel } from './VaultPanel';
@@ -14,6 +14,9 @@ export interface TeamViewTeam {
   readonly memberCount: number;
   /** The signed-in user's own role. */
   readonly role: TeamRole;
+  /** As the team list read them (SPEC.md §2 "Team list"); absent until it has. */
+  readonly description?: string | null;
+  readonly createdAt?: number;
 }
 
 /**
@@ -29,7 +32,6 @@ export type TeamKeyAccess =
   | { readonly status: 'open'; readonly deps: TeamVaultDeps };
 
 export const TEAM_VIEW_TEXTS = Object.freeze({
-  back: 'Back to dashboard',
   opening: 'Opening the team key…',
   keyRequiredTitle: 'Key access required',
   keyRequired:
@@ -44,47 +46,46 @@ export function memberCountLabel(count: number): string {
 export interface TeamPasswordsViewProps {
   readonly team: TeamViewTeam;
   readonly access: TeamKeyAccess;
-  readonly onBack: () => void;
   /** Import and export, as the app composes them (issue #20). */
   readonly transfer?: VaultTransfer;
   /** The group filter when the caller holds it (the sidebar's groups). */
   readonly group?: string;
   readonly onGroupChange?: (group: string) => void;
-  /** Beside the way back: what the app adds to the team's view (the activity log, issue #24). */
+  /** In the team's header: what the app adds to the team's view (members, the activity log of issue #24). */
   readonly teamActions?: ReactNode;
 }
 
 /**
- * The Team password view (SPEC.md §2): header with the team's name, member count and the user's
- * role; Add Password and Groups only for roles that may create; the key-access-required banner
- * while the user needs the key; otherwise the group filter and the list, with edit and delete as
- * the role allows (SPEC.md §6).
+ * The Team password view (SPEC.md §2): header with the team's name, member count, the user's role,
+ * its description and created date, and the team's actions; Add Password and Groups only for roles
+ * that may create; the key-access-required banner while the user needs the key; otherwise the list,
+ * with edit and delete as the role allows (SPEC.md §6). The way back is the sidebar (issue #43).
  */
-export function TeamPasswordsView({ team, access, onBack, transfer, group, onGroupChange, teamActions }: TeamPasswordsViewProps) {
+export function TeamPasswordsView({ team, access, transfer, group, onGroupChange, teamActions }: TeamPasswordsViewProps) {
   const headingId = useId();
-  const backRef = useRef<HTMLButtonElement>(null);
-
-  // The view replaces the dashboard's sections: focus starts on its way back.
-  useEffect(() => {
-    backRef.current?.focus();
-  }, []);
 
   const details = (
-    <p className="vault-section__details">
-      <span>{memberCountLabel(team.memberCount)}</span>
-      {' · '}
-      <span>Your role: {ROLE_LABELS[team.role]}</span>
-    </p>
+    <div className="team-vault__about">
+      <p className="vault-section__details">
+        <span>{memberCountLabel(team.memberCount)}</span>
+        {' · '}
+        <span>Your role: {ROLE_LABELS[team.role]}</span>
+        {team.createdAt !== undefined && (
+          <>
+            {' · '}
+            <DateStamp label="Created" style="medium" unknownText="Created: unknown" epochMs={team.createdAt} />
+          </>
+        )}
+      </p>
+      {team.description !== undefined && team.description !== null && team.description !== '' && (
+        <p className="team-vault__description">{team.description}</p>
+      )}
+      {teamActions !== undefined && <div className="team-vault__actions">{teamActions}</div>}
+    </div>
   );
 
   return (
     <div className="team-vault">
-      <div className="team-vault__top">
-        <Button ref={backRef} variant="ghost" size="sm" onClick={onBack}>
-          ← {TEAM_VIEW_TEXTS.back}
-        </Button>
-        {teamActions}
-      </div>
       {access.status === 'open' ? (
         <VaultPanel
           // Another team starts the list afresh; a new key version of this one (a rotation) does

@@ -162,7 +162,8 @@ export function VaultPanel({
       {/* While loading: the rows so far, or a skeleton of them; never 'No passwords yet' before the vault has answered (issue #43). */}
       {vault.load.status !== 'failed' && (
         <>
-          {ready && (
+          {/* A caller that holds the filter shows it itself (the sidebar's groups, issue #43 item 6). */}
+          {ready && onGroupChange === undefined && (
             <div className="field vault-section__filter">
               <label htmlFor={filterId} className="field__label">
                 Group

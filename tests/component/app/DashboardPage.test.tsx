@@ -46,10 +46,13 @@ describe('the dashboard (SPEC.md §2)', () => {
     expect(within(sidebar).getByRole('heading', { name: 'My Teams' })).toBeInTheDocument();
     expect(within(sidebar).getByRole('heading', { name: 'Joined Teams' })).toBeInTheDocument();
     expect(within(sidebar).getByText('No teams yet. Create your first team!')).toBeInTheDocument();
+    // One search on the empty dashboard (issue #43 item 6): the passwords', none per team section.
+    expect(screen.getAllByRole('searchbox').map((box) => box.closest('nav'))).not.toContain(sidebar);
     await user.click(within(sidebar).getByRole('button', { name: /^Personal Passwords/ }));
     expect(await screen.findByRole('heading', { name: 'Personal Passwords' })).toBeInTheDocument();
     expect(screen.getByText('No passwords yet. Add your first password!')).toBeInTheDocument();
-    expect(screen.getByRole('option', { name: 'All Passwords' })).toBeInTheDocument();
+    // Groups are the sidebar's (none yet): no Group dropdown above the list.
+    expect(screen.queryByRole('combobox', { name: 'Group' })).not.toBeInTheDocument();
     expect(screen.queryByText('Upgrade to Access')).not.toBeInTheDocument();
   });
 

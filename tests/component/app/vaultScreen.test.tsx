@@ -139,12 +139,20 @@ describe('the vault screen', () => {
       expect(within(list).queryByText('Mail')).not.toBeInTheDocument();
     });
     expect(within(list).getByText('Bank')).toBeInTheDocument();
-    expect(within(main()).getByRole('combobox', { name: 'Group' })).toHaveDisplayValue('Work');
     expect(within(groups).getByRole('button', { name: /^Work/ })).toHaveAttribute('aria-current', 'page');
-    // The filter in the panel and the sidebar are one: All Passwords there clears the sidebar's group.
-    await user.selectOptions(within(main()).getByRole('combobox', { name: 'Group' }), 'All Passwords');
-    expect(await within(list).findByText('Mail')).toBeInTheDocument();
+    // The sidebar is the one place for groups (issue #43 item 6): no Group dropdown above the list,
+    // and, with the vault on screen, 'All Passwords' and 'No Group' beside its groups.
+    expect(within(main()).queryByRole('combobox', { name: 'Group' })).not.toBeInTheDocument();
+    await user.click(within(groups).getByRole('button', { name: /^No Group/ }));
+    await waitFor(() => {
+      expect(within(list).queryByText('Bank')).not.toBeInTheDocument();
+    });
+    expect(within(list).getByText('Mail')).toBeInTheDocument();
+    await user.click(within(groups).getByRole('button', { name: /^All Passwords/ }));
+    expect(await within(list).findByText('Bank')).toBeInTheDocument();
+    expect(within(list).getByText('Mail')).toBeInTheDocument();
     expect(within(groups).getByRole('button', { name: /^Work/ })).not.toHaveAttribute('aria-current');
+    expect(within(groups).getByRole('button', { name: /^All Passwords/ })).toHaveAttribute('aria-current', 'page');
   });
 
   it('a view-only team’s entries offer no edit or delete in All items; the owner’s team’s and personal ones do', async () => {

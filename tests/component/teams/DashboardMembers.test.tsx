@@ -82,8 +82,10 @@ describe('Manage Members from the dashboard', () => {
     const mine = await screen.findByRole('list', { name: 'My teams' });
     const ops = await within(mine).findByRole('listitem', { name: 'Ops' });
     expect(ops).toHaveTextContent('1 member');
-    const manage = within(ops).getByRole('button', { name: 'Manage members of team Ops' });
-    await user.click(manage);
+    // The team's menu in the sidebar offers Manage Members.
+    const menuButton = within(ops).getByRole('button', { name: 'Actions for team Ops' });
+    await user.click(menuButton);
+    await user.click(within(ops).getByRole('menuitem', { name: 'Manage members of team Ops' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Manage Team Members' });
     await within(dialog).findByRole('list', { name: 'Current members' });
@@ -100,7 +102,7 @@ describe('Manage Members from the dashboard', () => {
     // Invited is not joined: still one member.
     expect(within(screen.getByRole('list', { name: 'My teams' })).getByRole('listitem', { name: 'Ops' })).toHaveTextContent('1 member');
     await waitFor(() => {
-      expect(within(screen.getByRole('list', { name: 'My teams' })).getByRole('button', { name: 'Manage members of team Ops' })).toHaveFocus();
+      expect(within(screen.getByRole('list', { name: 'My teams' })).getByRole('button', { name: 'Actions for team Ops' })).toHaveFocus();
     });
   });
 
@@ -128,7 +130,9 @@ describe('Manage Members from the dashboard', () => {
     const { user, repositories } = await renderDashboard('member', { bobJoined: true });
 
     const joined = await screen.findByRole('list', { name: 'Joined teams' });
-    await user.click(within(joined).getByRole('button', { name: 'Manage members of team Ops' }));
+    // The team's own header offers Manage Members too.
+    await user.click(within(joined).getByRole('button', { name: 'View passwords of team Ops' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage members of team Ops' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Team Members' });
     await user.click(await within(dialog).findByRole('button', { name: 'Leave team' }));
     const confirm = await screen.findByRole('dialog', { name: 'Leave Team' });

@@ -77,7 +77,8 @@ describe('the team list notices', () => {
     const api = new FakeTeamsApi([alpha, team({ id: 'beta', name: 'Beta' })]);
     const { user, client } = renderTeams(api);
     const item = await within(await screen.findByRole('list', { name: 'My teams' })).findByRole('listitem', { name: 'Beta' });
-    await user.click(within(item).getByRole('button', { name: 'Delete team Beta' }));
+    await user.click(within(item).getByRole('button', { name: 'Actions for team Beta' }));
+    await user.click(within(item).getByRole('menuitem', { name: 'Delete team Beta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Team' });
     await user.click(within(dialog).getByRole('button', { name: /Delete/ }));
     await waitFor(() => {

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeTeamsApi, team } from './fakeTeamsApi';
 import { renderTeams } from './harness';
+import { TEAM_SEARCH_FROM } from '../../../src/features/teams';
+import type { UserEvent } from '@testing-library/user-event';
 import { expectConsoleError } from '../../support/consoleErrors';
 
 afterEach(() => {
@@ -25,49 +27,95 @@ const gamma = team({
 });
 const delta = team({ id: 'delta', name: 'Delta', ownerId: 'carol', memberCount: 2, myRole: 'admin' });
 
+/** Chooses an action from a team's menu, as a user does. */
+async function chooseAction(user: UserEvent, teamName: string, action: string): Promise<HTMLElement> {
+  const menuButton = await screen.findByRole('button', { name: `Actions for team ${teamName}` });
+  await user.click(menuButton);
+  await user.click(screen.getByRole('menuitem', { name: `${action} team ${teamName}` }));
+  return menuButton;
+}
+
 describe('the team sections (SPEC.md §2 "Team list")', () => {
-  it('lists owned teams under My Teams and the others under Joined Teams, with their details', async () => {
+  it('lists owned teams under My Teams and the others under Joined Teams, each a sidebar item with its menu', async () => {
     const { user, onOpenTeam, onManageMembers } = renderTeams(new FakeTeamsApi([alpha, beta, gamma, delta]));
     const mine = await screen.findByRole('list', { name: 'My teams' });
     const joined = screen.getByRole('list', { name: 'Joined teams' });
-    expect(within(mine).getAllByRole('listitem').map((item) => within(item).getByRole('heading').textContent)).toEqual([
-      'Alpha',
-      'Beta',
-    ]);
-    expect(within(joined).getAllByRole('listitem').map((item) => within(item).getByRole('heading').textContent)).toEqual([
-      'Delta',
-      'Gamma',
-    ]);
+    const names = (list: HTMLElement) => within(list).getAllByRole('button', { name: /^View passwords of team / }).map((button) => button.getAttribute('aria-label'));
+    expect(names(mine)).toEqual(['View passwords of team Alpha', 'View passwords of team Beta']);
+    expect(names(joined)).toEqual(['View passwords of team Delta', 'View passwords of team Gamma']);
 
+    // The item is the team's name with an Owner badge; the rest is said to a screen reader, and the
+    // team's header shows it (TeamPasswordsView).
     const alphaItem = within(mine).getByRole('listitem', { name: 'Alpha' });
-    expect(alphaItem).toHaveTextContent('Marketing logins');
-    expect(alphaItem).toHaveTextContent('3 members');
     expect(within(alphaItem).getByText('Owner')).toBeInTheDocument();
-    expect(alphaItem).toHaveTextContent(/Created/);
-    expect(within(alphaItem).getByText((_, element) => element?.tagName === 'TIME')).toHaveAttribute(
-      'datetime',
-      '2026-01-15T12:00:00.000Z',
-    );
-    expect(within(mine).getByRole('listitem', { name: 'Beta' })).toHaveTextContent('1 member');
-
+    expect(within(alphaItem).getByRole('button', { name: 'View passwords of team Alpha' })).toHaveAccessibleDescription('3 members, your role: Owner');
+    expect(within(mine).getByRole('button', { name: 'View passwords of team Beta' })).toHaveAccessibleDescription('1 member, your role: Owner');
     const gammaItem = within(joined).getByRole('listitem', { name: 'Gamma' });
     expect(within(gammaItem).queryByText('Owner')).not.toBeInTheDocument();
-    expect(within(gammaItem).getByText('View Only')).toBeInTheDocument();
     expect(within(gammaItem).getByText('Needs Key')).toBeInTheDocument();
+    expect(within(gammaItem).getByRole('button', { name: 'View passwords of team Gamma' })).toHaveAccessibleDescription('5 members, your role: View Only, needs key');
     expect(within(joined).getByRole('listitem', { name: 'Delta' })).not.toHaveTextContent('Needs Key');
     expect(alphaItem).not.toHaveTextContent('Needs Key');
 
-    // Edit and delete for the owner only; everyone can view passwords and manage members.
-    expect(within(alphaItem).getByRole('button', { name: 'Edit team Alpha' })).toBeInTheDocument();
-    expect(within(alphaItem).getByRole('button', { name: 'Delete team Alpha' })).toBeInTheDocument();
-    expect(within(gammaItem).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
-    expect(within(gammaItem).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Edit team Delta' })).not.toBeInTheDocument();
-
     await user.click(within(gammaItem).getByRole('button', { name: 'View passwords of team Gamma' }));
     expect(onOpenTeam).toHaveBeenCalledWith('gamma');
-    await user.click(within(alphaItem).getByRole('button', { name: 'Manage members of team Alpha' }));
+
+    // Edit and delete for the owner only; everyone manages members.
+    await user.click(within(alphaItem).getByRole('button', { name: 'Actions for team Alpha' }));
+    expect(within(alphaItem).getAllByRole('menuitem').map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Edit team Alpha',
+      'Delete team Alpha',
+      'Manage members of team Alpha',
+    ]);
+    await user.click(within(alphaItem).getByRole('menuitem', { name: 'Manage members of team Alpha' }));
     expect(onManageMembers).toHaveBeenCalledWith('alpha');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await user.click(within(gammaItem).getByRole('button', { name: 'Actions for team Gamma' }));
+    expect(within(gammaItem).getAllByRole('menuitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Manage members of team Gamma']);
+    await user.keyboard('{Escape}');
+    await user.click(within(joined).getByRole('button', { name: 'Actions for team Delta' }));
+    expect(screen.queryByRole('menuitem', { name: 'Edit team Delta' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete team Delta' })).not.toBeInTheDocument();
+  });
+
+  it('opens a team menu from the keyboard: arrows move, Escape closes and returns focus', async () => {
+    const { user, onManageMembers } = renderTeams(new FakeTeamsApi([alpha, beta]));
+    const menuButton = await screen.findByRole('button', { name: 'Actions for team Alpha' });
+    expect(menuButton).toHaveAttribute('aria-haspopup', 'menu');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    menuButton.focus();
+    await user.keyboard('{Enter}');
+    const menu = screen.getByRole('menu', { name: 'Actions for team Alpha' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(menuButton).toHaveAttribute('aria-controls', menu.id);
+    expect(within(menu).getByRole('menuitem', { name: 'Edit team Alpha' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Delete team Alpha' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    // Past the last item, back to the first.
+    expect(within(menu).getByRole('menuitem', { name: 'Edit team Alpha' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(within(menu).getByRole('menuitem', { name: 'Manage members of team Alpha' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(within(menu).getByRole('menuitem', { name: 'Edit team Alpha' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    // ArrowUp opens it on the last item; Enter chooses it.
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Manage members of team Alpha' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onManageMembers).toHaveBeenCalledWith('alpha');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
+
+    // A click elsewhere closes it.
+    await user.click(menuButton);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await user.click(screen.getByRole('list', { name: 'My teams' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
   it('shows the empty texts of both sections', async () => {
@@ -78,25 +126,33 @@ describe('the team sections (SPEC.md §2 "Team list")', () => {
     ).toBeInTheDocument();
   });
 
-  it('searches by name or description, case-insensitively, with its own empty text', async () => {
-    const { user } = renderTeams(new FakeTeamsApi([alpha, beta, gamma, delta]));
+  it('offers no team search for a few teams', async () => {
+    renderTeams(new FakeTeamsApi([alpha, beta, gamma, delta]));
     await screen.findByRole('list', { name: 'My teams' });
-    await user.type(within(section('My Teams')).getByRole('searchbox', { name: 'Search my teams' }), 'MARKET');
-    const mine = screen.getByRole('list', { name: 'My teams' });
-    expect(within(mine).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(mine).getByRole('listitem', { name: 'Alpha' })).toBeInTheDocument();
-    // Each section searches on its own.
-    expect(within(screen.getByRole('list', { name: 'Joined teams' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+  });
 
-    const joinedSearch = within(section('Joined Teams')).getByRole('searchbox', { name: 'Search joined teams' });
-    await user.type(joinedSearch, 'ALPHA');
+  it('with many teams, one search filters both sections by name or description, case-insensitively', async () => {
+    const more = Array.from({ length: TEAM_SEARCH_FROM - 4 }, (_, index) => team({ id: `m${index}`, name: `More ${index}` }));
+    const { user } = renderTeams(new FakeTeamsApi([alpha, beta, gamma, delta, ...more]));
+    await screen.findByRole('list', { name: 'My teams' });
+    expect(screen.getAllByRole('searchbox')).toHaveLength(1);
+    const search = screen.getByRole('searchbox', { name: 'Search teams' });
+    await user.type(search, 'ALPHA');
+    // Alpha by its name, Gamma by its description ('Servers for the alpha launch').
+    expect(within(screen.getByRole('list', { name: 'My teams' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('listitem', { name: 'Alpha' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Joined teams' })).getAllByRole('listitem')).toHaveLength(1);
     expect(screen.getByRole('listitem', { name: 'Gamma' })).toBeInTheDocument();
+    expect(screen.getByText('2 teams match your search.')).toBeInTheDocument();
 
-    await user.clear(joinedSearch);
-    await user.type(joinedSearch, 'nothing like this');
+    await user.clear(search);
+    await user.type(search, 'more');
     expect(within(section('Joined Teams')).getByText('No teams match your search.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Joined teams' })).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'nothing like this');
+    expect(within(section('My Teams')).getByText('No teams match your search.')).toBeInTheDocument();
   });
 
   it('shows a status while loading, and an empty state without a team service', async () => {
@@ -167,7 +223,7 @@ describe('creating and editing a team (SPEC.md §5 "Team")', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Ops');
     await user.type(within(dialog).getByLabelText('Description (optional)'), '  On-call logins  ');
     await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
-    expect(await screen.findByRole('listitem', { name: 'Ops' })).toHaveTextContent('On-call logins');
+    expect(await screen.findByRole('listitem', { name: 'Ops' })).toBeInTheDocument();
     expect(api.drafts[0]?.draft).toEqual({ name: 'Ops', description: 'On-call logins' });
   });
 
@@ -240,8 +296,7 @@ describe('creating and editing a team (SPEC.md §5 "Team")', () => {
   it('edits a team: the form is filled in, and clearing the description omits it', async () => {
     const api = new FakeTeamsApi([alpha, beta]);
     const { user } = renderTeams(api);
-    const edit = await screen.findByRole('button', { name: 'Edit team Alpha' });
-    await user.click(edit);
+    await chooseAction(user, 'Alpha', 'Edit');
     const dialog = await screen.findByRole('dialog', { name: 'Edit Team' });
     const name = within(dialog).getByLabelText('Name');
     expect(name).toHaveValue('Alpha');
@@ -250,22 +305,22 @@ describe('creating and editing a team (SPEC.md §5 "Team")', () => {
     await user.type(name, ' Alpha Squad ');
     await user.clear(within(dialog).getByLabelText('Description (optional)'));
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByRole('listitem', { name: 'Alpha Squad' })).not.toHaveTextContent('Marketing logins');
+    expect(await screen.findByRole('listitem', { name: 'Alpha Squad' })).toBeInTheDocument();
     expect(api.drafts).toEqual([{ call: 'update', teamId: 'alpha', draft: { name: 'Alpha Squad' } }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit team Alpha Squad' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Actions for team Alpha Squad' })).toHaveFocus();
   });
 
   it('cancelling an edit changes nothing', async () => {
     const api = new FakeTeamsApi([alpha]);
     const { user } = renderTeams(api);
-    await user.click(await screen.findByRole('button', { name: 'Edit team Alpha' }));
+    const menuButton = await chooseAction(user, 'Alpha', 'Edit');
     const dialog = await screen.findByRole('dialog', { name: 'Edit Team' });
     await user.type(within(dialog).getByLabelText('Name'), ' changed');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls).not.toContain('update');
-    expect(screen.getByRole('button', { name: 'Edit team Alpha' })).toHaveFocus();
+    expect(menuButton).toHaveFocus();
   });
 });
 
@@ -273,8 +328,7 @@ describe('deleting a team', () => {
   it('asks in a Delete Team dialog that warns about the passwords; Cancel keeps the team', async () => {
     const api = new FakeTeamsApi([alpha, beta]);
     const { user } = renderTeams(api);
-    const remove = await screen.findByRole('button', { name: 'Delete team Alpha' });
-    await user.click(remove);
+    const remove = await chooseAction(user, 'Alpha', 'Delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete Team' });
     expect(dialog).toHaveTextContent(
       'Are you sure you want to delete "Alpha"? All passwords in this team will be permanently deleted.',
@@ -291,7 +345,7 @@ describe('deleting a team', () => {
     const api = new FakeTeamsApi([alpha, beta]);
     const release = api.hold('remove');
     const { user } = renderTeams(api);
-    await user.click(await screen.findByRole('button', { name: 'Delete team Alpha' }));
+    await chooseAction(user, 'Alpha', 'Delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete Team' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete Team' }));
     expect(within(dialog).getByRole('button', { name: 'Deleting…' })).toBeDisabled();
@@ -312,14 +366,16 @@ describe('deleting a team', () => {
     });
   });
 
-  it('moves focus to the search box after deleting the last team, and shows the empty text', async () => {
+  it('moves focus to the empty text after deleting the last team', async () => {
     const api = new FakeTeamsApi([alpha]);
     const { user } = renderTeams(api);
-    await user.click(await screen.findByRole('button', { name: 'Delete team Alpha' }));
+    await chooseAction(user, 'Alpha', 'Delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete Team' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete Team' }));
     expect(await within(section('My Teams')).findByText('No teams yet. Create your first team!')).toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: 'Search my teams' })).toHaveFocus();
+    await waitFor(() => {
+      expect(within(section('My Teams')).getByText('No teams yet. Create your first team!')).toHaveFocus();
+    });
   });
 
   it('shows an error when the delete fails and keeps the team', async () => {
@@ -327,7 +383,7 @@ describe('deleting a team', () => {
     const api = new FakeTeamsApi([alpha]);
     api.failNext('remove');
     const { user } = renderTeams(api);
-    await user.click(await screen.findByRole('button', { name: 'Delete team Alpha' }));
+    await chooseAction(user, 'Alpha', 'Delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete Team' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete Team' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to delete team');

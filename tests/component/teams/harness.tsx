@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
+import { StrictMode, useState } from 'react';
 import { vi } from 'vitest';
-import { JoinedTeams as JoinedTeamsSection, MyTeams as MyTeamsSection, TeamListNotices } from '../../../src/features/teams';
+import { JoinedTeams as JoinedTeamsSection, MyTeams as MyTeamsSection, offersTeamSearch, TeamListNotices, TeamSearch } from '../../../src/features/teams';
 import { useTeams } from '../../../src/features/teams';
 import type { TeamsApi } from '../../../src/features/teams/model';
 import { testServerState } from '../../support/serverState';
@@ -18,13 +18,17 @@ function Sections({
   onOpenTeam: (teamId: string) => void;
   onManageMembers: (teamId: string) => void;
 }) {
-  // The same wiring as DashboardPage: one list for both sections (and the sidebar's notices).
+  // The same wiring as the sidebar: one list for both sections (and the notices), one search once
+  // there are enough teams.
   const teams = useTeams(api);
+  const [query, setQuery] = useState('');
+  const all = teams?.status === 'ready' ? teams.teams : [];
   return (
     <main>
       <TeamListNotices teams={teams} />
-      <MyTeamsSection teams={teams} planId={planId} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} />
-      <JoinedTeamsSection teams={teams} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} />
+      {offersTeamSearch(all) && <TeamSearch teams={all} query={query} onQuery={setQuery} />}
+      <MyTeamsSection teams={teams} planId={planId} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} query={query} />
+      <JoinedTeamsSection teams={teams} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} query={query} />
     </main>
   );
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { JoinedTeams, MyTeams, TeamListNotices, type TeamsController, type TeamSummary } from '../../../features/teams';
+import { useState, type ReactNode } from 'react';
+import { JoinedTeams, MyTeams, offersTeamSearch, TeamListNotices, TeamSearch, type TeamsController, type TeamSummary } from '../../../features/teams';
 import { vaultCount, type VaultCount, type VaultState } from '../../../features/vault';
 import { LayersIcon, UserIcon } from '../../../ui/icons';
 import { ALL_ITEMS, personalScope, teamScope, type VaultScope } from '../scope';
@@ -28,6 +28,8 @@ export interface VaultSidebarProps {
   readonly open: boolean;
   /** Under My Teams: the owner's deleted teams whose activity logs are kept (issue #24). */
   readonly deletedTeams?: ReactNode;
+  /** Import, Export and Password health for any vault (issue #43 item 3). */
+  readonly tools?: ReactNode;
 }
 
 interface ScopeButtonProps {
@@ -49,78 +51,81 @@ function ScopeButton({ icon, current, count, onClick, children }: ScopeButtonPro
 }
 
 /**
- * The vault screen's sidebar (issue #21): All items, Personal Passwords with its groups, then
- * SPEC.md's My Teams and Joined Teams sections (search, empty texts, Owner badge, member count,
- * the team actions), each team with its role, its count and, while on screen, its groups.
+ * The vault screen's sidebar (issue #21) and its only navigation (issue #43): All items, Personal
+ * Passwords with its groups, then SPEC.md's My Teams and Joined Teams sections (empty texts, Owner
+ * badge, each team's menu of actions), each team with its count and, while on screen, its groups; a
+ * team search once there are enough teams to need one; the tools that work on any vault.
  */
-export function VaultSidebar({ id, scope, onScope, personal, teamStates, openingTeams, total, teams, planId, locked, onManageMembers, open, deletedTeams }: VaultSidebarProps) {
+export function VaultSidebar({ id, scope, onScope, personal, teamStates, openingTeams, total, teams, planId, locked, onManageMembers, open, deletedTeams, tools }: VaultSidebarProps) {
+  const [teamQuery, setTeamQuery] = useState('');
+  const allTeams = teams?.status === 'ready' ? teams.teams : [];
+  const searchable = offersTeamSearch(allTeams);
+  const query = searchable ? teamQuery : '';
   const currentTeamId = scope.kind === 'team' ? scope.teamId : null;
-  const renderTeamExtra = (team: TeamSummary) => {
+  // A team whose key is still opening has no state yet: pending, not uncounted (issue #43 item 0).
+  const countOf = (team: TeamSummary) => {
     const state = teamStates.get(team.id);
-    const count = state === undefined && openingTeams?.has(team.id) === true ? 'pending' : vaultCount(state);
-    return (
-      <>
-        {typeof count === 'number' && (
-          <p className="vault-sidebar__team-count">
-            {count} {count === 1 ? 'password' : 'passwords'}
-          </p>
-        )}
-        {count === 'pending' && <p className="vault-sidebar__team-count vault-sidebar__team-count--pending" aria-hidden="true" />}
-        <ScopeGroups
-          state={state}
-          current={currentTeamId === team.id && scope.kind === 'team' ? scope.group : null}
-          label={`Groups of team ${team.name}`}
-          onGroup={(group) => {
-            onScope(teamScope(team.id, group));
-          }}
-        />
-      </>
-    );
+    return state === undefined && openingTeams?.has(team.id) === true ? 'pending' : vaultCount(state);
   };
+  const renderTeamGroups = (team: TeamSummary) =>
+    currentTeamId === team.id && scope.kind === 'team' ? (
+      <ScopeGroups
+        state={teamStates.get(team.id)}
+        current={scope.group}
+        label={`Groups of team ${team.name}`}
+        onGroup={(group) => {
+          onScope(teamScope(team.id, group));
+        }}
+      />
+    ) : null;
   const onOpenTeam = (teamId: string) => {
     onScope(teamScope(teamId));
   };
+  const teamProps = { teams, onOpenTeam, onManageMembers, currentTeamId, countOf, renderExtra: renderTeamGroups, query };
 
   return (
     <nav id={id} aria-label="Vaults" className={open ? 'vault-sidebar vault-sidebar--open' : 'vault-sidebar'}>
-      {!locked && (
-        <div className="vault-sidebar__vaults">
-          <ScopeButton
-            icon={<LayersIcon />}
-            current={scope.kind === 'all'}
-            count={total}
-            onClick={() => {
-              onScope(ALL_ITEMS);
-            }}
-          >
-            All items
-          </ScopeButton>
-          <ScopeButton
-            icon={<UserIcon />}
-            current={scope.kind === 'personal'}
-            count={vaultCount(personal ?? undefined)}
-            onClick={() => {
-              onScope(personalScope());
-            }}
-          >
-            Personal Passwords
-          </ScopeButton>
-          <ScopeGroups
-            state={personal ?? undefined}
-            current={scope.kind === 'personal' ? scope.group : null}
-            label="Personal groups"
-            onGroup={(group) => {
-              onScope(personalScope(group));
-            }}
-          />
-        </div>
-      )}
-      <TeamListNotices teams={teams} />
-      {!locked && (
-        <MyTeams teams={teams} planId={planId} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} currentTeamId={currentTeamId} renderExtra={renderTeamExtra} />
-      )}
-      {!locked && deletedTeams}
-      <JoinedTeams teams={teams} onOpenTeam={onOpenTeam} onManageMembers={onManageMembers} currentTeamId={currentTeamId} renderExtra={renderTeamExtra} />
+      {/* The nav spans the page's height (its background with it); this part stays in view. */}
+      <div className="vault-sidebar__inner">
+        {!locked && (
+          <div className="vault-sidebar__vaults">
+            <ScopeButton
+              icon={<LayersIcon />}
+              current={scope.kind === 'all'}
+              count={total}
+              onClick={() => {
+                onScope(ALL_ITEMS);
+              }}
+            >
+              All items
+            </ScopeButton>
+            <ScopeButton
+              icon={<UserIcon />}
+              current={scope.kind === 'personal'}
+              count={vaultCount(personal ?? undefined)}
+              onClick={() => {
+                onScope(personalScope());
+              }}
+            >
+              Personal Passwords
+            </ScopeButton>
+            <ScopeGroups
+              state={personal ?? undefined}
+              current={scope.kind === 'personal' ? scope.group : null}
+              label="Personal groups"
+              onGroup={(group) => {
+                onScope(personalScope(group));
+              }}
+            />
+          </div>
+        )}
+        <TeamListNotices teams={teams} />
+        {searchable && <TeamSearch teams={allTeams} query={teamQuery} onQuery={setTeamQuery} />}
+        {!locked && <MyTeams planId={planId} {...teamProps} />}
+        {!locked && deletedTeams}
+        <JoinedTeams {...teamProps} />
+        {!locked && tools}
+      </div>
     </nav>
   );
 }

@@ -25,6 +25,8 @@ export interface AllItemsPanelProps {
    * yet to answer, so the list is still loading whatever the open ones hold (issue #43).
    */
   readonly opening?: boolean;
+  /** An entry to show, asked from outside the list (the sidebar's health report): a new object each time. */
+  readonly show?: { readonly id: string } | null;
 }
 
 const NOT_HERE: EntryPlace = { label: null, canEdit: false, canDelete: false };
@@ -35,7 +37,7 @@ const asItIs = (entry: PasswordEntry) => Promise.resolve(entry);
  * All items (issue #21): every vault the user can open as one list, sorted by title, with one
  * search over all of it; each entry says where it lives and carries that vault's permissions.
  */
-export function AllItemsPanel({ sources, opening = false }: AllItemsPanelProps) {
+export function AllItemsPanel({ sources, opening = false, show = null }: AllItemsPanelProps) {
   const headingId = useId();
   const sessions = useMemo(() => sources.map((source) => source.session), [sources]);
   const states = useSessionStates(sessions);
@@ -131,6 +133,7 @@ export function AllItemsPanel({ sources, opening = false }: AllItemsPanelProps) 
           onOpenDetails={openDetails}
           onDelete={(entry) => sessionOf(entry).remove(entry)}
           toolbarAction={home >= 0 && <AddPasswordButton onClick={() => { setForm({ entry: null, source: home }); }} />}
+          show={show}
         />
       )}
       <PasswordFormDialog

@@ -45,14 +45,17 @@ async function seededTeam() {
 }
 
 function renderView(role: TeamRole, access: TeamKeyAccess, memberCount = 4) {
-  const onBack = vi.fn();
   const user = userEvent.setup();
   render(
     <StrictMode>
-      <TeamPasswordsView team={{ name: 'Engineering', memberCount, role }} access={access} onBack={onBack} />
+      <TeamPasswordsView
+        team={{ name: 'Engineering', memberCount, role, description: 'Deploy keys and servers', createdAt: Date.UTC(2026, 0, 15, 12) }}
+        access={access}
+        teamActions={<button type="button">Team action</button>}
+      />
     </StrictMode>,
   );
-  return { user, onBack };
+  return { user };
 }
 
 async function openView(role: TeamRole) {
@@ -69,12 +72,17 @@ describe('Team password view (SPEC.md §2)', () => {
     ['admin', 'Admin'],
     ['full', 'Full Access'],
   ])('the %s sees the header with their role, Add Password, Groups, edit and delete', async (role, label) => {
-    const { user, onBack } = await openView(role);
-    // The view replaces the dashboard's sections; focus starts on the way back.
-    expect(screen.getByRole('button', { name: /Back to dashboard/ })).toHaveFocus();
+    const { user } = await openView(role);
+    // The team's own header (issue #43 item 5): what the team list showed, its actions, and no way
+    // back of its own (the sidebar is that).
     expect(screen.getByRole('heading', { name: 'Engineering' })).toBeInTheDocument();
     expect(screen.getByText('4 members')).toBeInTheDocument();
     expect(screen.getByText(`Your role: ${label}`)).toBeInTheDocument();
+    expect(screen.getByText('Deploy keys and servers')).toBeInTheDocument();
+    expect(screen.getByText((_, element) => element?.tagName === 'TIME')).toHaveAttribute('datetime', '2026-01-15T12:00:00.000Z');
+    expect(screen.getByText(/^Created/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Team action' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Back to dashboard/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Password' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Groups' })).toBeEnabled();
     expect(screen.getByRole('list', { name: 'Engineering passwords' })).toBeInTheDocument();
@@ -86,8 +94,6 @@ describe('Team password view (SPEC.md §2)', () => {
     // Decrypted with the team key.
     await user.click(screen.getByRole('button', { name: 'Show password for Web' }));
     expect(await screen.findByText('Web-secret')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /Back to dashboard/ }));
-    expect(onBack).toHaveBeenCalledOnce();
   });
 
   it('View Only sees the list and copy, but no Add Password, Groups, edit or delete', async () => {

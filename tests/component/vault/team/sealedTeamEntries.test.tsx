@@ -34,7 +34,7 @@ async function sealedTeam() {
 
 function renderView(role: TeamRole, teamDeps: TeamVaultDeps) {
   const user = userEvent.setup();
-  render(<TeamPasswordsView team={{ name: 'Engineering', memberCount: 3, role }} access={{ status: 'open', deps: teamDeps }} onBack={vi.fn()} />);
+  render(<TeamPasswordsView team={{ name: 'Engineering', memberCount: 3, role }} access={{ status: 'open', deps: teamDeps }} />);
   return user;
 }
 

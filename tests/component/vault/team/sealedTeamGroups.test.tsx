@@ -31,7 +31,7 @@ describe('sealed team groups in the team view', () => {
     await savePassword(deps, { ...entry, title: 'Web', groupId: servers.id });
     await savePassword(deps, { ...entry, title: 'Mail', groupId: null });
     const user = userEvent.setup();
-    render(<TeamPasswordsView team={{ name: 'Engineering', memberCount: 3, role: 'admin' }} access={{ status: 'open', deps }} onBack={() => undefined} />);
+    render(<TeamPasswordsView team={{ name: 'Engineering', memberCount: 3, role: 'admin' }} access={{ status: 'open', deps }} />);
     await screen.findByText('Web');
 
     const filter = screen.getByRole('combobox', { name: 'Group' });
