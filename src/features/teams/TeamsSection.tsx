@@ -17,7 +17,7 @@ interface CommonProps {
   readonly onManageMembers?: ((teamId: string) => void) | undefined;
   /** The team whose passwords are on screen, and what the sidebar shows under each team. */
   readonly currentTeamId?: string | null | undefined;
-  readonly countOf?: ((team: TeamSummary) => number | null) | undefined;
+  readonly countOf?: ((team: TeamSummary) => number | 'pending' | null) | undefined;
   readonly renderExtra?: ((team: TeamSummary) => ReactNode) | undefined;
   /** The sidebar's one team search (TeamSearch); blank or absent: every team. */
   readonly query?: string | undefined;

@@ -45,7 +45,7 @@ async function teamVault() {
  * teammate adds one, so the list read under the new key is told by its extra row.
  */
 async function rotate(view: ReturnType<typeof render>, vault: Awaited<ReturnType<typeof teamVault>>) {
-  view.rerender(<TeamPasswordsView team={team} access={{ status: 'open', deps: vault.after }} onBack={vi.fn()} />);
+  view.rerender(<TeamPasswordsView team={team} access={{ status: 'open', deps: vault.after }} />);
   await act(async () => {
     await savePassword(vault.after, DEPLOY, vault.deploy);
     await savePassword(vault.after, { ...DEPLOY, title: 'Backup', password: 'other' });
@@ -54,7 +54,7 @@ async function rotate(view: ReturnType<typeof render>, vault: Awaited<ReturnType
 }
 
 function renderView(deps: TeamVaultDeps) {
-  return render(<TeamPasswordsView team={team} access={{ status: 'open', deps }} onBack={vi.fn()} />);
+  return render(<TeamPasswordsView team={team} access={{ status: 'open', deps }} />);
 }
 
 describe('a key rotation under the open team view', () => {
