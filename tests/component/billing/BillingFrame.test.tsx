@@ -60,10 +60,19 @@ function renderBilling(billing: BillingService, session: 'locked' | 'unlocked') 
 }
 
 describe('billing in the app’s frame', () => {
-  it.each(['unlocked', 'locked'] as const)('shows the app’s header and the plans’ skeleton before the plans arrive (%s vault)', async (session) => {
+  it('a locked vault gets the lock screen on /billing, and no billing call is made (issue #43 item 1)', async () => {
     const world = billingWorld(Date.now(), trialSubscription(Date.now(), 4));
     const held = heldBilling(world);
-    renderBilling(held.service, session);
+    renderBilling(held.service, 'locked');
+    expect(await screen.findByRole('main', { name: 'Your vault is locked' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Billing & Subscriptions' })).not.toBeInTheDocument();
+    expect(held.loads()).toBe(0);
+  });
+
+  it('shows the app’s header and the plans’ skeleton before the plans arrive', async () => {
+    const world = billingWorld(Date.now(), trialSubscription(Date.now(), 4));
+    const held = heldBilling(world);
+    renderBilling(held.service, 'unlocked');
     expect(await screen.findByRole('heading', { level: 1, name: 'Billing & Subscriptions' })).toBeInTheDocument();
     // The app's header: its navigation, the account's controls; no lone 'Back to Dashboard' bar.
     const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Account' });
