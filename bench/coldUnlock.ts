@@ -12,9 +12,10 @@ import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { DEVICE_COPY_DATABASE } from '../src/data/deviceCopy/indexedDbStore';
 import { ACCOUNT_PASSWORD } from '../tests/browser/journeys';
 import { signInWithPassword } from '../tests/support/authEmulator';
-import { clearFirestore, emulatorAtLowestPriority } from './browserEmulator';
+import { clearFirestore } from './browserEmulator';
 import { BASE_URL, LOADS, instrument, middle, signedUp, unlockUntilSettled, type PageRecord } from './browserLoad';
 import { seed } from './browserSeed';
+import { longTasksInTrace, longTasksLine, type LongTaskInTrace } from './longTaskMatch';
 import { tracingMainThread, type MainThreadTasks } from './mainThreadCpu';
 import { tracingAnatomy, TRACING_ANATOMY } from './taskAnatomy';
 
@@ -32,15 +33,21 @@ interface Unlock {
   readonly longestTaskMs: number;
   readonly longTasks: number;
   readonly cpu: MainThreadTasks;
+  /** Its long tasks laid over the trace (null: not traced so, or no mark). */
+  readonly inTrace: readonly LongTaskInTrace[] | null;
 }
 
-/** Records, in the page, when the Unlock button is clicked (the event's time, on performance.now's clock). */
+/** Records, in the page, when the Unlock button is clicked (the event's time, on performance.now's clock), and marks it for the trace. */
 function watchUnlockClick(): void {
   document.addEventListener(
     'click',
     (event) => {
       const button = (event.target as Element | null)?.closest('button');
-      if (button?.textContent.trim() === 'Unlock') (window as unknown as { __unlockClick?: number }).__unlockClick = event.timeStamp;
+      if (button?.textContent.trim() !== 'Unlock') return;
+      const page = window as unknown as { __unlockClick?: number; __unlockMark?: number };
+      page.__unlockClick = event.timeStamp;
+      // The same moment on the trace's clock (longTaskMatch.ts).
+      page.__unlockMark = performance.mark('keyloft-unlock').startTime;
     },
     { capture: true },
   );
@@ -116,6 +123,30 @@ async function unlockAt(page: Page, url: string, label: string): Promise<Unlock>
   }
 }
 
+/** The app's own failure when no server answered a vault's read within its 15 s (ANSWER_WAIT_MS). */
+const SERVER_SILENT = 'No answer from the server';
+
+/** Cold loads that failed on the emulator's silence and were run again (said on the result's line). */
+let silentRetries = 0;
+
+/**
+ * A cold unlock: the copy deleted, then the unlock. With no copy the app fails a load no server
+ * answers within 15 s, as it should; here that is the emulator on a busy machine, starved: such a
+ * load is run again (up to twice, and counted), as it measures the machine, not the page.
+ */
+async function coldUnlockAt(page: Page, url: string, label: string): Promise<Unlock> {
+  for (let attempt = 1; ; attempt += 1) {
+    await deleteCopy(page);
+    try {
+      return await unlockAt(page, url, label);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes(SERVER_SILENT)) throw error;
+      silentRetries += 1;
+      console.error(`  ${label}: the emulator did not answer within the app's 15 s (attempt ${String(attempt)}); again`);
+    }
+  }
+}
+
 async function unlockOnce(page: Page, url: string, label: string, errors: readonly string[]): Promise<Unlock> {
   const load = async () => {
     await page.goto(url);
@@ -136,9 +167,13 @@ async function unlockOnce(page: Page, url: string, label: string, errors: readon
       settledMs: settled - clicked,
       longestTaskMs: Math.max(0, ...during.map(([, duration]) => duration)),
       longTasks: during.length,
+      during,
+      mark: (window as unknown as { __unlockMark?: number }).__unlockMark ?? null,
     };
   });
-  return { ...timings, cpu: traced.tasks };
+  const { during, mark, ...figures } = timings;
+  const inTrace = mark !== null ? longTasksInTrace(traced.trace.traceEvents, traced.trace.mainTasks, mark, during) : null;
+  return { ...figures, cpu: traced.tasks, inTrace };
 }
 
 interface ColdAndWarm {
@@ -155,14 +190,16 @@ async function measure(browser: Browser, db: Firestore, size: number): Promise<C
     const seeding = performance.now();
     await seed(db, localId, size);
     console.error(`  seeded ${size.toLocaleString('en-US')} entries in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
-    if (emulatorAtLowestPriority() === 0) console.error("  no Firestore emulator thread found to lower: its work may show in the page's tasks");
+    // The emulator is left at its usual priority here (the other benches lower it): this target is
+    // judged by CPU time, which a page waiting for a core does not count, and with no device copy
+    // the page needs the server's answer within the app's 15 s, which an emulator at the lowest
+    // priority on a busy machine (load average 25) failed to give three times in a row.
     await page.addInitScript(instrument, { list: LIST, size });
     await page.addInitScript(watchUnlockClick);
     const key = `entries:personal:${localId}`;
     const cold: Unlock[] = [];
     for (let run = 0; run < LOADS; run += 1) {
-      await deleteCopy(page);
-      cold.push(await unlockAt(page, appUrl, `cold unlock ${String(run + 1)}`));
+      cold.push(await coldUnlockAt(page, appUrl, `cold unlock ${String(run + 1)}`));
       // The next cold unlock starts from nothing again; the warm ones need the copy whole.
       await copyWhole(page, key);
     }
@@ -187,6 +224,7 @@ function line(label: string, runs: readonly Unlock[]): string[] {
   const worstCpu = runs.reduce((found, run) => (run.cpu.longestCpuMs > found.cpu.longestCpuMs ? run : found));
   return [
     `${label.padEnd(44)} first row ${middle(runs.map((run) => run.firstRowMs)).toFixed(0).padStart(6)} ms   settled ${middle(runs.map((run) => run.settledMs)).toFixed(0).padStart(6)} ms   longest task ${worstWall.longestTaskMs.toFixed(0)} ms (${worstWall.longTasks} over ${LONG_TASK_MS} ms)`,
+    `${'    its long tasks laid over the trace'.padEnd(44)} ${longTasksLine(worstWall.inTrace)}`,
     `${'    its tasks by CPU time (a trace)'.padEnd(44)} longest ${worstCpu.cpu.longestCpuMs.toFixed(0)} ms (${worstCpu.cpu.overLimit} over ${LONG_TASK_MS} ms)   target none over ${LONG_TASK_MS} ms   ${verdict(worstCpu.cpu.longestCpuMs <= LONG_TASK_MS)}   (by wall time in the trace ${worstCpu.cpu.longestWallMs.toFixed(0)} ms)`,
   ];
 }
@@ -197,7 +235,7 @@ export async function coldUnlockBench(browser: Browser, db: Firestore, size = CO
   const [loadAverage = 0] = loadavg();
   const count = size.toLocaleString('en-US');
   return [
-    `first unlock on a new device (issue #42 item 6): ${count} personal entries on ${LIST}, from the Unlock click, ${String(LOADS)} runs each (times the median, tasks the worst)   load average (1 min) at the end ${loadAverage.toFixed(1)}`,
+    `first unlock on a new device (issue #42 item 6): ${count} personal entries on ${LIST}, from the Unlock click, ${String(LOADS)} runs each (times the median, tasks the worst)   load average (1 min) at the end ${loadAverage.toFixed(1)}${silentRetries === 0 ? '' : `   (${String(silentRetries)} cold loads run again after the emulator's 15 s silence)`}`,
     ...line(`  cold: no device copy (filled meanwhile)`, cold),
     ...line(`  warm: from the device copy`, warm),
   ];

@@ -77,11 +77,20 @@ export function taskFigures(tasks: readonly TraceEvent[], limitMs: number): Main
   };
 }
 
-/** Runs `work` while Chromium traces its top-level tasks; the page's main-thread tasks by CPU time. */
-export async function tracingMainThread<T>(page: Page, limitMs: number, work: () => Promise<T>): Promise<{ result: T; tasks: MainThreadTasks }> {
-  const { result, traceEvents } = await traced(page, ['toplevel'], work);
+/** A trace's events, and those of the page's main thread's tasks. */
+export interface MainThreadTrace {
+  readonly traceEvents: readonly TraceEvent[];
+  readonly mainTasks: readonly TraceEvent[];
+}
+
+/**
+ * Runs `work` while Chromium traces its top-level tasks (and the page's performance marks); the
+ * page's main-thread tasks by CPU time, and the trace.
+ */
+export async function tracingMainThread<T>(page: Page, limitMs: number, work: () => Promise<T>): Promise<{ result: T; tasks: MainThreadTasks; trace: MainThreadTrace }> {
+  const { result, traceEvents } = await traced(page, ['toplevel', 'blink.user_timing'], work);
   const tasks = pageMainThread(traceEvents, TASK);
   if (tasks.length === 0) throw new Error(`the trace holds no ${TASK} event of a renderer's main thread`);
   if (tasks.every((task) => task.tdur === undefined)) throw new Error(`the trace's ${TASK} events carry no thread time (tdur)`);
-  return { result, tasks: taskFigures(tasks, limitMs) };
+  return { result, tasks: taskFigures(tasks, limitMs), trace: { traceEvents, mainTasks: tasks } };
 }

@@ -4,11 +4,11 @@
 // collection, IndexedDB callbacks), summed by name, the heaviest first. Printed, not judged. The
 // bundle is then built unminified (browser.ts), so that functions read by their names.
 import type { Page } from 'playwright-core';
-import { cpuMsOf, pageMainThread, taskFigures, traced, TASK, type MainThreadTasks, type TraceEvent } from './mainThreadCpu';
+import { cpuMsOf, pageMainThread, taskFigures, traced, TASK, type MainThreadTasks, type MainThreadTrace, type TraceEvent } from './mainThreadCpu';
 
 export const TRACING_ANATOMY = process.env.KEYLOFT_BENCH_ANATOMY === '1';
 
-const CATEGORIES = ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline', 'blink', 'IndexedDB'];
+const CATEGORIES = ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline', 'blink', 'IndexedDB', 'blink.user_timing'];
 
 /** A readable name for an event inside a task: a script call by its function and place. */
 function nameOf(event: TraceEvent): string {
@@ -21,7 +21,7 @@ function nameOf(event: TraceEvent): string {
 }
 
 /** Runs `work` while tracing with the timeline; prints the anatomy of the long tasks; the same figures as tracingMainThread. */
-export async function tracingAnatomy<T>(page: Page, limitMs: number, label: string, work: () => Promise<T>): Promise<{ result: T; tasks: MainThreadTasks }> {
+export async function tracingAnatomy<T>(page: Page, limitMs: number, label: string, work: () => Promise<T>): Promise<{ result: T; tasks: MainThreadTasks; trace: MainThreadTrace }> {
   const { result, traceEvents } = await traced(page, CATEGORIES, work);
   const events = pageMainThread(traceEvents);
   const tasks = events.filter((event) => event.name === TASK);
@@ -38,5 +38,5 @@ export async function tracingAnatomy<T>(page: Page, limitMs: number, label: stri
     console.error(`      task of ${cpuMsOf(task).toFixed(0)} ms CPU (${((task.dur ?? 0) / 1000).toFixed(0)} ms wall):`);
     for (const [name, ms] of top) console.error(`        ${ms.toFixed(1).padStart(7)} ms  ${name}`);
   }
-  return { result, tasks: taskFigures(tasks, limitMs) };
+  return { result, tasks: taskFigures(tasks, limitMs), trace: { traceEvents, mainTasks: tasks } };
 }
