@@ -33,11 +33,7 @@ const BillingCancelPage = lazy(() =>
   import('../features/billing/BillingCancelPage').then((m) => ({ default: m.BillingCancelPage })),
 );
 // Billing in the app's own frame (its header), composed in src/app (issue #43, item 8).
-const BillingRoute = lazy(() =>
-  Promise.all([import('./billing/BillingRoute'), import('../features/billing/BillingPage')]).then(([{ BillingRoute: InFrame }, { BillingPage }]) => ({
-    default: () => <InFrame page={BillingPage} />,
-  })),
-);
+const BillingRoute = lazy(() => import('./billing/BillingRoute').then((m) => ({ default: m.BillingRoute })));
 const BillingSuccessPage = lazy(() =>
   import('../features/billing/BillingSuccessPage').then((m) => ({ default: m.BillingSuccessPage })),
 );

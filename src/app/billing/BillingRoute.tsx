@@ -1,7 +1,11 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { AuthUser } from '../../data/auth/authGateway';
 import { signOutQuietly } from '../../features/auth';
-import type { BillingService } from '../../features/billing';
+// The billing index leaves its pages out so that they stay code-split seams; this module is such a
+// seam itself (AppRoutes loads it lazily), so taking the page by its path keeps the split, and the
+// landing page pays for one lazy import, not two (its JavaScript budget, scripts/lib/landingBundle.mjs).
+// eslint-disable-next-line no-restricted-imports
+import { BillingPage } from '../../features/billing/BillingPage';
 import { offerRemovalAfterSignOut } from '../../features/deviceCopy';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { ServerStateProvider } from '../../session/serverState/ServerStateProvider';
@@ -14,11 +18,8 @@ import '../dashboard/dashboard.css';
 // /billing inside the app's own frame (issue #43, item 8): the signed-in header the dashboard has,
 // drawn with the page before the plans load, so billing never stands alone on a cold start.
 
-/** The billing feature's page, which AppRoutes loads beside this module (a code-split seam). */
-export type BillingPageComponent = ComponentType<{ readonly service: BillingService; readonly header: ReactNode }>;
-
 /** The billing page for a signed-in user (the route shows the landing page to anyone else). */
-export function BillingRoute({ page: BillingPage }: { readonly page: BillingPageComponent }) {
+export function BillingRoute() {
   const session = useSession();
   const store = useSessionStore();
   const { billing } = useAppServices();
