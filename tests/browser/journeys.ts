@@ -227,6 +227,8 @@ export async function teamWithFullAccessMember(
 export const FINGERPRINT = /^([0-9a-f]{4} ){7}[0-9a-f]{4}$/;
 
 export async function openAccountSettings(page: Page): Promise<Locator> {
+  // On a phone the header's buttons are behind its Menu (issue #43 item 2).
+  await openHeaderMenu(page);
   await page.getByRole('button', { name: 'Account Settings' }).click();
   return page.getByRole('dialog', { name: 'Account Settings' });
 }
