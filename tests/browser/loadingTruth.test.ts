@@ -5,7 +5,7 @@
 // the whole load, whether 'No passwords yet…' was ever in the document, every All items count
 // the sidebar showed, and that the page said it was loading meanwhile (so the watch saw the load).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { seed, userKeys } from '../../bench/browserSeed';
 import { seedTeams, type SeededTeam } from '../../bench/teamSeed';
 import { DEVICE_COPY_DATABASE } from '../../src/data/deviceCopy/indexedDbStore';
@@ -154,17 +154,6 @@ beforeAll(async () => {
   await seed(db(), uid, PERSONAL);
   const { publicKey } = await userKeys(db(), uid);
   [team] = await seedTeams(db(), { uid, idToken, publicKey }, 1, TEAM_ENTRIES);
-}, 240_000);
-
-// The emulator scans the whole collection for every query (bench/browserEmulator.ts): left behind,
-// these 1,000 entries slowed every later file of the tier (a sign-up's empty vault past 15 s, a
-// 60-entry import past 60 s), so they go with this file.
-afterAll(async () => {
-  if (uid === '') return;
-  const entries = await db().collection('passwords').where('userId', '==', uid).get();
-  const writer = db().bulkWriter();
-  for (const entry of entries.docs) void writer.delete(entry.ref);
-  await writer.close();
 }, 240_000);
 
 describe('after Unlock, a vault with items never says it has none', () => {
