@@ -88,7 +88,7 @@ export async function addEntry(page: Page, entry: DemoEntry): Promise<void> {
   await form.getByLabel('URL').fill(entry.url);
   await form.getByLabel('Username').fill(entry.username);
   await form.getByLabel('Password', { exact: true }).fill(entry.password);
-  if (entry.otp !== undefined) await form.getByLabel('One-time code').fill(entry.otp);
+  if (entry.otp !== undefined) await form.getByLabel('One-time code (optional)', { exact: true }).fill(entry.otp);
   if (entry.notes !== undefined) await form.getByLabel('Notes').fill(entry.notes);
   if (entry.group !== undefined) await form.getByLabel('Group').selectOption({ label: entry.group });
   await form.getByRole('button', { name: 'Save' }).click();
