@@ -4,7 +4,7 @@ import { signOutQuietly } from '../../features/auth';
 // The billing index leaves its pages out so that they stay code-split seams; this module is such a
 // seam itself (AppRoutes loads it lazily), so taking the page by its path keeps the split, and the
 // landing page pays for one lazy import, not two (its JavaScript budget, scripts/lib/landingBundle.mjs).
-// eslint-disable-next-line no-restricted-imports
+// eslint-disable-next-line no-restricted-imports -- this module is itself a lazily loaded seam (above)
 import { BillingPage } from '../../features/billing/BillingPage';
 import { offerRemovalAfterSignOut } from '../../features/deviceCopy';
 import { useSession, useSessionStore } from '../../session/SessionContext';
