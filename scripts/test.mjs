@@ -2,7 +2,7 @@
 // machine prints `SKIPPED <tier> tier: <reason>` and never counts as passed; under CI (`CI` set)
 // it is a failure instead, since .ci/run installs what the tiers need.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeEmulatorConfig } from './lib/emulatorConfig.mjs';
@@ -36,8 +36,26 @@ async function run(label, command, args, env = testEnv, { teeTo } = {}) {
   return ok;
 }
 
-/** Run after the rest of the browser tier (see below). */
+/** Browser test files run on one Firestore emulator before it is started afresh (see below). */
+const BROWSER_FILES_PER_EMULATOR = 7;
+/**
+ * Stores a 1,000-entry vault, so it runs in a part of its own: the emulator scans the whole
+ * collection for every query, and the files after it paid for its entries (a sign-up's empty vault
+ * past 15 s); deleting them again took longer still.
+ */
 const BIG_VAULT_BROWSER_TEST = 'tests/browser/loadingTruth.test.ts';
+
+/** The browser tier's files in parts of at most BROWSER_FILES_PER_EMULATOR, the big vault alone last. */
+function browserTestParts() {
+  const files = readdirSync('tests/browser')
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `tests/browser/${name}`)
+    .filter((file) => file !== BIG_VAULT_BROWSER_TEST)
+    .sort();
+  const parts = [];
+  for (let start = 0; start < files.length; start += BROWSER_FILES_PER_EMULATOR) parts.push(files.slice(start, start + BROWSER_FILES_PER_EMULATOR));
+  return [...parts, [BIG_VAULT_BROWSER_TEST]];
+}
 
 async function vitest(label, projects, { wrap = (args) => ['npx', args], env = testEnv, teeTo, files = [] } = {}) {
   const report = join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
@@ -98,6 +116,17 @@ function cannotRun(tier, reason) {
   results.push({ label: `${tier} tier`, status: `SKIPPED: ${reason}`, seconds: 0 });
 }
 
+/** Stops the Firestore emulator and starts a new one on the same port: null if it cannot start. */
+async function freshFirestore(running) {
+  await running.stop();
+  try {
+    return await provideFirestore(located);
+  } catch (error) {
+    console.error(`the Firestore emulator did not start again: ${error.message}`);
+    return null;
+  }
+}
+
 /** `firebase emulators:exec` around a vitest run, with the Firestore emulator already up. */
 function underEmulators(only, firestore) {
   const list = [...only, ...firestore.only].join(',');
@@ -120,7 +149,8 @@ const built = await run('production build', 'npx', ['vite', 'build', '--logLevel
 if (built) await run('production bundle check', 'node', ['scripts/check-bundle.mjs', 'dist']);
 const functionsBuilt = await run('functions build', 'npm', ['run', '--silent', '-w', 'functions', 'build']);
 
-// The emulator, browser and firestore tiers share one Firestore emulator for the whole run.
+// The emulator and firestore tiers share one Firestore emulator; the browser tier starts it afresh
+// for each of its parts (below).
 const located = locateFirestoreEmulator();
 let firestore = null;
 if (located.kind === 'missing') {
@@ -135,7 +165,7 @@ if (located.kind === 'missing') {
 }
 
 if (firestore) {
-  const stopFirestore = () => firestore.stop();
+  const stopFirestore = async () => firestore?.stop();
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void stopFirestore().then(() => process.exit(130)));
 
   let browserReady = true;
@@ -163,28 +193,29 @@ if (firestore) {
   }
   // The rules tests wipe the database, so they run after the tier that keeps users in it.
   await vitest('firestore tier (rules, repositories)', ['firestore'], underEmulators(['auth'], firestore));
-  // The browser tier last: the Firestore emulator keeps the listen targets of a closed browser
-  // page (a WebChannel it never hears close), and checks every later write against all of them.
-  // After the browser tier's hundreds of live listeners, the emulator tier's writes took four
-  // times as long, and 10,000 of them (masterPasswordChange's vault) over three minutes.
+  // The browser tier last, in parts, each on a Firestore emulator of its own. The emulator never
+  // hears a closed browser page's WebChannel close: it keeps that page's listen targets and queues
+  // every later change for it, and once 10,000 messages wait it logs a failure on every write
+  // instead (345,000 times, 190 MB of firestore-debug.log, in one run). Every write pays for every
+  // page closed before it, so the later files of one long run missed their timeouts (a 60-entry
+  // import that takes 5 s alone missed 60 s) and, run first, slowed the other tiers four times.
   if (browserReady && functionsBuilt && stripe) {
-    // The browser tier loads dist/ from the Hosting emulator, so firebase.json's headers apply.
-    const { env, wrap, teeTo } = underEmulators(['auth', 'functions', 'hosting'], firestore);
-    await vitest('browser tier (Auth, Functions, Firestore, Hosting emulators)', ['browser'], {
-      wrap,
-      env: { ...env, KEYLOFT_DIST_BUILT: '1' },
-      teeTo,
-      files: ['--exclude', BIG_VAULT_BROWSER_TEST],
-    });
-    // Then the file that stores a 1,000-entry vault, alone and last: the emulator scans the whole
-    // collection for every query, so files run after it paid for its entries (a sign-up's empty
-    // vault past 15 s, a 60-entry import past 60 s), and deleting them again took longer still.
-    await vitest('browser tier, 1,000-entry vault', ['browser'], {
-      wrap,
-      env: { ...env, KEYLOFT_DIST_BUILT: '1' },
-      teeTo,
-      files: [BIG_VAULT_BROWSER_TEST],
-    });
+    const parts = browserTestParts();
+    for (const [index, files] of parts.entries()) {
+      if (index > 0) firestore = await freshFirestore(firestore);
+      if (firestore === null) {
+        results.push({ label: `browser tier, part ${index + 1} of ${parts.length}`, status: 'FAILED: the Firestore emulator did not start again', seconds: 0 });
+        break;
+      }
+      // The browser tier loads dist/ from the Hosting emulator, so firebase.json's headers apply.
+      const { env, wrap, teeTo } = underEmulators(['auth', 'functions', 'hosting'], firestore);
+      await vitest(`browser tier, part ${index + 1} of ${parts.length} (Auth, Functions, Firestore, Hosting emulators)`, ['browser'], {
+        wrap,
+        env: { ...env, KEYLOFT_DIST_BUILT: '1' },
+        teeTo,
+        files,
+      });
+    }
   } else if (browserReady && !functionsBuilt) {
     cannotRun('browser', 'the functions/ package did not compile');
   }
