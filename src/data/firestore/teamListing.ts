@@ -45,19 +45,35 @@ async function dropLeftVaults(copy: DeviceCopyStore, uid: string, current: Reado
   if (dropped.length > 0) await copy.drop(dropped);
 }
 
-/** The team list of `uid`: `server()` makes one try (serverOrDeviceMarked). */
-export async function readTeamListing(copy: DeviceCopyStore | undefined, uid: string, server: () => Promise<Documents>): Promise<TeamListing> {
+/** A team list, and the clean-up of the copy it started (settled once the left teams' vaults are gone). */
+export interface TeamListingRead {
+  readonly listing: TeamListing;
+  readonly tidied: Promise<void>;
+}
+
+/**
+ * The team list of `uid`: `server()` makes one try (serverOrDeviceMarked). The vaults of the teams
+ * left are dropped from the copy after the list answers, not before: the list is on the path to a
+ * settled All items, and the drop reads every vault key and every other user's list first.
+ */
+export async function readTeamListingAndTidy(copy: DeviceCopyStore | undefined, uid: string, server: () => Promise<Documents>): Promise<TeamListingRead> {
   const key = teamListKey(uid);
   // Read before the server's answer replaces it: the teams it names that the answer does not are the ones left.
   const previous = copy === undefined ? null : await copy.read(key).catch(() => null);
   const { documents, fromDevice } = await serverOrDeviceMarked(copy, key, server);
   let left: LeftTeam[] = [];
+  let tidied = Promise.resolve();
   if (copy !== undefined && !fromDevice) {
     const current = new Set(documents.map(([id]) => id));
     left = leftTeams(previous, current);
-    await dropLeftVaults(copy, uid, current).catch((error: unknown) => {
+    tidied = dropLeftVaults(copy, uid, current).catch((error: unknown) => {
       console.warn('Could not drop the vaults of teams left from the device copy', error);
     });
   }
-  return { ...teamsOf(documents), fromDevice, left };
+  return { listing: { ...teamsOf(documents), fromDevice, left }, tidied };
+}
+
+/** The team list of `uid`, answered before the copy's clean-up ends (readTeamListingAndTidy). */
+export async function readTeamListing(copy: DeviceCopyStore | undefined, uid: string, server: () => Promise<Documents>): Promise<TeamListing> {
+  return (await readTeamListingAndTidy(copy, uid, server)).listing;
 }

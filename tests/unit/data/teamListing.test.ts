@@ -5,13 +5,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { memoryDeviceCopy, type DeviceCopyStore } from '../../../src/data/deviceCopy/store';
 import type { Documents } from '../../../src/data/firestore/cursorPages';
-import { readTeamListing } from '../../../src/data/firestore/teamListing';
+import { readTeamListing, readTeamListingAndTidy } from '../../../src/data/firestore/teamListing';
 import { sampleTeam } from '../../firestore/matrix/teamSeed';
 
 const unreachable = () => Object.assign(new Error('Failed to get documents because the client is offline.'), { code: 'unavailable' });
 const ops = sampleTeam('ana', 'Ops', { ana: 'owner', bob: 'full' });
 const dev = sampleTeam('ana', 'Dev', { ana: 'owner', bob: 'full' });
 const answer = (documents: Documents) => () => Promise.resolve(documents);
+
+/** The list as the repository answers it, once the copy's clean-up it started has ended. */
+async function listedAndTidied(copy: DeviceCopyStore, uid: string, server: () => Promise<Documents>) {
+  const { listing, tidied } = await readTeamListingAndTidy(copy, uid, server);
+  await tidied;
+  return listing;
+}
 
 /** A team's four vaults in the copy, as a member's unlock leaves them. */
 async function teamVaults(copy: DeviceCopyStore, teamId: string): Promise<void> {
@@ -42,7 +49,7 @@ describe('the team list', () => {
     const copy = memoryDeviceCopy();
     await copy.keep('teams:bob', [['t1', ops]]);
     await teamVaults(copy, 't9');
-    const listing = await readTeamListing(copy, 'bob', () => Promise.reject(unreachable()));
+    const listing = await listedAndTidied(copy, 'bob', () => Promise.reject(unreachable()));
     expect(listing).toMatchObject({ fromDevice: true, left: [], malformed: [] });
     expect(listing.teams.map((team) => team.id)).toEqual(['t1']);
     expect(await copy.read('entries:team:t9')).not.toBeNull();
@@ -54,7 +61,7 @@ describe('the team list', () => {
     await teamVaults(copy, 't1');
     await teamVaults(copy, 't2');
     await copy.keep('entries:personal:bob', [['p1', { sealed: 'ciphertext' }]]);
-    const first = await readTeamListing(copy, 'bob', answer([['t2', dev]]));
+    const first = await listedAndTidied(copy, 'bob', answer([['t2', dev]]));
     expect(first.left).toEqual([{ id: 't1', name: 'Ops' }]);
     expect(first.fromDevice).toBe(false);
     for (const vault of ['entries:team:t1', 'groups:team:t1', 'team:t1', 'memberKeys:t1']) expect(await copy.read(vault)).toBeNull();
@@ -73,7 +80,7 @@ describe('the team list', () => {
     await teamVaults(copy, 't1');
     // Left half-read by an earlier page: no list names it.
     await copy.replace('entries:team:orphan', [['e1', { sealed: 'ciphertext' }]]);
-    const listing = await readTeamListing(copy, 'bob', answer([]));
+    const listing = await listedAndTidied(copy, 'bob', answer([]));
     expect(listing.left).toEqual([{ id: 't1', name: 'Ops' }]);
     expect(await copy.read('entries:team:t1')).not.toBeNull();
     expect(await copy.vaultKeys()).not.toContain('entries:team:orphan');
@@ -83,7 +90,7 @@ describe('the team list', () => {
     const copy = memoryDeviceCopy();
     await copy.keep('teams:bob', [['t1', ops]]);
     await teamVaults(copy, 't1');
-    const listing = await readTeamListing(copy, 'bob', answer([['t1', { ...ops, members: null }]]));
+    const listing = await listedAndTidied(copy, 'bob', answer([['t1', { ...ops, members: null }]]));
     expect(listing.malformed.map((team) => team.id)).toEqual(['t1']);
     expect(listing.left).toEqual([]);
     expect(await copy.read('entries:team:t1')).not.toBeNull();
@@ -95,12 +102,28 @@ describe('the team list', () => {
     await copy.keep('teams:bob', [['t1', ops]]);
     await teamVaults(copy, 't1');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const listing = await readTeamListing(copy, 'bob', answer([]));
+    const listing = await listedAndTidied(copy, 'bob', answer([]));
     expect(listing.left).toEqual([{ id: 't1', name: 'Ops' }]);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
     expect(await memory.read('entries:team:t1')).not.toBeNull();
-    await readTeamListing(memory, 'bob', answer([]));
+    await listedAndTidied(memory, 'bob', answer([]));
+    expect(await memory.read('entries:team:t1')).toBeNull();
+  });
+
+  it('answers before the vaults of the teams left are dropped, and drops them after', async () => {
+    const memory = memoryDeviceCopy();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // A copy whose drop waits: the list must not wait with it.
+    const copy: DeviceCopyStore = { ...memory, drop: async (keys) => { await held; await memory.drop(keys); } };
+    await copy.keep('teams:bob', [['t1', ops]]);
+    await teamVaults(copy, 't1');
+    const { listing, tidied } = await readTeamListingAndTidy(copy, 'bob', answer([]));
+    expect(listing.left).toEqual([{ id: 't1', name: 'Ops' }]);
+    expect(await memory.read('entries:team:t1')).not.toBeNull();
+    release();
+    await tidied;
     expect(await memory.read('entries:team:t1')).toBeNull();
   });
 });
