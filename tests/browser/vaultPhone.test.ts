@@ -1,5 +1,5 @@
 // Issue #43 in Chromium: on a 390 × 844 phone the vault starts in the first screenful: a one-row
-// header (the logo and Menu), search and Add Password in one bar, no keyboard help, the first row
+// header (the drawer's toggle, the logo and Menu), search and Add Password in one bar, no keyboard help, the first row
 // and the search box visible without scrolling in the personal and a team vault; an opened item is
 // a full screen with Back; the edit dialog is drawn over the item, never under it. At 1280 × 800
 // the header keeps its buttons and the keyboard help its button. axe at both sizes.
@@ -130,6 +130,10 @@ describe('the vault on a 390 × 844 phone (issue #43)', () => {
     const navElement = page.locator('header nav');
     expect(await shown(navElement)).toBe(false);
     expect(await page.getByRole('button', { name: 'Keyboard shortcuts' }).count()).toBe(0);
+    // The drawer's toggle sits in the header's row, before the logo, not on a row of its own.
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Vaults and teams' });
+    expect((await boxOf(toggle)).right).toBeLessThanOrEqual((await boxOf(page.getByRole('banner').locator('svg.public-logo'))).left);
+    expect(await page.getByRole('main').getByRole('button', { name: 'Vaults and teams' }).count()).toBe(0);
 
     // All items and Personal Passwords: the search box and the first row without scrolling.
     for (const vault of ['All items', 'Personal Passwords'] as const) {
@@ -239,6 +243,8 @@ describe('the vault at 1280 × 800 (issue #43)', () => {
       expect(await shown(nav.getByRole(role, { name, exact: true })), `${name} is not in the header`).toBe(true);
     }
     expect(await page.getByRole('banner').getByRole('button', { name: 'Menu' }).count()).toBe(0);
+    // The sidebar is always there: no drawer toggle.
+    expect(await page.getByRole('button', { name: 'Vaults and teams' }).count()).toBe(0);
     await expectSearchAndAddInOneBar(page);
     await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();

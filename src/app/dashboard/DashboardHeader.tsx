@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { pendingInvitationsLabel } from '@keyloft/contract/invitations';
 import type { AuthUser } from '../../data/auth/authGateway';
@@ -22,12 +22,15 @@ export interface DashboardHeaderProps {
   readonly autoLock: AutoLockSettings;
   readonly onAutoLockChange: (settings: AutoLockSettings) => void;
   readonly accountActions?: AccountActions;
+  /** Before the logo: the vault screen's drawer toggle, shown on a phone only (dashboard.css). */
+  readonly vaultsToggle?: ReactNode;
 }
 
 /**
  * The signed-in header (SPEC.md §2 "Dashboard"): the logo, then dashboard, pending invitations,
  * billing, account settings and logout. On a phone (issue #43) it is one row: the logo and a Menu
- * button that discloses the same buttons (dashboard.css), the invitations' count on the button.
+ * button that discloses the same buttons (dashboard.css), the invitations' count on the button;
+ * on the vault screen the drawer's toggle sits before the logo, so the list starts right below.
  */
 export function DashboardHeader({
   user,
@@ -38,6 +41,7 @@ export function DashboardHeader({
   autoLock,
   onAutoLockChange,
   accountActions,
+  vaultsToggle,
 }: DashboardHeaderProps) {
   const { pathname } = useLocation();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -46,10 +50,13 @@ export function DashboardHeader({
   const toggleProps = { open: menuOpen, toggleRef, onToggle: toggle, controls: navId };
   return (
     <header ref={headerRef} className={menuOpen ? 'dashboard-header dashboard-header--menu-open' : 'dashboard-header'} onKeyDown={onKeyDown}>
-      <Link to="/dashboard" className="dashboard-header__brand">
-        <Logo />
-        Keyloft
-      </Link>
+      <div className="dashboard-header__start">
+        {vaultsToggle}
+        <Link to="/dashboard" className="dashboard-header__brand">
+          <Logo />
+          Keyloft
+        </Link>
+      </div>
       {invitations === null ? (
         <MenuToggle {...toggleProps} pending={0} />
       ) : (

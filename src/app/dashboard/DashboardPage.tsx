@@ -14,7 +14,7 @@ import { ServerStateProvider } from '../../session/serverState/ServerStateProvid
 import { useAccountRecord } from '../../session/serverState/useAccountRecord';
 import { useAutoLockSettings } from '../../session/useAutoLock';
 import { Button } from '../../ui/Button';
-import { MenuIcon } from '../../ui/icons';
+import { LayersIcon } from '../../ui/icons';
 import { useAppServices } from '../AppServices';
 import { DeletedTeamLogs } from '../../features/activity';
 import { activityServicesOf } from './activityServices';
@@ -188,6 +188,21 @@ function Dashboard({ user }: { user: AuthUser }) {
           autoLock.set(uid, settings);
         }}
         accountActions={accountDialogs.actions}
+        vaultsToggle={
+          <Button
+            ref={drawerToggle}
+            variant="ghost"
+            size="sm"
+            iconOnly
+            icon={<LayersIcon />}
+            aria-label="Vaults and teams"
+            title="Vaults and teams"
+            className="vault-screen__drawer-toggle"
+            aria-expanded={drawer.open}
+            aria-controls={drawerId}
+            onClick={drawer.toggle}
+          />
+        }
         onLogout={() => {
           setLoggingOut(true);
           // The signed-out screen then offers to remove the device copy (once, in this tab).
@@ -227,18 +242,6 @@ function Dashboard({ user }: { user: AuthUser }) {
           {drawer.open && <button type="button" className="vault-screen__backdrop" aria-label="Close the vaults menu" tabIndex={-1} onClick={drawer.close} />}
           <main id="main" className="dashboard__main vault-screen__main">
             <h1 className="visually-hidden">Dashboard</h1>
-            <Button
-              ref={drawerToggle}
-              variant="secondary"
-              size="sm"
-              icon={<MenuIcon />}
-              className="vault-screen__drawer-toggle"
-              aria-expanded={drawer.open}
-              aria-controls={drawerId}
-              onClick={drawer.toggle}
-            >
-              Vaults and teams
-            </Button>
             <OfflineBanner connection={connection} deviceCopy={deviceCopy.enabled()} />
             {notice !== null && (
               <p role="status" className="notice notice--success">
