@@ -9,7 +9,7 @@
 import { loadavg } from 'node:os';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { DEVICE_COPY_DATABASE } from '../src/data/deviceCopy/indexedDbStore';
+import { deleteDeviceCopy, waitForWholeCopy } from '../tests/browser/deviceCopyInPage';
 import { ACCOUNT_PASSWORD } from '../tests/browser/journeys';
 import { signInWithPassword } from '../tests/support/authEmulator';
 import { clearFirestore } from './browserEmulator';
@@ -53,59 +53,10 @@ function watchUnlockClick(): void {
   );
 }
 
-/** Deletes this origin's device copy from a page that does not open it (a static file of the site). */
+/** Deletes this origin's device copy before a cold unlock. */
 async function deleteCopy(page: Page): Promise<void> {
-  await page.goto(`${BASE_URL}/favicon.svg`);
-  const outcome = await page.evaluate(
-    (name) =>
-      new Promise<string>((resolve) => {
-        const request = indexedDB.deleteDatabase(name);
-        request.onsuccess = () => {
-          resolve('deleted');
-        };
-        request.onerror = () => {
-          resolve('failed');
-        };
-        request.onblocked = () => {
-          resolve('blocked');
-        };
-      }),
-    DEVICE_COPY_DATABASE,
-  );
+  const outcome = await deleteDeviceCopy(page, BASE_URL);
   if (outcome !== 'deleted') throw new Error(`the device copy could not be deleted before a cold unlock: ${outcome}`);
-}
-
-/** Waits until the device copy holds vault `key` whole (its record, no fill under way). */
-async function copyWhole(page: Page, key: string): Promise<void> {
-  await page.waitForFunction(
-    ([name, vault]) =>
-      new Promise<boolean>((resolve) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('vaults')) {
-            db.close();
-            resolve(false);
-            return;
-          }
-          const read = db.transaction('vaults').objectStore('vaults').get(vault);
-          read.onsuccess = () => {
-            const record = read.result as { filling?: unknown } | undefined;
-            db.close();
-            resolve(record !== undefined && record.filling === undefined);
-          };
-          read.onerror = () => {
-            db.close();
-            resolve(false);
-          };
-        };
-        request.onerror = () => {
-          resolve(false);
-        };
-      }),
-    [DEVICE_COPY_DATABASE, key] as const,
-    { timeout: COPY_WHOLE_TIMEOUT_MS, polling: 500 },
-  );
 }
 
 /** Opens `url`, unlocks, and measures from the Unlock click to the first row and the settled list. */
@@ -201,7 +152,7 @@ async function measure(browser: Browser, db: Firestore, size: number): Promise<C
     for (let run = 0; run < LOADS; run += 1) {
       cold.push(await coldUnlockAt(page, appUrl, `cold unlock ${String(run + 1)}`));
       // The next cold unlock starts from nothing again; the warm ones need the copy whole.
-      await copyWhole(page, key);
+      await waitForWholeCopy(page, [key], COPY_WHOLE_TIMEOUT_MS);
     }
     const warm: Unlock[] = [];
     for (let run = 0; run < LOADS; run += 1) warm.push(await unlockAt(page, appUrl, `warm unlock ${String(run + 1)}`));

@@ -8,10 +8,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { seed, userKeys } from '../../bench/browserSeed';
 import { seedTeams, type SeededTeam } from '../../bench/teamSeed';
-import { DEVICE_COPY_DATABASE } from '../../src/data/deviceCopy/indexedDbStore';
 import { signInWithPassword } from '../support/authEmulator';
 import { db } from '../emulator/teams/support';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
+import { deleteDeviceCopy, waitForWholeCopy } from './deviceCopyInPage';
 import { ACCOUNT_PASSWORD, MASTER_PASSWORD, signUpToEmptyVault, submitSignIn } from './journeys';
 import { PHONE } from './layout';
 
@@ -73,66 +73,6 @@ async function unlockHere(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Unlock', exact: true }).click();
 }
 
-/** Deletes this origin's device copy from a page of the site that does not open it. */
-async function deleteDeviceCopy(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/favicon.svg`);
-  const outcome = await page.evaluate(
-    (name) =>
-      new Promise<string>((resolve) => {
-        const request = indexedDB.deleteDatabase(name);
-        request.onsuccess = () => {
-          resolve('deleted');
-        };
-        request.onerror = () => {
-          resolve('failed');
-        };
-        request.onblocked = () => {
-          resolve('blocked');
-        };
-      }),
-    DEVICE_COPY_DATABASE,
-  );
-  expect(outcome).toBe('deleted');
-}
-
-/** Waits until the device copy holds each of `vaults` whole (its record there, no fill under way). */
-async function copyWhole(page: Page, vaults: readonly string[]): Promise<void> {
-  await page.waitForFunction(
-    ([name, keys]) =>
-      new Promise<boolean>((resolve) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => {
-          const database = request.result;
-          if (!database.objectStoreNames.contains('vaults')) {
-            database.close();
-            resolve(false);
-            return;
-          }
-          const store = database.transaction('vaults').objectStore('vaults');
-          let left = keys.length;
-          let whole = true;
-          for (const key of keys) {
-            const read = store.get(key);
-            read.onsuccess = () => {
-              const record = read.result as { filling?: unknown } | undefined;
-              whole &&= record !== undefined && record.filling === undefined;
-              left -= 1;
-              if (left === 0) {
-                database.close();
-                resolve(whole);
-              }
-            };
-          }
-        };
-        request.onerror = () => {
-          resolve(false);
-        };
-      }),
-    [DEVICE_COPY_DATABASE, vaults] as const,
-    { timeout: LOAD_TIMEOUT_MS, polling: 500 },
-  );
-}
-
 function expectTruthful(seen: Seen, how: string): void {
   expect(seen.loading, `${how}: the watch saw the load`).toBe(true);
   expect(seen.empty, `${how}: '${EMPTY}' was shown`).toBe(false);
@@ -171,13 +111,13 @@ describe('after Unlock, a vault with items never says it has none', () => {
     expectTruthful(await settled(page), 'signed in on a new browser');
 
     // Unlock with no device copy: every vault from the server.
-    await deleteDeviceCopy(page);
+    expect(await deleteDeviceCopy(page, baseUrl)).toBe('deleted');
     await page.goto(`${baseUrl}/dashboard`);
     await unlockHere(page);
     expectTruthful(await settled(page), 'unlocked with no device copy');
 
     // Unlock again once the copy holds both vaults whole: they open from it.
-    await copyWhole(page, [`entries:personal:${uid}`, `entries:team:${team?.teamId ?? ''}`]);
+    await waitForWholeCopy(page, [`entries:personal:${uid}`, `entries:team:${team?.teamId ?? ''}`], LOAD_TIMEOUT_MS);
     await page.reload();
     await unlockHere(page);
     expectTruthful(await settled(page), 'unlocked from the device copy');

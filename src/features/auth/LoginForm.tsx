@@ -1,8 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../ui/Button';
-import { AuthFooter, EmailField, FormAlert, ModeSwitch, PasswordField } from './fields';
+import { AuthFooter, EmailField, FormAlert, MasterPasswordField, ModeSwitch, PasswordField } from './fields';
 import { validationError, type FormError } from './formError';
-import { MASTER_PASSWORD_AUTOCOMPLETE } from './NewMasterPasswordFields';
 import { useSubmit } from './useSubmit';
 import { validateLogin, type LoginInput } from './validation';
 
@@ -55,12 +54,9 @@ export function LoginForm({
         autoComplete="current-password"
         errorId={errorIdFor('accountPassword')}
       />
-      <PasswordField
-        label="Master password"
-        toggleName="master password"
+      <MasterPasswordField
         value={masterPassword}
         onChange={setMasterPassword}
-        autoComplete={MASTER_PASSWORD_AUTOCOMPLETE}
         errorId={errorIdFor('masterPassword')}
         hint="Unlocks your vault on this device. It is never sent to our servers."
       />

@@ -1,10 +1,10 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import type { AuthUser } from '../../data/auth/authGateway';
 import { Button } from '../../ui/Button';
-import { AuthFooter, FormAlert, PasswordField } from './fields';
+import { AuthFooter, FormAlert, MasterPasswordField } from './fields';
 import { validationError } from './formError';
 import { FlowError, MESSAGES } from './flows/errors';
-import { MASTER_PASSWORD_AUTOCOMPLETE, NewMasterPasswordFields } from './NewMasterPasswordFields';
+import { NewMasterPasswordFields } from './NewMasterPasswordFields';
 import { useSubmit } from './useSubmit';
 import {
   canSubmitNewMasterPassword,
@@ -57,12 +57,9 @@ export function EnterMasterPassword({ user, onSubmit, onCancel }: StepProps) {
     <form className="auth-form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
       <SignedInAs user={user} />
       <FormAlert id={errorId} error={error} />
-      <PasswordField
-        label="Master password"
-        toggleName="master password"
+      <MasterPasswordField
         value={masterPassword}
         onChange={setMasterPassword}
-        autoComplete={MASTER_PASSWORD_AUTOCOMPLETE}
         errorId={errorIdFor('masterPassword')}
       />
       <Button type="submit" className="auth-submit" disabled={busy}>

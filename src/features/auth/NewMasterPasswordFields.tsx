@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { PasswordField } from './fields';
+import { MASTER_PASSWORD_AUTOCOMPLETE, MasterPasswordField, PasswordField } from './fields';
 import { StrengthMeter } from './StrengthMeter';
 import type { Submission } from './useSubmit';
 
@@ -11,10 +11,6 @@ export const MASTER_PASSWORD_ADVICE =
   'Names, dates, common phrases and swapping letters for symbols are easy to guess. ' +
   'Your master password cannot be recovered: if you forget it, nobody can open your vault.';
 
-// autoComplete="off" on master passwords: the master password must stay separate from the account
-// password, and a browser saving it under the same site and username would keep the vault's key
-// next to the login. Browsers may still offer to save it; the attribute states the intent.
-export const MASTER_PASSWORD_AUTOCOMPLETE = 'off';
 
 /** Master password + confirmation for a new vault, with the strength meter and the advice. */
 export function NewMasterPasswordFields({
@@ -39,12 +35,9 @@ export function NewMasterPasswordFields({
   const meterId = useId();
   return (
     <>
-      <PasswordField
-        label="Master password"
-        toggleName="master password"
+      <MasterPasswordField
         value={masterPassword}
         onChange={onMasterPasswordChange}
-        autoComplete={MASTER_PASSWORD_AUTOCOMPLETE}
         errorId={submission.errorIdFor('masterPassword')}
         hint={MASTER_PASSWORD_ADVICE}
         extraDescribedBy={[meterId, warningId].filter(Boolean).join(' ')}

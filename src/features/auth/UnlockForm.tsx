@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '../../ui/Button';
-import { FormAlert, PasswordField } from './fields';
+import { FormAlert, MasterPasswordField } from './fields';
 import { validationError } from './formError';
-import { MASTER_PASSWORD_AUTOCOMPLETE } from './NewMasterPasswordFields';
 import { useSubmit } from './useSubmit';
 import { VALIDATION } from './validation';
 
@@ -44,12 +43,9 @@ export function UnlockForm({ onUnlock, labelledBy }: { onUnlock: (masterPassword
 
   return (
     <form className="auth-form lock-screen__form" noValidate onSubmit={handleSubmit} aria-busy={busy} aria-labelledby={labelledBy}>
-      <PasswordField
-        label="Master password"
-        toggleName="master password"
+      <MasterPasswordField
         value={masterPassword}
         onChange={setMasterPassword}
-        autoComplete={MASTER_PASSWORD_AUTOCOMPLETE}
         errorId={errorIdFor('masterPassword')}
         inputRef={input}
       />

@@ -52,6 +52,16 @@ export function PasswordField({ errorId, extraDescribedBy, ...rest }: PasswordFi
   return <SharedPasswordField {...rest} invalid={Boolean(errorId)} describedBy={[extraDescribedBy, errorId]} />;
 }
 
+// autoComplete="off" on master passwords: the master password must stay separate from the account
+// password, and a browser saving it under the same site and username would keep the vault's key
+// next to the login. Browsers may still offer to save it; the attribute states the intent.
+export const MASTER_PASSWORD_AUTOCOMPLETE = 'off';
+
+/** The master password typed to unlock (login, the master-password step, the lock screen). */
+export function MasterPasswordField(props: Omit<PasswordFieldProps, 'label' | 'toggleName' | 'autoComplete'>) {
+  return <PasswordField label="Master password" toggleName="master password" autoComplete={MASTER_PASSWORD_AUTOCOMPLETE} {...props} />;
+}
+
 /** The form's failure message, announced when it appears. */
 export function FormAlert({ id, error }: { id: string; error: FormError | string | null }) {
   if (error === null) return null;
