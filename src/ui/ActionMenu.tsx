@@ -116,7 +116,7 @@ export function ActionMenu({ label, items, children, className }: ActionMenuProp
               role="menuitem"
               tabIndex={-1}
               aria-label={item.ariaLabel}
-              className={item.danger === true ? 'action-menu__item action-menu__item--danger' : 'action-menu__item'}
+              className={item.danger === true ? 'row-button action-menu__item action-menu__item--danger' : 'row-button action-menu__item'}
               onClick={() => {
                 close();
                 item.onSelect();

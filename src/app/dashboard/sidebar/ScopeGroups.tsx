@@ -49,7 +49,7 @@ function GroupButton({ value, current, name, count, icon, onGroup }: GroupButton
     <li>
       <button
         type="button"
-        className="vault-sidebar__group"
+        className="row-button vault-sidebar__group"
         aria-current={current === value ? 'page' : undefined}
         onClick={() => {
           onGroup(current === value ? GROUP_FILTER.all : value);

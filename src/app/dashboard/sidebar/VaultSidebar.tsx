@@ -42,7 +42,7 @@ interface ScopeButtonProps {
 
 function ScopeButton({ icon, current, count, onClick, children }: ScopeButtonProps) {
   return (
-    <button type="button" className="vault-sidebar__scope" aria-current={current ? 'page' : undefined} onClick={onClick}>
+    <button type="button" className="row-button vault-sidebar__scope" aria-current={current ? 'page' : undefined} onClick={onClick}>
       {icon}
       <span className="vault-sidebar__label">{children}</span>
       <Count value={count} />
