@@ -1,39 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../../src/app/AppRoutes';
-import { AppServicesProvider } from '../../../src/app/AppServices';
-import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
-import type { PrivateKey, VaultKey } from '../../../src/crypto';
-import { SessionProvider } from '../../../src/session/SessionContext';
-import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
 import { memoryRepositories } from '../../doubles/memoryRepositories';
 import { aliceAccount } from '../auth/harness';
+import { appAt, sessionIn, type AppSession } from './appAt';
 import { fakeAppServices } from './fakeAppServices';
 import { expectConsoleError } from '../../support/consoleErrors';
 
-type Session = 'signed-out' | 'locked' | 'unlocked';
+type Session = AppSession;
 const signedOut: Session = 'signed-out';
 const unlocked: Session = 'unlocked';
 const locked: Session = 'locked';
 const user = { uid: 'u1', email: 'ana@example.com', emailVerified: true, provider: 'password' } as const;
-
-function storeIn(session: Session): SessionStore {
-  const items = new Map<string, string>();
-  const store = createSessionStore({
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => items.set(key, value),
-    removeItem: (key) => items.delete(key),
-  });
-  if (session === 'locked') store.markLocked(user);
-  if (session === 'unlocked') {
-    // Route decisions never touch the keys; stand-ins of the right kind are enough here.
-    const keys = { vaultKey: { kind: 'vault' } as VaultKey, privateKey: { kind: 'private' } as PrivateKey };
-    store.unlock(user, keys, 'encrypted-private-key');
-  }
-  return store;
-}
 
 beforeAll(async () => {
   await aliceAccount();
@@ -41,20 +19,10 @@ beforeAll(async () => {
 
 /** `withVault`: the user has a record (a master password), as nearly every locked user has. */
 async function renderAt(path: string, session: Session = signedOut, withVault = true) {
-  const store = storeIn(session);
+  const store = sessionIn(session, user);
   const repositories = memoryRepositories();
   if (withVault) await repositories.users.create(user.uid, await aliceAccount());
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppServicesProvider services={fakeAppServices({ store, repositories, uid: user.uid })}>
-        <SessionProvider store={store}>
-          <MfaEnrolment notifications={{ enrolled: () => Promise.resolve(), removed: () => Promise.resolve() }}>
-            <AppRoutes />
-          </MfaEnrolment>
-        </SessionProvider>
-      </AppServicesProvider>
-    </MemoryRouter>,
-  );
+  return render(appAt(path, fakeAppServices({ store, repositories, uid: user.uid }), store));
 }
 
 async function heading(): Promise<string> {

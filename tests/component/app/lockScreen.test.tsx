@@ -3,18 +3,13 @@
 // never the landing page behind it; unlocking shows the route that was asked for.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authModalState } from '@keyloft/contract/authModalRequest';
-import { AppRoutes } from '../../../src/app/AppRoutes';
-import { AppServicesProvider } from '../../../src/app/AppServices';
-import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
-import { SessionProvider } from '../../../src/session/SessionContext';
-import { createSessionStore } from '../../../src/session/sessionStore';
 import { fakeDeviceCopy } from '../../doubles/fakeDeviceCopy';
 import { memoryRepositories } from '../../doubles/memoryRepositories';
-import { MemoryStorage } from '../../support/memoryStorage';
 import { ALICE, aliceAccount, fakeGateway, MASTER_PASSWORD } from '../auth/harness';
+import { appAt, sessionIn } from './appAt';
 import { fakeAppServices } from './fakeAppServices';
 
 beforeAll(async () => {
@@ -30,24 +25,12 @@ function WhereAmI() {
 }
 
 async function renderLocked(path: string | { pathname: string; state: unknown }) {
-  const store = createSessionStore(new MemoryStorage());
-  store.markLocked(ALICE);
+  const store = sessionIn('locked', ALICE);
   const repositories = memoryRepositories();
   await repositories.users.create(ALICE.uid, await aliceAccount());
   const gateway = fakeGateway(store);
   const deviceCopy = fakeDeviceCopy();
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppServicesProvider services={fakeAppServices({ store, repositories, uid: ALICE.uid, gateway, deviceCopy })}>
-        <SessionProvider store={store}>
-          <MfaEnrolment notifications={{ enrolled: () => Promise.resolve(), removed: () => Promise.resolve() }}>
-            <AppRoutes />
-            <WhereAmI />
-          </MfaEnrolment>
-        </SessionProvider>
-      </AppServicesProvider>
-    </MemoryRouter>,
-  );
+  render(appAt(path, fakeAppServices({ store, repositories, uid: ALICE.uid, gateway, deviceCopy }), store, <WhereAmI />));
   const lockScreen = await screen.findByRole('main', { name: 'Your vault is locked' });
   return { store, gateway, deviceCopy, lockScreen, user: userEvent.setup() };
 }

@@ -3,18 +3,11 @@
 // itself stays one click; the offer shows only after a logout here, and goes once used or dismissed.
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../../src/app/AppRoutes';
-import { AppServicesProvider } from '../../../src/app/AppServices';
-import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
-import type { PrivateKey, VaultKey } from '../../../src/crypto';
-import { SessionProvider } from '../../../src/session/SessionContext';
-import { createSessionStore, type SessionStore } from '../../../src/session/sessionStore';
 import { fakeDeviceCopy, type FakeDeviceCopy } from '../../doubles/fakeDeviceCopy';
 import { memoryRepositories } from '../../doubles/memoryRepositories';
 import { deferred } from '../../support/async';
-import { MemoryStorage } from '../../support/memoryStorage';
+import { appAt, sessionIn } from './appAt';
 import { fakeAppServices } from './fakeAppServices';
 import { fakeGateway } from './fakeGateway';
 
@@ -25,22 +18,9 @@ const LANDING = 'Secure Password Management for Teams';
 
 /** The app's routes in one tab at `path`, unlocked (stand-in keys: nothing is stored to open) or signed out. */
 function renderTab(deviceCopy: FakeDeviceCopy, session: 'unlocked' | 'signed-out', path = '/dashboard') {
-  const store: SessionStore = createSessionStore(new MemoryStorage());
-  if (session === 'unlocked') store.unlock(ANA, { vaultKey: { kind: 'vault' } as VaultKey, privateKey: { kind: 'private' } as PrivateKey }, 'encrypted');
+  const store = sessionIn(session, ANA);
   const gateway = fakeGateway();
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppServicesProvider
-        services={fakeAppServices({ store, repositories: memoryRepositories(), uid: ANA.uid, gateway, deviceCopy })}
-      >
-        <SessionProvider store={store}>
-          <MfaEnrolment notifications={{ enrolled: () => Promise.resolve(), removed: () => Promise.resolve() }}>
-            <AppRoutes />
-          </MfaEnrolment>
-        </SessionProvider>
-      </AppServicesProvider>
-    </MemoryRouter>,
-  );
+  render(appAt(path, fakeAppServices({ store, repositories: memoryRepositories(), uid: ANA.uid, gateway, deviceCopy }), store));
   return { user: userEvent.setup(), store, signOut: vi.spyOn(gateway, 'signOut') };
 }
 

@@ -2,20 +2,13 @@
 // at once, before the billing callables answer; a failure with a way to try again that does.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../../src/app/AppRoutes';
-import { AppServicesProvider } from '../../../src/app/AppServices';
-import { MfaEnrolment } from '../../../src/app/mfa/MfaEnrolment';
-import type { PrivateKey, VaultKey } from '../../../src/crypto';
 import { CallableError } from '../../../src/data/functions/callableError';
 import type { BillingService } from '../../../src/features/billing';
-import { SessionProvider } from '../../../src/session/SessionContext';
-import { createSessionStore } from '../../../src/session/sessionStore';
 import { billingWorld, fakeBillingService, trialSubscription, type BillingWorld } from '../../doubles/fakeBillingCallables';
 import { memoryRepositories } from '../../doubles/memoryRepositories';
 import { expectConsoleError } from '../../support/consoleErrors';
-import { MemoryStorage } from '../../support/memoryStorage';
+import { appAt, sessionIn } from '../app/appAt';
 import { fakeAppServices } from '../app/fakeAppServices';
 
 const ANA = { uid: 'ana', email: 'ana@example.com', emailVerified: true, provider: 'password' } as const;
@@ -42,20 +35,8 @@ function heldBilling(world: BillingWorld) {
 }
 
 function renderBilling(billing: BillingService, session: 'locked' | 'unlocked') {
-  const store = createSessionStore(new MemoryStorage());
-  if (session === 'locked') store.markLocked(ANA);
-  else store.unlock(ANA, { vaultKey: { kind: 'vault' } as VaultKey, privateKey: { kind: 'private' } as PrivateKey }, 'encrypted');
-  render(
-    <MemoryRouter initialEntries={['/billing']}>
-      <AppServicesProvider services={{ ...fakeAppServices({ store, repositories: memoryRepositories(), uid: ANA.uid }), billing }}>
-        <SessionProvider store={store}>
-          <MfaEnrolment notifications={{ enrolled: () => Promise.resolve(), removed: () => Promise.resolve() }}>
-            <AppRoutes />
-          </MfaEnrolment>
-        </SessionProvider>
-      </AppServicesProvider>
-    </MemoryRouter>,
-  );
+  const store = sessionIn(session, ANA);
+  render(appAt('/billing', { ...fakeAppServices({ store, repositories: memoryRepositories(), uid: ANA.uid }), billing }, store));
   return userEvent.setup();
 }
 
