@@ -4,11 +4,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { enrolPhoneFactor, latestSmsCode, signInWithPassword, uniqueEmail } from '../support/authEmulator';
 import { expectNoPageErrors, openPage, useChromium } from './chromium';
-import { lockScreen } from './journeys';
+import { ACCOUNT_PASSWORD, MASTER_PASSWORD, lockScreen, submitSignUp } from './journeys';
 
 const baseUrl = inject('baseUrl');
-const ACCOUNT_PASSWORD = 'account-password-1';
-const MASTER_PASSWORD = 'a long master password 42!';
 useChromium();
 
 async function openEmailForm(page: Page, mode: 'Sign Up' | 'Sign In'): Promise<void> {
@@ -19,13 +17,7 @@ async function openEmailForm(page: Page, mode: 'Sign Up' | 'Sign In'): Promise<v
 
 async function signUp(page: Page, email: string): Promise<void> {
   await openEmailForm(page, 'Sign Up');
-  const dialog = page.getByRole('dialog', { name: 'Sign Up' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Account password', { exact: true }).fill(ACCOUNT_PASSWORD);
-  await dialog.getByLabel('Confirm account password', { exact: true }).fill(ACCOUNT_PASSWORD);
-  await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
-  await dialog.getByLabel('Confirm master password', { exact: true }).fill(MASTER_PASSWORD);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUp(page, email);
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 15_000 });
 }
 

@@ -2,6 +2,7 @@
 // label and visible text. One step per screen element, so a screen that changes needs its
 // selector changed here and nowhere else.
 import type { Locator, Page } from 'playwright-core';
+import { submitSignUp } from '../browser/journeys';
 import { settle } from '../browser/settle';
 import type { DemoEntry } from './demoVault';
 
@@ -21,13 +22,7 @@ export async function signUp(page: Page, appUrl: string, email: string): Promise
   await page.goto(`${appUrl}/`, { timeout: SCREEN_MS });
   await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click({ timeout: SCREEN_MS });
   await page.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click({ timeout: SCREEN_MS });
-  const dialog = page.getByRole('dialog', { name: 'Sign Up' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Account password', { exact: true }).fill(ACCOUNT_PASSWORD);
-  await dialog.getByLabel('Confirm account password', { exact: true }).fill(ACCOUNT_PASSWORD);
-  await dialog.getByLabel('Master password', { exact: true }).fill(MASTER_PASSWORD);
-  await dialog.getByLabel('Confirm master password', { exact: true }).fill(MASTER_PASSWORD);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUp(page, email, { account: ACCOUNT_PASSWORD, master: MASTER_PASSWORD });
   await vaultHeading(page, 'All items').waitFor({ timeout: SCREEN_MS });
 }
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredTeam } from '../../../src/data/teams/storedTeams';
 import { createGroup, savePassword } from '../../../src/features/vault/vaultService';
 import type { MemoryRepositories } from '../../doubles/memoryRepositories';
-import { createTeamWorld, draft, renderTeamDashboard, storedTeam, teamWriter, UID, type TeamWorld } from './teamDashboard';
+import { createTeamWorld, personalWriter, draft, renderTeamDashboard, storedTeam, teamWriter, type TeamWorld } from './teamDashboard';
 
 let world: TeamWorld;
 beforeAll(async () => {
@@ -60,13 +60,6 @@ function holdTeamKeys(repositories: MemoryRepositories) {
   return open;
 }
 
-const personalWriter = (repositories: MemoryRepositories) => ({
-  passwords: repositories.passwords,
-  groups: repositories.groups,
-  vaultKey: world.account.vaultKey,
-  userId: UID,
-  now: () => 1_000,
-});
 
 /** The skeleton of rows, drawn while loading (aria-hidden: the status says it in words). */
 const skeleton = () => within(main()).queryByTestId('list-skeleton');
@@ -75,7 +68,7 @@ describe('the vault screen while vaults are still answering', () => {
   it('one vault answered with items while a team still loads: its rows, no empty text, no partial count', async () => {
     let openTeam: () => void = () => undefined;
     await renderTeamDashboard(world, async (repositories) => {
-      await savePassword(personalWriter(repositories), draft('Bank'));
+      await savePassword(personalWriter(world, repositories), draft('Bank'));
       repositories.teams.put('engineering', await storedTeam(world, 'Engineering', 'owner', 'key'));
       await savePassword(teamWriter(repositories, 'engineering', world.teamKey), draft('Deploy'));
       openTeam = holdTeamEntries(repositories);
@@ -159,8 +152,8 @@ describe('the vault screen while vaults are still answering', () => {
   it('the personal vault alone, and its groups: counted only once it has answered', async () => {
     let release: () => void = () => undefined;
     const { user } = await renderTeamDashboard(world, async (repositories) => {
-      const work = await createGroup(personalWriter(repositories), { name: 'Work', description: '' });
-      await savePassword(personalWriter(repositories), draft('Bank', work.id));
+      const work = await createGroup(personalWriter(world, repositories), { name: 'Work', description: '' });
+      await savePassword(personalWriter(world, repositories), draft('Bank', work.id));
       const { opened, open } = gate();
       release = open;
       repositories.passwords.beforePage = () => opened;

@@ -85,6 +85,15 @@ export async function renderTeamDashboard(
 }
 
 /** What writes a team's entries straight through the vault service (as a teammate would have). */
+/** What the vault service needs to write UID's personal entries and groups in `world`. */
+export const personalWriter = (world: TeamWorld, repositories: MemoryRepositories) => ({
+  passwords: repositories.passwords,
+  groups: repositories.groups,
+  vaultKey: world.account.vaultKey,
+  userId: UID,
+  now: () => 1_000,
+});
+
 export const teamWriter = (repositories: MemoryRepositories, teamId: string, key: TeamKey, keyVersion = 2, role: TeamRole = 'full') => ({
   passwords: repositories.passwords,
   groups: repositories.groups,

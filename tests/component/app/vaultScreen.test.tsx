@@ -7,26 +7,19 @@ import { createGroup, savePassword } from '../../../src/features/vault/vaultServ
 import type { MemoryRepositories } from '../../doubles/memoryRepositories';
 import { expectConsoleError } from '../../support/consoleErrors';
 import { openItem, paneOf } from '../../support/vaultList';
-import { createTeamWorld, draft, renderTeamDashboard, storedTeam, teamWriter, UID, type TeamWorld } from './teamDashboard';
+import { createTeamWorld, personalWriter, draft, renderTeamDashboard, storedTeam, teamWriter, UID, type TeamWorld } from './teamDashboard';
 
 let world: TeamWorld;
 beforeAll(async () => {
   world = await createTeamWorld();
 });
 
-const personalWriter = (repositories: MemoryRepositories) => ({
-  passwords: repositories.passwords,
-  groups: repositories.groups,
-  vaultKey: world.account.vaultKey,
-  userId: UID,
-  now: () => 1_000,
-});
 
 /** Personal 'Bank' (in group Work), Engineering (owner) with 'Deploy', Design (view only) with 'Figma', Sales (needs the key). */
 async function seedVaults(repositories: MemoryRepositories) {
-  const work = await createGroup(personalWriter(repositories), { name: 'Work', description: '' });
-  await savePassword(personalWriter(repositories), draft('Bank', work.id));
-  await savePassword(personalWriter(repositories), draft('Mail'));
+  const work = await createGroup(personalWriter(world, repositories), { name: 'Work', description: '' });
+  await savePassword(personalWriter(world, repositories), draft('Bank', work.id));
+  await savePassword(personalWriter(world, repositories), draft('Mail'));
   repositories.teams.put('engineering', await storedTeam(world, 'Engineering', 'owner', 'key'));
   await savePassword(teamWriter(repositories, 'engineering', world.teamKey), draft('Deploy'));
   repositories.teams.put('design', await storedTeam(world, 'Design', 'view', 'key'));
@@ -79,9 +72,9 @@ describe('the vault screen', () => {
 
   it('says where an entry lives only when a team’s vault is in view: no "Personal" on every row without one (issue #43)', async () => {
     await renderTeamDashboard(world, async (seeded) => {
-      const work = await createGroup(personalWriter(seeded), { name: 'Work', description: '' });
-      await savePassword(personalWriter(seeded), draft('Bank', work.id));
-      await savePassword(personalWriter(seeded), draft('Mail'));
+      const work = await createGroup(personalWriter(world, seeded), { name: 'Work', description: '' });
+      await savePassword(personalWriter(world, seeded), draft('Bank', work.id));
+      await savePassword(personalWriter(world, seeded), draft('Mail'));
       // A team whose key the user does not hold yet: nothing of it is in view.
       seeded.teams.put('sales', await storedTeam(world, 'Sales', 'full', 'needsKey'));
     });
