@@ -26,7 +26,9 @@ const SECTIONS = ['crypto', 'vault', 'import', 'health', 'master-password', 'tea
 const only = process.env.KEYLOFT_BENCH_ONLY?.split(',').map((name) => name.trim()) ?? [...SECTIONS];
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`KEYLOFT_BENCH_ONLY names ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`);
-const wanted = (section: (typeof SECTIONS)[number]) => only.includes(section);
+// scripts/bench.mjs runs the emulator's sections apart, after the others, under the emulators.
+const skipped = process.env.KEYLOFT_BENCH_SKIP?.split(',').map((name) => name.trim()) ?? [];
+const wanted = (section: (typeof SECTIONS)[number]) => only.includes(section) && !skipped.includes(section);
 
 // The app opens a vault's overviews in browser Workers beside the main thread (decryptPool.ts);
 // Node has none, so the bench gives the pool worker_threads instead.
