@@ -163,7 +163,7 @@ export async function auditLogBench(): Promise<string[]> {
     return [
       `${'team entry save with its event'.padEnd(46)} ${perSave(withMs)} (median of ${PAIRS} creates with an edit, sealed as the app saves)`,
       `${'  floor: a bare batch of the same two documents'.padEnd(46)} ${perSave(bareMs)}   ratio ${againstFloor.toFixed(2)}   target ≤ ${SAVE_RATIO.toFixed(2)}   ${verdict(againstFloor <= SAVE_RATIO)}`,
-      `${"  the rule's own cost (save − bare batch)".padEnd(46)} ${perSave(ruleMs)}   ${ruleCost.toFixed(2)} × a save without an event (${withoutMs.toFixed(1)} ms)   target ≤ ${RULE_COST.toFixed(2)}   ${verdict(ruleCost <= RULE_COST)}`,
+      `${"  the rule's own cost (save − bare batch)".padEnd(46)} ${perSave(ruleMs)}   ${ruleCost.toFixed(3)} × a save without an event (${withoutMs.toFixed(1)} ms)   target ≤ ${RULE_COST.toFixed(2)}   ${verdict(ruleCost <= RULE_COST)}`,
       emulatorBound('  with its event vs the same save without one', raw, FIRST_SAVE_RATIO),
       `${`viewer's first page of a ${LOG_LENGTH.toLocaleString('en-US')}-event log`.padEnd(46)} ${String(read).padStart(6)} documents read   target ≤ ${AUDIT_PAGE_SIZE}   ${verdict(read <= AUDIT_PAGE_SIZE && read > 0)}`,
     ];
