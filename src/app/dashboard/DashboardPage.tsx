@@ -103,7 +103,7 @@ function Dashboard({ user }: { user: AuthUser }) {
   const dataLayer = useDataLayer();
   const repositories = dataLayer !== null && 'repositories' in dataLayer ? dataLayer.repositories : null;
   const account = useAccountRecord(repositories?.users ?? null, uid);
-  usePublishOwnKey(repositories, uid, account.record);
+  usePublishOwnKey(repositories, uid, account.record, () => store.keys() !== null);
   const ready = repositories !== null && account.settled ? repositories : null;
   const plan = planOf(account.record, account.settled, account.readAt);
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { InvitationFunctions } from '../../data/invitations/storedInvitations';
 import type { Repositories } from '../../data/repositories';
 import type { TeamFunctions } from '../../data/teams/storedTeams';
@@ -59,16 +59,21 @@ export function useTeamServices(input: TeamServicesInput | null): TeamServices |
 /**
  * Publishes the user's public key where teammates read it to wrap team keys for them, once per
  * record read: accounts made before publicKeys existed publish at their next unlock. It is created
- * once and never changed, so publishing again is harmless.
+ * once and never changed, so publishing again is harmless. `open` says whether the vault is still
+ * open: a publish under way at a logout is sent on without the user's token and refused, which is
+ * no failure to report (publishing again at the next unlock).
  */
-export function usePublishOwnKey(repositories: Repositories | null, userId: string, record: StoredUserRecord | null): void {
+export function usePublishOwnKey(repositories: Repositories | null, userId: string, record: StoredUserRecord | null, open: () => boolean): void {
   const published = useRef<string | null>(null);
+  const stillOpen = useRef(open);
+  useLayoutEffect(() => {
+    stillOpen.current = open;
+  });
   useEffect(() => {
     if (repositories === null || record === null || published.current === record.publicKey) return;
     published.current = record.publicKey;
     repositories.publicKeys.publish(userId, record.publicKey, Date.now()).catch((error: unknown) => {
-      console.error('Could not publish the public key', error);
+      if (stillOpen.current()) console.error('Could not publish the public key', error);
     });
   }, [repositories, userId, record]);
 }
-

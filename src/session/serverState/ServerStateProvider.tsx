@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { createServerStateClient } from './client';
+import { clearSession, createServerStateClient } from './client';
 
 export interface ServerStateProviderProps {
   /**
@@ -21,7 +21,7 @@ export function ServerStateProvider({ clearOn, children }: ServerStateProviderPr
   useEffect(
     () =>
       clearOn?.(() => {
-        client.clear();
+        clearSession(client);
       }),
     [clearOn, client],
   );

@@ -14,3 +14,20 @@ export function createServerStateClient(): QueryClient {
     },
   });
 }
+
+const clears = new WeakMap<QueryClient, number>();
+
+/** How many times `client` was emptied because its session forgot the keys. */
+export function clearsOf(client: QueryClient): number {
+  return clears.get(client) ?? 0;
+}
+
+/**
+ * Empties the cache as the session forgets its keys (a lock, a logout). A read under way then may
+ * still fail (at a logout Firestore sends it on without the user's token, and the rules refuse
+ * it): counted here, so that such a failure of a session that has ended is not reported.
+ */
+export function clearSession(client: QueryClient): void {
+  clears.set(client, clearsOf(client) + 1);
+  client.clear();
+}

@@ -1,5 +1,6 @@
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { clearsOf } from './client';
 
 export type ResourceStatus = 'loading' | 'ready' | 'failed';
 
@@ -33,14 +34,17 @@ export interface ResourceOptions<T> {
  * never overwrites a newer one (or brings back something removed meanwhile).
  */
 export function useResource<T>({ key, read, failure, readAgainAfter }: ResourceOptions<T>): Resource<T> {
+  const client = useQueryClient();
   const query = useQuery({
     queryKey: key,
     queryFn: async () => {
       if (read === null) throw new Error('Nothing to read with');
+      const session = clearsOf(client);
       try {
         return await read();
       } catch (error) {
-        console.error(failure, error);
+        // Not a read of a session that has ended meanwhile (its keys forgotten: a lock, a logout).
+        if (clearsOf(client) === session) console.error(failure, error);
         throw error;
       }
     },

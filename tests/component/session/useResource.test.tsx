@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { useTeams } from '../../../src/features/teams';
 import type { TeamSummary, TeamsApi, TeamsListing } from '../../../src/features/teams/model';
+import { clearSession } from '../../../src/session/serverState/client';
 import { useResource } from '../../../src/session/serverState/useResource';
 import { deferred } from '../../support/async';
 import { testServerState } from '../../support/serverState';
@@ -98,6 +99,35 @@ describe('useResource', () => {
     expect(result.current.status).toBe('ready');
     expect(result.current.data).toEqual(['new']);
     expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  it('a read under way when the session forgets its keys (a logout) fails without a report; a later session reports its own', async () => {
+    const { read, requests } = manualRead();
+    const server = testServerState();
+    const { result } = renderHook(() => useResource({ key: ['things'], read, failure: 'Failed to load things' }), {
+      wrapper: ({ children }: { children: ReactNode }) => server.wrap(children),
+    });
+    expect(read).toHaveBeenCalledTimes(1);
+    act(() => {
+      clearSession(server.client);
+    });
+    // At a logout Firestore sends the read on without the user's token: the rules refuse it.
+    requests[0]!.reject(new Error('Missing or insufficient permissions.'));
+    await flush();
+    expect(logged).not.toHaveBeenCalled();
+
+    // The next session's reads report their failures as before.
+    act(() => {
+      result.current.retry();
+    });
+    await waitFor(() => {
+      expect(requests.length).toBeGreaterThan(1);
+    });
+    const failure = new Error('offline');
+    requests.at(-1)!.reject(failure);
+    await waitFor(() => {
+      expect(logged).toHaveBeenCalledWith('Failed to load things', failure);
+    });
   });
 
   it('a second read asked for before the first has answered is the same read', async () => {
