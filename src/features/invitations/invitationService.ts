@@ -110,7 +110,12 @@ export function createMyInvitationsApi(deps: InvitationServiceDeps): MyInvitatio
   return {
     async list() {
       const { email, emailVerified } = requireUser(deps);
-      if (email === null) return [];
+      // Not verified: the rules let nobody read invitations by an unproven address. Not asked with
+      // a fresh token either: every new token makes Firestore tear down its listen stream and start
+      // every listener again (a vault being loaded included), and an unverified session asked at
+      // every dashboard mount. This tab learns of a verification made elsewhere when it checks
+      // (VerificationNotice), and lists then.
+      if (email === null || emailVerified === false) return [];
       const now = deps.now();
       const address = normalizeEmail(email);
       const read = () => deps.invitations.listPendingForEmail(address);
@@ -118,16 +123,10 @@ export function createMyInvitationsApi(deps: InvitationServiceDeps): MyInvitatio
       try {
         pending = await read();
       } catch {
-        // The rules read email_verified from the ID token, which still says false for a while after
-        // the address was verified elsewhere (the link's tab): a fresh token, then once more.
+        // The rules read email_verified from the ID token, which may still say false for a while
+        // after this session learnt the address was verified: a fresh token, then once more.
         await deps.refreshIdToken();
-        try {
-          pending = await read();
-        } catch (error) {
-          // Not verified: the rules let nobody read invitations by an unproven address.
-          if (emailVerified === false) return [];
-          throw error;
-        }
+        pending = await read();
       }
       return pending
         .filter(({ data }) => isInvitationOpen(data, now))

@@ -171,12 +171,16 @@ describe('inviting someone without an account', () => {
             refusals-- > 0 ? Promise.reject(new Error('permission-denied')) : deps.invitations.listPendingForEmail(address),
         }),
       });
-    // Verified since the ID token was made, whatever the session still says: a fresh token passes.
-    expect((await refusing(1, false).list()).map((invitation) => invitation.teamName)).toEqual(['Ops']);
+    // Verified, but the ID token was made before: a fresh token passes.
+    expect((await refusing(1, true).list()).map((invitation) => invitation.teamName)).toEqual(['Ops']);
     expect(refreshed).toBe(1);
-    // Still unverified: nothing to list, and no error to show.
-    expect(await refusing(2, false).list()).toEqual([]);
+    // A session that says unverified lists nothing, asks nothing and makes no new token (a new
+    // token restarts Firestore's listen stream, and every listener on it).
+    const unverified = refusing(0, false);
+    expect(await unverified.list()).toEqual([]);
+    expect(refreshed).toBe(1);
     await expect(refusing(2, true).list()).rejects.toThrow('permission-denied');
+    expect(refreshed).toBe(2);
     await expect(mine.accept(step.inviteId)).rejects.toThrow(INVITATION_MESSAGES.verifyFirst);
     expect((await world.teams.get(teamId))?.members[newcomer.uid]).toBeUndefined();
     await expect(mine.decline(step.inviteId)).rejects.toThrow(INVITATION_MESSAGES.verifyFirst);
