@@ -51,7 +51,79 @@ function watchLoad(empty: string): void {
 }
 
 /** Waits until All items lists every entry, says no more that it is loading, and counts them all. */
-async function settled(page: Page): Promise<Seen> {
+async function settled(page: Page, errors: readonly string[], requests: ServerRequests): Promise<Seen> {
+  await waitForSettled(page).catch(async (error: unknown) => {
+    throw new Error(
+      `${String(error)}\nThe page showed: ${await describeLoad(page)}\nIts errors: ${JSON.stringify(errors)}\nIts requests to the Firestore emulator still open: ${requests.open()}`,
+    );
+  });
+  return page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
+}
+
+/** The page's requests to the Firestore emulator that have not finished, for the failure message. */
+interface ServerRequests {
+  open(): string;
+}
+
+/** A request's path and, for the listen channel, how it is carried (TYPE, CI: streaming or long polling). */
+function describeUrl(url: string): string {
+  const parsed = new URL(url);
+  const kept = ['TYPE', 'CI', 'RID', 'AID'].map((name) => [name, parsed.searchParams.get(name)] as const).filter(([, value]) => value !== null);
+  return `${parsed.pathname.slice(parsed.pathname.lastIndexOf('/') + 1)} ${kept.map(([name, value]) => `${name}=${String(value)}`).join('&')}`;
+}
+
+function watchServerRequests(page: Page): ServerRequests {
+  const open = new Map<object, { url: string; since: number }>();
+  const ended: string[] = [];
+  const started = Date.now();
+  const at = () => `${String(Math.round((Date.now() - started) / 100) / 10)} s`;
+  page.on('request', (request) => {
+    if (request.url().includes(':8080/')) open.set(request, { url: `${request.method()} ${describeUrl(request.url())}`, since: Date.now() });
+  });
+  page.on('requestfinished', (request) => {
+    const seen = open.get(request);
+    if (seen === undefined) return;
+    open.delete(request);
+    const when = at();
+    request.response().then(
+      (response) => ended.push(`${when} ${String(response?.status())} ${seen.url}`),
+      () => ended.push(`${when} finished ${seen.url}`),
+    );
+  });
+  page.on('requestfailed', (request) => {
+    const seen = open.get(request);
+    if (seen === undefined) return;
+    open.delete(request);
+    ended.push(`${at()} failed (${request.failure()?.errorText ?? '?'}) ${seen.url}`);
+  });
+  return {
+    open: () =>
+      JSON.stringify({
+        open: [...open.values()].map(({ url, since }) => `${String(Math.round((Date.now() - since) / 1000))} s: ${url}`),
+        ended: ended.slice(-40),
+      }),
+  };
+}
+
+/** What a load that did not settle left on the page, for the failure message. */
+async function describeLoad(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const row = document.querySelector('[aria-label="All items"] li');
+      const said = (selector: string) => [...document.querySelectorAll(selector)].map((node) => node.textContent.trim()).filter((text) => text !== '');
+      return JSON.stringify({
+        url: location.pathname,
+        setsize: row?.getAttribute('aria-setsize') ?? null,
+        statuses: said('[role="status"]'),
+        alerts: said('[role="alert"]'),
+        seen: (window as unknown as { __seen: Seen }).__seen,
+        headings: said('h1, h2'),
+      });
+    })
+    .catch((error: unknown) => `(could not read the page: ${String(error)})`);
+}
+
+async function waitForSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     (total) => {
       const row = document.querySelector('[aria-label="All items"] li');
@@ -62,7 +134,6 @@ async function settled(page: Page): Promise<Seen> {
     TOTAL,
     { timeout: LOAD_TIMEOUT_MS, polling: 100 },
   );
-  return page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
 }
 
 /** The same account's tab, locked (a reload, or a new page load): the master password, then Unlock. */
@@ -102,25 +173,26 @@ describe('after Unlock, a vault with items never says it has none', () => {
     ['390 × 844', PHONE],
   ] as const)('at %s, from the server and from the device copy, through the whole load', async (_size, viewport) => {
     const { page, errors } = await openPage();
+    const requests = watchServerRequests(page);
     await page.setViewportSize(viewport);
     // Should the transform keep function names, it wraps them in a helper the page lacks.
     await page.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
     await page.addInitScript(watchLoad, EMPTY);
     // A new browser: signing in reads every vault from the server (and fills the device copy).
     await submitSignIn(page, baseUrl, email);
-    expectTruthful(await settled(page), 'signed in on a new browser');
+    expectTruthful(await settled(page, errors, requests), 'signed in on a new browser');
 
     // Unlock with no device copy: every vault from the server.
     expect(await deleteDeviceCopy(page, baseUrl)).toBe('deleted');
     await page.goto(`${baseUrl}/dashboard`);
     await unlockHere(page);
-    expectTruthful(await settled(page), 'unlocked with no device copy');
+    expectTruthful(await settled(page, errors, requests), 'unlocked with no device copy');
 
     // Unlock again once the copy holds both vaults whole: they open from it.
     await waitForWholeCopy(page, [`entries:personal:${uid}`, `entries:team:${team?.teamId ?? ''}`], LOAD_TIMEOUT_MS);
     await page.reload();
     await unlockHere(page);
-    expectTruthful(await settled(page), 'unlocked from the device copy');
+    expectTruthful(await settled(page, errors, requests), 'unlocked from the device copy');
 
     expectNoPageErrors(errors);
     await page.context().close();
