@@ -5,7 +5,7 @@ import type { Repositories } from '../../data/repositories';
 import { parseNotice, parseOpenTeam } from '@keyloft/contract/navigationNotice';
 import { AUTH_MESSAGES, signOutQuietly, VerificationNotice } from '../../features/auth';
 import { planOf } from '../../features/billing';
-import { OfflineBanner, offerRemovalAfterSignOut } from '../../features/deviceCopy';
+import { offerRemovalAfterSignOut } from '../../features/deviceCopy';
 import { useMyInvitationsApi } from '../../features/invitations';
 import { ManageMembersDialog, useLiveTeams, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, type TeamSummary } from '../../features/teams';
 import { createDetailsCache, totalCount, useSessionStates, vaultCount, VaultSessions, VaultSessionsContext, type VaultState } from '../../features/vault';
@@ -20,6 +20,7 @@ import { DeletedTeamLogs } from '../../features/activity';
 import { activityServicesOf } from './activityServices';
 import { DashboardHeader } from './DashboardHeader';
 import { useOpenVaults } from './openVaults';
+import { VaultOfflineBanner } from './VaultOfflineBanner';
 import { ALL_ITEMS, sourceKeyOf, teamScope, withoutTeam, type VaultScope } from './scope';
 import { VaultSidebar } from './sidebar/VaultSidebar';
 import { VaultTools } from './sidebar/VaultTools';
@@ -242,7 +243,7 @@ function Dashboard({ user }: { user: AuthUser }) {
           {drawer.open && <button type="button" className="vault-screen__backdrop" aria-label="Close the vaults menu" tabIndex={-1} onClick={drawer.close} />}
           <main id="main" className="dashboard__main vault-screen__main">
             <h1 className="visually-hidden">Dashboard</h1>
-            <OfflineBanner connection={connection} deviceCopy={deviceCopy.enabled()} />
+            <VaultOfflineBanner connection={connection} deviceCopy={deviceCopy.enabled()} sources={open.sources} />
             {notice !== null && (
               <p role="status" className="notice notice--success">
                 {notice}

@@ -15,7 +15,7 @@ export type { TeamVaultDeps, VaultDeps } from './vaultService';
 export type { Group, PasswordEntry } from './model';
 export type { EstimateStrength } from './health/healthReport';
 export { useSessionStates } from './session/useSessionStates';
-export { allAnswered, totalCount, vaultCount, type VaultCount } from './session/vaultCounts';
+export { allAnswered, showsVault, totalCount, vaultCount, type VaultCount } from './session/vaultCounts';
 export { AllItemsPanel, type OpenItemsSource } from './allItems/AllItemsPanel';
 export { HealthDialog, HEALTH_TEXTS } from './health/HealthDialog';
 export { healthScopeOf } from './health/entryHealth';

@@ -33,3 +33,8 @@ export function totalCount(counts: readonly VaultCount[], opening: boolean): Vau
 export function allAnswered(states: readonly VaultState[], opening: boolean): boolean {
   return !opening && states.every((state) => state.load.status !== 'loading');
 }
+
+/** Some vault is on screen: one answered (an empty one too) or showing entries, not every one still loading with none. */
+export function showsVault(states: readonly VaultState[]): boolean {
+  return states.some((state) => state.load.status === 'ready' || state.entries.length > 0);
+}
