@@ -118,10 +118,11 @@ function Dashboard({ user }: { user: AuthUser }) {
   useRotationResume(teamList, members);
   const refreshIdToken = useCallback(async () => (await auth.gateway()).refreshIdToken(), [auth]);
   const checkVerified = useCallback(async () => (await (await auth.gateway()).reloadUser())?.emailVerified ?? false, [auth]);
+  const authVerified = useCallback(async () => (await auth.gateway()).currentUser()?.emailVerified ?? false, [auth]);
   const myInvitations = useMyInvitationsApi(
     ready === null
       ? null
-      : { invitations: ready.invitations, users: ready.users, functions: invitationFunctions, user: { uid, email: user.email, emailVerified: user.emailVerified }, refreshIdToken },
+      : { invitations: ready.invitations, users: ready.users, functions: invitationFunctions, user: { uid, email: user.email, emailVerified: user.emailVerified }, refreshIdToken, authVerified },
   );
   // Entry details opened on demand (sealed entries) stay in memory only while the keys do, and so
   // do the open vaults.

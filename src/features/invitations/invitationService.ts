@@ -35,6 +35,11 @@ export interface InvitationServiceDeps {
   readonly currentUser: () => { readonly uid: string; readonly email: string | null; readonly emailVerified?: boolean } | null;
   /** A fresh ID token before accepting, so an address verified meanwhile counts (AuthGateway.refreshIdToken). */
   readonly refreshIdToken: () => Promise<void>;
+  /**
+   * What Auth's own user says of the address now, without asking the server: a verification
+   * applied in this browser updates it while the session's copy of the user still says false.
+   */
+  readonly authVerified?: () => Promise<boolean>;
   now(): number;
 }
 
@@ -113,9 +118,10 @@ export function createMyInvitationsApi(deps: InvitationServiceDeps): MyInvitatio
       // Not verified: the rules let nobody read invitations by an unproven address. Not asked with
       // a fresh token either: every new token makes Firestore tear down its listen stream and start
       // every listener again (a vault being loaded included), and an unverified session asked at
-      // every dashboard mount. This tab learns of a verification made elsewhere when it checks
-      // (VerificationNotice), and lists then.
-      if (email === null || emailVerified === false) return [];
+      // every dashboard mount. Auth's own user is asked first (no request): a verification applied
+      // in this browser shows there before the session's copy of the user knows of it.
+      if (email === null) return [];
+      if (emailVerified === false && (await deps.authVerified?.()) !== true) return [];
       const now = deps.now();
       const address = normalizeEmail(email);
       const read = () => deps.invitations.listPendingForEmail(address);

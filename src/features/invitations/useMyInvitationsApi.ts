@@ -11,13 +11,15 @@ export interface MyInvitationsInput {
   readonly user: { readonly uid: string; readonly email: string | null; readonly emailVerified: boolean };
   /** A fresh ID token before accepting, so an address verified meanwhile counts. */
   readonly refreshIdToken: () => Promise<void>;
+  /** What Auth's own user says of the address now (InvitationServiceDeps.authVerified). */
+  readonly authVerified?: () => Promise<boolean>;
 }
 
 const clock = () => Date.now();
 
 /** The header's invitations service for the signed-in user; null until the data layer is there. */
 export function useMyInvitationsApi(input: MyInvitationsInput | null): MyInvitationsApi | null {
-  const { invitations, users, functions, refreshIdToken } = input ?? {};
+  const { invitations, users, functions, refreshIdToken, authVerified } = input ?? {};
   const uid = input?.user.uid;
   const email = input?.user.email ?? null;
   const emailVerified = input?.user.emailVerified ?? false;
@@ -29,7 +31,8 @@ export function useMyInvitationsApi(input: MyInvitationsInput | null): MyInvitat
       functions,
       currentUser: () => ({ uid, email, emailVerified }),
       refreshIdToken,
+      ...(authVerified === undefined ? {} : { authVerified }),
       now: clock,
     });
-  }, [invitations, users, functions, refreshIdToken, uid, email, emailVerified]);
+  }, [invitations, users, functions, refreshIdToken, authVerified, uid, email, emailVerified]);
 }

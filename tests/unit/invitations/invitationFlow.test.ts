@@ -158,10 +158,11 @@ describe('inviting someone without an account', () => {
     ]);
     // The rules refuse the query by an unverified token: `refusals` times, then the query passes.
     let refreshed = 0;
-    const refusing = (refusals: number, emailVerified: boolean) =>
+    const refusing = (refusals: number, emailVerified: boolean, authVerified?: boolean) =>
       createMyInvitationsApi({
         ...deps,
         currentUser: () => ({ ...deps.currentUser(), emailVerified }),
+        ...(authVerified === undefined ? {} : { authVerified: () => Promise.resolve(authVerified) }),
         refreshIdToken: () => {
           refreshed += 1;
           return Promise.resolve();
@@ -179,8 +180,14 @@ describe('inviting someone without an account', () => {
     const unverified = refusing(0, false);
     expect(await unverified.list()).toEqual([]);
     expect(refreshed).toBe(1);
-    await expect(refusing(2, true).list()).rejects.toThrow('permission-denied');
+    expect(await refusing(0, false, false).list()).toEqual([]);
+    expect(refreshed).toBe(1);
+    // The session's copy of the user still says unverified, Auth's own user says verified (the
+    // link was applied in this browser): it asks, with a fresh token once refused.
+    expect((await refusing(1, false, true).list()).map((invitation) => invitation.teamName)).toEqual(['Ops']);
     expect(refreshed).toBe(2);
+    await expect(refusing(2, true).list()).rejects.toThrow('permission-denied');
+    expect(refreshed).toBe(3);
     await expect(mine.accept(step.inviteId)).rejects.toThrow(INVITATION_MESSAGES.verifyFirst);
     expect((await world.teams.get(teamId))?.members[newcomer.uid]).toBeUndefined();
     await expect(mine.decline(step.inviteId)).rejects.toThrow(INVITATION_MESSAGES.verifyFirst);
