@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { InvitationFunctions } from '../../data/invitations/storedInvitations';
 import type { Repositories } from '../../data/repositories';
+import { finishBeforeSignOut } from '../../session/workBeforeSignOut';
 import type { TeamFunctions } from '../../data/teams/storedTeams';
 import type { StoredUserRecord } from '../../data/users/userRecord';
 import type { TeamMembersApi, TeamsApi } from './model';
@@ -72,7 +73,7 @@ export function usePublishOwnKey(repositories: Repositories | null, userId: stri
   useEffect(() => {
     if (repositories === null || record === null || published.current === record.publicKey) return;
     published.current = record.publicKey;
-    repositories.publicKeys.publish(userId, record.publicKey, Date.now()).catch((error: unknown) => {
+    finishBeforeSignOut(repositories.publicKeys.publish(userId, record.publicKey, Date.now())).catch((error: unknown) => {
       if (stillOpen.current()) console.error('Could not publish the public key', error);
     });
   }, [repositories, userId, record]);

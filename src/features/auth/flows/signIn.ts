@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '../messages';
 import { providerSignInMessage } from '../providerErrors';
 import type { AuthDeps } from './deps';
 import { FlowError, MESSAGES } from './errors';
+import { settleBeforeSignOut } from '../../../session/workBeforeSignOut';
 import { createVault, openVault, requireRecord } from './vault';
 
 // The sign-in journeys of SPEC.md §4 as plain async functions over injected services. Each one
@@ -114,6 +115,8 @@ async function explainedForThirdParty(user: AuthUser, work: () => Promise<void>)
 /** Cancel of a pending sign-in, and logout: keys and stored key go first, then the auth session. */
 export async function signOutQuietly(deps: AuthDeps): Promise<void> {
   deps.session.clear();
+  // What the page was writing for this user reaches the server under their token first.
+  await settleBeforeSignOut();
   try {
     await (await deps.loadGateway()).signOut();
   } catch (error) {
