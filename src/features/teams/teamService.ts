@@ -189,18 +189,28 @@ async function confirmRecipient(
 }
 
 /**
- * Grants the key to several confirmed members, one after the other. Each is remembered (by this
- * user and by the team) in the step that wraps for them, before the wrap: a batch that stops
- * halfway leaves everyone it reached remembered, and a retry carries on from there.
+ * Grants the key to several confirmed members. Each is remembered (by this user and by the team)
+ * before the wrap for them, and every member of the batch is confirmed, remembered and wrapped for
+ * side by side (each their own documents: nothing one writes is another's), then granted one after
+ * the other in the batch's order. A batch that stops halfway leaves every member it confirmed
+ * remembered, the grants before the stop made and none after it; a retry carries on from there.
+ * One after the other, the confirmations and wraps were most of a 100-member grant (issue #42).
  */
 export async function grantKeys(deps: TeamServiceDeps, teamId: string, recipients: readonly KeyRecipient[]): Promise<void> {
   const team = await requireTeam(deps, teamId);
   const teamKey = await openTeamKey(team, teamId, deps.userId, deps.keys);
   const [records, keyOf] = await Promise.all([deps.teams.listMemberKeys(teamId), teamKeysOf(team, teamId, teamKey)]);
-  for (const recipient of recipients) {
-    await confirmRecipient(deps, teamId, team, teamKey, keyOf, records, recipient);
-    const encryptedTeamKey = await wrapFor(teamKey, recipient.publicKey, teamId, team.keyVersion);
-    await deps.functions.grantTeamKey({ teamId, userId: recipient.userId, keyVersion: team.keyVersion, encryptedTeamKey });
+  const wrapped = await Promise.allSettled(
+    recipients.map(async (recipient) => {
+      await confirmRecipient(deps, teamId, team, teamKey, keyOf, records, recipient);
+      return wrapFor(teamKey, recipient.publicKey, teamId, team.keyVersion);
+    }),
+  );
+  for (const [index, recipient] of recipients.entries()) {
+    const outcome = wrapped[index] as PromiseSettledResult<string>;
+    // The first member whose key changed (or whose wrap failed) stops the batch there, as before.
+    if (outcome.status === 'rejected') throw outcome.reason;
+    await deps.functions.grantTeamKey({ teamId, userId: recipient.userId, keyVersion: team.keyVersion, encryptedTeamKey: outcome.value });
   }
   // A first-format memory that did not open has been answered by a confirmation: it goes.
   if (recipients.some((recipient) => recipient.damaged)) await forgetDamagedLegacy(deps.knownKeys, deps.userId);

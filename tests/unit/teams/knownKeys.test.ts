@@ -63,9 +63,11 @@ describe('remembering in the step that wraps', () => {
     let calls = 0;
     w.functions.grantTeamKey = (input) => ((calls += 1) === 3 ? Promise.reject(new Error('connection lost')) : grant(input));
     await expect(grantKeys(ana, id, await prepareGrants(ana, id, names.map((name) => name)))).rejects.toThrow('connection lost');
-    // bob, cid granted; dan was remembered before the wrap that failed; eve not reached.
+    // bob, cid granted; every member of the batch was confirmed and remembered before any grant,
+    // dan (whose grant failed) and eve (not granted after it) included.
     const memory = await loadRemembered(ana.knownKeys, 'ana', ana.keys!.vaultKey, 0);
-    expect([...memory.records.keys()].sort()).toEqual(['bob', 'cid', 'dan']);
+    expect([...memory.records.keys()].sort()).toEqual(['bob', 'cid', 'dan', 'eve']);
+    expect(calls).toBe(3);
 
     w.functions.grantTeamKey = grant;
     const team = await w.teams.get(id);
