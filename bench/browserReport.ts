@@ -5,6 +5,7 @@
 // after the 1,000 and 10,000 vaults' pages had closed; 31.5 s for 10,000 on a fresh emulator).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Timings } from './browserLoad';
+import { LONG_TASK_MS, type MainThreadTasks } from './mainThreadCpu';
 
 /** The floor and the emulator's own times for one vault, each paged time measured beside one load. */
 export interface Emulator {
@@ -16,7 +17,12 @@ export interface Emulator {
   readonly settledVsPaging: number;
 }
 
-export type VaultResult = Timings & Emulator;
+/** Its loads' main-thread tasks by CPU time (a trace), the worst load's. */
+export interface LoadCpu {
+  readonly cpu: MainThreadTasks;
+}
+
+export type VaultResult = Timings & Emulator & LoadCpu;
 
 /** What the parts of one run measured: each vault by size, and the lines of the other sections. */
 export interface BrowserResults {
@@ -39,7 +45,6 @@ export function keepResults(path: string, part: BrowserResults): void {
 
 /** Targets of issue #18's Bench section, as issue #42 judges them: against the emulator's own floor. */
 const FIRST_ROW_GROWTH = 1.2;
-const LONG_TASK_MS = 50;
 /** The settled list at these sizes within 1.3 × the emulator's own paging of the same documents. */
 const SETTLED_VS_PAGING = 1.3;
 const SETTLED_VS_PAGING_AT = [10_000, 20_000] as const;
@@ -85,8 +90,15 @@ export function reportLines({ sizes, lines }: BrowserResults, loads: number, ord
     out.push(bound('  first row at 20,000 vs 1,000 as it is', large.firstRowMs / small.firstRowMs, FIRST_ROW_GROWTH));
   }
   if (results.size > 0) {
+    // Judged by CPU time, as the cold unlock and the vault screen: 'longtask' entries are wall time,
+    // and the page shares this machine's two cores with the emulators (README, "In the browser").
+    const longestCpu = Math.max(...[...results.values()].map((result) => result.cpu.longestCpuMs));
+    const overCpu = Math.max(...[...results.values()].map((result) => result.cpu.overLimit));
+    out.push(
+      `${label('longest task while loading (any size), by CPU time (a trace)')} ${longestCpu.toFixed(0)} ms (${String(overCpu)} over ${String(LONG_TASK_MS)} ms)   target ≤ ${String(LONG_TASK_MS)} ms   ${verdict(longestCpu <= LONG_TASK_MS)}`,
+    );
     const longest = Math.max(...[...results.values()].map((result) => result.longestTaskMs));
-    out.push(`${label('longest task while loading (any size)')} ${longest.toFixed(0)} ms   target ≤ ${String(LONG_TASK_MS)} ms   ${verdict(longest <= LONG_TASK_MS)}`);
+    out.push(`${label('  the same by the wall clock (longtask; a wait for a core counts)')} ${longest.toFixed(0)} ms   not judged`);
   }
   const settledAt = results.get(SETTLED_RATIO_AT);
   if (settledAt) {

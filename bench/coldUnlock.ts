@@ -16,11 +16,10 @@ import { clearFirestore } from './browserEmulator';
 import { BASE_URL, LOADS, instrument, middle, signedUp, unlockUntilSettled, type PageRecord } from './browserLoad';
 import { seed } from './browserSeed';
 import { longTasksInTrace, longTasksLine, type LongTaskInTrace } from './longTaskMatch';
-import { tracingMainThread, type MainThreadTasks } from './mainThreadCpu';
+import { LONG_TASK_MS, tracingMainThread, type MainThreadTasks } from './mainThreadCpu';
 import { tracingAnatomy, TRACING_ANATOMY } from './taskAnatomy';
 
 const LIST = 'All items';
-const LONG_TASK_MS = 50;
 /** Time for the copy's last writes after the list settled (the next cold load deletes it anyway). */
 const COPY_WHOLE_TIMEOUT_MS = 5 * 60_000;
 

@@ -15,6 +15,9 @@ export interface MainThreadTasks {
   readonly overLimit: number;
 }
 
+/** Issue #18's limit for any one task of the page's main thread while it loads, scrolls or searches. */
+export const LONG_TASK_MS = 50;
+
 /** One task of a thread's task loop, with its wall and thread time. */
 export const TASK = 'ThreadControllerImpl::RunTask';
 

