@@ -32,6 +32,8 @@ describe('CSV format detection', () => {
   it.each([
     ['Chrome before notes', 'name,url,username,password', 'chrome-csv'],
     ['Safari before notes', 'Title,Url,Username,Password,OTPAuth', 'safari-csv'],
+    ['Safari without OTPAuth', 'Title,URL,Username,Password,Notes', 'safari-csv'],
+    ['Safari with neither Notes nor OTPAuth', 'Title,URL,Username,Password', 'safari-csv'],
     ['LastPass before totp', 'url,username,password,extra,name,grouping,fav', 'lastpass-csv'],
     ['KeePassX', '"Group","Title","Username","Password","URL","Notes"', 'keepassxc-csv'],
     ['1Password with Website', 'Title,Website,Username,Password,One-time password,Favorite,Archived,Tags,Notes', '1password-csv'],
@@ -46,6 +48,8 @@ describe('CSV format detection', () => {
     expect(recognisedBy(textFile('export.csv', 'site,secret\na,b\n'))).toStrictEqual([]);
     expect(recognisedBy(textFile('export.csv', 'name,url,username,password,note,folder\na,b,c,d,e,f\n'))).toStrictEqual([]);
     expect(recognisedBy(textFile('export.csv', 'title,url,username,password,note\na,b,c,d,e\n'))).toStrictEqual([]);
+    // Safari's columns without OTPAuth, beside another layout's: not Safari's file.
+    expect(recognisedBy(textFile('export.csv', 'Title,URL,Username,Password,Notes,Category\na,b,c,d,e,f\n'))).toStrictEqual([]);
     expect(recognisedBy(textFile('export.csv', ''))).toStrictEqual([]);
     expect(recognisedBy(textFile('export.json', '{"encrypted":false}'))).toStrictEqual([]);
   });
