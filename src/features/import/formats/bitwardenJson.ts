@@ -179,12 +179,21 @@ function parse(file: ImportFile): ParsedImport {
   return { format: 'bitwarden-json', items, skipped };
 }
 
+/**
+ * Every version of Bitwarden's JSON a user may hold (issue #44): today's writes "encrypted" first;
+ * older ones have no "encrypted" and start with "folders" (personal) or "collections"
+ * (organization) beside "items". An encrypted export is recognised too, so parse can say why it stops.
+ */
+function recognises({ head }: { readonly head: string }): boolean {
+  if (!/^\s*\{/.test(head)) return false;
+  if (/^\s*\{\s*"encrypted"\s*:\s*(true|false)\b/.test(head)) return true;
+  if (/"encrypted"\s*:/.test(head) && /"(items|passwordProtected)"\s*:/.test(head)) return true;
+  return /"items"\s*:\s*\[/.test(head) && /"(folders|collections)"\s*:\s*\[/.test(head);
+}
+
 export const bitwardenJsonFormat: ImportFormat = {
   id: 'bitwarden-json',
   label: 'Bitwarden (JSON)',
-  // Bitwarden writes "encrypted" first; an encrypted export is recognised too, so parse can say why it stops.
-  recognises: ({ head }) =>
-    /^\s*\{\s*"encrypted"\s*:\s*(true|false)\b/.test(head) ||
-    (/^\s*\{/.test(head) && /"encrypted"\s*:/.test(head) && /"(items|passwordProtected)"\s*:/.test(head)),
+  recognises,
   parse: settled(parse),
 };
