@@ -10,6 +10,7 @@ import {
   type ParsedImport,
   type SkippedItem,
 } from '../model';
+import { LOCKED_FILE_MESSAGES } from './lockedFiles';
 import { Extras, TOTP_LABEL, asArray, importItem, isRecord, settled, text, type Json } from './values';
 
 const KIND_BY_TYPE: Readonly<Record<number, ImportItemKind>> = { 1: 'login', 2: 'note', 3: 'card', 4: 'identity' };
@@ -150,11 +151,8 @@ function readExport(file: ImportFile): Json {
   assertImportSize(file);
   const data = parseJson(decodeUtf8(file.bytes));
   if (!isRecord(data)) throw new ImportFileError('The file is not a Bitwarden JSON export: it holds no items.');
-  if (data.encrypted === true || data.passwordProtected === true) {
-    throw new ImportFileError(
-      'This Bitwarden export is encrypted. Export again from Bitwarden choosing the unencrypted ".json" format, and import that file.',
-    );
-  }
+  if (data.passwordProtected === true) throw new ImportFileError(LOCKED_FILE_MESSAGES.bitwardenPassword);
+  if (data.encrypted === true) throw new ImportFileError(LOCKED_FILE_MESSAGES.bitwardenAccount);
   if (!Array.isArray(data.items)) {
     throw new ImportFileError('The file is not a Bitwarden JSON export: it holds no items.');
   }
