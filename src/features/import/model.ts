@@ -7,6 +7,7 @@
 /** Every format the import screen offers. Detection picks one; the user can correct it. */
 export type ImportFormatId =
   | 'keyloft'
+  | 'keyloft-csv'
   | 'bitwarden-json'
   | 'bitwarden-csv'
   | '1password-1pux'

@@ -55,7 +55,7 @@ describe('ImportDialog: the file', () => {
     expect(screen.getByRole('button', { name: 'Preview' })).toBeDisabled();
     const labels = within(formatSelect()).getAllByRole('option').map((option) => option.textContent);
     expect(labels).toEqual(expect.arrayContaining(['Keyloft (JSON, encrypted or plain)', 'Bitwarden (JSON)', 'LastPass (CSV)', 'Chrome, Edge or Brave (CSV)']));
-    expect(labels).toHaveLength(13);
+    expect(labels).toHaveLength(14);
 
     await user.selectOptions(formatSelect(), 'Firefox (CSV)');
     await preview(user);

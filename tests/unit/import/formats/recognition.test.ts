@@ -12,6 +12,7 @@ const FIXTURES: Readonly<Record<string, string>> = {
   'safari.csv': 'safari-csv',
   'keepassxc.csv': 'keepassxc-csv',
   'dashlane.csv': 'dashlane-csv',
+  'keyloft.csv': 'keyloft-csv',
 };
 
 function recognisedBy(file: ReturnType<typeof fixture>): string[] {
@@ -21,7 +22,7 @@ function recognisedBy(file: ReturnType<typeof fixture>): string[] {
 describe('CSV format detection', () => {
   it('offers every CSV format once', () => {
     expect(CSV_FORMATS.map((format) => format.id).sort()).toStrictEqual(
-      ['1password-csv', 'bitwarden-csv', 'chrome-csv', 'dashlane-csv', 'firefox-csv', 'keepassxc-csv', 'lastpass-csv', 'safari-csv'],
+      ['1password-csv', 'bitwarden-csv', 'chrome-csv', 'dashlane-csv', 'firefox-csv', 'keepassxc-csv', 'keyloft-csv', 'lastpass-csv', 'safari-csv'],
     );
   });
 
