@@ -3,7 +3,7 @@
 // feature never imports another, and src/app hands these over (app/dashboard/vaultTransfer.tsx).
 import type { ReplacedPassword } from '../../crypto';
 import { vaultImportWriter, type VaultImportWriter } from './importWriter';
-import { readOneTimeCode } from './otp/oneTimeCode';
+import { readOneTimeCode, type OneTimeCodeOwner } from './otp/oneTimeCode';
 import type { Group, PasswordEntry } from './model';
 import { openDetails } from './service/openEntries';
 import type { VaultTransferContext } from './transfer';
@@ -27,8 +27,11 @@ export interface ImportTargetSource {
   contents(): {
     readonly entries: readonly { readonly id: string; readonly title: string; readonly url: string | null; readonly username: string; readonly password: () => Promise<string> }[];
     readonly groups: readonly { readonly id: string; readonly name: string }[];
-    /** A one-time code as this vault stores it, or null when it is not one the vault takes (issue #23). */
-    readonly oneTimeCode: (value: string) => string | null;
+    /**
+     * A one-time code as this vault stores it, or null when it is not one the vault takes (issue
+     * #23); a bare setup key labelled with the entry's title and username (issue #44).
+     */
+    readonly oneTimeCode: (value: string, owner: OneTimeCodeOwner) => string | null;
   };
   readonly writer: VaultImportWriter;
 }

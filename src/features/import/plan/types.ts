@@ -59,6 +59,8 @@ export interface ImportPlan {
   readonly kinds: Readonly<Record<ImportItemKind, number>>;
 }
 
+export type OneTimeCodeReader = (value: string, owner: { readonly title: string; readonly username: string }) => string | null;
+
 /** What the duplicate check knows of an entry already in the target (the list's overview). */
 export interface ExistingEntry {
   readonly id: string;
@@ -80,7 +82,9 @@ export interface ImportTargetContents {
   readonly groups: readonly ExistingGroup[];
   /**
    * The target's stored form of a one-time code (its canonical otpauth:// link), or null when it
-   * cannot take the value (issue #23). Absent: one-time codes go into the notes, as other extras.
+   * cannot take the value (issue #23). `owner` is the entry's title and username, which label a
+   * code the file gives as a bare setup key (issue #44); a link keeps its own label. Absent:
+   * one-time codes go into the notes, as other extras.
    */
-  readonly oneTimeCode?: (value: string) => string | null;
+  readonly oneTimeCode?: OneTimeCodeReader;
 }
