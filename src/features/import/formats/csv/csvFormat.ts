@@ -37,7 +37,7 @@ export interface CsvFormatSpec<K extends string> {
    * A header with none of them, as an older version of the exporter writes, is recognised only
    * when it holds nothing beyond `columns`: its other columns are ones many layouts share.
    */
-  readonly distinctive?: readonly K[];
+  readonly distinctive?: readonly NoInfer<K>[];
   readonly toItem: (row: CsvRecord<K>) => RowOutcome;
 }
 
