@@ -43,6 +43,7 @@ export function standInPlan(parsed: ParsedImport, target: TargetStandIn = {}): I
       password: item.password,
       notes: item.notes === '' ? null : item.notes,
       groupName,
+      ...(item.notCarried === undefined ? {} : { notCarried: item.notCarried }),
     };
     if (target.titles?.includes(item.title) === true) duplicates.push({ ...entry, duplicateOf: { in: 'target', title: item.title } });
     else entries.push(entry);

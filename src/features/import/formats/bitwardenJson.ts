@@ -1,5 +1,6 @@
 // Bitwarden's unencrypted JSON export, personal ({encrypted:false, folders, items}) or organization
 // ({encrypted:false, collections, items[].collectionIds}). The mapping is in docs/import.md.
+import type { ReplacedPassword } from '../../../crypto';
 import { assertImportSize, decodeUtf8, parseJson } from '../fileGuards';
 import {
   ImportFileError,
@@ -7,11 +8,12 @@ import {
   type ImportFormat,
   type ImportItem,
   type ImportItemKind,
+  type NotCarried,
   type ParsedImport,
   type SkippedItem,
 } from '../model';
 import { LOCKED_FILE_MESSAGES } from './lockedFiles';
-import { Extras, TOTP_LABEL, asArray, importItem, isRecord, settled, text, type Json } from './values';
+import { Extras, TOTP_LABEL, asArray, epochMillis, importItem, isRecord, settled, text, type Json } from './values';
 
 const KIND_BY_TYPE: Readonly<Record<number, ImportItemKind>> = { 1: 'login', 2: 'note', 3: 'card', 4: 'identity' };
 
@@ -114,6 +116,31 @@ function folderOf(item: Json, places: Places, extras: Extras): readonly string[]
   return first === undefined ? [] : folderPath(first);
 }
 
+/**
+ * The earlier passwords, `[{lastUsedDate, password}]`: lastUsedDate is when the password was last
+ * in use, so when it was replaced. One without a readable date cannot be kept (the history needs one).
+ */
+function readHistory(item: Json, notCarried: NotCarried[]): ReplacedPassword[] {
+  const history: ReplacedPassword[] = [];
+  for (const earlier of asArray(item.passwordHistory)) {
+    if (!isRecord(earlier) || typeof earlier.password !== 'string' || earlier.password === '') continue;
+    const replacedAt = typeof earlier.lastUsedDate === 'string' ? epochMillis(Date.parse(earlier.lastUsedDate)) : null;
+    if (replacedAt === null) notCarried.push({ kind: 'undated-history' });
+    else history.push({ password: earlier.password, replacedAt });
+  }
+  return history;
+}
+
+/** Passkeys, the favourite mark and the master-password re-prompt: no place in an entry yet. */
+function flagsNotCarried(item: Json, notCarried: NotCarried[]): void {
+  const login = isRecord(item.login) ? item.login : {};
+  for (const passkey of asArray(login.fido2Credentials)) {
+    notCarried.push(isRecord(passkey) && text(passkey.rpId) !== '' ? { kind: 'passkey', name: text(passkey.rpId) } : { kind: 'passkey' });
+  }
+  if (item.favorite === true) notCarried.push({ kind: 'favourite' });
+  if (typeof item.reprompt === 'number' && item.reprompt !== 0) notCarried.push({ kind: 'reprompt' });
+}
+
 function toItem(item: Json, at: string, places: Places): ImportItem {
   const type = typeof item.type === 'number' ? item.type : 0;
   const extras = new Extras();
@@ -136,6 +163,9 @@ function toItem(item: Json, at: string, places: Places): ImportItem {
   addLabelled(extras, item.sshKey, SSH_KEY_LABELS);
   addCustomFields(extras, item.fields);
   const folder = folderOf(item, places, extras);
+  const notCarried: NotCarried[] = [];
+  const passwordHistory = readHistory(item, notCarried);
+  flagsNotCarried(item, notCarried);
   return importItem(at, KIND_BY_TYPE[type] ?? 'other', {
     title: text(item.name),
     url,
@@ -144,6 +174,8 @@ function toItem(item: Json, at: string, places: Places): ImportItem {
     notes: text(item.notes),
     extras: extras.list,
     folder,
+    passwordHistory,
+    notCarried,
   });
 }
 

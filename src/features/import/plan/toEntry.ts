@@ -6,7 +6,7 @@
 import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';
 import type { ReplacedPassword } from '../../../crypto';
 import { TOTP_LABEL } from '../formats/values';
-import type { ImportItem, LabelledValue } from '../model';
+import type { ImportItem, LabelledValue, NotCarried } from '../model';
 import { composeNotes } from './entryNotes';
 import { shortenText } from './shorten';
 import { brokenTextReason, limitReasons, overByteLimit, tooManyBytesReason } from './storedLimits';
@@ -44,6 +44,8 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
   const readCode = oneTimeCode === undefined ? undefined : (value: string) => oneTimeCode(value, { title: entryTitle, username });
   const { otp, extras } = takeOneTimeCode(item.otp?.trim() ?? '', read, readCode);
   const passwordHistory = trimmedHistory(item.passwordHistory ?? []);
+  const olderHistory = Math.max(0, (item.passwordHistory?.length ?? 0) - passwordHistory.length);
+  const notCarried: NotCarried[] = [...(item.notCarried ?? []), ...Array.from({ length: olderHistory }, () => ({ kind: 'older-history' as const }))];
   if (title === '' && url === '' && username === '' && password.trim() === '' && notes === '' && extras.length === 0) {
     return { skippedBecause: EMPTY_ITEM_REASON };
   }
@@ -76,6 +78,7 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
       groupName,
       ...(otp === null ? {} : { otp }),
       ...(passwordHistory.length === 0 ? {} : { passwordHistory }),
+      ...(notCarried.length === 0 ? {} : { notCarried }),
     },
   };
 }

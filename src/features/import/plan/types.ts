@@ -4,7 +4,7 @@
 // target already holds (skipped unless the user includes them), which are skipped and why, and
 // which folders become which groups. Nothing is written until the user confirms the plan.
 import type { ReplacedPassword } from '../../../crypto';
-import type { ImportFormatId, ImportItemKind, SkippedItem } from '../model';
+import type { ImportFormatId, ImportItemKind, NotCarried, SkippedItem } from '../model';
 
 /** One item as it will be written: an entry's fields, trimmed and within the stored limits. */
 export interface PlannedEntry {
@@ -23,6 +23,11 @@ export interface PlannedEntry {
   readonly otp?: string;
   /** The passwords the entry had, newest first, at most ten (issue #23); absent for none. */
   readonly passwordHistory?: readonly ReplacedPassword[];
+  /**
+   * What the item holds that the entry will not (issue #44): the parser's list, and earlier
+   * passwords beyond the ten kept. The preview counts and lists these by item; absent for nothing.
+   */
+  readonly notCarried?: readonly NotCarried[];
 }
 
 /** A planned entry that looks like one already there: skipped by default. */

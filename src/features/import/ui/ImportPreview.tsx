@@ -4,7 +4,8 @@ import { countOf } from '../../../ui/format';
 import type { ImportPlan } from '../plan/types';
 import { downloadText } from './download';
 import { GroupsTable } from './GroupsTable';
-import { Duplicates, Skipped } from './NotImportedLists';
+import { Duplicates, NotCarriedList, Skipped } from './NotImportedLists';
+import { entriesLosing } from './notCarried';
 import { chosenEntries, chosenGroups, hasNonLogins, importLabel, kindsSentence } from './previewModel';
 import type { ImportRunInput } from './services';
 import { useFocusOnMount } from './useFocusOnMount';
@@ -24,6 +25,8 @@ export function ImportPreview({ plan, skippedListCsv, onImport, onCancel }: Impo
   const summaryRef = useFocusOnMount<HTMLParagraphElement>();
   const entries = chosenEntries(plan, includeDuplicates);
   const groups = chosenGroups(plan, entries);
+  // Only true when no entry written leaves something behind (issue #44: it was said regardless).
+  const nothingLost = entriesLosing(entries).length === 0;
   const leftOut = plan.skipped.length + (includeDuplicates ? 0 : plan.duplicates.length);
 
   return (
@@ -35,10 +38,10 @@ export function ImportPreview({ plan, skippedListCsv, onImport, onCancel }: Impo
       <p>{kindsSentence(plan.kinds)}</p>
       {hasNonLogins(plan.kinds) && (
         <p>
-          Secure notes, cards, identities and other items become entries: their fields are written into the entry’s
-          notes, each under its label, so nothing is lost.
+          {`Secure notes, cards, identities and other items become entries: their fields are written into the entry’s notes, each under its label${nothingLost ? ', so nothing is lost' : ''}.`}
         </p>
       )}
+      <NotCarriedList entries={entries} />
       <GroupsTable groups={groups} />
       <Duplicates duplicates={plan.duplicates} include={includeDuplicates} onIncludeChange={setIncludeDuplicates} />
       <Skipped

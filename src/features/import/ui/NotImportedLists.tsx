@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Button } from '../../../ui/Button';
 import { countOf, formatCount } from '../../../ui/format';
 import type { SkippedItem } from '../model';
-import type { DuplicateEntry } from '../plan/types';
+import type { DuplicateEntry, PlannedEntry } from '../plan/types';
+import { entriesLosing, notCarriedTotals, notCarriedWords } from './notCarried';
 
 /**
  * How many items a list shows: re-running a 10,000-item import lists them all as duplicates, and
@@ -10,11 +11,11 @@ import type { DuplicateEntry } from '../plan/types';
  */
 export const LISTED_AT_MOST = 200;
 
-function more(count: number): string | null {
+export function more(count: number): string | null {
   return count > LISTED_AT_MOST ? `…and ${formatCount(count - LISTED_AT_MOST)} more.` : null;
 }
 
-function named(at: string, title: string): string {
+export function named(at: string, title: string): string {
   return title === '' ? at : `${at}, “${title}”`;
 }
 
@@ -92,6 +93,36 @@ export function Skipped({ skipped, onDownload }: SkippedProps) {
           Download the list of items not imported
         </Button>
       )}
+    </div>
+  );
+}
+
+export interface NotCarriedProps {
+  /** The entries the import will write (the user's choices included). */
+  readonly entries: readonly PlannedEntry[];
+}
+
+/**
+ * What entries will be imported without (issue #44): passkeys, attached files, favourite marks…,
+ * counted in all and listed by item, before anything is written. Nothing when nothing is lost.
+ */
+export function NotCarriedList({ entries }: NotCarriedProps) {
+  const headingId = useId();
+  const losing = entriesLosing(entries);
+  if (losing.length === 0) return null;
+  const rest = more(losing.length);
+  return (
+    <div className="import-section">
+      <p id={headingId}>
+        {`${countOf(losing.length, 'entry', 'entries')} will be imported without something the file holds for ${losing.length === 1 ? 'it' : 'them'}:`}
+      </p>
+      <ul aria-labelledby={headingId}>
+        {losing.slice(0, LISTED_AT_MOST).map((entry) => (
+          <li key={entry.at}>{`${named(entry.at, entry.title)}: ${notCarriedWords(entry.notCarried ?? [])}`}</li>
+        ))}
+        {rest !== null && <li>{rest}</li>}
+      </ul>
+      <p>{`Keyloft cannot keep these yet, and they are not imported: ${notCarriedTotals(losing)} in all.`}</p>
     </div>
   );
 }

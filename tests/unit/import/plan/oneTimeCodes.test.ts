@@ -96,6 +96,12 @@ describe('import: one-time codes', () => {
     expect(plan.entries[0]?.notes).not.toContain('otpauth');
   });
 
+  it('passes on what the parser could not carry, with nothing added for an item that lost nothing', async () => {
+    const plan = await planImport(parsed([item({ notCarried: [{ kind: 'passkey', name: 'github.com' }, { kind: 'favourite' }] }), item({ at: 'row 3', title: 'Other', username: 'o' })]), { entries: [], groups: [] });
+    expect(plan.entries[0]?.notCarried).toEqual([{ kind: 'passkey', name: 'github.com' }, { kind: 'favourite' }]);
+    expect(plan.entries[1]).not.toHaveProperty('notCarried');
+  });
+
   it('keeps the newest ten earlier passwords, and skips an item whose earlier password is too large to store, saying so', async () => {
     const history = Array.from({ length: 12 }, (_, index) => ({ password: `p${index}`, replacedAt: index }));
     const plan = await planImport(
@@ -103,6 +109,8 @@ describe('import: one-time codes', () => {
       { entries: [], groups: [] },
     );
     expect(plan.entries[0]?.passwordHistory?.map((earlier) => earlier.password)).toEqual(['p11', 'p10', 'p9', 'p8', 'p7', 'p6', 'p5', 'p4', 'p3', 'p2']);
+    // The two oldest are not kept, and the preview says so (issue #44).
+    expect(plan.entries[0]?.notCarried).toEqual([{ kind: 'older-history' }, { kind: 'older-history' }]);
     expect(plan.skipped).toEqual([{ at: 'row 3', title: 'Huge', reason: expect.stringMatching(/^An earlier password must be at most 6116 bytes/) as string }]);
   });
 
