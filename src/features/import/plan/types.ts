@@ -30,10 +30,22 @@ export interface PlannedEntry {
   readonly notCarried?: readonly NotCarried[];
 }
 
-/** A planned entry that looks like one already there: skipped by default. */
+/** A planned entry equal in every field to one already there (plan/duplicates.ts): skipped by default. */
 export interface DuplicateEntry extends PlannedEntry {
-  /** What it duplicates: an entry of the target, or an earlier item of the same file. */
+  /** What it duplicates (or, for a near-duplicate, resembles): an entry of the target, or an earlier item of the same file. */
   readonly duplicateOf: { readonly in: 'target'; readonly title: string } | { readonly in: 'file'; readonly at: string };
+}
+
+/** The fields beside title, site and username that tell a near-duplicate from what it resembles. */
+export type ComparedField = 'url' | 'password' | 'notes' | 'otp' | 'group';
+
+/**
+ * A planned entry with the title, site and username of one already there, but not equal to it in
+ * every field (issue #44): imported unless the user chooses to skip it, never skipped silently.
+ */
+export interface NearDuplicateEntry extends DuplicateEntry {
+  /** Where it differs from what it resembles; never empty. */
+  readonly differs: readonly ComparedField[];
 }
 
 /** A group the import puts entries into: one of the target's, or one it will create. */
@@ -56,9 +68,11 @@ export interface ImportPlan {
   readonly entries: readonly PlannedEntry[];
   /** Skipped unless the user asks to import them too. */
   readonly duplicates: readonly DuplicateEntry[];
+  /** Imported unless the user chooses to skip them, one by one (issue #44). */
+  readonly nearDuplicates: readonly NearDuplicateEntry[];
   /** The parser's skipped items and the plan's own (an item too large to store, an empty one), each with its reason. */
   readonly skipped: readonly SkippedItem[];
-  /** Every group an entry or a duplicate goes into. */
+  /** Every group an entry, a duplicate or a near-duplicate goes into. */
   readonly groups: readonly PlannedGroup[];
   /** How many of each kind the file held (entries, duplicates and skipped items alike). */
   readonly kinds: Readonly<Record<ImportItemKind, number>>;
@@ -72,8 +86,20 @@ export interface ExistingEntry {
   readonly title: string;
   readonly url: string | null;
   readonly username: string;
-  /** Its password. A sealed entry's is opened on demand, so the plan asks only for entries whose host and username match. */
-  readonly password: () => Promise<string>;
+  /** The id of the group it is in; null for none. */
+  readonly groupId: string | null;
+  /**
+   * Its sealed values. A sealed entry's are opened on demand, so the plan asks only for entries
+   * whose title, site and username an item shares, once each.
+   */
+  readonly details: () => Promise<ExistingDetails>;
+}
+
+export interface ExistingDetails {
+  readonly password: string;
+  readonly notes: string | null;
+  /** The one-time code as stored (its canonical otpauth:// link); null or absent for none. */
+  readonly otp?: string | null;
 }
 
 export interface ExistingGroup {

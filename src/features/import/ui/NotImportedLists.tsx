@@ -31,7 +31,7 @@ export interface DuplicatesProps {
   readonly onIncludeChange: (include: boolean) => void;
 }
 
-/** The items that look like entries already there: skipped unless the box is ticked. */
+/** The items equal in every field to entries already there: skipped unless the box is ticked. */
 export function Duplicates({ duplicates, include, onIncludeChange }: DuplicatesProps) {
   const boxId = useId();
   if (duplicates.length === 0) return null;
@@ -39,7 +39,7 @@ export function Duplicates({ duplicates, include, onIncludeChange }: DuplicatesP
   return (
     <div className="import-section">
       <p>
-        {`${countOf(duplicates.length, 'item')} ${duplicates.length === 1 ? 'looks' : 'look'} like ${duplicates.length === 1 ? 'an entry' : 'entries'} already here (same site, username and password) and ${include ? 'will be imported too' : 'will be skipped'}.`}
+        {`${countOf(duplicates.length, 'item')} ${duplicates.length === 1 ? 'is' : 'are'} the same as ${duplicates.length === 1 ? 'an entry' : 'entries'} already here in every field (title, URL, username, password, notes, one-time code and group) and ${include ? 'will be imported too' : 'will be skipped'}.`}
       </p>
       <div className="import-checkbox">
         <input
