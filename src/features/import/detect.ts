@@ -1,7 +1,8 @@
 // Which format a picked file is (issue #20, item 1): each format recognises its own layout from the
 // file name and the first 64 KiB; the first that does wins, and the user can correct the pick.
 import { assertImportSize } from './fileGuards';
-import type { ImportFile, ImportFormat } from './model';
+import { lockedFileReason } from './formats/lockedFiles';
+import { ImportFileError, type ImportFile, type ImportFormat } from './model';
 
 export const SAMPLE_BYTES = 64 * 1024;
 
@@ -22,10 +23,13 @@ export function sampleOf(file: ImportFile): FormatSample {
  *   [<Keyloft's own format>, ...STRUCTURED_FORMATS, ...CSV_FORMATS]   (CSV_FORMATS: ./formats/csvFormats)
  * (Keyloft's own export first, as JSON that Bitwarden's looser check might also accept; zip and XML
  * before any CSV, whose header checks are the loosest). Throws ImportFileError for a file over the size limit, before
- * anything reads it.
+ * anything reads it, and for a file Keyloft cannot read whatever the format (an encrypted KeePass
+ * database or Bitwarden export, a 1PIF: ./formats/lockedFiles), saying what it is and what to export instead.
  */
 export function detectFormat(file: ImportFile, formats: readonly ImportFormat[]): ImportFormat | null {
   assertImportSize(file);
   const sample = sampleOf(file);
+  const locked = lockedFileReason(sample);
+  if (locked !== null) throw new ImportFileError(locked);
   return formats.find((format) => format.recognises(sample)) ?? null;
 }

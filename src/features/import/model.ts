@@ -7,6 +7,7 @@
 /** Every format the import screen offers. Detection picks one; the user can correct it. */
 export type ImportFormatId =
   | 'keyloft'
+  | 'keyloft-csv'
   | 'bitwarden-json'
   | 'bitwarden-csv'
   | '1password-1pux'
@@ -47,8 +48,28 @@ export interface ImportItem {
   readonly folder: readonly string[];
   /** A one-time code the format keeps in a field of its own (Keyloft's export); others put theirs in `extras`. */
   readonly otp?: string;
-  /** The passwords the entry had, as a Keyloft export holds them (issue #23). */
+  /**
+   * The passwords the entry had, with when each was replaced: a Keyloft export's (issue #23),
+   * Bitwarden's, 1Password's and KeePass's (issue #44). Absent for none.
+   */
   readonly passwordHistory?: readonly ReplacedPassword[];
+  /** What the item holds that an entry cannot take yet (issue #44); absent for nothing. */
+  readonly notCarried?: readonly NotCarried[];
+}
+
+/**
+ * Kinds of things an entry cannot hold yet: passkeys, attached files (their names are in the
+ * notes, the files are not), a favourite mark or a master-password re-prompt (they need the entry
+ * model), an expiry date, earlier passwords without a date they were replaced (the history needs
+ * one) and, decided by the plan, earlier passwords beyond the ten an entry keeps. The preview
+ * counts and lists them by item before anything is written.
+ */
+export type NotCarriedKind = 'passkey' | 'attachment' | 'favourite' | 'reprompt' | 'expiry' | 'undated-history' | 'older-history';
+
+export interface NotCarried {
+  readonly kind: NotCarriedKind;
+  /** What the file calls it, when it names it (an attached file's name). */
+  readonly name?: string;
 }
 
 /** An item a parser did not turn into an ImportItem, and why: listed in the preview, never dropped silently. */

@@ -3,7 +3,7 @@
 // feature never imports another, and src/app hands these over (app/dashboard/vaultTransfer.tsx).
 import type { ReplacedPassword } from '../../crypto';
 import { vaultImportWriter, type VaultImportWriter } from './importWriter';
-import { readOneTimeCode } from './otp/oneTimeCode';
+import { readOneTimeCode, type OneTimeCodeOwner } from './otp/oneTimeCode';
 import type { Group, PasswordEntry } from './model';
 import { openDetails } from './service/openEntries';
 import type { VaultTransferContext } from './transfer';
@@ -25,10 +25,21 @@ const OPEN_BATCH = 200;
 export interface ImportTargetSource {
   /** The entries and groups as the panel holds them now, for the duplicate check and the group match. */
   contents(): {
-    readonly entries: readonly { readonly id: string; readonly title: string; readonly url: string | null; readonly username: string; readonly password: () => Promise<string> }[];
+    readonly entries: readonly {
+      readonly id: string;
+      readonly title: string;
+      readonly url: string | null;
+      readonly username: string;
+      readonly groupId: string | null;
+      /** Its sealed values, opened on demand (the duplicate check opens only entries an item may be the same as). */
+      readonly details: () => Promise<{ readonly password: string; readonly notes: string | null; readonly otp: string | null }>;
+    }[];
     readonly groups: readonly { readonly id: string; readonly name: string }[];
-    /** A one-time code as this vault stores it, or null when it is not one the vault takes (issue #23). */
-    readonly oneTimeCode: (value: string) => string | null;
+    /**
+     * A one-time code as this vault stores it, or null when it is not one the vault takes (issue
+     * #23); a bare setup key labelled with the entry's title and username (issue #44).
+     */
+    readonly oneTimeCode: (value: string, owner: OneTimeCodeOwner) => string | null;
   };
   readonly writer: VaultImportWriter;
 }
@@ -48,9 +59,13 @@ export function importTargetOf({ deps, vault }: LoadedVault): ImportTargetSource
           title: entry.title,
           url: entry.url,
           username: entry.username,
+          groupId: entry.groupId,
           // The service, not the panel's withDetails: a duplicate check may open thousands, and the
           // list need not re-render for each.
-          password: async () => (await openDetails(deps, entry)).password,
+          details: async () => {
+            const opened = await openDetails(deps, entry);
+            return { password: opened.password, notes: opened.notes, otp: opened.otp ?? null };
+          },
         })),
       groups: readableGroups(vault.groups).map(({ id, name }) => ({ id, name })),
       oneTimeCode: readOneTimeCode,

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exportKeyloftEncrypted } from '../../../src/features/import/export';
 import { importFormat } from '../../../src/features/import/formats';
+import { LOCKED_FILE_MESSAGES } from '../../../src/features/import/formats/lockedFiles';
 import type { ImportFormatId } from '../../../src/features/import/model';
 import { PREVIEW_FAILED } from '../../../src/features/import/ui/ImportSourceStep';
 import { expectConsoleError } from '../../support/consoleErrors';
@@ -54,7 +55,7 @@ describe('ImportDialog: the file', () => {
     expect(screen.getByRole('button', { name: 'Preview' })).toBeDisabled();
     const labels = within(formatSelect()).getAllByRole('option').map((option) => option.textContent);
     expect(labels).toEqual(expect.arrayContaining(['Keyloft (JSON, encrypted or plain)', 'Bitwarden (JSON)', 'LastPass (CSV)', 'Chrome, Edge or Brave (CSV)']));
-    expect(labels).toHaveLength(13);
+    expect(labels).toHaveLength(14);
 
     await user.selectOptions(formatSelect(), 'Firefox (CSV)');
     await preview(user);
@@ -94,6 +95,23 @@ describe('ImportDialog: the file', () => {
     await upload(user, fixtureFile('bitwarden-personal.json'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(formatSelect()).toHaveDisplayValue('Bitwarden (JSON)');
+  });
+
+  it('names an encrypted file when it is picked and says what to export instead; the file picked before stays', async () => {
+    const { services, user } = setup();
+    await upload(user, fixtureFile('chrome.csv'));
+    const kdbx = new File([new Uint8Array([0x03, 0xd9, 0xa2, 0x9a, 0x67, 0xfb, 0x4b, 0xb5, 0x01, 0x00, 0x04, 0x00])], 'Passwords.kdbx');
+    await upload(user, kdbx);
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOCKED_FILE_MESSAGES.kdbx);
+    expect(screen.getByText('chrome.csv')).toBeInTheDocument();
+    expect(formatSelect()).toHaveDisplayValue('Chrome, Edge or Brave (CSV)');
+    await upload(user, fixtureFile('bitwarden-password-protected.json'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOCKED_FILE_MESSAGES.bitwardenPassword);
+    expect(screen.getByText('chrome.csv')).toBeInTheDocument();
+    expect(services.plan).not.toHaveBeenCalled();
+    await preview(user);
+    expect(await screen.findByText('4 entries will be imported.')).toBeInTheDocument();
+    expect(services.plan.mock.calls[0]?.[0].format).toBe('chrome-csv');
   });
 
   it('says so when the preview cannot be prepared, and the user can try again', async () => {

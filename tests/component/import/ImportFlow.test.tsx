@@ -37,7 +37,9 @@ describe('ImportDialog: the preview', () => {
     const { services, user } = renderImportDialog({ target: { titles: ['Router', 'Team Visa'] } });
     await previewFixture(user, 'bitwarden-personal.json');
     expect(screen.getByText('4 entries will be imported.')).toBeInTheDocument();
-    expect(screen.getByText(/2 items look like entries already here .* and will be skipped\./)).toBeInTheDocument();
+    expect(
+      screen.getByText('2 items are the same as entries already here in every field (title, URL, username, password, notes, one-time code and group) and will be skipped.'),
+    ).toBeInTheDocument();
     const box = screen.getByRole('checkbox', { name: 'Also import the 2 duplicates' });
     expect(box).not.toBeChecked();
 

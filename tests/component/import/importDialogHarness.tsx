@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { ParsedImport } from '../../../src/features/import/model';
-import type { ImportPlan } from '../../../src/features/import/plan/types';
+import type { NotImported } from '../../../src/features/import/plan/skippedList';
 import { ImportDialog } from '../../../src/features/import/ui/ImportDialog';
 import type { ImportServices } from '../../../src/features/import/ui/services';
 import { fixtureFile, standInPlan, type TargetStandIn } from './importTestKit';
@@ -17,8 +17,12 @@ export function renderImportDialog(options: { target?: TargetStandIn; run?: Impo
   const services = {
     plan: vi.fn((parsed: ParsedImport) => Promise.resolve(standInPlan(parsed, options.target))),
     run: vi.fn(options.run ?? finishAll),
-    skippedListCsv: vi.fn((plan: ImportPlan) =>
-      ['at,title,reason', ...plan.skipped.map((item) => `${item.at},${item.title},${item.reason}`), ...plan.duplicates.map((entry) => `${entry.at},${entry.title},duplicate`)].join('\r\n'),
+    skippedListCsv: vi.fn((left: NotImported) =>
+      [
+        'at,title,reason',
+        ...left.skipped.map((item) => `${item.at},${item.title},${item.reason}`),
+        ...left.duplicates.map((entry) => `${entry.at},${entry.title},${'differs' in entry ? 'near-duplicate' : 'duplicate'}`),
+      ].join('\r\n'),
     ),
   };
   const onClose = vi.fn();

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { vi } from 'vitest';
 import type { ImportItemKind, ParsedImport } from '../../../src/features/import/model';
-import type { DuplicateEntry, ImportPlan, PlannedEntry, PlannedGroup } from '../../../src/features/import/plan/types';
+import type { DuplicateEntry, ImportPlan, NearDuplicateEntry, PlannedEntry, PlannedGroup } from '../../../src/features/import/plan/types';
 
 // A path, not import.meta.url: under jsdom the module's URL is not a file: URL.
 const FIXTURES = join(process.cwd(), 'tests/fixtures/import');
@@ -19,12 +19,15 @@ export interface TargetStandIn {
   readonly titles?: readonly string[];
   /** Names of groups already there. */
   readonly groups?: readonly string[];
+  /** Titles of entries already there with another password: an item of that title is a near-duplicate. */
+  readonly changed?: readonly string[];
 }
 
-/** A plan in planImport's shape, by simpler rules: duplicates by title, one group per folder path. */
+/** A plan in planImport's shape, by simpler rules: duplicates and near-duplicates by title, one group per folder path. */
 export function standInPlan(parsed: ParsedImport, target: TargetStandIn = {}): ImportPlan {
   const entries: PlannedEntry[] = [];
   const duplicates: DuplicateEntry[] = [];
+  const nearDuplicates: NearDuplicateEntry[] = [];
   const groups = new Map<string, PlannedGroup>();
   const kinds: Record<ImportItemKind, number> = { login: 0, note: 0, card: 0, identity: 0, other: 0 };
   for (const item of parsed.items) {
@@ -43,11 +46,13 @@ export function standInPlan(parsed: ParsedImport, target: TargetStandIn = {}): I
       password: item.password,
       notes: item.notes === '' ? null : item.notes,
       groupName,
+      ...(item.notCarried === undefined ? {} : { notCarried: item.notCarried }),
     };
     if (target.titles?.includes(item.title) === true) duplicates.push({ ...entry, duplicateOf: { in: 'target', title: item.title } });
+    else if (target.changed?.includes(item.title) === true) nearDuplicates.push({ ...entry, duplicateOf: { in: 'target', title: item.title }, differs: ['password'] });
     else entries.push(entry);
   }
-  return { format: parsed.format, entries, duplicates, skipped: parsed.skipped, groups: [...groups.values()], kinds };
+  return { format: parsed.format, entries, duplicates, nearDuplicates, skipped: parsed.skipped, groups: [...groups.values()], kinds };
 }
 
 export interface CaughtDownload {

@@ -22,6 +22,7 @@ const FIXTURES: readonly (readonly [string, ImportFormatId])[] = [
   ['keepass.xml', 'keepass-xml'],
   ['keepassxc.csv', 'keepassxc-csv'],
   ['dashlane.csv', 'dashlane-csv'],
+  ['keyloft.csv', 'keyloft-csv'],
 ];
 
 describe('IMPORT_FORMATS', () => {
@@ -31,6 +32,7 @@ describe('IMPORT_FORMATS', () => {
     expect([...ids].sort()).toEqual(
       [
         'keyloft',
+        'keyloft-csv',
         'bitwarden-json',
         'bitwarden-csv',
         '1password-1pux',

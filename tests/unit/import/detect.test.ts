@@ -69,7 +69,6 @@ describe('detectFormat', () => {
       ['passwords.xml', fixtureBytes('keepass.xml'), 'keepass-xml'],
       ['backup.txt', fixtureBytes('bitwarden-personal.json'), 'bitwarden-json'],
       ['org.json', fixtureBytes('bitwarden-organization.json'), 'bitwarden-json'],
-      ['locked.json', fixtureBytes('bitwarden-encrypted.json'), 'bitwarden-json'],
     ];
     for (const [name, bytes, id] of cases) {
       expect(detectFormat(fileOf(name, bytes), STRUCTURED_FORMATS)?.id, name).toBe(id);

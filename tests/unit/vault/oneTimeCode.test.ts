@@ -6,6 +6,7 @@ import {
   ONE_TIME_CODE_ERRORS,
   OneTimeCodeError,
   parseOneTimeCode,
+  readOneTimeCode,
   type OtpAlgorithm,
 } from '../../../src/features/vault/otp/oneTimeCode';
 
@@ -88,5 +89,25 @@ describe('one-time codes: what the user gives', () => {
   ];
   it.each(refused)('refuses %j with a clear message', (input, message) => {
     expect(() => parseOneTimeCode(input)).toThrow(new OneTimeCodeError(message));
+  });
+});
+
+// Issue #44: an imported setup key is labelled with its entry, not 'Keyloft'.
+describe('one-time codes: an import’s reading', () => {
+  const tail = 'secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30';
+
+  it('labels a bare setup key Title:username, or the title alone without a username, and the link reads back the same', () => {
+    const named = readOneTimeCode('jbsw y3dp ehpk 3pxp', { title: 'Bank', username: 'ana' });
+    expect(named).toBe(`otpauth://totp/Bank:ana?issuer=Bank&${tail}`);
+    expect(parseOneTimeCode(named ?? '')).toMatchObject({ issuer: 'Bank', account: 'ana' });
+    const titled = readOneTimeCode('JBSWY3DPEHPK3PXP', { title: 'Router', username: '  ' });
+    expect(titled).toBe(`otpauth://totp/Router?${tail}`);
+    for (const link of [named, titled]) expect(canonicalOneTimeCode(link ?? '')).toBe(link);
+  });
+
+  it('keeps a link’s own label, labels a key without an owner Keyloft as before, and reads nothing it does not take', () => {
+    expect(readOneTimeCode(`otpauth://totp/Site:bob?${tail}`, { title: 'Other', username: 'x' })).toBe(`otpauth://totp/Site:bob?issuer=Site&${tail}`);
+    expect(readOneTimeCode('JBSWY3DPEHPK3PXP')).toBe(`otpauth://totp/Keyloft?${tail}`);
+    expect(readOneTimeCode('JBSWY3DP', { title: 'T', username: 'u' })).toBeNull();
   });
 });

@@ -1,15 +1,23 @@
 // The Bitwarden-compatible JSON export: the layout of Bitwarden's own unencrypted personal export
-// (`encrypted: false`, `folders`, `items` of type 1, login), which Bitwarden and most managers that
-// import "Bitwarden (json)" read. docs/import.md "Export" lists each field.
+// (`encrypted: false`, `folders`, `items` of type 1, login, with their password history), which
+// Bitwarden and most managers that import "Bitwarden (json)" read. docs/import.md "Export" lists each field.
 
-import type { ExportedVault } from './exportedVault';
+import type { ExportedEntry, ExportedVault } from './exportedVault';
 
 export interface BitwardenFolder {
   readonly id: string;
   readonly name: string;
 }
 
+/** An earlier password as Bitwarden writes it: lastUsedDate (ISO 8601, UTC) is when it was replaced. */
+export interface BitwardenPasswordHistory {
+  readonly lastUsedDate: string;
+  readonly password: string;
+}
+
 export interface BitwardenLoginItem {
+  /** The entry's earlier passwords, newest first (issue #44); null for none, as Bitwarden writes it. */
+  readonly passwordHistory: readonly BitwardenPasswordHistory[] | null;
   readonly id: string;
   readonly organizationId: null;
   readonly folderId: string | null;
@@ -61,6 +69,7 @@ export function bitwardenExport(vault: ExportedVault, options: BitwardenExportOp
   vault.groups.forEach((group) => folderOf(group.name));
   const items = vault.entries.map(
     (entry): BitwardenLoginItem => ({
+      passwordHistory: historyOf(entry),
       id: newId(),
       organizationId: null,
       folderId: folderOf(entry.group),
@@ -80,6 +89,14 @@ export function bitwardenExport(vault: ExportedVault, options: BitwardenExportOp
   );
   const folders = [...folderIds].map(([name, id]) => ({ id, name }));
   return { encrypted: false, folders, items };
+}
+
+function historyOf(entry: ExportedEntry): BitwardenPasswordHistory[] | null {
+  const history = entry.passwordHistory ?? [];
+  if (history.length === 0) return null;
+  // A time no Date holds (only a crafted file could have given one) has no ISO form to write.
+  const dated = history.filter(({ replacedAt }) => !Number.isNaN(new Date(replacedAt).getTime()));
+  return dated.map(({ password, replacedAt }) => ({ lastUsedDate: new Date(replacedAt).toISOString(), password }));
 }
 
 /** The file's text: indented like Bitwarden's own export. */

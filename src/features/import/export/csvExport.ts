@@ -16,7 +16,21 @@ export type CsvExportColumn = (typeof CSV_EXPORT_COLUMNS)[number];
  * Not papaparse's own `escapeFormulae: true`: its expression ends in `.*$` without the `s` flag, so
  * a multi-line cell such as "=HYPERLINK(...)\nmore" would not match and would be written as it is.
  */
-export const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/;
+const FORMULA = String.raw`(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])`;
+export const FORMULA_START = new RegExp(`^${FORMULA}`);
+
+/**
+ * What csvText writes after a ': a formula (FORMULA_START), and also a value that already starts
+ * with quotes before one (`'=x`, `''+1`). Escaping those too makes the escape reversible: a cell of
+ * Keyloft's CSV that starts with ' and is followed by what this matches lost exactly that one '
+ * (unescapeCsvCell; issue #44, the import of Keyloft's own CSV), and no other cell did.
+ */
+export const ESCAPED_START = new RegExp(`^'*${FORMULA}`);
+
+/** A cell of a CSV csvText wrote, as the value it escaped: one leading ' dropped where csvText added it. */
+export function unescapeCsvCell(cell: string): string {
+  return cell.startsWith("'") && ESCAPED_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
 
 /** A value written with a leading ' so that a spreadsheet shows it as text: in the file it differs from the vault. */
 export interface EscapedCell {
@@ -37,7 +51,7 @@ export function exportCsv(vault: ExportedVault): CsvExport {
   const rows = vault.entries.map((entry, index) => {
     const cells = rowOf(entry);
     CSV_EXPORT_COLUMNS.forEach((column, at) => {
-      if (FORMULA_START.test(cells[at] ?? '')) escaped.push({ entry: index + 1, title: entry.title, column });
+      if (ESCAPED_START.test(cells[at] ?? '')) escaped.push({ entry: index + 1, title: entry.title, column });
     });
     return cells;
   });
@@ -46,12 +60,12 @@ export function exportCsv(vault: ExportedVault): CsvExport {
 
 /**
  * A header row and the rows, each ended by CRLF, RFC 4180 quoting, formula-looking cells written
- * after a ' (FORMULA_START): also the import's downloadable list of skipped items (../plan/skippedList.ts).
+ * after a ' (ESCAPED_START): also the import's downloadable list of skipped items (../plan/skippedList.ts).
  */
 export function csvText(fields: readonly string[], rows: readonly (readonly string[])[]): string {
   const text = Papa.unparse(
     { fields: [...fields], data: rows.map((row) => [...row]) },
-    { escapeFormulae: FORMULA_START, newline: '\r\n', quotes: false, header: true },
+    { escapeFormulae: ESCAPED_START, newline: '\r\n', quotes: false, header: true },
   );
   // Every row ends in CRLF, the last too (RFC 4180 allows it; papaparse ends only an empty export so).
   return text.endsWith('\r\n') ? text : `${text}\r\n`;

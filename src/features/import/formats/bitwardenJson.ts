@@ -1,5 +1,6 @@
 // Bitwarden's unencrypted JSON export, personal ({encrypted:false, folders, items}) or organization
 // ({encrypted:false, collections, items[].collectionIds}). The mapping is in docs/import.md.
+import type { ReplacedPassword } from '../../../crypto';
 import { assertImportSize, decodeUtf8, parseJson } from '../fileGuards';
 import {
   ImportFileError,
@@ -7,10 +8,12 @@ import {
   type ImportFormat,
   type ImportItem,
   type ImportItemKind,
+  type NotCarried,
   type ParsedImport,
   type SkippedItem,
 } from '../model';
-import { Extras, TOTP_LABEL, asArray, importItem, isRecord, settled, text, type Json } from './values';
+import { LOCKED_FILE_MESSAGES } from './lockedFiles';
+import { Extras, TOTP_LABEL, asArray, epochMillis, importItem, isRecord, settled, text, type Json } from './values';
 
 const KIND_BY_TYPE: Readonly<Record<number, ImportItemKind>> = { 1: 'login', 2: 'note', 3: 'card', 4: 'identity' };
 
@@ -113,6 +116,31 @@ function folderOf(item: Json, places: Places, extras: Extras): readonly string[]
   return first === undefined ? [] : folderPath(first);
 }
 
+/**
+ * The earlier passwords, `[{lastUsedDate, password}]`: lastUsedDate is when the password was last
+ * in use, so when it was replaced. One without a readable date cannot be kept (the history needs one).
+ */
+function readHistory(item: Json, notCarried: NotCarried[]): ReplacedPassword[] {
+  const history: ReplacedPassword[] = [];
+  for (const earlier of asArray(item.passwordHistory)) {
+    if (!isRecord(earlier) || typeof earlier.password !== 'string' || earlier.password === '') continue;
+    const replacedAt = typeof earlier.lastUsedDate === 'string' ? epochMillis(Date.parse(earlier.lastUsedDate)) : null;
+    if (replacedAt === null) notCarried.push({ kind: 'undated-history' });
+    else history.push({ password: earlier.password, replacedAt });
+  }
+  return history;
+}
+
+/** Passkeys, the favourite mark and the master-password re-prompt: no place in an entry yet. */
+function flagsNotCarried(item: Json, notCarried: NotCarried[]): void {
+  const login = isRecord(item.login) ? item.login : {};
+  for (const passkey of asArray(login.fido2Credentials)) {
+    notCarried.push(isRecord(passkey) && text(passkey.rpId) !== '' ? { kind: 'passkey', name: text(passkey.rpId) } : { kind: 'passkey' });
+  }
+  if (item.favorite === true) notCarried.push({ kind: 'favourite' });
+  if (typeof item.reprompt === 'number' && item.reprompt !== 0) notCarried.push({ kind: 'reprompt' });
+}
+
 function toItem(item: Json, at: string, places: Places): ImportItem {
   const type = typeof item.type === 'number' ? item.type : 0;
   const extras = new Extras();
@@ -135,6 +163,9 @@ function toItem(item: Json, at: string, places: Places): ImportItem {
   addLabelled(extras, item.sshKey, SSH_KEY_LABELS);
   addCustomFields(extras, item.fields);
   const folder = folderOf(item, places, extras);
+  const notCarried: NotCarried[] = [];
+  const passwordHistory = readHistory(item, notCarried);
+  flagsNotCarried(item, notCarried);
   return importItem(at, KIND_BY_TYPE[type] ?? 'other', {
     title: text(item.name),
     url,
@@ -143,6 +174,8 @@ function toItem(item: Json, at: string, places: Places): ImportItem {
     notes: text(item.notes),
     extras: extras.list,
     folder,
+    passwordHistory,
+    notCarried,
   });
 }
 
@@ -150,11 +183,8 @@ function readExport(file: ImportFile): Json {
   assertImportSize(file);
   const data = parseJson(decodeUtf8(file.bytes));
   if (!isRecord(data)) throw new ImportFileError('The file is not a Bitwarden JSON export: it holds no items.');
-  if (data.encrypted === true || data.passwordProtected === true) {
-    throw new ImportFileError(
-      'This Bitwarden export is encrypted. Export again from Bitwarden choosing the unencrypted ".json" format, and import that file.',
-    );
-  }
+  if (data.passwordProtected === true) throw new ImportFileError(LOCKED_FILE_MESSAGES.bitwardenPassword);
+  if (data.encrypted === true) throw new ImportFileError(LOCKED_FILE_MESSAGES.bitwardenAccount);
   if (!Array.isArray(data.items)) {
     throw new ImportFileError('The file is not a Bitwarden JSON export: it holds no items.');
   }
@@ -179,12 +209,21 @@ function parse(file: ImportFile): ParsedImport {
   return { format: 'bitwarden-json', items, skipped };
 }
 
+/**
+ * Every version of Bitwarden's JSON a user may hold (issue #44): today's writes "encrypted" first;
+ * older ones have no "encrypted" and start with "folders" (personal) or "collections"
+ * (organization) beside "items". An encrypted export is recognised too, so parse can say why it stops.
+ */
+function recognises({ head }: { readonly head: string }): boolean {
+  if (!/^\s*\{/.test(head)) return false;
+  if (/^\s*\{\s*"encrypted"\s*:\s*(true|false)\b/.test(head)) return true;
+  if (/"encrypted"\s*:/.test(head) && /"(items|passwordProtected)"\s*:/.test(head)) return true;
+  return /"items"\s*:\s*\[/.test(head) && /"(folders|collections)"\s*:\s*\[/.test(head);
+}
+
 export const bitwardenJsonFormat: ImportFormat = {
   id: 'bitwarden-json',
   label: 'Bitwarden (JSON)',
-  // Bitwarden writes "encrypted" first; an encrypted export is recognised too, so parse can say why it stops.
-  recognises: ({ head }) =>
-    /^\s*\{\s*"encrypted"\s*:\s*(true|false)\b/.test(head) ||
-    (/^\s*\{/.test(head) && /"encrypted"\s*:/.test(head) && /"(items|passwordProtected)"\s*:/.test(head)),
+  recognises,
   parse: settled(parse),
 };

@@ -7,11 +7,13 @@ import { chromeCsv } from './chromeCsv';
 import { dashlaneCsv } from './dashlaneCsv';
 import { firefoxCsv } from './firefoxCsv';
 import { keepassxcCsv } from './keepassxcCsv';
+import { keyloftCsv } from './keyloftCsv';
 import { lastPassCsv } from './lastPassCsv';
 import { onePasswordCsv } from './onePasswordCsv';
 import { safariCsv } from './safariCsv';
 
 export const CSV_FORMATS: readonly ImportFormat[] = [
+  keyloftCsv,
   bitwardenCsv,
   onePasswordCsv,
   lastPassCsv,

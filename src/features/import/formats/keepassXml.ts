@@ -1,8 +1,10 @@
 // KeePass 2's XML export (KeePassFile/Root/Group, nested groups of Entry elements whose String
-// Key/Value pairs hold the fields). Mapping in docs/import.md; history versions are not imported.
+// Key/Value pairs hold the fields). Mapping in docs/import.md; an entry's history versions give
+// its earlier passwords (./keepassHistory.ts), never entries of their own.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { assertImportSize, decodeUtf8 } from '../fileGuards';
-import { ImportFileError, type ImportFile, type ImportFormat, type ImportItem, type ParsedImport, type SkippedItem } from '../model';
+import { ImportFileError, type ImportFile, type ImportFormat, type ImportItem, type NotCarried, type ParsedImport, type SkippedItem } from '../model';
+import { readKeepassHistory } from './keepassHistory';
 import { Extras, TOTP_LABEL, asArray, importItem, isRecord, settled, text, type Json } from './values';
 
 // A DOCTYPE is where entities are declared: refusing it up front is what stops a billion-laughs
@@ -75,6 +77,12 @@ function valueText(value: unknown): string {
   return text(value['#text']);
 }
 
+/** A version's Password string ('' for none). */
+function passwordOf(entry: Json): string {
+  const pair = asArray(entry.String).find((candidate) => isRecord(candidate) && candidate.Key === 'Password');
+  return isRecord(pair) ? valueText(pair.Value) : '';
+}
+
 function toItem(entry: Json, at: string, folder: readonly string[]): ImportItem {
   const fields = new Map<string, string>();
   const extras = new Extras();
@@ -86,9 +94,16 @@ function toItem(entry: Json, at: string, folder: readonly string[]): ImportItem 
     else extras.add(key === 'otp' ? TOTP_LABEL : key || 'Field', value);
   }
   extras.add('Tags', text(entry.Tags));
+  const notCarried: NotCarried[] = [];
   for (const binary of asArray(entry.Binary)) {
-    if (isRecord(binary)) extras.add('Attached file', text(binary.Key));
+    if (!isRecord(binary)) continue;
+    // The file's name goes into the notes; the file itself is not stored by an entry.
+    extras.add('Attached file', text(binary.Key));
+    notCarried.push(text(binary.Key) === '' ? { kind: 'attachment' } : { kind: 'attachment', name: text(binary.Key) });
   }
+  if (isRecord(entry.Times) && text(entry.Times.Expires) === 'True') notCarried.push({ kind: 'expiry' });
+  const { history, undated } = readKeepassHistory(entry, passwordOf);
+  for (let count = 0; count < undated; count += 1) notCarried.push({ kind: 'undated-history' });
   return importItem(at, 'login', {
     title: fields.get('Title') ?? '',
     url: fields.get('URL') ?? '',
@@ -97,6 +112,8 @@ function toItem(entry: Json, at: string, folder: readonly string[]): ImportItem 
     notes: fields.get('Notes') ?? '',
     extras: extras.list,
     folder,
+    passwordHistory: history,
+    notCarried,
   });
 }
 

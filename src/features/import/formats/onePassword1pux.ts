@@ -1,6 +1,7 @@
 // 1Password's 1PUX export: a zip holding export.attributes and export.data (JSON: accounts[].vaults[]
 // .items[]) and any attached files under files/, which are not read. Mapping in docs/import.md.
 import { unzipSync, type Unzipped } from 'fflate';
+import type { ReplacedPassword } from '../../../crypto';
 import { MAX_IMPORT_BYTES, assertImportSize, decodeUtf8, parseJson } from '../fileGuards';
 import {
   ImportFileError,
@@ -8,11 +9,12 @@ import {
   type ImportFormat,
   type ImportItem,
   type ImportItemKind,
+  type NotCarried,
   type ParsedImport,
   type SkippedItem,
 } from '../model';
-import { sectionFieldExtras } from './onePasswordFields';
-import { Extras, asArray, importItem, isRecord, settled, text, type Json } from './values';
+import { renderValue, sectionFieldExtras } from './onePasswordFields';
+import { Extras, asArray, epochMillis, importItem, isRecord, settled, text, type Json } from './values';
 
 const EXPORT_DATA = 'export.data';
 const EXPORT_ATTRIBUTES = 'export.attributes';
@@ -91,7 +93,7 @@ function readLoginFields(details: Json, login: Login, extras: Extras): void {
   }
 }
 
-function readSections(details: Json, kind: ImportItemKind, login: Login, extras: Extras): void {
+function readSections(details: Json, kind: ImportItemKind, login: Login, extras: Extras, notCarried: NotCarried[]): void {
   const templated = kind === 'card' || kind === 'identity';
   for (const section of asArray(details.sections)) {
     if (!isRecord(section)) continue;
@@ -110,6 +112,9 @@ function readSections(details: Json, kind: ImportItemKind, login: Login, extras:
         }
       }
       for (const extra of sectionFieldExtras(field, sectionTitle, templated)) extras.add(extra.label, extra.value);
+      // The file's name goes into the notes; the file itself is not read (nor stored by an entry).
+      const value = renderValue(field.value);
+      if (value.type === 'file') notCarried.push(value.text === '' ? { kind: 'attachment' } : { kind: 'attachment', name: value.text });
     }
   }
 }
@@ -124,6 +129,18 @@ function readUrls(overview: Json, login: Login, extras: Extras): void {
   extras.addUrls(primary === -1 ? urls : urls.filter((_, index) => index !== primary));
 }
 
+/** `details.passwordHistory`: `[{value, time}]`, the time in Unix seconds (when it was replaced). */
+function readHistory(details: Json, notCarried: NotCarried[]): ReplacedPassword[] {
+  const history: ReplacedPassword[] = [];
+  for (const earlier of asArray(details.passwordHistory)) {
+    if (!isRecord(earlier) || typeof earlier.value !== 'string' || earlier.value === '') continue;
+    const replacedAt = typeof earlier.time === 'number' ? epochMillis(earlier.time * 1000) : null;
+    if (replacedAt === null) notCarried.push({ kind: 'undated-history' });
+    else history.push({ password: earlier.value, replacedAt });
+  }
+  return history;
+}
+
 function toItem(item: Json, at: string, folder: readonly string[]): ImportItem {
   const overview = isRecord(item.overview) ? item.overview : {};
   const details = isRecord(item.details) ? item.details : {};
@@ -134,15 +151,21 @@ function toItem(item: Json, at: string, folder: readonly string[]): ImportItem {
   readLoginFields(details, login, extras);
   // A Password item (005) has no login fields: its one value is details.password.
   if (login.password === '') login.password = text(details.password);
-  readSections(details, kind, login, extras);
+  const notCarried: NotCarried[] = [];
+  readSections(details, kind, login, extras, notCarried);
   const tags = asArray(overview.tags).map(text).filter((tag) => tag !== '');
   extras.add('Tags', tags.join(', '));
+  const passwordHistory = readHistory(details, notCarried);
+  // favIndex is the item's place among the favourites; 0 (or none) for an item that is not one.
+  if (typeof item.favIndex === 'number' && item.favIndex > 0) notCarried.push({ kind: 'favourite' });
   return importItem(at, kind, {
     title: text(overview.title),
     ...login,
     notes: text(details.notesPlain),
     extras: extras.list,
     folder,
+    passwordHistory,
+    notCarried,
   });
 }
 

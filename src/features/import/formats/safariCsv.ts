@@ -1,6 +1,6 @@
 // Safari's and the Passwords app's CSV export (File → Export Passwords):
-// `Title,URL,Username,Password,Notes,OTPAuth`; exports before macOS 13 have no `Notes` column.
-// OTPAuth holds an 'otpauth://' address when the login has a verification code.
+// `Title,URL,Username,Password,Notes,OTPAuth`. Older versions leave out `Notes`, `OTPAuth` or both
+// (issue #44). OTPAuth holds an 'otpauth://' address when the login has a verification code.
 import { defineCsvFormat } from './csv/csvFormat';
 import { extra, LABEL, makeItem } from './csv/values';
 
@@ -13,8 +13,11 @@ export const safariCsv = defineCsvFormat({
     username: { names: ['Username'], required: true },
     password: { names: ['Password'], required: true },
     notes: { names: ['Notes'] },
-    otp: { names: ['OTPAuth'], required: true },
+    otp: { names: ['OTPAuth'] },
   },
+  // Title, URL, Username and Password alone are in many layouts (KeePassXC's, Dashlane's,
+  // Keyloft's): without OTPAuth, a Safari file has no other column.
+  distinctive: ['otp'],
   // 1Password's CSV has all of these columns too, and these besides.
   notWith: ['Archived', 'Favorite', 'Tags'],
   toItem: (row) => ({

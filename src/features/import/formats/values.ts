@@ -54,7 +54,14 @@ export function importItem(at: string, kind: ImportItemKind, fields: Partial<Omi
     notes: fields.notes ?? '',
     extras: fields.extras ?? [],
     folder: fields.folder ?? [],
+    ...(fields.passwordHistory === undefined || fields.passwordHistory.length === 0 ? {} : { passwordHistory: fields.passwordHistory }),
+    ...(fields.notCarried === undefined || fields.notCarried.length === 0 ? {} : { notCarried: fields.notCarried }),
   };
+}
+
+/** A time as epoch milliseconds, or null when the file's value is no time (missing, malformed, out of range). */
+export function epochMillis(milliseconds: number): number | null {
+  return Number.isFinite(milliseconds) && Math.abs(milliseconds) <= 8.64e15 ? milliseconds : null;
 }
 
 /** A synchronous parser as ImportFormat.parse: what it throws arrives as the promise's rejection. */

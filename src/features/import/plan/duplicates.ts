@@ -1,28 +1,81 @@
-// Which planned entries look like ones already there (docs/import.md "What the import decides"):
-// same site (urlHost's hostKey), same username and same password, compared with the target's
-// entries and with the earlier items of the same file. Running an interrupted import again relies
-// on it: what was written is found here and skipped.
+// Which planned entries are already there (docs/import.md "Duplicates"; issue #44, item 6),
+// compared with the target's entries and with the earlier items of the same file:
+// - a duplicate is equal in every field that comes in: title, url, username, password, notes,
+//   one-time code and group. It is skipped by default. Running an interrupted import again relies
+//   on it: what was written is found here and skipped.
+// - a near-duplicate has the same title, site (urlHost's hostKey) and username, but differs in
+//   another field. Restoring a backup over a vault that changed since is where these come from:
+//   the user chooses, and the default is to import it. It is never skipped silently.
 //
-// Linear in the file and the target: both are indexed in Maps, and a target entry's password,
-// which a sealed entry opens on demand, is asked for only when its site and username match an item.
-import type { DuplicateEntry, ExistingEntry, PlannedEntry } from './types';
+// Linear in the file and the target: both are indexed in Maps, and a target entry's details (password,
+// notes, one-time code), sealed and opened on demand, are asked for only when its title, site and
+// username match an item's, once per entry.
+import type { ComparedField, DuplicateEntry, ExistingDetails, ExistingEntry, ExistingGroup, PlannedEntry } from './types';
 import { hostKey } from './urlHost';
 
 export type DuplicateOf = DuplicateEntry['duplicateOf'];
 
-type Compared = Pick<PlannedEntry, 'title' | 'username' | 'password'>;
+export type Likeness =
+  | { readonly duplicateOf: DuplicateOf }
+  | { readonly nearDuplicateOf: DuplicateOf; readonly differs: readonly ComparedField[] }
+  | null;
 
-/** Site and username: what makes a target entry worth opening. */
-function loginKey(url: string | null, username: string): string {
-  return `${hostKey(url ?? '')}\n${username}`;
+/** An entry's values as compared: trimmed as stored, none as null, the group by its name's key. */
+interface Compared {
+  readonly title: string;
+  readonly url: string | null;
+  readonly username: string;
+  readonly password: string;
+  readonly notes: string | null;
+  readonly otp: string | null;
+  readonly group: string | null;
 }
 
-/**
- * The whole identity, given the login key. An item with neither username nor password (a secure
- * note, a card) would otherwise match every other such item of its site; its title takes their place.
- */
-function identityKey(login: string, entry: Compared): string {
-  return entry.username === '' && entry.password === '' ? `${login}\n\n${entry.title}` : `${login}\n${entry.password}`;
+/** Group names match ignoring case and edge spaces, as the plan matches them to the target's (groups.ts). */
+const groupKey = (name: string): string => `name:${name.trim().toLowerCase()}`;
+
+const emptyAsNull = (value: string | null | undefined): string | null => (value === undefined || value === null || value === '' ? null : value);
+
+function comparedOf(entry: PlannedEntry): Compared {
+  return {
+    title: entry.title,
+    url: entry.url,
+    username: entry.username,
+    password: entry.password,
+    notes: entry.notes,
+    otp: entry.otp ?? null,
+    group: entry.groupName === null ? null : groupKey(entry.groupName),
+  };
+}
+
+function comparedExisting(existing: ExistingEntry, details: ExistingDetails, groupNames: ReadonlyMap<string, string>): Compared {
+  const groupName = existing.groupId === null ? undefined : groupNames.get(existing.groupId);
+  return {
+    title: existing.title.trim(),
+    url: emptyAsNull(existing.url?.trim()),
+    username: existing.username.trim(),
+    password: details.password,
+    notes: emptyAsNull(details.notes?.trim()),
+    otp: emptyAsNull(details.otp),
+    // A group whose name cannot be read matches no planned group.
+    group: existing.groupId === null ? null : groupName === undefined ? `id:${existing.groupId}` : groupKey(groupName),
+  };
+}
+
+/** Title, site and username: what makes two entries the same login, and a target entry worth opening. */
+function nearKey(entry: Pick<Compared, 'title' | 'url' | 'username'>): string {
+  return JSON.stringify([entry.title, hostKey(entry.url ?? ''), entry.username]);
+}
+
+function exactKey(entry: Compared): string {
+  return JSON.stringify([entry.title, entry.url, entry.username, entry.password, entry.notes, entry.otp, entry.group]);
+}
+
+const COMPARED_FIELDS: readonly ComparedField[] = ['url', 'password', 'notes', 'otp', 'group'];
+
+/** The fields two entries of one near key differ in ([] for a duplicate), in a fixed order. */
+function differences(a: Compared, b: Compared): ComparedField[] {
+  return COMPARED_FIELDS.filter((field) => a[field] !== b[field]);
 }
 
 function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -31,29 +84,62 @@ function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value);
 }
 
-/** For each entry in order: what it duplicates, or null. The first of several copies in the file is the entry, the later ones its duplicates. */
-export async function findDuplicates(entries: readonly PlannedEntry[], target: readonly ExistingEntry[]): Promise<(DuplicateOf | null)[]> {
-  const byLogin = new Map<string, ExistingEntry[]>();
-  for (const existing of target) addTo(byLogin, loginKey(existing.url?.trim() ?? null, existing.username.trim()), existing);
-  const logins = entries.map((entry) => loginKey(entry.url, entry.username));
-  const candidates = [...new Set(logins)].flatMap((login) => (byLogin.get(login) ?? []).map((existing) => ({ login, existing })));
-  const passwords = await Promise.all(candidates.map(({ existing }) => existing.password()));
+interface OpenedEntry {
+  readonly existing: ExistingEntry;
+  readonly compared: Compared;
+}
 
-  const targetIndex = new Map<string, ExistingEntry>();
-  candidates.forEach(({ login, existing }, at) => {
-    const compared = { title: existing.title.trim(), username: existing.username.trim(), password: passwords[at] ?? '' };
-    const key = identityKey(login, compared);
-    if (!targetIndex.has(key)) targetIndex.set(key, existing);
+/** The target entries an item could be the same as, by near key, their details opened. */
+async function openCandidates(keys: readonly string[], target: readonly ExistingEntry[], groups: readonly ExistingGroup[]): Promise<Map<string, OpenedEntry[]>> {
+  const byKey = new Map<string, ExistingEntry[]>();
+  for (const existing of target) {
+    addTo(byKey, nearKey({ title: existing.title.trim(), url: emptyAsNull(existing.url?.trim()), username: existing.username.trim() }), existing);
+  }
+  const groupNames = new Map(groups.map((group) => [group.id, group.name]));
+  const wanted = [...new Set(keys)].flatMap((key) => (byKey.get(key) ?? []).map((existing) => ({ key, existing })));
+  const details = await Promise.all(wanted.map(({ existing }) => existing.details()));
+  const opened = new Map<string, OpenedEntry[]>();
+  wanted.forEach(({ key, existing }, at) => {
+    const open = details[at];
+    if (open !== undefined) addTo(opened, key, { existing, compared: comparedExisting(existing, open, groupNames) });
   });
+  return opened;
+}
 
-  const fileIndex = new Map<string, string>();
-  return entries.map((entry, at) => {
-    const key = identityKey(logins[at] ?? '', entry);
-    const existing = targetIndex.get(key);
-    if (existing !== undefined) return { in: 'target', title: existing.title };
-    const earlier = fileIndex.get(key);
-    if (earlier !== undefined) return { in: 'file', at: earlier };
-    fileIndex.set(key, entry.at);
+/** The candidate differing in the fewest fields, the first of equals. */
+function closest(compared: Compared, candidates: readonly OpenedEntry[]): { readonly entry: OpenedEntry; readonly differs: ComparedField[] } | null {
+  let best: { entry: OpenedEntry; differs: ComparedField[] } | null = null;
+  for (const entry of candidates) {
+    const differs = differences(compared, entry.compared);
+    if (best === null || differs.length < best.differs.length) best = { entry, differs };
+  }
+  return best;
+}
+
+/**
+ * For each entry in order: what it duplicates, what it nearly duplicates (and how it differs), or
+ * null. The first of several copies in the file is the entry, the later ones its duplicates; a
+ * duplicate of the target wins over one of the file, and any duplicate over a near-duplicate.
+ */
+export async function findDuplicates(entries: readonly PlannedEntry[], target: readonly ExistingEntry[], groups: readonly ExistingGroup[]): Promise<Likeness[]> {
+  const compared = entries.map(comparedOf);
+  const keys = compared.map(nearKey);
+  const inTarget = await openCandidates(keys, target, groups);
+  const fileExact = new Map<string, string>();
+  const fileNear = new Map<string, { readonly at: string; readonly compared: Compared }>();
+  return entries.map((entry, index): Likeness => {
+    const values = compared[index] as Compared;
+    const key = keys[index] ?? '';
+    const match = closest(values, inTarget.get(key) ?? []);
+    if (match !== null && match.differs.length === 0) return { duplicateOf: { in: 'target', title: match.entry.existing.title } };
+    const exact = exactKey(values);
+    const earlier = fileExact.get(exact);
+    if (earlier !== undefined) return { duplicateOf: { in: 'file', at: earlier } };
+    fileExact.set(exact, entry.at);
+    if (match !== null) return { nearDuplicateOf: { in: 'target', title: match.entry.existing.title }, differs: match.differs };
+    const resembled = fileNear.get(key);
+    if (resembled !== undefined) return { nearDuplicateOf: { in: 'file', at: resembled.at }, differs: differences(values, resembled.compared) };
+    fileNear.set(key, { at: entry.at, compared: values });
     return null;
   });
 }

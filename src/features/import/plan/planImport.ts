@@ -1,12 +1,13 @@
 // The plan the preview shows before anything is written (issue #20, item 2; docs/import.md "What
 // the import decides"): every item of the file is an entry to write, a duplicate (skipped unless
-// the user includes it) or skipped with its reason, the same way for every format.
+// the user includes it), a near-duplicate (imported unless the user skips it) or skipped with its
+// reason, the same way for every format.
 import type { ImportItemKind, ParsedImport, SkippedItem } from '../model';
 import { findDuplicates } from './duplicates';
 import { inFileOrder } from './fileOrder';
 import { folderPath, GroupPlanner } from './groups';
 import { toEntry } from './toEntry';
-import type { DuplicateEntry, ImportPlan, ImportTargetContents, PlannedEntry } from './types';
+import type { DuplicateEntry, ImportPlan, ImportTargetContents, NearDuplicateEntry, PlannedEntry } from './types';
 
 export async function planImport(parsed: ParsedImport, target: ImportTargetContents): Promise<ImportPlan> {
   const groups = new GroupPlanner(target.groups);
@@ -26,15 +27,17 @@ export async function planImport(parsed: ParsedImport, target: ImportTargetConte
     }
   }
 
-  const duplicateOf = await findDuplicates(planned, target.entries);
+  const likeness = await findDuplicates(planned, target.entries, target.groups);
   const entries: PlannedEntry[] = [];
   const duplicates: DuplicateEntry[] = [];
+  const nearDuplicates: NearDuplicateEntry[] = [];
   planned.forEach((entry, at) => {
     const path = paths[at];
     if (path !== null && path !== undefined) groups.use(path);
-    const original = duplicateOf[at];
-    if (original === null || original === undefined) entries.push(entry);
-    else duplicates.push({ ...entry, duplicateOf: original });
+    const like = likeness[at] ?? null;
+    if (like === null) entries.push(entry);
+    else if ('duplicateOf' in like) duplicates.push({ ...entry, duplicateOf: like.duplicateOf });
+    else nearDuplicates.push({ ...entry, duplicateOf: like.nearDuplicateOf, differs: like.differs });
   });
 
   // Listed folders after the items' own, so the groups keep the order the items first used them in.
@@ -47,6 +50,7 @@ export async function planImport(parsed: ParsedImport, target: ImportTargetConte
     format: parsed.format,
     entries,
     duplicates,
+    nearDuplicates,
     skipped: inFileOrder([...parsed.skipped, ...skipped]),
     groups: groups.groups(),
     kinds,

@@ -6,11 +6,11 @@
 import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';
 import type { ReplacedPassword } from '../../../crypto';
 import { TOTP_LABEL } from '../formats/values';
-import type { ImportItem, LabelledValue } from '../model';
+import type { ImportItem, LabelledValue, NotCarried } from '../model';
 import { composeNotes } from './entryNotes';
 import { shortenText } from './shorten';
 import { brokenTextReason, limitReasons, overByteLimit, tooManyBytesReason } from './storedLimits';
-import type { PlannedEntry } from './types';
+import type { OneTimeCodeReader, PlannedEntry } from './types';
 import { urlHost } from './urlHost';
 
 export const UNTITLED = 'Untitled item';
@@ -28,7 +28,7 @@ function textBlock(value: string): string {
  * item's own (a Keyloft export's) or the first TOTP extra it takes becomes the entry's code; one it
  * does not take stays in the notes under its label, so nothing is lost.
  */
-export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?: (value: string) => string | null): EntryOutcome {
+export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?: OneTimeCodeReader): EntryOutcome {
   const title = item.title.trim();
   const url = item.url.trim();
   const username = item.username.trim();
@@ -39,8 +39,13 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
   const read = item.extras
     .map((extra) => ({ label: extra.label.trim() || 'Field', value: textBlock(extra.value) }))
     .filter((extra) => extra.value !== '');
-  const { otp, extras } = takeOneTimeCode(item.otp?.trim() ?? '', read, oneTimeCode);
+  const entryTitle = title === '' ? derivedTitle(url, username) : title;
+  // A code given as a bare setup key is labelled with the entry it belongs to, not 'Keyloft' (issue #44).
+  const readCode = oneTimeCode === undefined ? undefined : (value: string) => oneTimeCode(value, { title: entryTitle, username });
+  const { otp, extras } = takeOneTimeCode(item.otp?.trim() ?? '', read, readCode);
   const passwordHistory = trimmedHistory(item.passwordHistory ?? []);
+  const olderHistory = Math.max(0, (item.passwordHistory?.length ?? 0) - passwordHistory.length);
+  const notCarried: NotCarried[] = [...(item.notCarried ?? []), ...Array.from({ length: olderHistory }, () => ({ kind: 'older-history' as const }))];
   if (title === '' && url === '' && username === '' && password.trim() === '' && notes === '' && extras.length === 0) {
     return { skippedBecause: EMPTY_ITEM_REASON };
   }
@@ -65,7 +70,7 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
     entry: {
       at: item.at,
       kind: item.kind,
-      title: title === '' ? derivedTitle(url, username) : title,
+      title: entryTitle,
       url: url === '' ? null : url,
       username,
       password,
@@ -73,6 +78,7 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
       groupName,
       ...(otp === null ? {} : { otp }),
       ...(passwordHistory.length === 0 ? {} : { passwordHistory }),
+      ...(notCarried.length === 0 ? {} : { notCarried }),
     },
   };
 }
@@ -91,7 +97,8 @@ function takeOneTimeCode(
   for (const [index, extra] of all.entries()) {
     if (extra.label !== TOTP_LABEL) continue;
     const otp = oneTimeCode(extra.value);
-    if (otp !== null) return { otp, extras: all.filter((_, at) => at !== index) };
+    // A link longer than the stored limit (a long title or username in its label) is not taken either.
+    if (otp !== null && otp.length <= FIELD_LIMITS.entryOneTimeCode) return { otp, extras: all.filter((_, at) => at !== index) };
   }
   return { otp: null, extras: all };
 }

@@ -4,7 +4,7 @@
 // target already holds (skipped unless the user includes them), which are skipped and why, and
 // which folders become which groups. Nothing is written until the user confirms the plan.
 import type { ReplacedPassword } from '../../../crypto';
-import type { ImportFormatId, ImportItemKind, SkippedItem } from '../model';
+import type { ImportFormatId, ImportItemKind, NotCarried, SkippedItem } from '../model';
 
 /** One item as it will be written: an entry's fields, trimmed and within the stored limits. */
 export interface PlannedEntry {
@@ -23,12 +23,29 @@ export interface PlannedEntry {
   readonly otp?: string;
   /** The passwords the entry had, newest first, at most ten (issue #23); absent for none. */
   readonly passwordHistory?: readonly ReplacedPassword[];
+  /**
+   * What the item holds that the entry will not (issue #44): the parser's list, and earlier
+   * passwords beyond the ten kept. The preview counts and lists these by item; absent for nothing.
+   */
+  readonly notCarried?: readonly NotCarried[];
 }
 
-/** A planned entry that looks like one already there: skipped by default. */
+/** A planned entry equal in every field to one already there (plan/duplicates.ts): skipped by default. */
 export interface DuplicateEntry extends PlannedEntry {
-  /** What it duplicates: an entry of the target, or an earlier item of the same file. */
+  /** What it duplicates (or, for a near-duplicate, resembles): an entry of the target, or an earlier item of the same file. */
   readonly duplicateOf: { readonly in: 'target'; readonly title: string } | { readonly in: 'file'; readonly at: string };
+}
+
+/** The fields beside title, site and username that tell a near-duplicate from what it resembles. */
+export type ComparedField = 'url' | 'password' | 'notes' | 'otp' | 'group';
+
+/**
+ * A planned entry with the title, site and username of one already there, but not equal to it in
+ * every field (issue #44): imported unless the user chooses to skip it, never skipped silently.
+ */
+export interface NearDuplicateEntry extends DuplicateEntry {
+  /** Where it differs from what it resembles; never empty. */
+  readonly differs: readonly ComparedField[];
 }
 
 /** A group the import puts entries into: one of the target's, or one it will create. */
@@ -51,13 +68,17 @@ export interface ImportPlan {
   readonly entries: readonly PlannedEntry[];
   /** Skipped unless the user asks to import them too. */
   readonly duplicates: readonly DuplicateEntry[];
+  /** Imported unless the user chooses to skip them, one by one (issue #44). */
+  readonly nearDuplicates: readonly NearDuplicateEntry[];
   /** The parser's skipped items and the plan's own (an item too large to store, an empty one), each with its reason. */
   readonly skipped: readonly SkippedItem[];
-  /** Every group an entry or a duplicate goes into. */
+  /** Every group an entry, a duplicate or a near-duplicate goes into. */
   readonly groups: readonly PlannedGroup[];
   /** How many of each kind the file held (entries, duplicates and skipped items alike). */
   readonly kinds: Readonly<Record<ImportItemKind, number>>;
 }
+
+export type OneTimeCodeReader = (value: string, owner: { readonly title: string; readonly username: string }) => string | null;
 
 /** What the duplicate check knows of an entry already in the target (the list's overview). */
 export interface ExistingEntry {
@@ -65,8 +86,20 @@ export interface ExistingEntry {
   readonly title: string;
   readonly url: string | null;
   readonly username: string;
-  /** Its password. A sealed entry's is opened on demand, so the plan asks only for entries whose host and username match. */
-  readonly password: () => Promise<string>;
+  /** The id of the group it is in; null for none. */
+  readonly groupId: string | null;
+  /**
+   * Its sealed values. A sealed entry's are opened on demand, so the plan asks only for entries
+   * whose title, site and username an item shares, once each.
+   */
+  readonly details: () => Promise<ExistingDetails>;
+}
+
+export interface ExistingDetails {
+  readonly password: string;
+  readonly notes: string | null;
+  /** The one-time code as stored (its canonical otpauth:// link); null or absent for none. */
+  readonly otp?: string | null;
 }
 
 export interface ExistingGroup {
@@ -80,7 +113,9 @@ export interface ImportTargetContents {
   readonly groups: readonly ExistingGroup[];
   /**
    * The target's stored form of a one-time code (its canonical otpauth:// link), or null when it
-   * cannot take the value (issue #23). Absent: one-time codes go into the notes, as other extras.
+   * cannot take the value (issue #23). `owner` is the entry's title and username, which label a
+   * code the file gives as a bare setup key (issue #44); a link keeps its own label. Absent:
+   * one-time codes go into the notes, as other extras.
    */
-  readonly oneTimeCode?: (value: string) => string | null;
+  readonly oneTimeCode?: OneTimeCodeReader;
 }

@@ -96,7 +96,7 @@ function ImportFlow({ onClose, services }: ImportDialogProps) {
       {step.kind === 'preview' && (
         <ImportPreview
           plan={step.plan}
-          skippedListCsv={(plan) => services.skippedListCsv(plan)}
+          skippedListCsv={(notImported) => services.skippedListCsv(notImported)}
           onCancel={onClose}
           onImport={(input) => void run(input)}
         />

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { countOf } from '../../../ui/format';
+import type { NotImported } from '../plan/skippedList';
 import type { ImportPlan } from '../plan/types';
 import { downloadText } from './download';
 import { GroupsTable } from './GroupsTable';
-import { Duplicates, Skipped } from './NotImportedLists';
-import { chosenEntries, chosenGroups, hasNonLogins, importLabel, kindsSentence } from './previewModel';
+import { Duplicates, NotCarriedList, Skipped } from './NotImportedLists';
+import { entriesLosing } from './notCarried';
+import { NearDuplicates } from './NearDuplicates';
+import { chosenEntries, chosenGroups, hasNonLogins, importLabel, kindsSentence, notImported } from './previewModel';
 import type { ImportRunInput } from './services';
 import { useFocusOnMount } from './useFocusOnMount';
 
@@ -13,7 +16,7 @@ export const SKIPPED_LIST_FILE = 'keyloft-import-skipped.csv';
 
 export interface ImportPreviewProps {
   readonly plan: ImportPlan;
-  readonly skippedListCsv: (plan: ImportPlan) => string;
+  readonly skippedListCsv: (notImported: NotImported) => string;
   readonly onImport: (input: ImportRunInput) => void;
   readonly onCancel: () => void;
 }
@@ -21,10 +24,15 @@ export interface ImportPreviewProps {
 /** Step 2: what the import will do, before anything is written. */
 export function ImportPreview({ plan, skippedListCsv, onImport, onCancel }: ImportPreviewProps) {
   const [includeDuplicates, setIncludeDuplicates] = useState(false);
+  const [skippedNear, setSkippedNear] = useState<ReadonlySet<string>>(new Set());
   const summaryRef = useFocusOnMount<HTMLParagraphElement>();
-  const entries = chosenEntries(plan, includeDuplicates);
+  const choices = { includeDuplicates, skippedNear };
+  const entries = chosenEntries(plan, choices);
   const groups = chosenGroups(plan, entries);
-  const leftOut = plan.skipped.length + (includeDuplicates ? 0 : plan.duplicates.length);
+  // Only true when no entry written leaves something behind (issue #44: it was said regardless).
+  const nothingLost = entriesLosing(entries).length === 0;
+  const left = notImported(plan, choices);
+  const leftOut = left.skipped.length + left.duplicates.length;
 
   return (
     <div className="import-preview">
@@ -35,11 +43,12 @@ export function ImportPreview({ plan, skippedListCsv, onImport, onCancel }: Impo
       <p>{kindsSentence(plan.kinds)}</p>
       {hasNonLogins(plan.kinds) && (
         <p>
-          Secure notes, cards, identities and other items become entries: their fields are written into the entry’s
-          notes, each under its label, so nothing is lost.
+          {`Secure notes, cards, identities and other items become entries: their fields are written into the entry’s notes, each under its label${nothingLost ? ', so nothing is lost' : ''}.`}
         </p>
       )}
+      <NotCarriedList entries={entries} />
       <GroupsTable groups={groups} />
+      <NearDuplicates nearDuplicates={plan.nearDuplicates} skipped={skippedNear} onChange={setSkippedNear} />
       <Duplicates duplicates={plan.duplicates} include={includeDuplicates} onIncludeChange={setIncludeDuplicates} />
       <Skipped
         skipped={plan.skipped}
@@ -47,9 +56,8 @@ export function ImportPreview({ plan, skippedListCsv, onImport, onCancel }: Impo
           leftOut === 0
             ? null
             : () => {
-                // The list is of what this import leaves out: included duplicates are not in it.
-                const notImported = includeDuplicates ? { ...plan, duplicates: [] } : plan;
-                downloadText(SKIPPED_LIST_FILE, skippedListCsv(notImported), 'text/csv;charset=utf-8');
+                // The list is of what this import leaves out: included duplicates and near-duplicates are not in it.
+                downloadText(SKIPPED_LIST_FILE, skippedListCsv(left), 'text/csv;charset=utf-8');
               }
         }
       />

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Button } from '../../../ui/Button';
 import { countOf, formatCount } from '../../../ui/format';
 import type { SkippedItem } from '../model';
-import type { DuplicateEntry } from '../plan/types';
+import type { DuplicateEntry, PlannedEntry } from '../plan/types';
+import { entriesLosing, notCarriedTotals, notCarriedWords } from './notCarried';
 
 /**
  * How many items a list shows: re-running a 10,000-item import lists them all as duplicates, and
@@ -10,11 +11,11 @@ import type { DuplicateEntry } from '../plan/types';
  */
 export const LISTED_AT_MOST = 200;
 
-function more(count: number): string | null {
+export function more(count: number): string | null {
   return count > LISTED_AT_MOST ? `…and ${formatCount(count - LISTED_AT_MOST)} more.` : null;
 }
 
-function named(at: string, title: string): string {
+export function named(at: string, title: string): string {
   return title === '' ? at : `${at}, “${title}”`;
 }
 
@@ -30,7 +31,7 @@ export interface DuplicatesProps {
   readonly onIncludeChange: (include: boolean) => void;
 }
 
-/** The items that look like entries already there: skipped unless the box is ticked. */
+/** The items equal in every field to entries already there: skipped unless the box is ticked. */
 export function Duplicates({ duplicates, include, onIncludeChange }: DuplicatesProps) {
   const boxId = useId();
   if (duplicates.length === 0) return null;
@@ -38,7 +39,7 @@ export function Duplicates({ duplicates, include, onIncludeChange }: DuplicatesP
   return (
     <div className="import-section">
       <p>
-        {`${countOf(duplicates.length, 'item')} ${duplicates.length === 1 ? 'looks' : 'look'} like ${duplicates.length === 1 ? 'an entry' : 'entries'} already here (same site, username and password) and ${include ? 'will be imported too' : 'will be skipped'}.`}
+        {`${countOf(duplicates.length, 'item')} ${duplicates.length === 1 ? 'is' : 'are'} the same as ${duplicates.length === 1 ? 'an entry' : 'entries'} already here in every field (title, URL, username, password, notes, one-time code and group) and ${include ? 'will be imported too' : 'will be skipped'}.`}
       </p>
       <div className="import-checkbox">
         <input
@@ -92,6 +93,36 @@ export function Skipped({ skipped, onDownload }: SkippedProps) {
           Download the list of items not imported
         </Button>
       )}
+    </div>
+  );
+}
+
+export interface NotCarriedProps {
+  /** The entries the import will write (the user's choices included). */
+  readonly entries: readonly PlannedEntry[];
+}
+
+/**
+ * What entries will be imported without (issue #44): passkeys, attached files, favourite marks…,
+ * counted in all and listed by item, before anything is written. Nothing when nothing is lost.
+ */
+export function NotCarriedList({ entries }: NotCarriedProps) {
+  const headingId = useId();
+  const losing = entriesLosing(entries);
+  if (losing.length === 0) return null;
+  const rest = more(losing.length);
+  return (
+    <div className="import-section">
+      <p id={headingId}>
+        {`${countOf(losing.length, 'entry', 'entries')} will be imported without something the file holds for ${losing.length === 1 ? 'it' : 'them'}:`}
+      </p>
+      <ul aria-labelledby={headingId}>
+        {losing.slice(0, LISTED_AT_MOST).map((entry) => (
+          <li key={entry.at}>{`${named(entry.at, entry.title)}: ${notCarriedWords(entry.notCarried ?? [])}`}</li>
+        ))}
+        {rest !== null && <li>{rest}</li>}
+      </ul>
+      <p>{`Keyloft cannot keep these yet, and they are not imported: ${notCarriedTotals(losing)} in all.`}</p>
     </div>
   );
 }

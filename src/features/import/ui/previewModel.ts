@@ -1,12 +1,27 @@
 // What the import preview shows and the run writes, read from a plan: which entries and groups
-// the user's choices select, and the counts in words (src/ui/format).
+// the user's choices select (the duplicates, each near-duplicate), and the counts in words (src/ui/format).
 import type { ImportItemKind } from '../model';
+import type { NotImported } from '../plan/skippedList';
 import type { ImportPlan, PlannedEntry, PlannedGroup } from '../plan/types';
 import { countOf } from '../../../ui/format';
 
-/** The plan's entries, then its duplicates when the user includes them. */
-export function chosenEntries(plan: ImportPlan, includeDuplicates: boolean): readonly PlannedEntry[] {
-  return includeDuplicates ? [...plan.entries, ...plan.duplicates] : plan.entries;
+/** What the user chose in the preview: the duplicates all at once, the near-duplicates one by one. */
+export interface PreviewChoices {
+  readonly includeDuplicates: boolean;
+  /** The near-duplicates (by `at`) the user chose to skip; every other one is imported. */
+  readonly skippedNear: ReadonlySet<string>;
+}
+
+/** The plan's entries, the near-duplicates the user did not skip, then the duplicates when the user includes them. */
+export function chosenEntries(plan: ImportPlan, choices: PreviewChoices): readonly PlannedEntry[] {
+  const near = plan.nearDuplicates.filter((entry) => !choices.skippedNear.has(entry.at));
+  return [...plan.entries, ...near, ...(choices.includeDuplicates ? plan.duplicates : [])];
+}
+
+/** What the import leaves out, for the downloadable list: skipped items, duplicates not included, near-duplicates skipped. */
+export function notImported(plan: ImportPlan, choices: PreviewChoices): NotImported {
+  const near = plan.nearDuplicates.filter((entry) => choices.skippedNear.has(entry.at));
+  return { skipped: plan.skipped, duplicates: [...(choices.includeDuplicates ? [] : plan.duplicates), ...near] };
 }
 
 /** The groups the chosen entries go into: a group only a skipped duplicate needed is not created. */

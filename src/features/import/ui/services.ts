@@ -3,6 +3,7 @@
 // fakes, so the dialogs know nothing of repositories, keys or the vault feature.
 import type { ExportedVault } from '../export';
 import type { ParsedImport } from '../model';
+import type { NotImported } from '../plan/skippedList';
 import type { ImportPlan, PlannedEntry, PlannedGroup } from '../plan/types';
 import type { ImportOutcome, ImportProgress } from '../run/types';
 
@@ -22,8 +23,8 @@ export interface ImportServices {
   plan(parsed: ParsedImport): Promise<ImportPlan>;
   /** Writes what the user confirmed; rejects with an error whose message is a sentence for the user. */
   run(input: ImportRunInput, options: ImportRunOptions): Promise<ImportOutcome>;
-  /** The CSV of every item the plan does not import (skipped items and duplicates), with reasons. */
-  skippedListCsv(plan: ImportPlan): string;
+  /** The CSV of every item the import leaves out (skipped items, duplicates and skipped near-duplicates), with reasons. */
+  skippedListCsv(notImported: NotImported): string;
 }
 
 export interface CollectProgress {

@@ -126,10 +126,37 @@ export function canonicalOneTimeCode(input: string): string {
   return oneTimeCodeLink(parseOneTimeCode(input));
 }
 
-/** canonicalOneTimeCode, or null for a value that is not a code we take (an import's reading). */
-export function readOneTimeCode(input: string): string | null {
+/** The entry an imported code belongs to (issue #44): what a bare setup key's link is labelled with. */
+export interface OneTimeCodeOwner {
+  readonly title: string;
+  readonly username: string;
+}
+
+// The otpauth label is "issuer:account": neither part may hold a colon of its own (Google's Key
+// Uri Format), or the link would read back split in the wrong place.
+const labelPart = (text: string): string | null => text.replaceAll(':', ' ').replace(/\s+/g, ' ').trim() || null;
+
+/**
+ * A setup key has no label of its own: without an owner its link would be labelled 'Keyloft'. With
+ * one, 'Title:username' (issuer the title) as a site's QR code has it; without a username, the
+ * title alone as the account (an issuer without an account would read back as the title twice).
+ */
+function ownedBy(settings: OneTimeCodeSettings, owner: OneTimeCodeOwner): OneTimeCodeSettings {
+  const title = labelPart(owner.title);
+  const username = labelPart(owner.username);
+  return username === null ? { ...settings, issuer: null, account: title } : { ...settings, issuer: title, account: username };
+}
+
+/**
+ * canonicalOneTimeCode, or null for a value that is not a code we take (an import's reading). A
+ * bare setup key is labelled with its `owner`, the imported entry's title and username; a link
+ * keeps its own label.
+ */
+export function readOneTimeCode(input: string, owner?: OneTimeCodeOwner): string | null {
   try {
-    return canonicalOneTimeCode(input);
+    const settings = parseOneTimeCode(input);
+    const isLink = /^otpauth:/i.test(input.trim());
+    return oneTimeCodeLink(isLink || owner === undefined ? settings : ownedBy(settings, owner));
   } catch (error) {
     if (error instanceof OneTimeCodeError) return null;
     throw error;

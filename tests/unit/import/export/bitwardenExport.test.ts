@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bitwardenExport, exportBitwardenJson } from '../../../../src/features/import/export/bitwardenExport';
+import { bitwardenJsonFormat } from '../../../../src/features/import/formats/bitwardenJson';
+import { planImport } from '../../../../src/features/import/plan';
 import { fixtureVault } from './fixtureVault';
 
 function counter(): () => string {
@@ -7,9 +9,10 @@ function counter(): () => string {
   return () => `id-${++next}`;
 }
 
-// One login of Bitwarden's own unencrypted personal export, as its web vault writes it (dates and
-// password history left out: Keyloft has neither to give).
+// One login of Bitwarden's own unencrypted personal export, as its web vault writes it (its dates
+// left out: Keyloft does not keep them). Issue #44: the password history is written too.
 const bitwardenLogin = {
+  passwordHistory: null,
   id: 'b5a6d5b1-2c8e-4c49-8d6a-b1c1006d0a10',
   organizationId: null,
   folderId: 'f0a3c1e4-7b2a-4f0e-9a55-b1c1006cfe21',
@@ -32,6 +35,11 @@ describe('bitwardenExport', () => {
       { id: 'id-3', name: 'Empty group' },
     ]);
     expect(document.items[0]).toEqual({
+      // Newest first, lastUsedDate being when each was replaced (issue #44).
+      passwordHistory: [
+        { lastUsedDate: '2023-11-14T22:13:20.000Z', password: 'older "one"' },
+        { lastUsedDate: '2020-09-13T12:26:40.000Z', password: 'oldest' },
+      ],
       id: 'id-4',
       organizationId: null,
       folderId: 'id-1',
@@ -40,7 +48,7 @@ describe('bitwardenExport', () => {
       name: 'Mail',
       notes: 'Line one\nLine two, with a comma\r\n"Quoted" line three',
       favorite: false,
-      // The one-time code as Bitwarden's authenticator key (issue #23); Bitwarden keeps no password history on import.
+      // The one-time code as Bitwarden's authenticator key (issue #23).
       login: { uris: [{ match: null, uri: 'https://mail.example.com/login?x=1&y=2' }], username: 'ana@example.com', password: 'p,a"s;s\'w0rd', totp: fixtureVault.entries[0]!.otp },
       collectionIds: null,
     });
@@ -57,7 +65,15 @@ describe('bitwardenExport', () => {
 
   it('writes an empty value as null, a missing url as no uris and no group as no folder, like Bitwarden', () => {
     const item = bitwardenExport(fixtureVault, { newId: counter() }).items[2];
-    expect(item).toMatchObject({ folderId: null, name: 'No group, no url', notes: null, login: { uris: [], username: null, password: null, totp: null } });
+    expect(item).toMatchObject({ passwordHistory: null, folderId: null, name: 'No group, no url', notes: null, login: { uris: [], username: null, password: null, totp: null } });
+  });
+
+  it('gives back the password history when Keyloft imports its own Bitwarden-format file', async () => {
+    const text = exportBitwardenJson(fixtureVault, { newId: counter() });
+    const parsed = await bitwardenJsonFormat.parse({ name: 'bitwarden.json', bytes: new TextEncoder().encode(text) }, {});
+    expect(parsed.items.map((item) => item.passwordHistory)).toEqual(fixtureVault.entries.map((entry) => entry.passwordHistory));
+    const plan = await planImport(parsed, { entries: [], groups: [] });
+    expect(plan.entries[0]?.passwordHistory).toEqual(fixtureVault.entries[0]?.passwordHistory);
   });
 
   it('keeps unicode and formula-looking values exactly: JSON has no cells to evaluate', () => {

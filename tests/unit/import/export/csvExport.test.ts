@@ -132,6 +132,15 @@ describe('csvText against formulas in disguise', () => {
     expect(parsed(text)[1]).toEqual(['plain', `'${value}`]);
   });
 
+  // Issue #44: so that reading Keyloft's CSV back can drop exactly the quote csvText added.
+  it.each([
+    ['a quote before =', "'=1+1"],
+    ['two quotes before +', "''+1"],
+    ['a quote before a disguise', "'\u00a0=1+1"],
+  ])('writes a value that already has %s after one more quote', (_label, value) => {
+    expect(parsed(csvText(['a', 'b'], [['plain', value]]))[1]).toEqual(['plain', `'${value}`]);
+  });
+
   it('escapes the header cells too', () => {
     expect(parsed(csvText(['\u00a0=x', 'b'], []))[0]).toEqual(["'\u00a0=x", 'b']);
   });

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { sampleOf } from '../../../../src/features/import/detect';
 import { MAX_IMPORT_BYTES } from '../../../../src/features/import/fileGuards';
 import { bitwardenJsonFormat } from '../../../../src/features/import/formats/bitwardenJson';
+import { LOCKED_FILE_MESSAGES } from '../../../../src/features/import/formats/lockedFiles';
 import { expectFileError, fileOf, fixtureBytes, fixtureText } from '../importFixtures';
 
 const parse = (name: string, content: string | Uint8Array) => bitwardenJsonFormat.parse(fileOf(name, content), {});
 const parseFixture = (name: string) => parse(name, fixtureBytes(name));
+const exactly = (message: string) => new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 describe('Bitwarden JSON: a personal export', () => {
   it('maps a login one to one, keeping quotes, commas, unicode, multi-line notes and spaces as written', async () => {
@@ -121,12 +123,14 @@ describe('Bitwarden JSON: an organization export', () => {
 });
 
 describe('Bitwarden JSON: files it refuses', () => {
-  it('refuses an encrypted export and says to export unencrypted', async () => {
-    await expectFileError(parseFixture('bitwarden-encrypted.json'), /encrypted.*unencrypted "\.json"/);
+  it('refuses an account-restricted encrypted export, saying what it is and to export ".json" again', async () => {
+    await expectFileError(parseFixture('bitwarden-encrypted.json'), exactly(LOCKED_FILE_MESSAGES.bitwardenAccount));
+    expect(LOCKED_FILE_MESSAGES.bitwardenAccount).toMatch(/account’s key.*“\.json” \(not “\.json \(Encrypted\)”\)/);
   });
 
-  it('refuses a password-protected export the same way', async () => {
-    await expectFileError(parseFixture('bitwarden-password-protected.json'), /encrypted.*unencrypted/);
+  it('refuses a password-protected export, saying it has a file password', async () => {
+    await expectFileError(parseFixture('bitwarden-password-protected.json'), exactly(LOCKED_FILE_MESSAGES.bitwardenPassword));
+    expect(LOCKED_FILE_MESSAGES.bitwardenPassword).toMatch(/protected with a file password.*“\.json” \(not/);
   });
 
   it('refuses invalid and cut-short JSON', async () => {

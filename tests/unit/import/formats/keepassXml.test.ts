@@ -53,10 +53,12 @@ describe('KeePass XML: entries', () => {
     ]);
   });
 
-  it('ignores history versions: the current password is imported, the old one is not an item', async () => {
+  it('makes no item of a history version; an old password whose replacement the file does not date is listed as not carried', async () => {
     const parsed = await parse(fixtureBytes('keepass.xml'));
     expect(parsed.items.filter((item) => item.title === 'GitHub')).toHaveLength(1);
+    // The fixture's versions have no times: the history cannot say when gh-old-pw was replaced.
     expect(JSON.stringify(parsed)).not.toContain('gh-old-pw');
+    expect(parsed.items[1]?.notCarried).toStrictEqual([{ kind: 'attachment', name: 'github-recovery.txt' }, { kind: 'undated-history' }]);
   });
 
   it("nests folders by group below the database's root group, decoding names", async () => {

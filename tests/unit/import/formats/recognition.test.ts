@@ -12,6 +12,7 @@ const FIXTURES: Readonly<Record<string, string>> = {
   'safari.csv': 'safari-csv',
   'keepassxc.csv': 'keepassxc-csv',
   'dashlane.csv': 'dashlane-csv',
+  'keyloft.csv': 'keyloft-csv',
 };
 
 function recognisedBy(file: ReturnType<typeof fixture>): string[] {
@@ -21,7 +22,7 @@ function recognisedBy(file: ReturnType<typeof fixture>): string[] {
 describe('CSV format detection', () => {
   it('offers every CSV format once', () => {
     expect(CSV_FORMATS.map((format) => format.id).sort()).toStrictEqual(
-      ['1password-csv', 'bitwarden-csv', 'chrome-csv', 'dashlane-csv', 'firefox-csv', 'keepassxc-csv', 'lastpass-csv', 'safari-csv'],
+      ['1password-csv', 'bitwarden-csv', 'chrome-csv', 'dashlane-csv', 'firefox-csv', 'keepassxc-csv', 'keyloft-csv', 'lastpass-csv', 'safari-csv'],
     );
   });
 
@@ -32,6 +33,8 @@ describe('CSV format detection', () => {
   it.each([
     ['Chrome before notes', 'name,url,username,password', 'chrome-csv'],
     ['Safari before notes', 'Title,Url,Username,Password,OTPAuth', 'safari-csv'],
+    ['Safari without OTPAuth', 'Title,URL,Username,Password,Notes', 'safari-csv'],
+    ['Safari with neither Notes nor OTPAuth', 'Title,URL,Username,Password', 'safari-csv'],
     ['LastPass before totp', 'url,username,password,extra,name,grouping,fav', 'lastpass-csv'],
     ['KeePassX', '"Group","Title","Username","Password","URL","Notes"', 'keepassxc-csv'],
     ['1Password with Website', 'Title,Website,Username,Password,One-time password,Favorite,Archived,Tags,Notes', '1password-csv'],
@@ -46,6 +49,8 @@ describe('CSV format detection', () => {
     expect(recognisedBy(textFile('export.csv', 'site,secret\na,b\n'))).toStrictEqual([]);
     expect(recognisedBy(textFile('export.csv', 'name,url,username,password,note,folder\na,b,c,d,e,f\n'))).toStrictEqual([]);
     expect(recognisedBy(textFile('export.csv', 'title,url,username,password,note\na,b,c,d,e\n'))).toStrictEqual([]);
+    // Safari's columns without OTPAuth, beside another layout's: not Safari's file.
+    expect(recognisedBy(textFile('export.csv', 'Title,URL,Username,Password,Notes,Category\na,b,c,d,e,f\n'))).toStrictEqual([]);
     expect(recognisedBy(textFile('export.csv', ''))).toStrictEqual([]);
     expect(recognisedBy(textFile('export.json', '{"encrypted":false}'))).toStrictEqual([]);
   });

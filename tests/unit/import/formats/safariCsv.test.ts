@@ -32,4 +32,25 @@ describe('Safari or Apple Passwords CSV', () => {
     const parsed = await parseText(safariCsv, 'Title,Url,Username,Password,OTPAuth\nA,https://a.example,u,p,\n');
     expect(parsed.items[0]).toMatchObject({ title: 'A', url: 'https://a.example', notes: '', extras: [] });
   });
+
+  // Issue #44: older exports have no OTPAuth column, and some no Notes either.
+  it('reads an export without the OTPAuth column', async () => {
+    const parsed = await parseText(safariCsv, 'Title,URL,Username,Password,Notes\r\nMail,https://mail.example/,ada,"p,w","two\r\nlines"\r\n');
+    expect(parsed).toStrictEqual({
+      format: 'safari-csv',
+      skipped: [],
+      items: [
+        { at: 'row 2', kind: 'login', title: 'Mail', url: 'https://mail.example/', username: 'ada', password: 'p,w', notes: 'two\r\nlines', folder: [], extras: [] },
+      ],
+    });
+  });
+
+  it('reads an export with neither Notes nor OTPAuth', async () => {
+    const parsed = await parseText(safariCsv, 'Title,URL,Username,Password\nBank,https://bank.example,ana,s3cret\n');
+    expect(parsed).toStrictEqual({
+      format: 'safari-csv',
+      skipped: [],
+      items: [{ at: 'row 2', kind: 'login', title: 'Bank', url: 'https://bank.example', username: 'ana', password: 's3cret', notes: '', folder: [], extras: [] }],
+    });
+  });
 });

@@ -35,11 +35,13 @@ describe('planImport: folders become groups', () => {
     expect(plan.entries.map((entry) => entry.groupName)).toEqual(['Social', 'Social']);
   });
 
-  it('plans only the groups an entry or a duplicate goes into, not a skipped item’s', async () => {
+  it('plans only the groups an entry, a duplicate or a near-duplicate goes into, not a skipped item’s', async () => {
     const original = login(['Kept'], 'same');
-    const copy = item({ ...original, at: 'item 999', folder: ['Copies'] });
-    const plan = await planImport(parsedOf([original, copy, item({ folder: ['Skipped'] })]), target());
-    expect(plan.duplicates).toHaveLength(1);
+    const copy = item({ ...original, at: 'item 998' });
+    const moved = item({ ...original, at: 'item 999', folder: ['Copies'] });
+    const plan = await planImport(parsedOf([original, copy, moved, item({ folder: ['Skipped'] })]), target());
+    expect(plan.duplicates.map((entry) => entry.at)).toEqual(['item 998']);
+    expect(plan.nearDuplicates.map((entry) => [entry.at, entry.differs])).toEqual([['item 999', ['group']]]);
     expect(plan.groups.map((group) => group.name)).toEqual(['Kept', 'Copies']);
   });
 

@@ -36,8 +36,39 @@ describe('import: one-time codes', () => {
       ]),
       { entries: [], groups: [], oneTimeCode },
     );
-    expect(plan.entries[0]).toMatchObject({ title: 'GitHub', otp: canonicalOneTimeCode(KEY), notes: null });
+    expect(plan.entries[0]).toMatchObject({ title: 'GitHub', otp: `otpauth://totp/GitHub:octocat?issuer=GitHub&secret=${KEY}&algorithm=SHA1&digits=6&period=30`, notes: null });
     expect(plan.entries[1]).toMatchObject({ title: 'Mail', otp: canonicalOneTimeCode(`otpauth://totp/Mail:ana?secret=${KEY}&digits=8`), notes: 'PIN: 1234' });
+  });
+
+  // Issue #44: a bare setup key has no label of its own; it was labelled "Keyloft".
+  it('labels a code given as a bare setup key with the entry’s title and username; a link keeps its own label', async () => {
+    const link = `otpauth://totp/Other:someone?issuer=Other&secret=${KEY}`;
+    const plan = await planImport(
+      parsed([
+        item({ title: 'Bank', username: 'ana@example.com', extras: [{ label: TOTP_LABEL, value: 'jbsw y3dp ehpk 3pxp' }] }),
+        item({ at: 'row 3', title: 'Router', username: '', password: 'r', extras: [{ label: TOTP_LABEL, value: KEY }] }),
+        item({ at: 'row 4', title: '', url: 'https://login.example.com/x', username: 'bob', password: 'b', extras: [{ label: TOTP_LABEL, value: KEY }] }),
+        item({ at: 'row 5', title: 'Mail: work', username: 'ana:1', password: 'm', extras: [{ label: TOTP_LABEL, value: KEY }] }),
+        item({ at: 'row 6', title: 'Linked', extras: [{ label: TOTP_LABEL, value: link }] }),
+      ]),
+      { entries: [], groups: [], oneTimeCode },
+    );
+    const tail = `secret=${KEY}&algorithm=SHA1&digits=6&period=30`;
+    expect(plan.entries.map((entry) => entry.otp)).toEqual([
+      `otpauth://totp/Bank:ana%40example.com?issuer=Bank&${tail}`,
+      `otpauth://totp/Router?${tail}`,
+      `otpauth://totp/login.example.com:bob?issuer=login.example.com&${tail}`,
+      `otpauth://totp/Mail%20work:ana%201?issuer=Mail%20work&${tail}`,
+      canonicalOneTimeCode(link),
+    ]);
+    expect(plan.entries.every((entry) => !entry.otp?.includes('Keyloft'))).toBe(true);
+  });
+
+  it('keeps a code in the notes when its labelled link would be longer than the stored limit', async () => {
+    const title = 'T'.repeat(500);
+    const plan = await planImport(parsed([item({ title, username: 'u'.repeat(1700), extras: [{ label: TOTP_LABEL, value: KEY }] })]), { entries: [], groups: [], oneTimeCode });
+    expect(plan.entries[0]).not.toHaveProperty('otp');
+    expect(plan.entries[0]?.notes).toBe(`${TOTP_LABEL}: ${KEY}`);
   });
 
   it('a secret the vault does not take (a counter-based link, a Steam code), or a target without a reader, keeps it in the notes: nothing is lost', async () => {
@@ -65,6 +96,12 @@ describe('import: one-time codes', () => {
     expect(plan.entries[0]?.notes).not.toContain('otpauth');
   });
 
+  it('passes on what the parser could not carry, with nothing added for an item that lost nothing', async () => {
+    const plan = await planImport(parsed([item({ notCarried: [{ kind: 'passkey', name: 'github.com' }, { kind: 'favourite' }] }), item({ at: 'row 3', title: 'Other', username: 'o' })]), { entries: [], groups: [] });
+    expect(plan.entries[0]?.notCarried).toEqual([{ kind: 'passkey', name: 'github.com' }, { kind: 'favourite' }]);
+    expect(plan.entries[1]).not.toHaveProperty('notCarried');
+  });
+
   it('keeps the newest ten earlier passwords, and skips an item whose earlier password is too large to store, saying so', async () => {
     const history = Array.from({ length: 12 }, (_, index) => ({ password: `p${index}`, replacedAt: index }));
     const plan = await planImport(
@@ -72,6 +109,8 @@ describe('import: one-time codes', () => {
       { entries: [], groups: [] },
     );
     expect(plan.entries[0]?.passwordHistory?.map((earlier) => earlier.password)).toEqual(['p11', 'p10', 'p9', 'p8', 'p7', 'p6', 'p5', 'p4', 'p3', 'p2']);
+    // The two oldest are not kept, and the preview says so (issue #44).
+    expect(plan.entries[0]?.notCarried).toEqual([{ kind: 'older-history' }, { kind: 'older-history' }]);
     expect(plan.skipped).toEqual([{ at: 'row 3', title: 'Huge', reason: expect.stringMatching(/^An earlier password must be at most 6116 bytes/) as string }]);
   });
 

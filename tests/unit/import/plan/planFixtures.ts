@@ -1,6 +1,6 @@
-// Items and target entries for the plan tests, with a counter on every password() the plan asks for.
+// Items and target entries for the plan tests, with a counter on every details() the plan asks for.
 import type { ImportItem, ParsedImport } from '../../../../src/features/import/model';
-import type { ExistingEntry, ExistingGroup, ImportTargetContents } from '../../../../src/features/import/plan/types';
+import type { ExistingDetails, ExistingEntry, ExistingGroup, ImportTargetContents } from '../../../../src/features/import/plan/types';
 
 let counter = 0;
 
@@ -15,11 +15,11 @@ export function parsedOf(items: readonly ImportItem[], skipped: ParsedImport['sk
 }
 
 export interface CountingTarget extends ImportTargetContents {
-  /** The ids of the entries whose password() was called, once per call. */
+  /** The ids of the entries whose details() were called, once per call. */
   readonly opened: string[];
 }
 
-type ExistingFields = Omit<Partial<ExistingEntry>, 'password'> & { readonly password?: string };
+type ExistingFields = Omit<Partial<ExistingEntry>, 'details'> & Partial<ExistingDetails>;
 
 export function target(entries: readonly ExistingFields[] = [], groups: readonly ExistingGroup[] = []): CountingTarget {
   const opened: string[] = [];
@@ -33,9 +33,10 @@ export function target(entries: readonly ExistingFields[] = [], groups: readonly
         title: fields.title ?? `Entry ${String(at + 1)}`,
         url: fields.url ?? null,
         username: fields.username ?? '',
-        password: () => {
+        groupId: fields.groupId ?? null,
+        details: () => {
           opened.push(id);
-          return Promise.resolve(fields.password ?? '');
+          return Promise.resolve({ password: fields.password ?? '', notes: fields.notes ?? null, otp: fields.otp ?? null });
         },
       };
     }),

@@ -37,10 +37,16 @@ describe('planImport: the whole plan', () => {
     expect(plan.format).toBe('bitwarden-json');
   });
 
-  it('keeps the file order of entries and duplicates, and accounts for every item once', async () => {
+  it('keeps the file order of entries, duplicates and near-duplicates, and accounts for every item once', async () => {
     const items = Array.from({ length: 30 }, (_, at) => item({ title: `T${String(at % 7)}`, username: 'u', password: String(at % 7), notes: at % 5 === 0 ? '' : 'n' }));
     const plan = await planImport(parsedOf(items), target());
-    const seen = [...plan.entries, ...plan.duplicates, ...plan.skipped].map((listed) => listed.at).sort();
+    expect(plan.nearDuplicates.length).toBeGreaterThan(0);
+    expect(plan.duplicates.length).toBeGreaterThan(0);
+    for (const list of [plan.entries, plan.duplicates, plan.nearDuplicates]) {
+      const positions = list.map((listed) => Number(listed.at.replace('item ', '')));
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    }
+    const seen = [...plan.entries, ...plan.duplicates, ...plan.nearDuplicates, ...plan.skipped].map((listed) => listed.at).sort();
     expect(seen).toEqual(items.map((listed) => listed.at).sort());
     expect(plan.entries.map((entry) => entry.title)).toEqual(['T0', 'T1', 'T2', 'T3', 'T4', 'T5', 'T6']);
   });
@@ -112,8 +118,15 @@ describe('planImport: a Keyloft export planned back', () => {
       ['Work / Clients', null],
       ['família 🏠', 'g-home'],
     ]);
-    const again = await planImport(parsed, target(vault.entries));
+    // The target as that import left it: the same entries, in groups of those names.
+    const groupId = (name: string | null) => (name === null ? null : `g:${name}`);
+    const written = target(
+      vault.entries.map(({ title, url, username, password, notes, group }) => ({ title, url, username, password, notes, groupId: groupId(group) })),
+      vault.groups.map(({ name }) => ({ id: `g:${name}`, name })),
+    );
+    const again = await planImport(parsed, written);
     expect(again.entries).toEqual([]);
+    expect(again.nearDuplicates).toEqual([]);
     expect(again.duplicates).toHaveLength(vault.entries.length);
   });
 });

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccountKeys, generateTeamKey, type TeamKey, type VaultKey } from '../../../../src/crypto';
 import { isSealedEntry, type GroupRepository, type PasswordRepository } from '../../../../src/data/vault/storedEntries';
+import { bitwardenJsonFormat } from '../../../../src/features/import/formats/bitwardenJson';
 import type { ImportItem, ParsedImport } from '../../../../src/features/import/model';
 import { planImport } from '../../../../src/features/import/plan';
 import { KIND_LINES } from '../../../../src/features/import/plan/entryNotes';
@@ -190,5 +191,35 @@ describe('vaultImportWriter', () => {
     await writer.createEntry({ at: 'item 1', kind: 'note', title: 'Wi-Fi', url: null, username: '', password: '', notes: 'code on the router', groupName: 'Imported' }, groupId);
     expect(await contents(deps)).toEqual([{ title: 'Wi-Fi', url: null, username: '', password: '', notes: 'code on the router', group: 'Imported', undecryptable: false }]);
     expect((await loadGroups(deps)).map(({ name, description }) => ({ name, description }))).toEqual([{ name: 'Imported', description: null }]);
+  });
+});
+
+// Issue #44: what a file's parser reads of an entry's history and one-time code is what the vault stores.
+describe('a Bitwarden file through the vault service', () => {
+  it('stores each entry’s password history, newest first, and a bare setup key labelled with the entry', async () => {
+    const deps = personal(repos());
+    const file = JSON.stringify({
+      encrypted: false,
+      folders: [],
+      items: [
+        {
+          passwordHistory: [
+            { lastUsedDate: '2023-05-01T08:00:00.000Z', password: 'first' },
+            { lastUsedDate: '2024-02-01T08:00:00.000Z', password: 'second' },
+          ],
+          type: 1,
+          name: 'GitHub',
+          login: { username: 'ada', password: 'current', totp: 'JBSWY3DPEHPK3PXP', uris: [{ uri: 'https://github.com' }] },
+        },
+      ],
+    });
+    const parsed = await bitwardenJsonFormat.parse({ name: 'b.json', bytes: new TextEncoder().encode(file) }, {});
+    await runImport(await planImport(parsed, await targetContents(deps)), vaultImportWriter(deps));
+    const [entry] = await Promise.all((await loadEntries(deps)).map((stored) => openDetails(deps, stored)));
+    expect(entry?.passwordHistory).toEqual([
+      { password: 'second', replacedAt: Date.parse('2024-02-01T08:00:00.000Z') },
+      { password: 'first', replacedAt: Date.parse('2023-05-01T08:00:00.000Z') },
+    ]);
+    expect(entry?.otp).toBe('otpauth://totp/GitHub:ada?issuer=GitHub&secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30');
   });
 });

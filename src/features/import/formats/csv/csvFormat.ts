@@ -32,6 +32,12 @@ export interface CsvFormatSpec<K extends string> {
   readonly notWith?: readonly string[];
   /** Detection only: the header holds no column beyond `columns` (for layouts others extend). */
   readonly onlyItsColumns?: boolean;
+  /**
+   * Detection only: the columns that tell this exporter's layout from others' (Safari's OTPAuth).
+   * A header with none of them, as an older version of the exporter writes, is recognised only
+   * when it holds nothing beyond `columns`: its other columns are ones many layouts share.
+   */
+  readonly distinctive?: readonly NoInfer<K>[];
   readonly toItem: (row: CsvRecord<K>) => RowOutcome;
 }
 
@@ -63,7 +69,8 @@ function recognisesHeader<K extends string>(spec: CsvFormatSpec<K>, header: read
   const found = columnIndexes(spec, header);
   if (missingColumns(spec, found).length > 0) return false;
   if ((spec.notWith ?? []).some((name) => header.includes(normaliseColumn(name)))) return false;
-  if (spec.onlyItsColumns === true) {
+  const lacksDistinctive = spec.distinctive !== undefined && !spec.distinctive.some((key) => found.has(key));
+  if (spec.onlyItsColumns === true || lacksDistinctive) {
     const known = new Set([...found.values()]);
     return header.every((_, index) => known.has(index));
   }
