@@ -138,3 +138,15 @@ describe('validatePasswordDraft: what the rules would refuse is said in the form
     expect(validatePasswordDraft({ ...complete, title: '   ' })).toEqual({ ok: false, errors: { title: 'Title is required' } });
   });
 });
+
+// Issue #44: a setup key typed in the form is labelled with the entry, as an imported one is.
+describe('validatePasswordDraft: a one-time code', () => {
+  const tail = 'secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30';
+
+  it('stores a bare setup key as a link labelled Title:username, and a link with its own label', () => {
+    const typed = validatePasswordDraft({ ...complete, otp: ' jbsw y3dp ehpk 3pxp ' });
+    expect(typed).toMatchObject({ ok: true, value: { otp: `otpauth://totp/GitHub:octocat?issuer=GitHub&${tail}` } });
+    const link = validatePasswordDraft({ ...complete, otp: `otpauth://totp/Site:bob?${tail}` });
+    expect(link).toMatchObject({ ok: true, value: { otp: `otpauth://totp/Site:bob?issuer=Site&${tail}` } });
+  });
+});

@@ -8,7 +8,7 @@ import {
 import { brokenTextMessage, isWellFormedText } from '@keyloft/contract/wellFormedText';
 import type { ReplacedPassword } from '../../../crypto';
 import type { PasswordDraft } from '../model';
-import { canonicalOneTimeCode, OneTimeCodeError } from '../otp/oneTimeCode';
+import { canonicalOneTimeCode, OneTimeCodeError, type OneTimeCodeOwner } from '../otp/oneTimeCode';
 
 // The password form's rules (SPEC.md §5 "Password form"): title, username and password are
 // required; values are trimmed; an empty url or notes is omitted (null).
@@ -108,7 +108,7 @@ export function validatePasswordDraft(draft: PasswordDraft): PasswordDraftValida
   if (title === '') errors.title = PASSWORD_FORM_MESSAGES.titleRequired;
   if (username === '') errors.username = PASSWORD_FORM_MESSAGES.usernameRequired;
   if (password === '') errors.password = PASSWORD_FORM_MESSAGES.passwordRequired;
-  const oneTimeCode = errors.otp === undefined ? storedOneTimeCode(otp, errors) : null;
+  const oneTimeCode = errors.otp === undefined ? storedOneTimeCode(otp, { title, username }, errors) : null;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const value: ValidPasswordDraft = {
     title,
@@ -122,11 +122,14 @@ export function validatePasswordDraft(draft: PasswordDraft): PasswordDraftValida
   return { ok: true, value: value as Validated<ValidPasswordDraft> };
 }
 
-/** The one-time code as stored (its canonical otpauth:// link), null for none; a problem goes in `errors`. */
-function storedOneTimeCode(typed: string, errors: PasswordDraftErrors): string | null {
+/**
+ * The one-time code as stored (its canonical otpauth:// link, a bare setup key labelled with the
+ * entry's title and username), null for none; a problem goes in `errors`.
+ */
+function storedOneTimeCode(typed: string, owner: OneTimeCodeOwner, errors: PasswordDraftErrors): string | null {
   if (typed === '') return null;
   try {
-    const link = canonicalOneTimeCode(typed);
+    const link = canonicalOneTimeCode(typed, owner);
     if (link.length > FIELD_LIMITS.entryOneTimeCode) errors.otp = tooLongMessage(LABELS.otp, FIELD_LIMITS.entryOneTimeCode);
     return link;
   } catch (error) {

@@ -64,7 +64,7 @@ function checkSecret(errors: Errors, field: string, label: string, value: string
   else if (utf8Length(value) > ENTRY_SECRET_MAX_BYTES) errors[field] = tooManyBytesMessage(label, ENTRY_SECRET_MAX_BYTES);
 }
 
-function checkLogin(errors: Errors, { fields }: Extract<ItemDraft, { kind: 'login' }>): void {
+function checkLogin(errors: Errors, { title, fields }: Extract<ItemDraft, { kind: 'login' }>): void {
   const username = fields.username.trim();
   const password = fields.password.trim();
   if (username === '') errors.username = PASSWORD_FORM_MESSAGES.usernameRequired;
@@ -80,7 +80,7 @@ function checkLogin(errors: Errors, { fields }: Extract<ItemDraft, { kind: 'logi
   const otp = fields.otp?.trim() ?? '';
   if (otp === '') return;
   try {
-    checkText(errors, 'otp', 'One-time code', canonicalOneTimeCode(otp), FIELD_LIMITS.entryOneTimeCode);
+    checkText(errors, 'otp', 'One-time code', canonicalOneTimeCode(otp, { title: title.trim(), username }), FIELD_LIMITS.entryOneTimeCode);
   } catch (error) {
     if (!(error instanceof OneTimeCodeError)) throw error;
     errors.otp = error.message;

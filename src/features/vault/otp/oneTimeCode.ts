@@ -121,10 +121,6 @@ export function oneTimeCodeLink(settings: OneTimeCodeSettings): string {
   return URI.stringify(totpOf(settings));
 }
 
-/** An entry's stored value (a link) or what the user typed, as the link to store; throws OneTimeCodeError. */
-export function canonicalOneTimeCode(input: string): string {
-  return oneTimeCodeLink(parseOneTimeCode(input));
-}
 
 /** The entry an imported code belongs to (issue #44): what a bare setup key's link is labelled with. */
 export interface OneTimeCodeOwner {
@@ -148,15 +144,20 @@ function ownedBy(settings: OneTimeCodeSettings, owner: OneTimeCodeOwner): OneTim
 }
 
 /**
- * canonicalOneTimeCode, or null for a value that is not a code we take (an import's reading). A
- * bare setup key is labelled with its `owner`, the imported entry's title and username; a link
- * keeps its own label.
+ * An entry's stored value (a link) or what the user typed, as the link to store; throws
+ * OneTimeCodeError. A bare setup key is labelled with its `owner`, the entry's title and username
+ * (issue #44: typed in the form or imported alike); a link keeps its own label.
  */
+export function canonicalOneTimeCode(input: string, owner?: OneTimeCodeOwner): string {
+  const settings = parseOneTimeCode(input);
+  const isLink = /^otpauth:/i.test(input.trim());
+  return oneTimeCodeLink(isLink || owner === undefined ? settings : ownedBy(settings, owner));
+}
+
+/** canonicalOneTimeCode, or null for a value that is not a code we take (an import's reading). */
 export function readOneTimeCode(input: string, owner?: OneTimeCodeOwner): string | null {
   try {
-    const settings = parseOneTimeCode(input);
-    const isLink = /^otpauth:/i.test(input.trim());
-    return oneTimeCodeLink(isLink || owner === undefined ? settings : ownedBy(settings, owner));
+    return canonicalOneTimeCode(input, owner);
   } catch (error) {
     if (error instanceof OneTimeCodeError) return null;
     throw error;

@@ -159,6 +159,6 @@ describe('the password form: a conflict over the one-time code', () => {
     const row = within(notice).getByRole('row', { name: /^One-time code/ });
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['••••••••', '••••••••']);
     await user.click(within(notice).getByRole('button', { name: 'Keep mine' }));
-    expect(onSubmit.mock.calls[1]).toEqual([expect.objectContaining({ password: 'rotated', otp: canonicalOneTimeCode('MZXW6YTBOI234567') }), newer]);
+    expect(onSubmit.mock.calls[1]).toEqual([expect.objectContaining({ password: 'rotated', otp: canonicalOneTimeCode('MZXW6YTBOI234567', { title: 'GitHub', username: 'octocat' }) }), newer]);
   });
 });
