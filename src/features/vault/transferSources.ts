@@ -3,7 +3,7 @@
 // feature never imports another, and src/app hands these over (app/dashboard/vaultTransfer.tsx).
 import type { ReplacedPassword } from '../../crypto';
 import { vaultImportWriter, type VaultImportWriter } from './importWriter';
-import { readOneTimeCode, type OneTimeCodeOwner } from './otp/oneTimeCode';
+import { oneTimeCodeIdentity, readOneTimeCode, type OneTimeCodeOwner } from './otp/oneTimeCode';
 import type { Group, PasswordEntry } from './model';
 import { openDetails } from './service/openEntries';
 import type { VaultTransferContext } from './transfer';
@@ -40,6 +40,8 @@ export interface ImportTargetSource {
      * #23); a bare setup key labelled with the entry's title and username (issue #44).
      */
     readonly oneTimeCode: (value: string, owner: OneTimeCodeOwner) => string | null;
+    /** What makes two stored codes the same code, whatever their labels (issue #44). */
+    readonly sameCode: (link: string) => string;
   };
   readonly writer: VaultImportWriter;
 }
@@ -69,6 +71,7 @@ export function importTargetOf({ deps, vault }: LoadedVault): ImportTargetSource
         })),
       groups: readableGroups(vault.groups).map(({ id, name }) => ({ id, name })),
       oneTimeCode: readOneTimeCode,
+      sameCode: oneTimeCodeIdentity,
     }),
     writer: vaultImportWriter(deps),
   };

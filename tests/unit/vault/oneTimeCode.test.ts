@@ -4,6 +4,7 @@ import {
   canonicalOneTimeCode,
   codeAt,
   ONE_TIME_CODE_ERRORS,
+  oneTimeCodeIdentity,
   OneTimeCodeError,
   parseOneTimeCode,
   readOneTimeCode,
@@ -109,5 +110,20 @@ describe('one-time codes: an import’s reading', () => {
     expect(readOneTimeCode(`otpauth://totp/Site:bob?${tail}`, { title: 'Other', username: 'x' })).toBe(`otpauth://totp/Site:bob?issuer=Site&${tail}`);
     expect(readOneTimeCode('JBSWY3DPEHPK3PXP')).toBe(`otpauth://totp/Keyloft?${tail}`);
     expect(readOneTimeCode('JBSWY3DP', { title: 'T', username: 'u' })).toBeNull();
+  });
+});
+
+describe('one-time codes: the same code', () => {
+  const tail = 'secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30';
+
+  it('is the same whatever the label, and another for another key, algorithm, digit count or period', () => {
+    const same = oneTimeCodeIdentity(`otpauth://totp/Keyloft?${tail}`);
+    expect(oneTimeCodeIdentity(`otpauth://totp/Bank:ana?issuer=Bank&${tail}`)).toBe(same);
+    for (const other of ['secret=JBSWY3DPEHPK3PXQ', 'algorithm=SHA256', 'digits=8', 'period=60']) {
+      const [name] = other.split('=');
+      const changed = tail.replace(new RegExp(`${name ?? ''}=[^&]*`), other);
+      expect(oneTimeCodeIdentity(`otpauth://totp/Keyloft?${changed}`)).not.toBe(same);
+    }
+    expect(oneTimeCodeIdentity('not a code')).toBe('not a code');
   });
 });

@@ -36,19 +36,24 @@ const groupKey = (name: string): string => `name:${name.trim().toLowerCase()}`;
 
 const emptyAsNull = (value: string | null | undefined): string | null => (value === undefined || value === null || value === '' ? null : value);
 
-function comparedOf(entry: PlannedEntry): Compared {
+/** A one-time code as compared: `sameCode`'s key for it (the target's), else its link. */
+type CodeKey = (link: string) => string;
+
+const codeOf = (link: string | null, sameCode: CodeKey): string | null => (link === null ? null : sameCode(link));
+
+function comparedOf(entry: PlannedEntry, sameCode: CodeKey): Compared {
   return {
     title: entry.title,
     url: entry.url,
     username: entry.username,
     password: entry.password,
     notes: entry.notes,
-    otp: entry.otp ?? null,
+    otp: codeOf(entry.otp ?? null, sameCode),
     group: entry.groupName === null ? null : groupKey(entry.groupName),
   };
 }
 
-function comparedExisting(existing: ExistingEntry, details: ExistingDetails, groupNames: ReadonlyMap<string, string>): Compared {
+function comparedExisting(existing: ExistingEntry, details: ExistingDetails, groupNames: ReadonlyMap<string, string>, sameCode: CodeKey): Compared {
   const groupName = existing.groupId === null ? undefined : groupNames.get(existing.groupId);
   return {
     title: existing.title.trim(),
@@ -56,7 +61,7 @@ function comparedExisting(existing: ExistingEntry, details: ExistingDetails, gro
     username: existing.username.trim(),
     password: details.password,
     notes: emptyAsNull(details.notes?.trim()),
-    otp: emptyAsNull(details.otp),
+    otp: codeOf(emptyAsNull(details.otp), sameCode),
     // A group whose name cannot be read matches no planned group.
     group: existing.groupId === null ? null : groupName === undefined ? `id:${existing.groupId}` : groupKey(groupName),
   };
@@ -90,7 +95,7 @@ interface OpenedEntry {
 }
 
 /** The target entries an item could be the same as, by near key, their details opened. */
-async function openCandidates(keys: readonly string[], target: readonly ExistingEntry[], groups: readonly ExistingGroup[]): Promise<Map<string, OpenedEntry[]>> {
+async function openCandidates(keys: readonly string[], target: readonly ExistingEntry[], groups: readonly ExistingGroup[], sameCode: CodeKey): Promise<Map<string, OpenedEntry[]>> {
   const byKey = new Map<string, ExistingEntry[]>();
   for (const existing of target) {
     addTo(byKey, nearKey({ title: existing.title.trim(), url: emptyAsNull(existing.url?.trim()), username: existing.username.trim() }), existing);
@@ -101,7 +106,7 @@ async function openCandidates(keys: readonly string[], target: readonly Existing
   const opened = new Map<string, OpenedEntry[]>();
   wanted.forEach(({ key, existing }, at) => {
     const open = details[at];
-    if (open !== undefined) addTo(opened, key, { existing, compared: comparedExisting(existing, open, groupNames) });
+    if (open !== undefined) addTo(opened, key, { existing, compared: comparedExisting(existing, open, groupNames, sameCode) });
   });
   return opened;
 }
@@ -120,11 +125,17 @@ function closest(compared: Compared, candidates: readonly OpenedEntry[]): { read
  * For each entry in order: what it duplicates, what it nearly duplicates (and how it differs), or
  * null. The first of several copies in the file is the entry, the later ones its duplicates; a
  * duplicate of the target wins over one of the file, and any duplicate over a near-duplicate.
+ * One-time codes compare by `sameCode` (ImportTargetContents.sameCode), else as their links.
  */
-export async function findDuplicates(entries: readonly PlannedEntry[], target: readonly ExistingEntry[], groups: readonly ExistingGroup[]): Promise<Likeness[]> {
-  const compared = entries.map(comparedOf);
+export async function findDuplicates(
+  entries: readonly PlannedEntry[],
+  target: readonly ExistingEntry[],
+  groups: readonly ExistingGroup[],
+  sameCode: CodeKey = (link) => link,
+): Promise<Likeness[]> {
+  const compared = entries.map((entry) => comparedOf(entry, sameCode));
   const keys = compared.map(nearKey);
-  const inTarget = await openCandidates(keys, target, groups);
+  const inTarget = await openCandidates(keys, target, groups, sameCode);
   const fileExact = new Map<string, string>();
   const fileNear = new Map<string, { readonly at: string; readonly compared: Compared }>();
   return entries.map((entry, index): Likeness => {

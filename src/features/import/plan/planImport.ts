@@ -27,7 +27,7 @@ export async function planImport(parsed: ParsedImport, target: ImportTargetConte
     }
   }
 
-  const likeness = await findDuplicates(planned, target.entries, target.groups);
+  const likeness = await findDuplicates(planned, target.entries, target.groups, target.sameCode);
   const entries: PlannedEntry[] = [];
   const duplicates: DuplicateEntry[] = [];
   const nearDuplicates: NearDuplicateEntry[] = [];

@@ -118,4 +118,10 @@ export interface ImportTargetContents {
    * one-time codes go into the notes, as other extras.
    */
   readonly oneTimeCode?: OneTimeCodeReader;
+  /**
+   * What makes two stored one-time codes the same code (the numbers they generate: key, algorithm,
+   * digits and period), so a link labelled otherwise is no difference (a code saved before issue
+   * #44 labelled 'Keyloft', the same code imported as Title:username). Absent: links compare as text.
+   */
+  readonly sameCode?: (link: string) => string;
 }

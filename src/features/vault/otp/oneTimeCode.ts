@@ -154,6 +154,20 @@ export function canonicalOneTimeCode(input: string, owner?: OneTimeCodeOwner): s
   return oneTimeCodeLink(isLink || owner === undefined ? settings : ownedBy(settings, owner));
 }
 
+/**
+ * What makes two stored codes the same code: the numbers they generate (key, algorithm, digits,
+ * period), not the label an authenticator app shows. A value that does not read is itself.
+ */
+export function oneTimeCodeIdentity(link: string): string {
+  try {
+    const { secret, algorithm, digits, period } = parseOneTimeCode(link);
+    return JSON.stringify([secret, algorithm, digits, period]);
+  } catch (error) {
+    if (error instanceof OneTimeCodeError) return link;
+    throw error;
+  }
+}
+
 /** canonicalOneTimeCode, or null for a value that is not a code we take (an import's reading). */
 export function readOneTimeCode(input: string, owner?: OneTimeCodeOwner): string | null {
   try {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportItem } from '../../../../src/features/import/model';
 import { planImport } from '../../../../src/features/import/plan/planImport';
 import { hostKey } from '../../../../src/features/import/plan/urlHost';
+import { oneTimeCodeIdentity, readOneTimeCode } from '../../../../src/features/vault/otp/oneTimeCode';
 import { item, parsedOf, target } from './planFixtures';
 
 const login = (fields: Partial<ImportItem>) => item({ title: 'Site', url: 'https://site.example', username: 'ana', password: 'pw', ...fields });
@@ -57,6 +58,16 @@ describe('planImport: duplicates of the target, equal in every field', () => {
     const to = target([{ ...stored, otp: 'otpauth://totp/Site:ana?secret=OLD' }]);
     const plan = await planImport(parsedOf([login({ otp: 'otpauth://totp/Site:ana?secret=NEW' })]), { ...to, oneTimeCode: (value) => value });
     expect(plan.nearDuplicates.map((entry) => entry.differs)).toEqual([['otp']]);
+  });
+
+  it('takes the same code under another label for the same code (a code saved labelled Keyloft, imported as Title:username)', async () => {
+    const tail = 'secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30';
+    const to = target([{ ...stored, otp: `otpauth://totp/Keyloft?${tail}` }]);
+    const reading = { ...to, oneTimeCode: readOneTimeCode, sameCode: oneTimeCodeIdentity };
+    const same = await planImport(parsedOf([login({ otp: 'JBSWY3DPEHPK3PXP' })]), reading);
+    expect(same.duplicates).toEqual([expect.objectContaining({ title: 'Site', duplicateOf: { in: 'target', title: 'Site' } })]);
+    const otherPeriod = await planImport(parsedOf([login({ otp: `otpauth://totp/Site:ana?${tail.replace('period=30', 'period=60')}` })]), reading);
+    expect(otherPeriod.nearDuplicates.map((entry) => entry.differs)).toEqual([['otp']]);
   });
 
   it('imports as new an item differing in title, site or username: no choice to make', async () => {
