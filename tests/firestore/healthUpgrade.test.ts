@@ -24,7 +24,7 @@ beforeEach(async () => {
   await seedLiveTrial(env, 'ana');
 });
 
-const estimate: EstimateStrength = (password) => Math.min(4, Math.floor(password.length / 4)) as StrengthScore;
+const estimate: EstimateStrength = (password) => Promise.resolve(Math.min(4, Math.floor(password.length / 4)) as StrengthScore);
 
 function personalDeps(db: Firestore, withEstimator: boolean): PersonalVaultDeps {
   return {

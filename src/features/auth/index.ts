@@ -6,5 +6,7 @@ export { signOutQuietly } from './flows/signIn';
 export { default as LockScreen, LOCK_SCREEN_HEADING, type LockScreenProps } from './LockScreen';
 // The strength estimator (zxcvbn, loaded on first use), which the vault's health report also judges with.
 export { loadStrengthEstimator } from './passwordStrength';
+// The same estimator in a worker, for the vault's many estimates (health records, the report).
+export { loadOffThreadEstimator } from './offThreadStrength';
 export { AUTH_MESSAGES } from './messages';
 export { VerificationNotice } from './verificationNotice/VerificationNotice';

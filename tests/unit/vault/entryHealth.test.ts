@@ -32,7 +32,7 @@ function estimator() {
   const calls: Array<{ password: string; inputs: readonly string[] }> = [];
   const estimate: EstimateStrength = (password, inputs) => {
     calls.push({ password, inputs });
-    return Math.min(4, Math.floor(password.length / 4)) as StrengthScore;
+    return Promise.resolve(Math.min(4, Math.floor(password.length / 4)) as StrengthScore);
   };
   return { calls, load: () => Promise.resolve(estimate) };
 }

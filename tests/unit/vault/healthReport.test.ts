@@ -11,10 +11,11 @@ const NOW = Date.UTC(2026, 10, 27);
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A stand-in for zxcvbn: the score is the password's length bucket, and a password holding one of the user inputs scores 0. */
-const estimate: EstimateStrength = (password, inputs) => {
+const score = (password: string, inputs: readonly string[]): StrengthScore => {
   if (inputs.some((input) => input !== '' && password.toLowerCase().includes(input.toLowerCase()))) return 0;
   return Math.min(4, Math.floor(password.length / 4)) as StrengthScore;
 };
+const estimate: EstimateStrength = (password, inputs) => Promise.resolve(score(password, inputs));
 
 /** A stand-in fingerprint: equal for equal passwords, as the HMAC is. */
 const fingerprintOf = (password: string) => `fp(${password})`;
@@ -23,7 +24,7 @@ const scope: HealthScope = { fingerprint: (password) => Promise.resolve(fingerpr
 /** An entry as the tally takes it: judged by the stand-in estimator and fingerprint. */
 const checked = (id: string, password: string, setDaysAgo = 10, title = `Site ${id}`) => {
   const username = `user-${id}`;
-  const judged = password === '' ? { strength: null, fingerprint: null } : { strength: estimate(password, entryWords(title, username)), fingerprint: fingerprintOf(password) };
+  const judged = password === '' ? { strength: null, fingerprint: null } : { strength: score(password, entryWords(title, username)), fingerprint: fingerprintOf(password) };
   return { id, title, username, ...judged, passwordSetAt: NOW - setDaysAgo * DAY };
 };
 

@@ -15,7 +15,7 @@ beforeAll(async () => {
   ({ vaultKey } = await createAccountKeys('master password'));
 });
 
-const estimate: EstimateStrength = (password) => Math.min(4, Math.floor(password.length / 4)) as StrengthScore;
+const estimate: EstimateStrength = (password) => Promise.resolve(Math.min(4, Math.floor(password.length / 4)) as StrengthScore);
 
 function until(session: VaultSession, done: (state: VaultState) => boolean): Promise<VaultState> {
   return new Promise((resolve) => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
   teamKey = await generateTeamKey();
 });
 
-const estimate: EstimateStrength = (password) => Math.min(4, Math.floor(password.length / 4)) as StrengthScore;
+const estimate: EstimateStrength = (password) => Promise.resolve(Math.min(4, Math.floor(password.length / 4)) as StrengthScore);
 const strength = () => Promise.resolve(estimate);
 
 interface Vault {

@@ -19,8 +19,8 @@ export interface HealthInputs {
 /** The record of `entry`, its fingerprint under `key` (the key its overview is sealed with). */
 export async function entryHealth(key: SymmetricDataKey, estimate: EstimateStrength, entry: HealthInputs): Promise<EntryHealth> {
   if (entry.password === '') return { strength: null, fingerprint: null, passwordSetAt: entry.passwordSetAt };
-  const fingerprint = await passwordFingerprint(key, entry.password);
-  return { strength: estimate(entry.password, entryWords(entry.title, entry.username)), fingerprint, passwordSetAt: entry.passwordSetAt };
+  const [fingerprint, strength] = await Promise.all([passwordFingerprint(key, entry.password), estimate(entry.password, entryWords(entry.title, entry.username))]);
+  return { strength, fingerprint, passwordSetAt: entry.passwordSetAt };
 }
 
 /**

@@ -8,8 +8,11 @@
 /** zxcvbn's score, 0 (very weak) to 4 (strong), as the master-password meter shows it. */
 export type StrengthScore = 0 | 1 | 2 | 3 | 4;
 
-/** Scores a password, the entry's own words (title, username) counting as guessable. */
-export type EstimateStrength = (password: string, userInputs: readonly string[]) => StrengthScore;
+/**
+ * Scores a password, the entry's own words (title, username) counting as guessable. Asynchronous:
+ * the app's estimator answers from a worker (src/features/auth/offThreadStrength.ts).
+ */
+export type EstimateStrength = (password: string, userInputs: readonly string[]) => Promise<StrengthScore>;
 
 /** The words of an entry the estimator counts as guessable in its password. */
 export function entryWords(title: string, username: string): string[] {

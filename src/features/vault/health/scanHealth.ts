@@ -99,19 +99,22 @@ export async function scanHealth(entries: readonly PasswordEntry[], open: (entry
     const batch = pending.slice(start, start + OPEN_BATCH);
     if (estimate === null && batch.some((entry) => entry.health === undefined)) estimate = await options.loadEstimate();
     const judged = await Promise.all(batch.map((entry) => judgeOpened(entry, open, options.scope).catch(() => null)));
-    await judgeInSlices(judged, (item) => {
+    // One estimate at a time: from the worker each is a wait, not work here; where the estimator
+    // runs on this thread (no workers), the slices keep the page answering.
+    await judgeInSlices(judged, async (item) => {
       if (item === null) tally.unreadable(1);
-      else tally.add(item.checked ?? estimated(item.opened, item.fingerprint, estimate));
+      else tally.add(item.checked ?? (await estimated(item.opened, item.fingerprint, estimate)));
       done += 1;
     });
     progress(start + OPEN_BATCH >= pending.length);
   }
   return tally.report();
 
-  async function judgeInSlices<T>(items: readonly T[], judge: (item: T) => void): Promise<void> {
+  async function judgeInSlices<T>(items: readonly T[], judge: (item: T) => void | Promise<void>): Promise<void> {
     let sliceStart = clock();
     for (const item of items) {
-      judge(item);
+      const judging = judge(item);
+      if (judging !== undefined) await judging;
       if (clock() - sliceStart >= SLICE_MS) {
         progress();
         await nextTask();
@@ -122,8 +125,8 @@ export async function scanHealth(entries: readonly PasswordEntry[], open: (entry
     if (stopped()) throw new HealthScanStoppedError();
   }
 
-  function estimated(opened: PasswordEntry, fingerprint: string | null, estimateWith: EstimateStrength | null): CheckedEntry {
-    const strength = opened.password === '' || estimateWith === null ? null : estimateWith(opened.password, entryWords(opened.title, opened.username));
+  async function estimated(opened: PasswordEntry, fingerprint: string | null, estimateWith: EstimateStrength | null): Promise<CheckedEntry> {
+    const strength = opened.password === '' || estimateWith === null ? null : await estimateWith(opened.password, entryWords(opened.title, opened.username));
     return { id: opened.id, title: opened.title, username: opened.username, strength, fingerprint, passwordSetAt: passwordSetAt(opened) };
   }
 }

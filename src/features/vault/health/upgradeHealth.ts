@@ -86,7 +86,8 @@ async function upgradeOne(deps: VaultDeps, estimate: EstimateStrength, entry: Pa
   // Opened past the session's details cache: a background run must not leave every password of
   // the vault open in memory (the cache holds what the user asked to see).
   const opened = await openDetails({ ...deps, details: createDetailsCache() }, entry);
-  // The estimate is a few milliseconds of the main thread: each in a task of its own.
+  // The estimate is a few milliseconds, of the strength worker or, without one, of this thread:
+  // here each is in a task of its own.
   await nextTask();
   const { key, keyVersion } = writeKey(deps);
   const health = await entryHealth(key, estimate, { title: opened.title, username: opened.username, password: opened.password, passwordSetAt: passwordSetAt(opened) });

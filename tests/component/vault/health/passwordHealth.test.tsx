@@ -23,7 +23,7 @@ const NOW = Date.UTC(2026, 10, 27);
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A stand-in for zxcvbn: the score is the password's length bucket. */
-const estimate: EstimateStrength = (password) => Math.min(4, Math.floor(password.length / 4)) as StrengthScore;
+const estimate: EstimateStrength = (password) => Promise.resolve(Math.min(4, Math.floor(password.length / 4)) as StrengthScore);
 /** A stand-in fingerprint: equal for equal passwords, as the HMAC is. */
 const scope: HealthScope = { fingerprint: (password) => Promise.resolve(`fp(${password})`), keyVersion: null };
 
