@@ -30,6 +30,10 @@ export {
   sealExportFile,
 } from './exportFile';
 export type { SealedExportFile } from './exportFile';
+export { ARGON2_LIMITS, argon2 } from './argon2';
+export type { Argon2Params, Argon2Variant } from './argon2';
+export { openBitwardenProtectedExport } from './bitwardenExport';
+export type { BitwardenExportKdf, BitwardenProtectedExport } from './bitwardenExport';
 export { KNOWN_KEYS_CONTEXT, entryFieldContext, knownKeyContext, memberKeyLabel, inviteTeamKeyContext, previousTeamKeyContext, teamKeyCheckLabel, teamKeyLabel } from './contexts';
 export { teamKeyCheck, teamKeyMatchesCheck } from './teamKeyCheck';
 export { memberKeyCheck, memberKeyMatchesCheck, openKnownKey, sealKnownKey } from './memberKeyCheck';

@@ -17,6 +17,7 @@ export type ImportFormatId =
   | 'firefox-csv'
   | 'safari-csv'
   | 'keepass-xml'
+  | 'keepass-kdbx'
   | 'keepassxc-csv'
   | 'dashlane-csv';
 
@@ -102,8 +103,13 @@ export interface ImportFile {
 }
 
 export interface ParseOptions {
-  /** The password a Keyloft encrypted export was sealed with, once the user has typed it. */
+  /**
+   * The password the file was sealed with, once the user has typed it: a Keyloft encrypted export's,
+   * a password-protected Bitwarden export's, a KeePass database's master password (issue #44).
+   */
   readonly filePassword?: string;
+  /** A KeePass database's key file, when the user chose one (its bytes, as read). */
+  readonly keyFile?: Uint8Array;
 }
 
 export interface ImportFormat {
@@ -124,10 +130,38 @@ export class ImportFileError extends Error {
   override readonly name = 'ImportFileError';
 }
 
-/** A Keyloft encrypted export: the user must type the file's password (again, when `wrong`). */
+/**
+ * What locks the file: an export's password (Keyloft's encrypted export, a password-protected
+ * Bitwarden export), or a KeePass database's master password and, when it has one, key file.
+ */
+export type FileLock = 'export' | 'keepass';
+
+const FILE_PASSWORD_MESSAGES = {
+  export: { ask: 'This file is encrypted. Enter the password it was exported with.', wrong: 'That password does not open this file.' },
+  keepass: {
+    ask: 'This KeePass database is encrypted. Enter its master password, and choose its key file too if it has one.',
+    wrong: 'That password does not open this database. If it also has a key file, choose it too.',
+    wrongWithKeyFile: 'That password and key file do not open this database.',
+  },
+} as const;
+
+/**
+ * An encrypted file the user must type the password of (again, when `wrong`); a KeePass database
+ * also takes a key file. Nothing is read from the file until it opens.
+ */
 export class NeedsFilePasswordError extends Error {
   override readonly name = 'NeedsFilePasswordError';
-  constructor(readonly wrong: boolean) {
-    super(wrong ? 'That password does not open this file.' : 'This file is encrypted. Enter the password it was exported with.');
+  constructor(
+    readonly wrong: boolean,
+    readonly lock: FileLock = 'export',
+    keyFileGiven = false,
+  ) {
+    super(NeedsFilePasswordError.messageFor(wrong, lock, keyFileGiven));
+  }
+
+  static messageFor(wrong: boolean, lock: FileLock, keyFileGiven = false): string {
+    if (lock === 'export') return wrong ? FILE_PASSWORD_MESSAGES.export.wrong : FILE_PASSWORD_MESSAGES.export.ask;
+    if (!wrong) return FILE_PASSWORD_MESSAGES.keepass.ask;
+    return keyFileGiven ? FILE_PASSWORD_MESSAGES.keepass.wrongWithKeyFile : FILE_PASSWORD_MESSAGES.keepass.wrong;
   }
 }

@@ -54,8 +54,8 @@ describe('ImportDialog: the file', () => {
     expect(screen.getByText(/could not tell which password manager wrote this file/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Preview' })).toBeDisabled();
     const labels = within(formatSelect()).getAllByRole('option').map((option) => option.textContent);
-    expect(labels).toEqual(expect.arrayContaining(['Keyloft (JSON, encrypted or plain)', 'Bitwarden (JSON)', 'LastPass (CSV)', 'Chrome, Edge or Brave (CSV)']));
-    expect(labels).toHaveLength(14);
+    expect(labels).toEqual(expect.arrayContaining(['Keyloft (JSON, encrypted or plain)', 'Bitwarden (JSON)', 'KeePass 2 database (.kdbx)', 'LastPass (CSV)', 'Chrome, Edge or Brave (CSV)']));
+    expect(labels).toHaveLength(15);
 
     await user.selectOptions(formatSelect(), 'Firefox (CSV)');
     await preview(user);
@@ -100,13 +100,13 @@ describe('ImportDialog: the file', () => {
   it('names an encrypted file when it is picked and says what to export instead; the file picked before stays', async () => {
     const { services, user } = setup();
     await upload(user, fixtureFile('chrome.csv'));
-    const kdbx = new File([new Uint8Array([0x03, 0xd9, 0xa2, 0x9a, 0x67, 0xfb, 0x4b, 0xb5, 0x01, 0x00, 0x04, 0x00])], 'Passwords.kdbx');
-    await upload(user, kdbx);
-    expect(await screen.findByRole('alert')).toHaveTextContent(LOCKED_FILE_MESSAGES.kdbx);
+    const kdb = new File([new Uint8Array([0x03, 0xd9, 0xa2, 0x9a, 0x65, 0xfb, 0x4b, 0xb5, 0x03, 0x00, 0x00, 0x00])], 'Passwords.kdb');
+    await upload(user, kdb);
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOCKED_FILE_MESSAGES.kdb);
     expect(screen.getByText('chrome.csv')).toBeInTheDocument();
     expect(formatSelect()).toHaveDisplayValue('Chrome, Edge or Brave (CSV)');
-    await upload(user, fixtureFile('bitwarden-password-protected.json'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(LOCKED_FILE_MESSAGES.bitwardenPassword);
+    await upload(user, fixtureFile('bitwarden-encrypted.json'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOCKED_FILE_MESSAGES.bitwardenAccount);
     expect(screen.getByText('chrome.csv')).toBeInTheDocument();
     expect(services.plan).not.toHaveBeenCalled();
     await preview(user);

@@ -42,6 +42,7 @@ describe('IMPORT_FORMATS', () => {
         'firefox-csv',
         'safari-csv',
         'keepass-xml',
+        'keepass-kdbx',
         'keepassxc-csv',
         'dashlane-csv',
       ].sort(),

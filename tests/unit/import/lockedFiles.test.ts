@@ -1,5 +1,6 @@
 // Files Keyloft cannot read as they are (issue #44, item 3): detection names each in plain words
-// with the way to export one Keyloft reads, before any format looks at it.
+// with the way to export one Keyloft reads, before any format looks at it. KeePass 2 databases and
+// password-protected Bitwarden exports open with their password instead (./unlock/).
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../../src/features/import/detect';
 import { IMPORT_FORMATS } from '../../../src/features/import/formats';
@@ -31,22 +32,20 @@ function refusal(file: ImportFile): string {
 }
 
 describe('files Keyloft cannot read, named when picked', () => {
-  it('a KeePass database (.kdbx), by its signature whatever its name', () => {
+  it('not a KeePass 2 database (.kdbx): its own format takes it by its signature, whatever its name, to ask for its password', () => {
     for (const name of ['Passwords.kdbx', 'backup.bin', 'Passwords.xml']) {
-      expect(refusal(fileOf(name, KDBX)), name).toBe(LOCKED_FILE_MESSAGES.kdbx);
+      expect(lockedFileReason({ name, head: '', bytes: KDBX }), name).toBeNull();
+      expect(detectFormat(fileOf(name, KDBX), IMPORT_FORMATS)?.id, name).toBe('keepass-kdbx');
     }
-    expect(LOCKED_FILE_MESSAGES.kdbx).toBe(
-      'This is a KeePass database (.kdbx), which is encrypted: Keyloft cannot open it yet. Export it from KeePass as KeePass XML (2.x) (File › Export), or from KeePassXC as an XML file (Database › Export), and import that file.',
-    );
   });
 
   it('a KeePass 1 database (.kdb)', () => {
     expect(refusal(fileOf('old.kdb', KDB))).toBe(LOCKED_FILE_MESSAGES.kdb);
   });
 
-  it('a password-protected and an account-restricted Bitwarden export', () => {
-    expect(refusal(fileOf('bitwarden_encrypted_export.json', fixtureBytes('bitwarden-password-protected.json')))).toBe(LOCKED_FILE_MESSAGES.bitwardenPassword);
+  it('an account-restricted Bitwarden export; not a password-protected one, which Bitwarden JSON opens with its password', () => {
     expect(refusal(fileOf('bitwarden_encrypted_export.json', fixtureBytes('bitwarden-encrypted.json')))).toBe(LOCKED_FILE_MESSAGES.bitwardenAccount);
+    expect(detectFormat(fileOf('bitwarden_encrypted_export.json', fixtureBytes('bitwarden-password-protected.json')), IMPORT_FORMATS)?.id).toBe('bitwarden-json');
   });
 
   it('a 1Password Interchange File, by its name or its item separator', () => {

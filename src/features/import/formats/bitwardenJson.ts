@@ -1,19 +1,23 @@
 // Bitwarden's unencrypted JSON export, personal ({encrypted:false, folders, items}) or organization
-// ({encrypted:false, collections, items[].collectionIds}). The mapping is in docs/import.md.
+// ({encrypted:false, collections, items[].collectionIds}), and a password-protected export, opened
+// with its password into the same (../unlock/bitwardenProtected.ts). The mapping is in docs/import.md.
 import type { ReplacedPassword } from '../../../crypto';
 import { assertImportSize, decodeUtf8, parseJson } from '../fileGuards';
 import {
   ImportFileError,
+  NeedsFilePasswordError,
   type ImportFile,
   type ImportFormat,
   type ImportItem,
   type ImportItemKind,
   type NotCarried,
+  type ParseOptions,
   type ParsedImport,
   type SkippedItem,
 } from '../model';
 import { LOCKED_FILE_MESSAGES } from './lockedFiles';
-import { Extras, TOTP_LABEL, asArray, epochMillis, importItem, isRecord, settled, text, type Json } from './values';
+import { unlockBitwardenExport } from '../unlock/bitwardenProtected';
+import { Extras, TOTP_LABEL, asArray, epochMillis, importItem, isRecord, text, type Json } from './values';
 
 const KIND_BY_TYPE: Readonly<Record<number, ImportItemKind>> = { 1: 'login', 2: 'note', 3: 'card', 4: 'identity' };
 
@@ -183,7 +187,10 @@ function readExport(file: ImportFile): Json {
   assertImportSize(file);
   const data = parseJson(decodeUtf8(file.bytes));
   if (!isRecord(data)) throw new ImportFileError('The file is not a Bitwarden JSON export: it holds no items.');
-  if (data.passwordProtected === true) throw new ImportFileError(LOCKED_FILE_MESSAGES.bitwardenPassword);
+  return data;
+}
+
+function readItems(data: Json): Json {
   if (data.encrypted === true) throw new ImportFileError(LOCKED_FILE_MESSAGES.bitwardenAccount);
   if (!Array.isArray(data.items)) {
     throw new ImportFileError('The file is not a Bitwarden JSON export: it holds no items.');
@@ -191,8 +198,20 @@ function readExport(file: ImportFile): Json {
   return data;
 }
 
-function parse(file: ImportFile): ParsedImport {
+/** A password-protected export is opened with the password the user typed, then read as the plain export it seals. */
+async function openExport(file: ImportFile, options: ParseOptions): Promise<Json> {
   const data = readExport(file);
+  if (data.passwordProtected !== true) return readItems(data);
+  if (options.filePassword === undefined || options.filePassword === '') throw new NeedsFilePasswordError(false);
+  const sealed = parseJson(await unlockBitwardenExport(file.bytes, options.filePassword), 'What the export seals');
+  if (!isRecord(sealed) || sealed.encrypted === true || !Array.isArray(sealed.items)) {
+    throw new ImportFileError('This Bitwarden export opened, but what it holds is not a Bitwarden JSON export.');
+  }
+  return sealed;
+}
+
+async function parse(file: ImportFile, options: ParseOptions): Promise<ParsedImport> {
+  const data = await openExport(file, options);
   const places: Places = { folders: namesById(data.folders), collections: namesById(data.collections) };
   const items: ImportItem[] = [];
   const skipped: SkippedItem[] = [];
@@ -225,5 +244,5 @@ export const bitwardenJsonFormat: ImportFormat = {
   id: 'bitwarden-json',
   label: 'Bitwarden (JSON)',
   recognises,
-  parse: settled(parse),
+  parse,
 };

@@ -41,9 +41,7 @@ const parser = new XMLParser({
   isArray: (tag) => REPEATED.has(tag),
 });
 
-function readDocument(file: ImportFile): Json {
-  assertImportSize(file);
-  const xml = decodeUtf8(file.bytes);
+function readDocument(xml: string): Json {
   if (DECLARES_ENTITIES.test(xml)) {
     throw new ImportFileError('The file declares XML entities, which Keyloft refuses to expand.');
   }
@@ -151,8 +149,12 @@ function walkGroup(group: Json, folder: readonly string[], inBin: boolean, walk:
   }
 }
 
-function parse(file: ImportFile): ParsedImport {
-  const keepass = readDocument(file);
+/**
+ * KeePass XML as text: a file's, or what an opened .kdbx database gives (../unlock/kdbx.ts), whose
+ * size the database's own check already bounded.
+ */
+export function parseKeepassXml(xml: string): ParsedImport {
+  const keepass = readDocument(xml);
   const meta = isRecord(keepass.Meta) ? keepass.Meta : {};
   const binUuid = text(meta.RecycleBinUUID);
   const walk: Walk = {
@@ -173,5 +175,8 @@ export const keepassXmlFormat: ImportFormat = {
   id: 'keepass-xml',
   label: 'KeePass 2 (XML)',
   recognises: ({ head }) => head.includes('<KeePassFile'),
-  parse: settled(parse),
+  parse: settled((file: ImportFile) => {
+    assertImportSize(file);
+    return parseKeepassXml(decodeUtf8(file.bytes));
+  }),
 };

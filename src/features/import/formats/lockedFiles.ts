@@ -1,19 +1,16 @@
-// Files another manager wrote that Keyloft cannot read as they are (issue #44, item 3): encrypted
-// databases and exports, and 1Password's older interchange format. Each is named in plain words
-// with the way to export a file Keyloft reads, instead of "not UTF-8" or "could not tell which
-// password manager wrote this file". Detection (../detect.ts) asks this before any format, so such
-// a file is refused when it is picked and changes nothing. Opening KeePass databases and
-// password-protected Bitwarden exports is a later slice.
+// Files another manager wrote that Keyloft cannot open (issue #44, item 3): KeePass 1 databases,
+// account-restricted Bitwarden exports, and 1Password's older interchange format and encrypted
+// vaults. Each is named in plain words with the way to export a file Keyloft reads, instead of
+// "not UTF-8" or "could not tell which password manager wrote this file". Detection (../detect.ts)
+// asks this before any format, so such a file is refused when it is picked and changes nothing.
+// KeePass 2 databases (.kdbx) and password-protected Bitwarden exports are not here: they open
+// with their password (./keepassKdbx.ts, ./bitwardenJson.ts).
 import type { ImportFormat } from '../model';
 
 type FormatSample = Parameters<ImportFormat['recognises']>[0];
 
 export const LOCKED_FILE_MESSAGES = {
-  kdbx:
-    'This is a KeePass database (.kdbx), which is encrypted: Keyloft cannot open it yet. Export it from KeePass as KeePass XML (2.x) (File › Export), or from KeePassXC as an XML file (Database › Export), and import that file.',
   kdb: 'This is a KeePass 1 database (.kdb), which is encrypted: Keyloft cannot open it. Open it in KeePass 2 (File › Import › KeePass 1.x), export it as KeePass XML (2.x) (File › Export), and import that file.',
-  bitwardenPassword:
-    'This Bitwarden export is protected with a file password: Keyloft cannot open it yet. In Bitwarden, export your vault again with the file format “.json” (not “.json (Encrypted)”), and import that file.',
   bitwardenAccount:
     'This Bitwarden export is encrypted with your Bitwarden account’s key (account restricted): only that Bitwarden account can open it. In Bitwarden, export your vault again with the file format “.json” (not “.json (Encrypted)”), and import that file.',
   onePif:
@@ -22,34 +19,31 @@ export const LOCKED_FILE_MESSAGES = {
     'This file is part of an encrypted 1Password vault (OPVault), which Keyloft cannot open. Export from 1Password 8 in the 1PUX format (File › Export), and import that file.',
 } as const;
 
-// KeePass's file signature, two little-endian 32-bit words: 0x9AA2D903, then 0xB54BFB67 for
-// KeePass 2 (KDBX) or 0xB54BFB65 for KeePass 1 (KDB).
-const KEEPASS_SIGNATURE = [0x03, 0xd9, 0xa2, 0x9a];
-const KDBX_SIGNATURE = [0x67, 0xfb, 0x4b, 0xb5];
+// KeePass's file signature, two little-endian 32-bit words: 0x9AA2D903, then 0xB54BFB65 for
+// KeePass 1 (KDB); KeePass 2's (KDBX, 0xB54BFB67) is recognised by its own format.
+export const KEEPASS_SIGNATURE = [0x03, 0xd9, 0xa2, 0x9a] as const;
+export const KDBX_SIGNATURE = [0x67, 0xfb, 0x4b, 0xb5] as const;
 const KDB_SIGNATURE = [0x65, 0xfb, 0x4b, 0xb5];
 
 // 1PIF separates its items with this line; nothing else writes it.
 const ONE_PIF_SEPARATOR = '***5642bee8-a5ff-11dc-8314-0800200c9a66***';
 
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+export function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   return signature.every((byte, index) => bytes[offset + index] === byte);
 }
 
 function keepassReason(bytes: Uint8Array): string | null {
-  if (!startsWith(bytes, KEEPASS_SIGNATURE)) return null;
-  if (startsWith(bytes, KDBX_SIGNATURE, 4)) return LOCKED_FILE_MESSAGES.kdbx;
-  if (startsWith(bytes, KDB_SIGNATURE, 4)) return LOCKED_FILE_MESSAGES.kdb;
-  return null;
+  return startsWith(bytes, KEEPASS_SIGNATURE) && startsWith(bytes, KDB_SIGNATURE, 4) ? LOCKED_FILE_MESSAGES.kdb : null;
 }
 
 /**
  * Bitwarden writes "encrypted" (and "passwordProtected") first. Keyloft's own encrypted export has
- * "encrypted": true too, so a Bitwarden mark must be there as well: the key check value, the items,
- * or passwordProtected.
+ * "encrypted": true too, so a Bitwarden mark must be there as well: the key check value or the
+ * items. A password-protected export (passwordProtected) opens with its password: not refused here.
  */
 function bitwardenReason(head: string): string | null {
   if (!/^\s*\{/.test(head) || !/"encrypted"\s*:\s*true\b/.test(head)) return null;
-  if (/"passwordProtected"\s*:\s*true\b/.test(head)) return LOCKED_FILE_MESSAGES.bitwardenPassword;
+  if (/"passwordProtected"\s*:\s*true\b/.test(head)) return null;
   return /"(encKeyValidation_DO_NOT_EDIT|items)"\s*:/.test(head) ? LOCKED_FILE_MESSAGES.bitwardenAccount : null;
 }
 

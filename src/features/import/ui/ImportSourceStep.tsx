@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { useSubmit } from '../../../ui/useSubmit';
 import { detectFormat } from '../detect';
-import { assertImportSize } from '../fileGuards';
+import { MAX_IMPORT_BYTES, assertImportSize } from '../fileGuards';
 import { IMPORT_FORMATS, importFormat } from '../formats';
-import { ImportFileError, NeedsFilePasswordError, type ImportFile, type ImportFormatId, type ParseOptions, type ParsedImport } from '../model';
+import { ImportFileError, NeedsFilePasswordError, type FileLock, type ImportFile, type ImportFormatId, type ParseOptions, type ParsedImport } from '../model';
 import type { ImportPlan } from '../plan/types';
 import { FilePasswordStep } from './FilePasswordStep';
 import { FilePicker } from './FilePicker';
@@ -14,6 +14,9 @@ import type { ImportServices } from './services';
 export const READ_FAILED = 'This file could not be read. Check that the format is right, or pick another file.';
 export const PREVIEW_FAILED = 'The preview could not be prepared: the file was read, but comparing it with the passwords already here failed. Try again.';
 export const FILE_PASSWORD_REQUIRED = 'Enter the password the file was exported with.';
+export const KEY_FILE_TOO_LARGE = 'That key file is over 20 MiB: choose the key file the database was set up with.';
+export const KEY_FILE_UNREADABLE = 'The key file could not be read. Choose it again.';
+export const KEEPASS_PASSWORD_REQUIRED = 'Enter the database’s master password, or choose its key file if it opens with that alone.';
 
 interface Picked {
   readonly file: ImportFile;
@@ -22,9 +25,12 @@ interface Picked {
 }
 
 interface FilePassword {
+  readonly lock: FileLock;
   readonly message: string;
   readonly value: string;
   readonly error: string | null;
+  /** A KeePass database's key file, as chosen. */
+  readonly keyFile: ImportFile | null;
 }
 
 /** The planner failed, not the file: said differently, so the user does not go looking for another file. */
@@ -42,9 +48,22 @@ export interface ImportSourceStepProps {
   readonly onCancel: () => void;
 }
 
+function parseOptions(password: FilePassword | null): ParseOptions {
+  if (password === null) return {};
+  return password.keyFile === null ? { filePassword: password.value } : { filePassword: password.value, keyFile: password.keyFile.bytes };
+}
+
+/** A password is needed before trying, except for a KeePass database whose key file alone may open it. */
+function missingPassword(password: FilePassword | null): string | null {
+  if (password === null || password.value !== '') return null;
+  if (password.lock === 'export') return FILE_PASSWORD_REQUIRED;
+  return password.keyFile === null ? KEEPASS_PASSWORD_REQUIRED : null;
+}
+
 /**
- * Step 1: pick a file, confirm or correct its format, type its password when it is an encrypted
- * Keyloft export. 'Preview' reads the file and plans the import; nothing is written.
+ * Step 1: pick a file, confirm or correct its format, type its password when it is encrypted (a
+ * Keyloft or password-protected Bitwarden export; a KeePass database, with its key file if it has
+ * one). 'Preview' reads the file and plans the import; nothing is written.
  */
 export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSourceStepProps) {
   const [picked, setPicked] = useState<Picked | null>(null);
@@ -60,6 +79,34 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
   useEffect(() => {
     if (!busy && passwordShown) passwordRef.current?.focus();
   }, [busy, passwordShown, passwordError]);
+
+  // The key file is read beside the form, not as a submit: focus stays on its control.
+  function keyFileChoice(shown: FilePassword) {
+    const update = (change: Partial<FilePassword>) => {
+      setPassword((current) => (current === null ? current : { ...current, ...change }));
+    };
+    return {
+      name: shown.keyFile?.name ?? null,
+      onPick: (file: File) => {
+        // KeePass takes any file as a key file; the import's size limit keeps a wrong pick out of memory.
+        if (file.size > MAX_IMPORT_BYTES) {
+          update({ error: KEY_FILE_TOO_LARGE });
+          return;
+        }
+        file.arrayBuffer().then(
+          (buffer) => {
+            update({ keyFile: { name: file.name, bytes: new Uint8Array(buffer) }, error: null });
+          },
+          () => {
+            update({ error: KEY_FILE_UNREADABLE });
+          },
+        );
+      },
+      onClear: () => {
+        update({ keyFile: null, error: null });
+      },
+    };
+  }
 
   async function pick(file: File) {
     // A file that cannot be used changes nothing: the alert says why, the earlier pick stays.
@@ -77,12 +124,13 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
   async function preview(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (picked === null || picked.formatId === null) return;
-    if (password !== null && password.value === '') {
-      setPassword({ ...password, error: FILE_PASSWORD_REQUIRED });
+    const missing = missingPassword(password);
+    if (password !== null && missing !== null) {
+      setPassword({ ...password, error: missing });
       return;
     }
     const format = importFormat(picked.formatId);
-    const options: ParseOptions = password === null ? {} : { filePassword: password.value };
+    const options = parseOptions(password);
     const result = await reading.submit(async () => {
       let parsed: ParsedImport;
       try {
@@ -90,9 +138,11 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
       } catch (failure) {
         if (!(failure instanceof NeedsFilePasswordError)) throw failure;
         setPassword((shown) => ({
-          message: shown?.message ?? new NeedsFilePasswordError(false).message,
+          lock: failure.lock,
+          message: shown?.message ?? NeedsFilePasswordError.messageFor(false, failure.lock),
           value: shown?.value ?? '',
           error: failure.wrong ? failure.message : null,
+          keyFile: shown?.keyFile ?? null,
         }));
         return null;
       }
@@ -138,6 +188,7 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
           onChange={(value) => {
             setPassword({ ...password, value, error: null });
           }}
+          keyFile={password.lock === 'keepass' ? keyFileChoice(password) : undefined}
         />
       )}
       {busy && picked !== null && (

@@ -128,9 +128,13 @@ describe('Bitwarden JSON: files it refuses', () => {
     expect(LOCKED_FILE_MESSAGES.bitwardenAccount).toMatch(/account’s key.*“\.json” \(not “\.json \(Encrypted\)”\)/);
   });
 
-  it('refuses a password-protected export, saying it has a file password', async () => {
-    await expectFileError(parseFixture('bitwarden-password-protected.json'), exactly(LOCKED_FILE_MESSAGES.bitwardenPassword));
-    expect(LOCKED_FILE_MESSAGES.bitwardenPassword).toMatch(/protected with a file password.*“\.json” \(not/);
+  it('asks for a password-protected export’s password, and refuses one whose values are not what Bitwarden writes', async () => {
+    await expect(parseFixture('bitwarden-password-protected.json')).rejects.toMatchObject({ name: 'NeedsFilePasswordError', wrong: false });
+    // The fixture's encrypted values are placeholders (its opening is tests/unit/import/unlock/bitwardenProtected.test.ts).
+    await expectFileError(
+      bitwardenJsonFormat.parse(fileOf('p.json', fixtureBytes('bitwarden-password-protected.json')), { filePassword: 'anything' }),
+      /^This Bitwarden export is damaged and cannot be opened: The key check value is cut short or damaged\.$/,
+    );
   });
 
   it('refuses invalid and cut-short JSON', async () => {
