@@ -117,7 +117,8 @@ async function saveItemOn(deps: VaultDeps, item: Item, placement: ItemPlacement,
     const id = existing?.id ?? deps.passwords.newId();
     const now = deps.now();
     const { key, keyVersion } = writeKey(deps);
-    const before = existing === undefined ? null : await openItem(deps, existing);
+    // What did not open is written anew (as savePassword does): there is nothing to keep of it.
+    const before = existing === undefined || existing.undecryptable ? null : await openItem(deps, existing);
     const saved = withHistory(item, before, now);
     const health = await healthOf(deps, saved, before === null ? now : (existing?.createdAt ?? now));
     const parts = itemToParts(saved, health);

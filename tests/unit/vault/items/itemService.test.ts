@@ -13,6 +13,7 @@ import {
   type PersonalVaultDeps,
   type TeamVaultDeps,
 } from '../../../../src/features/vault/vaultService';
+import { scanHealth } from '../../../../src/features/vault/health/scanHealth';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../../doubles/memoryVaultRepositories';
 import { EVERY_KIND } from '../../../support/itemFixtures';
 
@@ -117,6 +118,32 @@ describe('items through the vault service', () => {
     // An item saved again as a plain login stays format 3: the format never goes down.
     await saveItem(deps, { ...plainLogin, fields: { ...plainLogin.fields, password: 'pw-3' } }, { groupId: null }, again);
     expect((await stored(deps, entry.id))?.format).toBe(3);
+  });
+
+  it('password health judges the logins among items and leaves the other kinds out', async () => {
+    const deps = personal();
+    for (const item of EVERY_KIND) await saveItem(deps, item, { groupId: null });
+    const entries = await loadEntries(deps);
+    const opened: string[] = [];
+    const report = await scanHealth(
+      entries,
+      (entry) => {
+        opened.push(entry.title);
+        return openDetails(deps, entry);
+      },
+      { loadEstimate: () => Promise.resolve(() => 4), scope: { fingerprint: () => Promise.resolve('f'), keyVersion: null }, now: 10_000 },
+    );
+    expect(opened).toEqual(['Zx-login-title Grüße']);
+    expect(report.checked).toBe(1);
+  });
+
+  it('an item saved over an entry that did not open is written anew, keeping nothing of it', async () => {
+    const deps = personal();
+    const entry = await saveItem(deps, plainLogin, { groupId: null });
+    const card = EVERY_KIND[2];
+    if (card === undefined) throw new Error('fixture');
+    const saved = await saveItem(deps, card, { groupId: null }, { ...entry, undecryptable: true, sealedDetails: undefined });
+    expect(await openItem(deps, saved)).toEqual(card);
   });
 
   it('shows a non-login item in the list of entries by its title, with no password', async () => {
