@@ -1,4 +1,4 @@
-import { openEntryOverviewsHere, type EntryOverview, type SealedOverview } from './entryParts';
+import { openEntryOverviewsHere, type AnyOverview, type SealedOverview } from './entryParts';
 import { assertKeyKind, type SymmetricDataKey } from './keys';
 import { isErrorRecord, reviveError, type ErrorRecord, type OverviewReply, type OverviewRequest } from './overviewProtocol';
 
@@ -34,7 +34,7 @@ export interface DecryptPoolOptions {
 
 export interface DecryptPool {
   /** As openEntryOverviewsHere: per item the overview or its error, in order. */
-  openEntryOverviews(key: SymmetricDataKey, items: readonly SealedOverview[]): Promise<Array<EntryOverview | Error>>;
+  openEntryOverviews(key: SymmetricDataKey, items: readonly SealedOverview[]): Promise<Array<AnyOverview | Error>>;
   /** Starts the workers now, so that they are ready when the first batch arrives. */
   warmUp(): void;
   /** Stops the workers; batches they still hold are opened on the main thread. */
@@ -57,7 +57,7 @@ export function workerCountFor(cores: number | undefined): number {
 }
 
 interface Waiting {
-  readonly resolve: (results: ReadonlyArray<EntryOverview | ErrorRecord>) => void;
+  readonly resolve: (results: ReadonlyArray<AnyOverview | ErrorRecord>) => void;
   readonly reject: (error: unknown) => void;
 }
 
@@ -128,9 +128,9 @@ export function createDecryptPool({
   };
 
   /** The chunk opened by the worker, or here when the worker cannot answer it. */
-  const openIn = (lane: Lane, key: SymmetricDataKey, chunk: readonly SealedOverview[]): Promise<Array<EntryOverview | Error>> => {
+  const openIn = (lane: Lane, key: SymmetricDataKey, chunk: readonly SealedOverview[]): Promise<Array<AnyOverview | Error>> => {
     const id = nextId++;
-    const answered = new Promise<ReadonlyArray<EntryOverview | ErrorRecord>>((resolve, reject) => {
+    const answered = new Promise<ReadonlyArray<AnyOverview | ErrorRecord>>((resolve, reject) => {
       const silent = setTimeout(() => {
         fail(lane, new Error(`A decryption worker did not answer within ${answerTimeoutMs} ms.`));
       }, answerTimeoutMs);

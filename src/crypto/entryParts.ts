@@ -3,6 +3,7 @@ import { CryptoError, DecryptionError, InvalidCiphertextError } from './errors';
 import { gcmDecryptStart, gcmOpenThen, gcmSealTextThen } from './gcm';
 import { assertKeyKind, type SymmetricDataKey } from './keys';
 import { healthValue, passwordFingerprint, readHealth, type EntryHealth } from './passwordHealth';
+import { readItemOverview, type ItemOverview, ITEM_ENTRY_FORMAT } from './itemShapes';
 import { pooledIv } from './random';
 import { bindingAs, sealedAs, type Binding, type Sealed } from './sealed';
 
@@ -84,6 +85,7 @@ export function entryPartContext<T extends EntryPart>({ entryId, keyVersion, for
 }
 
 export function sealEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, overview: EntryOverview): Promise<Sealed<'entry-overview'>> {
+  if (binding.format === ITEM_ENTRY_FORMAT) return notAnItem();
   return sealPart(key, binding, 'overview', {
     title: overview.title,
     url: overview.url,
@@ -97,6 +99,7 @@ export function sealEntryDetails(key: SymmetricDataKey, binding: EntryPartBindin
   // A one-time code and a history are written only when there are some: details without them
   // stay the JSON they were before issue #23.
   const history = details.history ?? [];
+  if (binding.format === ITEM_ENTRY_FORMAT) return notAnItem();
   return sealPart(key, binding, 'details', {
     password: details.password,
     notes: details.notes,
@@ -158,10 +161,13 @@ export async function openEntryParts(key: SymmetricDataKey, binding: EntryPartBi
 
 /** DecryptionError for a wrong key or binding; InvalidCiphertextError for a part of the wrong shape. */
 export function openEntryOverview(key: SymmetricDataKey, binding: EntryPartBinding, sealed: Sealed<'entry-overview'>): Promise<EntryOverview> {
-  return openPart(key, binding, 'overview', sealed, readOverview);
+  return openPart(key, binding, 'overview', sealed, binding.format === ITEM_ENTRY_FORMAT ? itemPart : readOverview);
 }
 
-/** One sealed overview of a batch, with the binding it must open under. */
+/** An overview as the list opens it: format 2's (a login) or format 3's (an item of any kind, itemShapes.ts). */
+export type AnyOverview = EntryOverview | ItemOverview;
+
+/** One sealed overview of a batch, with the binding it must open under (its format picks the reader). */
 export interface SealedOverview {
   readonly binding: EntryPartBinding;
   readonly sealed: Sealed<'entry-overview'>;
@@ -173,17 +179,17 @@ export interface SealedOverview {
  * in the items' order; the promise itself rejects only for a key of the wrong kind. One `then` per
  * decryption and one promise for the batch: nothing else is spent per entry beside WebCrypto's call.
  */
-export function openEntryOverviewsHere(key: SymmetricDataKey, items: readonly SealedOverview[]): Promise<Array<EntryOverview | Error>> {
+export function openEntryOverviewsHere(key: SymmetricDataKey, items: readonly SealedOverview[]): Promise<Array<AnyOverview | Error>> {
   try {
     assertKeyKind(key, 'vault', 'team');
   } catch (error) {
     return Promise.reject(asError(error));
   }
-  const results = new Array<EntryOverview | Error>(items.length);
+  const results = new Array<AnyOverview | Error>(items.length);
   if (items.length === 0) return Promise.resolve(results);
   return new Promise((resolve) => {
     let left = items.length;
-    const settle = (index: number, result: EntryOverview | Error) => {
+    const settle = (index: number, result: AnyOverview | Error) => {
       results[index] = result;
       left -= 1;
       if (left === 0) resolve(results);
@@ -198,9 +204,10 @@ export function openEntryOverviewsHere(key: SymmetricDataKey, items: readonly Se
       }
       decrypting.then(
         (plain) => {
-          let opened: EntryOverview | Error;
+          let opened: AnyOverview | Error;
           try {
-            opened = readOverview(partValue(new Uint8Array(plain)));
+            const value = partValue(new Uint8Array(plain));
+            opened = binding.format === ITEM_ENTRY_FORMAT ? readItemOverview(value) : readOverview(value);
           } catch (error) {
             opened = asError(error);
           }
@@ -215,7 +222,7 @@ export function openEntryOverviewsHere(key: SymmetricDataKey, items: readonly Se
 }
 
 export function openEntryDetails(key: SymmetricDataKey, binding: EntryPartBinding, sealed: Sealed<'entry-details'>): Promise<OpenedEntryDetails> {
-  return openPart(key, binding, 'details', sealed, readDetails);
+  return openPart(key, binding, 'details', sealed, binding.format === ITEM_ENTRY_FORMAT ? itemPart : readDetails);
 }
 
 function readDetails(value: Record<string, unknown>): OpenedEntryDetails {
@@ -238,7 +245,7 @@ function readHistory(value: unknown): ReplacedPassword[] {
 // One promise step per part, as openPart, and no buffer of its own for the plaintext, the
 // additional data or the sealed form: an import seals two parts for each of thousands of entries
 // (issue #20's bench).
-function sealPart<T extends EntryPart>(
+export function sealPart<T extends EntryPart>(
   key: SymmetricDataKey,
   binding: EntryPartBinding,
   part: T,
@@ -259,7 +266,7 @@ function sealPart<T extends EntryPart>(
 }
 
 // A promise chain of one step rather than async functions: see gcmOpenThen. Every error still rejects.
-function openPart<P extends EntryPart, T>(
+export function openPart<P extends EntryPart, T>(
   key: SymmetricDataKey,
   binding: EntryPartBinding,
   part: P,
@@ -285,11 +292,21 @@ function readOverview(value: Record<string, unknown>): EntryOverview {
   };
 }
 
+// Format 3's parts are items (itemParts.ts): format 2's readers and writers would misread them.
+// Opening decrypts first, so a part moved from format 2 still fails its tag check (DecryptionError).
+const ITEM_MESSAGE = 'A format-3 entry is an item: seal and open it with itemParts.ts.';
+function notAnItem(): Promise<never> {
+  return Promise.reject(new CryptoError(ITEM_MESSAGE));
+}
+function itemPart(): never {
+  throw new CryptoError(ITEM_MESSAGE);
+}
+
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-function partValue(plain: Uint8Array): Record<string, unknown> {
+export function partValue(plain: Uint8Array): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(utf8Decode(plain));

@@ -65,7 +65,12 @@ export type {
   ReplacedPassword,
   SealedEntryParts,
   SealedOverview,
+  AnyOverview,
 } from './entryParts';
+export { ITEM_ENTRY_FORMAT, IDENTITY_FIELDS, itemDetailsValue, itemOverviewValue } from './itemShapes';
+export type { ItemDetailFields, ItemDetails, ItemOverview, SealedCustomField, SealedItemKind, SealedItemUrl } from './itemShapes';
+export { openItemDetails, openItemOverview, openItemParts, resealItemParts, sealItemParts } from './itemParts';
+export type { ItemParts, SealedItemParts } from './itemParts';
 export { openEntryFields, sealEntryFields } from './entryFields';
 export { passwordFingerprint } from './passwordHealth';
 export type { EntryHealth, HealthStrength } from './passwordHealth';

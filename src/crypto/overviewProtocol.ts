@@ -1,4 +1,4 @@
-import { openEntryOverviewsHere, type EntryOverview, type SealedOverview } from './entryParts';
+import { openEntryOverviewsHere, type AnyOverview, type SealedOverview } from './entryParts';
 import { CryptoError, DecryptionError, InvalidCiphertextError, type CryptoErrorCode } from './errors';
 import { tagKey } from './keys';
 
@@ -25,7 +25,7 @@ export interface ErrorRecord {
 export type OverviewReply =
   /** The worker's script has loaded; until then the pool gives it nothing (its share opens on the main thread). */
   | { readonly type: 'ready' }
-  | { readonly type: 'opened'; readonly id: number; readonly results: ReadonlyArray<EntryOverview | ErrorRecord> }
+  | { readonly type: 'opened'; readonly id: number; readonly results: ReadonlyArray<AnyOverview | ErrorRecord> }
   /** The request as a whole could not be answered: the pool opens it on the main thread. */
   | { readonly type: 'failed'; readonly id: number; readonly message: string };
 
@@ -44,7 +44,7 @@ function errorRecord(error: Error): ErrorRecord {
   return { error: error.name, code: error instanceof CryptoError ? error.code : null, message: error.message };
 }
 
-export function isErrorRecord(result: EntryOverview | ErrorRecord): result is ErrorRecord {
+export function isErrorRecord(result: AnyOverview | ErrorRecord): result is ErrorRecord {
   return 'error' in result;
 }
 

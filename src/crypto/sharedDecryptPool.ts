@@ -1,6 +1,6 @@
 import { browserOverviewWorkerFactory } from './browserOverviewWorker';
 import { createDecryptPool, workerCountFor, type DecryptPool, type OverviewWorkerFactory } from './decryptPool';
-import type { EntryOverview, SealedOverview } from './entryParts';
+import type { AnyOverview, SealedOverview } from './entryParts';
 import type { SymmetricDataKey } from './keys';
 
 // The app's one decryption pool (decryptPool.ts), started on first use with the browser's
@@ -34,7 +34,7 @@ function sharedPool(): DecryptPool {
  * (DecryptionError, InvalidCiphertextError, CryptoError for a bad binding), in the items' order.
  * Rejects only for a key of the wrong kind.
  */
-export function openEntryOverviews(key: SymmetricDataKey, items: readonly SealedOverview[]): Promise<Array<EntryOverview | Error>> {
+export function openEntryOverviews(key: SymmetricDataKey, items: readonly SealedOverview[]): Promise<Array<AnyOverview | Error>> {
   return sharedPool().openEntryOverviews(key, items);
 }
 

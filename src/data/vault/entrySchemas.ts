@@ -37,8 +37,9 @@ const storedPlainEntrySchema = z.object({
   ...entryCommon,
 });
 
+// Format 3 (issue #44: items of every kind) stores the same fields as format 2; only the parts' JSON differs.
 const storedSealedEntrySchema = z.object({
-  format: z.literal(2),
+  format: z.literal([2, 3]),
   overview: ciphertext<'entry-overview'>(),
   details: ciphertext<'entry-details'>(),
   title: absent,
@@ -63,7 +64,7 @@ function clearLabel(field: 'title' | 'name'): (data: unknown) => string | null {
   return (data) => {
     if (typeof data !== 'object' || data === null) return null;
     const { format, [field]: label } = data as Record<string, unknown>;
-    if (format === 2) return null;
+    if (format === 2 || format === 3) return null;
     return typeof label === 'string' ? label : null;
   };
 }
@@ -124,7 +125,7 @@ export function quickStoredEntry(data: unknown): StoredPasswordEntry | undefined
   if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
   const document = data as Record<string, unknown>;
   const { format } = document;
-  const sealed = format === 2;
+  const sealed = format === 2 || format === 3;
   if (!sealed && format !== 1 && !(format === undefined && !('format' in document))) return undefined;
   // Any field of the other format, or any field present as undefined, is left to the schema to judge.
   const other = sealed ? ONLY_PLAIN : ONLY_SEALED;

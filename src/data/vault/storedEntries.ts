@@ -44,7 +44,8 @@ export interface StoredPlainEntry extends StoredEntryCommon {
  * the format-1 fields may be present (a document mixing the two is malformed).
  */
 export interface StoredSealedEntry extends StoredEntryCommon {
-  readonly format: 2;
+  /** 2: a login (entryParts.ts); 3: an item of any kind (itemParts.ts, issue #44). Same fields, same bounds. */
+  readonly format: 2 | 3;
   /** base64(IV ‖ ciphertext ‖ tag) of {title, url, username}, bound to entry id, format, key version and part. */
   readonly overview: Sealed<'entry-overview'>;
   /** The same for {password, notes}. */
@@ -58,9 +59,9 @@ export interface StoredSealedEntry extends StoredEntryCommon {
 
 export type StoredPasswordEntry = StoredPlainEntry | StoredSealedEntry;
 
-/** True for a format-2 (sealed) entry. */
+/** True for a sealed entry: format 2, or format 3 (an item of any kind). */
 export function isSealedEntry(entry: StoredPasswordEntry): entry is StoredSealedEntry {
-  return entry.format === 2;
+  return entry.format === 2 || entry.format === 3;
 }
 
 /** The fields of one format that the other does not have: an edit changing the format removes them. */

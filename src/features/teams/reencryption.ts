@@ -1,12 +1,13 @@
 import {
   DecryptionError,
   InvalidCiphertextError,
-  SEALED_ENTRY_FORMAT,
   SEALED_GROUP_FORMAT,
   openEntryFields,
   openGroupOverview,
   openPreviousTeamKey,
   resealEntryParts,
+  resealItemParts,
+  ITEM_ENTRY_FORMAT,
   sealEntryFields,
   sealGroupOverview,
   type TeamKey,
@@ -169,15 +170,17 @@ async function reencryptedFields(id: string, entry: StoredPlainEntry, previous: 
 }
 
 /**
- * A format-2 entry's two parts, opened under the key version they are bound to and sealed again
- * bound to the new one (the key version is in each part's additional data, docs/crypto.md); its
- * health record is kept, the fingerprint taken under the new key.
+ * A sealed entry's two parts, opened under the key version they are bound to and sealed again
+ * bound to the new one (the key version is in each part's additional data, docs/crypto.md), in
+ * the format they were in (2, or 3 for an item of any kind); a login's health record is kept, the
+ * fingerprint taken under the new key.
  */
 async function resealed(id: string, entry: StoredSealedEntry, previous: TeamKey, current: TeamKey, keyVersion: number): Promise<PasswordEntryChanges> {
-  const from = { entryId: id, keyVersion: entry.keyVersion ?? null, format: SEALED_ENTRY_FORMAT };
-  const to = { entryId: id, keyVersion, format: SEALED_ENTRY_FORMAT };
-  const { overview, details } = await resealEntryParts({ key: previous, binding: from }, { key: current, binding: to }, entry);
-  return { format: SEALED_ENTRY_FORMAT, overview, details, keyVersion };
+  const format = entry.format;
+  const from = { key: previous, binding: { entryId: id, keyVersion: entry.keyVersion ?? null, format } };
+  const to = { key: current, binding: { entryId: id, keyVersion, format } };
+  const { overview, details } = format === ITEM_ENTRY_FORMAT ? await resealItemParts(from, to, entry) : await resealEntryParts(from, to, entry);
+  return { format, overview, details, keyVersion };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Decrypted shapes: what the vault screens show and edit. They exist only in memory; the stored
 // shapes (ciphertext) are in src/data/vault/storedEntries.ts.
-import type { EntryHealth, ReplacedPassword, Sealed } from '../../crypto';
+import type { EntryHealth, ItemOverview, ReplacedPassword, Sealed } from '../../crypto';
 
 export interface PasswordEntry {
   readonly id: string;
@@ -50,6 +50,13 @@ export interface PasswordEntry {
    * when it was saved. Absent on format 1 and on entries saved without one.
    */
   readonly health?: EntryHealth;
+  /**
+   * Set on a format-3 entry (issue #44, docs/items.md): an item of any kind, its overview as opened.
+   * Here `title`, `url` (a login's first URL) and `username` are what the list of logins shows; the
+   * item service (service/itemService.ts) opens and saves the whole item, and a password save over
+   * it keeps everything the password form does not show.
+   */
+  readonly item?: ItemOverview;
 }
 
 /** What opening a sealed entry's details needs: the part as stored and the key version it is bound to. */
@@ -57,6 +64,8 @@ export interface SealedDetails {
   readonly sealed: Sealed<'entry-details'>;
   /** null for a personal entry (the vault key). */
   readonly keyVersion: number | null;
+  /** 3 for an item's details (itemParts.ts); absent for format 2. */
+  readonly format?: 3;
 }
 
 export interface Group {

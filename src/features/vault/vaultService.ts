@@ -9,7 +9,10 @@ export type { PersonalVaultDeps, SealedFormatOptions, TeamScope, TeamVaultDeps, 
 export { isTeamVault } from './service/vaultDeps';
 export { openDetails } from './service/openEntries';
 export { loadEntries, openListing } from './service/loadEntries';
-export { deletePassword, savePassword } from './service/passwordWrites';
+export { deletePassword } from './service/passwordWrites';
+// A draft saved over an item (format 3) keeps what the password form does not show (itemService.ts).
+export { saveEntryDraft as savePassword, listedItem, loadItems, openItem, saveItem } from './service/itemService';
+export type { ItemPlacement, ListedItem } from './service/itemService';
 export { compareGroups, createGroup, deleteGroup, loadGroups, openGroupListing, updateGroup } from './service/groupService';
 export {
   CONFLICT_MESSAGES,

@@ -15,6 +15,9 @@ const SEALED = `passwords/${OWNER}-sealed`;
 const PLAIN = `passwords/${OWNER}-plain`;
 const TEAM_SEALED = 'passwords/team-sealed';
 const TEAM_PLAIN = 'passwords/team-plain';
+// Format 3 (issue #44): an item of any kind, the same fields as format 2.
+const ITEM = `passwords/${OWNER}-item`;
+const TEAM_ITEM = 'passwords/team-item';
 const PART_2 = base64OfBytes(48, 0x42);
 /** Canonical base64 of `length` bytes, for parts too large for base64OfBytes' spread. */
 const partOf = (length: number) => Buffer.alloc(length, 0x41).toString('base64');
@@ -31,6 +34,8 @@ const unmarked = () => ({
   [PLAIN]: sampleEntry(OWNER, 'Alice’s bank'),
   [TEAM_SEALED]: teamSealed(FULL),
   [TEAM_PLAIN]: teamEntry(TEAM, FULL, 'Staging database'),
+  [ITEM]: sealed({ format: 3 }),
+  [TEAM_ITEM]: teamSealed(FULL, { format: 3 }),
   [`groups/${OWNER}-group`]: sampleGroup(OWNER, 'Alice’s'),
   [`groups/${OWNER}-sealed-group`]: sampleSealedGroup(OWNER),
   'groups/team-plain-group': sampleGroup(OWNER, 'Servers', { userId: null, teamId: TEAM }),
@@ -75,6 +80,13 @@ const personalRows: readonly AccessRow[] = [
   { op: 'update', what: 'the owner’s sealed entry, both parts replaced', path: SEALED, data: edit, expect: ALLOW_OWNER_ONLY },
   { op: 'update', what: 'the owner’s format-1 entry, sealed (clear fields removed)', path: PLAIN, replace: true, data: sealing(OWNER, false), expect: ALLOW_OWNER_ONLY },
   { op: 'update', what: 'the owner’s sealed entry, turned back into format 1', path: SEALED, replace: true, data: () => sampleEntry(OWNER, 'Back in clear', { revision: 2 }), expect: DENY_ALL },
+  { op: 'create', what: 'an item (format 3) of the owner’s', path: 'passwords/new', data: () => sealed({ format: 3 }), expect: ALLOW_OWNER_ONLY },
+  { op: 'create', what: 'an item (format 3) of the owner’s in a vault marked sealed', path: 'passwords/new', seed: marked, data: () => sealed({ format: 3 }), expect: ALLOW_OWNER_ONLY },
+  { op: 'update', what: 'the owner’s format-2 entry, made an item (format 3)', path: SEALED, data: () => ({ ...edit(), format: 3 }), expect: ALLOW_OWNER_ONLY },
+  { op: 'update', what: 'the owner’s item, both parts replaced', path: ITEM, data: edit, expect: ALLOW_OWNER_ONLY },
+  { op: 'update', what: 'the owner’s item, written back in format 2 (an older tab’s save)', path: ITEM, data: () => ({ ...edit(), format: 2 }), expect: DENY_ALL },
+  { op: 'update', what: 'the owner’s item, turned back into format 1', path: ITEM, replace: true, data: () => sampleEntry(OWNER, 'Back in clear', { revision: 2 }), expect: DENY_ALL },
+  { op: 'delete', what: 'the owner’s item', path: ITEM, expect: ALLOW_OWNER_ONLY },
   { op: 'update', what: 'the owner’s sealed entry with a clear title added', path: SEALED, data: () => ({ ...edit(), title: 'Visible' }), expect: DENY_ALL },
   { op: 'update', what: 'the owner’s record, marked sealed', path: `users/${OWNER}`, data: () => ({ entryFormat: 2 }), expect: ALLOW_OWNER_ONLY },
   { op: 'update', what: 'the owner’s record, marked with another format', path: `users/${OWNER}`, data: () => ({ entryFormat: 3 }), expect: DENY_ALL },
@@ -102,6 +114,10 @@ const teamRows: readonly AccessRow[] = [
   })),
   { op: 'update', what: 'a sealed entry of the team, both parts replaced', path: TEAM_SEALED, data: edit, expect: byRole((role) => canOnPasswords(role, 'edit')) },
   { op: 'update', what: 'a format-1 entry of the team, sealed', path: TEAM_PLAIN, replace: true, data: sealing(FULL, true), expect: byRole((role) => canOnPasswords(role, 'edit')) },
+  { op: 'create', what: 'an item (format 3) of the team by the full member', path: 'passwords/new', data: () => teamSealed(FULL, { format: 3 }), expect: allowOnly('full') },
+  { op: 'update', what: 'a format-2 entry of the team, made an item (format 3)', path: TEAM_SEALED, data: () => ({ ...edit(), format: 3 }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
+  { op: 'update', what: 'an item of the team, both parts replaced', path: TEAM_ITEM, data: edit, expect: byRole((role) => canOnPasswords(role, 'edit')) },
+  { op: 'update', what: 'an item of the team, written back in format 2 (an older tab’s save)', path: TEAM_ITEM, data: () => ({ ...edit(), format: 2 }), expect: DENY_ALL },
   { op: 'update', what: 'a sealed entry of the team, turned back into format 1', path: TEAM_SEALED, replace: true, data: () => teamEntry(TEAM, FULL, 'Back', { revision: 2 }), expect: DENY_ALL },
   { op: 'update', what: 'the team, marked sealed', path: `teams/${TEAM}`, data: () => ({ entryFormat: 2 }), expect: byRole((role) => canOnPasswords(role, 'edit')) },
   { op: 'update', what: 'the team, marked sealed with its name changed too', path: `teams/${TEAM}`, data: () => ({ entryFormat: 2, name: 'Renamed' }), expect: DENY_ALL },
@@ -141,7 +157,7 @@ const malformed: readonly MalformedRow[] = [
   createRow('no overview', { overview: undefined }),
   createRow('no details', { details: undefined }),
   createRow('no format beside the parts', { format: undefined }),
-  createRow('format 3', { format: 3 }),
+  createRow('format 4', { format: 4 }),
   createRow('the format as text', { format: '2' }),
   createRow('a clear title beside the parts', { title: 'Alice’s bank' }),
   createRow('a clear url beside the parts', { url: 'https://bank.example.com' }),

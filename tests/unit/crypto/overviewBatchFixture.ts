@@ -9,6 +9,7 @@ import {
   sealEntryDetails,
   sealEntryOverview,
   type CryptoError,
+  type AnyOverview,
   type EntryOverview,
   type EntryPartBinding,
   type TeamKey,
@@ -61,7 +62,7 @@ export async function mixedBatch(rounds: number): Promise<OverviewBatch> {
 }
 
 /** Each result is what openEntryOverview gives for that item alone: the same overview, or an error of the same class, code and message. */
-export async function expectAsOneByOne({ key, items }: OverviewBatch, results: ReadonlyArray<EntryOverview | Error>): Promise<void> {
+export async function expectAsOneByOne({ key, items }: OverviewBatch, results: ReadonlyArray<AnyOverview | Error>): Promise<void> {
   expect(results).toHaveLength(items.length);
   const alone = await Promise.all(items.map((item) => openEntryOverview(key, item.binding, item.sealed).catch((error: unknown) => error as Error)));
   alone.forEach((expected, index) => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { asStoredCiphertext } from '../../../src/crypto';
 import { MalformedRecordError, passwordEntryFrom } from '../../../src/data/firestore/storedDocuments';
 import { applyEntryChanges } from '../../../src/data/vault/entryChanges';
-import { entryLabel, storedPasswordEntrySchema } from '../../../src/data/vault/entrySchemas';
+import { entryLabel, quickStoredEntry, storedPasswordEntrySchema } from '../../../src/data/vault/entrySchemas';
 import { readListing } from '../../../src/data/vault/listing';
 import { PLAIN_ENTRY_FIELDS, type StoredSealedEntry } from '../../../src/data/vault/storedEntries';
 import { MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
@@ -54,6 +54,14 @@ describe('stored entry: format 1 or format 2', () => {
     expect(passwordEntryFrom('passwords/p3', { ...plain, format: 1 })).toEqual({ ...plain, format: 1 });
   });
 
+  it('reads a format-3 entry (an item of any kind, issue #44) as stored, by the schema and the quick reader alike; a clear field beside it is malformed', () => {
+    const item = sealedEntry({ format: 3, teamId: 't1', keyVersion: 2 });
+    expect(passwordEntryFrom('passwords/p4', { ...item })).toEqual(item);
+    expect(quickStoredEntry({ ...item })).toEqual(item);
+    expect(problem({ ...item, title: 'in clear' })).toBe('field "title" is missing or has the wrong type');
+    expect(entryLabel({ ...item, title: 'in clear' })).toBeNull();
+  });
+
   it('a revision missing on a format-2 document reads as 0, as for format 1', () => {
     const { revision: _revision, ...bare } = sealedEntry();
     expect(passwordEntryFrom('passwords/p1', bare).revision).toBe(0);
@@ -76,7 +84,7 @@ describe('stored entry: format 1 or format 2', () => {
   });
 
   it('an unknown format is malformed at "format"; a format-1 document is still judged by its own fields', () => {
-    expect(problem({ ...sealedEntry(), format: 3 })).toBe('field "format" is missing or has the wrong type');
+    expect(problem({ ...sealedEntry(), format: 4 })).toBe('field "format" is missing or has the wrong type');
     expect(problem({ ...sealedEntry(), format: '2' })).toBe('field "format" is missing or has the wrong type');
     expect(problem({ ...sampleEntry('ana', 'Bank'), encrypted: false })).toBe('field "encrypted" is missing or has the wrong type');
     expect(problem({ ...sealedEntry(), encrypted: false })).toBe('field "encrypted" is missing or has the wrong type');

@@ -72,8 +72,10 @@ const fromRecord = (entry: PasswordEntry): CheckedEntry | null =>
 export async function scanHealth(entries: readonly PasswordEntry[], open: (entry: PasswordEntry) => Promise<PasswordEntry>, options: HealthScanOptions): Promise<HealthReport> {
   const { now, onProgress, stopped = () => false, clock = () => performance.now() } = options;
   const tally = healthTally(now);
-  const readable = entries.filter((entry) => !entry.undecryptable && entry.damaged === undefined);
-  tally.unreadable(entries.length - readable.length);
+  // Password health covers logins (issue #44): an item of another kind has no password to judge.
+  const logins = entries.filter((entry) => entry.item === undefined || entry.item.kind === 'login');
+  const readable = logins.filter((entry) => !entry.undecryptable && entry.damaged === undefined);
+  tally.unreadable(logins.length - readable.length);
   const recorded = readable.filter((entry) => hasUsableRecord(entry, options.scope));
   const pending = readable.filter((entry) => !hasUsableRecord(entry, options.scope));
   const total = readable.length;

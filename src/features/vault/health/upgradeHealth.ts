@@ -46,8 +46,9 @@ export interface UpgradeCallbacks {
 export function planHealthUpgrade(deps: VaultDeps, entries: readonly PasswordEntry[]): readonly PasswordEntry[] | 'not-here' {
   if (isTeamVault(deps) || deps.strength === undefined) return 'not-here';
   // Format 1 is sealed by the migration (whose save writes the record); a damaged or
-  // undecryptable entry cannot be opened.
-  return entries.filter((entry) => entry.sealed === true && entry.health === undefined && !entry.undecryptable && entry.damaged === undefined);
+  // undecryptable entry cannot be opened. An item (format 3) gets its record from its own save
+  // (itemWrites.ts); its overview is not format 2's, which upgradeOne seals.
+  return entries.filter((entry) => entry.sealed === true && entry.item === undefined && entry.health === undefined && !entry.undecryptable && entry.damaged === undefined);
 }
 
 /**

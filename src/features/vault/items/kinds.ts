@@ -1,8 +1,8 @@
 import type { ReplacedPassword } from '../../../crypto';
 import type { PasswordEntry } from '../model';
 
-// The kinds of item a vault holds (issue #44) in clear text, as they will be sealed: every field
-// here goes into an item's sealed parts. Storage and screens do not use this model yet
+// The kinds of item a vault holds (issue #44) in clear text, as they are sealed: every field here
+// goes into an item's sealed parts (sealedItem.ts, format 3). The screens do not use this model yet
 // (docs/items.md); today's entries read as logins through loginFromEntry, without being rewritten.
 
 export type ItemKind = 'login' | 'note' | 'card' | 'identity' | 'ssh';

@@ -43,7 +43,7 @@ export async function openListing(deps: VaultDeps, page: Listing<StoredPasswordE
       batch = { items: [], entries: [] };
       batches.set(key, batch);
     }
-    batch.items.push({ binding: entryBinding(deps, id, data.keyVersion ?? null), sealed: data.overview });
+    batch.items.push({ binding: entryBinding(deps, id, data.keyVersion ?? null, data.format), sealed: data.overview });
     batch.entries.push({ index, id, data });
   });
   const sealed = [...batches].map(([key, { items, entries }]) =>

@@ -1,4 +1,15 @@
-import { openEntryDetails, openEntryFields, openEntryOverview, type EntryOverview } from '../../../crypto';
+import {
+  ITEM_ENTRY_FORMAT,
+  openEntryDetails,
+  openEntryFields,
+  openEntryOverview,
+  openItemDetails,
+  openItemOverview,
+  type AnyOverview,
+  type ItemDetails,
+  type ItemOverview,
+  type OpenedEntryDetails,
+} from '../../../crypto';
 import { isSealedEntry, type MalformedDocument, type StoredPasswordEntry, type StoredPlainEntry, type StoredSealedEntry, type WithId } from '../../../data/vault/storedEntries';
 import { createDetailsCache, detailsKey, type DetailsCache } from '../detailsCache';
 import type { PasswordEntry } from '../model';
@@ -55,14 +66,17 @@ function openOverview(deps: VaultDeps, id: string, data: StoredSealedEntry): Pro
   const keyVersion = data.keyVersion ?? null;
   const key = keyFor(deps, data.keyVersion);
   if (typeof key === 'string') return Promise.resolve(undecryptableSealed(id, data, key));
-  return openEntryOverview(key, entryBinding(deps, id, keyVersion), data.overview).then(
+  const binding = entryBinding(deps, id, keyVersion, data.format);
+  const opening: Promise<AnyOverview> = data.format === ITEM_ENTRY_FORMAT ? openItemOverview(key, binding, data.overview) : openEntryOverview(key, binding, data.overview);
+  return opening.then(
     (overview) => overviewEntry(id, data, overview),
     (error: unknown) => undecryptableSealed(id, data, error),
   );
 }
 
 /** A sealed entry with its overview opened; the details wait in `sealedDetails`. */
-export function overviewEntry(id: string, data: StoredSealedEntry, overview: EntryOverview): PasswordEntry {
+export function overviewEntry(id: string, data: StoredSealedEntry, overview: AnyOverview): PasswordEntry {
+  if ('kind' in overview) return itemEntry(id, data, overview);
   return {
     id,
     title: overview.title,
@@ -79,6 +93,32 @@ export function overviewEntry(id: string, data: StoredSealedEntry, overview: Ent
     sealed: true,
     ...(overview.hasOneTimeCode === true ? { hasOneTimeCode: true } : {}),
     ...(overview.health === undefined ? {} : { health: overview.health }),
+  };
+}
+
+/**
+ * A format-3 item as the list of entries shows it (docs/items.md): a login by its first URL and
+ * username, another kind by its title alone; the whole overview in `item`.
+ */
+function itemEntry(id: string, data: StoredSealedEntry, item: ItemOverview): PasswordEntry {
+  const login = item.kind === 'login' ? item : null;
+  return {
+    id,
+    title: item.title,
+    url: login?.urls[0]?.url ?? null,
+    notes: null,
+    username: login?.username ?? '',
+    password: '',
+    groupId: data.groupId,
+    createdAt: data.createdAt,
+    updatedAt: data.updatedAt,
+    revision: data.revision,
+    undecryptable: false,
+    sealedDetails: { sealed: data.details, keyVersion: data.keyVersion ?? null, format: ITEM_ENTRY_FORMAT },
+    sealed: true,
+    item,
+    ...(login?.hasOneTimeCode === true ? { hasOneTimeCode: true } : {}),
+    ...(login?.health === undefined ? {} : { health: login.health }),
   };
 }
 
@@ -148,10 +188,13 @@ export async function openDetails(deps: VaultDeps, entry: PasswordEntry): Promis
   let opening = cache.get(cacheKey);
   if (opening === undefined) {
     const key = keyFor(deps, sealedDetails.keyVersion);
+    const binding = entryBinding(deps, entry.id, sealedDetails.keyVersion, sealedDetails.format);
     opening =
       typeof key === 'string'
         ? Promise.reject(new Error(key))
-        : openEntryDetails(key, entryBinding(deps, entry.id, sealedDetails.keyVersion), sealedDetails.sealed);
+        : sealedDetails.format === ITEM_ENTRY_FORMAT
+          ? openItemDetails(key, binding, sealedDetails.sealed).then(entryDetailsOf)
+          : openEntryDetails(key, binding, sealedDetails.sealed);
     cache.set(cacheKey, opening);
     opening.catch((error: unknown) => {
       cache.delete(cacheKey);
@@ -166,4 +209,12 @@ export async function openDetails(deps: VaultDeps, entry: PasswordEntry): Promis
     ...(details.otp === null ? {} : { otp: details.otp }),
     ...(details.history.length === 0 ? {} : { passwordHistory: details.history }),
   };
+}
+
+/** An item's details as a login's: the password form edits a login item's; another kind has no password. */
+function entryDetailsOf(details: ItemDetails): OpenedEntryDetails {
+  const notes = details.notes === '' ? null : details.notes;
+  if (details.kind !== 'login') return { password: '', notes, otp: null, history: [] };
+  const { password, otp, history } = details.fields;
+  return { password, notes, otp, history };
 }

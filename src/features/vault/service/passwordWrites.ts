@@ -39,6 +39,8 @@ export async function savePassword(deps: VaultDeps, draft: ValidPasswordDraft, e
 }
 
 async function saveOn(deps: VaultDeps, draft: ValidPasswordDraft, existing: PasswordEntry | undefined): Promise<PasswordEntry> {
+  // Format 2 holds less than an item (format 3): saveEntryDraft (itemWrites.ts) saves a draft over one.
+  if (existing?.item !== undefined) throw new Error(`Entry ${existing.id} is an item (format 3): save it with saveEntryDraft or saveItem.`);
   return guarded(deps, existing === undefined ? 'create' : 'edit', async () => {
     const id = existing?.id ?? deps.passwords.newId();
     const now = deps.now();
@@ -205,7 +207,7 @@ export async function deletePassword(deps: VaultDeps, entry: Pick<PasswordEntry,
  * A conditional write's failure in the vault's terms: a conflict carries the newer entry
  * (decrypted) for the form to show beside the user's; a deletion says so.
  */
-async function passwordWriteFailure(deps: VaultDeps, error: unknown): Promise<unknown> {
+export async function passwordWriteFailure(deps: VaultDeps, error: unknown): Promise<unknown> {
   if (error instanceof GoneError) return new VaultGoneError(CONFLICT_MESSAGES.passwordGone, { cause: error });
   if (error instanceof RevisionConflictError) {
     const current = error.current as WithId<StoredPasswordEntry>;

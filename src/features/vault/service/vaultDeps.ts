@@ -88,8 +88,8 @@ export function writeKey(deps: VaultDeps): { readonly key: VaultKey | TeamKey; r
 }
 
 /** The binding of a sealed entry's parts: personal entries name no key version, team entries the stored one. */
-export function entryBinding(deps: VaultDeps, entryId: string, keyVersion: number | null): EntryPartBinding {
-  return { entryId, keyVersion: isTeamVault(deps) ? keyVersion : null, format: SEALED_ENTRY_FORMAT };
+export function entryBinding(deps: VaultDeps, entryId: string, keyVersion: number | null, format: number = SEALED_ENTRY_FORMAT): EntryPartBinding {
+  return { entryId, keyVersion: isTeamVault(deps) ? keyVersion : null, format };
 }
 
 /** The binding of a sealed group: personal groups name no key version, team groups the stored one. */
