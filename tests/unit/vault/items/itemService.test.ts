@@ -131,7 +131,7 @@ describe('items through the vault service', () => {
         opened.push(entry.title);
         return openDetails(deps, entry);
       },
-      { loadEstimate: () => Promise.resolve(() => 4), scope: { fingerprint: () => Promise.resolve('f'), keyVersion: null }, now: 10_000 },
+      { loadEstimate: () => Promise.resolve(() => Promise.resolve(4)), scope: { fingerprint: () => Promise.resolve('f'), keyVersion: null }, now: 10_000 },
     );
     expect(opened).toEqual(['Zx-login-title Grüße']);
     expect(report.checked).toBe(1);
