@@ -101,9 +101,20 @@ export interface ImportFile {
   readonly bytes: Uint8Array;
 }
 
+/** How far a parser is: items read of the items the file holds (issue #44, item 4). */
+export interface ParseProgress {
+  readonly read: number;
+  readonly total: number;
+}
+
 export interface ParseOptions {
   /** The password a Keyloft encrypted export was sealed with, once the user has typed it. */
   readonly filePassword?: string;
+  /**
+   * Told after each item the parser reads, once it knows how many the file holds (the reading
+   * worker thins these out before they cross to the page: ../read/readWorkerHost.ts).
+   */
+  readonly onProgress?: (progress: ParseProgress) => void;
 }
 
 export interface ImportFormat {

@@ -9,11 +9,12 @@ import {
   type ImportItem,
   type ImportItemKind,
   type NotCarried,
+  type ParseOptions,
   type ParsedImport,
   type SkippedItem,
 } from '../model';
 import { LOCKED_FILE_MESSAGES } from './lockedFiles';
-import { Extras, TOTP_LABEL, asArray, epochMillis, importItem, isRecord, settled, text, type Json } from './values';
+import { Extras, TOTP_LABEL, asArray, epochMillis, importItem, isRecord, itemCounter, settled, text, type Json } from './values';
 
 const KIND_BY_TYPE: Readonly<Record<number, ImportItemKind>> = { 1: 'login', 2: 'note', 3: 'card', 4: 'identity' };
 
@@ -191,12 +192,14 @@ function readExport(file: ImportFile): Json {
   return data;
 }
 
-function parse(file: ImportFile): ParsedImport {
+function parse(file: ImportFile, options?: ParseOptions): ParsedImport {
   const data = readExport(file);
+  const counted = itemCounter(options, asArray(data.items).length);
   const places: Places = { folders: namesById(data.folders), collections: namesById(data.collections) };
   const items: ImportItem[] = [];
   const skipped: SkippedItem[] = [];
   asArray(data.items).forEach((item, index) => {
+    counted();
     const at = `item ${String(index + 1)}`;
     if (!isRecord(item)) {
       skipped.push({ at, title: '', reason: 'It is not an item Bitwarden writes.' });

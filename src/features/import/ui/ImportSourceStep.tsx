@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { useSubmit } from '../../../ui/useSubmit';
-import { detectFormat } from '../detect';
 import { assertImportSize } from '../fileGuards';
-import { IMPORT_FORMATS, importFormat } from '../formats';
-import { ImportFileError, NeedsFilePasswordError, type ImportFile, type ImportFormatId, type ParseOptions, type ParsedImport } from '../model';
+import { IMPORT_FORMATS } from '../formats';
+import { ImportFileError, NeedsFilePasswordError, type ImportFormatId, type ParseProgress, type ParsedImport } from '../model';
 import type { ImportPlan } from '../plan/types';
+import { browserImportReader } from '../read/browserReadWorker';
+import { ReadCancelledError, type ImportReader } from '../read/importReader';
 import { FilePasswordStep } from './FilePasswordStep';
 import { FilePicker } from './FilePicker';
 import { FormatChoice } from './FormatChoice';
+import { READ_CANCELLED, ReadProgressView } from './ReadProgressView';
 import type { ImportServices } from './services';
 
 export const READ_FAILED = 'This file could not be read. Check that the format is right, or pick another file.';
@@ -16,7 +18,8 @@ export const PREVIEW_FAILED = 'The preview could not be prepared: the file was r
 export const FILE_PASSWORD_REQUIRED = 'Enter the password the file was exported with.';
 
 interface Picked {
-  readonly file: ImportFile;
+  /** As the browser handed it over: its bytes are read in the reading worker, not here. */
+  readonly file: File;
   readonly formatId: ImportFormatId | null;
   readonly detected: boolean;
 }
@@ -25,6 +28,12 @@ interface FilePassword {
   readonly message: string;
   readonly value: string;
   readonly error: string | null;
+}
+
+/** 'Preview' under way: the file read in the worker (progress null until its items are counted), then planned. */
+interface Reading {
+  readonly progress: ParseProgress | null;
+  readonly planning: boolean;
 }
 
 /** The planner failed, not the file: said differently, so the user does not go looking for another file. */
@@ -40,18 +49,27 @@ export interface ImportSourceStepProps {
   readonly services: ImportServices;
   readonly onPlanned: (plan: ImportPlan) => void;
   readonly onCancel: () => void;
+  /** Reads picked files; the browser's reading worker unless a test gives another. */
+  readonly reader?: ImportReader;
 }
 
 /**
  * Step 1: pick a file, confirm or correct its format, type its password when it is an encrypted
  * Keyloft export. 'Preview' reads the file and plans the import; nothing is written.
  */
-export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSourceStepProps) {
+export function ImportSourceStep({ services, onPlanned, onCancel, reader: givenReader }: ImportSourceStepProps) {
+  const [reader] = useState(() => givenReader ?? browserImportReader());
   const [picked, setPicked] = useState<Picked | null>(null);
   const [password, setPassword] = useState<FilePassword | null>(null);
+  const [progress, setProgress] = useState<Reading | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  // Bumped when a preview's read ends without a preview: the form is back, and focus goes to it.
+  const [returned, setReturned] = useState(0);
   const reading = useSubmit(messageOf);
   const { busy, error } = reading;
   const passwordRef = useRef<HTMLInputElement>(null);
+  const previewRef = useRef<HTMLButtonElement>(null);
+  const abort = useRef<AbortController | null>(null);
   const passwordShown = password !== null;
   const passwordError = password?.error ?? null;
 
@@ -61,16 +79,28 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
     if (!busy && passwordShown) passwordRef.current?.focus();
   }, [busy, passwordShown, passwordError]);
 
+  // Otherwise Preview takes it, where the user pressed before the progress view replaced the form.
+  useEffect(() => {
+    if (returned > 0 && !passwordShown) previewRef.current?.focus();
+  }, [returned, passwordShown]);
+
+  // Closing the dialog while the file is read stops the reading worker.
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+    },
+    [],
+  );
+
   async function pick(file: File) {
     // A file that cannot be used changes nothing: the alert says why, the earlier pick stays.
     await reading.submit(async () => {
       // Before reading: a disk image picked by mistake is not read into memory to be refused.
       assertImportSize({ bytes: { byteLength: file.size } });
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const importFile: ImportFile = { name: file.name, bytes };
-      const format = detectFormat(importFile, IMPORT_FORMATS);
-      setPicked({ file: importFile, formatId: format?.id ?? null, detected: format !== null });
+      const formatId = await reader.detect(file);
+      setPicked({ file, formatId, detected: formatId !== null });
       setPassword(null);
+      setCancelled(false);
     });
   }
 
@@ -81,38 +111,88 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
       setPassword({ ...password, error: FILE_PASSWORD_REQUIRED });
       return;
     }
-    const format = importFormat(picked.formatId);
-    const options: ParseOptions = password === null ? {} : { filePassword: password.value };
+    const controller = new AbortController();
+    abort.current = controller;
+    setCancelled(false);
+    setProgress({ progress: null, planning: false });
     const result = await reading.submit(async () => {
-      let parsed: ParsedImport;
       try {
-        parsed = await format.parse(picked.file, options);
-      } catch (failure) {
-        if (!(failure instanceof NeedsFilePasswordError)) throw failure;
-        setPassword((shown) => ({
-          message: shown?.message ?? new NeedsFilePasswordError(false).message,
-          value: shown?.value ?? '',
-          error: failure.wrong ? failure.message : null,
-        }));
-        return null;
-      }
-      try {
-        return await services.plan(parsed);
-      } catch (failure) {
-        console.error(PREVIEW_FAILED, failure);
-        throw new PreviewFailedError(PREVIEW_FAILED);
+        return await readAndPlan(picked, controller.signal);
+      } finally {
+        abort.current = null;
+        setProgress(null);
       }
     });
     if (result.done && result.value !== null) onPlanned(result.value);
+    else setReturned((count) => count + 1);
   }
 
+  /** The picked file read in the worker and planned; null when the file needs its password or the read was cancelled. */
+  async function readAndPlan({ file, formatId }: Picked, signal: AbortSignal): Promise<ImportPlan | null> {
+    if (formatId === null) return null;
+    let parsed: ParsedImport;
+    try {
+      parsed = await reader.parse(file, formatId, {
+        ...(password === null ? {} : { filePassword: password.value }),
+        signal,
+        onProgress: (counted) => {
+          setProgress({ progress: counted, planning: false });
+        },
+      });
+    } catch (failure) {
+      if (failure instanceof ReadCancelledError) {
+        setCancelled(true);
+        return null;
+      }
+      if (!(failure instanceof NeedsFilePasswordError)) throw failure;
+      setPassword((shown) => ({
+        message: shown?.message ?? new NeedsFilePasswordError(false).message,
+        value: shown?.value ?? '',
+        error: failure.wrong ? failure.message : null,
+      }));
+      return null;
+    }
+    setProgress((current) => ({ progress: current?.progress ?? null, planning: true }));
+    let plan: ImportPlan;
+    try {
+      plan = await services.plan(parsed);
+    } catch (failure) {
+      console.error(PREVIEW_FAILED, failure);
+      throw new PreviewFailedError(PREVIEW_FAILED);
+    }
+    // Cancelled while the preview was prepared: nothing was written, and it is not shown.
+    if (signal.aborted) {
+      setCancelled(true);
+      return null;
+    }
+    return plan;
+  }
+
+  const readingFile = picked !== null && progress !== null;
   return (
-    <form onSubmit={(event) => void preview(event)} noValidate>
+    <>
+      {readingFile && (
+        <ReadProgressView
+          fileName={picked.file.name}
+          progress={progress.progress}
+          planning={progress.planning}
+          onCancel={() => {
+            abort.current?.abort();
+          }}
+        />
+      )}
+      {/* Hidden, not unmounted, while the file is read: what was typed and chosen stays as it was. */}
+      <form hidden={readingFile} onSubmit={(event) => void preview(event)} noValidate>
       {/* Not disabled while a file is read: focus would drop to the page; a pick meanwhile is ignored. */}
       <FilePicker fileName={picked?.file.name ?? null} onPick={(file) => void pick(file)} />
       {error !== null && (
         <p role="alert" className="notice notice--error">
           {error}
+        </p>
+      )}
+      {cancelled && error === null && (
+        <p role="status" className="import-dialog__status">
+          {READ_CANCELLED}
         </p>
       )}
       {picked !== null && (
@@ -124,6 +204,7 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
           onChange={(formatId) => {
             reading.setError(null);
             setPassword(null);
+            setCancelled(false);
             setPicked({ ...picked, formatId, detected: false });
           }}
         />
@@ -150,10 +231,11 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
           Cancel
         </Button>
         {/* Enabled while busy, so focus stays on it; a second press meanwhile is dropped (useSubmit). */}
-        <Button type="submit" disabled={picked === null || picked.formatId === null}>
+        <Button ref={previewRef} type="submit" disabled={picked === null || picked.formatId === null}>
           Preview
         </Button>
       </div>
-    </form>
+      </form>
+    </>
   );
 }
