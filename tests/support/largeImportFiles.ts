@@ -19,7 +19,7 @@ function entryXml(i: number): string {
 export function keepassXmlOf(size: number): string {
   const groups: string[][] = [[], [], [], [], []];
   for (let i = 0; i < size; i += 1) groups[i % 5]?.push(entryXml(i));
-  const [root = [], work = [], servers = [], home = [], finance = []] = groups.map((entries) => entries.join('\n'));
+  const [root = '', work = '', servers = '', home = '', finance = ''] = groups.map((entries) => entries.join('\n'));
   return `<?xml version="1.0" encoding="utf-8" standalone="yes"?>
 <KeePassFile><Meta><Generator>KeePass</Generator></Meta><Root><Group><UUID>cm9vdA==</UUID><Name>Database</Name>
 ${root}

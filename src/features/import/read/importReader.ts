@@ -82,7 +82,7 @@ async function ask(createWorker: ReadWorkerFactory, request: ReadRequest, option
   const { signal, onProgress } = options;
   if (signal?.aborted === true) throw new ReadCancelledError();
   const worker = createWorker();
-  let onAbort = () => undefined as void;
+  let onAbort: () => void = () => undefined;
   try {
     return await new Promise<FinalReply>((resolve, reject) => {
       onAbort = () => {

@@ -30,7 +30,7 @@ function threadReader() {
   });
 }
 
-const fixture = (name: string) => new File([fixtureBytes(name)], name);
+const fixture = (name: string) => new File([fixtureBytes(name).slice()], name);
 
 /** What the format's own parse gives in this thread, or its error. */
 async function inThread(id: ImportFormatId, file: File) {
@@ -168,7 +168,11 @@ describe('the page side (importReader.ts)', () => {
     const worker = {
       terminated: false,
       postMessage: () => {
-        for (const reply of replies) queueMicrotask(() => onMessage(reply));
+        for (const reply of replies) {
+          queueMicrotask(() => {
+            onMessage(reply);
+          });
+        }
       },
       listen: (listener: (message: unknown) => void) => {
         onMessage = listener;
@@ -196,7 +200,9 @@ describe('the page side (importReader.ts)', () => {
     const failing: ReadWorker = {
       postMessage: () => undefined,
       listen: (_, onFailure) => {
-        queueMicrotask(() => onFailure(new Error('The import reader failed: script blocked')));
+        queueMicrotask(() => {
+          onFailure(new Error('The import reader failed: script blocked'));
+        });
       },
       terminate: () => {
         terminated = true;
@@ -211,13 +217,15 @@ describe('the page side (importReader.ts)', () => {
     let deliver: (data: unknown) => void = () => undefined;
     serveReadRequests({
       addEventListener: (_, listener) => {
-        deliver = (data) => listener({ data });
+        deliver = (data) => { listener({ data }); };
       },
       postMessage: (message) => posted.push(message),
     });
     deliver({ type: 'detect', name: 'chrome.csv', file: fixture('chrome.csv') });
     deliver('hello');
-    await vi.waitFor(() => expect(posted).toHaveLength(2));
+    await vi.waitFor(() => {
+      expect(posted).toHaveLength(2);
+    });
     expect(posted).toContainEqual({ type: 'detected', format: 'chrome-csv' });
     expect(posted).toContainEqual({ type: 'failed', failure: { kind: 'unexpected', message: NOT_A_REQUEST } });
   });
