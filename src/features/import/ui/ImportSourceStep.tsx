@@ -153,6 +153,9 @@ export function ImportSourceStep({ services, onPlanned, onCancel, reader: givenR
       return null;
     }
     setProgress((current) => ({ progress: current?.progress ?? null, planning: true }));
+    // The plan in a task of its own, after the one that took the worker's reply: neither lengthens
+    // the other, and the page may render 'Preparing the preview…' between them.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     let plan: ImportPlan;
     try {
       plan = await services.plan(parsed);
