@@ -187,58 +187,58 @@ export function ImportSourceStep({ services, onPlanned, onCancel, reader: givenR
       )}
       {/* Hidden, not unmounted, while the file is read: what was typed and chosen stays as it was. */}
       <form hidden={readingFile} onSubmit={(event) => void preview(event)} noValidate>
-        {/* Not disabled while a file is read: focus would drop to the page; a pick meanwhile is ignored. */}
-        <FilePicker fileName={picked?.file.name ?? null} onPick={(file) => void pick(file)} />
-        {error !== null && (
-          <p role="alert" className="notice notice--error">
-            {error}
-          </p>
-        )}
-        {cancelled && error === null && (
-          <p role="status" className="import-dialog__status">
-            {READ_CANCELLED}
-          </p>
-        )}
-        {picked !== null && (
-          <FormatChoice
-            formats={IMPORT_FORMATS}
-            value={picked.formatId}
-            detected={picked.detected}
-            disabled={busy}
-            onChange={(formatId) => {
-              reading.setError(null);
-              setPassword(null);
-              setCancelled(false);
-              setPicked({ ...picked, formatId, detected: false });
-            }}
-          />
-        )}
-        {picked !== null && password !== null && (
-          <FilePasswordStep
-            message={password.message}
-            value={password.value}
-            error={password.error}
-            disabled={busy}
-            inputRef={passwordRef}
-            onChange={(value) => {
-              setPassword({ ...password, value, error: null });
-            }}
-          />
-        )}
-        {busy && picked !== null && (
-          <p role="status" className="import-dialog__status">
-            Reading the file…
-          </p>
-        )}
-        <div className="import-dialog__actions">
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          {/* Enabled while busy, so focus stays on it; a second press meanwhile is dropped (useSubmit). */}
-          <Button ref={previewRef} type="submit" disabled={picked === null || picked.formatId === null}>
-            Preview
-          </Button>
-        </div>
+      {/* Not disabled while a file is read: focus would drop to the page; a pick meanwhile is ignored. */}
+      <FilePicker fileName={picked?.file.name ?? null} onPick={(file) => void pick(file)} />
+      {error !== null && (
+        <p role="alert" className="notice notice--error">
+          {error}
+        </p>
+      )}
+      {cancelled && error === null && (
+        <p role="status" className="import-dialog__status">
+          {READ_CANCELLED}
+        </p>
+      )}
+      {picked !== null && (
+        <FormatChoice
+          formats={IMPORT_FORMATS}
+          value={picked.formatId}
+          detected={picked.detected}
+          disabled={busy}
+          onChange={(formatId) => {
+            reading.setError(null);
+            setPassword(null);
+            setCancelled(false);
+            setPicked({ ...picked, formatId, detected: false });
+          }}
+        />
+      )}
+      {picked !== null && password !== null && (
+        <FilePasswordStep
+          message={password.message}
+          value={password.value}
+          error={password.error}
+          disabled={busy}
+          inputRef={passwordRef}
+          onChange={(value) => {
+            setPassword({ ...password, value, error: null });
+          }}
+        />
+      )}
+      {busy && picked !== null && (
+        <p role="status" className="import-dialog__status">
+          Reading the file…
+        </p>
+      )}
+      <div className="import-dialog__actions">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        {/* Enabled while busy, so focus stays on it; a second press meanwhile is dropped (useSubmit). */}
+        <Button ref={previewRef} type="submit" disabled={picked === null || picked.formatId === null}>
+          Preview
+        </Button>
+      </div>
       </form>
     </>
   );
