@@ -31,6 +31,7 @@ import { LONG_TASK_MS, tracingMainThread, type MainThreadTasks } from './mainThr
 import { seed } from './browserSeed';
 import { vaultScreenBench } from './vaultScreen';
 import { coldUnlockBench } from './coldUnlock';
+import { importReadBench } from './importRead';
 import { TRACING_ANATOMY } from './taskAnatomy';
 import type { Firestore } from 'firebase-admin/firestore';
 
@@ -39,19 +40,20 @@ const SIZES = [1_000, 10_000, 20_000] as const;
 /**
  * KEYLOFT_BENCH_ONLY=sizes runs issue #18's three vaults alone, =vault-screen issue #21's vault
  * screen alone, =cold-unlock issue #42's first unlock on a new device alone (coldUnlock.ts; the
- * sizes take several minutes); unset, all three. =report prints what the parts of a run left in
+ * sizes take several minutes), =import-read issue #44's reading of a 10,000-item import file
+ * alone (importRead.ts); unset, all four. =report prints what the parts of a run left in
  * KEYLOFT_BENCH_RESULTS (scripts/bench-browser.mjs runs each part on emulators started afresh).
  */
 const ONLY = process.env.KEYLOFT_BENCH_ONLY ?? 'all';
-if (!['all', 'sizes', 'vault-screen', 'cold-unlock', 'report'].includes(ONLY)) {
-  throw new Error(`KEYLOFT_BENCH_ONLY is 'sizes', 'vault-screen', 'cold-unlock' or 'report', not '${ONLY}'`);
+if (!['all', 'sizes', 'vault-screen', 'cold-unlock', 'import-read', 'report'].includes(ONLY)) {
+  throw new Error(`KEYLOFT_BENCH_ONLY is 'sizes', 'vault-screen', 'cold-unlock', 'import-read' or 'report', not '${ONLY}'`);
 }
 /** KEYLOFT_BENCH_SIZES=1000,20000 measures those of the three vaults only. */
 const sizes = process.env.KEYLOFT_BENCH_SIZES?.split(',').map(Number) ?? SIZES;
 if (sizes.some((size) => !(SIZES as readonly number[]).includes(size))) throw new Error(`KEYLOFT_BENCH_SIZES lists some of ${SIZES.join(',')}`);
 /** Where the parts of one run keep their results; unset, this process prints its own report. */
 const RESULTS = process.env.KEYLOFT_BENCH_RESULTS;
-const SECTIONS = ['vault-screen', 'cold-unlock'] as const;
+const SECTIONS = ['vault-screen', 'cold-unlock', 'import-read'] as const;
 
 async function vaultOf(browser: Browser, db: Firestore, size: number): Promise<VaultResult> {
   await clearFirestore();
@@ -134,6 +136,10 @@ try {
   if (ONLY === 'all' || ONLY === 'cold-unlock') {
     console.error('bench:browser: the first unlock on a new device (issue #42)…');
     measured.lines['cold-unlock'] = await coldUnlockBench(browser, db);
+  }
+  if (ONLY === 'all' || ONLY === 'import-read') {
+    console.error('bench:browser: reading a 10,000-item import file (issue #44 item 4)…');
+    measured.lines['import-read'] = await importReadBench(browser);
   }
 } finally {
   await browser.close();

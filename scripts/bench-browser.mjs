@@ -3,7 +3,7 @@
 // gone: it keeps queueing every later change for it (README "Tiers"), so a vault seeded after the
 // pages of earlier vaults had closed paid for them (20,000 entries took 914 s to seed where a fresh
 // emulator takes about 60 s, and the vault screen's emptying of Firestore then timed out).
-// KEYLOFT_BENCH_ONLY (sizes, vault-screen, cold-unlock) and KEYLOFT_BENCH_SIZES pick parts as before.
+// KEYLOFT_BENCH_ONLY (sizes, vault-screen, cold-unlock, import-read) and KEYLOFT_BENCH_SIZES pick parts as before.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,9 +15,9 @@ const sizes = process.env.KEYLOFT_BENCH_SIZES?.split(',') ?? SIZES;
 
 const parts = [];
 if (only === 'all' || only === 'sizes') for (const size of sizes) parts.push({ KEYLOFT_BENCH_ONLY: 'sizes', KEYLOFT_BENCH_SIZES: size });
-for (const section of ['vault-screen', 'cold-unlock']) if (only === 'all' || only === section) parts.push({ KEYLOFT_BENCH_ONLY: section });
+for (const section of ['vault-screen', 'cold-unlock', 'import-read']) if (only === 'all' || only === section) parts.push({ KEYLOFT_BENCH_ONLY: section });
 if (parts.length === 0) {
-  console.error(`bench:browser: KEYLOFT_BENCH_ONLY is 'sizes', 'vault-screen' or 'cold-unlock', not '${only}'`);
+  console.error(`bench:browser: KEYLOFT_BENCH_ONLY is 'sizes', 'vault-screen', 'cold-unlock' or 'import-read', not '${only}'`);
   process.exit(2);
 }
 

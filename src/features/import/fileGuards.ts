@@ -5,8 +5,9 @@ import { ImportFileError, type ImportFile } from './model';
 
 /**
  * 20 MiB. The largest real exports we target (10,000 logins) are a few MiB as JSON, XML or CSV, and
- * a 1PUX zip of the same is smaller still; the whole file is held in memory and parsed on the page,
- * so the limit keeps a wrong pick (a video, a disk image, a 50 MB file) from freezing the tab.
+ * a 1PUX zip of the same is smaller still; the whole file is held in memory and parsed at once (in
+ * the reading worker: ./read), so the limit keeps a wrong pick (a video, a disk image, a 50 MB file)
+ * from being read at all, and the parsed copy the page takes from the worker stays small.
  */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 

@@ -102,6 +102,12 @@ export interface ImportFile {
   readonly bytes: Uint8Array;
 }
 
+/** How far a parser is: items read of the items the file holds (issue #44, item 4). */
+export interface ParseProgress {
+  readonly read: number;
+  readonly total: number;
+}
+
 export interface ParseOptions {
   /**
    * The password the file was sealed with, once the user has typed it: a Keyloft encrypted export's,
@@ -110,6 +116,11 @@ export interface ParseOptions {
   readonly filePassword?: string;
   /** A KeePass database's key file, when the user chose one (its bytes, as read). */
   readonly keyFile?: Uint8Array;
+  /**
+   * Told after each item the parser reads, once it knows how many the file holds (the reading
+   * worker thins these out before they cross to the page: ../read/readWorkerHost.ts).
+   */
+  readonly onProgress?: (progress: ParseProgress) => void;
 }
 
 export interface ImportFormat {
@@ -154,7 +165,7 @@ export class NeedsFilePasswordError extends Error {
   constructor(
     readonly wrong: boolean,
     readonly lock: FileLock = 'export',
-    keyFileGiven = false,
+    readonly keyFileGiven = false,
   ) {
     super(NeedsFilePasswordError.messageFor(wrong, lock, keyFileGiven));
   }

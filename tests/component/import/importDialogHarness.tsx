@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { ParsedImport } from '../../../src/features/import/model';
 import type { NotImported } from '../../../src/features/import/plan/skippedList';
+import type { ImportReader } from '../../../src/features/import/read/importReader';
 import { ImportDialog } from '../../../src/features/import/ui/ImportDialog';
 import type { ImportServices } from '../../../src/features/import/ui/services';
 import { fixtureFile, standInPlan, type TargetStandIn } from './importTestKit';
@@ -13,7 +14,7 @@ export type User = ReturnType<typeof userEvent.setup>;
 const finishAll: ImportServices['run'] = (input) =>
   Promise.resolve({ written: input.entries.length, total: input.entries.length, cancelled: false });
 
-export function renderImportDialog(options: { target?: TargetStandIn; run?: ImportServices['run'] } = {}) {
+export function renderImportDialog(options: { target?: TargetStandIn; run?: ImportServices['run']; reader?: ImportReader } = {}) {
   const services = {
     plan: vi.fn((parsed: ParsedImport) => Promise.resolve(standInPlan(parsed, options.target))),
     run: vi.fn(options.run ?? finishAll),
@@ -27,8 +28,8 @@ export function renderImportDialog(options: { target?: TargetStandIn; run?: Impo
   };
   const onClose = vi.fn();
   const user = userEvent.setup();
-  render(<ImportDialog open onClose={onClose} services={services} />);
-  return { services, onClose, user };
+  const { unmount } = render(<ImportDialog open onClose={onClose} services={services} {...(options.reader === undefined ? {} : { reader: options.reader })} />);
+  return { services, onClose, user, unmount };
 }
 
 export async function upload(user: User, file: File) {

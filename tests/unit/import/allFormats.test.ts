@@ -2,7 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../../src/features/import/detect';
 import { IMPORT_FORMATS, importFormat } from '../../../src/features/import/formats';
-import type { ImportFormatId } from '../../../src/features/import/model';
+import type { ImportFormatId, ParseProgress } from '../../../src/features/import/model';
 import { fileOf, fixtureBytes, fixtureText } from './importFixtures';
 
 // The screen's one list, in its detection order: every fixture is detected as its own format, and
@@ -56,6 +56,17 @@ describe('IMPORT_FORMATS', () => {
     const parsed = await importFormat(id).parse(file, {});
     expect(parsed.format).toBe(id);
     expect(parsed.items.length).toBeGreaterThan(0);
+  });
+
+  it.each([...FIXTURES, ['vault.1pux', '1password-1pux'] as const])('%s: the parser counts every item it reads, from 0 to all (issue #44, item 4)', async (name, id) => {
+    const bytes =
+      id === '1password-1pux'
+        ? zipSync({ 'export.attributes': strToU8('{"version":3}'), 'export.data': strToU8(fixtureText('1password-export.data.json')) })
+        : fixtureBytes(name);
+    const seen: ParseProgress[] = [];
+    const parsed = await importFormat(id).parse(fileOf(name, bytes), { onProgress: (progress) => seen.push(progress) });
+    const total = parsed.items.length + parsed.skipped.length;
+    expect(seen).toEqual(Array.from({ length: total + 1 }, (_, read) => ({ read, total })));
   });
 
   it('detects a 1Password export (.1pux zip) by its export.data', () => {

@@ -3,7 +3,8 @@
 // Keyloft importer's (../formats/keyloft.ts) last step, so the two cannot drift apart.
 import { EXPORT_FILE_FORMAT, EXPORT_FILE_VERSION } from '../../../crypto';
 import { ImportFileError } from '../model';
-import type { ImportFolder, ImportItem, SkippedItem } from '../model';
+import type { ImportFolder, ImportItem, ParseOptions, SkippedItem } from '../model';
+import { itemCounter } from '../formats/values';
 import type { ExportedEntry, ExportedGroup, ExportedVault } from './exportedVault';
 
 export const KEYLOFT_EXPORT_FORMAT = EXPORT_FILE_FORMAT;
@@ -66,14 +67,19 @@ export function readKeyloftFolders(document: Readonly<Record<string, unknown>>):
   );
 }
 
-export function readKeyloftEntries(document: Readonly<Record<string, unknown>>): { items: ImportItem[]; skipped: SkippedItem[] } {
+export function readKeyloftEntries(
+  document: Readonly<Record<string, unknown>>,
+  onProgress?: ParseOptions['onProgress'],
+): { items: ImportItem[]; skipped: SkippedItem[] } {
   const { entries } = document;
   if (!Array.isArray(entries)) {
     throw new ImportFileError('This Keyloft export has no list of entries, so it cannot be imported.');
   }
   const items: ImportItem[] = [];
   const skipped: SkippedItem[] = [];
+  const counted = itemCounter({ onProgress }, entries.length);
   entries.forEach((entry: unknown, index) => {
+    counted();
     const at = `item ${index + 1}`;
     const read = readEntry(entry);
     if (typeof read === 'string') {

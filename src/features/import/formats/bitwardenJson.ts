@@ -17,7 +17,7 @@ import {
 } from '../model';
 import { LOCKED_FILE_MESSAGES } from './lockedFiles';
 import { unlockBitwardenExport } from '../unlock/bitwardenProtected';
-import { Extras, TOTP_LABEL, asArray, epochMillis, importItem, isRecord, text, type Json } from './values';
+import { Extras, TOTP_LABEL, asArray, epochMillis, importItem, isRecord, itemCounter, text, type Json } from './values';
 
 const KIND_BY_TYPE: Readonly<Record<number, ImportItemKind>> = { 1: 'login', 2: 'note', 3: 'card', 4: 'identity' };
 
@@ -210,12 +210,14 @@ async function openExport(file: ImportFile, options: ParseOptions): Promise<Json
   return sealed;
 }
 
-async function parse(file: ImportFile, options: ParseOptions): Promise<ParsedImport> {
+async function parse(file: ImportFile, options: ParseOptions = {}): Promise<ParsedImport> {
   const data = await openExport(file, options);
+  const counted = itemCounter(options, asArray(data.items).length);
   const places: Places = { folders: namesById(data.folders), collections: namesById(data.collections) };
   const items: ImportItem[] = [];
   const skipped: SkippedItem[] = [];
   asArray(data.items).forEach((item, index) => {
+    counted();
     const at = `item ${String(index + 1)}`;
     if (!isRecord(item)) {
       skipped.push({ at, title: '', reason: 'It is not an item Bitwarden writes.' });

@@ -18,7 +18,7 @@ async function parse(file: ImportFile, options: ParseOptions): Promise<ParsedImp
   }
   const password = options.filePassword ?? '';
   if (password === '' && options.keyFile === undefined) throw new NeedsFilePasswordError(false, 'keepass');
-  const parsed = parseKeepassXml(await unlockKdbx(file.bytes, password, options.keyFile));
+  const parsed = parseKeepassXml(await unlockKdbx(file.bytes, password, options.keyFile), options);
   return { ...parsed, format: 'keepass-kdbx' };
 }
 

@@ -3,9 +3,9 @@
 // its earlier passwords (./keepassHistory.ts), never entries of their own.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { assertImportSize, decodeUtf8 } from '../fileGuards';
-import { ImportFileError, type ImportFile, type ImportFormat, type ImportItem, type NotCarried, type ParsedImport, type SkippedItem } from '../model';
+import { ImportFileError, type ImportFile, type ImportFormat, type ImportItem, type NotCarried, type ParseOptions, type ParsedImport, type SkippedItem } from '../model';
 import { readKeepassHistory } from './keepassHistory';
-import { Extras, TOTP_LABEL, asArray, importItem, isRecord, settled, text, type Json } from './values';
+import { Extras, TOTP_LABEL, asArray, importItem, isRecord, itemCounter, settled, text, type Json } from './values';
 
 // A DOCTYPE is where entities are declared: refusing it up front is what stops a billion-laughs
 // file, before any parser sees it. KeePass never writes one.
@@ -119,6 +119,7 @@ interface Walk {
   readonly recycleBin: string | null;
   readonly items: ImportItem[];
   readonly skipped: SkippedItem[];
+  readonly counted: () => void;
   count: number;
 }
 
@@ -131,6 +132,7 @@ function isRecycleBin(group: Json, walk: Walk, underRoot: boolean): boolean {
 function walkGroup(group: Json, folder: readonly string[], inBin: boolean, walk: Walk): void {
   for (const entry of asArray(group.Entry)) {
     walk.count += 1;
+    walk.counted();
     const at = `item ${String(walk.count)}`;
     if (!isRecord(entry)) {
       walk.skipped.push({ at, title: '', reason: 'It is not an entry KeePass writes.' });
@@ -149,23 +151,30 @@ function walkGroup(group: Json, folder: readonly string[], inBin: boolean, walk:
   }
 }
 
+/** The entries walkGroup will visit under `groups`: the total its progress counts to. */
+function entryCount(groups: readonly unknown[]): number {
+  return groups.reduce<number>((sum, group) => (isRecord(group) ? sum + asArray(group.Entry).length + entryCount(asArray(group.Group)) : sum), 0);
+}
+
 /**
  * KeePass XML as text: a file's, or what an opened .kdbx database gives (../unlock/kdbx.ts), whose
  * size the database's own check already bounded.
  */
-export function parseKeepassXml(xml: string): ParsedImport {
+export function parseKeepassXml(xml: string, options?: ParseOptions): ParsedImport {
   const keepass = readDocument(xml);
   const meta = isRecord(keepass.Meta) ? keepass.Meta : {};
   const binUuid = text(meta.RecycleBinUUID);
+  const root = keepass.Root;
+  const groups = isRecord(root) ? asArray(root.Group) : [];
   const walk: Walk = {
     recycleBin: binUuid === '' || binUuid === NO_RECYCLE_BIN ? null : binUuid,
     items: [],
     skipped: [],
+    counted: itemCounter(options, entryCount(groups)),
     count: 0,
   };
-  const root = keepass.Root;
   // The database's root group holds everything; its name is the database's, not a folder.
-  for (const group of isRecord(root) ? asArray(root.Group) : []) {
+  for (const group of groups) {
     if (isRecord(group)) walkGroup(group, [], false, walk);
   }
   return { format: 'keepass-xml', items: walk.items, skipped: walk.skipped };
@@ -175,8 +184,8 @@ export const keepassXmlFormat: ImportFormat = {
   id: 'keepass-xml',
   label: 'KeePass 2 (XML)',
   recognises: ({ head }) => head.includes('<KeePassFile'),
-  parse: settled((file: ImportFile) => {
+  parse: settled((file: ImportFile, options?: ParseOptions) => {
     assertImportSize(file);
-    return parseKeepassXml(decodeUtf8(file.bytes));
+    return parseKeepassXml(decodeUtf8(file.bytes), options);
   }),
 };

@@ -24,7 +24,7 @@ async function parseKeyloft(file: ImportFile, options: ParseOptions): Promise<Pa
   if (plain.encrypted !== false) {
     throw new ImportFileError('This Keyloft export says neither that it is encrypted nor that it is plain, so it cannot be read.');
   }
-  return { format: 'keyloft', ...readKeyloftEntries(plain), folders: readKeyloftFolders(plain) };
+  return { format: 'keyloft', ...readKeyloftEntries(plain, options.onProgress), folders: readKeyloftFolders(plain) };
 }
 
 function parseJson(source: Uint8Array | string): unknown {

@@ -10,11 +10,12 @@ import {
   type ImportItem,
   type ImportItemKind,
   type NotCarried,
+  type ParseOptions,
   type ParsedImport,
   type SkippedItem,
 } from '../model';
 import { renderValue, sectionFieldExtras } from './onePasswordFields';
-import { Extras, asArray, epochMillis, importItem, isRecord, settled, text, type Json } from './values';
+import { Extras, asArray, epochMillis, importItem, isRecord, itemCounter, settled, text, type Json } from './values';
 
 const EXPORT_DATA = 'export.data';
 const EXPORT_ATTRIBUTES = 'export.attributes';
@@ -175,8 +176,19 @@ function skipReason(item: Json): string | null {
   return null;
 }
 
-function parse(file: ImportFile): ParsedImport {
+/** The items parse will visit: the total its progress counts to. */
+function itemTotal(data: Json): number {
+  let total = 0;
+  for (const account of asArray(data.accounts)) {
+    if (!isRecord(account)) continue;
+    for (const vault of asArray(account.vaults)) if (isRecord(vault)) total += asArray(vault.items).length;
+  }
+  return total;
+}
+
+function parse(file: ImportFile, options?: ParseOptions): ParsedImport {
   const data = readExportData(file);
+  const counted = itemCounter(options, itemTotal(data));
   const items: ImportItem[] = [];
   const skipped: SkippedItem[] = [];
   let count = 0;
@@ -188,6 +200,7 @@ function parse(file: ImportFile): ParsedImport {
       const folder = vaultName === '' ? [] : [vaultName];
       for (const entry of asArray(vault.items)) {
         count += 1;
+        counted();
         const at = `item ${String(count)}`;
         // Early 1PUX versions wrapped each item as {item: {...}}.
         const item = isRecord(entry) && isRecord(entry.item) ? entry.item : entry;

@@ -1,7 +1,7 @@
 // Reading values out of parsed JSON or XML the parser cannot trust: an export may be hand-edited,
 // cut short or from a newer exporter version, and a wrong shape must become a skipped item or an
 // ImportFileError, never a TypeError.
-import type { ImportItem, ImportItemKind, LabelledValue } from '../model';
+import type { ImportItem, ImportItemKind, LabelledValue, ParseOptions } from '../model';
 
 export type Json = Record<string, unknown>;
 
@@ -70,4 +70,16 @@ export function settled<A extends unknown[], T>(parse: (...args: A) => T): (...a
     new Promise((resolve) => {
       resolve(parse(...args));
     });
+}
+
+/** Counts the items a parser reads for ParseOptions.onProgress: call the result once per item (skipped ones too). */
+export function itemCounter(options: ParseOptions | undefined, total: number): () => void {
+  const onProgress = options?.onProgress;
+  if (onProgress === undefined) return () => undefined;
+  let read = 0;
+  onProgress({ read, total });
+  return () => {
+    read = Math.min(read + 1, total);
+    onProgress({ read, total });
+  };
 }

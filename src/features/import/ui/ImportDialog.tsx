@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../../ui/Dialog';
 import { failureMessage } from '../../../ui/useSubmit';
 import type { ImportPlan } from '../plan/types';
+import type { ImportReader } from '../read/importReader';
 import type { ImportProgress } from '../run/types';
 import { ImportPreview } from './ImportPreview';
 import { ImportOutcomeView, ImportProgressView, type ImportEnd } from './ImportProgressView';
@@ -13,6 +14,8 @@ export interface ImportDialogProps {
   readonly open: boolean;
   readonly onClose: () => void;
   readonly services: ImportServices;
+  /** Reads the picked file (detection and parsing); the browser's reading worker unless a test gives another. */
+  readonly reader?: ImportReader;
 }
 
 type Step =
@@ -30,7 +33,7 @@ export function ImportDialog(props: ImportDialogProps) {
   return props.open ? <ImportFlow {...props} /> : null;
 }
 
-function ImportFlow({ onClose, services }: ImportDialogProps) {
+function ImportFlow({ onClose, services, reader }: ImportDialogProps) {
   const [step, setStep] = useState<Step>({ kind: 'source' });
   const abort = useRef<AbortController | null>(null);
 
@@ -87,6 +90,7 @@ function ImportFlow({ onClose, services }: ImportDialogProps) {
       {step.kind === 'source' && (
         <ImportSourceStep
           services={services}
+          {...(reader === undefined ? {} : { reader })}
           onCancel={onClose}
           onPlanned={(plan) => {
             setStep({ kind: 'preview', plan });

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { useSubmit } from '../../../ui/useSubmit';
-import { detectFormat } from '../detect';
 import { MAX_IMPORT_BYTES, assertImportSize } from '../fileGuards';
-import { IMPORT_FORMATS, importFormat } from '../formats';
-import { ImportFileError, NeedsFilePasswordError, type FileLock, type ImportFile, type ImportFormatId, type ParseOptions, type ParsedImport } from '../model';
+import { IMPORT_FORMATS } from '../formats';
+import { ImportFileError, NeedsFilePasswordError, type FileLock, type ImportFile, type ImportFormatId, type ParseProgress, type ParsedImport } from '../model';
 import type { ImportPlan } from '../plan/types';
+import { browserImportReader } from '../read/browserReadWorker';
+import { ReadCancelledError, type ImportReader, type ReadOptions } from '../read/importReader';
 import { FilePasswordStep } from './FilePasswordStep';
 import { FilePicker } from './FilePicker';
 import { FormatChoice } from './FormatChoice';
+import { READ_CANCELLED, ReadProgressView } from './ReadProgressView';
 import type { ImportServices } from './services';
 
 export const READ_FAILED = 'This file could not be read. Check that the format is right, or pick another file.';
@@ -19,7 +21,8 @@ export const KEY_FILE_UNREADABLE = 'The key file could not be read. Choose it ag
 export const KEEPASS_PASSWORD_REQUIRED = 'Enter the database’s master password, or choose its key file if it opens with that alone.';
 
 interface Picked {
-  readonly file: ImportFile;
+  /** As the browser handed it over: its bytes are read in the reading worker, not here. */
+  readonly file: File;
   readonly formatId: ImportFormatId | null;
   readonly detected: boolean;
 }
@@ -31,6 +34,12 @@ interface FilePassword {
   readonly error: string | null;
   /** A KeePass database's key file, as chosen. */
   readonly keyFile: ImportFile | null;
+}
+
+/** 'Preview' under way: the file read in the worker (progress null until its items are counted), then planned. */
+interface Reading {
+  readonly progress: ParseProgress | null;
+  readonly planning: boolean;
 }
 
 /** The planner failed, not the file: said differently, so the user does not go looking for another file. */
@@ -46,9 +55,11 @@ export interface ImportSourceStepProps {
   readonly services: ImportServices;
   readonly onPlanned: (plan: ImportPlan) => void;
   readonly onCancel: () => void;
+  /** Reads picked files; the browser's reading worker unless a test gives another. */
+  readonly reader?: ImportReader;
 }
 
-function parseOptions(password: FilePassword | null): ParseOptions {
+function unlockOptions(password: FilePassword | null): Pick<ReadOptions, 'filePassword' | 'keyFile'> {
   if (password === null) return {};
   return password.keyFile === null ? { filePassword: password.value } : { filePassword: password.value, keyFile: password.keyFile.bytes };
 }
@@ -65,12 +76,19 @@ function missingPassword(password: FilePassword | null): string | null {
  * Keyloft or password-protected Bitwarden export; a KeePass database, with its key file if it has
  * one). 'Preview' reads the file and plans the import; nothing is written.
  */
-export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSourceStepProps) {
+export function ImportSourceStep({ services, onPlanned, onCancel, reader: givenReader }: ImportSourceStepProps) {
+  const [reader] = useState(() => givenReader ?? browserImportReader());
   const [picked, setPicked] = useState<Picked | null>(null);
   const [password, setPassword] = useState<FilePassword | null>(null);
+  const [progress, setProgress] = useState<Reading | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  // Bumped when a preview's read ends without a preview: the form is back, and focus goes to it.
+  const [returned, setReturned] = useState(0);
   const reading = useSubmit(messageOf);
   const { busy, error } = reading;
   const passwordRef = useRef<HTMLInputElement>(null);
+  const previewRef = useRef<HTMLButtonElement>(null);
+  const abort = useRef<AbortController | null>(null);
   const passwordShown = password !== null;
   const passwordError = password?.error ?? null;
 
@@ -79,6 +97,19 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
   useEffect(() => {
     if (!busy && passwordShown) passwordRef.current?.focus();
   }, [busy, passwordShown, passwordError]);
+
+  // Otherwise Preview takes it, where the user pressed before the progress view replaced the form.
+  useEffect(() => {
+    if (returned > 0 && !passwordShown) previewRef.current?.focus();
+  }, [returned, passwordShown]);
+
+  // Closing the dialog while the file is read stops the reading worker.
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+    },
+    [],
+  );
 
   // The key file is read beside the form, not as a submit: focus stays on its control.
   function keyFileChoice(shown: FilePassword) {
@@ -113,11 +144,10 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
     await reading.submit(async () => {
       // Before reading: a disk image picked by mistake is not read into memory to be refused.
       assertImportSize({ bytes: { byteLength: file.size } });
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const importFile: ImportFile = { name: file.name, bytes };
-      const format = detectFormat(importFile, IMPORT_FORMATS);
-      setPicked({ file: importFile, formatId: format?.id ?? null, detected: format !== null });
+      const formatId = await reader.detect(file);
+      setPicked({ file, formatId, detected: formatId !== null });
       setPassword(null);
+      setCancelled(false);
     });
   }
 
@@ -129,40 +159,94 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
       setPassword({ ...password, error: missing });
       return;
     }
-    const format = importFormat(picked.formatId);
-    const options = parseOptions(password);
     const result = await reading.submit(async () => {
-      let parsed: ParsedImport;
+      // Set up inside the submit: a press while a pick is still detected is dropped whole.
+      const controller = new AbortController();
+      abort.current = controller;
+      setCancelled(false);
+      setProgress({ progress: null, planning: false });
       try {
-        parsed = await format.parse(picked.file, options);
-      } catch (failure) {
-        if (!(failure instanceof NeedsFilePasswordError)) throw failure;
-        setPassword((shown) => ({
-          lock: failure.lock,
-          message: shown?.message ?? NeedsFilePasswordError.messageFor(false, failure.lock),
-          value: shown?.value ?? '',
-          error: failure.wrong ? failure.message : null,
-          keyFile: shown?.keyFile ?? null,
-        }));
-        return null;
-      }
-      try {
-        return await services.plan(parsed);
-      } catch (failure) {
-        console.error(PREVIEW_FAILED, failure);
-        throw new PreviewFailedError(PREVIEW_FAILED);
+        return await readAndPlan(picked, controller.signal);
+      } finally {
+        abort.current = null;
+        setProgress(null);
       }
     });
     if (result.done && result.value !== null) onPlanned(result.value);
+    else setReturned((count) => count + 1);
   }
 
+  /** The picked file read in the worker and planned; null when the file needs its password or the read was cancelled. */
+  async function readAndPlan({ file, formatId }: Picked, signal: AbortSignal): Promise<ImportPlan | null> {
+    if (formatId === null) return null;
+    let parsed: ParsedImport;
+    try {
+      parsed = await reader.parse(file, formatId, {
+        ...unlockOptions(password),
+        signal,
+        onProgress: (counted) => {
+          setProgress({ progress: counted, planning: false });
+        },
+      });
+    } catch (failure) {
+      if (failure instanceof ReadCancelledError) {
+        setCancelled(true);
+        return null;
+      }
+      if (!(failure instanceof NeedsFilePasswordError)) throw failure;
+      setPassword((shown) => ({
+        lock: failure.lock,
+        message: shown?.message ?? NeedsFilePasswordError.messageFor(false, failure.lock),
+        value: shown?.value ?? '',
+        error: failure.wrong ? failure.message : null,
+        keyFile: shown?.keyFile ?? null,
+      }));
+      return null;
+    }
+    setProgress((current) => ({ progress: current?.progress ?? null, planning: true }));
+    // The plan in a task of its own, after the one that took the worker's reply: neither lengthens
+    // the other, and the page may render 'Preparing the preview…' between them.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    let plan: ImportPlan;
+    try {
+      plan = await services.plan(parsed);
+    } catch (failure) {
+      console.error(PREVIEW_FAILED, failure);
+      throw new PreviewFailedError(PREVIEW_FAILED);
+    }
+    // Cancelled while the preview was prepared: nothing was written, and it is not shown.
+    if (signal.aborted) {
+      setCancelled(true);
+      return null;
+    }
+    return plan;
+  }
+
+  const readingFile = picked !== null && progress !== null;
   return (
-    <form onSubmit={(event) => void preview(event)} noValidate>
+    <>
+      {readingFile && (
+        <ReadProgressView
+          fileName={picked.file.name}
+          progress={progress.progress}
+          planning={progress.planning}
+          onCancel={() => {
+            abort.current?.abort();
+          }}
+        />
+      )}
+      {/* Hidden, not unmounted, while the file is read: what was typed and chosen stays as it was. */}
+      <form hidden={readingFile} onSubmit={(event) => void preview(event)} noValidate>
       {/* Not disabled while a file is read: focus would drop to the page; a pick meanwhile is ignored. */}
       <FilePicker fileName={picked?.file.name ?? null} onPick={(file) => void pick(file)} />
       {error !== null && (
         <p role="alert" className="notice notice--error">
           {error}
+        </p>
+      )}
+      {cancelled && error === null && (
+        <p role="status" className="import-dialog__status">
+          {READ_CANCELLED}
         </p>
       )}
       {picked !== null && (
@@ -174,6 +258,7 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
           onChange={(formatId) => {
             reading.setError(null);
             setPassword(null);
+            setCancelled(false);
             setPicked({ ...picked, formatId, detected: false });
           }}
         />
@@ -201,10 +286,11 @@ export function ImportSourceStep({ services, onPlanned, onCancel }: ImportSource
           Cancel
         </Button>
         {/* Enabled while busy, so focus stays on it; a second press meanwhile is dropped (useSubmit). */}
-        <Button type="submit" disabled={picked === null || picked.formatId === null}>
+        <Button ref={previewRef} type="submit" disabled={picked === null || picked.formatId === null}>
           Preview
         </Button>
       </div>
-    </form>
+      </form>
+    </>
   );
 }

@@ -2,8 +2,9 @@
 // (read the file, find its columns, refuse a file without them, hand each row to the format,
 // keep any column nobody knows as a labelled extra); a format file only says which columns its
 // exporter writes and what a row means.
-import type { ImportFormat, ImportFormatId, ImportItem, LabelledValue, ParsedImport, SkippedItem } from '../../model';
+import type { ImportFormat, ImportFormatId, ImportItem, LabelledValue, ParseOptions, ParsedImport, SkippedItem } from '../../model';
 import { ImportFileError } from '../../model';
+import { itemCounter } from '../values';
 import { type CsvRow, decodeUtf8, headerOf, isBlank, normaliseColumn, readCsv } from './readCsv';
 
 export interface ColumnSpec {
@@ -93,10 +94,10 @@ export function defineCsvFormat<K extends string>(spec: CsvFormatSpec<K>): Impor
     id: spec.id,
     label: spec.label,
     recognises: ({ name, head }) => EXTENSIONS.test(name) && recognisesHeader(spec, headerOf(head)),
-    parse: (file) => {
+    parse: (file, options) => {
       // Parsing is synchronous; the format interface is async for the zip and encrypted formats.
       try {
-        return Promise.resolve(parseTable(spec, decodeUtf8(file.bytes)));
+        return Promise.resolve(parseTable(spec, decodeUtf8(file.bytes), options));
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
@@ -104,7 +105,7 @@ export function defineCsvFormat<K extends string>(spec: CsvFormatSpec<K>): Impor
   };
 }
 
-function parseTable<K extends string>(spec: CsvFormatSpec<K>, text: string): ParsedImport {
+function parseTable<K extends string>(spec: CsvFormatSpec<K>, text: string, options: ParseOptions | undefined): ParsedImport {
   const table = readCsv(text);
   const found = columnIndexes(spec, table.header);
   const missing = missingColumns(spec, found);
@@ -121,7 +122,9 @@ function parseTable<K extends string>(spec: CsvFormatSpec<K>, text: string): Par
   ]);
   const items: ImportItem[] = [];
   const skipped: SkippedItem[] = [];
+  const counted = itemCounter(options, table.rows.length);
   for (const row of table.rows) {
+    counted();
     const get = (key: K): string => {
       const index = found.get(key);
       return index === undefined ? '' : (row.cells[index] ?? '');
