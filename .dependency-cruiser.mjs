@@ -18,6 +18,8 @@ export default {
     // The product's source: the app, the functions and, once it exists, the extension.
     includeOnly: '^(src|functions/src|extension)/',
     doNotFollow: { path: 'node_modules' },
+    // The extension's build output: bundles, not source.
+    exclude: { path: '^extension/dist/' },
     // Keep the imports TypeScript erases (import type, type-only specifiers).
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

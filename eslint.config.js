@@ -57,7 +57,7 @@ const sealedOutsideCrypto = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'functions/lib', 'node_modules', 'coverage', '**/*.d.ts', '**/*.d.mts'] },
+  { ignores: ['dist', 'extension/dist', 'functions/lib', 'node_modules', 'coverage', '**/*.d.ts', '**/*.d.mts'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -84,6 +84,17 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [firebaseImports, testImports, iconImports] }],
+    },
+  },
+  {
+    // The browser extension (docs/extension.md): a popup page, a service worker and a content
+    // script. It imports the app's modules by path; Firebase, when it comes, through src/data.
+    files: ['extension/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.webextensions } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,

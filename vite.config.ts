@@ -80,9 +80,25 @@ export default defineConfig(({ command }) => ({
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
+          // The extension's tests need no emulator and no dist/: a project of their own, below.
+          exclude: ['tests/browser/extension/**'],
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The browser extension loaded into Debian's Chromium (docs/extension.md, "Tests"); it
+          // serves its own pages on loopback and reaches no emulator. `npm run test:extension`
+          // builds extension/dist/ first, as `npm test` does.
+          name: 'extension',
+          environment: 'node',
+          include: ['tests/browser/extension/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
         },
       },

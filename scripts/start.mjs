@@ -1,6 +1,6 @@
 // `npm start`: the app on the local Firebase Emulator Suite — Auth, Functions and Firestore
 // emulators plus the Vite dev server, on the production data layer. Emailed links are printed
-// as links to the app's own pages.
+// as links to the app's own pages. The browser extension is built too, and its folder printed.
 import { spawn, spawnSync } from 'node:child_process';
 import { watch } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +15,16 @@ if (build.status !== 0) {
   console.error('start: the functions/ package did not compile; fix the errors above first.');
   process.exit(build.status ?? 1);
 }
+
+// The browser extension (docs/extension.md), built from the same environment as the app, so with
+// none set it talks to these emulators; its folder is printed below for Chromium's "Load unpacked".
+// The app does not need it: a failed build is reported and the app starts anyway.
+const EXTENSION_DIR = join(ROOT, 'extension', 'dist');
+const extensionBuild = spawnSync('node', ['scripts/build-extension.mjs'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+const extensionLine =
+  extensionBuild.status === 0
+    ? `Extension: ${EXTENSION_DIR}  (chrome://extensions → Developer mode → Load unpacked)`
+    : 'Extension: not built (the errors are above); the app runs without it.';
 
 let firestore;
 // Billing calls go to the local fake Stripe server (docs/billing.md): checkout and portal links
@@ -56,6 +66,7 @@ const only = ['auth', 'functions', ...firestore.only].join(',');
 console.log(`\nEmulators: ${only}${firestore.hostPort ? `, firestore (Cloud CLI JAR on ${firestore.hostPort})` : ''}.`);
 console.log(`Fake Stripe (billing): http://127.0.0.1:${stripe.port}/`);
 console.log(`App: ${APP_URL}/  (Ctrl-C stops everything)`);
+console.log(extensionLine);
 console.log('Emailed links appear below as "Email link" lines; custom emails are also written to functions/outbox/.\n');
 
 // Its own process group, so that a signal reaches firebase-tools, every emulator and Vite alike

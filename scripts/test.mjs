@@ -147,6 +147,15 @@ await run('source file length', 'node', ['scripts/check-file-length.mjs']);
 await vitest('unit and component tiers', ['unit', 'component']);
 const built = await run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 if (built) await run('production bundle check', 'node', ['scripts/check-bundle.mjs', 'dist']);
+// The browser extension (docs/extension.md), built from the same environment as the app, its
+// manifest checked against the permissions the doc names, then loaded into Chromium. Its tests
+// serve their own pages on loopback and reach no emulator, so they run here, one file in one
+// browser, outside the browser tier's parts and before any emulator starts.
+const extensionBuilt = await run('extension build', 'node', ['scripts/build-extension.mjs']);
+if (extensionBuilt) await run('extension manifest check', 'node', ['scripts/check-extension.mjs']);
+if (!existsSync(CHROMIUM)) cannotRun('extension browser', `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+else if (!extensionBuilt) cannotRun('extension browser', 'the extension build failed');
+else await vitest('extension browser tier', ['extension']);
 const functionsBuilt = await run('functions build', 'npm', ['run', '--silent', '-w', 'functions', 'build']);
 
 // The emulator and firestore tiers share one Firestore emulator; the browser tier starts it afresh

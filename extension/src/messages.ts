@@ -1,0 +1,52 @@
+// The messages between the extension's parts, and the service worker's guards on them
+// (docs/extension.md, "Messages"). A content script runs inside a page the extension does not
+// trust: a compromised renderer can make it send anything. So the one message a content script
+// may send names nothing (no item, no origin, no frame): what it gets back is decided by the
+// worker from what Chrome itself says about the sender and from the one fill the user chose for
+// that frame, and never anything else of the vault (./fillGuard.ts).
+//
+// Kept apart from the guards so that the content script, which imports only this module, carries
+// nothing else: no match rules, no Public Suffix List.
+
+/** The one message a content script may send: "fill this frame with what the user chose for it". */
+export interface FillRequest {
+  readonly kind: 'keyloft/fill-request';
+  readonly v: 1;
+}
+
+export const FILL_REQUEST: FillRequest = { kind: 'keyloft/fill-request', v: 1 };
+
+/** What the popup may ask of the worker. */
+export interface StateRequest {
+  readonly kind: 'keyloft/get-state';
+  readonly v: 1;
+}
+
+export const STATE_REQUEST: StateRequest = { kind: 'keyloft/get-state', v: 1 };
+
+/** The popup's screen, as the worker knows the session. */
+export type PopupState = { readonly screen: 'signed-out' } | { readonly screen: 'locked'; readonly email: string };
+
+/** The worker's answer to a fill request: the chosen item's id and nothing else, or no fill. */
+export type FillAnswer = { readonly kind: 'keyloft/fill'; readonly itemId: string } | { readonly kind: 'keyloft/no-fill' };
+
+function hasExactly(raw: unknown, keys: readonly string[]): raw is Record<string, unknown> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return false;
+  if (Object.getPrototypeOf(raw) !== Object.prototype) return false;
+  const own = Object.keys(raw);
+  return own.length === keys.length && keys.every((key) => own.includes(key));
+}
+
+/**
+ * The fill request, or null for anything else. Exact: an extra key (an item id, a URL, a frame a
+ * page would like filled) makes it no request at all rather than a request with a hint ignored.
+ */
+export function parseFillRequest(raw: unknown): FillRequest | null {
+  if (!hasExactly(raw, ['kind', 'v'])) return null;
+  return raw.kind === FILL_REQUEST.kind && raw.v === 1 ? FILL_REQUEST : null;
+}
+
+export function parseStateRequest(raw: unknown): StateRequest | null {
+  if (!hasExactly(raw, ['kind', 'v'])) return null;
+  return raw.kind === STATE_REQUEST.kind && raw.v === 1 ? STATE_REQUEST : null;
+}
