@@ -1,7 +1,7 @@
 // Renders the import dialog over stand-in services, and the steps every flow test walks through.
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { ParsedImport } from '../../../src/features/import/model';
 import type { NotImported } from '../../../src/features/import/plan/skippedList';
 import type { ImportReader } from '../../../src/features/import/read/importReader';
@@ -44,5 +44,10 @@ export async function preview(user: User) {
 export async function previewFixture(user: User, name: string) {
   await upload(user, fixtureFile(name));
   await preview(user);
-  await screen.findByText(/will be imported\.$/);
+  const summary = await screen.findByText(/will be imported\.$/);
+  // The preview takes focus once its effects have run, which may be after its text is shown (the
+  // read ends outside act): a test that moves focus before then would have it taken back.
+  await waitFor(() => {
+    expect(summary.closest('p')).toHaveFocus();
+  });
 }
