@@ -1,4 +1,4 @@
-import { openPart, sealPart, type EntryPartBinding } from './entryParts';
+import { openPart, sealPart, type EntryPartBinding, type SealedEntryParts } from './entryParts';
 import { CryptoError, InvalidCiphertextError } from './errors';
 import { ITEM_ENTRY_FORMAT, itemDetailsValue, itemOverviewValue, readItemDetails, readItemOverview, type ItemDetails, type ItemOverview } from './itemShapes';
 import type { SymmetricDataKey } from './keys';
@@ -18,10 +18,8 @@ export interface ItemParts {
   readonly details: ItemDetails;
 }
 
-export interface SealedItemParts {
-  readonly overview: Sealed<'entry-overview'>;
-  readonly details: Sealed<'entry-details'>;
-}
+/** An item's two parts as stored: the same two sealed parts as a format-2 entry's. */
+export type SealedItemParts = SealedEntryParts;
 
 function itemBinding(binding: EntryPartBinding): EntryPartBinding {
   if (binding.format !== ITEM_ENTRY_FORMAT) throw new CryptoError(`An item is sealed in format ${ITEM_ENTRY_FORMAT}, not ${binding.format}.`);
