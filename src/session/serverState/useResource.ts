@@ -29,6 +29,15 @@ export interface ResourceOptions<T> {
 }
 
 /**
+ * How long after a read the rules refused it is judged whether its session had ended: a logout in
+ * another tab reaches this tab's Firebase Auth, and so its reads, before the session here ends
+ * (tests/browser/tabs.test.ts once logged the refusal as a failure to load).
+ */
+export const REFUSAL_GRACE_MS = 1_000;
+
+const isRefusal = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'permission-denied';
+
+/**
  * One resource of the session's server state, read on first use and again whenever a write
  * invalidates its key. A read started again supersedes the one on its way, so a slow, older answer
  * never overwrites a newer one (or brings back something removed meanwhile).
@@ -44,7 +53,13 @@ export function useResource<T>({ key, read, failure, readAgainAfter }: ResourceO
         return await read();
       } catch (error) {
         // Not a read of a session that has ended meanwhile (its keys forgotten: a lock, a logout).
-        if (clearsOf(client) === session) console.error(failure, error);
+        const report = () => {
+          if (clearsOf(client) === session) console.error(failure, error);
+        };
+        // A refusal may be a logout in another tab: it takes this tab's token, and so fails its
+        // reads, a moment before the session here hears of it and ends. Judged after that moment.
+        if (isRefusal(error)) setTimeout(report, REFUSAL_GRACE_MS);
+        else report();
         throw error;
       }
     },

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { useTeams } from '../../../src/features/teams';
 import type { TeamSummary, TeamsApi, TeamsListing } from '../../../src/features/teams/model';
 import { clearSession } from '../../../src/session/serverState/client';
-import { useResource } from '../../../src/session/serverState/useResource';
+import { REFUSAL_GRACE_MS, useResource } from '../../../src/session/serverState/useResource';
 import { deferred } from '../../support/async';
 import { testServerState } from '../../support/serverState';
 import { team } from '../teams/fakeTeamsApi';
@@ -128,6 +128,50 @@ describe('useResource', () => {
     await waitFor(() => {
       expect(logged).toHaveBeenCalledWith('Failed to load things', failure);
     });
+  });
+
+  it('a read the rules refuse a moment before the session ends (a logout in another tab) is not reported; one refused in a session that goes on is', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const { read, requests } = manualRead();
+      const server = testServerState();
+      const { result } = renderHook(() => useResource({ key: ['things'], read, failure: 'Failed to load things' }), {
+        wrapper: ({ children }: { children: ReactNode }) => server.wrap(children),
+      });
+      const refusal = () => Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
+      // The token went first: the read is refused, then the session here hears of the logout.
+      requests[0]!.reject(refusal());
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(REFUSAL_GRACE_MS / 2);
+      });
+      act(() => {
+        clearSession(server.client);
+      });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(REFUSAL_GRACE_MS);
+      });
+      expect(logged).not.toHaveBeenCalled();
+
+      // In a session that goes on, the refusal is reported once the moment has passed.
+      act(() => {
+        result.current.retry();
+      });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10);
+      });
+      const refused = refusal();
+      requests.at(-1)!.reject(refused);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(REFUSAL_GRACE_MS / 2);
+      });
+      expect(logged).not.toHaveBeenCalled();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(REFUSAL_GRACE_MS);
+      });
+      expect(logged).toHaveBeenCalledWith('Failed to load things', refused);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a second read asked for before the first has answered is the same read', async () => {
