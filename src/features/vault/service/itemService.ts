@@ -1,5 +1,5 @@
 import { ITEM_ENTRY_FORMAT, itemDetailsValue, itemOverviewValue, openItemDetails, sealItemParts, type EntryHealth, type ItemParts, type ItemOverview } from '../../../crypto';
-import { FIRST_REVISION, PLAIN_ENTRY_FIELDS, type EntryEvent } from '../../../data/vault/storedEntries';
+import { FIRST_REVISION, PLAIN_ENTRY_FIELDS, RevisionConflictError, type EntryEvent, type StoredPasswordEntry, type WithId } from '../../../data/vault/storedEntries';
 import type { EntryPart } from '@keyloft/contract/auditEvents';
 import { entryHealth, estimatorOrNull } from '../health/entryHealth';
 import { historyAfterSave, trimmedHistory } from '../history/passwordHistory';
@@ -8,7 +8,8 @@ import { fitsFormatTwo, itemFromParts, itemToParts, loginOverviewOf } from '../i
 import { loginFromEntry, type Item, type LoginItem } from '../items/kinds';
 import type { PasswordEntry } from '../model';
 import { loadEntries } from './loadEntries';
-import { openDetails, overviewEntry, undecryptableLogged } from './openEntries';
+import { PasswordConflictError } from '../vaultErrors';
+import { decryptEntry, openDetails, overviewEntry, undecryptableLogged } from './openEntries';
 import { passwordWriteFailure, savePassword } from './passwordWrites';
 import { entryBinding, isTeamVault, keyFor, writeKey, type VaultDeps } from './vaultDeps';
 import { guarded, translated } from './writeGuard';
@@ -112,7 +113,39 @@ function loginDraft(item: LoginItem, placement: ItemPlacement, isNew: boolean): 
   };
 }
 
+/**
+ * A newer version holding the very item `existing` held, in the same group (a key rotation or the
+ * background sealing re-sealed it, issue #42 item 7) is no conflict: the save goes on its revision
+ * once, without asking, as savePassword does; a second conflict is a real one.
+ */
 async function saveItemOn(deps: VaultDeps, item: Item, placement: ItemPlacement, existing?: PasswordEntry): Promise<PasswordEntry> {
+  try {
+    return await writeItem(deps, item, placement, existing);
+  } catch (error) {
+    const newer = existing === undefined ? null : await resealedOnly(deps, existing, error);
+    if (newer === null) throw error;
+    return writeItem(deps, item, placement, newer);
+  }
+}
+
+/** The stored entry a conflict found, as the list holds it, when it differs from `existing` only in its sealing; else null. */
+async function resealedOnly(deps: VaultDeps, existing: PasswordEntry, error: unknown): Promise<PasswordEntry | null> {
+  // The conflict's own `newer` is opened for a form to show (its sealed details dropped), so the
+  // stored document it came from is read again as the list would hold it, for openItem.
+  if (!(error instanceof PasswordConflictError) || !(error.cause instanceof RevisionConflictError)) return null;
+  const newer = await decryptEntry(deps, error.cause.current as WithId<StoredPasswordEntry>);
+  if (newer.undecryptable || newer.groupId !== existing.groupId) return null;
+  const opened = await Promise.all([openItem(deps, existing), openItem(deps, newer)]).catch(() => null);
+  return opened !== null && sameItemValues(opened[0], opened[1]) ? newer : null;
+}
+
+/** Equal in every value an item seals (its health record aside: a rotation recomputes it under the new key). */
+function sameItemValues(a: Item, b: Item): boolean {
+  const [x, y] = [itemToParts(a), itemToParts(b)];
+  return samePartsOf(x, y).length === 2;
+}
+
+async function writeItem(deps: VaultDeps, item: Item, placement: ItemPlacement, existing?: PasswordEntry): Promise<PasswordEntry> {
   return guarded(deps, existing === undefined ? 'create' : 'edit', async () => {
     const id = existing?.id ?? deps.passwords.newId();
     const now = deps.now();

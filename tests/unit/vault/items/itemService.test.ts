@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, generateTeamKey, type TeamKey, type VaultKey } from '../../../../src/crypto';
 import type { StoredPasswordEntry } from '../../../../src/data/vault/storedEntries';
 import type { ValidPasswordDraft } from '../../../../src/features/vault/form/validatePasswordDraft';
@@ -8,6 +8,7 @@ import {
   loadItems,
   openDetails,
   openItem,
+  PasswordConflictError,
   saveItem,
   savePassword,
   type PersonalVaultDeps,
@@ -156,5 +157,47 @@ describe('items through the vault service', () => {
     if (entry === undefined) throw new Error('listed');
     expect(await openDetails(deps, entry)).toMatchObject({ password: '', notes: null });
     await expect(savePassword(deps, { title: 'x', url: null, notes: null, username: 'u', password: 'p', groupId: null }, entry)).rejects.toThrow(/not a login/);
+  });
+});
+
+describe('an item re-sealed with the same values is no conflict (issue #42 item 7, for items)', () => {
+  /** One team's vault before (key version 1) and after (2) a rotation, on the same repositories. */
+  async function rotated() {
+    const newKey = await generateTeamKey();
+    const passwords = new MemoryPasswordRepository();
+    const scope = (keyVersion: number, key: TeamKey, previousKey?: TeamKey): TeamVaultDeps => ({
+      passwords,
+      groups: new MemoryGroupRepository(),
+      userId: 'ana',
+      team: { teamId: 'team-1', key, keyVersion, ...(previousKey ? { previousKey } : {}), role: 'full', storedKeyVersion: () => Promise.resolve(keyVersion), onKeyChanged: vi.fn() },
+      now: () => 5_000,
+    });
+    return { before: scope(1, teamKey), after: scope(2, newKey, teamKey) };
+  }
+  const card = EVERY_KIND[2];
+  if (card?.kind !== 'card') throw new Error('fixture');
+
+  it('a card saved from a form opened before the rotation re-sealed it lands on the newer revision, without asking', async () => {
+    const { before, after } = await rotated();
+    const opened = await saveItem(before, card, { groupId: null });
+    // What the rotation's re-encryption does: the same item sealed under the new key, revision 2.
+    await saveItem(after, card, { groupId: null }, opened);
+    const saved = await saveItem(after, { ...card, title: 'Zx-card-renamed' }, { groupId: null }, opened);
+    expect(saved.revision).toBe(3);
+    const [listed] = await loadItems(after);
+    if (listed === undefined) throw new Error('listed');
+    expect(await openItem(after, listed.entry)).toEqual({ ...card, title: 'Zx-card-renamed' });
+  });
+
+  it('still asks when a value differs (or the group), and writes nothing', async () => {
+    const { before, after } = await rotated();
+    const opened = await saveItem(before, card, { groupId: null });
+    await saveItem(after, { ...card, fields: { ...card.fields, code: '999' } }, { groupId: null }, opened);
+    await expect(saveItem(after, { ...card, title: 'Mine' }, { groupId: null }, opened)).rejects.toBeInstanceOf(PasswordConflictError);
+    const moved = await saveItem(before, card, { groupId: null });
+    await saveItem(after, card, { groupId: 'group-2' }, moved);
+    await expect(saveItem(after, { ...card, title: 'Mine' }, { groupId: null }, moved)).rejects.toBeInstanceOf(PasswordConflictError);
+    const titles = await Promise.all((await loadItems(after)).map(async ({ entry }) => (await openItem(after, entry)).title));
+    expect(titles).toEqual([card.title, card.title]);
   });
 });
