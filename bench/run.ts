@@ -12,6 +12,7 @@ import { healthBench } from './health';
 import { importBench } from './import';
 import { liveVaultBench } from './liveVault';
 import { masterPasswordBench } from './masterPassword';
+import { mixedVaultBench } from './mixedVault';
 import { removalWindowBench } from './removalWindow';
 import { teamsBench } from './teams';
 import { vaultBench } from './vault';
@@ -42,6 +43,7 @@ if (wanted('crypto')) {
 if (wanted('vault')) {
   console.log('\n-- vault --');
   for (const line of await vaultBench(10_000)) console.log(line);
+  for (const line of await mixedVaultBench(10_000)) console.log(line);
   for (const line of await liveVaultBench(10_000)) console.log(line);
   for (const line of await generatorBench()) console.log(line);
 }
