@@ -25,6 +25,22 @@ export function compareEntries(a: PasswordEntry, b: PasswordEntry): number {
   return compareTitles(a.title, b.title) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/** A character at or above U+D800: where UTF-16 code units and code points may order differently. */
+const BEYOND_PLAIN_ORDER = /[\uD800-\uFFFF]/;
+
+/** compareEntries for titles with no character at or above U+D800, where code units order as code points do. */
+const compareByUnits = (a: PasswordEntry, b: PasswordEntry): number =>
+  a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/**
+ * Sorts `entries` in place in compareEntries order. The engine's own string comparison orders by
+ * UTF-16 code unit, which is code point order unless a surrogate meets a character from U+E000
+ * up; when no title has either, it is used (a 10,000-entry load's sort took a third of the time).
+ */
+export function sortEntries<T extends PasswordEntry>(entries: T[]): T[] {
+  return entries.sort(entries.some((entry) => BEYOND_PLAIN_ORDER.test(entry.title)) ? compareEntries : compareByUnits);
+}
+
 /**
  * `shown` and `page`, each already in compareEntries order, merged into one list in that order. A
  * page is small beside a large vault's rows: each of its entries finds its place by binary search

@@ -3,7 +3,7 @@
 // that fails fails the load.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountKeys, type VaultKey } from '../../../src/crypto';
-import { compareEntries, compareTitles, mergeInOrder } from '../../../src/features/vault/entryOrder';
+import { compareEntries, compareTitles, mergeInOrder, sortEntries } from '../../../src/features/vault/entryOrder';
 import type { PasswordEntry } from '../../../src/features/vault/model';
 import { LoadStoppedError, loadEntries, savePassword, type PersonalVaultDeps } from '../../../src/features/vault/vaultService';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../../doubles/memoryVaultRepositories';
@@ -58,6 +58,16 @@ describe('list order', () => {
     const sorted = [...titles].sort(compareTitles);
     expect(sorted).toEqual([...titles].sort(byCodePoint));
     expect(sorted.indexOf('\uFF5E wave')).toBeLessThan(sorted.indexOf('\u{1F510} vault'));
+  });
+
+  it('sorts a list as compareEntries does, with or without characters from U+D800 up among the titles', () => {
+    const plain = ['Zebra', 'apple', 'Äpfel', '', 'Z', '\uD7FF', 'Bank', 'Bank'].map((title, index) => entry(`id-${String(9 - index)}`, title));
+    expect(sortEntries([...plain]).map((row) => row.id)).toEqual([...plain].sort(compareEntries).map((row) => row.id));
+    // One astral title (a surrogate pair) and one from U+E000 up: code units would put the astral one first.
+    const mixed = [...plain, entry('astral', '\u{1F510} vault'), entry('private', '\uFF5E wave')];
+    const sorted = sortEntries([...mixed]).map((row) => row.id);
+    expect(sorted).toEqual([...mixed].sort(compareEntries).map((row) => row.id));
+    expect(sorted.indexOf('private')).toBeLessThan(sorted.indexOf('astral'));
   });
 
   it('merges a page into the rows shown: the same list as sorting the whole, same titles ordered by id', () => {

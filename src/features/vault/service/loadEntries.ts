@@ -1,7 +1,7 @@
 import { openEntryOverviews, warmUpDecryptPool, type SealedOverview, type TeamKey, type VaultKey } from '../../../crypto';
 import { isSealedEntry, type Listing, type StoredPasswordEntry, type StoredSealedEntry } from '../../../data/vault/storedEntries';
 import { nextTask } from '../../../ui/nextTask';
-import { compareEntries } from '../entryOrder';
+import { sortEntries } from '../entryOrder';
 import type { PasswordEntry } from '../model';
 import { LoadStoppedError } from '../vaultErrors';
 import { damagedEntry, decryptPlainEntry, overviewEntry, undecryptableSealed } from './openEntries';
@@ -63,7 +63,7 @@ export async function openListing(deps: VaultDeps, page: Listing<StoredPasswordE
   await Promise.all([...plain, ...sealed]);
   // A document of the wrong shape is one damaged entry; the rest of the vault still loads (issue #17).
   for (const malformed of page.malformed) opened.push(damagedEntry(malformed));
-  return opened.sort(compareEntries);
+  return sortEntries(opened);
 }
 
 /**
@@ -108,7 +108,7 @@ export async function loadEntries(
   let loaded = 0;
   for (;;) {
     const page = await (inFlight.shift() as Promise<PasswordEntry[] | null>);
-    if (page === null) return opened.flat().sort(compareEntries);
+    if (page === null) return sortEntries(opened.flat());
     if (stopped()) throw new LoadStoppedError();
     const more = nextPage();
     more.catch(() => undefined);

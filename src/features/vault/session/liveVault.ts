@@ -1,5 +1,5 @@
 import type { Listing, ListingChanges, StopWatching, StoredGroup, StoredPasswordEntry, WithId } from '../../../data/vault/storedEntries';
-import { compareEntries, mergeInOrder } from '../entryOrder';
+import { mergeInOrder, sortEntries } from '../entryOrder';
 import type { Group, PasswordEntry } from '../model';
 import { compareGroups, isTeamVault, openGroupListing, openListing, type VaultDeps } from '../vaultService';
 
@@ -58,8 +58,8 @@ function openChanged(deps: VaultDeps, held: HeldEntries, { items, malformed }: L
     if (unchanged(shown, item.data)) kept.push(shown);
     else toOpen.push(item);
   }
-  if (toOpen.length === 0 && malformed.length === 0) return Promise.resolve(kept.sort(compareEntries));
-  return openListing(deps, { items: toOpen, malformed }).then((opened) => (kept.length === 0 ? opened : mergeInOrder(opened, kept.sort(compareEntries))));
+  if (toOpen.length === 0 && malformed.length === 0) return Promise.resolve(sortEntries(kept));
+  return openListing(deps, { items: toOpen, malformed }).then((opened) => (kept.length === 0 ? opened : mergeInOrder(opened, sortEntries(kept))));
 }
 
 /** Entries a change brought in, marked as saved elsewhere (the item pane says so). */

@@ -1,4 +1,4 @@
-import { compareEntries } from '../entryOrder';
+import { sortEntries } from '../entryOrder';
 import { toSavedDraft, type ValidDraft } from '../form/validatePasswordDraft';
 import { sealInBackground, withSealed, type SealingProgress } from './backgroundSealing';
 import { upgradeHealthInBackground, withUpgraded } from '../health/upgradeHealth';
@@ -227,7 +227,7 @@ export class VaultSession {
   /** The list shows what is stored: a newer entry found by a conflict replaces the one shown. */
   private learn(error: unknown, id: string): void {
     if (error instanceof PasswordConflictError) {
-      this.setEntries((list) => [...list.filter((entry) => entry.id !== id), error.newer].sort(compareEntries));
+      this.setEntries((list) => sortEntries([...list.filter((entry) => entry.id !== id), error.newer]));
     }
   }
 
@@ -253,7 +253,7 @@ export class VaultSession {
     this.writingTo(existing === null ? [] : [existing.id], async () => {
       try {
         const saved = await savePassword(this.deps, toSavedDraft(draft), existing ?? undefined);
-        this.setEntries((list) => [...list.filter((entry) => entry.id !== saved.id), saved].sort(compareEntries));
+        this.setEntries((list) => sortEntries([...list.filter((entry) => entry.id !== saved.id), saved]));
       } catch (error) {
         if (existing !== null) this.learn(error, existing.id);
         throw error;
