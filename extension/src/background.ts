@@ -1,16 +1,57 @@
-// The service worker: the only part of the extension that will hold the session and the vault
-// key, and the only one that decides what a content script receives (./fillGuard.ts).
-import { classifySender, decideFill, fillAnswer, type ChosenFill } from './fillGuard';
-import { parseFillRequest, parseStateRequest, type PopupState } from './messages';
+// The service worker: the only part of the extension that decides what a content script receives
+// (./fillGuard.ts), and where the fill the user chose waits, in memory, for its frame to ask.
+import { matchesUrl } from '../../src/features/vault/items/urlMatch';
+import { CHOSEN_FILL_LIFETIME_MS, classifySender, decideFill, fillAnswer, type ChosenFill } from './fillGuard';
+import { parseFillRequest } from './messages';
+import { parseChooseFill, type ChooseFill, type ChooseFillAnswer } from './popupMessages';
 
-// One chosen fill per tab at most. Nothing sets one yet: choosing an item in the popup comes with
-// the item model (issue #45, Build 3), so until then every fill request is refused.
+// One chosen fill per tab at most, set when the user clicks Fill in the popup.
 const chosenFills = new Map<number, ChosenFill>();
 
-// Signing in inside the extension is not built yet (issue #45, Build 2): the session is always
-// signed out.
-function popupState(): PopupState {
-  return { screen: 'signed-out' };
+/**
+ * The frame to fill: the top frame when its URL matches the item by the item's own rule, else the
+ * first iframe that does (a login form in a same-origin-as-item frame). Frames are listed by
+ * running a one-line script in each: Chrome runs it only where the extension has access (the
+ * `activeTab` grant: the tab's own origin), and reports each frame's id and document id. The URL
+ * it reports is checked again, from Chrome's sender facts, when the content script asks.
+ */
+async function frameToFill(choice: ChooseFill): Promise<{ frameId: number; documentId: string } | null> {
+  const frames = await chrome.scripting.executeScript({ target: { tabId: choice.tabId, allFrames: true }, func: () => location.href });
+  const ordered = [...frames].sort((a, b) => a.frameId - b.frameId);
+  for (const frame of ordered) {
+    const url = frame.result;
+    if (typeof url !== 'string' || frame.documentId === undefined) continue;
+    if (choice.urls.some((saved) => matchesUrl(saved, url))) return { frameId: frame.frameId, documentId: frame.documentId };
+  }
+  return null;
+}
+
+async function startFill(choice: ChooseFill): Promise<ChooseFillAnswer> {
+  let frame: { frameId: number; documentId: string } | null;
+  try {
+    frame = await frameToFill(choice);
+  } catch (error) {
+    // No grant on this tab (Chrome's own pages, the Web Store, or the popup was not opened on it).
+    console.warn('Keyloft: cannot run in this tab', error);
+    return { kind: 'keyloft/fill-refused', reason: 'no-access' };
+  }
+  if (frame === null) return { kind: 'keyloft/fill-refused', reason: 'no-matching-frame' };
+  const { tabId, itemId, urls, username, password } = choice;
+  chosenFills.set(tabId, { tabId, ...frame, itemId, urls, username, password, expiresAt: Date.now() + CHOSEN_FILL_LIFETIME_MS });
+  try {
+    await chrome.scripting.executeScript({ target: { tabId, documentIds: [frame.documentId] }, files: ['content.js'] });
+  } catch (error) {
+    chosenFills.delete(tabId);
+    console.warn('Keyloft: cannot run in this frame', error);
+    return { kind: 'keyloft/fill-refused', reason: 'no-access' };
+  }
+  return { kind: 'keyloft/fill-started' };
+}
+
+// A lapsed choice is dropped even if no content script ever asks: the password leaves memory.
+function dropLapsed(): void {
+  const now = Date.now();
+  for (const [tabId, chosen] of chosenFills) if (now > chosen.expiresAt) chosenFills.delete(tabId);
 }
 
 chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
@@ -25,8 +66,12 @@ chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
     sendResponse(fillAnswer(decision));
     return false;
   }
-  if (parseStateRequest(raw) !== null) sendResponse(popupState());
-  return false;
+  const choice = parseChooseFill(raw);
+  if (choice === null) return false;
+  dropLapsed();
+  void startFill(choice).then(sendResponse);
+  setTimeout(dropLapsed, CHOSEN_FILL_LIFETIME_MS + 100);
+  return true;
 });
 
 /**
