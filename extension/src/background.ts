@@ -20,7 +20,7 @@ async function frameToFill(choice: ChooseFill): Promise<{ frameId: number; docum
   const ordered = [...frames].sort((a, b) => a.frameId - b.frameId);
   for (const frame of ordered) {
     const url = frame.result;
-    if (typeof url !== 'string' || frame.documentId === undefined) continue;
+    if (typeof url !== 'string') continue;
     if (choice.urls.some((saved) => matchesUrl(saved, url))) return { frameId: frame.frameId, documentId: frame.documentId };
   }
   return null;

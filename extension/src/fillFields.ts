@@ -38,7 +38,9 @@ export function isVisibleField(input: HTMLInputElement, view: Viewport, doc: Pic
 }
 
 function describes(input: HTMLInputElement, pattern: RegExp): boolean {
-  const labels = [...(input.labels ?? [])].map((label) => label.textContent ?? '');
+  // The labels by hand: `input.labels` is typed nullable in one DOM lib and not in another.
+  const named = input.id === '' ? [] : [...input.ownerDocument.querySelectorAll('label')].filter((label) => label.htmlFor === input.id);
+  const labels = [...named, input.closest('label')].map((label) => label?.textContent ?? '');
   return [input.name, input.id, input.placeholder, input.getAttribute('aria-label') ?? '', ...labels].some((text) => pattern.test(text));
 }
 

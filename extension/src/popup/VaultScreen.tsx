@@ -34,7 +34,7 @@ function ItemRow({ item, fill, vault, onStatus }: { item: ListedItem; fill: ((it
     text()
       .then((value) => copyToClipboard(value, clear ? { clearAfterMs: CLIPBOARD_CLEAR_MS } : {}))
       .then(
-        () => onStatus(`${what} copied${clear ? '; the clipboard is cleared in 30 seconds' : ''}.`),
+        () => { onStatus(`${what} copied${clear ? '; the clipboard is cleared in 30 seconds' : ''}.`); },
         (error: unknown) => {
           console.error('Keyloft: copy failed', error);
           onStatus(`${what} could not be copied.`);
@@ -52,16 +52,16 @@ function ItemRow({ item, fill, vault, onStatus }: { item: ListedItem; fill: ((it
       {username === '' ? null : <span className="popup__muted">{username}</span>}
       <span className="popup__item-actions">
         {fill === null ? null : (
-          <Button size="sm" onClick={() => fill(item)} aria-label={`Fill ${overview.title}`}>
+          <Button size="sm" onClick={() => { fill(item); }} aria-label={`Fill ${overview.title}`}>
             Fill
           </Button>
         )}
         {overview.kind === 'login' ? (
           <>
-            <Button size="sm" variant="secondary" onClick={() => copy('Username', () => Promise.resolve(username), false)} aria-label={`Copy username of ${overview.title}`}>
+            <Button size="sm" variant="secondary" onClick={() => { copy('Username', () => Promise.resolve(username), false); }} aria-label={`Copy username of ${overview.title}`}>
               Copy username
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => copy('Password', password, true)} aria-label={`Copy password of ${overview.title}`}>
+            <Button size="sm" variant="secondary" onClick={() => { copy('Password', password, true); }} aria-label={`Copy password of ${overview.title}`}>
               Copy password
             </Button>
           </>
@@ -81,7 +81,7 @@ export function VaultScreen({ email, session, tab, onLocked }: { email: string; 
     let current = true;
     Promise.all([session.vault(), tab().catch(() => null)])
       .then(async ([vault, target]) => {
-        if (vault === null) return onLocked();
+        if (vault === null) { onLocked(); return; }
         const items = await vault.items();
         if (current) setLoaded({ kind: 'ready', vault, items, tab: target });
       })
@@ -126,7 +126,7 @@ export function VaultScreen({ email, session, tab, onLocked }: { email: string; 
       .then(async (opened) => {
         if (opened.kind !== 'login') throw new Error('not a login');
         const message: ChooseFill = { kind: 'keyloft/choose-fill', v: 1, tabId: target.tabId, itemId: item.entry.id, urls: opened.fields.urls, username: opened.fields.username, password: opened.fields.password };
-        const answer = (await chrome.runtime.sendMessage(message)) as ChooseFillAnswer | undefined;
+        const answer = await chrome.runtime.sendMessage<ChooseFill, ChooseFillAnswer | undefined>(message);
         if (answer?.kind === 'keyloft/fill-started') {
           setStatus('Filled.');
           // The toolbar popup closes, as after any fill; opened in a tab (?tab=), it stays.
@@ -143,7 +143,7 @@ export function VaultScreen({ email, session, tab, onLocked }: { email: string; 
     <main className="popup">
       {header}
       <p role="status" className="popup__status">{status}</p>
-      <TextField label="Search the vault" type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoFocus />
+      <TextField label="Search the vault" type="search" value={query} onChange={(event) => { setQuery(event.target.value); }} autoFocus />
       {found !== null ? (
         <section aria-label="Search results">
           <h2 className="popup__heading">Search results</h2>

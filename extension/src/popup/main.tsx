@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appConfig } from '../../../src/data/appConfig';
 import { ConfigError, type AppConfig } from '../../../src/data/config';
+import { extensionFirebase } from '../../../src/data/extension/extensionFirebase';
 import { firebaseSession } from '../session/firebaseSession';
 import { sessionArea } from '../session/vaultKeyStore';
 import { Popup } from './Popup';
@@ -41,7 +42,7 @@ createRoot(container).render(
         <p>This build of Keyloft is misconfigured: {config.message}</p>
       </main>
     ) : (
-      <Popup config={config} session={firebaseSession(config, sessionArea())} tab={currentTab} />
+      <Popup config={config} session={firebaseSession(extensionFirebase(config), sessionArea())} tab={currentTab} />
     )}
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { WrongMasterPasswordError } from '../../../src/crypto';
 import type { AppConfig } from '../../../src/data/config';
 import { authErrorMessage } from '../../../src/features/auth/authErrorMessages';
@@ -26,7 +26,7 @@ function projectLine(config: AppConfig): string {
 function useFormWork() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const run = (work: () => Promise<void>, message: (error: unknown) => string) => (event: FormEvent) => {
+  const run = (work: () => Promise<void>, message: (error: unknown) => string) => (event: SyntheticEvent) => {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
@@ -66,8 +66,8 @@ export function SignInScreen({ config, session, onSignedIn }: { config: AppConfi
       <main className="popup">
         <Brand />
         <h1 className="popup__title">Two-step verification</h1>
-        <form onSubmit={run(async () => outcome(await factor.verify(code.trim())), authErrorMessage)} noValidate>
-          <TextField label="Code from your authenticator app" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" inputMode="numeric" autoFocus error={error} />
+        <form onSubmit={run(async () => { outcome(await factor.verify(code.trim())); }, authErrorMessage)} noValidate>
+          <TextField label="Code from your authenticator app" value={code} onChange={(event) => { setCode(event.target.value); }} autoComplete="one-time-code" inputMode="numeric" autoFocus error={error} />
           <Button type="submit" disabled={busy}>
             Verify
           </Button>
@@ -82,9 +82,9 @@ export function SignInScreen({ config, session, onSignedIn }: { config: AppConfi
       {unsupported ? (
         <p role="alert">This account’s second step is a text message, which the extension cannot send. Add an authenticator app in the web vault’s settings to sign in here.</p>
       ) : null}
-      <form onSubmit={run(async () => outcome(await session.signIn(email.trim(), password)), authErrorMessage)} noValidate>
-        <TextField label="Email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="username" autoFocus />
-        <TextField label="Account password" type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" error={error} />
+      <form onSubmit={run(async () => { outcome(await session.signIn(email.trim(), password)); }, authErrorMessage)} noValidate>
+        <TextField label="Email" type="email" value={email} onChange={(event) => { setEmail(event.target.value); }} autoComplete="username" autoFocus />
+        <TextField label="Account password" type="password" value={password} onChange={(event) => { setPassword(event.target.value); }} autoComplete="current-password" error={error} />
         <Button type="submit" disabled={busy}>
           Sign in
         </Button>
@@ -118,7 +118,7 @@ export function LockedScreen({ email, session, onChange }: { email: string; sess
         }, unlockMessage)}
         noValidate
       >
-        <TextField label="Master password" type="password" value={masterPassword} onChange={(event) => setMasterPassword(event.target.value)} autoComplete="current-password" autoFocus error={error} />
+        <TextField label="Master password" type="password" value={masterPassword} onChange={(event) => { setMasterPassword(event.target.value); }} autoComplete="current-password" autoFocus error={error} />
         <Button type="submit" disabled={busy}>
           {busy ? 'Unlocking…' : 'Unlock'}
         </Button>

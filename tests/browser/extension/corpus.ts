@@ -30,12 +30,21 @@ export interface CorpusServer {
   readonly port: number;
   /** The page's URL under its host name. */
   url(entry: CorpusEntry): string;
+  /** A saved URL of an entry's item with this server's port, as the page is opened. */
+  savedUrl(url: string): string;
   close(): Promise<void>;
+}
+
+function withPort(url: string, port: number): string {
+  const parsed = new URL(url);
+  parsed.port = String(port);
+  return parsed.href;
 }
 
 const FILE_NAME = /^\/([a-z0-9-]+\.html)$/;
 
 export async function serveCorpus(): Promise<CorpusServer> {
+  let port = 0;
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://corpus.test').pathname;
     const match = FILE_NAME.exec(path);
@@ -44,17 +53,19 @@ export async function serveCorpus(): Promise<CorpusServer> {
       return;
     }
     try {
-      const body = readFileSync(join(CORPUS_DIR, 'pages', match[1]!));
+      // A page that frames another host names the server's port as __PORT__.
+      const body = readFileSync(join(CORPUS_DIR, 'pages', match[1]!), 'utf8').replaceAll('__PORT__', String(port));
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
     } catch {
       response.writeHead(404).end();
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   return {
     port,
     url: (entry) => `http://${entry.host}:${port}/${entry.file}`,
+    savedUrl: (url) => withPort(url, port),
     close: () =>
       new Promise((resolve) => {
         server.close(() => {

@@ -48,7 +48,7 @@ describe('the extension, loaded unpacked', () => {
     expect(running).toEqual({ permissions: built.permissions, hosts: [], contentScripts: [] });
   });
 
-  it('opens its popup on the signed-out screen, configured for the local emulators', async () => {
+  it('opens its popup on the sign-in screen, configured for the local emulators', async () => {
     const page = await browser().context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -72,6 +72,8 @@ describe('a corpus login page', () => {
       expect(new URL(page.url()).hostname).toBe(entry.host);
       for (const { selector } of entry.expect) {
         const field = page.locator(selector);
+        // A page may build its form after load.
+        await field.waitFor({ state: 'visible' });
         expect(await field.count(), selector).toBe(1);
         expect(await field.isVisible(), selector).toBe(true);
       }

@@ -21,7 +21,7 @@ function login(id: string, title: string, url: string): ListedItem {
 
 function standIn(initial: SessionState, overrides: Partial<ExtensionSession> = {}) {
   let state = initial;
-  const session: ExtensionSession = {
+  const session = {
     state: vi.fn(() => Promise.resolve(state)),
     signIn: vi.fn(() => {
       state = { screen: 'locked', email: 'ana@example.test' };
@@ -46,9 +46,8 @@ function standIn(initial: SessionState, overrides: Partial<ExtensionSession> = {
         open: () => Promise.reject(new Error('not opened here')),
       }),
     ),
-    ...overrides,
   };
-  return session;
+  return { ...session, ...overrides } satisfies ExtensionSession;
 }
 
 const onBank = () => Promise.resolve({ tabId: 7, url: 'https://bank.test/login' });
@@ -61,13 +60,14 @@ describe('the extension popup', () => {
   it('signs in, unlocks with the master password, and locks again', async () => {
     const user = userEvent.setup();
     const session = standIn({ screen: 'signed-out' });
+    const { signIn, lock } = session;
     render(<Popup config={config} session={session} tab={onBank} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Keyloft' })).toBeInTheDocument();
     expect(screen.getByText(/^Project demo-keyloft on the local emulators/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'ana@example.test');
     await user.type(screen.getByLabelText('Account password'), 'account-pw');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(session.signIn).toHaveBeenCalledWith('ana@example.test', 'account-pw');
+    expect(signIn).toHaveBeenCalledWith('ana@example.test', 'account-pw');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Keyloft is locked' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Master password'), 'wrong');
@@ -89,7 +89,7 @@ describe('the extension popup', () => {
     expect(screen.queryByRole('button', { name: 'Fill Mail' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Lock' }));
-    expect(session.lock).toHaveBeenCalled();
+    expect(lock).toHaveBeenCalled();
     expect(await screen.findByRole('heading', { level: 1, name: 'Keyloft is locked' })).toBeInTheDocument();
   });
 

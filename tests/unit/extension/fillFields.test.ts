@@ -18,12 +18,12 @@ const VIEW = { innerWidth: 800, innerHeight: 600 };
 function viewport(styles: Map<Element, Partial<CSSStyleDeclaration>> = new Map()): Viewport {
   return {
     ...VIEW,
-    getComputedStyle: (element) => ({ display: 'block', visibility: 'visible', opacity: '1', ...styles.get(element) }),
+    getComputedStyle: (element) => Object.assign({ display: 'block', visibility: 'visible', opacity: '1' }, styles.get(element)),
   };
 }
 
 function place(element: Element, box: Box): void {
-  vi.spyOn(element, 'getBoundingClientRect').mockReturnValue({ ...box, right: box.left + box.width, bottom: box.top + box.height, x: box.left, y: box.top, toJSON: () => box } as DOMRect);
+  vi.spyOn(element, 'getBoundingClientRect').mockReturnValue({ ...box, right: box.left + box.width, bottom: box.top + box.height, x: box.left, y: box.top, toJSON: () => box });
 }
 
 /** The topmost element at a point: the field whose box holds it, unless `cover` lies over it. */
@@ -40,7 +40,7 @@ function stack(fields: readonly Element[], cover?: { element: Element; box: Box 
 function form(html: string): HTMLInputElement[] {
   document.body.innerHTML = html;
   const inputs = [...document.querySelectorAll('input')];
-  inputs.forEach((input, index) => place(input, { left: 10, top: 10 + index * 40, width: 200, height: 30 }));
+  inputs.forEach((input, index) => { place(input, { left: 10, top: 10 + index * 40, width: 200, height: 30 }); });
   // findLoginFields asks the document itself (jsdom has no elementFromPoint).
   document.elementFromPoint = stack(inputs).elementFromPoint;
   return inputs;
