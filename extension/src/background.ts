@@ -9,21 +9,27 @@ import { parseChooseFill, type ChooseFill, type ChooseFillAnswer } from './popup
 const chosenFills = new Map<number, ChosenFill>();
 
 /**
- * The frame to fill: the top frame when its URL matches the item by the item's own rule, else the
- * first iframe that does (a login form in a same-origin-as-item frame). Frames are listed by
- * running a one-line script in each: Chrome runs it only where the extension has access (the
- * `activeTab` grant: the tab's own origin), and reports each frame's id and document id. The URL
- * it reports is checked again, from Chrome's sender facts, when the content script asks.
+ * The frame to fill: among the frames whose URL matches the item by the item's own rule, the first
+ * (top frame first) that has a password field, else the first. So a login form in an iframe of the
+ * item's origin is filled on a page of the same origin that has none. Frames are listed by running
+ * a one-line script in each: Chrome runs it only where the extension has access (the `activeTab`
+ * grant: the tab's own origin, so a frame of another origin is never even listed), and reports
+ * each frame's id and document id. The URL is checked again, from Chrome's sender facts, when the
+ * content script asks.
  */
 async function frameToFill(choice: ChooseFill): Promise<{ frameId: number; documentId: string } | null> {
-  const frames = await chrome.scripting.executeScript({ target: { tabId: choice.tabId, allFrames: true }, func: () => location.href });
-  const ordered = [...frames].sort((a, b) => a.frameId - b.frameId);
-  for (const frame of ordered) {
-    const url = frame.result;
-    if (typeof url !== 'string') continue;
-    if (choice.urls.some((saved) => matchesUrl(saved, url))) return { frameId: frame.frameId, documentId: frame.documentId };
-  }
-  return null;
+  const frames = await chrome.scripting.executeScript({
+    target: { tabId: choice.tabId, allFrames: true },
+    func: () => [location.href, document.querySelector('input[type="password"]') !== null] as const,
+  });
+  const matching = frames
+    .filter((frame) => {
+      const url = frame.result?.[0];
+      return typeof url === 'string' && choice.urls.some((saved) => matchesUrl(saved, url));
+    })
+    .sort((a, b) => a.frameId - b.frameId);
+  const chosen = matching.find((frame) => frame.result?.[1] === true) ?? matching[0];
+  return chosen === undefined ? null : { frameId: chosen.frameId, documentId: chosen.documentId };
 }
 
 async function startFill(choice: ChooseFill): Promise<ChooseFillAnswer> {

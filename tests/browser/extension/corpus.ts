@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 
 export const CORPUS_DIR = 'tests/extension-corpus';
 
@@ -18,7 +19,12 @@ export interface CorpusEntry {
     readonly username: string;
     readonly password: string;
   };
-  readonly expect: readonly { readonly selector: string; readonly value: 'username' | 'password' | 'otp' }[];
+  readonly expect: readonly { readonly frame?: string; readonly selector: string; readonly value: 'username' | 'password' | 'otp' }[];
+}
+
+/** The expected field, in the frame its entry names (an iframe's selector) or the top document. */
+export function fieldOf(page: Page, field: CorpusEntry['expect'][number]): Locator {
+  return field.frame === undefined ? page.locator(field.selector) : page.frameLocator(field.frame).locator(field.selector);
 }
 
 export function readCorpus(): readonly CorpusEntry[] {

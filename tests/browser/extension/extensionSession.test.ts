@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoPageErrors } from '../chromium';
-import { readCorpus, serveCorpus, type CorpusEntry, type CorpusServer } from './corpus';
+import { fieldOf, readCorpus, serveCorpus, type CorpusEntry, type CorpusServer } from './corpus';
 import { launchWithExtension, type ExtensionBrowser } from './extensionBrowser';
 import { seedAccount, type SeededAccount } from './seedVault';
 
@@ -128,7 +128,7 @@ describe('filling a corpus page from the popup', () => {
       const page = await browser().context.newPage();
       const url = served!.url(entry);
       await page.goto(url);
-      for (const { selector } of entry.expect) await page.locator(selector).waitFor({ state: 'visible' });
+      for (const expected of entry.expect) await fieldOf(page, expected).waitFor({ state: 'visible' });
       const tabId = await tabIdOf(url);
       const popup = await browser().context.newPage();
       const errors = collectErrors(popup);
