@@ -106,11 +106,12 @@ export default defineConfig(({ command }) => ({
         extends: true,
         test: {
           // The browser extension loaded into Debian's Chromium (docs/extension.md, "Tests"); it
-          // serves its own pages on loopback and reaches no emulator. `npm run test:extension`
-          // builds extension/dist/ first, as `npm test` does.
+          // serves its own pages on loopback and signs in on the Auth and Firestore emulators.
+          // `npm run test:extension` builds extension/dist/ first and starts them, as `npm test` does.
           name: 'extension',
           environment: 'node',
           include: ['tests/browser/extension/**/*.test.ts'],
+          globalSetup: ['tests/browser/extension/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

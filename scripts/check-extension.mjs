@@ -8,8 +8,10 @@
 // - the content script is one classic script: Chrome injects content scripts as classic scripts,
 //   so an `import` or `export` left at its top level would stop it from running at all;
 // - no Firebase SDK in the content script: whatever is injected into a page stays small, and the
-//   vault's I/O stays in the worker.
-import { existsSync, readFileSync } from 'node:fs';
+//   vault's I/O stays in the extension's own pages;
+// - no built file touches chrome.storage.local (or sync): the vault key lives only in
+//   chrome.storage.session, which the browser clears when it closes (docs/extension.md, "Session").
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2] ?? 'extension/dist';
@@ -44,6 +46,11 @@ if (existsSync(join(dir, 'content.js'))) {
   const content = readFileSync(join(dir, 'content.js'), 'utf8');
   if (/^\s*(import|export)\b/m.test(content)) failures.push('content.js has a top-level import or export: Chrome would not run it');
   if (content.includes('FirebaseError')) failures.push('content.js carries the Firebase SDK');
+}
+
+for (const file of readdirSync(dir, { recursive: true }).map(String).filter((name) => name.endsWith('.js'))) {
+  const code = readFileSync(join(dir, file), 'utf8');
+  if (/\bstorage\s*\.\s*(local|sync)\b/.test(code)) failures.push(`${file} uses chrome.storage.local or sync: the session lives in chrome.storage.session only`);
 }
 
 if (failures.length > 0) {

@@ -148,14 +148,10 @@ await vitest('unit and component tiers', ['unit', 'component']);
 const built = await run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 if (built) await run('production bundle check', 'node', ['scripts/check-bundle.mjs', 'dist']);
 // The browser extension (docs/extension.md), built from the same environment as the app, its
-// manifest checked against the permissions the doc names, then loaded into Chromium. Its tests
-// serve their own pages on loopback and reach no emulator, so they run here, one file in one
-// browser, outside the browser tier's parts and before any emulator starts.
+// manifest checked against the permissions the doc names. Loaded into Chromium below, on the Auth
+// and Firestore emulators (it signs in there).
 const extensionBuilt = await run('extension build', 'node', ['scripts/build-extension.mjs']);
 if (extensionBuilt) await run('extension manifest check', 'node', ['scripts/check-extension.mjs']);
-if (!existsSync(CHROMIUM)) cannotRun('extension browser', `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
-else if (!extensionBuilt) cannotRun('extension browser', 'the extension build failed');
-else await vitest('extension browser tier', ['extension']);
 const functionsBuilt = await run('functions build', 'npm', ['run', '--silent', '-w', 'functions', 'build']);
 
 // The emulator and firestore tiers share one Firestore emulator; the browser tier starts it afresh
@@ -163,13 +159,13 @@ const functionsBuilt = await run('functions build', 'npm', ['run', '--silent', '
 const located = locateFirestoreEmulator();
 let firestore = null;
 if (located.kind === 'missing') {
-  for (const tier of ['emulator', 'browser', 'firestore']) cannotRun(tier, `the Firestore emulator cannot start: ${located.reason}`);
+  for (const tier of ['emulator', 'browser', 'firestore', 'extension browser']) cannotRun(tier, `the Firestore emulator cannot start: ${located.reason}`);
 } else {
   try {
     await assertEmulatorPortsFree(['auth', 'functions', 'hosting', 'firestore']);
     firestore = await provideFirestore(located);
   } catch (error) {
-    for (const tier of ['emulator', 'browser', 'firestore']) cannotRun(tier, error.message);
+    for (const tier of ['emulator', 'browser', 'firestore', 'extension browser']) cannotRun(tier, error.message);
   }
 }
 
@@ -202,6 +198,12 @@ if (firestore) {
   }
   // The rules tests wipe the database, so they run after the tier that keeps users in it.
   await vitest('firestore tier (rules, repositories)', ['firestore'], underEmulators(['auth'], firestore));
+  // The extension in Chromium, signing in on the Auth and Firestore emulators: its own accounts
+  // (unique addresses), its own pages on an ephemeral loopback port, and Firestore Lite only (no
+  // listen stream left open on the emulator, unlike the browser tier's pages below).
+  if (!existsSync(CHROMIUM)) cannotRun('extension browser', `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  else if (!extensionBuilt) cannotRun('extension browser', 'the extension build failed');
+  else await vitest('extension browser tier (Auth, Firestore emulators)', ['extension'], underEmulators(['auth'], firestore));
   // The browser tier last, in parts, each on a Firestore emulator of its own. The emulator never
   // hears a closed browser page's WebChannel close: it keeps that page's listen targets and queues
   // every later change for it, and once 10,000 messages wait it logs a failure on every write

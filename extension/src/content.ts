@@ -1,8 +1,12 @@
 // The content script. It is never declared in the manifest, so it runs on no page by itself:
-// the service worker injects it into a frame only after the user asks for a fill there
-// (docs/extension.md). It draws nothing in the page and reads no field before that.
-import { FILL_REQUEST } from './messages';
+// the service worker injects it into the one frame the user chose, only after they asked for a
+// fill there (docs/extension.md). It draws nothing in the page, and reads no field value.
+import { fillField, findLoginFields } from './fillFields';
+import { FILL_REQUEST, type FillAnswer } from './messages';
 
-// The answer names the chosen item or no fill. Filling the fields arrives with the item model
-// (issue #45, Build 4); until then the worker has no chosen item and always answers no-fill.
-void chrome.runtime.sendMessage(FILL_REQUEST);
+void chrome.runtime.sendMessage(FILL_REQUEST).then((answer: FillAnswer | undefined) => {
+  if (answer?.kind !== 'keyloft/fill') return;
+  const { username, password } = findLoginFields(document, window);
+  if (username !== null) fillField(username, answer.username);
+  if (password !== null) fillField(password, answer.password);
+});

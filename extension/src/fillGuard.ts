@@ -57,13 +57,18 @@ export interface ChosenFill {
   readonly documentId: string;
   readonly itemId: string;
   readonly urls: readonly ItemUrl[];
+  /** What is filled: held by the worker, in memory, only until the choice is used or lapses. */
+  readonly username: string;
+  readonly password: string;
   /** The choice lapses: a request long after the user asked is not the one they asked for. */
   readonly expiresAt: number;
 }
 
 export type FillRefusal = 'not-chosen' | 'wrong-frame' | 'expired' | 'wrong-origin';
 
-export type FillDecision = { readonly kind: 'fill'; readonly itemId: string } | { readonly kind: 'refused'; readonly reason: FillRefusal };
+export type FillDecision =
+  | { readonly kind: 'fill'; readonly itemId: string; readonly username: string; readonly password: string }
+  | { readonly kind: 'refused'; readonly reason: FillRefusal };
 
 /** How long a choice waits for its frame's content script to ask. */
 export const CHOSEN_FILL_LIFETIME_MS = 10_000;
@@ -80,10 +85,11 @@ export function decideFill(chosen: ChosenFill | undefined, sender: ContentSender
   }
   if (now > chosen.expiresAt) return { kind: 'refused', reason: 'expired' };
   if (!chosen.urls.some((saved) => matchesUrl(saved, sender.url))) return { kind: 'refused', reason: 'wrong-origin' };
-  return { kind: 'fill', itemId: chosen.itemId };
+  return { kind: 'fill', itemId: chosen.itemId, username: chosen.username, password: chosen.password };
 }
 
 /** What the content script is told: the item on a fill, and on a refusal not even why. */
 export function fillAnswer(decision: FillDecision): FillAnswer {
-  return decision.kind === 'fill' ? { kind: 'keyloft/fill', itemId: decision.itemId } : { kind: 'keyloft/no-fill' };
+  if (decision.kind !== 'fill') return { kind: 'keyloft/no-fill' };
+  return { kind: 'keyloft/fill', itemId: decision.itemId, username: decision.username, password: decision.password };
 }

@@ -16,21 +16,15 @@ export interface FillRequest {
 
 export const FILL_REQUEST: FillRequest = { kind: 'keyloft/fill-request', v: 1 };
 
-/** What the popup may ask of the worker. */
-export interface StateRequest {
-  readonly kind: 'keyloft/get-state';
-  readonly v: 1;
-}
+/**
+ * The worker's answer to a fill request: the one item the user chose, only its username and
+ * password, or no fill.
+ */
+export type FillAnswer =
+  | { readonly kind: 'keyloft/fill'; readonly itemId: string; readonly username: string; readonly password: string }
+  | { readonly kind: 'keyloft/no-fill' };
 
-export const STATE_REQUEST: StateRequest = { kind: 'keyloft/get-state', v: 1 };
-
-/** The popup's screen, as the worker knows the session. */
-export type PopupState = { readonly screen: 'signed-out' } | { readonly screen: 'locked'; readonly email: string };
-
-/** The worker's answer to a fill request: the chosen item's id and nothing else, or no fill. */
-export type FillAnswer = { readonly kind: 'keyloft/fill'; readonly itemId: string } | { readonly kind: 'keyloft/no-fill' };
-
-function hasExactly(raw: unknown, keys: readonly string[]): raw is Record<string, unknown> {
+export function hasExactly(raw: unknown, keys: readonly string[]): raw is Record<string, unknown> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return false;
   if (Object.getPrototypeOf(raw) !== Object.prototype) return false;
   const own = Object.keys(raw);
@@ -44,9 +38,4 @@ function hasExactly(raw: unknown, keys: readonly string[]): raw is Record<string
 export function parseFillRequest(raw: unknown): FillRequest | null {
   if (!hasExactly(raw, ['kind', 'v'])) return null;
   return raw.kind === FILL_REQUEST.kind && raw.v === 1 ? FILL_REQUEST : null;
-}
-
-export function parseStateRequest(raw: unknown): StateRequest | null {
-  if (!hasExactly(raw, ['kind', 'v'])) return null;
-  return raw.kind === STATE_REQUEST.kind && raw.v === 1 ? STATE_REQUEST : null;
 }

@@ -93,7 +93,7 @@ export {
   wrapTeamKeyWithInvite,
 } from './rsa';
 export type { GeneratedKeyPair } from './rsa';
-export { MASTER_PASSWORD_CHECK_TEXT, changeMasterPassword, createAccountKeys, unlockPrivateKey, unlockVault } from './vault';
+export { MASTER_PASSWORD_CHECK_TEXT, changeMasterPassword, createAccountKeys, importVaultKeyBytes, unlockPrivateKey, unlockVault, unlockVaultKeyBytes } from './vault';
 export type { StoredMasterKeyMaterial, StoredVaultKeys } from './vault';
 export { sha256Base64 } from './hash';
 export { SshKeyError } from './sshWire';

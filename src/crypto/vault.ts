@@ -1,6 +1,6 @@
 import { base64ToBytes, bytesToBase64, utf8Decode, utf8Encode } from './encoding';
 import { DecryptionError, InvalidCiphertextError, WrongMasterPasswordError } from './errors';
-import { gcmOpen, gcmSeal, gcmUnwrapAesKey, gcmWrapKey } from './gcm';
+import { gcmOpen, gcmSeal, gcmUnwrapAesKey, gcmWrapKey, requireAes256 } from './gcm';
 import { deriveMasterKey, newKdfParams, requireMasterPassword, validateKdfParams } from './kdf';
 import type { KdfParams } from './kdf';
 import { assertKeyKind, tagKey } from './keys';
@@ -74,6 +74,29 @@ export async function unlockVault(
 ): Promise<{ vaultKey: VaultKey; masterKey: MasterKey }> {
   const { masterKey, vaultKey } = await openVault(masterPassword, stored, false);
   return { masterKey, vaultKey: tagKey('vault', vaultKey) };
+}
+
+/**
+ * The browser extension's unlock (docs/extension.md, "Session"): the vault key's raw bytes, which
+ * the extension keeps in `chrome.storage.session` (memory the browser clears when it closes) so
+ * that its popup, which Chrome ends at every close, need not ask for the master password each
+ * time. That storage holds JSON only, never a CryptoKey, hence bytes. The app never calls this:
+ * its vault key stays non-extractable. Throws WrongMasterPasswordError as unlockVault does.
+ */
+export async function unlockVaultKeyBytes(masterPassword: string, stored: StoredMasterKeyMaterial): Promise<Uint8Array<ArrayBuffer>> {
+  const { vaultKey } = await openVault(masterPassword, stored, true);
+  return new Uint8Array(await globalThis.crypto.subtle.exportKey('raw', vaultKey));
+}
+
+/** The vault key again from unlockVaultKeyBytes' bytes, non-extractable; the bytes are zeroed. */
+export async function importVaultKeyBytes(raw: Uint8Array<ArrayBuffer>): Promise<VaultKey> {
+  try {
+    if (raw.length !== AES_KEY_BITS / 8) throw new InvalidCiphertextError('A vault key is 32 bytes.');
+    const key = await globalThis.crypto.subtle.importKey('raw', raw, { name: 'AES-GCM' }, false, ['encrypt', 'decrypt']);
+    return tagKey('vault', requireAes256(key));
+  } finally {
+    raw.fill(0);
+  }
 }
 
 export async function unlockPrivateKey(vaultKey: VaultKey, encryptedPrivateKey: Sealed<'private-key'>): Promise<PrivateKey> {

@@ -1,55 +1,46 @@
-import { useEffect, useState } from 'react';
-import { ConfigError, type AppConfig } from '../../../src/data/config';
-import { appConfig } from '../../../src/data/appConfig';
-import { STATE_REQUEST, type PopupState } from '../messages';
-import { LockedScreen, SignedOutScreen } from './screens';
+import { useCallback, useEffect, useState } from 'react';
+import type { AppConfig } from '../../../src/data/config';
+import type { ExtensionSession, SessionState } from '../session/session';
+import { LockedScreen, SignInScreen } from './screens';
+import { VaultScreen, type TabTarget } from './VaultScreen';
 
-type Loaded = { readonly kind: 'loading' } | { readonly kind: 'ready'; readonly state: PopupState } | { readonly kind: 'failed' };
+type Loaded = { readonly kind: 'loading' } | { readonly kind: 'ready'; readonly state: SessionState } | { readonly kind: 'failed' };
 
-function buildConfig(): AppConfig | ConfigError {
-  try {
-    return appConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
+export interface PopupProps {
+  readonly config: AppConfig;
+  readonly session: ExtensionSession;
+  /** The tab the popup was opened on: its id and URL (null where Chrome gives none). */
+  readonly tab: () => Promise<TabTarget | null>;
 }
 
-/** The toolbar popup: the screen the worker's session calls for. */
-export function Popup() {
-  const [config] = useState(buildConfig);
+/** The toolbar popup: the screen the session calls for. */
+export function Popup({ config, session, tab }: PopupProps) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
 
-  useEffect(() => {
-    let current = true;
-    chrome.runtime.sendMessage(STATE_REQUEST).then(
-      (state: PopupState | undefined) => {
-        // No answer at all: the worker dropped the request, which is a fault, not a screen.
-        if (current) setLoaded(state === undefined ? { kind: 'failed' } : { kind: 'ready', state });
+  const refresh = useCallback(() => {
+    session.state().then(
+      (state) => {
+        setLoaded({ kind: 'ready', state });
       },
-      () => {
-        if (current) setLoaded({ kind: 'failed' });
+      (error: unknown) => {
+        console.error('Keyloft: could not read the session', error);
+        setLoaded({ kind: 'failed' });
       },
     );
-    return () => {
-      current = false;
-    };
-  }, []);
+  }, [session]);
 
-  if (config instanceof ConfigError) {
-    return (
-      <main className="popup" role="alert">
-        <p>This build of Keyloft is misconfigured: {config.message}</p>
-      </main>
-    );
-  }
+  useEffect(refresh, [refresh]);
+
   if (loaded.kind === 'loading') return <main className="popup" aria-busy="true" />;
   if (loaded.kind === 'failed') {
     return (
       <main className="popup" role="alert">
-        <p>Keyloft could not reach its background worker. Close this popup and open it again.</p>
+        <p>Keyloft could not read its session. Close this popup and open it again.</p>
       </main>
     );
   }
-  return loaded.state.screen === 'locked' ? <LockedScreen email={loaded.state.email} /> : <SignedOutScreen config={config} />;
+  const { state } = loaded;
+  if (state.screen === 'signed-out') return <SignInScreen config={config} session={session} onSignedIn={refresh} />;
+  if (state.screen === 'locked') return <LockedScreen email={state.email} session={session} onChange={refresh} />;
+  return <VaultScreen email={state.email} session={session} tab={tab} onLocked={refresh} />;
 }

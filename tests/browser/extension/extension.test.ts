@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoPageErrors } from '../chromium';
-import { readCorpus, serveCorpus, type CorpusServer } from './corpus';
+import { fieldOf, readCorpus, serveCorpus, type CorpusServer } from './corpus';
 import { EXTENSION_DIR, launchWithExtension, type ExtensionBrowser } from './extensionBrowser';
 
 /** The `chrome` API as the worker's evaluate callbacks use it (the tests' tsconfig has no chrome types). */
@@ -48,7 +48,7 @@ describe('the extension, loaded unpacked', () => {
     expect(running).toEqual({ permissions: built.permissions, hosts: [], contentScripts: [] });
   });
 
-  it('opens its popup on the signed-out screen, configured for the local emulators', async () => {
+  it('opens its popup on the sign-in screen, configured for the local emulators', async () => {
     const page = await browser().context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -70,8 +70,11 @@ describe('a corpus login page', () => {
       const response = await page.goto(corpus().url(entry));
       expect(response?.status()).toBe(200);
       expect(new URL(page.url()).hostname).toBe(entry.host);
-      for (const { selector } of entry.expect) {
-        const field = page.locator(selector);
+      for (const expected of entry.expect) {
+        const { selector } = expected;
+        const field = fieldOf(page, expected);
+        // A page may build its form after load.
+        await field.waitFor({ state: 'visible' });
         expect(await field.count(), selector).toBe(1);
         expect(await field.isVisible(), selector).toBe(true);
       }

@@ -18,6 +18,8 @@ import {
   importPublicKey,
   unlockPrivateKey,
   unlockVault,
+  unlockVaultKeyBytes,
+  importVaultKeyBytes,
   unwrapTeamKey,
   wrapTeamKey,
 } from '../../../src/crypto';
@@ -252,5 +254,27 @@ describe('an account stored with 100,000 iterations and a 16-byte salt (built by
 describe('public key material', () => {
   it('the stored public key is the one handed out', async () => {
     expect(await exportPublicKey(account.publicKey)).toBe(account.stored.publicKey);
+  });
+});
+
+describe('the extension’s session key (unlockVaultKeyBytes, importVaultKeyBytes)', () => {
+  it('gives the vault key’s bytes, which open what the vault key sealed, and import non-extractable', async () => {
+    const entry = await encryptText(account.vaultKey, 'hunter2', entryFieldContext('e1', 'password'));
+    const raw = await unlockVaultKeyBytes(PASSWORD, masterMaterial(account.stored));
+    expect(raw.length).toBe(32);
+    const copy = raw.slice();
+    const key = await importVaultKeyBytes(raw);
+    expect(raw.every((byte) => byte === 0)).toBe(true);
+    expect(key.kind).toBe('vault');
+    expect(key.key.extractable).toBe(false);
+    expect(await decryptText(key, entry, entryFieldContext('e1', 'password'))).toBe('hunter2');
+    // The same key as the node oracle unwraps from the stored wrap with the master key.
+    const masterKey = nodeMasterKey(PASSWORD, account.stored.kdf.salt, account.stored.kdf.iterations);
+    expect(nodeOpen(masterKey, account.stored.wrappedVaultKey, VAULT_KEY_AD)).toEqual(Buffer.from(copy));
+  });
+
+  it('refuses a wrong master password, and bytes that are no 256-bit key', async () => {
+    await expect(unlockVaultKeyBytes('wrong', masterMaterial(account.stored))).rejects.toBeInstanceOf(WrongMasterPasswordError);
+    await expect(importVaultKeyBytes(new Uint8Array(16))).rejects.toBeInstanceOf(InvalidCiphertextError);
   });
 });

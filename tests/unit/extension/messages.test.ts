@@ -8,7 +8,8 @@ import {
   type ContentSender,
   type SenderFacts,
 } from '../../../extension/src/fillGuard';
-import { FILL_REQUEST, STATE_REQUEST, parseFillRequest, parseStateRequest } from '../../../extension/src/messages';
+import { FILL_REQUEST, parseFillRequest } from '../../../extension/src/messages';
+import { parseChooseFill, type ChooseFill } from '../../../extension/src/popupMessages';
 
 const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 const NOW = 1_000_000;
@@ -19,6 +20,8 @@ const chosen: ChosenFill = {
   documentId: 'DOC-1',
   itemId: 'item-bank',
   urls: [{ url: 'https://bank.test/login', match: 'origin' }],
+  username: 'ana',
+  password: 'pw-bank',
   expiresAt: NOW + CHOSEN_FILL_LIFETIME_MS,
 };
 
@@ -56,11 +59,40 @@ describe('the fill request a content script may send', () => {
     for (const message of others) expect(parseFillRequest(message), JSON.stringify(message)).toBeNull();
   });
 
-  it('is not a state request, and the state request is not a fill request', () => {
-    expect(parseStateRequest(STATE_REQUEST)).toEqual(STATE_REQUEST);
-    expect(parseStateRequest(FILL_REQUEST)).toBeNull();
-    expect(parseFillRequest(STATE_REQUEST)).toBeNull();
-    expect(parseStateRequest({ ...STATE_REQUEST, screen: 'unlocked' })).toBeNull();
+  it('is not the popup’s choice, and the popup’s choice is not a fill request', () => {
+    expect(parseChooseFill(FILL_REQUEST)).toBeNull();
+    expect(parseFillRequest(choice)).toBeNull();
+  });
+});
+
+const choice: ChooseFill = {
+  kind: 'keyloft/choose-fill',
+  v: 1,
+  tabId: 7,
+  itemId: 'item-bank',
+  urls: [{ url: 'https://bank.test/login', match: 'origin' }],
+  username: 'ana',
+  password: 'pw-bank',
+};
+
+describe('the popup’s choice of a fill', () => {
+  it('is accepted exactly as the popup sends it', () => {
+    expect(parseChooseFill(JSON.parse(JSON.stringify(choice)))).toEqual(choice);
+  });
+
+  it('is refused with an extra key, a missing one, or a value of the wrong type', () => {
+    const { password: _dropped, ...missing } = choice;
+    const wrong = [
+      { ...choice, frameId: 3 },
+      missing,
+      { ...choice, tabId: '7' },
+      { ...choice, tabId: 1.5 },
+      { ...choice, urls: [{ url: 'https://bank.test/', match: 'anywhere' }] },
+      { ...choice, urls: [{ url: 'https://bank.test/', match: 'origin', extra: true }] },
+      { ...choice, urls: 'https://bank.test/' },
+      { ...choice, v: 2 },
+    ];
+    for (const message of wrong) expect(parseChooseFill(message), JSON.stringify(message)).toBeNull();
   });
 });
 
@@ -100,8 +132,8 @@ describe('who sent a message, as Chrome says', () => {
 
 describe('what a content script receives', () => {
   it('the item the user chose, in the frame and document it was chosen for', () => {
-    expect(decideFill(chosen, topFrame, NOW)).toEqual({ kind: 'fill', itemId: 'item-bank' });
-    expect(fillAnswer(decideFill(chosen, topFrame, NOW))).toEqual({ kind: 'keyloft/fill', itemId: 'item-bank' });
+    expect(decideFill(chosen, topFrame, NOW)).toEqual({ kind: 'fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank' });
+    expect(fillAnswer(decideFill(chosen, topFrame, NOW))).toEqual({ kind: 'keyloft/fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank' });
   });
 
   it('nothing where the user chose nothing', () => {
@@ -115,7 +147,7 @@ describe('what a content script receives', () => {
   });
 
   it('nothing once the choice has lapsed', () => {
-    expect(decideFill(chosen, topFrame, chosen.expiresAt)).toEqual({ kind: 'fill', itemId: 'item-bank' });
+    expect(decideFill(chosen, topFrame, chosen.expiresAt)).toEqual({ kind: 'fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank' });
     expect(decideFill(chosen, topFrame, chosen.expiresAt + 1)).toEqual({ kind: 'refused', reason: 'expired' });
   });
 
@@ -137,7 +169,7 @@ describe('what a content script receives', () => {
 
   it('follows the item’s own match rule: a same-site item fills a sub-domain page', () => {
     const siteWide: ChosenFill = { ...chosen, urls: [{ url: 'https://bank.test/', match: 'site' }] };
-    expect(decideFill(siteWide, { ...topFrame, url: 'https://login.bank.test/' }, NOW)).toEqual({ kind: 'fill', itemId: 'item-bank' });
+    expect(decideFill(siteWide, { ...topFrame, url: 'https://login.bank.test/' }, NOW)).toEqual({ kind: 'fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank' });
     expect(decideFill({ ...chosen, urls: [{ url: 'https://bank.test/', match: 'never' }] }, topFrame, NOW)).toEqual({
       kind: 'refused',
       reason: 'wrong-origin',

@@ -1,0 +1,169 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ListedItem } from '../../../src/features/vault/service/itemService';
+import { Button } from '../../../src/ui/Button';
+import { CLIPBOARD_CLEAR_MS, copyToClipboard } from '../../../src/ui/clipboard';
+import { TextField } from '../../../src/ui/TextField';
+import type { ChooseFill, ChooseFillAnswer } from '../popupMessages';
+import type { ReadOnlyVault } from '../session/readOnlyVault';
+import type { ExtensionSession } from '../session/session';
+import { itemsForTab, searchItems } from '../tabItems';
+import { Brand } from './screens';
+
+/** The tab the popup acts on. */
+export interface TabTarget {
+  readonly tabId: number;
+  /** Chrome gives it under the activeTab grant (the toolbar button); null otherwise. */
+  readonly url: string | null;
+}
+
+type Loaded =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'ready'; readonly vault: ReadOnlyVault; readonly items: readonly ListedItem[]; readonly tab: TabTarget | null }
+  | { readonly kind: 'failed'; readonly message: string };
+
+const FILL_REFUSALS: Readonly<Record<Extract<ChooseFillAnswer, { kind: 'keyloft/fill-refused' }>['reason'], string>> = {
+  'no-matching-frame': 'This page is not one this login is saved for.',
+  'no-access': 'Keyloft cannot fill in this tab. Open the popup from the toolbar on the page itself.',
+};
+
+function ItemRow({ item, fill, vault, onStatus }: { item: ListedItem; fill: ((item: ListedItem) => void) | null; vault: ReadOnlyVault; onStatus: (message: string) => void }) {
+  const overview = item.overview;
+  if (overview === null) return null;
+  const username = overview.kind === 'login' ? overview.username : '';
+  const copy = (what: string, text: () => Promise<string>, clear: boolean) => {
+    text()
+      .then((value) => copyToClipboard(value, clear ? { clearAfterMs: CLIPBOARD_CLEAR_MS } : {}))
+      .then(
+        () => { onStatus(`${what} copied${clear ? '; the clipboard is cleared in 30 seconds' : ''}.`); },
+        (error: unknown) => {
+          console.error('Keyloft: copy failed', error);
+          onStatus(`${what} could not be copied.`);
+        },
+      );
+  };
+  const password = async () => {
+    const opened = await vault.open(item.entry);
+    if (opened.kind !== 'login') throw new Error('not a login');
+    return opened.fields.password;
+  };
+  return (
+    <li className="popup__item">
+      <span className="popup__item-title">{overview.title}</span>
+      {username === '' ? null : <span className="popup__muted">{username}</span>}
+      <span className="popup__item-actions">
+        {fill === null ? null : (
+          <Button size="sm" onClick={() => { fill(item); }} aria-label={`Fill ${overview.title}`}>
+            Fill
+          </Button>
+        )}
+        {overview.kind === 'login' ? (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => { copy('Username', () => Promise.resolve(username), false); }} aria-label={`Copy username of ${overview.title}`}>
+              Copy username
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => { copy('Password', password, true); }} aria-label={`Copy password of ${overview.title}`}>
+              Copy password
+            </Button>
+          </>
+        ) : null}
+      </span>
+    </li>
+  );
+}
+
+/** Unlocked: the logins for the current tab first, then search over the personal vault. */
+export function VaultScreen({ email, session, tab, onLocked }: { email: string; session: ExtensionSession; tab: () => Promise<TabTarget | null>; onLocked: () => void }) {
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([session.vault(), tab().catch(() => null)])
+      .then(async ([vault, target]) => {
+        if (vault === null) { onLocked(); return; }
+        const items = await vault.items();
+        if (current) setLoaded({ kind: 'ready', vault, items, tab: target });
+      })
+      .catch((error: unknown) => {
+        console.error('Keyloft: could not load the vault', error);
+        if (current) setLoaded({ kind: 'failed', message: 'The vault could not be loaded. Close this popup and open it again.' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [session, tab, onLocked]);
+
+  const forTab = useMemo(() => (loaded.kind === 'ready' ? itemsForTab(loaded.items, loaded.tab?.url ?? null) : null), [loaded]);
+  const found = useMemo(() => (loaded.kind === 'ready' && query.trim() !== '' ? searchItems(loaded.items, query) : null), [loaded, query]);
+
+  const lock = () => void session.lock().then(onLocked);
+  const header = (
+    <>
+      <Brand />
+      <p className="popup__muted">
+        {email}{' '}
+        <Button size="sm" variant="secondary" onClick={lock}>
+          Lock
+        </Button>
+      </p>
+    </>
+  );
+  if (loaded.kind === 'loading') return <main className="popup" aria-busy="true">{header}</main>;
+  if (loaded.kind === 'failed') {
+    return (
+      <main className="popup">
+        {header}
+        <p role="alert">{loaded.message}</p>
+      </main>
+    );
+  }
+  const { vault, tab: target } = loaded;
+  const fill = (item: ListedItem) => {
+    if (target === null) return;
+    vault
+      .open(item.entry)
+      .then(async (opened) => {
+        if (opened.kind !== 'login') throw new Error('not a login');
+        const message: ChooseFill = { kind: 'keyloft/choose-fill', v: 1, tabId: target.tabId, itemId: item.entry.id, urls: opened.fields.urls, username: opened.fields.username, password: opened.fields.password };
+        const answer = await chrome.runtime.sendMessage<ChooseFill, ChooseFillAnswer | undefined>(message);
+        if (answer?.kind === 'keyloft/fill-started') {
+          setStatus('Filled.');
+          // The toolbar popup closes, as after any fill; opened in a tab (?tab=), it stays.
+          if (!new URLSearchParams(location.search).has('tab')) window.close();
+        } else setStatus(answer === undefined ? 'Keyloft could not fill this page.' : FILL_REFUSALS[answer.reason]);
+      })
+      .catch((error: unknown) => {
+        console.error('Keyloft: fill failed', error);
+        setStatus('Keyloft could not fill this page.');
+      });
+  };
+  const row = (item: ListedItem, canFill: boolean) => <ItemRow key={item.entry.id} item={item} vault={vault} fill={canFill && target !== null ? fill : null} onStatus={setStatus} />;
+  return (
+    <main className="popup">
+      {header}
+      <p role="status" className="popup__status">{status}</p>
+      <TextField label="Search the vault" type="search" value={query} onChange={(event) => { setQuery(event.target.value); }} autoFocus />
+      {found !== null ? (
+        <section aria-label="Search results">
+          <h2 className="popup__heading">Search results</h2>
+          {found.length === 0 ? <p className="popup__muted">Nothing matches.</p> : <ul className="popup__list">{found.map((item) => row(item, forTab?.matching.includes(item) ?? false))}</ul>}
+        </section>
+      ) : (
+        <>
+          <section aria-label="For this site">
+            <h2 className="popup__heading">For this site</h2>
+            {forTab === null || forTab.matching.length === 0 ? <p className="popup__muted">No login is saved for this page.</p> : <ul className="popup__list">{forTab.matching.map((item) => row(item, true))}</ul>}
+          </section>
+          {forTab !== null && forTab.sameSite.length > 0 ? (
+            <section aria-label="Same site, other address">
+              <h2 className="popup__heading">Same site, other address</h2>
+              <p className="popup__muted">Saved for another address of this site: copy only, never filled here.</p>
+              <ul className="popup__list">{forTab.sameSite.map((item) => row(item, false))}</ul>
+            </section>
+          ) : null}
+        </>
+      )}
+    </main>
+  );
+}
