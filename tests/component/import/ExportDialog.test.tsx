@@ -51,7 +51,7 @@ async function fillEncrypted(user: User, master: string, file: string, confirm: 
   await user.click(screen.getByRole('button', { name: 'Export' }));
 }
 
-async function choosePlain(user: User, label: 'CSV (unencrypted)' | 'Bitwarden JSON (unencrypted)') {
+async function choosePlain(user: User, label: 'CSV, logins only (unencrypted)' | 'Bitwarden JSON (unencrypted)') {
   await user.click(screen.getByRole('radio', { name: label }));
 }
 
@@ -70,7 +70,7 @@ describe('ExportDialog: the form', () => {
     expect(screen.getByRole('dialog', { name: 'Export Passwords' })).toBeInTheDocument();
     expect(screen.getByLabelText('Master password')).toHaveFocus();
     expect(screen.getByRole('radio', { name: 'Encrypted Keyloft file (recommended)' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'CSV (unencrypted)' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'CSV, logins only (unencrypted)' })).not.toBeChecked();
     expect(screen.getByRole('group', { name: 'Format' })).toBeInTheDocument();
     expect(screen.getByLabelText('File password')).toHaveAttribute('type', 'password');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -103,7 +103,7 @@ describe('ExportDialog: the form', () => {
 
   it('warns that a plain file is readable and requires "I understand"', async () => {
     const { services, user } = setup();
-    await choosePlain(user, 'CSV (unencrypted)');
+    await choosePlain(user, 'CSV, logins only (unencrypted)');
     expect(screen.queryByLabelText('File password')).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(
       'This file holds every password in readable form. Anyone who gets the file can read them. Delete it once you have imported it elsewhere.',
@@ -164,7 +164,7 @@ describe('ExportDialog: the file', () => {
   it('saves the CSV the writer builds, and says how many values were written with a leading \'', async () => {
     const { downloads } = catchDownloads();
     const { user } = setup();
-    await choosePlain(user, 'CSV (unencrypted)');
+    await choosePlain(user, 'CSV, logins only (unencrypted)');
     await user.type(screen.getByLabelText('Master password'), MASTER);
     await user.click(screen.getByRole('checkbox', { name: 'I understand' }));
     await user.click(screen.getByRole('button', { name: 'Export' }));

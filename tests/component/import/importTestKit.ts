@@ -29,7 +29,7 @@ export function standInPlan(parsed: ParsedImport, target: TargetStandIn = {}): I
   const duplicates: DuplicateEntry[] = [];
   const nearDuplicates: NearDuplicateEntry[] = [];
   const groups = new Map<string, PlannedGroup>();
-  const kinds: Record<ImportItemKind, number> = { login: 0, note: 0, card: 0, identity: 0, other: 0 };
+  const kinds: Record<ImportItemKind, number> = { login: 0, note: 0, card: 0, identity: 0, ssh: 0, other: 0 };
   for (const item of parsed.items) {
     kinds[item.kind] += 1;
     const groupName = item.folder.length === 0 ? null : item.folder.join(' / ');
