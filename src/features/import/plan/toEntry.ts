@@ -24,6 +24,16 @@ function textBlock(value: string): string {
 }
 
 /**
+ * A value as stored: trimmed, but a hidden field kept exactly, as a password is, and a private key
+ * file's lines (its last line break included, which OpenSSH wants) only given \n line breaks.
+ */
+function extraValue(extra: LabelledValue): string {
+  if (extra.type === 'hidden') return extra.value;
+  if (extra.field === 'privateKey') return extra.value.trim() === '' ? '' : extra.value.replace(/\r\n?/g, '\n');
+  return textBlock(extra.value);
+}
+
+/**
  * `oneTimeCode` is the target's reading of a one-time code (ImportTargetContents.oneTimeCode): the
  * item's own (a Keyloft export's) or the first TOTP extra it takes becomes the entry's code; one it
  * does not take stays in the notes under its label, so nothing is lost.
@@ -38,7 +48,7 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
   const notes = textBlock(item.notes);
   // A custom field the file types is kept even empty: its name is the user's.
   const read = item.extras
-    .map((extra) => ({ ...extra, label: extra.label.trim() || 'Field', value: textBlock(extra.value) }))
+    .map((extra) => ({ ...extra, label: extra.label.trim() || 'Field', value: extraValue(extra) }))
     .filter((extra) => extra.value !== '' || extra.type !== undefined);
   const isLogin = plannedKind(item.kind, { url, username, password }) === 'login';
   const entryTitle = title === '' ? derivedTitle(url, username) : title;
