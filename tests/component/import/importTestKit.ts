@@ -46,7 +46,8 @@ export function standInPlan(parsed: ParsedImport, target: TargetStandIn = {}): I
       password: item.password,
       notes: item.notes === '' ? null : item.notes,
       groupName,
-      ...(item.notCarried === undefined ? {} : { notCarried: item.notCarried }),
+      // As planImport lists it: an item of a kind Keyloft has not (issue #44).
+      ...(item.notCarried === undefined && item.kind !== 'other' ? {} : { notCarried: [...(item.notCarried ?? []), ...(item.kind === 'other' ? [{ kind: 'kind' as const }] : [])] }),
     };
     if (target.titles?.includes(item.title) === true) duplicates.push({ ...entry, duplicateOf: { in: 'target', title: item.title } });
     else if (target.changed?.includes(item.title) === true) nearDuplicates.push({ ...entry, duplicateOf: { in: 'target', title: item.title }, differs: ['password'] });
