@@ -114,7 +114,7 @@ function readSections(details: Json, kind: ImportItemKind, login: Login, extras:
         }
       }
       extras.list.push(...sectionFieldExtras(field, sectionTitle, templated));
-      // The file's name goes into the notes; the file itself is not read (nor stored by an entry).
+      // The file's name is a custom field; the file itself is not read (nor stored by an entry).
       const value = renderValue(field.value);
       if (value.type === 'file') notCarried.push(value.text === '' ? { kind: 'attachment' } : { kind: 'attachment', name: value.text });
     }

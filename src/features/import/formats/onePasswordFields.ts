@@ -1,10 +1,10 @@
-// How a field of a 1Password 1PUX item's sections reads as text, and what it is called in the notes.
+// How a field of a 1Password 1PUX item's sections reads as text, and what it is called.
 // A section field's value is an object with one key naming its type ({concealed}, {monthYear}, …).
 import type { LabelledValue } from '../model';
 import { TOTP_LABEL, isRecord, text, type Json } from './values';
 
 // Field ids of 1Password's own card and identity templates, whose titles ('number', 'type') say
-// too little once they sit in an entry's notes. A Map, so an id like 'constructor' finds nothing.
+// too little as custom field names. A Map, so an id like 'constructor' finds nothing.
 const TEMPLATE_LABELS: ReadonlyMap<string, string> = new Map([
   ['cardholder', 'Cardholder name'],
   ['type', 'Card brand'],

@@ -36,7 +36,7 @@ function extraValue(extra: LabelledValue): string {
 /**
  * `oneTimeCode` is the target's reading of a one-time code (ImportTargetContents.oneTimeCode): the
  * item's own (a Keyloft export's) or the first TOTP extra it takes becomes the entry's code; one it
- * does not take stays in the notes under its label, so nothing is lost.
+ * does not take stays a hidden custom field under its label, so nothing is lost.
  */
 export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?: OneTimeCodeReader): EntryOutcome {
   const title = item.title.trim();
@@ -107,7 +107,7 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
 }
 
 /**
- * The entry's one-time code and the extras left for the notes: the item's own code, else the first
+ * The entry's one-time code and the extras left for fields: the item's own code, else the first
  * TOTP extra the target reads. A code the target does not read (or any, with no reader) is an extra.
  */
 function takeOneTimeCode(

@@ -1,6 +1,6 @@
 // What the preview shows and the import writes (issue #20, items 2 and 4). planImport
 // (./planImport.ts) turns a ParsedImport into an ImportPlan, deciding for every format alike:
-// which items become which entries (extras into notes, labelled), which are duplicates of what the
+// which items become which items of their kind (extras as their fields), which are duplicates of what the
 // target already holds (skipped unless the user includes them), which are skipped and why, and
 // which folders become which groups. Nothing is written until the user confirms the plan.
 import type { ReplacedPassword } from '../../../crypto';
@@ -146,7 +146,7 @@ export interface ImportTargetContents {
    * The target's stored form of a one-time code (its canonical otpauth:// link), or null when it
    * cannot take the value (issue #23). `owner` is the entry's title and username, which label a
    * code the file gives as a bare setup key (issue #44); a link keeps its own label. Absent:
-   * one-time codes go into the notes, as other extras.
+   * one-time codes stay custom fields, as other extras.
    */
   readonly oneTimeCode?: OneTimeCodeReader;
   /**

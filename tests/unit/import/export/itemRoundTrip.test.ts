@@ -166,9 +166,9 @@ async function importInto(deps: PersonalVaultDeps, format: ImportFormat, text: s
 }
 
 const WRITERS: readonly (readonly [string, ImportFormat, (vault: ExportedVault) => Promise<{ text: string; password?: string }>])[] = [
-  ['Keyloft plain JSON', keyloftFormat, async (vault) => ({ text: exportKeyloftJson(vault) })],
+  ['Keyloft plain JSON', keyloftFormat, (vault) => Promise.resolve({ text: exportKeyloftJson(vault) })],
   ['Keyloft encrypted JSON', keyloftFormat, async (vault) => ({ text: await exportKeyloftEncrypted(vault, { password: 'file pw', iterations: 100_000 }), password: 'file pw' })],
-  ['Bitwarden-compatible JSON', bitwardenJsonFormat, async (vault) => ({ text: exportBitwardenJson(vault) })],
+  ['Bitwarden-compatible JSON', bitwardenJsonFormat, (vault) => Promise.resolve({ text: exportBitwardenJson(vault) })],
 ];
 
 describe.each(WRITERS)('an item of every kind through %s and back', (_name, format, write) => {
