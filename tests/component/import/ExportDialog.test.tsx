@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openExportFile } from '../../../src/crypto';
-import { exportBitwardenJson, exportCsv, type ExportedVault } from '../../../src/features/import/export';
+import { exportBitwardenJson, exportCsv, exportKeyloftJson, type ExportedVault } from '../../../src/features/import/export';
 import { ExportDialog } from '../../../src/features/import/ui/ExportDialog';
 import type { CollectProgress, ExportServices } from '../../../src/features/import/ui/services';
 import { expectConsoleError } from '../../support/consoleErrors';
@@ -51,7 +51,7 @@ async function fillEncrypted(user: User, master: string, file: string, confirm: 
   await user.click(screen.getByRole('button', { name: 'Export' }));
 }
 
-async function choosePlain(user: User, label: 'CSV, logins only (unencrypted)' | 'Bitwarden JSON (unencrypted)') {
+async function choosePlain(user: User, label: 'Keyloft JSON (unencrypted)' | 'CSV, logins only (unencrypted)' | 'Bitwarden JSON (unencrypted)') {
   await user.click(screen.getByRole('radio', { name: label }));
 }
 
@@ -178,6 +178,34 @@ describe('ExportDialog: the file', () => {
         "2 values look like spreadsheet formulas and were written with a leading ' so that spreadsheets do not run them. Remove the ' if you import the file into another password manager.",
       ),
     ).toBeInTheDocument();
+  });
+
+  it('saves the plain Keyloft JSON behind the same warning, an item with its kind (issue #44)', async () => {
+    const { downloads } = catchDownloads();
+    const note = { kind: 'note' as const, favourite: true, urls: [], customFields: [], fields: {}, expiry: null };
+    const withNote: ExportedVault = { ...VAULT, entries: [...VAULT.entries, { title: 'Wi-Fi', url: null, username: '', password: '', notes: 'SSID', group: null, item: note }] };
+    const { user } = setup(() => Promise.resolve(withNote));
+    await choosePlain(user, 'Keyloft JSON (unencrypted)');
+    expect(screen.getByRole('alert')).toHaveTextContent('This file holds every password in readable form.');
+    await user.type(screen.getByLabelText('Master password'), MASTER);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Tick “I understand” to export an unencrypted file.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'I understand' }));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Saved keyloft-export-2026-11-26.json. Delete it once you have imported it elsewhere.')).toBeInTheDocument();
+    expect(await downloads[0]!.blob.text()).toBe(exportKeyloftJson(withNote, { now: NOW }));
+  });
+
+  it('says how many items a CSV left out for not being logins', async () => {
+    catchDownloads();
+    const card = { kind: 'card' as const, favourite: false, urls: [], customFields: [], fields: { cardholder: 'A', number: '4111111111111111', code: '1' }, expiry: null };
+    const withCard: ExportedVault = { ...VAULT, entries: [...VAULT.entries, { title: 'Visa', url: null, username: '', password: '', notes: null, group: null, item: card }] };
+    const { user } = setup(() => Promise.resolve(withCard));
+    await choosePlain(user, 'CSV, logins only (unencrypted)');
+    await user.type(screen.getByLabelText('Master password'), MASTER);
+    await user.click(screen.getByRole('checkbox', { name: 'I understand' }));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('1 item is not a login and is not in the CSV, which holds logins only. Export a JSON file to keep it.')).toBeInTheDocument();
   });
 
   it('saves the Bitwarden JSON the writer builds, with no note about escaped values', async () => {

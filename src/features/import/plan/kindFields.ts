@@ -45,6 +45,15 @@ const LABELS: Readonly<Record<PlannedKind, ReadonlyMap<string, string>>> = {
   ssh: new Map([['private key', 'privateKey'], ['public key', 'publicKey'], ['key fingerprint', 'fingerprint'], ['fingerprint', 'fingerprint']]),
 };
 
+/** A kind field as a reason names it. */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  cardholder: 'cardholder', number: 'card number', code: 'security code', honorific: 'title', firstName: 'first name',
+  middleName: 'middle name', lastName: 'last name', company: 'company', email: 'email', phone: 'phone', address1: 'address 1',
+  address2: 'address 2', address3: 'address 3', city: 'city', region: 'state or province', postalCode: 'postal code',
+  country: 'country', passportNumber: 'passport number', licenceNumber: 'licence number', nationalId: 'national ID',
+  privateKey: 'private key', publicKey: 'public key',
+};
+
 const FURTHER_URL = /^url \d+$/;
 const FAVOURITE = new Set(['favorite', 'favourite']);
 const YES = new Set(['yes', 'true', '1']);
@@ -154,7 +163,7 @@ export function kindFieldReasons(parts: PlannedItemParts, tooLong: (field: strin
   const reasons: string[] = [];
   for (const [field, value] of Object.entries(parts.fields)) {
     const max = parts.kind === 'ssh' ? FIELD_LIMITS.entryNotes : FIELD_LIMITS.entryTitle;
-    if (value.length > max) reasons.push(tooLong(`The ${field} field`, max, value.length));
+    if (value.length > max) reasons.push(tooLong(`The ${FIELD_WORDS[field] ?? field} field`, max, value.length));
   }
   parts.urls.forEach(({ url }, at) => {
     if (at > 0 && url.length > FIELD_LIMITS.entryUrl) reasons.push(tooLong(`URL ${String(at + 1)}`, FIELD_LIMITS.entryUrl, url.length));
