@@ -199,7 +199,8 @@ function toItem(item: Json, at: string, places: Places): ImportItem {
     folder,
     passwordHistory,
     notCarried,
-    ...(urls === undefined || urls.length === 0 ? {} : { urls }),
+    // One URL matched by origin is the url alone, as every format gives it.
+    ...(urls === undefined || urls.length === 0 || (urls.length === 1 && urls[0]?.match === 'origin') ? {} : { urls }),
     favourite: item.favorite === true,
   });
 }

@@ -34,24 +34,37 @@ interface Compared {
   readonly fields: string;
 }
 
+const PLAIN_LOGIN = 'login';
+
+function isPlainLogin(item: PlannedItemParts): boolean {
+  return (
+    item.kind === 'login' &&
+    !item.favourite &&
+    item.customFields.length === 0 &&
+    item.urls.length <= 1 &&
+    (item.urls[0]?.match ?? 'origin') === 'origin'
+  );
+}
+
 /**
  * An item's kind, favourite mark, URLs past the first with the rules of all, custom fields and
  * kind fields, as text: an entry of format 1 or 2 is a login whose url is matched by origin.
  * Empty kind fields do not count (one side may list them, the other leave them out).
  */
-function itemKey(item: PlannedItemParts | undefined, url: string | null): string {
-  const parts = item ?? { kind: 'login', favourite: false, urls: url === null ? [] : [{ url, match: 'origin' }], customFields: [], fields: {}, expiry: null };
-  const fields = Object.entries(parts.fields)
+function itemKey(item: PlannedItemParts | undefined): string {
+  // A login of an entry's fields alone (the url is compared on its own): most of a file and a vault.
+  if (item === undefined || isPlainLogin(item)) return PLAIN_LOGIN;
+  const fields = Object.entries(item.fields)
     .filter(([, value]) => value !== '')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([
-    parts.kind,
-    parts.favourite,
-    parts.urls.map(({ match }) => match),
-    parts.urls.slice(1).map(({ url: further }) => further),
-    parts.customFields.map(({ name, type, value }) => [name, type, value]),
+    item.kind,
+    item.favourite,
+    item.urls.map(({ match }) => match),
+    item.urls.slice(1).map(({ url: further }) => further),
+    item.customFields.map(({ name, type, value }) => [name, type, value]),
     fields,
-    parts.expiry === null ? null : [parts.expiry.month, parts.expiry.year],
+    item.expiry === null ? null : [item.expiry.month, item.expiry.year],
   ]);
 }
 
@@ -74,7 +87,7 @@ function comparedOf(entry: PlannedEntry, sameCode: CodeKey): Compared {
     notes: entry.notes,
     otp: codeOf(entry.otp ?? null, sameCode),
     group: entry.groupName === null ? null : groupKey(entry.groupName),
-    fields: itemKey(entry.item, entry.url),
+    fields: itemKey(entry.item),
   };
 }
 
@@ -90,7 +103,7 @@ function comparedExisting(existing: ExistingEntry, details: ExistingDetails, gro
     otp: codeOf(emptyAsNull(details.otp), sameCode),
     // A group whose name cannot be read matches no planned group.
     group: existing.groupId === null ? null : groupName === undefined ? `id:${existing.groupId}` : groupKey(groupName),
-    fields: itemKey(details.item, url),
+    fields: itemKey(details.item),
   };
 }
 

@@ -24,6 +24,15 @@ const KIND_FIELDS: Readonly<Record<PlannedKind, ReadonlySet<string>>> = {
   ssh: new Set(SSH_FIELDS),
 };
 
+/** The kind fields an item keeps: the expiry apart, the brand and fingerprint read from others. */
+const KEPT_FIELDS: Readonly<Record<PlannedKind, readonly string[]>> = {
+  login: [],
+  note: [],
+  card: ['cardholder', 'number', 'code'],
+  identity: IDENTITY_FIELDS,
+  ssh: ['privateKey', 'publicKey'],
+};
+
 // Labels the formats write (lower-cased), by kind: Bitwarden's, 1Password's, LastPass's notes.
 const LABELS: Readonly<Record<PlannedKind, ReadonlyMap<string, string>>> = {
   login: new Map(),
@@ -100,6 +109,11 @@ interface Own {
  */
 export function kindParts(kind: ImportItemKind, login: { readonly url: string; readonly username: string; readonly password: string }, extras: readonly LabelledValue[], own: Own): { parts: PlannedItemParts; notCarried: NotCarried[] } {
   const target = plannedKind(kind, login);
+  // Most items of a file are logins with nothing more: answered without the general pass (the import's bench).
+  if (target === 'login' && kind === 'login' && extras.length === 0) {
+    const urls = own.urls?.map(({ url, match }) => ({ url: url.trim(), match })) ?? (login.url === '' ? [] : [{ url: login.url, match: 'origin' as const }]);
+    return { parts: { kind: 'login', favourite: own.favourite === true, urls, customFields: [], fields: {}, expiry: null }, notCarried: [] };
+  }
   const notCarried: NotCarried[] = kind === 'other' ? [{ kind: 'kind' }] : [];
   let favourite = own.favourite === true;
   const urls: { url: string; match: ImportUrlMatch }[] = target !== 'login' ? [] : (own.urls?.map(({ url, match }) => ({ url: url.trim(), match })) ?? (login.url === '' ? [] : [{ url: login.url, match: 'origin' }]));
@@ -151,9 +165,8 @@ export function kindParts(kind: ImportItemKind, login: { readonly url: string; r
   }
   // The fingerprint is computed from the public key; without one it is kept as written.
   if (target === 'ssh' && value('publicKey') === '') asCustom('fingerprint');
-  const kept = [...KIND_FIELDS[target]].filter((field) => !['expiry', 'expiryMonth', 'expiryYear', 'brand', 'fingerprint'].includes(field));
   return {
-    parts: { kind: target, favourite, urls, customFields, fields: Object.fromEntries(kept.map((field) => [field, value(field)])), expiry },
+    parts: { kind: target, favourite, urls, customFields, fields: Object.fromEntries(KEPT_FIELDS[target].map((field) => [field, value(field)])), expiry },
     notCarried,
   };
 }
@@ -161,6 +174,7 @@ export function kindParts(kind: ImportItemKind, login: { readonly url: string; r
 /** Every limit the item's own fields break (the item form's, docs/items.md "Validation"), one sentence each. */
 export function kindFieldReasons(parts: PlannedItemParts, tooLong: (field: string, max: number, length: number) => string, tooManyBytes: (field: string, value: string) => string | null): string[] {
   const reasons: string[] = [];
+  if (parts.customFields.length === 0 && parts.urls.length <= 1 && (parts.kind === 'login' || parts.kind === 'note')) return reasons;
   for (const [field, value] of Object.entries(parts.fields)) {
     const max = parts.kind === 'ssh' ? FIELD_LIMITS.entryNotes : FIELD_LIMITS.entryTitle;
     if (value.length > max) reasons.push(tooLong(`The ${FIELD_WORDS[field] ?? field} field`, max, value.length));

@@ -73,7 +73,7 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
       ['A field name', label] as const,
       [`The field “${label}”`, value] as const,
     ]),
-    ...parts.urls.map(({ url: further }) => ['URL', further] as const),
+    ...parts.urls.slice(1).map(({ url: further }) => ['URL', further] as const),
     ...passwordHistory.map(({ password: earlier }) => ['An earlier password', earlier] as const),
     ['The folder name', item.folder.join('/')],
   ]);

@@ -80,7 +80,7 @@ describe('Bitwarden JSON: older exports without "encrypted"', () => {
       format: 'bitwarden-json',
       skipped: [],
       items: [
-        { at: 'item 1', kind: 'login', title: 'Twitter', url: 'https://twitter.com/login', username: 'ada', password: 'tw33t', notes: 'Old account', extras: [], folder: ['Social'], urls: [{ url: 'https://twitter.com/login', match: 'origin' }] },
+        { at: 'item 1', kind: 'login', title: 'Twitter', url: 'https://twitter.com/login', username: 'ada', password: 'tw33t', notes: 'Old account', extras: [], folder: ['Social'] },
         { at: 'item 2', kind: 'note', title: 'Locker', url: '', username: '', password: '', notes: 'Code 1234', extras: [], folder: [] },
       ],
     });
@@ -90,7 +90,7 @@ describe('Bitwarden JSON: older exports without "encrypted"', () => {
     expect(await bitwardenJsonFormat.parse(fileOf('org.json', OLDER_ORGANIZATION), {})).toStrictEqual({
       format: 'bitwarden-json',
       skipped: [],
-      items: [{ at: 'item 1', kind: 'login', title: 'db', url: 'postgres://db.internal', username: 'postgres', password: 'pg', notes: '', extras: [], folder: ['Ops', 'Servers'], urls: [{ url: 'postgres://db.internal', match: 'origin' }] }],
+      items: [{ at: 'item 1', kind: 'login', title: 'db', url: 'postgres://db.internal', username: 'postgres', password: 'pg', notes: '', extras: [], folder: ['Ops', 'Servers'] }],
     });
   });
 

@@ -57,7 +57,6 @@ describe('Bitwarden JSON: password history and what an entry cannot hold', () =>
           { password: 'first', replacedAt: at('2023-05-01T08:00:00.000Z') },
         ],
         notCarried: [{ kind: 'undated-history' }, { kind: 'passkey', name: 'github.com' }, { kind: 'passkey' }, { kind: 'reprompt' }],
-        urls: [{ url: 'https://github.com', match: 'origin' }],
         favourite: true,
       },
       { at: 'item 2', kind: 'login', title: 'Plain', url: '', username: 'u', password: 'p', notes: '', extras: [], folder: [] },
