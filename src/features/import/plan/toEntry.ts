@@ -59,7 +59,7 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
   const { parts, notCarried: kindLosses } = kindParts(item.kind, { url, username, password }, extras, item);
   const passwordHistory = trimmedHistory(item.passwordHistory ?? []);
   const olderHistory = Math.max(0, (item.passwordHistory?.length ?? 0) - passwordHistory.length);
-  const notCarried: NotCarried[] = [...(item.notCarried ?? []), ...kindLosses, ...Array.from({ length: olderHistory }, () => ({ kind: 'older-history' as const }))];
+  const notCarried: NotCarried[] = kindLosses.length === 0 && olderHistory === 0 ? [...(item.notCarried ?? [])] : [...(item.notCarried ?? []), ...kindLosses, ...Array.from({ length: olderHistory }, () => ({ kind: 'older-history' as const }))];
   if (title === '' && url === '' && username === '' && password.trim() === '' && notes === '' && extras.length === 0) {
     return { skippedBecause: EMPTY_ITEM_REASON };
   }
@@ -73,7 +73,7 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
       ['A field name', label] as const,
       [`The field “${label}”`, value] as const,
     ]),
-    ...parts.urls.slice(1).map(({ url: further }) => ['URL', further] as const),
+    ...(parts.urls.length <= 1 ? [] : parts.urls.slice(1).map(({ url: further }) => ['URL', further] as const)),
     ...passwordHistory.map(({ password: earlier }) => ['An earlier password', earlier] as const),
     ['The folder name', item.folder.join('/')],
   ]);
