@@ -19,7 +19,7 @@ const BITWARDEN = {
   path: fixture('bitwarden-personal.json'),
   format: 'Bitwarden (JSON)',
   count: 6,
-  kinds: 'The file holds 6 items: 2 logins, 1 secure note, 1 card, 1 identity and 1 other item.',
+  kinds: 'The file holds 6 items: 2 logins, 1 secure note, 1 card, 1 identity and 1 SSH key.',
 } as const;
 const CHROME = {
   path: fixture('chrome.csv'),

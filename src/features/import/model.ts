@@ -23,15 +23,36 @@ export type ImportFormatId =
 
 import type { ReplacedPassword } from '../../crypto';
 
-/** What kind of item the exporter said it was. Everything becomes an entry; the preview counts kinds. */
-export type ImportItemKind = 'login' | 'note' | 'card' | 'identity' | 'other';
+/**
+ * What kind of item the exporter said it was: each becomes an item of its kind (issue #44); 'other'
+ * (a server, a bank account, a kind Keyloft does not have) a login or a secure note, and the preview
+ * lists it. The preview counts kinds.
+ */
+export type ImportItemKind = 'login' | 'note' | 'card' | 'identity' | 'ssh' | 'other';
 
-/** A value the entry has no field for: it goes into the entry's notes under its label, so nothing is lost. */
+/** A custom field's type (docs/items.md): a file that types its fields says so (Bitwarden's, Keyloft's). */
+export type ImportFieldType = 'text' | 'hidden' | 'boolean';
+
+/**
+ * A value beside the item's title, url, username, password and notes: a field of the item's kind,
+ * a further URL, or a custom field (docs/import.md "Fields of every kind").
+ */
 export interface LabelledValue {
-  /** As the notes will show it: 'URL 2', 'One-time password (TOTP)', 'Card number', 'PIN' (a custom field's own name). */
+  /** As the file names it: 'URL 2', 'One-time password (TOTP)', 'Card number', 'PIN' (a custom field's own name). */
   readonly label: string;
   readonly value: string;
+  /**
+   * The field of the item's kind it is, by the item model's name ('number', 'firstName',
+   * 'privateKey'; a card's 'expiryMonth' and 'expiryYear' or a whole 'expiry'), when the parser
+   * knows; else the plan reads the label (plan/kindFields.ts).
+   */
+  readonly field?: string;
+  /** Set when the file says it is a custom field of this type: then it is one, whatever its label. */
+  readonly type?: ImportFieldType;
 }
+
+/** How a login's URL matches pages (docs/items.md "URL match rules"). */
+export type ImportUrlMatch = 'origin' | 'site' | 'prefix' | 'never';
 
 export interface ImportItem {
   /** Where the item is in the file, for the skipped list and errors: 'row 12' (CSV, counting the header as row 1) or 'item 3'. */
@@ -54,18 +75,25 @@ export interface ImportItem {
    * Bitwarden's, 1Password's and KeePass's (issue #44). Absent for none.
    */
   readonly passwordHistory?: readonly ReplacedPassword[];
-  /** What the item holds that an entry cannot take yet (issue #44); absent for nothing. */
+  /**
+   * Every URL of a login with its match rule, when the file gives rules (Bitwarden's JSON,
+   * Keyloft's export); `url` is the first. Absent: `url`, then extras `URL 2`…, matched by origin.
+   */
+  readonly urls?: readonly { readonly url: string; readonly match: ImportUrlMatch }[];
+  /** A favourite in the file (issue #44); absent for not. */
+  readonly favourite?: boolean;
+  /** What the item holds that an item cannot take (issue #44); absent for nothing. */
   readonly notCarried?: readonly NotCarried[];
 }
 
 /**
- * Kinds of things an entry cannot hold yet: passkeys, attached files (their names are in the
- * notes, the files are not), a favourite mark or a master-password re-prompt (they need the entry
- * model), an expiry date, earlier passwords without a date they were replaced (the history needs
- * one) and, decided by the plan, earlier passwords beyond the ten an entry keeps. The preview
- * counts and lists them by item before anything is written.
+ * Kinds of things an item cannot hold: passkeys, attached files (their names are custom fields, the
+ * files are not imported), a master-password re-prompt, an expiry date, earlier passwords without a
+ * date they were replaced (the history needs one) and, decided by the plan, earlier passwords
+ * beyond the ten a login keeps and a kind Keyloft does not have (imported as a login or a secure
+ * note). The preview counts and lists them by item before anything is written.
  */
-export type NotCarriedKind = 'passkey' | 'attachment' | 'favourite' | 'reprompt' | 'expiry' | 'undated-history' | 'older-history';
+export type NotCarriedKind = 'passkey' | 'attachment' | 'reprompt' | 'expiry' | 'undated-history' | 'older-history' | 'kind';
 
 export interface NotCarried {
   readonly kind: NotCarriedKind;

@@ -3,23 +3,15 @@
 // ones a person adds. It lives in the vault feature because a feature never imports another: the
 // import feature's runImport takes any ImportWriter, and this object is one (the shapes below are
 // the import plan's PlannedEntry and ImportWriter, by structure); src/app hands it over.
-import type { ReplacedPassword } from '../../crypto';
 import type { ValidPasswordDraft } from './form/validatePasswordDraft';
+import { importedItem, type ImportedEntry } from './importedItem';
+import { fitsFormatTwo } from './items/sealedItem';
 import { createGroup } from './service/groupService';
+import { saveItem } from './service/itemService';
 import { savePassword } from './service/passwordWrites';
 import type { VaultDeps } from './service/vaultDeps';
 
-/** What the vault needs of an imported entry. */
-export interface ImportedEntry {
-  readonly title: string;
-  readonly url: string | null;
-  readonly username: string;
-  readonly password: string;
-  readonly notes: string | null;
-  /** The one-time code as the plan read it with this vault's oneTimeCode (issue #23). */
-  readonly otp?: string;
-  readonly passwordHistory?: readonly ReplacedPassword[];
-}
+export type { ImportedEntry } from './importedItem';
 
 export interface VaultImportWriter {
   createGroup(name: string, description: string): Promise<string>;
@@ -59,7 +51,11 @@ export function vaultImportWriter(vaultDeps: VaultDeps): VaultImportWriter {
       return (await createGroup(deps, { name, description })).id;
     },
     async createEntry(entry, groupId) {
-      await savePassword(deps, importedDraft(entry, groupId));
+      // A login format 2 holds whole is saved as before (the import's bench measures this path);
+      // any other item in format 3, as saveItem saves it (docs/items.md "Where items are stored").
+      const item = await importedItem(entry);
+      if (fitsFormatTwo(item)) await savePassword(deps, importedDraft(entry, groupId));
+      else await saveItem(deps, item, { groupId });
     },
   };
 }

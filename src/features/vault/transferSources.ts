@@ -5,6 +5,9 @@ import type { ReplacedPassword } from '../../crypto';
 import { vaultImportWriter, type VaultImportWriter } from './importWriter';
 import { oneTimeCodeIdentity, readOneTimeCode, type OneTimeCodeOwner } from './otp/oneTimeCode';
 import type { Group, PasswordEntry } from './model';
+import type { ImportedItemParts } from './importedItem';
+import type { Item } from './items/kinds';
+import { openItem } from './service/itemService';
 import { openDetails } from './service/openEntries';
 import type { VaultTransferContext } from './transfer';
 
@@ -32,7 +35,7 @@ export interface ImportTargetSource {
       readonly username: string;
       readonly groupId: string | null;
       /** Its sealed values, opened on demand (the duplicate check opens only entries an item may be the same as). */
-      readonly details: () => Promise<{ readonly password: string; readonly notes: string | null; readonly otp: string | null }>;
+      readonly details: () => Promise<{ readonly password: string; readonly notes: string | null; readonly otp: string | null; readonly item?: ImportedItemParts }>;
     }[];
     readonly groups: readonly { readonly id: string; readonly name: string }[];
     /**
@@ -46,6 +49,38 @@ export interface ImportTargetSource {
   readonly writer: VaultImportWriter;
 }
 
+
+/** The fields of an item's kind as text by name, as the import plans them (the fingerprint is computed, the expiry apart). */
+function kindFields(item: Item): Readonly<Record<string, string>> {
+  switch (item.kind) {
+    case 'card':
+      return { cardholder: item.fields.cardholder, number: item.fields.number, code: item.fields.code };
+    case 'identity':
+      return { ...item.fields };
+    case 'ssh':
+      return { privateKey: item.fields.privateKey, publicKey: item.fields.publicKey };
+    default:
+      return {};
+  }
+}
+
+/** A format-3 item as the duplicate check compares it (the import plan's ExistingDetails). */
+export function itemDetails(item: Item): { password: string; notes: string | null; otp: string | null; item: ImportedItemParts } {
+  const login = item.kind === 'login' ? item.fields : null;
+  return {
+    password: login?.password ?? '',
+    notes: item.notes === '' ? null : item.notes,
+    otp: login?.otp ?? null,
+    item: {
+      kind: item.kind,
+      favourite: item.favourite,
+      urls: login?.urls ?? [],
+      customFields: item.customFields,
+      fields: kindFields(item),
+      expiry: item.kind === 'card' ? item.fields.expiry : null,
+    },
+  };
+}
 
 /**
  * The import's target. An undecryptable or damaged entry or group takes no part: its values are not
@@ -65,6 +100,7 @@ export function importTargetOf({ deps, vault }: LoadedVault): ImportTargetSource
           // The service, not the panel's withDetails: a duplicate check may open thousands, and the
           // list need not re-render for each.
           details: async () => {
+            if (entry.item !== undefined) return itemDetails(await openItem(deps, entry));
             const opened = await openDetails(deps, entry);
             return { password: opened.password, notes: opened.notes, otp: opened.otp ?? null };
           },
@@ -87,8 +123,33 @@ export interface CollectedVault {
     readonly group: string | null;
     readonly otp: string | null;
     readonly passwordHistory: readonly ReplacedPassword[];
+    /** An item's (format 3) kind and fields; absent for a format-1 or -2 login. */
+    readonly item?: ImportedItemParts;
   }[];
   readonly groups: readonly { readonly name: string; readonly description: string | null }[];
+}
+
+/** An entry opened as an export holds it: a format-3 item with its kind and fields (issue #44), an SSH key's fingerprint too. */
+async function collectedEntry(deps: LoadedVault['deps'], entry: PasswordEntry, group: string | null): Promise<CollectedVault['entries'][number]> {
+  if (entry.item === undefined) {
+    const open = await openDetails(deps, entry);
+    return { title: open.title, url: open.url, username: open.username, password: open.password, notes: open.notes, group, otp: open.otp ?? null, passwordHistory: open.passwordHistory ?? [] };
+  }
+  const item = await openItem(deps, entry);
+  const { password, notes, otp, item: parts } = itemDetails(item);
+  const login = item.kind === 'login' ? item.fields : null;
+  const fields = item.kind === 'ssh' ? { ...parts.fields, fingerprint: item.fields.fingerprint } : parts.fields;
+  return {
+    title: item.title,
+    url: login?.urls[0]?.url ?? null,
+    username: login?.username ?? '',
+    password,
+    notes,
+    group,
+    otp,
+    passwordHistory: login?.history ?? [],
+    item: { ...parts, fields },
+  };
 }
 
 /**
@@ -102,12 +163,14 @@ export async function collectVault(
   const readable = vault.entries.filter((entry) => !entry.undecryptable);
   const groups = readableGroups(vault.groups);
   const names = new Map(groups.map((group) => [group.id, group.name]));
-  const opened: PasswordEntry[] = [];
+  type Collected = CollectedVault['entries'][number];
+  const opened: Collected[] = [];
   let failed = 0;
+  const groupOf = (entry: PasswordEntry) => (entry.groupId === null ? null : (names.get(entry.groupId) ?? null));
   onProgress({ done: 0, total: readable.length });
   for (let start = 0; start < readable.length; start += OPEN_BATCH) {
     const batch = await Promise.all(
-      readable.slice(start, start + OPEN_BATCH).map((entry) => openDetails(deps, entry).catch(() => null)),
+      readable.slice(start, start + OPEN_BATCH).map((entry) => collectedEntry(deps, entry, groupOf(entry)).catch(() => null)),
     );
     for (const entry of batch) {
       if (entry === null) failed += 1;
@@ -116,16 +179,7 @@ export async function collectVault(
     onProgress({ done: Math.min(start + OPEN_BATCH, readable.length), total: readable.length });
   }
   return {
-    entries: opened.map((entry) => ({
-      title: entry.title,
-      url: entry.url,
-      username: entry.username,
-      password: entry.password,
-      notes: entry.notes,
-      group: entry.groupId === null ? null : (names.get(entry.groupId) ?? null),
-      otp: entry.otp ?? null,
-      passwordHistory: entry.passwordHistory ?? [],
-    })),
+    entries: opened,
     groups: groups.map((group) => ({ name: group.name, description: group.description })),
     unreadable: vault.entries.length - readable.length + failed,
   };

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openExportFile } from '../../../src/crypto';
-import { exportBitwardenJson, exportCsv, type ExportedVault } from '../../../src/features/import/export';
+import { exportBitwardenJson, exportCsv, exportKeyloftJson, type ExportedVault } from '../../../src/features/import/export';
 import { ExportDialog } from '../../../src/features/import/ui/ExportDialog';
 import type { CollectProgress, ExportServices } from '../../../src/features/import/ui/services';
 import { expectConsoleError } from '../../support/consoleErrors';
@@ -51,7 +51,7 @@ async function fillEncrypted(user: User, master: string, file: string, confirm: 
   await user.click(screen.getByRole('button', { name: 'Export' }));
 }
 
-async function choosePlain(user: User, label: 'CSV (unencrypted)' | 'Bitwarden JSON (unencrypted)') {
+async function choosePlain(user: User, label: 'Keyloft JSON (unencrypted)' | 'CSV, logins only (unencrypted)' | 'Bitwarden JSON (unencrypted)') {
   await user.click(screen.getByRole('radio', { name: label }));
 }
 
@@ -70,7 +70,7 @@ describe('ExportDialog: the form', () => {
     expect(screen.getByRole('dialog', { name: 'Export Passwords' })).toBeInTheDocument();
     expect(screen.getByLabelText('Master password')).toHaveFocus();
     expect(screen.getByRole('radio', { name: 'Encrypted Keyloft file (recommended)' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'CSV (unencrypted)' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'CSV, logins only (unencrypted)' })).not.toBeChecked();
     expect(screen.getByRole('group', { name: 'Format' })).toBeInTheDocument();
     expect(screen.getByLabelText('File password')).toHaveAttribute('type', 'password');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -103,7 +103,7 @@ describe('ExportDialog: the form', () => {
 
   it('warns that a plain file is readable and requires "I understand"', async () => {
     const { services, user } = setup();
-    await choosePlain(user, 'CSV (unencrypted)');
+    await choosePlain(user, 'CSV, logins only (unencrypted)');
     expect(screen.queryByLabelText('File password')).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(
       'This file holds every password in readable form. Anyone who gets the file can read them. Delete it once you have imported it elsewhere.',
@@ -164,7 +164,7 @@ describe('ExportDialog: the file', () => {
   it('saves the CSV the writer builds, and says how many values were written with a leading \'', async () => {
     const { downloads } = catchDownloads();
     const { user } = setup();
-    await choosePlain(user, 'CSV (unencrypted)');
+    await choosePlain(user, 'CSV, logins only (unencrypted)');
     await user.type(screen.getByLabelText('Master password'), MASTER);
     await user.click(screen.getByRole('checkbox', { name: 'I understand' }));
     await user.click(screen.getByRole('button', { name: 'Export' }));
@@ -178,6 +178,34 @@ describe('ExportDialog: the file', () => {
         "2 values look like spreadsheet formulas and were written with a leading ' so that spreadsheets do not run them. Remove the ' if you import the file into another password manager.",
       ),
     ).toBeInTheDocument();
+  });
+
+  it('saves the plain Keyloft JSON behind the same warning, an item with its kind (issue #44)', async () => {
+    const { downloads } = catchDownloads();
+    const note = { kind: 'note' as const, favourite: true, urls: [], customFields: [], fields: {}, expiry: null };
+    const withNote: ExportedVault = { ...VAULT, entries: [...VAULT.entries, { title: 'Wi-Fi', url: null, username: '', password: '', notes: 'SSID', group: null, item: note }] };
+    const { user } = setup(() => Promise.resolve(withNote));
+    await choosePlain(user, 'Keyloft JSON (unencrypted)');
+    expect(screen.getByRole('alert')).toHaveTextContent('This file holds every password in readable form.');
+    await user.type(screen.getByLabelText('Master password'), MASTER);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Tick “I understand” to export an unencrypted file.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'I understand' }));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Saved keyloft-export-2026-11-26.json. Delete it once you have imported it elsewhere.')).toBeInTheDocument();
+    expect(await downloads[0]!.blob.text()).toBe(exportKeyloftJson(withNote, { now: NOW }));
+  });
+
+  it('says how many items a CSV left out for not being logins', async () => {
+    catchDownloads();
+    const card = { kind: 'card' as const, favourite: false, urls: [], customFields: [], fields: { cardholder: 'A', number: '4111111111111111', code: '1' }, expiry: null };
+    const withCard: ExportedVault = { ...VAULT, entries: [...VAULT.entries, { title: 'Visa', url: null, username: '', password: '', notes: null, group: null, item: card }] };
+    const { user } = setup(() => Promise.resolve(withCard));
+    await choosePlain(user, 'CSV, logins only (unencrypted)');
+    await user.type(screen.getByLabelText('Master password'), MASTER);
+    await user.click(screen.getByRole('checkbox', { name: 'I understand' }));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('1 item is not a login and is not in the CSV, which holds logins only. Export a JSON file to keep it.')).toBeInTheDocument();
   });
 
   it('saves the Bitwarden JSON the writer builds, with no note about escaped values', async () => {

@@ -18,8 +18,8 @@ describe('ImportDialog: the preview', () => {
     const { user } = renderImportDialog({ target: { groups: ['Work'] } });
     await previewFixture(user, 'bitwarden-personal.json');
     expect(screen.getByText('6 entries will be imported.')).toBeInTheDocument();
-    expect(screen.getByText('The file holds 6 items: 2 logins, 1 secure note, 1 card, 1 identity and 1 other item.')).toBeInTheDocument();
-    expect(screen.getByText(/Secure notes, cards, identities and other items become entries/)).toBeInTheDocument();
+    expect(screen.getByText('The file holds 6 items: 2 logins, 1 secure note, 1 card, 1 identity and 1 SSH key.')).toBeInTheDocument();
+    expect(screen.getByText(/Secure notes, cards, identities and SSH keys come in as items of their kind/)).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: 'Folders and the groups they go into' });
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));

@@ -1,5 +1,5 @@
 // Issue #44, item 7: before anything is written, the preview counts and lists by item what
-// entries will be imported without (passkeys, attached files, favourite marks…), and says
+// entries will be imported without (passkeys, attached files, re-prompts…), and says
 // "nothing is lost" only when that is true.
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,8 +9,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const NOTHING_LOST =
-  'Secure notes, cards, identities and other items become entries: their fields are written into the entry’s notes, each under its label, so nothing is lost.';
+const KINDS_SENTENCE = 'Secure notes, cards, identities and SSH keys come in as items of their kind, and fields Keyloft has no place for as custom fields';
+const NOTHING_LOST = `${KINDS_SENTENCE}, so nothing is lost.`;
 
 function bitwardenFile(items: readonly object[]): File {
   return new File([JSON.stringify({ encrypted: false, folders: [], items })], 'bitwarden_export.json');
@@ -34,14 +34,12 @@ describe('ImportDialog: what entries are imported without', () => {
 
     const list = screen.getByRole('list', { name: '2 entries will be imported without something the file holds for them:' });
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'item 1, “GitHub”: 2 passkeys (github.com) and 1 favourite mark',
+      'item 1, “GitHub”: 2 passkeys (github.com)',
       'item 3, “Bank”: 1 master-password re-prompt',
     ]);
-    expect(screen.getByText('Keyloft cannot keep these yet, and they are not imported: 2 passkeys, 1 favourite mark and 1 master-password re-prompt in all.')).toBeInTheDocument();
+    expect(screen.getByText('Keyloft cannot keep these yet, and they are not imported: 2 passkeys and 1 master-password re-prompt in all.')).toBeInTheDocument();
     expect(screen.queryByText(NOTHING_LOST)).not.toBeInTheDocument();
-    expect(
-      screen.getByText('Secure notes, cards, identities and other items become entries: their fields are written into the entry’s notes, each under its label.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText(`${KINDS_SENTENCE}.`)).toBeInTheDocument();
   });
 
   it('says nothing is lost when no entry loses anything, and lists nothing', async () => {
@@ -63,14 +61,24 @@ describe('ImportDialog: what entries are imported without', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Also import the 1 duplicate' }));
     const list = screen.getByRole('list', { name: '1 entry will be imported without something the file holds for it:' });
-    expect(within(list).getByRole('listitem')).toHaveTextContent('item 1, “GitHub”: 2 passkeys (github.com) and 1 favourite mark');
+    expect(within(list).getByRole('listitem')).toHaveTextContent('item 1, “GitHub”: 2 passkeys (github.com)');
     expect(screen.queryByText(NOTHING_LOST)).not.toBeInTheDocument();
   });
 
-  it('lists the fixture’s favourite mark', async () => {
+  it('keeps the fixture’s favourite mark and SSH key (issue #44): nothing is listed, and nothing is lost', async () => {
     const { user } = renderImportDialog();
     await previewFixture(user, 'bitwarden-personal.json');
+    expect(screen.queryByText(/will be imported without something/)).not.toBeInTheDocument();
+    expect(screen.getByText(NOTHING_LOST)).toBeInTheDocument();
+  });
+
+  it('lists an item of a kind Keyloft does not have, which comes in as a login, and does not say nothing is lost', async () => {
+    const { user } = renderImportDialog();
+    await upload(user, bitwardenFile([{ type: 9, name: 'Server', login: { username: 'root', password: 'r' } }]));
+    await preview(user);
+    await screen.findByText('1 entry will be imported.');
     const list = screen.getByRole('list', { name: '1 entry will be imported without something the file holds for it:' });
-    expect(within(list).getByRole('listitem')).toHaveTextContent('item 1, “Acme "Portal", staging”: 1 favourite mark');
+    expect(within(list).getByRole('listitem')).toHaveTextContent('item 1, “Server”: 1 kind Keyloft does not have (it comes in as a login or a secure note)');
+    expect(screen.getByText(`${KINDS_SENTENCE}.`)).toBeInTheDocument();
   });
 });

@@ -29,7 +29,7 @@ export function standInPlan(parsed: ParsedImport, target: TargetStandIn = {}): I
   const duplicates: DuplicateEntry[] = [];
   const nearDuplicates: NearDuplicateEntry[] = [];
   const groups = new Map<string, PlannedGroup>();
-  const kinds: Record<ImportItemKind, number> = { login: 0, note: 0, card: 0, identity: 0, other: 0 };
+  const kinds: Record<ImportItemKind, number> = { login: 0, note: 0, card: 0, identity: 0, ssh: 0, other: 0 };
   for (const item of parsed.items) {
     kinds[item.kind] += 1;
     const groupName = item.folder.length === 0 ? null : item.folder.join(' / ');
@@ -46,7 +46,8 @@ export function standInPlan(parsed: ParsedImport, target: TargetStandIn = {}): I
       password: item.password,
       notes: item.notes === '' ? null : item.notes,
       groupName,
-      ...(item.notCarried === undefined ? {} : { notCarried: item.notCarried }),
+      // As planImport lists it: an item of a kind Keyloft has not (issue #44).
+      ...(item.notCarried === undefined && item.kind !== 'other' ? {} : { notCarried: [...(item.notCarried ?? []), ...(item.kind === 'other' ? [{ kind: 'kind' as const }] : [])] }),
     };
     if (target.titles?.includes(item.title) === true) duplicates.push({ ...entry, duplicateOf: { in: 'target', title: item.title } });
     else if (target.changed?.includes(item.title) === true) nearDuplicates.push({ ...entry, duplicateOf: { in: 'target', title: item.title }, differs: ['password'] });

@@ -1,7 +1,9 @@
 // The Bitwarden-compatible JSON export: the layout of Bitwarden's own unencrypted personal export
-// (`encrypted: false`, `folders`, `items` of type 1, login, with their password history), which
+// (`encrypted: false`, `folders`, `items` of every kind with their custom fields, favourite mark
+// and password history; issue #44), which
 // Bitwarden and most managers that import "Bitwarden (json)" read. docs/import.md "Export" lists each field.
 
+import { bitwardenKindMembers, type BitwardenItem } from './bitwardenKinds';
 import type { ExportedEntry, ExportedVault } from './exportedVault';
 
 export interface BitwardenFolder {
@@ -15,33 +17,12 @@ export interface BitwardenPasswordHistory {
   readonly password: string;
 }
 
-export interface BitwardenLoginItem {
-  /** The entry's earlier passwords, newest first (issue #44); null for none, as Bitwarden writes it. */
-  readonly passwordHistory: readonly BitwardenPasswordHistory[] | null;
-  readonly id: string;
-  readonly organizationId: null;
-  readonly folderId: string | null;
-  /** 1: login. */
-  readonly type: 1;
-  /** 0: no master-password re-prompt. */
-  readonly reprompt: 0;
-  readonly name: string;
-  readonly notes: string | null;
-  readonly favorite: false;
-  readonly login: {
-    readonly uris: readonly { readonly match: null; readonly uri: string }[];
-    readonly username: string | null;
-    readonly password: string | null;
-    /** The one-time code's otpauth:// link, which Bitwarden reads as its authenticator key. */
-    readonly totp: string | null;
-  };
-  readonly collectionIds: null;
-}
+export type { BitwardenField, BitwardenItem } from './bitwardenKinds';
 
 export interface BitwardenExport {
   readonly encrypted: false;
   readonly folders: readonly BitwardenFolder[];
-  readonly items: readonly BitwardenLoginItem[];
+  readonly items: readonly BitwardenItem[];
 }
 
 export interface BitwardenExportOptions {
@@ -68,22 +49,12 @@ export function bitwardenExport(vault: ExportedVault, options: BitwardenExportOp
   };
   vault.groups.forEach((group) => folderOf(group.name));
   const items = vault.entries.map(
-    (entry): BitwardenLoginItem => ({
+    (entry): BitwardenItem => ({
       passwordHistory: historyOf(entry),
       id: newId(),
       organizationId: null,
       folderId: folderOf(entry.group),
-      type: 1,
-      reprompt: 0,
-      name: entry.title,
-      notes: entry.notes || null,
-      favorite: false,
-      login: {
-        uris: entry.url ? [{ match: null, uri: entry.url }] : [],
-        username: entry.username || null,
-        password: entry.password || null,
-        totp: entry.otp ?? null,
-      },
+      ...bitwardenKindMembers(entry),
       collectionIds: null,
     }),
   );

@@ -44,18 +44,24 @@ export interface CsvExport {
   readonly text: string;
   /** Listed so the export screen can say which values another manager will import with a leading '. */
   readonly escaped: readonly EscapedCell[];
+  /** Items that are not logins (issue #44): a CSV row has no place for their fields, so they are not in the file. */
+  readonly notLogins: number;
 }
+
+/** A CSV is for logins: one row per login, its first URL in the url column. */
+const isLogin = (entry: ExportedEntry): boolean => entry.item === undefined || entry.item.kind === 'login';
 
 export function exportCsv(vault: ExportedVault): CsvExport {
   const escaped: EscapedCell[] = [];
-  const rows = vault.entries.map((entry, index) => {
+  const logins = vault.entries.filter(isLogin);
+  const rows = logins.map((entry, index) => {
     const cells = rowOf(entry);
     CSV_EXPORT_COLUMNS.forEach((column, at) => {
       if (ESCAPED_START.test(cells[at] ?? '')) escaped.push({ entry: index + 1, title: entry.title, column });
     });
     return cells;
   });
-  return { text: csvText(CSV_EXPORT_COLUMNS, rows), escaped };
+  return { text: csvText(CSV_EXPORT_COLUMNS, rows), escaped, notLogins: vault.entries.length - logins.length };
 }
 
 /**

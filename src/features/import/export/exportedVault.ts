@@ -3,6 +3,13 @@
 // vault service opened; nothing here reads Firestore or holds a key.
 
 import type { ReplacedPassword } from '../../../crypto';
+import type { PlannedItemParts } from '../plan/types';
+
+/**
+ * What an item holds beyond an entry's fields (issue #44): its kind, favourite mark, URLs and rules,
+ * custom fields, the fields of its kind and a card's expiry; the shape the import plans.
+ */
+export type ExportedItemParts = PlannedItemParts;
 
 export interface ExportedEntry {
   readonly title: string;
@@ -16,6 +23,11 @@ export interface ExportedEntry {
   readonly otp?: string | null;
   /** The passwords the entry had, newest first (issue #23); absent or empty for none. */
   readonly passwordHistory?: readonly ReplacedPassword[];
+  /**
+   * An item's (format 3) kind and fields beyond the above; absent for a login of the fields above
+   * alone (format 1 or 2). A card, identity, note or SSH key has '' username and password and no url.
+   */
+  readonly item?: ExportedItemParts;
 }
 
 export interface ExportedGroup {

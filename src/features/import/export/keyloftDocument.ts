@@ -6,6 +6,7 @@ import { ImportFileError } from '../model';
 import type { ImportFolder, ImportItem, ParseOptions, SkippedItem } from '../model';
 import { itemCounter } from '../formats/values';
 import type { ExportedEntry, ExportedGroup, ExportedVault } from './exportedVault';
+import { itemMembers, readItemMembers, type KeyloftItemMembers } from './keyloftItems';
 
 export const KEYLOFT_EXPORT_FORMAT = EXPORT_FILE_FORMAT;
 export const KEYLOFT_EXPORT_VERSION = EXPORT_FILE_VERSION;
@@ -20,8 +21,11 @@ export interface KeyloftPlainDocument {
   readonly entries: readonly KeyloftDocumentEntry[];
 }
 
-/** An entry as the document writes it: every field named, a one-time code and history included (issue #23). */
-export interface KeyloftDocumentEntry extends Omit<ExportedEntry, 'otp' | 'passwordHistory'> {
+/**
+ * An entry as the document writes it: every field named, a one-time code and history included
+ * (issue #23), and an item's kind and fields (issue #44, keyloftItems.ts) when it has more than these.
+ */
+export interface KeyloftDocumentEntry extends Omit<ExportedEntry, 'otp' | 'passwordHistory' | 'item'>, Partial<KeyloftItemMembers> {
   readonly otp: string | null;
   readonly passwordHistory: readonly { readonly password: string; readonly replacedAt: number }[];
 }
@@ -34,7 +38,7 @@ export function keyloftPlainDocument(vault: ExportedVault, exportedAt: Date): Ke
     encrypted: false,
     exportedAt: exportedAt.toISOString(),
     groups: vault.groups.map(({ name, description }) => ({ name, description })),
-    entries: vault.entries.map(({ title, url, username, password, notes, group, otp, passwordHistory }) => ({
+    entries: vault.entries.map(({ title, url, username, password, notes, group, otp, passwordHistory, item }) => ({
       title,
       url,
       username,
@@ -43,6 +47,7 @@ export function keyloftPlainDocument(vault: ExportedVault, exportedAt: Date): Ke
       group,
       otp: otp ?? null,
       passwordHistory: (passwordHistory ?? []).map(({ password: earlier, replacedAt }) => ({ password: earlier, replacedAt })),
+      ...(item === undefined ? {} : itemMembers(item)),
     })),
   };
 }
@@ -86,13 +91,14 @@ export function readKeyloftEntries(
       const title = isRecord(entry) && typeof entry.title === 'string' ? entry.title : '';
       skipped.push({ at, title, reason: read });
     } else {
-      items.push({ at, kind: 'login', ...read, extras: [] });
+      items.push({ at, kind: 'login', extras: [], ...read });
     }
   });
   return { items, skipped };
 }
 
-type EntryFields = Pick<ImportItem, 'title' | 'url' | 'username' | 'password' | 'notes' | 'folder' | 'otp' | 'passwordHistory'>;
+type EntryFields = Pick<ImportItem, 'title' | 'url' | 'username' | 'password' | 'notes' | 'folder' | 'otp' | 'passwordHistory'> &
+  Partial<Pick<ImportItem, 'kind' | 'favourite' | 'urls' | 'extras'>>;
 
 /** The entry's fields, or why it cannot be read. */
 function readEntry(entry: unknown): EntryFields | string {
@@ -108,7 +114,10 @@ function readEntry(entry: unknown): EntryFields | string {
   if (!isOptionalText(otp)) return notText('one-time code');
   const history = readHistory(passwordHistory);
   if (history === null) return 'Its password history is not a list of earlier passwords with the time each was replaced.';
+  const members = readItemMembers(entry);
+  if (typeof members === 'string') return members;
   return {
+    ...members,
     title,
     url: url ?? '',
     username,

@@ -7,9 +7,11 @@ import {
   ImportFileError,
   NeedsFilePasswordError,
   type ImportFile,
+  type ImportFieldType,
   type ImportFormat,
   type ImportItem,
   type ImportItemKind,
+  type ImportUrlMatch,
   type NotCarried,
   type ParseOptions,
   type ParsedImport,
@@ -19,43 +21,57 @@ import { LOCKED_FILE_MESSAGES } from './lockedFiles';
 import { unlockBitwardenExport } from '../unlock/bitwardenProtected';
 import { Extras, TOTP_LABEL, asArray, epochMillis, importItem, isRecord, itemCounter, text, type Json } from './values';
 
-const KIND_BY_TYPE: Readonly<Record<number, ImportItemKind>> = { 1: 'login', 2: 'note', 3: 'card', 4: 'identity' };
+const KIND_BY_TYPE: Readonly<Record<number, ImportItemKind>> = { 1: 'login', 2: 'note', 3: 'card', 4: 'identity', 5: 'ssh' };
 
-const CARD_LABELS: readonly (readonly [string, string])[] = [
-  ['cardholderName', 'Cardholder name'],
-  ['brand', 'Card brand'],
-  ['number', 'Card number'],
-  ['expMonth', 'Expiry month'],
-  ['expYear', 'Expiry year'],
-  ['code', 'Security code'],
+/** Bitwarden's custom field types: 0 text, 1 hidden, 2 boolean (3, linked, has no value of its own). */
+const FIELD_TYPES: Readonly<Record<number, ImportFieldType>> = { 0: 'text', 1: 'hidden', 2: 'boolean' };
+
+/**
+ * Bitwarden's URI match detection (null: the account's default) as Keyloft's rules: domain (0) is
+ * the site; host (1), exact (3) and regular expression (4), which Keyloft has not, the origin, the
+ * strictest rule that still fills the page; starts with (2) the prefix; never (5) never.
+ */
+const URL_MATCH: Readonly<Record<number, ImportUrlMatch>> = { 0: 'site', 1: 'origin', 2: 'prefix', 3: 'origin', 4: 'origin', 5: 'never' };
+
+// Bitwarden's key, the label, and the field of Keyloft's item it is (docs/items.md).
+type Labels = readonly (readonly [key: string, label: string, field?: string])[];
+
+const CARD_LABELS: Labels = [
+  ['cardholderName', 'Cardholder name', 'cardholder'],
+  ['brand', 'Card brand', 'brand'],
+  ['number', 'Card number', 'number'],
+  ['expMonth', 'Expiry month', 'expiryMonth'],
+  ['expYear', 'Expiry year', 'expiryYear'],
+  ['code', 'Security code', 'code'],
 ];
 
 // In the order Bitwarden writes them.
-const IDENTITY_LABELS: readonly (readonly [string, string])[] = [
-  ['title', 'Title'],
-  ['firstName', 'First name'],
-  ['middleName', 'Middle name'],
-  ['lastName', 'Last name'],
-  ['address1', 'Address 1'],
-  ['address2', 'Address 2'],
-  ['address3', 'Address 3'],
-  ['city', 'City'],
-  ['state', 'State or province'],
-  ['postalCode', 'Postal code'],
-  ['country', 'Country'],
-  ['company', 'Company'],
-  ['email', 'Email'],
-  ['phone', 'Phone'],
-  ['ssn', 'Social security number'],
+const IDENTITY_LABELS: Labels = [
+  ['title', 'Title', 'honorific'],
+  ['firstName', 'First name', 'firstName'],
+  ['middleName', 'Middle name', 'middleName'],
+  ['lastName', 'Last name', 'lastName'],
+  ['address1', 'Address 1', 'address1'],
+  ['address2', 'Address 2', 'address2'],
+  ['address3', 'Address 3', 'address3'],
+  ['city', 'City', 'city'],
+  ['state', 'State or province', 'region'],
+  ['postalCode', 'Postal code', 'postalCode'],
+  ['country', 'Country', 'country'],
+  ['company', 'Company', 'company'],
+  ['email', 'Email', 'email'],
+  ['phone', 'Phone', 'phone'],
+  ['ssn', 'Social security number', 'nationalId'],
+  // An identity has no username: it stays a custom field.
   ['username', 'Username'],
-  ['passportNumber', 'Passport number'],
-  ['licenseNumber', 'License number'],
+  ['passportNumber', 'Passport number', 'passportNumber'],
+  ['licenseNumber', 'License number', 'licenceNumber'],
 ];
 
-const SSH_KEY_LABELS: readonly (readonly [string, string])[] = [
-  ['privateKey', 'Private key'],
-  ['publicKey', 'Public key'],
-  ['keyFingerprint', 'Key fingerprint'],
+const SSH_KEY_LABELS: Labels = [
+  ['privateKey', 'Private key', 'privateKey'],
+  ['publicKey', 'Public key', 'publicKey'],
+  ['keyFingerprint', 'Key fingerprint', 'fingerprint'],
 ];
 
 // Bitwarden's LinkedId values: a linked field has no value of its own, it points at one of these.
@@ -83,9 +99,9 @@ function namesById(list: unknown): Map<string, string> {
   return names;
 }
 
-function addLabelled(extras: Extras, source: unknown, labels: readonly (readonly [string, string])[]): void {
+function addLabelled(extras: Extras, source: unknown, labels: Labels): void {
   if (!isRecord(source)) return;
-  for (const [key, label] of labels) extras.add(label, text(source[key]));
+  for (const [key, label, field] of labels) extras.add(label, text(source[key]), field);
 }
 
 function addCustomFields(extras: Extras, fields: unknown): void {
@@ -96,7 +112,9 @@ function addCustomFields(extras: Extras, fields: unknown): void {
       const target = typeof field.linkedId === 'number' ? LINK_TARGETS[field.linkedId] : undefined;
       extras.add(label, `Linked to the ${target ?? 'another field'} in Bitwarden`);
     } else {
-      extras.add(label, text(field.value));
+      const type = typeof field.type === 'number' ? (FIELD_TYPES[field.type] ?? 'text') : 'text';
+      // A typed custom field is kept even empty: its name is the user's.
+      extras.list.push({ label, value: text(field.value), type });
     }
   }
 }
@@ -135,13 +153,12 @@ function readHistory(item: Json, notCarried: NotCarried[]): ReplacedPassword[] {
   return history;
 }
 
-/** Passkeys, the favourite mark and the master-password re-prompt: no place in an entry yet. */
+/** Passkeys and the master-password re-prompt: no place in an item. */
 function flagsNotCarried(item: Json, notCarried: NotCarried[]): void {
   const login = isRecord(item.login) ? item.login : {};
   for (const passkey of asArray(login.fido2Credentials)) {
     notCarried.push(isRecord(passkey) && text(passkey.rpId) !== '' ? { kind: 'passkey', name: text(passkey.rpId) } : { kind: 'passkey' });
   }
-  if (item.favorite === true) notCarried.push({ kind: 'favourite' });
   if (typeof item.reprompt === 'number' && item.reprompt !== 0) notCarried.push({ kind: 'reprompt' });
 }
 
@@ -151,13 +168,15 @@ function toItem(item: Json, at: string, places: Places): ImportItem {
   let url = '';
   let username = '';
   let password = '';
+  let urls: { url: string; match: ImportUrlMatch }[] | undefined;
   const login = item.login;
   if (isRecord(login)) {
-    const uris = asArray(login.uris)
-      .map((uri) => (isRecord(uri) ? text(uri.uri) : ''))
-      .filter((uri) => uri !== '');
-    url = uris[0] ?? '';
-    extras.addUrls(uris.slice(1));
+    urls = asArray(login.uris).flatMap((uri) => {
+      if (!isRecord(uri) || text(uri.uri) === '') return [];
+      const match = typeof uri.match === 'number' ? URL_MATCH[uri.match] : undefined;
+      return [{ url: text(uri.uri), match: match ?? 'origin' }];
+    });
+    url = urls[0]?.url ?? '';
     username = text(login.username);
     password = text(login.password);
     extras.add(TOTP_LABEL, text(login.totp));
@@ -180,6 +199,9 @@ function toItem(item: Json, at: string, places: Places): ImportItem {
     folder,
     passwordHistory,
     notCarried,
+    // One URL matched by origin is the url alone, as every format gives it.
+    ...(urls === undefined || urls.length === 0 || (urls.length === 1 && urls[0]?.match === 'origin') ? {} : { urls }),
+    favourite: item.favorite === true,
   });
 }
 

@@ -95,7 +95,7 @@ function toItem(entry: Json, at: string, folder: readonly string[]): ImportItem 
   const notCarried: NotCarried[] = [];
   for (const binary of asArray(entry.Binary)) {
     if (!isRecord(binary)) continue;
-    // The file's name goes into the notes; the file itself is not stored by an entry.
+    // The file's name is a custom field; the file itself is not stored by an entry.
     extras.add('Attached file', text(binary.Key));
     notCarried.push(text(binary.Key) === '' ? { kind: 'attachment' } : { kind: 'attachment', name: text(binary.Key) });
   }

@@ -34,6 +34,7 @@ const KIND_BY_CATEGORY: ReadonlyMap<string, ImportItemKind> = new Map([
   ['003', 'note'],
   ['004', 'identity'],
   ['005', 'login'],
+  ['114', 'ssh'],
 ]);
 const DOCUMENT_CATEGORY = '006';
 
@@ -112,8 +113,8 @@ function readSections(details: Json, kind: ImportItemKind, login: Login, extras:
           }
         }
       }
-      for (const extra of sectionFieldExtras(field, sectionTitle, templated)) extras.add(extra.label, extra.value);
-      // The file's name goes into the notes; the file itself is not read (nor stored by an entry).
+      extras.list.push(...sectionFieldExtras(field, sectionTitle, templated));
+      // The file's name is a custom field; the file itself is not read (nor stored by an entry).
       const value = renderValue(field.value);
       if (value.type === 'file') notCarried.push(value.text === '' ? { kind: 'attachment' } : { kind: 'attachment', name: value.text });
     }
@@ -157,8 +158,6 @@ function toItem(item: Json, at: string, folder: readonly string[]): ImportItem {
   const tags = asArray(overview.tags).map(text).filter((tag) => tag !== '');
   extras.add('Tags', tags.join(', '));
   const passwordHistory = readHistory(details, notCarried);
-  // favIndex is the item's place among the favourites; 0 (or none) for an item that is not one.
-  if (typeof item.favIndex === 'number' && item.favIndex > 0) notCarried.push({ kind: 'favourite' });
   return importItem(at, kind, {
     title: text(overview.title),
     ...login,
@@ -167,6 +166,8 @@ function toItem(item: Json, at: string, folder: readonly string[]): ImportItem {
     folder,
     passwordHistory,
     notCarried,
+    // favIndex is the item's place among the favourites; 0 (or none) for an item that is not one.
+    favourite: typeof item.favIndex === 'number' && item.favIndex > 0,
   });
 }
 

@@ -1,7 +1,7 @@
 // 1Password 8's CSV export (File → Export → CSV): Login and Password items only, one row each,
 // `Title,Url,Username,Password,OTPAuth,Favorite,Archived,Tags,Notes`. Some versions name the
 // columns 'Website' and 'One-time password'. 1Password has vaults and tags, not folders, so no
-// item has a folder; tags go into the notes.
+// item has a folder; tags are a custom field.
 import { defineCsvFormat } from './csv/csvFormat';
 import { extra, flag, LABEL, makeItem } from './csv/values';
 

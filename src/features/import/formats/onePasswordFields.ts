@@ -1,10 +1,10 @@
-// How a field of a 1Password 1PUX item's sections reads as text, and what it is called in the notes.
+// How a field of a 1Password 1PUX item's sections reads as text, and what it is called.
 // A section field's value is an object with one key naming its type ({concealed}, {monthYear}, …).
 import type { LabelledValue } from '../model';
 import { TOTP_LABEL, isRecord, text, type Json } from './values';
 
 // Field ids of 1Password's own card and identity templates, whose titles ('number', 'type') say
-// too little once they sit in an entry's notes. A Map, so an id like 'constructor' finds nothing.
+// too little as custom field names. A Map, so an id like 'constructor' finds nothing.
 const TEMPLATE_LABELS: ReadonlyMap<string, string> = new Map([
   ['cardholder', 'Cardholder name'],
   ['type', 'Card brand'],
@@ -31,6 +31,19 @@ const TEMPLATE_LABELS: ReadonlyMap<string, string> = new Map([
   ['email', 'Email'],
   ['username', 'Username'],
   ['website', 'Website'],
+]);
+
+// The template fields that are fields of a Keyloft card or identity (issue #44): the others are custom fields.
+const TEMPLATE_FIELDS: ReadonlyMap<string, string> = new Map([
+  ['cardholder', 'cardholder'],
+  ['ccnum', 'number'],
+  ['cvv', 'code'],
+  ['expiry', 'expiry'],
+  ['firstname', 'firstName'],
+  ['lastname', 'lastName'],
+  ['company', 'company'],
+  ['defphone', 'phone'],
+  ['email', 'email'],
 ]);
 
 function twoDigits(n: number): string {
@@ -111,11 +124,14 @@ export function sectionFieldExtras(field: Json, sectionTitle: string, templated:
   if (type === 'totp') return [{ label: TOTP_LABEL, value }];
   if (type === 'file') return [{ label: 'Attached file', value }];
   const label = (templated ? TEMPLATE_LABELS.get(id) : undefined) ?? (title || sectionTitle || id || 'Field');
-  const result = [{ label, value }];
   if (type === 'sshKey' && isRecord(field.value)) {
     const key = field.value.sshKey;
     const publicKey = isRecord(key) && isRecord(key.metadata) ? text(key.metadata.publicKey) : '';
-    if (publicKey !== '') result.push({ label: 'Public key', value: publicKey });
+    const privateKey = { label, value, field: 'privateKey' };
+    return publicKey === '' ? [privateKey] : [privateKey, { label: 'Public key', value: publicKey, field: 'publicKey' }];
   }
-  return result;
+  const itemField = templated ? TEMPLATE_FIELDS.get(id) : undefined;
+  if (itemField !== undefined) return [{ label, value, field: itemField }];
+  // A concealed field stays masked as a hidden custom field (issue #44).
+  return [type === 'concealed' ? { label, value, type: 'hidden' } : { label, value }];
 }

@@ -26,8 +26,8 @@ export function text(value: unknown): string {
 export class Extras {
   readonly list: LabelledValue[] = [];
 
-  add(label: string, value: string): void {
-    if (value !== '') this.list.push({ label, value });
+  add(label: string, value: string, field?: string): void {
+    if (value !== '') this.list.push(field === undefined ? { label, value } : { label, value, field });
   }
 
   /** Extra urls are numbered from 2: the first is the entry's own url. */
@@ -54,6 +54,8 @@ export function importItem(at: string, kind: ImportItemKind, fields: Partial<Omi
     notes: fields.notes ?? '',
     extras: fields.extras ?? [],
     folder: fields.folder ?? [],
+    ...(fields.urls === undefined ? {} : { urls: fields.urls }),
+    ...(fields.favourite === true ? { favourite: true } : {}),
     ...(fields.passwordHistory === undefined || fields.passwordHistory.length === 0 ? {} : { passwordHistory: fields.passwordHistory }),
     ...(fields.notCarried === undefined || fields.notCarried.length === 0 ? {} : { notCarried: fields.notCarried }),
   };

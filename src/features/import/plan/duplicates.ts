@@ -1,7 +1,8 @@
 // Which planned entries are already there (docs/import.md "Duplicates"; issue #44, item 6),
 // compared with the target's entries and with the earlier items of the same file:
 // - a duplicate is equal in every field that comes in: title, url, username, password, notes,
-//   one-time code and group. It is skipped by default. Running an interrupted import again relies
+//   one-time code, group and, since items have kinds (issue #44), kind, favourite mark, further
+//   URLs and rules, custom fields and the fields of its kind. It is skipped by default. Running an interrupted import again relies
 //   on it: what was written is found here and skipped.
 // - a near-duplicate has the same title, site (urlHost's hostKey) and username, but differs in
 //   another field. Restoring a backup over a vault that changed since is where these come from:
@@ -10,7 +11,7 @@
 // Linear in the file and the target: both are indexed in Maps, and a target entry's details (password,
 // notes, one-time code), sealed and opened on demand, are asked for only when its title, site and
 // username match an item's, once per entry.
-import type { ComparedField, DuplicateEntry, ExistingDetails, ExistingEntry, ExistingGroup, PlannedEntry } from './types';
+import type { ComparedField, DuplicateEntry, ExistingDetails, ExistingEntry, ExistingGroup, PlannedEntry, PlannedItemParts } from './types';
 import { hostKey } from './urlHost';
 
 export type DuplicateOf = DuplicateEntry['duplicateOf'];
@@ -29,6 +30,42 @@ interface Compared {
   readonly notes: string | null;
   readonly otp: string | null;
   readonly group: string | null;
+  /** Everything an item holds beyond the above, as one comparable text (itemKey). */
+  readonly fields: string;
+}
+
+const PLAIN_LOGIN = 'login';
+
+function isPlainLogin(item: PlannedItemParts): boolean {
+  return (
+    item.kind === 'login' &&
+    !item.favourite &&
+    item.customFields.length === 0 &&
+    item.urls.length <= 1 &&
+    (item.urls[0]?.match ?? 'origin') === 'origin'
+  );
+}
+
+/**
+ * An item's kind, favourite mark, URLs past the first with the rules of all, custom fields and
+ * kind fields, as text: an entry of format 1 or 2 is a login whose url is matched by origin.
+ * Empty kind fields do not count (one side may list them, the other leave them out).
+ */
+function itemKey(item: PlannedItemParts | undefined): string {
+  // A login of an entry's fields alone (the url is compared on its own): most of a file and a vault.
+  if (item === undefined || isPlainLogin(item)) return PLAIN_LOGIN;
+  const fields = Object.entries(item.fields)
+    .filter(([, value]) => value !== '')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([
+    item.kind,
+    item.favourite,
+    item.urls.map(({ match }) => match),
+    item.urls.slice(1).map(({ url: further }) => further),
+    item.customFields.map(({ name, type, value }) => [name, type, value]),
+    fields,
+    item.expiry === null ? null : [item.expiry.month, item.expiry.year],
+  ]);
 }
 
 /** Group names match ignoring case and edge spaces, as the plan matches them to the target's (groups.ts). */
@@ -50,20 +87,23 @@ function comparedOf(entry: PlannedEntry, sameCode: CodeKey): Compared {
     notes: entry.notes,
     otp: codeOf(entry.otp ?? null, sameCode),
     group: entry.groupName === null ? null : groupKey(entry.groupName),
+    fields: itemKey(entry.item),
   };
 }
 
 function comparedExisting(existing: ExistingEntry, details: ExistingDetails, groupNames: ReadonlyMap<string, string>, sameCode: CodeKey): Compared {
   const groupName = existing.groupId === null ? undefined : groupNames.get(existing.groupId);
+  const url = emptyAsNull(existing.url?.trim());
   return {
     title: existing.title.trim(),
-    url: emptyAsNull(existing.url?.trim()),
+    url,
     username: existing.username.trim(),
     password: details.password,
     notes: emptyAsNull(details.notes?.trim()),
     otp: codeOf(emptyAsNull(details.otp), sameCode),
     // A group whose name cannot be read matches no planned group.
     group: existing.groupId === null ? null : groupName === undefined ? `id:${existing.groupId}` : groupKey(groupName),
+    fields: itemKey(details.item),
   };
 }
 
@@ -73,10 +113,10 @@ function nearKey(entry: Pick<Compared, 'title' | 'url' | 'username'>): string {
 }
 
 function exactKey(entry: Compared): string {
-  return JSON.stringify([entry.title, entry.url, entry.username, entry.password, entry.notes, entry.otp, entry.group]);
+  return JSON.stringify([entry.title, entry.url, entry.username, entry.password, entry.notes, entry.otp, entry.group, entry.fields]);
 }
 
-const COMPARED_FIELDS: readonly ComparedField[] = ['url', 'password', 'notes', 'otp', 'group'];
+const COMPARED_FIELDS: readonly ComparedField[] = ['url', 'password', 'notes', 'otp', 'group', 'fields'];
 
 /** The fields two entries of one near key differ in ([] for a duplicate), in a fixed order. */
 function differences(a: Compared, b: Compared): ComparedField[] {

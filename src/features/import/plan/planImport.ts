@@ -11,7 +11,7 @@ import type { DuplicateEntry, ImportPlan, ImportTargetContents, NearDuplicateEnt
 
 export async function planImport(parsed: ParsedImport, target: ImportTargetContents): Promise<ImportPlan> {
   const groups = new GroupPlanner(target.groups);
-  const kinds: Record<ImportItemKind, number> = { login: 0, note: 0, card: 0, identity: 0, other: 0 };
+  const kinds: Record<ImportItemKind, number> = { login: 0, note: 0, card: 0, identity: 0, ssh: 0, other: 0 };
   const planned: PlannedEntry[] = [];
   const paths: (string | null)[] = [];
   const skipped: SkippedItem[] = [];

@@ -10,13 +10,13 @@ export const SKIPPED_LIST_COLUMNS = ['where', 'title', 'reason'] as const;
 /** What an import leaves out: the skipped items, and the duplicates and near-duplicates it does not write. */
 export type NotImported = Pick<ImportPlan, 'skipped'> & { readonly duplicates: readonly (DuplicateEntry | NearDuplicateEntry)[] };
 
-const FIELD_WORDS: Readonly<Record<ComparedField, string>> = { url: 'URL', password: 'password', notes: 'notes', otp: 'one-time code', group: 'group' };
+const FIELD_WORDS: Readonly<Record<ComparedField, string>> = { url: 'URL', password: 'password', notes: 'notes', otp: 'one-time code', group: 'group', fields: 'other fields' };
 
 /** 'its password and notes differ': a near-duplicate's differences in words. */
 export function differsWords(fields: readonly ComparedField[]): string {
   const words = fields.map((field) => FIELD_WORDS[field]);
   const list = words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${String(words.at(-1))}`;
-  return `its ${list} ${words.length === 1 && fields[0] !== 'notes' ? 'differs' : 'differ'}`;
+  return `its ${list} ${words.length === 1 && fields[0] !== 'notes' && fields[0] !== 'fields' ? 'differs' : 'differ'}`;
 }
 
 function resembled(duplicate: DuplicateEntry): string {

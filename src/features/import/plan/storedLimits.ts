@@ -31,7 +31,6 @@ export interface StoredFields {
   readonly url: string;
   readonly username: string;
   readonly password: string;
-  /** As composed, extras included. */
   readonly notes: string;
 }
 
@@ -44,11 +43,7 @@ export function limitReasons(fields: StoredFields): string[] {
     const bytes = overByteLimit(value);
     if (bytes !== null) reasons.push(tooManyBytesReason(field, bytes));
   }
-  if (fields.notes.length > FIELD_LIMITS.entryNotes) {
-    reasons.push(
-      `${tooLongMessage('Notes', FIELD_LIMITS.entryNotes)}; with the item's other fields added to them, this one's have ${fields.notes.length}.`,
-    );
-  }
+  if (fields.notes.length > FIELD_LIMITS.entryNotes) reasons.push(tooLongReason('Notes', FIELD_LIMITS.entryNotes, fields.notes.length));
   return reasons;
 }
 

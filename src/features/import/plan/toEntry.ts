@@ -1,15 +1,15 @@
-// One item of the file as the entry the import will write, or the reason it cannot be one
+// One item of the file as the item the import will write, or the reason it cannot be one
 // (docs/import.md "What the import decides"). The same for every format: values trimmed (the
-// password excepted: it is kept exactly as the file has it), an empty
-// url or notes null, extras labelled in the notes, an untitled item named after its site or
-// username, and anything the stored rules would refuse skipped with a sentence saying why.
+// password excepted: it is kept exactly as the file has it), an empty url or notes null, extras
+// as the fields of the item's kind or custom fields (kindFields.ts), an untitled item named after
+// its site or username, and anything the stored rules would refuse skipped with a sentence saying why.
 import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';
 import type { ReplacedPassword } from '../../../crypto';
 import { TOTP_LABEL } from '../formats/values';
 import type { ImportItem, LabelledValue, NotCarried } from '../model';
-import { composeNotes } from './entryNotes';
+import { kindFieldReasons, kindParts, plannedKind } from './kindFields';
 import { shortenText } from './shorten';
-import { brokenTextReason, limitReasons, overByteLimit, tooManyBytesReason } from './storedLimits';
+import { brokenTextReason, limitReasons, overByteLimit, tooLongReason, tooManyBytesReason } from './storedLimits';
 import type { OneTimeCodeReader, PlannedEntry } from './types';
 import { urlHost } from './urlHost';
 
@@ -24,28 +24,42 @@ function textBlock(value: string): string {
 }
 
 /**
+ * A value as stored: trimmed, but a hidden field kept exactly, as a password is, and a private key
+ * file's lines (its last line break included, which OpenSSH wants) only given \n line breaks.
+ */
+function extraValue(extra: LabelledValue): string {
+  if (extra.type === 'hidden') return extra.value;
+  if (extra.field === 'privateKey') return extra.value.trim() === '' ? '' : extra.value.replace(/\r\n?/g, '\n');
+  return textBlock(extra.value);
+}
+
+/**
  * `oneTimeCode` is the target's reading of a one-time code (ImportTargetContents.oneTimeCode): the
  * item's own (a Keyloft export's) or the first TOTP extra it takes becomes the entry's code; one it
- * does not take stays in the notes under its label, so nothing is lost.
+ * does not take stays a hidden custom field under its label, so nothing is lost.
  */
 export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?: OneTimeCodeReader): EntryOutcome {
   const title = item.title.trim();
-  const url = item.url.trim();
+  const url = (item.urls?.[0]?.url ?? item.url).trim();
   const username = item.username.trim();
   // A password is a secret: a space at either end may be part of it, and the file's value is the
   // one the site expects (issue #20: fields map one to one). The form's trim applies when a person edits.
   const password = item.password;
   const notes = textBlock(item.notes);
+  // A custom field the file types is kept even empty: its name is the user's.
   const read = item.extras
-    .map((extra) => ({ label: extra.label.trim() || 'Field', value: textBlock(extra.value) }))
-    .filter((extra) => extra.value !== '');
+    .map((extra) => ({ ...extra, label: extra.label.trim() || 'Field', value: extraValue(extra) }))
+    .filter((extra) => extra.value !== '' || extra.type !== undefined);
+  const isLogin = plannedKind(item.kind, { url, username, password }) === 'login';
   const entryTitle = title === '' ? derivedTitle(url, username) : title;
   // A code given as a bare setup key is labelled with the entry it belongs to, not 'Keyloft' (issue #44).
   const readCode = oneTimeCode === undefined ? undefined : (value: string) => oneTimeCode(value, { title: entryTitle, username });
-  const { otp, extras } = takeOneTimeCode(item.otp?.trim() ?? '', read, readCode);
+  // Only a login has a one-time code of its own; another kind keeps one as a hidden custom field.
+  const { otp, extras } = takeOneTimeCode(item.otp?.trim() ?? '', read, isLogin ? readCode : undefined);
+  const { parts, notCarried: kindLosses } = kindParts(item.kind, { url, username, password }, extras, item);
   const passwordHistory = trimmedHistory(item.passwordHistory ?? []);
   const olderHistory = Math.max(0, (item.passwordHistory?.length ?? 0) - passwordHistory.length);
-  const notCarried: NotCarried[] = [...(item.notCarried ?? []), ...Array.from({ length: olderHistory }, () => ({ kind: 'older-history' as const }))];
+  const notCarried: NotCarried[] = kindLosses.length === 0 && olderHistory === 0 ? [...(item.notCarried ?? [])] : [...(item.notCarried ?? []), ...kindLosses, ...Array.from({ length: olderHistory }, () => ({ kind: 'older-history' as const }))];
   if (title === '' && url === '' && username === '' && password.trim() === '' && notes === '' && extras.length === 0) {
     return { skippedBecause: EMPTY_ITEM_REASON };
   }
@@ -59,32 +73,41 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
       ['A field name', label] as const,
       [`The field “${label}”`, value] as const,
     ]),
+    ...(parts.urls.length <= 1 ? [] : parts.urls.slice(1).map(({ url: further }) => ['URL', further] as const)),
     ...passwordHistory.map(({ password: earlier }) => ['An earlier password', earlier] as const),
     ['The folder name', item.folder.join('/')],
   ]);
   if (broken !== null) return { skippedBecause: broken };
-  const composed = composeNotes({ kind: item.kind, notes, extras });
-  const reasons = [...limitReasons({ title, url, username, password, notes: composed }), ...historyReasons(passwordHistory)];
+  const reasons = [
+    ...limitReasons({ title, url, username, password, notes }),
+    ...kindFieldReasons(parts, tooLongReason, (field, value) => {
+      const bytes = overByteLimit(value);
+      return bytes === null ? null : tooManyBytesReason(field, bytes);
+    }),
+    ...historyReasons(passwordHistory),
+  ];
   if (reasons.length > 0) return { skippedBecause: reasons.join(' ') };
   return {
     entry: {
       at: item.at,
       kind: item.kind,
       title: entryTitle,
-      url: url === '' ? null : url,
-      username,
-      password,
-      notes: composed === '' ? null : composed,
+      // Only a login has these; another kind keeps them as custom fields (kindParts).
+      url: url === '' || parts.kind !== 'login' ? null : url,
+      username: parts.kind === 'login' ? username : '',
+      password: parts.kind === 'login' ? password : '',
+      notes: notes === '' ? null : notes,
       groupName,
       ...(otp === null ? {} : { otp }),
       ...(passwordHistory.length === 0 ? {} : { passwordHistory }),
       ...(notCarried.length === 0 ? {} : { notCarried }),
+      item: parts,
     },
   };
 }
 
 /**
- * The entry's one-time code and the extras left for the notes: the item's own code, else the first
+ * The entry's one-time code and the extras left for fields: the item's own code, else the first
  * TOTP extra the target reads. A code the target does not read (or any, with no reader) is an extra.
  */
 function takeOneTimeCode(

@@ -1,10 +1,34 @@
 // What the preview shows and the import writes (issue #20, items 2 and 4). planImport
 // (./planImport.ts) turns a ParsedImport into an ImportPlan, deciding for every format alike:
-// which items become which entries (extras into notes, labelled), which are duplicates of what the
+// which items become which items of their kind (extras as their fields), which are duplicates of what the
 // target already holds (skipped unless the user includes them), which are skipped and why, and
 // which folders become which groups. Nothing is written until the user confirms the plan.
 import type { ReplacedPassword } from '../../../crypto';
-import type { ImportFormatId, ImportItemKind, NotCarried, SkippedItem } from '../model';
+import type { ImportFormatId, ImportItemKind, ImportUrlMatch, NotCarried, SkippedItem } from '../model';
+
+/** The kinds of item a vault holds (docs/items.md): what an ImportItemKind becomes. */
+export type PlannedKind = 'login' | 'note' | 'card' | 'identity' | 'ssh';
+
+/** A custom field as the item model holds it (a boolean one holds a boolean). */
+export type PlannedCustomField =
+  | { readonly name: string; readonly type: 'text' | 'hidden'; readonly value: string }
+  | { readonly name: string; readonly type: 'boolean'; readonly value: boolean };
+
+/** What an item holds beside an entry's fields (issue #44; plan/kindFields.ts). */
+export interface PlannedItemParts {
+  readonly kind: PlannedKind;
+  readonly favourite: boolean;
+  /** A login's URLs with their rules, the first being the entry's url; [] for other kinds. */
+  readonly urls: readonly { readonly url: string; readonly match: ImportUrlMatch }[];
+  readonly customFields: readonly PlannedCustomField[];
+  /**
+   * A card's cardholder, number and code, an identity's seventeen fields, an SSH key's private and
+   * public key, by the item model's names ('' for none); {} for a login or a note.
+   */
+  readonly fields: Readonly<Record<string, string>>;
+  /** A card's expiry; null for none and for other kinds. */
+  readonly expiry: { readonly month: number; readonly year: number } | null;
+}
 
 /** One item as it will be written: an entry's fields, trimmed and within the stored limits. */
 export interface PlannedEntry {
@@ -28,6 +52,11 @@ export interface PlannedEntry {
    * passwords beyond the ten kept. The preview counts and lists these by item; absent for nothing.
    */
   readonly notCarried?: readonly NotCarried[];
+  /**
+   * The item it is (issue #44): its kind, favourite mark, URLs, custom fields and the fields of its
+   * kind. Absent: a login of the fields above alone, with its url matched by origin.
+   */
+  readonly item?: PlannedItemParts;
 }
 
 /** A planned entry equal in every field to one already there (plan/duplicates.ts): skipped by default. */
@@ -37,7 +66,7 @@ export interface DuplicateEntry extends PlannedEntry {
 }
 
 /** The fields beside title, site and username that tell a near-duplicate from what it resembles. */
-export type ComparedField = 'url' | 'password' | 'notes' | 'otp' | 'group';
+export type ComparedField = 'url' | 'password' | 'notes' | 'otp' | 'group' | 'fields';
 
 /**
  * A planned entry with the title, site and username of one already there, but not equal to it in
@@ -100,6 +129,8 @@ export interface ExistingDetails {
   readonly notes: string | null;
   /** The one-time code as stored (its canonical otpauth:// link); null or absent for none. */
   readonly otp?: string | null;
+  /** An item's (format 3) kind, favourite mark, URLs and fields; absent for a login of the fields above (format 1 or 2). */
+  readonly item?: PlannedItemParts;
 }
 
 export interface ExistingGroup {
@@ -115,7 +146,7 @@ export interface ImportTargetContents {
    * The target's stored form of a one-time code (its canonical otpauth:// link), or null when it
    * cannot take the value (issue #23). `owner` is the entry's title and username, which label a
    * code the file gives as a bare setup key (issue #44); a link keeps its own label. Absent:
-   * one-time codes go into the notes, as other extras.
+   * one-time codes stay custom fields, as other extras.
    */
   readonly oneTimeCode?: OneTimeCodeReader;
   /**

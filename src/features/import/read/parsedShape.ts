@@ -5,15 +5,17 @@ import type { NotCarriedKind } from '../model';
 
 type Fields = Readonly<Record<string, unknown>>;
 
-const ITEM_KINDS: ReadonlySet<unknown> = new Set(['login', 'note', 'card', 'identity', 'other']);
+const ITEM_KINDS: ReadonlySet<unknown> = new Set(['login', 'note', 'card', 'identity', 'ssh', 'other']);
+const FIELD_TYPES: ReadonlySet<unknown> = new Set(['text', 'hidden', 'boolean']);
+const URL_MATCHES: ReadonlySet<unknown> = new Set(['origin', 'site', 'prefix', 'never']);
 const NOT_CARRIED: Readonly<Record<NotCarriedKind, true>> = {
   passkey: true,
   attachment: true,
-  favourite: true,
   reprompt: true,
   expiry: true,
   'undated-history': true,
   'older-history': true,
+  kind: true,
 };
 
 function isFields(value: unknown): value is Fields {
@@ -27,7 +29,17 @@ function everyOf(value: unknown, check: (element: unknown) => boolean): boolean 
 }
 
 function isLabelled(value: unknown): boolean {
-  return isFields(value) && isString(value.label) && isString(value.value);
+  return (
+    isFields(value) &&
+    isString(value.label) &&
+    isString(value.value) &&
+    (value.field === undefined || isString(value.field)) &&
+    (value.type === undefined || FIELD_TYPES.has(value.type))
+  );
+}
+
+function isRuledUrl(value: unknown): boolean {
+  return isFields(value) && isString(value.url) && URL_MATCHES.has(value.match);
 }
 
 function isReplaced(value: unknown): boolean {
@@ -47,6 +59,8 @@ function isItem(value: unknown): boolean {
     everyOf(value.folder, isString) &&
     (value.otp === undefined || isString(value.otp)) &&
     (value.passwordHistory === undefined || everyOf(value.passwordHistory, isReplaced)) &&
+    (value.urls === undefined || everyOf(value.urls, isRuledUrl)) &&
+    (value.favourite === undefined || typeof value.favourite === 'boolean') &&
     (value.notCarried === undefined || everyOf(value.notCarried, isNotCarried))
   );
 }

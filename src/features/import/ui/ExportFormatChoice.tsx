@@ -3,7 +3,8 @@ import type { ExportChoice } from './buildExport';
 
 export const EXPORT_CHOICES: readonly { readonly id: ExportChoice; readonly label: string }[] = [
   { id: 'keyloft-encrypted', label: 'Encrypted Keyloft file (recommended)' },
-  { id: 'csv', label: 'CSV (unencrypted)' },
+  { id: 'keyloft-json', label: 'Keyloft JSON (unencrypted)' },
+  { id: 'csv', label: 'CSV, logins only (unencrypted)' },
   { id: 'bitwarden-json', label: 'Bitwarden JSON (unencrypted)' },
 ];
 

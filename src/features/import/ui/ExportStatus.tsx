@@ -51,6 +51,11 @@ export function ExportDone({ saved, plain, onClose }: ExportDoneProps) {
         {plain && ' Delete it once you have imported it elsewhere.'}
       </p>
       {note !== null && <p className="notice notice--warning">{note}</p>}
+      {saved.notLogins > 0 && (
+        <p className="notice notice--warning">
+          {`${countOf(saved.notLogins, 'item')} ${saved.notLogins === 1 ? 'is not a login and is' : 'are not logins and are'} not in the CSV, which holds logins only. Export a JSON file to keep ${saved.notLogins === 1 ? 'it' : 'them'}.`}
+        </p>
+      )}
       {saved.unreadable > 0 && (
         <p className="notice notice--warning">
           {`${formatCount(saved.unreadable)} ${saved.unreadable === 1 ? 'entry does' : 'entries do'} not decrypt and ${saved.unreadable === 1 ? 'is' : 'are'} not in the file.`}

@@ -43,7 +43,7 @@ export function ImportPreview({ plan, skippedListCsv, onImport, onCancel }: Impo
       <p>{kindsSentence(plan.kinds)}</p>
       {hasNonLogins(plan.kinds) && (
         <p>
-          {`Secure notes, cards, identities and other items become entries: their fields are written into the entry’s notes, each under its label${nothingLost ? ', so nothing is lost' : ''}.`}
+          {`Secure notes, cards, identities and SSH keys come in as items of their kind, and fields Keyloft has no place for as custom fields${nothingLost ? ', so nothing is lost' : ''}.`}
         </p>
       )}
       <NotCarriedList entries={entries} />

@@ -103,7 +103,7 @@ export interface NotCarriedProps {
 }
 
 /**
- * What entries will be imported without (issue #44): passkeys, attached files, favourite marks…,
+ * What entries will be imported without (issue #44): passkeys, attached files, re-prompts…,
  * counted in all and listed by item, before anything is written. Nothing when nothing is lost.
  */
 export function NotCarriedList({ entries }: NotCarriedProps) {

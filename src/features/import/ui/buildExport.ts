@@ -1,8 +1,8 @@
 // The export file for the format the user chose (issue #20, item 5), built from the collected
 // vault by the writers in ../export, with the name it is saved under.
-import { exportBitwardenJson, exportCsv, exportKeyloftEncrypted, type ExportedVault } from '../export';
+import { exportBitwardenJson, exportCsv, exportKeyloftEncrypted, exportKeyloftJson, type ExportedVault } from '../export';
 
-export type ExportChoice = 'keyloft-encrypted' | 'csv' | 'bitwarden-json';
+export type ExportChoice = 'keyloft-encrypted' | 'keyloft-json' | 'csv' | 'bitwarden-json';
 
 export interface BuiltExport {
   readonly fileName: string;
@@ -10,6 +10,8 @@ export interface BuiltExport {
   readonly type: string;
   /** CSV only: how many values were written with a leading ' so that spreadsheets do not run them. */
   readonly escaped: number;
+  /** CSV only: items that are not logins, left out of the file (issue #44). */
+  readonly notLogins: number;
 }
 
 export interface BuildOptions {
@@ -36,13 +38,15 @@ export async function buildExport(vault: ExportedVault, choice: ExportChoice, op
         iterations: options.iterations,
         now: options.now,
       });
-      return { fileName: exportFileName(options.now, 'json'), text, type: JSON_TYPE, escaped: 0 };
+      return { fileName: exportFileName(options.now, 'json'), text, type: JSON_TYPE, escaped: 0, notLogins: 0 };
     }
+    case 'keyloft-json':
+      return { fileName: exportFileName(options.now, 'json'), text: exportKeyloftJson(vault, { now: options.now }), type: JSON_TYPE, escaped: 0, notLogins: 0 };
     case 'csv': {
-      const { text, escaped } = exportCsv(vault);
-      return { fileName: exportFileName(options.now, 'csv'), text, type: 'text/csv;charset=utf-8', escaped: escaped.length };
+      const { text, escaped, notLogins } = exportCsv(vault);
+      return { fileName: exportFileName(options.now, 'csv'), text, type: 'text/csv;charset=utf-8', escaped: escaped.length, notLogins };
     }
     case 'bitwarden-json':
-      return { fileName: exportFileName(options.now, 'json'), text: exportBitwardenJson(vault), type: JSON_TYPE, escaped: 0 };
+      return { fileName: exportFileName(options.now, 'json'), text: exportBitwardenJson(vault), type: JSON_TYPE, escaped: 0, notLogins: 0 };
   }
 }

@@ -7,21 +7,21 @@ import type { PlannedEntry } from '../plan/types';
 const WORDS: Readonly<Record<NotCarriedKind, readonly [string, string]>> = {
   passkey: ['passkey', 'passkeys'],
   attachment: ['attached file', 'attached files'],
-  favourite: ['favourite mark', 'favourite marks'],
   reprompt: ['master-password re-prompt', 'master-password re-prompts'],
   expiry: ['expiry date', 'expiry dates'],
   'undated-history': ['earlier password without the date it was replaced', 'earlier passwords without the date they were replaced'],
   'older-history': ['earlier password beyond the ten an entry keeps', 'earlier passwords beyond the ten an entry keeps'],
+  kind: ['kind Keyloft does not have (it comes in as a login or a secure note)', 'kinds Keyloft does not have (they come in as logins or secure notes)'],
 };
 
-const ORDER: readonly NotCarriedKind[] = ['passkey', 'attachment', 'favourite', 'reprompt', 'expiry', 'undated-history', 'older-history'];
+const ORDER: readonly NotCarriedKind[] = ['passkey', 'attachment', 'reprompt', 'expiry', 'undated-history', 'older-history', 'kind'];
 
 /** 'a, b and c'. */
 function listed(parts: readonly string[]): string {
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${String(parts.at(-1))}`;
 }
 
-/** '2 passkeys (github.com), 1 attached file (scan.png) and 1 favourite mark': one count per kind, named where the file names them. */
+/** '2 passkeys (github.com), 1 attached file (scan.png) and 1 master-password re-prompt': one count per kind, named where the file names them. */
 export function notCarriedWords(items: readonly NotCarried[]): string {
   return listed(
     ORDER.flatMap((kind) => {
@@ -39,7 +39,7 @@ export function entriesLosing(entries: readonly PlannedEntry[]): readonly Planne
   return entries.filter((entry) => (entry.notCarried?.length ?? 0) > 0);
 }
 
-/** '2 passkeys, 1 attached file and 3 favourite marks': every kind counted over all the entries, no names. */
+/** '2 passkeys, 1 attached file and 3 master-password re-prompts': every kind counted over all the entries, no names. */
 export function notCarriedTotals(entries: readonly PlannedEntry[]): string {
   const all = entries.flatMap((entry) => entry.notCarried ?? []).map(({ kind }) => ({ kind }));
   return notCarriedWords(all);

@@ -35,10 +35,11 @@ const KIND_WORDS: Readonly<Record<ImportItemKind, readonly [string, string]>> = 
   note: ['secure note', 'secure notes'],
   card: ['card', 'cards'],
   identity: ['identity', 'identities'],
+  ssh: ['SSH key', 'SSH keys'],
   other: ['other item', 'other items'],
 };
 
-const KIND_ORDER: readonly ImportItemKind[] = ['login', 'note', 'card', 'identity', 'other'];
+const KIND_ORDER: readonly ImportItemKind[] = ['login', 'note', 'card', 'identity', 'ssh', 'other'];
 
 /** 'The file holds 5 items: 3 logins, 1 secure note and 1 card.' */
 export function kindsSentence(kinds: ImportPlan['kinds']): string {
@@ -50,7 +51,7 @@ export function kindsSentence(kinds: ImportPlan['kinds']): string {
   return `${head}: ${String(list)}.`;
 }
 
-/** Whether any item is not a login, and so has fields an entry holds in its notes. */
+/** Whether any item is not a login (the preview then says each comes in as its kind). */
 export function hasNonLogins(kinds: ImportPlan['kinds']): boolean {
   return KIND_ORDER.some((kind) => kind !== 'login' && kinds[kind] > 0);
 }

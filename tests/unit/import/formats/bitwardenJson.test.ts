@@ -32,16 +32,24 @@ describe('Bitwarden JSON: a personal export', () => {
     expect(parsed.items.find((item) => item.title === 'Router')?.folder).toEqual([]);
   });
 
-  it('puts extra urls, the TOTP secret and custom fields (hidden, boolean, linked) into extras in file order', async () => {
+  it('reads every URL with its match rule, the favourite mark, and the TOTP secret and custom fields (typed; linked as text) into extras in file order', async () => {
     const parsed = await parseFixture('bitwarden-personal.json');
+    expect(parsed.items[0]?.url).toBe('https://portal.acme.example/login');
+    expect(parsed.items[0]?.urls).toEqual([
+      { url: 'https://portal.acme.example/login', match: 'origin' },
+      { url: 'https://staging.acme.example', match: 'site' },
+      { url: 'androidapp://com.acme.portal', match: 'origin' },
+    ]);
+    expect(parsed.items[0]?.favourite).toBe(true);
+    expect(parsed.items[1]).not.toHaveProperty('favourite');
     expect(parsed.items[0]?.extras).toEqual([
-      { label: 'URL 2', value: 'https://staging.acme.example' },
-      { label: 'URL 3', value: 'androidapp://com.acme.portal' },
       { label: 'One-time password (TOTP)', value: 'otpauth://totp/Acme:jurgen?secret=JBSWY3DPEHPK3PXP&issuer=Acme' },
-      { label: 'Account ID', value: 'ACME-0042' },
-      { label: 'Recovery PIN', value: '9931' },
-      { label: 'Remember me', value: 'true' },
+      { label: 'Account ID', value: 'ACME-0042', type: 'text' },
+      { label: 'Recovery PIN', value: '9931', type: 'hidden' },
+      { label: 'Remember me', value: 'true', type: 'boolean' },
       { label: 'Login name', value: 'Linked to the username in Bitwarden' },
+      // A typed field is kept even empty: its name is the user's.
+      { label: 'Empty field', value: '', type: 'text' },
     ]);
   });
 
@@ -59,33 +67,37 @@ describe('Bitwarden JSON: a personal export', () => {
       ['Wi-Fi 🔑 guest', 'note'],
       ['Team Visa', 'card'],
       ['Passport identity', 'identity'],
-      ['Deploy key', 'other'],
+      ['Deploy key', 'ssh'],
     ]);
     expect(parsed.items[2]?.notes).toBe('SSID: guest\r\nKey: 日本語のパスワード');
     expect(parsed.items[3]?.extras).toEqual([
-      { label: 'Cardholder name', value: 'Ada Lovelace' },
-      { label: 'Card brand', value: 'Visa' },
-      { label: 'Card number', value: '4111111111111111' },
-      { label: 'Expiry month', value: '7' },
-      { label: 'Expiry year', value: '2031' },
-      { label: 'Security code', value: '123' },
+      { label: 'Cardholder name', value: 'Ada Lovelace', field: 'cardholder' },
+      { label: 'Card brand', value: 'Visa', field: 'brand' },
+      { label: 'Card number', value: '4111111111111111', field: 'number' },
+      { label: 'Expiry month', value: '7', field: 'expiryMonth' },
+      { label: 'Expiry year', value: '2031', field: 'expiryYear' },
+      { label: 'Security code', value: '123', field: 'code' },
     ]);
     expect(parsed.items[4]?.extras).toEqual([
-      { label: 'Title', value: 'Dr' },
-      { label: 'First name', value: 'Ada' },
-      { label: 'Last name', value: 'Lovelace' },
-      { label: 'Address 1', value: "12 St James's Square" },
-      { label: 'City', value: 'London' },
-      { label: 'Postal code', value: 'SW1Y 4JH' },
-      { label: 'Country', value: 'GB' },
-      { label: 'Company', value: 'Analytical Engines Ltd' },
-      { label: 'Email', value: 'ada@example.org' },
-      { label: 'Phone', value: '+44 20 7946 0000' },
+      { label: 'Title', value: 'Dr', field: 'honorific' },
+      { label: 'First name', value: 'Ada', field: 'firstName' },
+      { label: 'Last name', value: 'Lovelace', field: 'lastName' },
+      { label: 'Address 1', value: "12 St James's Square", field: 'address1' },
+      { label: 'City', value: 'London', field: 'city' },
+      { label: 'Postal code', value: 'SW1Y 4JH', field: 'postalCode' },
+      { label: 'Country', value: 'GB', field: 'country' },
+      { label: 'Company', value: 'Analytical Engines Ltd', field: 'company' },
+      { label: 'Email', value: 'ada@example.org', field: 'email' },
+      { label: 'Phone', value: '+44 20 7946 0000', field: 'phone' },
       { label: 'Username', value: 'ada' },
-      { label: 'Passport number', value: 'P1234567' },
+      { label: 'Passport number', value: 'P1234567', field: 'passportNumber' },
     ]);
     expect(parsed.items[4]?.username).toBe('');
-    expect(parsed.items[5]?.extras.map((extra) => extra.label)).toEqual(['Private key', 'Public key', 'Key fingerprint']);
+    expect(parsed.items[5]?.extras.map((extra) => [extra.label, extra.field])).toEqual([
+      ['Private key', 'privateKey'],
+      ['Public key', 'publicKey'],
+      ['Key fingerprint', 'fingerprint'],
+    ]);
     expect(parsed.items[5]?.extras[0]?.value).toContain('\nb3BlbnNzaC1rZXktdjEAAAAA\n');
   });
 

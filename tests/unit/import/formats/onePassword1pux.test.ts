@@ -42,7 +42,8 @@ describe('1Password 1PUX: items', () => {
       { label: 'URL 2', value: 'https://sso.example.com' },
       { label: 'remember_me', value: '✓' },
       { label: 'One-time password (TOTP)', value: 'otpauth://totp/Example:ada?secret=JBSWY3DPEHPK3PXP' },
-      { label: 'Recovery codes', value: '1111-2222\n3333-4444' },
+      // A concealed field stays hidden (issue #44).
+      { label: 'Recovery codes', value: '1111-2222\n3333-4444', type: 'hidden' },
       { label: 'Signed up', value: '2020-01-01' },
       { label: 'Tags', value: 'work, shared' },
     ]);
@@ -62,20 +63,20 @@ describe('1Password 1PUX: items', () => {
     const parsed = await parse(pux());
     expect(parsed.items[2]).toMatchObject({ kind: 'card', title: 'Team Visa', username: '', password: '' });
     expect(parsed.items[2]?.extras).toEqual([
-      { label: 'Cardholder name', value: 'Ada Lovelace' },
+      { label: 'Cardholder name', value: 'Ada Lovelace', field: 'cardholder' },
       { label: 'Card brand', value: 'visa' },
-      { label: 'Card number', value: '4111111111111111' },
-      { label: 'Security code', value: '123' },
-      { label: 'Expiry date', value: '07/2031' },
+      { label: 'Card number', value: '4111111111111111', field: 'number' },
+      { label: 'Security code', value: '123', field: 'code' },
+      { label: 'Expiry date', value: '07/2031', field: 'expiry' },
     ]);
     expect(parsed.items[3]).toMatchObject({ kind: 'identity', title: "Ada's identity" });
     expect(parsed.items[3]?.extras).toEqual([
-      { label: 'First name', value: 'Ada' },
-      { label: 'Last name', value: 'Lovelace' },
+      { label: 'First name', value: 'Ada', field: 'firstName' },
+      { label: 'Last name', value: 'Lovelace', field: 'lastName' },
       { label: 'Birth date', value: '2015-10-22' },
       { label: 'Address', value: "12 St James's Square\nLondon\nSW1Y 4JH\ngb" },
-      { label: 'Phone', value: '+44 20 7946 0000' },
-      { label: 'Email', value: 'ada@example.org' },
+      { label: 'Phone', value: '+44 20 7946 0000', field: 'phone' },
+      { label: 'Email', value: 'ada@example.org', field: 'email' },
     ]);
   });
 
@@ -154,10 +155,10 @@ describe('1Password 1PUX: items', () => {
       ],
     };
     const parsed = await parse(pux({ 'export.data': strToU8(JSON.stringify(data)) }));
-    expect(parsed.items[0]).toMatchObject({ kind: 'other', title: 'Deploy key', folder: ['Keys'] });
+    expect(parsed.items[0]).toMatchObject({ kind: 'ssh', title: 'Deploy key', folder: ['Keys'] });
     expect(parsed.items[0]?.extras).toEqual([
-      { label: 'private key', value: '-----BEGIN PRIVATE KEY-----\nMC4\n-----END PRIVATE KEY-----' },
-      { label: 'Public key', value: 'ssh-ed25519 AAAA' },
+      { label: 'private key', value: '-----BEGIN PRIVATE KEY-----\nMC4\n-----END PRIVATE KEY-----', field: 'privateKey' },
+      { label: 'Public key', value: 'ssh-ed25519 AAAA', field: 'publicKey' },
       { label: 'Attached file', value: 'readme.txt' },
     ]);
   });

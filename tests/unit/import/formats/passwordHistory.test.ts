@@ -39,7 +39,7 @@ describe('Bitwarden JSON: password history and what an entry cannot hold', () =>
     ],
   });
 
-  it('reads every earlier password with the time it was replaced, and lists passkeys, favourite, re-prompt and an undated one', async () => {
+  it('reads every earlier password with the time it was replaced and the favourite mark, and lists passkeys, re-prompt and an undated one', async () => {
     const parsed = await bitwardenJsonFormat.parse(fileOf('b.json', file), {});
     expect(parsed.items).toStrictEqual([
       {
@@ -56,16 +56,18 @@ describe('Bitwarden JSON: password history and what an entry cannot hold', () =>
           { password: 'second', replacedAt: at('2024-02-01T08:00:00.000Z') },
           { password: 'first', replacedAt: at('2023-05-01T08:00:00.000Z') },
         ],
-        notCarried: [{ kind: 'undated-history' }, { kind: 'passkey', name: 'github.com' }, { kind: 'passkey' }, { kind: 'favourite' }, { kind: 'reprompt' }],
+        notCarried: [{ kind: 'undated-history' }, { kind: 'passkey', name: 'github.com' }, { kind: 'passkey' }, { kind: 'reprompt' }],
+        favourite: true,
       },
       { at: 'item 2', kind: 'login', title: 'Plain', url: '', username: 'u', password: 'p', notes: '', extras: [], folder: [] },
     ]);
   });
 
-  it('reads the fixture’s history and its favourite mark', async () => {
+  it('reads the fixture’s history and its favourite mark, which an item keeps (issue #44)', async () => {
     const parsed = await bitwardenJsonFormat.parse(fileOf('b.json', fixtureBytes('bitwarden-personal.json')), {});
     expect(parsed.items[0]?.passwordHistory).toStrictEqual([{ password: 'old-password-1', replacedAt: at('2024-01-10T09:00:00.000Z') }]);
-    expect(parsed.items[0]?.notCarried).toStrictEqual([{ kind: 'favourite' }]);
+    expect(parsed.items[0]?.favourite).toBe(true);
+    expect(parsed.items[0]).not.toHaveProperty('notCarried');
   });
 });
 
@@ -104,7 +106,7 @@ describe('1Password 1PUX: password history and what an entry cannot hold', () =>
   };
   const pux = zipSync({ 'export.attributes': strToU8('{"version":3}'), 'export.data': strToU8(JSON.stringify(data)) });
 
-  it('reads each earlier password at its time (Unix seconds), and lists the attached file, the favourite mark and an undated one', async () => {
+  it('reads each earlier password at its time (Unix seconds) and the favourite mark, and lists the attached file and an undated one', async () => {
     const parsed = await onePassword1puxFormat.parse(fileOf('a.1pux', pux), {});
     expect(parsed.items).toStrictEqual([
       {
@@ -118,7 +120,8 @@ describe('1Password 1PUX: password history and what an entry cannot hold', () =>
         extras: [{ label: 'Attached file', value: 'statement.pdf' }],
         folder: ['Private'],
         passwordHistory: [{ password: 'before', replacedAt: 1_700_000_000_000 }],
-        notCarried: [{ kind: 'attachment', name: 'statement.pdf' }, { kind: 'undated-history' }, { kind: 'favourite' }],
+        notCarried: [{ kind: 'attachment', name: 'statement.pdf' }, { kind: 'undated-history' }],
+        favourite: true,
       },
     ]);
   });
@@ -127,7 +130,8 @@ describe('1Password 1PUX: password history and what an entry cannot hold', () =>
     const fixture = zipSync({ 'export.attributes': strToU8('{"version":3}'), 'export.data': strToU8(fixtureText('1password-export.data.json')) });
     const parsed = await onePassword1puxFormat.parse(fileOf('f.1pux', fixture), {});
     expect(parsed.items[0]?.passwordHistory).toStrictEqual([{ password: 'older-password', replacedAt: 1_600_000_000_000 }]);
-    expect(parsed.items[0]?.notCarried).toStrictEqual([{ kind: 'favourite' }]);
+    expect(parsed.items[0]?.favourite).toBe(true);
+    expect(parsed.items[0]).not.toHaveProperty('notCarried');
     expect(parsed.items.slice(1).every((item) => item.passwordHistory === undefined)).toBe(true);
   });
 });

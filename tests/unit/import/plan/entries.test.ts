@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportItem } from '../../../../src/features/import/model';
-import { KIND_LINES } from '../../../../src/features/import/plan/entryNotes';
 import { planImport } from '../../../../src/features/import/plan/planImport';
 import { EMPTY_ITEM_REASON, UNTITLED } from '../../../../src/features/import/plan/toEntry';
 import { item, parsedOf, target } from './planFixtures';
@@ -26,34 +25,90 @@ describe('planImport: one item becomes one entry', () => {
     expect(clean?.notes).toBe('n');
   });
 
-  it('writes extras after the notes as Label: value lines, a multi-line value as its own block', async () => {
+  it('keeps extras out of the notes: further URLs, custom fields (a TOTP one hidden), the fields of the kind', async () => {
     const { entry } = await planOne({
       title: 'Server',
       notes: 'My notes',
+      url: 'https://a.example',
       extras: [
         { label: 'URL 2', value: ' https://b.example ' },
         { label: 'PIN', value: '1234' },
         { label: 'Empty', value: '  ' },
         { label: 'Private key', value: '-----BEGIN KEY-----\r\n  abc\r\n-----END KEY-----' },
-        { label: 'Public key', value: 'ssh-ed25519 AAA' },
+        { label: 'Secret', value: 's', type: 'hidden' },
+        { label: 'Agreed', value: 'true', type: 'boolean' },
+        { label: 'Favorite', value: 'Yes' },
       ],
     });
-    expect(entry?.notes).toBe(
-      'My notes\n\nURL 2: https://b.example\nPIN: 1234\n\nPrivate key:\n-----BEGIN KEY-----\n  abc\n-----END KEY-----\n\nPublic key: ssh-ed25519 AAA',
-    );
+    expect(entry?.notes).toBe('My notes');
+    expect(entry?.item).toEqual({
+      kind: 'login',
+      favourite: true,
+      urls: [
+        { url: 'https://a.example', match: 'origin' },
+        { url: 'https://b.example', match: 'origin' },
+      ],
+      customFields: [
+        { name: 'PIN', type: 'text', value: '1234' },
+        { name: 'Private key', type: 'text', value: '-----BEGIN KEY-----\n  abc\n-----END KEY-----' },
+        { name: 'Secret', type: 'hidden', value: 's' },
+        { name: 'Agreed', type: 'boolean', value: true },
+      ],
+      fields: {},
+      expiry: null,
+    });
   });
 
-  it('opens the notes of anything but a login with the kind it was; a login gets no such line', async () => {
-    const { entry: card } = await planOne({ kind: 'card', title: 'Visa', extras: [{ label: 'Card number', value: '4111' }] });
-    expect(card?.notes).toBe(`${KIND_LINES.card}\n\nCard number: 4111`);
-    expect(card?.kind).toBe('card');
+  it('makes each kind an item of its kind, its fields read from what the parser marks or from their labels', async () => {
+    const { entry: card } = await planOne({
+      kind: 'card',
+      title: 'Visa',
+      extras: [
+        { label: 'Card number', value: '4111111111111111' },
+        { label: 'Card brand', value: 'Visa' },
+        { label: 'Expiry month', value: '7' },
+        { label: 'Expiry year', value: '2031' },
+        { label: 'Cardholder name', value: 'Ana Lima' },
+        { label: 'Security code', value: '123', field: 'code' },
+        { label: 'PIN', value: '0000' },
+      ],
+    });
+    expect(card).toMatchObject({ kind: 'card', notes: null, username: '', password: '' });
+    expect(card?.item).toEqual({
+      kind: 'card',
+      favourite: false,
+      urls: [],
+      customFields: [{ name: 'PIN', type: 'text', value: '0000' }],
+      fields: { cardholder: 'Ana Lima', number: '4111111111111111', code: '123' },
+      expiry: { month: 7, year: 2031 },
+    });
+    const { entry: unread } = await planOne({ kind: 'card', title: 'Old', extras: [{ label: 'Expiry date', value: 'soon' }, { label: 'Card brand', value: 'Visa' }] });
+    expect(unread?.item).toMatchObject({ expiry: null, customFields: [{ name: 'Expiry date', type: 'text', value: 'soon' }, { name: 'Card brand', type: 'text', value: 'Visa' }] });
+    const { entry: identity } = await planOne({ kind: 'identity', title: 'Me', extras: [{ label: 'First name', value: 'Ana' }, { label: 'Username', value: 'ana' }, { label: 'Social security number', value: '123-45-6789' }] });
+    expect(identity?.item?.fields).toMatchObject({ firstName: 'Ana', nationalId: '123-45-6789', lastName: '' });
+    expect(identity?.item?.customFields).toEqual([{ name: 'Username', type: 'text', value: 'ana' }]);
+    const { entry: ssh } = await planOne({ kind: 'ssh', title: 'Deploy', extras: [{ label: 'Private key', value: 'KEY' }, { label: 'Public key', value: 'ssh-ed25519 AAA' }, { label: 'Key fingerprint', value: 'SHA256:x' }] });
+    expect(ssh?.item).toMatchObject({ kind: 'ssh', fields: { privateKey: 'KEY', publicKey: 'ssh-ed25519 AAA' }, customFields: [] });
     const { entry: note } = await planOne({ kind: 'note', title: 'Wi-Fi', notes: 'SSID: guest' });
-    expect(note?.notes).toBe('Imported from a secure note.\n\nSSID: guest');
-    const { entry: other } = await planOne({ kind: 'other', title: 'Key' });
-    expect(other?.notes).toBe('Imported from an item that was not a login.');
-    expect(KIND_LINES.identity).toBe('Imported from an identity.');
+    expect(note).toMatchObject({ notes: 'SSID: guest', item: { kind: 'note', fields: {} } });
+  });
+
+  it('imports a kind Keyloft has not as a login, or a secure note when it has nothing to sign in with, listing it', async () => {
+    const { entry: server } = await planOne({ kind: 'other', title: 'DB', username: 'root', extras: [{ label: 'Hostname', value: 'db.local' }] });
+    expect(server).toMatchObject({ item: { kind: 'login', customFields: [{ name: 'Hostname', type: 'text', value: 'db.local' }] }, notCarried: [{ kind: 'kind' }] });
+    const { entry: other } = await planOne({ kind: 'other', title: 'Key', notes: 'n' });
+    expect(other).toMatchObject({ notes: 'n', item: { kind: 'note' }, notCarried: [{ kind: 'kind' }] });
     const { entry: login } = await planOne({ title: 'Login', extras: [{ label: 'PIN', value: '1' }] });
-    expect(login?.notes).toBe('PIN: 1');
+    expect(login?.notes).toBeNull();
+    expect(login).not.toHaveProperty('notCarried');
+  });
+
+  it('uses the URLs and rules a file gives, the first as the url', async () => {
+    const urls = [{ url: ' https://a.example ', match: 'site' as const }, { url: 'https://b.example/app', match: 'prefix' as const }];
+    const { entry } = await planOne({ title: 'T', url: 'ignored', urls, extras: [{ label: 'URL 2', value: 'https://c.example' }] });
+    expect(entry?.url).toBe('https://a.example');
+    expect(entry?.item?.urls).toEqual([{ url: 'https://a.example', match: 'site' }, { url: 'https://b.example/app', match: 'prefix' }]);
+    expect(entry?.item?.customFields).toEqual([{ name: 'URL 2', type: 'text', value: 'https://c.example' }]);
   });
 
   it('names an untitled item after its url host, else its username, else Untitled item', async () => {
@@ -96,7 +151,7 @@ describe('planImport: items without a username or password, and empty items', ()
 
   it('imports an item whose only value is one extra', async () => {
     const { entry } = await planOne({ extras: [{ label: 'PIN', value: '0000' }] });
-    expect(entry).toMatchObject({ title: UNTITLED, notes: 'PIN: 0000' });
+    expect(entry).toMatchObject({ title: UNTITLED, notes: null, item: { customFields: [{ name: 'PIN', type: 'text', value: '0000' }] } });
   });
 });
 
@@ -116,13 +171,17 @@ describe('planImport: what the stored rules would refuse is skipped with its rea
     expect((await planOne({ ...base, url: `${url}a` })).skipped?.reason).toBe('URL must be at most 2048 characters; this one has 2049.');
   });
 
-  it('notes over 10,000 characters once the extras and the kind line are added', async () => {
+  it('notes over 10,000 characters (extras are fields of their own, not added to them)', async () => {
     expect((await planOne({ ...base, notes: 'n'.repeat(10_000) })).entry?.notes).toHaveLength(10_000);
-    const { skipped } = await planOne({ ...base, notes: 'n'.repeat(9_990), extras: [{ label: 'PIN', value: '123456' }] });
-    expect(skipped?.reason).toBe(
-      "Notes must be at most 10000 characters; with the item's other fields added to them, this one's have 10003.",
-    );
-    expect((await planOne({ ...base, kind: 'card', notes: 'n'.repeat(9_990) })).skipped?.reason).toMatch(/^Notes must be at most 10000 characters/);
+    expect((await planOne({ ...base, notes: 'n'.repeat(9_990), extras: [{ label: 'PIN', value: '123456' }] })).entry?.notes).toHaveLength(9_990);
+    expect((await planOne({ ...base, kind: 'card', notes: 'n'.repeat(10_001) })).skipped?.reason).toBe('Notes must be at most 10000 characters; this one has 10001.');
+  });
+
+  it('a custom field name over 100 characters, a text field over 10,000, a hidden one over the sealed limit, a card field over 500', async () => {
+    expect((await planOne({ ...base, extras: [{ label: 'n'.repeat(101), value: 'v' }] })).skipped?.reason).toBe('A field name must be at most 100 characters; this one has 101.');
+    expect((await planOne({ ...base, extras: [{ label: 'Long', value: 'v'.repeat(10_001) }] })).skipped?.reason).toBe('The field “Long” must be at most 10000 characters; this one has 10001.');
+    expect((await planOne({ ...base, extras: [{ label: 'Key', value: 'é'.repeat(3059), type: 'hidden' }] })).skipped?.reason).toMatch(/^The field “Key” must be at most 6116 bytes .*this one has 6118\.$/);
+    expect((await planOne({ ...base, kind: 'card', extras: [{ label: 'Cardholder name', value: 'c'.repeat(501) }] })).skipped?.reason).toBe('The cardholder field must be at most 500 characters; this one has 501.');
   });
 
   it('a username or password over the sealed limit in UTF-8 bytes, counting accents as two', async () => {

@@ -28,7 +28,7 @@ const item = (fields: Partial<ImportItem>): ImportItem => ({
 const parsed = (items: ImportItem[]): ParsedImport => ({ format: 'bitwarden-csv', items, skipped: [] });
 
 describe('import: one-time codes', () => {
-  it('a TOTP secret or otpauth:// link becomes the entry’s code (stored canonical), not a line of its notes', async () => {
+  it('a TOTP secret or otpauth:// link becomes the entry’s code (stored canonical), not a custom field', async () => {
     const plan = await planImport(
       parsed([
         item({ extras: [{ label: TOTP_LABEL, value: KEY }] }),
@@ -37,7 +37,8 @@ describe('import: one-time codes', () => {
       { entries: [], groups: [], oneTimeCode },
     );
     expect(plan.entries[0]).toMatchObject({ title: 'GitHub', otp: `otpauth://totp/GitHub:octocat?issuer=GitHub&secret=${KEY}&algorithm=SHA1&digits=6&period=30`, notes: null });
-    expect(plan.entries[1]).toMatchObject({ title: 'Mail', otp: canonicalOneTimeCode(`otpauth://totp/Mail:ana?secret=${KEY}&digits=8`), notes: 'PIN: 1234' });
+    expect(plan.entries[1]).toMatchObject({ title: 'Mail', otp: canonicalOneTimeCode(`otpauth://totp/Mail:ana?secret=${KEY}&digits=8`), notes: null });
+    expect(plan.entries[1]?.item?.customFields).toEqual([{ name: 'PIN', type: 'text', value: '1234' }]);
   });
 
   // Issue #44: a bare setup key has no label of its own; it was labelled "Keyloft".
@@ -64,14 +65,14 @@ describe('import: one-time codes', () => {
     expect(plan.entries.every((entry) => !entry.otp?.includes('Keyloft'))).toBe(true);
   });
 
-  it('keeps a code in the notes when its labelled link would be longer than the stored limit', async () => {
+  it('keeps a code as a hidden custom field when its labelled link would be longer than the stored limit', async () => {
     const title = 'T'.repeat(500);
     const plan = await planImport(parsed([item({ title, username: 'u'.repeat(1700), extras: [{ label: TOTP_LABEL, value: KEY }] })]), { entries: [], groups: [], oneTimeCode });
     expect(plan.entries[0]).not.toHaveProperty('otp');
-    expect(plan.entries[0]?.notes).toBe(`${TOTP_LABEL}: ${KEY}`);
+    expect(plan.entries[0]?.item?.customFields).toEqual([{ name: TOTP_LABEL, type: 'hidden', value: KEY }]);
   });
 
-  it('a secret the vault does not take (a counter-based link, a Steam code), or a target without a reader, keeps it in the notes: nothing is lost', async () => {
+  it('a secret the vault does not take (a counter-based link, a Steam code), or a target without a reader, keeps it as a hidden custom field: nothing is lost', async () => {
     const hotp = `otpauth://hotp/x?secret=${KEY}&counter=3`;
     const plan = await planImport(parsed([item({ extras: [{ label: TOTP_LABEL, value: hotp }] }), item({ at: 'row 3', title: 'Steam', username: 'gabe', password: 'steam secret', extras: [{ label: TOTP_LABEL, value: 'steam://ABCDE' }] })]), {
       entries: [],
@@ -79,11 +80,11 @@ describe('import: one-time codes', () => {
       oneTimeCode,
     });
     expect(plan.entries[0]).not.toHaveProperty('otp');
-    expect(plan.entries[0]?.notes).toContain(hotp);
-    expect(plan.entries[1]?.notes).toContain('steam://ABCDE');
+    expect(plan.entries[0]?.item?.customFields).toEqual([{ name: TOTP_LABEL, type: 'hidden', value: hotp }]);
+    expect(plan.entries[1]?.item?.customFields).toEqual([{ name: TOTP_LABEL, type: 'hidden', value: 'steam://ABCDE' }]);
     const withoutReader = await planImport(parsed([item({ extras: [{ label: TOTP_LABEL, value: KEY }] })]), { entries: [], groups: [] });
     expect(withoutReader.entries[0]).not.toHaveProperty('otp');
-    expect(withoutReader.entries[0]?.notes).toContain(KEY);
+    expect(withoutReader.entries[0]?.item?.customFields).toEqual([{ name: TOTP_LABEL, type: 'hidden', value: KEY }]);
   });
 
   it('a Keyloft export gives back each entry’s code and password history', async () => {
@@ -97,8 +98,8 @@ describe('import: one-time codes', () => {
   });
 
   it('passes on what the parser could not carry, with nothing added for an item that lost nothing', async () => {
-    const plan = await planImport(parsed([item({ notCarried: [{ kind: 'passkey', name: 'github.com' }, { kind: 'favourite' }] }), item({ at: 'row 3', title: 'Other', username: 'o' })]), { entries: [], groups: [] });
-    expect(plan.entries[0]?.notCarried).toEqual([{ kind: 'passkey', name: 'github.com' }, { kind: 'favourite' }]);
+    const plan = await planImport(parsed([item({ notCarried: [{ kind: 'passkey', name: 'github.com' }, { kind: 'reprompt' }] }), item({ at: 'row 3', title: 'Other', username: 'o' })]), { entries: [], groups: [] });
+    expect(plan.entries[0]?.notCarried).toEqual([{ kind: 'passkey', name: 'github.com' }, { kind: 'reprompt' }]);
     expect(plan.entries[1]).not.toHaveProperty('notCarried');
   });
 

@@ -18,7 +18,7 @@ describe('planImport: the whole plan', () => {
       item({ kind: 'identity', title: 'x'.repeat(501) }),
     ];
     const plan = await planImport(parsedOf(items), target());
-    expect(plan.kinds).toEqual({ login: 2, note: 1, card: 1, identity: 1, other: 0 });
+    expect(plan.kinds).toEqual({ login: 2, note: 1, card: 1, identity: 1, ssh: 0, other: 0 });
     expect([plan.entries.length, plan.duplicates.length, plan.skipped.length]).toEqual([2, 1, 2]);
   });
 
@@ -58,35 +58,67 @@ describe('planImport: a real Bitwarden JSON export, end to end', () => {
     const to = target();
     const plan = await planImport(parsed, to);
 
-    expect(plan.kinds).toEqual({ login: 2, note: 1, card: 1, identity: 1, other: 1 });
+    expect(plan.kinds).toEqual({ login: 2, note: 1, card: 1, identity: 1, ssh: 1, other: 0 });
     expect(plan.entries.map((entry) => [entry.title, entry.kind, entry.groupName])).toEqual([
       ['Acme "Portal", staging', 'login', 'Work / Clients / Zürich'],
       ['Router', 'login', null],
       ['Wi-Fi 🔑 guest', 'note', 'Work'],
       ['Team Visa', 'card', null],
       ['Passport identity', 'identity', null],
-      ['Deploy key', 'other', null],
+      ['Deploy key', 'ssh', null],
     ]);
     expect(plan.entries[0]).toMatchObject({
       url: 'https://portal.acme.example/login',
       username: 'jürgen@acme.example',
       password: ' p@ss, "word" ',
     });
-    expect(plan.entries[0]?.notes).toBe(
-      [
-        'First line\nSecond line, with a comma\n\n  indented "quoted" line',
-        [
-          'URL 2: https://staging.acme.example',
-          'URL 3: androidapp://com.acme.portal',
-          'One-time password (TOTP): otpauth://totp/Acme:jurgen?secret=JBSWY3DPEHPK3PXP&issuer=Acme',
-          'Account ID: ACME-0042',
-          'Recovery PIN: 9931',
-          'Remember me: true',
-          'Login name: Linked to the username in Bitwarden',
-        ].join('\n'),
-      ].join('\n\n'),
-    );
-    expect(plan.entries[5]?.notes).toMatch(/^Imported from an item that was not a login\.\n\nPrivate key:\n-----BEGIN OPENSSH PRIVATE KEY-----\n.*\n-----END OPENSSH PRIVATE KEY-----\n\nPublic key: /);
+    expect(plan.entries[0]?.notes).toBe('First line\nSecond line, with a comma\n\n  indented "quoted" line');
+    // Every value each item of the fixture becomes (issue #44): an item of its kind, nothing in its notes but its own.
+    const none = { favourite: false, urls: [], customFields: [], expiry: null };
+    expect(plan.entries.map((entry) => entry.item)).toEqual([
+      {
+        kind: 'login',
+        favourite: true,
+        urls: [
+          { url: 'https://portal.acme.example/login', match: 'origin' },
+          { url: 'https://staging.acme.example', match: 'site' },
+          { url: 'androidapp://com.acme.portal', match: 'origin' },
+        ],
+        customFields: [
+          // The target reads no codes here (no oneTimeCode): the code stays, hidden.
+          { name: 'One-time password (TOTP)', type: 'hidden', value: 'otpauth://totp/Acme:jurgen?secret=JBSWY3DPEHPK3PXP&issuer=Acme' },
+          { name: 'Account ID', type: 'text', value: 'ACME-0042' },
+          { name: 'Recovery PIN', type: 'hidden', value: '9931' },
+          { name: 'Remember me', type: 'boolean', value: true },
+          { name: 'Login name', type: 'text', value: 'Linked to the username in Bitwarden' },
+          { name: 'Empty field', type: 'text', value: '' },
+        ],
+        fields: {},
+        expiry: null,
+      },
+      { kind: 'login', ...none, fields: {} },
+      { kind: 'note', ...none, fields: {} },
+      { kind: 'card', ...none, fields: { cardholder: 'Ada Lovelace', number: '4111111111111111', code: '123' }, expiry: { month: 7, year: 2031 } },
+      {
+        kind: 'identity',
+        ...none,
+        customFields: [{ name: 'Username', type: 'text', value: 'ada' }],
+        fields: {
+          honorific: 'Dr', firstName: 'Ada', middleName: '', lastName: 'Lovelace', company: 'Analytical Engines Ltd', email: 'ada@example.org',
+          phone: '+44 20 7946 0000', address1: "12 St James's Square", address2: '', address3: '', city: 'London', region: '', postalCode: 'SW1Y 4JH',
+          country: 'GB', passportNumber: 'P1234567', licenceNumber: '', nationalId: '',
+        },
+      },
+      {
+        kind: 'ssh',
+        ...none,
+        fields: {
+          privateKey: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----',
+          publicKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK deploy@example',
+        },
+      },
+    ]);
+    expect(plan.entries.slice(1).map(({ url, username, password, notCarried }) => [url, username, password, notCarried])).toEqual(Array.from({ length: 5 }, () => [null, '', '', undefined]));
     expect(plan.groups).toEqual([
       { name: 'Work / Clients / Zürich', existingId: null, folders: ['Work / Clients / Zürich'] },
       { name: 'Work', existingId: null, folders: ['Work'] },

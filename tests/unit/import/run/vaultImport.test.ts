@@ -7,7 +7,6 @@ import { isSealedEntry, type GroupRepository, type PasswordRepository } from '..
 import { bitwardenJsonFormat } from '../../../../src/features/import/formats/bitwardenJson';
 import type { ImportItem, ParsedImport } from '../../../../src/features/import/model';
 import { planImport } from '../../../../src/features/import/plan';
-import { KIND_LINES } from '../../../../src/features/import/plan/entryNotes';
 import { ImportInterruptedError, runImport } from '../../../../src/features/import/run/runImport';
 import type { ImportWriter } from '../../../../src/features/import/run/types';
 import { vaultImportWriter } from '../../../../src/features/vault/importWriter';
@@ -16,6 +15,7 @@ import {
   loadEntries,
   loadGroups,
   openDetails,
+  openItem,
   savePassword,
   VaultPermissionError,
   type PersonalVaultDeps,
@@ -66,34 +66,48 @@ function item(n: number): ImportItem {
 
 const fileOf = (count: number): ParsedImport => ({ format: 'bitwarden-json', items: Array.from({ length: count }, (_, n) => item(n)), skipped: [] });
 
-/** Every entry as its owner sees it once opened, with its group by name, sorted by title. */
+/** Every entry as its owner sees it once opened as an item, with its group by name, sorted by title. */
 async function contents(deps: VaultDeps) {
   const groups = new Map((await loadGroups(deps)).map((group) => [group.id, group.name]));
-  const opened = await Promise.all((await loadEntries(deps)).map((entry) => openDetails(deps, entry)));
+  const loaded = await loadEntries(deps);
+  const opened = await Promise.all(loaded.map(async (entry) => ({ entry, item: await openItem(deps, entry) })));
   return opened
-    .map(({ title, url, username, password, notes, groupId, undecryptable }) => ({
-      title,
-      url,
-      username,
-      password,
-      notes,
+    .map(({ entry: { groupId, undecryptable }, item }) => ({
+      kind: item.kind,
+      title: item.title,
+      url: item.kind === 'login' ? (item.fields.urls[0]?.url ?? null) : null,
+      username: item.kind === 'login' ? item.fields.username : '',
+      password: item.kind === 'login' ? item.fields.password : '',
+      notes: item.notes === '' ? null : item.notes,
+      customFields: item.customFields,
       group: groupId === null ? null : (groups.get(groupId) ?? `missing ${groupId}`),
       undecryptable,
     }))
     .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
 }
 
-/** What the file should have become: each item once, trimmed but for its password, a note saying so, in its folder's group. */
+/**
+ * What the file should have become: each item once, trimmed but for its password, in its folder's
+ * group; a note a secure note (issue #44) whose url, username and password are custom fields.
+ */
 function expected(count: number) {
   return Array.from({ length: count }, (_, n) => {
     const it = item(n);
-    const notes = [it.kind === 'note' ? KIND_LINES.note : '', it.notes.trim()].filter((block) => block !== '').join('\n\n');
+    const login = it.kind === 'login';
+    const signIn = [
+      { name: 'URL', type: 'text', value: it.url.trim() },
+      { name: 'Username', type: 'text', value: it.username.trim() },
+      // Kept exactly, as a login's password is.
+      { name: 'Password', type: 'hidden', value: it.password },
+    ].filter(({ value }) => value.trim() !== '');
     return {
+      kind: it.kind,
       title: it.title.trim(),
-      url: it.url.trim() || null,
-      username: it.username.trim(),
-      password: it.password,
-      notes: notes || null,
+      url: login ? it.url.trim() || null : null,
+      username: login ? it.username.trim() : '',
+      password: login ? it.password : '',
+      notes: it.notes.trim() || null,
+      customFields: login ? [] : signIn,
       group: it.folder.length === 0 ? null : it.folder.join(' / '),
       undecryptable: false,
     };
@@ -189,7 +203,7 @@ describe('vaultImportWriter', () => {
     const writer: ImportWriter = vaultImportWriter(deps);
     const groupId = await writer.createGroup('Imported', '');
     await writer.createEntry({ at: 'item 1', kind: 'note', title: 'Wi-Fi', url: null, username: '', password: '', notes: 'code on the router', groupName: 'Imported' }, groupId);
-    expect(await contents(deps)).toEqual([{ title: 'Wi-Fi', url: null, username: '', password: '', notes: 'code on the router', group: 'Imported', undecryptable: false }]);
+    expect(await contents(deps)).toEqual([{ kind: 'login', title: 'Wi-Fi', url: null, username: '', password: '', notes: 'code on the router', customFields: [], group: 'Imported', undecryptable: false }]);
     expect((await loadGroups(deps)).map(({ name, description }) => ({ name, description }))).toEqual([{ name: 'Imported', description: null }]);
   });
 });

@@ -4,7 +4,7 @@ import type { ImportItem, LabelledValue } from '../../model';
 import { importItem, TOTP_LABEL, urlLabel } from '../values';
 import { isBlank } from './readCsv';
 
-/** The labels extras carry into the entry's notes (docs/import.md, "Formats"). */
+/** The labels of the extras CSV formats give (docs/import.md, "Formats"). */
 export const LABEL = {
   totp: TOTP_LABEL,
   tags: 'Tags',
