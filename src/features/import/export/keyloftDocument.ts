@@ -9,11 +9,18 @@ import type { ExportedEntry, ExportedGroup, ExportedVault } from './exportedVaul
 import { itemMembers, readItemMembers, type KeyloftItemMembers } from './keyloftItems';
 
 export const KEYLOFT_EXPORT_FORMAT = EXPORT_FILE_FORMAT;
+/** A document of logins only, each with the fields an entry had before item kinds (issue #44). */
 export const KEYLOFT_EXPORT_VERSION = EXPORT_FILE_VERSION;
+/**
+ * A document with items (kinds, further URLs, custom fields, favourites): a Keyloft from before
+ * them reads version 1 only and would take a card for an empty login, so it is told to update.
+ */
+export const KEYLOFT_ITEMS_VERSION = 2;
+export const KEYLOFT_DOCUMENT_VERSIONS: readonly number[] = [KEYLOFT_EXPORT_VERSION, KEYLOFT_ITEMS_VERSION];
 
 export interface KeyloftPlainDocument {
   readonly format: typeof KEYLOFT_EXPORT_FORMAT;
-  readonly version: typeof KEYLOFT_EXPORT_VERSION;
+  readonly version: typeof KEYLOFT_EXPORT_VERSION | typeof KEYLOFT_ITEMS_VERSION;
   readonly encrypted: false;
   /** ISO 8601, UTC. */
   readonly exportedAt: string;
@@ -34,7 +41,8 @@ export interface KeyloftDocumentEntry extends Omit<ExportedEntry, 'otp' | 'passw
 export function keyloftPlainDocument(vault: ExportedVault, exportedAt: Date): KeyloftPlainDocument {
   return {
     format: KEYLOFT_EXPORT_FORMAT,
-    version: KEYLOFT_EXPORT_VERSION,
+    // Version 1 where it says everything, so an older Keyloft still reads an export of logins.
+    version: vault.entries.some(({ item }) => item !== undefined) ? KEYLOFT_ITEMS_VERSION : KEYLOFT_EXPORT_VERSION,
     encrypted: false,
     exportedAt: exportedAt.toISOString(),
     groups: vault.groups.map(({ name, description }) => ({ name, description })),

@@ -1,8 +1,8 @@
 // Keyloft's own export, plain or encrypted (docs/import.md "Export"): the round trip of issue #20.
 // An encrypted file is checked before its password is asked for, opened with the password the
 // user typed, and read as the plain document it seals.
-import { CryptoError, InvalidCiphertextError, UnsupportedKdfError, WrongExportPasswordError, checkExportFile, openExportFile } from '../../../crypto';
-import { KEYLOFT_EXPORT_FORMAT, KEYLOFT_EXPORT_VERSION, isRecord, readKeyloftEntries, readKeyloftFolders } from '../export/keyloftDocument';
+import { CryptoError, EXPORT_FILE_VERSION, InvalidCiphertextError, UnsupportedKdfError, WrongExportPasswordError, checkExportFile, openExportFile } from '../../../crypto';
+import { KEYLOFT_DOCUMENT_VERSIONS, KEYLOFT_EXPORT_FORMAT, isRecord, readKeyloftEntries, readKeyloftFolders } from '../export/keyloftDocument';
 import { ImportFileError, NeedsFilePasswordError } from '../model';
 import type { ImportFile, ImportFormat, ParseOptions, ParsedImport } from '../model';
 
@@ -51,10 +51,12 @@ function readDocument(value: unknown, where: 'file' | 'sealed'): Readonly<Record
     );
   }
   const { version } = value;
-  if (version !== KEYLOFT_EXPORT_VERSION) {
+  // An encrypted file's own version is its sealing's; the plain document's is 1, or 2 with items.
+  const known = where === 'file' && value.encrypted === true ? [EXPORT_FILE_VERSION] : KEYLOFT_DOCUMENT_VERSIONS;
+  if (typeof version !== 'number' || !known.includes(version)) {
     throw new ImportFileError(
       typeof version === 'number'
-        ? `This Keyloft export is version ${version}; this version of Keyloft reads version ${KEYLOFT_EXPORT_VERSION} only. Update Keyloft and try again.`
+        ? `This Keyloft export is version ${version}; this version of Keyloft reads ${known.length === 1 ? 'version' : 'versions'} ${known.join(' and ')} only. Update Keyloft and try again.`
         : 'This Keyloft export does not say which version of the format it is, so it cannot be read.',
     );
   }

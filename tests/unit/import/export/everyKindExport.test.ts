@@ -156,6 +156,12 @@ describe('Keyloft JSON of every kind', () => {
     expect(document.entries[3]).toMatchObject({ kind: 'card', expiry: { month: 7, year: 2031 }, fields: { cardholder: 'Ana Lima', number: '4111111111111111', code: '123' } });
   });
 
+  it('is version 2 with an item among its entries, so a Keyloft from before items refuses it; version 1 with logins only', () => {
+    const version = (vault: ExportedVault) => (JSON.parse(exportKeyloftJson(vault, { now: new Date(0) })) as { version: number }).version;
+    expect(version(VAULT)).toBe(2);
+    expect(version({ ...VAULT, entries: VAULT.entries.filter((entry) => entry.item === undefined) })).toBe(1);
+  });
+
   it('reads each member back marked for the plan, and skips an entry whose members are not of the layout, saying why', async () => {
     const document = JSON.parse(exportKeyloftJson(VAULT, { now: new Date(0) })) as { entries: Record<string, unknown>[] };
     const card = document.entries[3] ?? {};

@@ -107,7 +107,7 @@ describe('keyloftFormat.parse, plain', () => {
   });
 
   it.each([
-    ['a version it does not know', '{"format":"keyloft-export","version":2,"encrypted":false,"entries":[]}', 'This Keyloft export is version 2; this version of Keyloft reads version 1 only. Update Keyloft and try again.'],
+    ['a version it does not know', '{"format":"keyloft-export","version":3,"encrypted":false,"entries":[]}', 'This Keyloft export is version 3; this version of Keyloft reads versions 1 and 2 only. Update Keyloft and try again.'],
     ['no version', '{"format":"keyloft-export","encrypted":false,"entries":[]}', 'This Keyloft export does not say which version of the format it is, so it cannot be read.'],
     ['no entry list', '{"format":"keyloft-export","version":1,"encrypted":false,"entries":{}}', 'This Keyloft export has no list of entries, so it cannot be imported.'],
     ['neither encrypted nor plain', '{"format":"keyloft-export","version":1,"entries":[]}', 'This Keyloft export says neither that it is encrypted nor that it is plain, so it cannot be read.'],
@@ -178,7 +178,7 @@ describe('keyloftFormat.parse, encrypted', () => {
   it.each([
     ['not JSON', 'just text', 'This file is not valid JSON, so it is not a Keyloft export (it may be cut short).'],
     ['another JSON', '{"items":[]}', 'This encrypted file opened, but what it holds is not a Keyloft export.'],
-    ['another version', '{"format":"keyloft-export","version":3,"encrypted":false,"entries":[]}', 'This Keyloft export is version 3; this version of Keyloft reads version 1 only. Update Keyloft and try again.'],
+    ['another version', '{"format":"keyloft-export","version":3,"encrypted":false,"entries":[]}', 'This Keyloft export is version 3; this version of Keyloft reads versions 1 and 2 only. Update Keyloft and try again.'],
     ['an encrypted document again', '{"format":"keyloft-export","version":1,"encrypted":true,"entries":[]}', 'This encrypted file opened, but what it holds is not a plain Keyloft export.'],
   ])('refuses a file that opens but seals %s', async (_label, plaintext, message) => {
     const error = await importError(parse(nodeEncrypted(plaintext, 'pw'), { filePassword: 'pw' }));
