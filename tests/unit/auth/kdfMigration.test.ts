@@ -3,12 +3,12 @@
 // rules: tests/firestore/kdfMigration.test.ts.
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAccountKeys, unlockVault, type StoredMasterKeyMaterial } from '../../../src/crypto';
+import { createAccountKeys, installArgon2WorkerFactory, unlockVault, type StoredMasterKeyMaterial } from '../../../src/crypto';
 import type { AuthUser } from '../../../src/data/auth/authGateway';
 import { MasterKeyChangedError, masterKeyMaterialOf, storedKdfOf, type StoredUserRecord } from '../../../src/data/users/userRecord';
 import type { AuthDeps } from '../../../src/features/auth/flows/deps';
 import { kdfMoveFields, kdfMoveOutcome, needsKdfMove } from '../../../src/features/auth/flows/kdfMigration';
-import { openVault } from '../../../src/features/auth/flows/vault';
+import { createVault, openVault } from '../../../src/features/auth/flows/vault';
 import { createSessionStore } from '../../../src/session/sessionStore';
 import { newTrialSubscription } from '@keyloft/contract/trial';
 import { MemoryUserRepository } from '../../doubles/memoryUserRepository';
@@ -142,5 +142,38 @@ describe('unlocking an account on PBKDF2', () => {
     await users.create('ana', record);
     await expect(openVault(deps(users), ana, record, 'not it')).rejects.toThrow('Invalid master password');
     expect(users.masterKeyWrites).toBe(0);
+  }, 60_000);
+});
+
+describe('a device without Argon2id’s 64 MiB', () => {
+  it('is told so in the form, at sign-up and at unlock, and nothing is created or moved', async () => {
+    const outOfMemory = () =>
+      ({
+        onmessage: null as ((event: MessageEvent<unknown>) => void) | null,
+        onerror: null,
+        postMessage(this: { onmessage: ((event: MessageEvent<unknown>) => void) | null }, request: { id: number }) {
+          setTimeout(() => this.onmessage?.({ data: { id: request.id, failed: 'memory', message: 'Out of memory' } } as MessageEvent<unknown>), 0);
+        },
+        terminate: () => undefined,
+      }) as unknown as Worker;
+    const users = new MemoryUserRepository();
+    const record = await pbkdf2Record();
+    await users.create('ana', record);
+    const previous = installArgon2WorkerFactory(outOfMemory);
+    try {
+      const message = 'This device could not set aside the 64 MiB of memory that unlocking needs. Close other tabs or apps and try again.';
+      const fresh = new MemoryUserRepository();
+      await expect(createVault(deps(fresh), ana, MASTER)).rejects.toThrow(message);
+      expect(await fresh.get('ana')).toBeNull();
+      // The PBKDF2 account still unlocks; its move needs Argon2id and fails, leaving it as it was.
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      expect(await (await openVault(deps(users), ana, record, MASTER)).kdfMove).toBe('failed');
+      expect(warn).toHaveBeenCalled();
+      expect(await users.get('ana')).toEqual(record);
+      const moved = { ...record, kdf: { algorithm: 'Argon2id', iterations: 3, memoryKiB: 65_536, parallelism: 4 } } as const;
+      await expect(openVault(deps(users), ana, moved, MASTER)).rejects.toThrow(message);
+    } finally {
+      installArgon2WorkerFactory(previous);
+    }
   }, 60_000);
 });

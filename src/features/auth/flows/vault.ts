@@ -1,4 +1,4 @@
-import { createAccountKeys, unlockPrivateKey, unlockVault, WrongMasterPasswordError } from '../../../crypto';
+import { createAccountKeys, KdfMemoryError, unlockPrivateKey, unlockVault, WrongMasterPasswordError } from '../../../crypto';
 import type { AuthUser } from '../../../data/auth/authGateway';
 import { masterKeyMaterialOf, storedKdfOf, type StoredUserRecord } from '../../../data/users/userRecord';
 import { newTrialSubscription } from '@keyloft/contract/trial';
@@ -27,7 +27,7 @@ export async function openVault(
     ({ vaultKey, masterKey } = await unlockVault(masterPassword, masterKeyMaterialOf(record)));
   } catch (error) {
     if (error instanceof WrongMasterPasswordError) throw new FlowError(MESSAGES.invalidMasterPassword, { cause: error });
-    throw error;
+    throw explainedMemoryError(error);
   }
   const privateKey = await unlockPrivateKey(vaultKey, record.encryptedPrivateKey);
   deps.session.unlock(user, { vaultKey, privateKey }, record.encryptedPrivateKey);
@@ -39,7 +39,9 @@ export async function openVault(
 
 /** Makes the keys and the user record of a new account, then unlocks it. */
 export async function createVault(deps: AuthDeps, user: AuthUser, masterPassword: string): Promise<void> {
-  const { stored, vaultKey, privateKey } = await createAccountKeys(masterPassword);
+  const { stored, vaultKey, privateKey } = await createAccountKeys(masterPassword).catch((error: unknown) => {
+    throw explainedMemoryError(error);
+  });
   const now = deps.now();
   const record: StoredUserRecord = {
     // The rules accept exactly the ID token's address, lower-cased, or null when it has none.
@@ -62,6 +64,11 @@ export async function createVault(deps: AuthDeps, user: AuthUser, masterPassword
   const users = await deps.loadUsers();
   await users.create(user.uid, record);
   deps.session.unlock(user, { vaultKey, privateKey }, record.encryptedPrivateKey);
+}
+
+/** A device without Argon2id's memory: its own message in the form (a FlowError), not the generic one. */
+function explainedMemoryError(error: unknown): unknown {
+  return error instanceof KdfMemoryError ? new FlowError(error.message, { cause: error }) : error;
 }
 
 /** The user's record, or FlowError('User data not found'). */
