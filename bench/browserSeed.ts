@@ -4,6 +4,7 @@
 import type { Firestore, WriteBatch } from 'firebase-admin/firestore';
 import { asStoredCiphertext, unlockVault, type VaultKey } from '../src/crypto';
 import type { PasswordRepository, StoredPasswordEntry } from '../src/data/vault/storedEntries';
+import type { StoredKdf } from '../src/data/users/userRecord';
 import type { ValidPasswordDraft } from '../src/features/vault/form/validatePasswordDraft';
 import { savePassword, type PersonalVaultDeps, type VaultDeps } from '../src/features/vault/vaultService';
 import { MASTER_PASSWORD } from '../tests/browser/journeys';
@@ -48,7 +49,7 @@ export function collecting(db: Firestore, into: [string, StoredPasswordEntry][])
 /** The vault key the bench's master password opens for `uid`, and the user's published RSA key. */
 export async function userKeys(db: Firestore, uid: string): Promise<{ readonly vaultKey: VaultKey; readonly publicKey: string }> {
   const record = (await db.collection('users').doc(uid).get()).data() as {
-    kdf: { algorithm: 'PBKDF2-SHA256'; iterations: number };
+    kdf: StoredKdf;
     encryptionSalt: string;
     wrappedVaultKey: string;
     masterPasswordTest: string;

@@ -6,6 +6,7 @@ export type CryptoErrorCode =
   | 'wrong-master-password'
   | 'wrong-export-password'
   | 'unsupported-kdf'
+  | 'kdf-out-of-memory'
   | 'key-type';
 
 /**
@@ -79,6 +80,23 @@ export class UnsupportedKdfError extends CryptoError {
 
   constructor(message: string, options?: ErrorOptions) {
     super(message, 'unsupported-kdf', options);
+  }
+}
+
+/**
+ * The device could not give the master-password KDF its memory (a failed WebAssembly allocation).
+ * Never answered with a cheaper derivation: that would be a weaker key, and one that would not open
+ * the vault anyway. The user can free memory (other tabs, apps) and try again.
+ */
+export class KdfMemoryError extends CryptoError {
+  override name = 'KdfMemoryError';
+
+  constructor(memoryKiB: number, options?: ErrorOptions) {
+    super(
+      `This device could not set aside the ${String(Math.round(memoryKiB / 1024))} MiB of memory that unlocking needs. Close other tabs or apps and try again.`,
+      'kdf-out-of-memory',
+      options,
+    );
   }
 }
 

@@ -6,8 +6,8 @@
 import { base64ToBytes, bytesToBase64, concatBytes, utf8Decode, utf8Encode } from './encoding';
 import { CryptoError, DecryptionError, InvalidCiphertextError, WrongExportPasswordError } from './errors';
 import { gcmOpen, gcmSeal } from './gcm';
-import { derivePasswordKey, validateKdfParams } from './kdf';
-import type { KdfParams } from './kdf';
+import { derivePasswordKey, validatePbkdf2Params } from './kdf';
+import type { Pbkdf2Params } from './kdf';
 import { GCM_TAG_BYTES, IV_BYTES, KDF_ALGORITHM } from './parameters';
 import { generateSalt } from './random';
 
@@ -20,7 +20,7 @@ export interface SealedExportFile {
   readonly format: typeof EXPORT_FILE_FORMAT;
   readonly version: typeof EXPORT_FILE_VERSION;
   readonly encrypted: true;
-  readonly kdf: KdfParams;
+  readonly kdf: Pbkdf2Params;
   readonly cipher: typeof EXPORT_FILE_CIPHER;
   /** base64 of the 12-byte IV. */
   readonly iv: string;
@@ -33,7 +33,7 @@ export interface SealedExportFile {
  * count in decimal and the salt exactly as the file spells it (strict base64 has one spelling).
  * ASCII, so its UTF-8 bytes are these characters.
  */
-export function exportFileContext(kdf: Pick<KdfParams, 'iterations' | 'salt'>): string {
+export function exportFileContext(kdf: Pick<Pbkdf2Params, 'iterations' | 'salt'>): string {
   return `${EXPORT_FILE_FORMAT}/${EXPORT_FILE_VERSION}/${KDF_ALGORITHM}/${kdf.iterations}/${kdf.salt}/${EXPORT_FILE_CIPHER}`;
 }
 
@@ -44,7 +44,7 @@ export function exportFileContext(kdf: Pick<KdfParams, 'iterations' | 'salt'>): 
  */
 export async function sealExportFile(password: string, plaintext: string, iterations: number): Promise<SealedExportFile> {
   requireExportPassword(password);
-  const kdf = validateKdfParams({ algorithm: KDF_ALGORITHM, iterations, salt: bytesToBase64(generateSalt()) });
+  const kdf = validatePbkdf2Params({ algorithm: KDF_ALGORITHM, iterations, salt: bytesToBase64(generateSalt()) });
   const key = await derivePasswordKey(password, kdf, ['encrypt']);
   const sealed = await gcmSeal(key, utf8Encode(plaintext), exportFileContext(kdf));
   return {
@@ -86,7 +86,7 @@ export function checkExportFile(file: unknown): void {
   readEnvelope(file);
 }
 
-function readEnvelope(file: unknown): { kdf: KdfParams; sealed: Uint8Array } {
+function readEnvelope(file: unknown): { kdf: Pbkdf2Params; sealed: Uint8Array } {
   if (typeof file !== 'object' || file === null || Array.isArray(file)) {
     throw new InvalidCiphertextError('The export file is not a JSON object.');
   }
@@ -100,7 +100,7 @@ function readEnvelope(file: unknown): { kdf: KdfParams; sealed: Uint8Array } {
   if (cipher !== EXPORT_FILE_CIPHER) {
     throw new InvalidCiphertextError(`Unsupported export file cipher: ${String(cipher)}.`);
   }
-  const params = validateKdfParams(kdf);
+  const params = validatePbkdf2Params(kdf);
   const ivBytes = decodeField(iv, 'IV');
   const body = decodeField(data, 'data');
   if (ivBytes.length !== IV_BYTES) {

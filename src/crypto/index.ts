@@ -6,6 +6,7 @@ export {
   DecryptionError,
   InvalidCiphertextError,
   InvalidKeyError,
+  KdfMemoryError,
   KeyTypeError,
   UnsupportedKdfError,
   WrongExportPasswordError,
@@ -18,8 +19,10 @@ export type { Binding, SealPurpose, Sealed } from './sealed';
 export { assertKeyKind } from './keys';
 export type { InviteKey, KeyKind, MasterKey, PrivateKey, PublicKey, SymmetricDataKey, TeamKey, VaultKey } from './keys';
 export { generateSalt, generateSharedSecret, importInviteKey, randomBytes } from './random';
-export { deriveMasterKey, newKdfParams, validateKdfParams } from './kdf';
-export type { KdfParams } from './kdf';
+export { deriveMasterKey, isOutdatedKdf, newKdfParams, validateKdfParams } from './kdf';
+export type { Argon2idParams, KdfParams, Pbkdf2Params } from './kdf';
+export { installArgon2WorkerFactory } from './masterArgon2';
+export type { Argon2WorkerFactory } from './masterArgon2';
 export {
   EXPORT_FILE_CIPHER,
   EXPORT_FILE_FORMAT,
@@ -93,7 +96,16 @@ export {
   wrapTeamKeyWithInvite,
 } from './rsa';
 export type { GeneratedKeyPair } from './rsa';
-export { MASTER_PASSWORD_CHECK_TEXT, changeMasterPassword, createAccountKeys, importVaultKeyBytes, unlockPrivateKey, unlockVault, unlockVaultKeyBytes } from './vault';
+export {
+  MASTER_PASSWORD_CHECK_TEXT,
+  changeMasterPassword,
+  createAccountKeys,
+  importVaultKeyBytes,
+  rewrapForCurrentKdf,
+  unlockPrivateKey,
+  unlockVault,
+  unlockVaultKeyBytes,
+} from './vault';
 export type { StoredMasterKeyMaterial, StoredVaultKeys } from './vault';
 export { sha256Base64 } from './hash';
 export { SshKeyError } from './sshWire';

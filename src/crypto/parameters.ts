@@ -1,9 +1,28 @@
 // Every cryptographic parameter of Keyloft. Constants only: the public security page imports this
 // file, so what it states is exactly what the code does. Rationale: docs/crypto.md.
 
+/** The master-password KDF of new accounts, of every master-password change, and of every account after its next unlock. */
+export const MASTER_KDF_ALGORITHM = 'Argon2id';
+
+/** Argon2id (RFC 9106, version 0x13) as Bitwarden's default: 64 MiB, 3 passes, 4 lanes. */
+export const ARGON2ID_MEMORY_KIB = 64 * 1024;
+export const ARGON2ID_ITERATIONS = 3;
+export const ARGON2ID_PARALLELISM = 4;
+
+/**
+ * Stored Argon2id parameters outside these are refused: below the defaults they are a weakened
+ * (tampered) record, above they are a way to hang the unlock screen or exhaust the device.
+ */
+export const ARGON2ID_MIN_MEMORY_KIB = ARGON2ID_MEMORY_KIB;
+export const ARGON2ID_MAX_MEMORY_KIB = 1024 * 1024;
+export const ARGON2ID_MIN_ITERATIONS = ARGON2ID_ITERATIONS;
+export const ARGON2ID_MAX_ITERATIONS = 10;
+export const ARGON2ID_MAX_PARALLELISM = 16;
+
+/** PBKDF2's name: the master-password KDF of accounts made before Argon2id, and every export file's. */
 export const KDF_ALGORITHM = 'PBKDF2-SHA256';
 
-/** Iterations for new accounts and for every master-password change (OWASP's current PBKDF2-SHA256 floor). */
+/** Iterations for export files (OWASP's current PBKDF2-SHA256 floor); accounts made before Argon2id used it too. */
 export const PBKDF2_ITERATIONS = 600_000;
 
 /** The spec's historical count. Stored parameters below it are refused as tampered or unsupported. */

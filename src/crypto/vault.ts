@@ -11,7 +11,7 @@ import { MASTER_PASSWORD_TEST_CONTEXT, PRIVATE_KEY_CONTEXT, VAULT_KEY_CONTEXT } 
 import { sealedAs, type Sealed } from './sealed';
 
 // The key hierarchy (ENGINEERING.md §2, docs/crypto.md):
-//   master password --PBKDF2--> master key --wraps--> vault key --encrypts--> private key, personal entries
+//   master password --Argon2id (older accounts: PBKDF2)--> master key --wraps--> vault key --encrypts--> private key, personal entries
 // The master key touches nothing else, so changing the master password rewrites three fields.
 
 /** A public constant; its ciphertext only proves the master key is right. */
@@ -28,15 +28,15 @@ export type StoredVaultKeys = {
 
 export type StoredMasterKeyMaterial = Pick<StoredVaultKeys, 'kdf' | 'wrappedVaultKey' | 'masterPasswordTest'>;
 
-export async function createAccountKeys(masterPassword: string): Promise<{
+/** `kdf`: the current KDF unless told (tests build accounts from before it with PBKDF2 parameters). */
+export async function createAccountKeys(masterPassword: string, kdf: KdfParams = newKdfParams()): Promise<{
   stored: StoredVaultKeys;
   vaultKey: VaultKey;
   privateKey: PrivateKey;
   publicKey: PublicKey;
 }> {
   requireMasterPassword(masterPassword);
-  const kdf = newKdfParams();
-  // PBKDF2 and RSA key generation are independent and both slow; run them side by side.
+  // The derivation and RSA key generation are independent and both slow; run them side by side.
   const [masterKey, pair] = await Promise.all([deriveMasterKey(masterPassword, kdf), generateKeyPair()]);
   const subtle = globalThis.crypto.subtle;
 
@@ -110,8 +110,7 @@ export async function unlockPrivateKey(vaultKey: VaultKey, encryptedPrivateKey: 
 }
 
 /**
- * Re-wraps the same vault key under a key from the new password (fresh salt, current iteration
- * count). Entries and the private key stay valid because the vault key does not change; the
+ * Re-wraps the same vault key under a key from the new password (fresh salt, current KDF: Argon2id). Entries and the private key stay valid because the vault key does not change; the
  * caller writes the three returned fields in one update.
  */
 export async function changeMasterPassword(
@@ -122,8 +121,29 @@ export async function changeMasterPassword(
   requireMasterPassword(newPassword);
   // Extractable only for the wrapKey call below; this copy is dropped when the function returns.
   const { vaultKey } = await openVault(currentPassword, stored, true);
+  return wrapUnderNewMasterKey(vaultKey, newPassword);
+}
+
+/**
+ * The KDF migration's re-wrap (docs/crypto.md, "Migration to Argon2id"): the same vault key under
+ * a master key of the same password, derived with the current KDF and a fresh salt. `masterKey` is
+ * the one the unlock derived from `stored`, so the old derivation does not run a second time.
+ */
+export async function rewrapForCurrentKdf(
+  masterPassword: string,
+  masterKey: MasterKey,
+  stored: StoredMasterKeyMaterial,
+): Promise<StoredMasterKeyMaterial> {
+  assertKeyKind(masterKey, 'master');
+  requireMasterPassword(masterPassword);
+  // Extractable only for the wrapKey call; this copy is dropped when the function returns.
+  const vaultKey = await gcmUnwrapAesKey(decodeSealed(stored.wrappedVaultKey), masterKey.key, VAULT_KEY_CONTEXT, true);
+  return wrapUnderNewMasterKey(vaultKey, masterPassword);
+}
+
+async function wrapUnderNewMasterKey(vaultKey: CryptoKey, password: string): Promise<StoredMasterKeyMaterial> {
   const kdf = newKdfParams();
-  const newMasterKey = await deriveMasterKey(newPassword, kdf);
+  const newMasterKey = await deriveMasterKey(password, kdf);
   return {
     kdf,
     wrappedVaultKey: sealedAs<'vault-key'>(bytesToBase64(await gcmWrapKey(vaultKey, newMasterKey.key, VAULT_KEY_CONTEXT))),

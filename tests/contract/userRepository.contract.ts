@@ -24,6 +24,10 @@ export const STORED_SIZES = {
   masterPasswordTest: 12 + 32 + 16,
 } as const;
 
+/** The KDF every new master key gets (src/crypto/parameters.ts). */
+export const SAMPLE_ARGON2ID = { algorithm: 'Argon2id', iterations: 3, memoryKiB: 65_536, parallelism: 4 } as const;
+
+/** A record from before Argon2id (PBKDF2): the one a migration starts from. */
 export function sampleUserRecord(now = Date.now()): StoredUserRecord {
   return {
     email: 'ana@example.com',
@@ -42,11 +46,11 @@ export function sampleUserRecord(now = Date.now()): StoredUserRecord {
   };
 }
 
-/** New master-key fields at their real sizes, stamped `now`: what a master-password change writes. */
+/** New master-key fields at their real sizes, stamped `now`: what a master-password change or the move to Argon2id writes. */
 export function sampleMasterKeyFields(now = Date.now()): MasterKeyFields {
   return {
     encryptionSalt: base64OfBytes(STORED_SIZES.encryptionSalt, 0x53),
-    kdf: { algorithm: 'PBKDF2-SHA256', iterations: 600_000 },
+    kdf: { ...SAMPLE_ARGON2ID },
     wrappedVaultKey: forgedSealed(base64OfBytes(STORED_SIZES.wrappedVaultKey, 0x57)),
     masterPasswordTest: forgedSealed(base64OfBytes(STORED_SIZES.masterPasswordTest, 0x4d)),
     updatedAt: now,
@@ -90,6 +94,16 @@ export function userRepositoryContract(open: (uid: string) => Promise<UserReposi
       await users.create('ana', record);
       const fields = { ...sampleMasterKeyFields(), kdf: { algorithm: 'PBKDF2-SHA256' as const, iterations: 700_000 } };
       await users.replaceMasterKey('ana', record.masterPasswordTest, fields);
+      expect(await users.get('ana')).toEqual({ ...record, ...fields });
+    });
+
+    it('moves a PBKDF2 record to Argon2id in the same one replacement', async () => {
+      const users = await open('ana');
+      const record = sampleUserRecord(Date.now() - 1000);
+      await users.create('ana', record);
+      const fields = sampleMasterKeyFields();
+      await users.replaceMasterKey('ana', record.masterPasswordTest, fields);
+      expect((await users.get('ana'))?.kdf).toEqual(SAMPLE_ARGON2ID);
       expect(await users.get('ana')).toEqual({ ...record, ...fields });
     });
 

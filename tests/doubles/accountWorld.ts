@@ -1,6 +1,6 @@
 import { createAccountKeys } from '../../src/crypto';
 import type { StoredTeam } from '../../src/data/teams/storedTeams';
-import type { StoredUserRecord } from '../../src/data/users/userRecord';
+import { storedKdfOf, type StoredUserRecord } from '../../src/data/users/userRecord';
 import { newTrialSubscription } from '@keyloft/contract/trial';
 import { createAccountDeletionApi, type AccountDeletionApi } from '../../src/features/settings/accountDeletion';
 import { FakeAccountFunctions } from './fakeAccountFunctions';
@@ -39,7 +39,7 @@ export async function accountWorld(options: { teams?: boolean } = {}): Promise<A
   const record: StoredUserRecord = {
     email: 'me@example.com',
     encryptionSalt: keys.kdf.salt,
-    kdf: { algorithm: keys.kdf.algorithm, iterations: keys.kdf.iterations },
+    kdf: storedKdfOf(keys.kdf),
     publicKey: keys.publicKey,
     encryptedPrivateKey: keys.encryptedPrivateKey,
     wrappedVaultKey: keys.wrappedVaultKey,

@@ -2,7 +2,7 @@
 // password, the stored user record that holds them, and optionally a personal vault of N entries.
 // No vitest import, so that bench/ can use it under tsx.
 import { createAccountKeys, type VaultKey } from '../../src/crypto';
-import type { StoredUserRecord } from '../../src/data/users/userRecord';
+import { storedKdfOf, type StoredUserRecord } from '../../src/data/users/userRecord';
 import { newTrialSubscription } from '@keyloft/contract/trial';
 import { savePassword } from '../../src/features/vault/personalVault';
 import { MemoryGroupRepository, MemoryPasswordRepository } from '../doubles/memoryVaultRepositories';
@@ -27,7 +27,7 @@ export async function createVaultUser(masterPassword: string, options: VaultUser
   const record: StoredUserRecord = {
     email,
     encryptionSalt: keys.stored.kdf.salt,
-    kdf: { algorithm: keys.stored.kdf.algorithm, iterations: keys.stored.kdf.iterations },
+    kdf: storedKdfOf(keys.stored.kdf),
     publicKey: keys.stored.publicKey,
     encryptedPrivateKey: keys.stored.encryptedPrivateKey,
     wrappedVaultKey: keys.stored.wrappedVaultKey,

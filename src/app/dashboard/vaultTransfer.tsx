@@ -1,4 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
+import { PBKDF2_ITERATIONS } from '../../crypto/parameters';
 import type { StoredUserRecord } from '../../data/users/userRecord';
 import { LazyExportDialog, LazyImportDialog } from '../../features/import';
 import { masterPasswordOpens } from '../../features/settings';
@@ -24,7 +25,8 @@ export function exportDialog(record: StoredUserRecord, loaded: LoadedVault, onCl
       onClose={onClose}
       services={{
         verifyMasterPassword: (password) => masterPasswordOpens(record, password),
-        iterations: record.kdf.iterations,
+        // An export file is always PBKDF2 (docs/import.md); an account on Argon2id gives it the current count.
+        iterations: record.kdf.algorithm === 'PBKDF2-SHA256' ? record.kdf.iterations : PBKDF2_ITERATIONS,
         collect: (onProgress) => collectVault(loaded, onProgress),
       }}
     />

@@ -40,7 +40,7 @@ export function createFirestoreUserRepository(db: Firestore, copy?: DeviceCopySt
         }
         transaction.update(ref, {
           encryptionSalt: fields.encryptionSalt,
-          kdf: { algorithm: fields.kdf.algorithm, iterations: fields.kdf.iterations },
+          kdf: { ...fields.kdf },
           wrappedVaultKey: fields.wrappedVaultKey,
           masterPasswordTest: fields.masterPasswordTest,
           updatedAt: fields.updatedAt,

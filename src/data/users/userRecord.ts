@@ -2,7 +2,7 @@
 // never appear in this type.
 
 import type { SubscriptionRecord } from '@keyloft/contract/billing';
-import type { StoredMasterKeyMaterial } from '../../crypto';
+import type { KdfParams, StoredMasterKeyMaterial } from '../../crypto';
 import type { Sealed } from '../../crypto/sealed';
 import type { AuthProviderName } from '../auth/authGateway';
 
@@ -10,13 +10,25 @@ export type { SubscriptionStatus } from '@keyloft/contract/subscription';
 /** The subscription on the user record: the billing contract's record (src/domain/billing.ts). */
 export type StoredSubscription = SubscriptionRecord;
 
+/** The KDF parameters as the record stores them: all but the salt, which is `encryptionSalt`. */
+export type StoredKdf =
+  | { readonly algorithm: 'PBKDF2-SHA256'; readonly iterations: number }
+  | { readonly algorithm: 'Argon2id'; readonly iterations: number; readonly memoryKiB: number; readonly parallelism: number };
+
+/** The record's `kdf` for parameters the crypto layer made (the salt goes to `encryptionSalt`). */
+export function storedKdfOf(kdf: KdfParams): StoredKdf {
+  return kdf.algorithm === 'Argon2id'
+    ? { algorithm: kdf.algorithm, iterations: kdf.iterations, memoryKiB: kdf.memoryKiB, parallelism: kdf.parallelism }
+    : { algorithm: kdf.algorithm, iterations: kdf.iterations };
+}
+
 export interface StoredUserRecord {
   /** Lower-cased; null when the account has no address (the rules hold it to the ID token's). */
   readonly email: string | null;
   /** base64 salt of the master-password KDF. */
   readonly encryptionSalt: string;
   /** The rest of the KDF parameters, stored so the work factor can rise (ENGINEERING.md §2). */
-  readonly kdf: { readonly algorithm: 'PBKDF2-SHA256'; readonly iterations: number };
+  readonly kdf: StoredKdf;
   readonly publicKey: string;
   readonly encryptedPrivateKey: Sealed<'private-key'>;
   /** The vault key wrapped by the master key. */

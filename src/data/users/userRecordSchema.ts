@@ -12,7 +12,10 @@ const PROVIDERS = ['password', 'google', 'microsoft', 'github', 'unknown'] as co
 export const storedUserRecordSchema: z.ZodMiniType<StoredUserRecord> = z.object({
   email: z.nullable(z.string()),
   encryptionSalt: z.string(),
-  kdf: z.object({ algorithm: z.literal('PBKDF2-SHA256'), iterations: z.number() }),
+  kdf: z.union([
+    z.object({ algorithm: z.literal('PBKDF2-SHA256'), iterations: z.number() }),
+    z.object({ algorithm: z.literal('Argon2id'), iterations: z.number(), memoryKiB: z.number(), parallelism: z.number() }),
+  ]),
   publicKey: z.string(),
   encryptedPrivateKey: ciphertext<'private-key'>(),
   wrappedVaultKey: ciphertext<'vault-key'>(),

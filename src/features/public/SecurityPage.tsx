@@ -1,5 +1,8 @@
 import {
   AES_KEY_BITS,
+  ARGON2ID_ITERATIONS,
+  ARGON2ID_MEMORY_KIB,
+  ARGON2ID_PARALLELISM,
   IV_BYTES,
   PBKDF2_ITERATIONS,
   RSA_MODULUS_BITS,
@@ -35,8 +38,10 @@ export function SecurityPage() {
         <ul>
           <li>Each user has a random {SALT_BITS}-bit salt.</li>
           <li>
-            Your master password is stretched with PBKDF2-SHA-256 at {ITERATIONS} iterations into a master key. This
-            happens in your browser, and the master key never leaves it.
+            Your master password is stretched with Argon2id ({ARGON2ID_MEMORY_KIB / 1024} MiB of memory,{' '}
+            {ARGON2ID_ITERATIONS} passes, {ARGON2ID_PARALLELISM} lanes) into a master key: every guess at it costs that
+            memory, which is what password-cracking hardware lacks. This happens in your browser, and the master key
+            never leaves it. Accounts made with PBKDF2-SHA-256 move to Argon2id the next time they unlock.
           </li>
           <li>
             The master key only wraps (encrypts) a random vault key and a check value that confirms your master
@@ -141,8 +146,7 @@ export function SecurityPage() {
           </li>
           <li>
             An export is built in your browser after you enter your master password again. By default the file is
-            encrypted with a password you choose for it: PBKDF2-SHA-256 at your account&rsquo;s iteration count (
-            {ITERATIONS} for new accounts) with a random {SALT_BITS}-bit salt, then {AES}-GCM with a random {IV_BYTES}-byte
+            encrypted with a password you choose for it: PBKDF2-SHA-256 at {ITERATIONS} iterations with a random {SALT_BITS}-bit salt, then {AES}-GCM with a random {IV_BYTES}-byte
             IV. A CSV or Bitwarden export is not encrypted: anyone who gets the file can read every password in it.
           </li>
         </ul>

@@ -1,9 +1,9 @@
 import { changeMasterPassword, WrongMasterPasswordError } from '../../crypto';
-import { masterKeyMaterialOf, type UserRepository } from '../../data/users/userRecord';
+import { masterKeyMaterialOf, storedKdfOf, type UserRepository } from '../../data/users/userRecord';
 import { InvalidCurrentMasterPasswordError } from './masterPasswordChange';
 
 // Change Master Password (SPEC.md §4, docs/master-password.md): read the own record, re-wrap the
-// same vault key under the new password (fresh salt, current iteration count), write the key fields
+// same vault key under the new password (fresh salt, Argon2id), write the key fields
 // in one update, then ask for the notice email. Entries are untouched: O(1) whatever the vault's size.
 
 export interface MasterPasswordApi {
@@ -41,7 +41,7 @@ export function createMasterPasswordApi(deps: MasterPasswordDeps): MasterPasswor
       }
       await users.replaceMasterKey(deps.uid, record.masterPasswordTest, {
         encryptionSalt: changed.kdf.salt,
-        kdf: { algorithm: changed.kdf.algorithm, iterations: changed.kdf.iterations },
+        kdf: storedKdfOf(changed.kdf),
         wrappedVaultKey: changed.wrappedVaultKey,
         masterPasswordTest: changed.masterPasswordTest,
         updatedAt: now(),

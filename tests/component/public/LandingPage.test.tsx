@@ -40,7 +40,7 @@ describe('LandingPage content', () => {
   it('has a security section that summarises the model and links to /security', async () => {
     const { user } = renderPublicRoutes('/');
     const section = screen.getByRole('region', { name: 'Only you can read your passwords' });
-    expect(section).toHaveTextContent('600,000 iterations');
+    expect(section).toHaveTextContent('Argon2id (64 MiB of memory, 3 passes)');
     expect(section).toHaveTextContent('we cannot recover it');
     await user.click(within(section).getByRole('link', { name: /encryption works/ }));
     expect(screen.getByRole('heading', { level: 1, name: 'How Keyloft Protects Your Passwords' })).toBeInTheDocument();

@@ -139,7 +139,7 @@ describe('/security content', () => {
   it('states the key derivation as implemented', () => {
     const main = mainText();
     expect(main).toHaveTextContent('Each user has a random 256-bit salt.');
-    expect(main).toHaveTextContent('PBKDF2-SHA-256 at 600,000 iterations into a master key');
+    expect(main).toHaveTextContent('Argon2id (64 MiB of memory, 3 passes, 4 lanes) into a master key');
     expect(main).toHaveTextContent('the master key never leaves it');
     expect(main).toHaveTextContent('wraps (encrypts) a random vault key');
     expect(main).toHaveTextContent('We never store your master password or a hash of it.');

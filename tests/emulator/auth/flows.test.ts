@@ -70,7 +70,7 @@ describe('email sign-up and login (Auth emulator)', () => {
     const record = (await users.get(state.user.uid)) as StoredUserRecord;
     expect(record.email).toBe(email);
     expect(record.authProvider).toBe('password');
-    expect(record.kdf).toEqual({ algorithm: 'PBKDF2-SHA256', iterations: 600_000 });
+    expect(record.kdf).toEqual({ algorithm: 'Argon2id', iterations: 3, memoryKiB: 65_536, parallelism: 4 });
     expect(record.subscription).toMatchObject({ status: 'trialing', planId: 'unlimited', planName: 'Unlimited', isFreeTrialOnly: true, cancelAtPeriodEnd: true });
     expect(record.subscription.currentPeriodEnd - record.subscription.currentPeriodStart).toBe(14 * 86_400_000);
     expect(record.createdAt).toBeGreaterThanOrEqual(before);

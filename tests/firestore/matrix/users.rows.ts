@@ -6,7 +6,7 @@ import { deleteField } from 'firebase/firestore';
 import { MAX_PENDING_TEAM_KEYS } from '@keyloft/contract/invitations';
 import { newTrialSubscription } from '@keyloft/contract/trial';
 import { INVITATION_SIZES, SAMPLE_TEAM_KEY_WRAP } from '../../contract/invitationRepository.contract';
-import { base64OfBytes, sampleMasterKeyFields, sampleUserRecord, STORED_SIZES } from '../../contract/userRepository.contract';
+import { base64OfBytes, SAMPLE_ARGON2ID, sampleMasterKeyFields, sampleUserRecord, STORED_SIZES } from '../../contract/userRepository.contract';
 import { ALLOW_OWNER_ONLY, allowOnly, changed, DENY_ALL, IDENTITIES, OTHER, OWNER, type CollectionTable, type MalformedRow } from './table';
 
 const MINUTE = 60_000;
@@ -61,6 +61,15 @@ export const usersTable: CollectionTable = {
       data: () => ({ ...record(), entryFormat: 2 }),
       expect: ALLOW_OWNER_ONLY,
     },
+    // New accounts derive their master key with Argon2id; older code still signs up with PBKDF2 (above).
+    {
+      op: 'create',
+      what: 'the owner’s record at sign-up, on Argon2id',
+      path: RECORD,
+      seed: nothing,
+      data: () => ({ ...record(), kdf: { ...SAMPLE_ARGON2ID }, entryFormat: 2 }),
+      expect: ALLOW_OWNER_ONLY,
+    },
     { op: 'update', what: 'the owner’s email', path: RECORD, data: () => ({ email: 'x@example.com' }), expect: DENY_ALL },
     { op: 'update', what: 'the owner’s updatedAt', path: RECORD, data: () => ({ updatedAt: Date.now() }), expect: ALLOW_OWNER_ONLY },
     { op: 'update', what: 'a pending team key of the owner’s, with updatedAt', path: RECORD, data: () => pendingKey(), expect: ALLOW_OWNER_ONLY },
@@ -80,7 +89,15 @@ export const usersTable: CollectionTable = {
       data: () => pendingKey(),
       expect: allowOnly('other'),
     },
-    { op: 'update', what: 'the owner’s master-key fields (a master-password change)', path: RECORD, data: masterKeyChange, expect: ALLOW_OWNER_ONLY },
+    // The seed is on PBKDF2 and the change on Argon2id: the move at the next unlock is this same write.
+    { op: 'update', what: 'the owner’s master-key fields (a master-password change, or the move to Argon2id)', path: RECORD, data: masterKeyChange, expect: ALLOW_OWNER_ONLY },
+    {
+      op: 'update',
+      what: 'the owner’s master-key fields back to PBKDF2 (a tab running code from before Argon2id)',
+      path: RECORD,
+      data: () => ({ ...masterKeyChange(), kdf: { algorithm: 'PBKDF2-SHA256', iterations: 600_000 } }),
+      expect: ALLOW_OWNER_ONLY,
+    },
     {
       op: 'update',
       what: 'the other user’s master-key fields',
@@ -122,6 +139,7 @@ export const usersTable: CollectionTable = {
         ['iterations as a string', { kdf: { algorithm: 'PBKDF2-SHA256', iterations: '600000' } }],
         ['another KDF', { kdf: { algorithm: 'MD5', iterations: 600_000 } }],
         ['an extra KDF field', { kdf: { algorithm: 'PBKDF2-SHA256', iterations: 600_000, memory: 1 } }],
+        ['Argon2id with less than 64 MiB', { kdf: { ...SAMPLE_ARGON2ID, memoryKiB: 65_535 } }],
         ['a publicKey that is not base64', { publicKey: 'not base64 !' }],
         ['a too-short publicKey', { publicKey: 'AAAA' }],
         ['a publicKey shorter than RSA-2048', { publicKey: base64OfBytes(STORED_SIZES.publicKey - 4) }],
@@ -185,6 +203,16 @@ export const usersTable: CollectionTable = {
         ['another KDF', { kdf: { algorithm: 'MD5', iterations: 600_000 } }],
         ['an extra KDF field', { kdf: { algorithm: 'PBKDF2-SHA256', iterations: 600_000, memory: 1 } }],
         ['the KDF removed', { kdf: deleteField() }],
+        ['Argon2id with 2 passes', { kdf: { ...SAMPLE_ARGON2ID, iterations: 2 } }],
+        ['Argon2id with 11 passes', { kdf: { ...SAMPLE_ARGON2ID, iterations: 11 } }],
+        ['Argon2id with 63 MiB', { kdf: { ...SAMPLE_ARGON2ID, memoryKiB: 64_512 } }],
+        ['Argon2id with over 1 GiB', { kdf: { ...SAMPLE_ARGON2ID, memoryKiB: 1_048_577 } }],
+        ['Argon2id with 0 lanes', { kdf: { ...SAMPLE_ARGON2ID, parallelism: 0 } }],
+        ['Argon2id with 17 lanes', { kdf: { ...SAMPLE_ARGON2ID, parallelism: 17 } }],
+        ['Argon2id without its memory', { kdf: { algorithm: 'Argon2id', iterations: 3, parallelism: 4 } }],
+        ['Argon2id with memory as a string', { kdf: { ...SAMPLE_ARGON2ID, memoryKiB: '65536' } }],
+        ['Argon2id with an extra field', { kdf: { ...SAMPLE_ARGON2ID, version: 19 } }],
+        ['Argon2d', { kdf: { ...SAMPLE_ARGON2ID, algorithm: 'Argon2d' } }],
         ['a salt under 16 bytes', { encryptionSalt: base64OfBytes(15) }],
         ['a salt over 64 bytes', { encryptionSalt: base64OfBytes(65) }],
         ['a salt that is not base64', { encryptionSalt: `!${base64OfBytes(STORED_SIZES.encryptionSalt).slice(1)}` }],

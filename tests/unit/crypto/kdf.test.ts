@@ -22,11 +22,11 @@ const salt32 = Buffer.from(nodeRandomBytes(32)).toString('base64');
 const fastParams: KdfParams = { algorithm: 'PBKDF2-SHA256', iterations: PBKDF2_MIN_ITERATIONS, salt: salt32 };
 
 describe('newKdfParams', () => {
-  it('uses PBKDF2-SHA256, 600,000 iterations and a fresh 32-byte salt', () => {
+  it('uses Argon2id, 64 MiB, 3 passes, 4 lanes and a fresh 32-byte salt', () => {
     const a = newKdfParams();
     const b = newKdfParams();
-    expect(a.algorithm).toBe(KDF_ALGORITHM);
-    expect(a.iterations).toBe(600_000);
+    expect(a).toMatchObject({ algorithm: 'Argon2id', iterations: 3, memoryKiB: 65_536, parallelism: 4 });
+    expect(KDF_ALGORITHM).toBe('PBKDF2-SHA256');
     expect(PBKDF2_ITERATIONS).toBe(600_000);
     expect(base64ToBytes(a.salt).length).toBe(SALT_BYTES);
     expect(SALT_BYTES).toBe(32);

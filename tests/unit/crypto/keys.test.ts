@@ -25,7 +25,7 @@ let pair: GeneratedKeyPair;
 beforeAll(async () => {
   [team, master, pair] = await Promise.all([
     generateTeamKey(),
-    deriveMasterKey('pw', { ...newKdfParams(), iterations: PBKDF2_MIN_ITERATIONS }),
+    deriveMasterKey('pw', { algorithm: 'PBKDF2-SHA256', iterations: PBKDF2_MIN_ITERATIONS, salt: newKdfParams().salt }),
     generateKeyPair(),
   ]);
 });

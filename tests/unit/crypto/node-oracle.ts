@@ -1,6 +1,7 @@
 // An independent implementation of the stored formats, built on node:crypto (OpenSSL) rather than
 // WebCrypto, so known-answer tests do not compare the module with itself.
 import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from 'node:crypto';
+import { argon2id } from '@noble/hashes/argon2.js';
 import type { Sealed } from '../../../src/crypto';
 import { forgedSealed } from '../../support/forgedCiphertext';
 
@@ -25,6 +26,17 @@ export function nodeOpen(key: Uint8Array, sealedBase64: string, aad?: string): B
 
 export function nodeMasterKey(password: string, saltBase64: string, iterations: number): Buffer {
   return pbkdf2Sync(Buffer.from(password, 'utf8'), Buffer.from(saltBase64, 'base64'), iterations, 32, 'sha256');
+}
+
+/** Argon2id by @noble/hashes (pure JavaScript, not hash-wasm): the master key of an account on Argon2id. */
+export function nobleArgon2idMasterKey(password: string, kdf: { salt: string; iterations: number; memoryKiB: number; parallelism: number }): Buffer {
+  const bytes = argon2id(Buffer.from(password.normalize('NFC'), 'utf8'), Buffer.from(kdf.salt, 'base64'), {
+    t: kdf.iterations,
+    m: kdf.memoryKiB,
+    p: kdf.parallelism,
+    dkLen: 32,
+  });
+  return Buffer.from(bytes);
 }
 
 /** Flips one bit of the decoded value at `index` (negative counts from the end): a tampered ciphertext, as a server could store it. */

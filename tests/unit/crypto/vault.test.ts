@@ -10,6 +10,7 @@ import {
   base64ToBytes,
   changeMasterPassword,
   createAccountKeys,
+  rewrapForCurrentKdf,
   decryptText,
   encryptText,
   entryFieldContext,
@@ -24,7 +25,7 @@ import {
   wrapTeamKey,
 } from '../../../src/crypto';
 import type { Sealed, StoredMasterKeyMaterial, StoredVaultKeys, VaultKey } from '../../../src/crypto';
-import { flipByte, nodeMasterKey, nodeOpen, nodeSeal } from './node-oracle';
+import { flipByte, nobleArgon2idMasterKey, nodeMasterKey, nodeOpen, nodeSeal } from './node-oracle';
 import { forgedSealed } from '../../support/forgedCiphertext';
 
 const PASSWORD = 'correct horse battery staple';
@@ -34,11 +35,17 @@ const PRIVATE_KEY_AD = 'keyloft/private-key/v1';
 
 let account: Awaited<ReturnType<typeof createAccountKeys>>;
 let other: Awaited<ReturnType<typeof createAccountKeys>>;
+/** An account made before Argon2id: PBKDF2 at 600,000 iterations. */
+let pbkdf2Account: Awaited<ReturnType<typeof createAccountKeys>>;
 
 beforeAll(async () => {
-  // Two real accounts at the default 600,000 iterations; every other test reuses them.
-  [account, other] = await Promise.all([createAccountKeys(PASSWORD), createAccountKeys('another password')]);
-});
+  // Real accounts at the default parameters (Argon2id, 64 MiB); every other test reuses them.
+  [account, other, pbkdf2Account] = await Promise.all([
+    createAccountKeys(PASSWORD),
+    createAccountKeys('another password'),
+    createAccountKeys(PASSWORD, { algorithm: 'PBKDF2-SHA256', iterations: 600_000, salt: nodeRandomBytes(32).toString('base64') }),
+  ]);
+}, 60_000);
 
 function masterMaterial(stored: StoredVaultKeys): StoredMasterKeyMaterial {
   return { kdf: stored.kdf, wrappedVaultKey: stored.wrappedVaultKey, masterPasswordTest: stored.masterPasswordTest };
@@ -47,8 +54,7 @@ function masterMaterial(stored: StoredVaultKeys): StoredMasterKeyMaterial {
 describe('createAccountKeys', () => {
   it('stores new-account parameters and only ciphertext', () => {
     const { stored } = account;
-    expect(stored.kdf.algorithm).toBe('PBKDF2-SHA256');
-    expect(stored.kdf.iterations).toBe(600_000);
+    expect(stored.kdf).toMatchObject({ algorithm: 'Argon2id', iterations: 3, memoryKiB: 65_536, parallelism: 4 });
     expect(base64ToBytes(stored.kdf.salt).length).toBe(32);
     expect(base64ToBytes(stored.wrappedVaultKey).length).toBe(12 + 32 + 16);
     expect(JSON.stringify(stored)).not.toContain(MASTER_PASSWORD_CHECK_TEXT);
@@ -67,9 +73,10 @@ describe('createAccountKeys', () => {
     await expect(createAccountKeys('')).rejects.toThrow(CryptoError);
   });
 
-  it('is readable end to end by node:crypto (the default 600,000-iteration path)', async () => {
+  it('is readable end to end by node:crypto, with @noble/hashes’ Argon2id (the default path)', async () => {
     const { stored } = account;
-    const master = nodeMasterKey(PASSWORD, stored.kdf.salt, stored.kdf.iterations);
+    if (stored.kdf.algorithm !== 'Argon2id') throw new Error('not on Argon2id');
+    const master = nobleArgon2idMasterKey(PASSWORD, stored.kdf);
     expect(nodeOpen(master, stored.masterPasswordTest, CHECK_AD).toString('utf8')).toBe(MASTER_PASSWORD_CHECK_TEXT);
     const vaultRaw = nodeOpen(master, stored.wrappedVaultKey, VAULT_KEY_AD);
     expect(vaultRaw.length).toBe(32);
@@ -109,11 +116,11 @@ describe('unlockVault and unlockPrivateKey', () => {
     await expect(crypto.subtle.exportKey('pkcs8', privateKey.key)).rejects.toThrow();
   });
 
-  it('derives the master key once per unlock', async () => {
+  it('derives the master key once per unlock (PBKDF2, where WebCrypto derives it)', async () => {
     // A pass-through spy: the real deriveKey still runs.
     const spy = vi.spyOn(crypto.subtle, 'deriveKey');
     try {
-      await unlockVault(PASSWORD, masterMaterial(account.stored));
+      await unlockVault(PASSWORD, masterMaterial(pbkdf2Account.stored));
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();
@@ -180,7 +187,7 @@ describe('changeMasterPassword', () => {
     const before = await encryptText(account.vaultKey, 'alice@example.com', context);
 
     const changed = await changeMasterPassword(PASSWORD, 'a brand new password', masterMaterial(account.stored));
-    expect(changed.kdf.iterations).toBe(600_000);
+    expect(changed.kdf).toMatchObject({ algorithm: 'Argon2id', iterations: 3, memoryKiB: 65_536, parallelism: 4 });
     expect(changed.kdf.salt).not.toBe(account.stored.kdf.salt);
     expect(base64ToBytes(changed.kdf.salt).length).toBe(32);
     expect(changed.wrappedVaultKey).not.toBe(account.stored.wrappedVaultKey);
@@ -209,6 +216,34 @@ describe('changeMasterPassword', () => {
 
   it('refuses an empty new password', async () => {
     await expect(changeMasterPassword(PASSWORD, '', masterMaterial(account.stored))).rejects.toThrow(CryptoError);
+  });
+});
+
+describe('rewrapForCurrentKdf (the move to Argon2id at unlock)', () => {
+  it('wraps the same vault key under Argon2id of the same password; the old material still opens', async () => {
+    const context = entryFieldContext('entry-m', 'password');
+    const before = await encryptText(pbkdf2Account.vaultKey, 'kept', context);
+    const old = masterMaterial(pbkdf2Account.stored);
+    const { masterKey } = await unlockVault(PASSWORD, old);
+    const moved = await rewrapForCurrentKdf(PASSWORD, masterKey, old);
+    expect(moved.kdf).toMatchObject({ algorithm: 'Argon2id', iterations: 3, memoryKiB: 65_536, parallelism: 4 });
+    expect(moved.kdf.salt).not.toBe(old.kdf.salt);
+    // Either record opens with the same password and gives the same vault key: an interrupted
+    // write leaves the old one, a finished one the new one.
+    for (const material of [moved, old]) {
+      const { vaultKey } = await unlockVault(PASSWORD, material);
+      expect(await decryptText(vaultKey, before, context)).toBe('kept');
+      await expect(unlockPrivateKey(vaultKey, pbkdf2Account.stored.encryptedPrivateKey)).resolves.toBeDefined();
+    }
+    await expect(unlockVault('another password', moved)).rejects.toThrow(WrongMasterPasswordError);
+    // node:crypto and noble read the moved record without our code.
+    if (moved.kdf.algorithm !== 'Argon2id') throw new Error('not moved');
+    const master = nobleArgon2idMasterKey(PASSWORD, moved.kdf);
+    expect(nodeOpen(master, moved.masterPasswordTest, CHECK_AD).toString('utf8')).toBe(MASTER_PASSWORD_CHECK_TEXT);
+  }, 60_000);
+
+  it('refuses a key that is not a master key', async () => {
+    await expect(rewrapForCurrentKdf(PASSWORD, account.vaultKey as never, masterMaterial(pbkdf2Account.stored))).rejects.toThrow(CryptoError);
   });
 });
 
@@ -242,9 +277,9 @@ describe('an account stored with 100,000 iterations and a 16-byte salt (built by
     await expect(unlockVault('legacy password', legacy)).rejects.toThrow(WrongMasterPasswordError);
   });
 
-  it('is upgraded to 600,000 iterations and a 32-byte salt by a password change', async () => {
+  it('is moved to Argon2id and a 32-byte salt by a password change', async () => {
     const changed = await changeMasterPassword(password, password, legacy);
-    expect(changed.kdf.iterations).toBe(600_000);
+    expect(changed.kdf).toMatchObject({ algorithm: 'Argon2id', iterations: 3, memoryKiB: 65_536 });
     expect(base64ToBytes(changed.kdf.salt).length).toBe(32);
     const { vaultKey }: { vaultKey: VaultKey } = await unlockVault(password, changed);
     expect(await decryptText(vaultKey, entry, entryFieldContext('legacy-entry', 'password'))).toBe('old secret');

@@ -3,7 +3,6 @@ import {
   decryptText,
   encryptText,
   entryFieldContext,
-  PBKDF2_ITERATIONS,
   unlockPrivateKey,
   unlockVault,
   WrongMasterPasswordError,
@@ -65,7 +64,7 @@ describe('createMasterPasswordApi', () => {
     await expect(unlockPrivateKey(opened.vaultKey, after.encryptedPrivateKey)).resolves.toBeDefined();
   });
 
-  it('writes one update of the key fields only: fresh salt, current iterations, updatedAt', async () => {
+  it('writes one update of the key fields only: fresh salt, Argon2id, updatedAt', async () => {
     const { users, api } = setup();
     await api.change(OLD, NEW);
     const after = await users.get(UID);
@@ -73,7 +72,7 @@ describe('createMasterPasswordApi', () => {
     expect(after?.encryptionSalt).not.toBe(base.encryptionSalt);
     expect(after?.wrappedVaultKey).not.toBe(base.wrappedVaultKey);
     expect(after?.masterPasswordTest).not.toBe(base.masterPasswordTest);
-    expect(after?.kdf).toEqual({ algorithm: 'PBKDF2-SHA256', iterations: PBKDF2_ITERATIONS });
+    expect(after?.kdf).toEqual({ algorithm: 'Argon2id', iterations: 3, memoryKiB: 65_536, parallelism: 4 });
     expect(after?.updatedAt).toBe(1_234);
     // Everything else is as it was.
     expect({

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PBKDF2_ITERATIONS, RSA_MODULUS_BITS } from '../../../crypto/parameters';
+import { ARGON2ID_ITERATIONS, ARGON2ID_MEMORY_KIB, RSA_MODULUS_BITS } from '../../../crypto/parameters';
 
 export function SecuritySummary() {
   return (
@@ -8,8 +8,8 @@ export function SecuritySummary() {
         <div>
           <h2 id="landing-security">Only you can read your passwords</h2>
           <p>
-            Your master password never leaves your browser. It is stretched with PBKDF2 (
-            {PBKDF2_ITERATIONS.toLocaleString('en-US')} iterations) into a key that unlocks your vault, and passwords
+            Your master password never leaves your browser. It is stretched with Argon2id ({ARGON2ID_MEMORY_KIB / 1024} MiB
+            of memory, {ARGON2ID_ITERATIONS} passes) into a key that unlocks your vault, and passwords
             and usernames are encrypted before they are sent to us. Teams share through per-member keys protected by
             RSA-OAEP {RSA_MODULUS_BITS}-bit key pairs.
           </p>
