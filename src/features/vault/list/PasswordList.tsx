@@ -12,6 +12,7 @@ import { ListToolbar } from './ListToolbar';
 import { useFullScreenPane } from './useFullScreenPane';
 import { useListKeyboard } from './useListKeyboard';
 import { useVirtualRows } from './useVirtualRows';
+import type { OpenItem } from './useOpenedItem';
 import './list.css';
 
 export { EMPTY_TEXTS } from './listMessages';
@@ -38,6 +39,8 @@ export interface PasswordListProps {
    * entry, notes included. Resolves the opened entry; rejects when they do not decrypt.
    */
   onOpenDetails?: (entry: PasswordEntry) => Promise<PasswordEntry>;
+  /** Opens a format-3 item whole (issue #44), for its pane: an item's fields are in its details. */
+  onOpenItem?: OpenItem;
   /** Resolves 'already-deleted' when someone else had deleted the entry: the list says so. */
   onDelete: (entry: PasswordEntry) => Promise<unknown>;
   /** Accessible name of the list, e.g. "Personal passwords". */
@@ -85,6 +88,7 @@ export function PasswordList({
   canDelete,
   onEdit,
   onOpenDetails,
+  onOpenItem,
   onDelete,
   label,
   placeOf,
@@ -333,6 +337,7 @@ export function PasswordList({
             canDelete={place?.canDelete ?? canDelete}
             onEdit={onEdit}
             onOpenDetails={onOpenDetails}
+            onOpenItem={onOpenItem}
             onDelete={handleDelete}
             onBack={backToList}
             headingRef={headingRef}
