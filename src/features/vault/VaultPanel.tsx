@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useId, useMemo, useState, type ReactNode } from 'react';
 import { PasswordFormDialog } from './form/PasswordFormDialog';
 import { GroupManagerDialog } from './groups/GroupManagerDialog';
 import { ItemFormDialog } from './itemForm/ItemFormDialog';
@@ -7,6 +7,7 @@ import { HealthDialog } from './health/HealthDialog';
 import { healthScopeOf } from './health/entryHealth';
 import { ALL_PASSWORDS, filterByGroup, NO_GROUP, type GroupFilter } from './groupFilter';
 import { PasswordList } from './list/PasswordList';
+import { ItemFilterContext } from './list/itemFilter';
 import { AddPasswordButton, VaultHeaderActions } from './VaultHeaderActions';
 import type { PasswordEntry } from './model';
 import { useVault } from './useVault';
@@ -81,6 +82,7 @@ export function VaultPanel({
   onGroupChange,
 }: VaultPanelProps) {
   const vault = useVault(deps);
+  const itemFilter = useContext(ItemFilterContext);
   const headingId = useId();
   const filterId = useId();
   const [ownGroupFilter, setOwnGroupFilter] = useState(ALL);
@@ -285,6 +287,7 @@ export function VaultPanel({
             setCheckingHealth(false);
             // The entry is shown whatever the group filter: a report covers the whole vault.
             if (!shown.some((entry) => entry.id === id)) setGroupFilter(ALL);
+            itemFilter.onFilter('all');
             setShownEntry({ id });
           }}
           onClose={() => {
