@@ -24,10 +24,10 @@ async function addCard(page: Page): Promise<void> {
   const form = page.getByRole('dialog', { name: 'New item' });
   await form.getByRole('radio', { name: 'Card' }).check();
   await form.getByLabel('Title', { exact: true }).fill('Travel card');
-  await form.getByLabel('Cardholder').fill('Ana Lima');
-  await form.getByLabel('Card number').fill('5555 5555 5555 4444');
-  await form.getByLabel('Expiry').fill('01/30');
-  await form.getByLabel('Security code').fill('123');
+  await form.getByLabel('Cardholder', { exact: true }).fill('Ana Lima');
+  await form.getByLabel('Card number', { exact: true }).fill('5555 5555 5555 4444');
+  await form.getByLabel('Expiry', { exact: true }).fill('01/30');
+  await form.getByLabel('Security code', { exact: true }).fill('123');
   await expectFitsViewport(page);
   await expectNoSeriousA11yViolations(page, 'phone: the new card form');
   await screenshotForReview(page, 'phone-new-card');
