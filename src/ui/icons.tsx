@@ -13,12 +13,15 @@ import {
   ChevronLeft,
   ChevronRight,
   Copy,
+  CreditCard,
   Download,
   Ellipsis,
   ExternalLink,
   Eye,
   EyeOff,
+  FileText,
   Folder,
+  IdCard,
   Keyboard,
   KeyRound,
   Layers,
@@ -28,6 +31,7 @@ import {
   Plus,
   Search,
   Shield,
+  Star,
   Trash2,
   Upload,
   User,
@@ -60,11 +64,14 @@ export const CheckIcon = /* @__PURE__ */ decorative(Check, 'CheckIcon');
 export const ChevronLeftIcon = /* @__PURE__ */ decorative(ChevronLeft, 'ChevronLeftIcon');
 export const ChevronRightIcon = /* @__PURE__ */ decorative(ChevronRight, 'ChevronRightIcon');
 export const CopyIcon = /* @__PURE__ */ decorative(Copy, 'CopyIcon');
+export const CreditCardIcon = /* @__PURE__ */ decorative(CreditCard, 'CreditCardIcon');
 export const DownloadIcon = /* @__PURE__ */ decorative(Download, 'DownloadIcon');
 export const ExternalLinkIcon = /* @__PURE__ */ decorative(ExternalLink, 'ExternalLinkIcon');
 export const EyeIcon = /* @__PURE__ */ decorative(Eye, 'EyeIcon');
 export const EyeOffIcon = /* @__PURE__ */ decorative(EyeOff, 'EyeOffIcon');
+export const FileTextIcon = /* @__PURE__ */ decorative(FileText, 'FileTextIcon');
 export const FolderIcon = /* @__PURE__ */ decorative(Folder, 'FolderIcon');
+export const IdCardIcon = /* @__PURE__ */ decorative(IdCard, 'IdCardIcon');
 export const KeyboardIcon = /* @__PURE__ */ decorative(Keyboard, 'KeyboardIcon');
 export const KeyRoundIcon = /* @__PURE__ */ decorative(KeyRound, 'KeyRoundIcon');
 export const LayersIcon = /* @__PURE__ */ decorative(Layers, 'LayersIcon');
@@ -75,6 +82,7 @@ export const PencilIcon = /* @__PURE__ */ decorative(Pencil, 'PencilIcon');
 export const PlusIcon = /* @__PURE__ */ decorative(Plus, 'PlusIcon');
 export const SearchIcon = /* @__PURE__ */ decorative(Search, 'SearchIcon');
 export const ShieldIcon = /* @__PURE__ */ decorative(Shield, 'ShieldIcon');
+export const StarIcon = /* @__PURE__ */ decorative(Star, 'StarIcon');
 export const TrashIcon = /* @__PURE__ */ decorative(Trash2, 'TrashIcon');
 export const UploadIcon = /* @__PURE__ */ decorative(Upload, 'UploadIcon');
 export const UserIcon = /* @__PURE__ */ decorative(User, 'UserIcon');

@@ -8,7 +8,7 @@ import { planOf } from '../../features/billing';
 import { offerRemovalAfterSignOut } from '../../features/deviceCopy';
 import { useMyInvitationsApi } from '../../features/invitations';
 import { ManageMembersDialog, useLiveTeams, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, type TeamSummary } from '../../features/teams';
-import { createDetailsCache, totalCount, useSessionStates, vaultCount, VaultSessions, VaultSessionsContext, type VaultState } from '../../features/vault';
+import { createDetailsCache, ItemFilterContext, totalCount, useSessionStates, vaultCount, VaultSessions, VaultSessionsContext, type ItemFilter, type VaultState } from '../../features/vault';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { ServerStateProvider } from '../../session/serverState/ServerStateProvider';
 import { useAccountRecord } from '../../session/serverState/useAccountRecord';
@@ -173,6 +173,19 @@ function Dashboard({ user }: { user: AuthUser }) {
   const autoLockSettings = useAutoLockSettings(autoLock, uid);
   const accountDialogs = useAccountDialogs(user);
   const onManageMembers = members === null ? undefined : setManagingTeamId;
+  // The sidebar's Favourites and kinds (issue #44), over whichever list is on screen.
+  const [filter, setFilter] = useState<ItemFilter>('all');
+  const closeDrawer = drawer.close;
+  const itemFilter = useMemo(
+    () => ({
+      filter,
+      onFilter: (next: ItemFilter) => {
+        setFilter(next);
+        closeDrawer();
+      },
+    }),
+    [filter, closeDrawer],
+  );
   const choose = (next: VaultScope) => {
     setScope(next);
     drawer.close();
@@ -213,70 +226,73 @@ function Dashboard({ user }: { user: AuthUser }) {
         }}
       />
       <VaultSessionsContext.Provider value={vaults}>
-        <div className="vault-screen">
-          <VaultSidebar
-            id={drawerId}
-            scope={shownScope}
-            onScope={choose}
-            personal={open.personal === null ? null : (states[0] ?? null)}
-            teamStates={teamStates}
-            openingTeams={open.openingTeams}
-            total={total}
-            teams={teamList}
-            planId={plan.planId}
-            locked={plan.locked}
-            onManageMembers={onManageMembers}
-            open={drawer.open}
-            deletedTeams={deletedTeams}
-            tools={
-              <VaultTools
-                sources={open.sources}
-                currentKey={sourceKeyOf(shownScope)}
-                record={account.record}
-                loadStrengthEstimator={loadEntryStrength}
-                onShowEntry={(id) => {
-                  choose(ALL_ITEMS);
-                  setEntryToShow(id);
-                }}
-              />
-            }
-          />
-          {drawer.open && <button type="button" className="vault-screen__backdrop" aria-label="Close the vaults menu" tabIndex={-1} onClick={drawer.close} />}
-          <main id="main" className="dashboard__main vault-screen__main">
-            <h1 className="visually-hidden">Dashboard</h1>
-            <VaultOfflineBanner connection={connection} deviceCopy={deviceCopy.enabled()} sources={open.sources} />
-            {notice !== null && (
-              <p role="status" className="notice notice--success">
-                {notice}
-              </p>
-            )}
-            {dataLayer !== null && 'failed' in dataLayer ? (
-              <p role="alert" className="notice notice--error">
-                Failed to load teams/passwords
-              </p>
-            ) : repositories === null ? (
-              <p role="status">Opening your vault…</p>
-            ) : (
-              <VaultMain
-                scope={shownScope}
-                onScope={setScope}
-                locked={plan.locked}
-                personal={vaultDeps}
-                sources={open.sources}
-                opening={open.opening}
-                teams={teams}
-                repositories={repositories}
-                keys={keys}
-                userId={uid}
-                details={details}
-                transfer={transfer}
-                onManageMembers={onManageMembers}
-                shownEntry={shownEntry}
-              />
-            )}
-            <VerificationNotice uid={uid} sentNow={verificationSent} emailVerified={user.emailVerified} checkVerified={checkVerified} storage={window.localStorage} />
-          </main>
-        </div>
+        <ItemFilterContext.Provider value={itemFilter}>
+          <div className="vault-screen">
+            <VaultSidebar
+              id={drawerId}
+              scope={shownScope}
+              onScope={choose}
+              personal={open.personal === null ? null : (states[0] ?? null)}
+              teamStates={teamStates}
+              openingTeams={open.openingTeams}
+              total={total}
+              teams={teamList}
+              planId={plan.planId}
+              locked={plan.locked}
+              onManageMembers={onManageMembers}
+              open={drawer.open}
+              deletedTeams={deletedTeams}
+              tools={
+                <VaultTools
+                  sources={open.sources}
+                  currentKey={sourceKeyOf(shownScope)}
+                  record={account.record}
+                  loadStrengthEstimator={loadEntryStrength}
+                  onShowEntry={(id) => {
+                    choose(ALL_ITEMS);
+                    itemFilter.onFilter('all');
+                    setEntryToShow(id);
+                  }}
+                />
+              }
+            />
+            {drawer.open && <button type="button" className="vault-screen__backdrop" aria-label="Close the vaults menu" tabIndex={-1} onClick={drawer.close} />}
+            <main id="main" className="dashboard__main vault-screen__main">
+              <h1 className="visually-hidden">Dashboard</h1>
+              <VaultOfflineBanner connection={connection} deviceCopy={deviceCopy.enabled()} sources={open.sources} />
+              {notice !== null && (
+                <p role="status" className="notice notice--success">
+                  {notice}
+                </p>
+              )}
+              {dataLayer !== null && 'failed' in dataLayer ? (
+                <p role="alert" className="notice notice--error">
+                  Failed to load teams/passwords
+                </p>
+              ) : repositories === null ? (
+                <p role="status">Opening your vault…</p>
+              ) : (
+                <VaultMain
+                  scope={shownScope}
+                  onScope={setScope}
+                  locked={plan.locked}
+                  personal={vaultDeps}
+                  sources={open.sources}
+                  opening={open.opening}
+                  teams={teams}
+                  repositories={repositories}
+                  keys={keys}
+                  userId={uid}
+                  details={details}
+                  transfer={transfer}
+                  onManageMembers={onManageMembers}
+                  shownEntry={shownEntry}
+                />
+              )}
+              <VerificationNotice uid={uid} sentNow={verificationSent} emailVerified={user.emailVerified} checkVerified={checkVerified} storage={window.localStorage} />
+            </main>
+          </div>
+        </ItemFilterContext.Provider>
       </VaultSessionsContext.Provider>
       {members !== null && managingTeamId !== null && (
         <ManageMembersDialog

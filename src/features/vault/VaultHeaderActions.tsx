@@ -14,10 +14,14 @@ export interface VaultHeaderActionsProps {
   readonly onGroups: () => void;
   /** Add Password here; none when it sits in the list's search bar (issue #43). */
   readonly onAdd?: (() => void) | null;
+  /** 'New item': an item of any kind (issue #44), with the choice of kind in its form. */
+  readonly onNewItem?: (() => void) | null;
 }
 
-/** The vault header's buttons: Import and Export (when offered), Groups and Add Password. */
-export function VaultHeaderActions({ ready, canCreate, onImport, onExport, onHealth = null, onGroups, onAdd = null }: VaultHeaderActionsProps) {
+export const NEW_ITEM_BUTTON = 'New item';
+
+/** The vault header's buttons: Import and Export (when offered), Groups, New item and Add Password. */
+export function VaultHeaderActions({ ready, canCreate, onImport, onExport, onHealth = null, onGroups, onAdd = null, onNewItem = null }: VaultHeaderActionsProps) {
   if (!canCreate && onImport === null && onExport === null && onHealth === null) return null;
   return (
     <div className="vault-section__actions">
@@ -41,6 +45,11 @@ export function VaultHeaderActions({ ready, canCreate, onImport, onExport, onHea
           <Button variant="secondary" icon={<FolderIcon />} onClick={onGroups} disabled={!ready}>
             Groups
           </Button>
+          {onNewItem !== null && (
+            <Button variant="secondary" icon={<PlusIcon />} onClick={onNewItem} disabled={!ready}>
+              {NEW_ITEM_BUTTON}
+            </Button>
+          )}
           {onAdd !== null && (
             <Button icon={<PlusIcon />} onClick={onAdd} disabled={!ready}>
               Add Password

@@ -1,10 +1,13 @@
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useId, useMemo, useState, type ReactNode } from 'react';
 import { PasswordFormDialog } from './form/PasswordFormDialog';
 import { GroupManagerDialog } from './groups/GroupManagerDialog';
+import { ItemFormDialog } from './itemForm/ItemFormDialog';
+import type { Item } from './items/kinds';
 import { HealthDialog } from './health/HealthDialog';
 import { healthScopeOf } from './health/entryHealth';
 import { ALL_PASSWORDS, filterByGroup, NO_GROUP, type GroupFilter } from './groupFilter';
 import { PasswordList } from './list/PasswordList';
+import { ItemFilterContext } from './list/itemFilter';
 import { AddPasswordButton, VaultHeaderActions } from './VaultHeaderActions';
 import type { PasswordEntry } from './model';
 import { useVault } from './useVault';
@@ -79,12 +82,15 @@ export function VaultPanel({
   onGroupChange,
 }: VaultPanelProps) {
   const vault = useVault(deps);
+  const itemFilter = useContext(ItemFilterContext);
   const headingId = useId();
   const filterId = useId();
   const [ownGroupFilter, setOwnGroupFilter] = useState(ALL);
   const groupFilter = group ?? ownGroupFilter;
   const setGroupFilter = onGroupChange ?? setOwnGroupFilter;
   const [form, setForm] = useState<{ entry: PasswordEntry | null } | null>(null);
+  // The item form (issue #44): 'New item', or the Edit of an item saved in format 3.
+  const [itemForm, setItemForm] = useState<{ readonly editing: { readonly entry: PasswordEntry; readonly item: Item } | null } | null>(null);
   const newerVersion = useNewerVersion(form?.entry ?? null, vault.entries, vault.withDetails);
   const [managingGroups, setManagingGroups] = useState(false);
   const [detailsError, setDetailsError] = useState<string | null>(null);
@@ -138,6 +144,9 @@ export function VaultPanel({
           }
           onGroups={() => {
             setManagingGroups(true);
+          }}
+          onNewItem={() => {
+            setItemForm({ editing: null });
           }}
         />
       </div>
@@ -199,6 +208,18 @@ export function VaultPanel({
             canDelete={canDelete && ready}
             onEdit={(entry) => {
               setDetailsError(null);
+              // An item (format 3) is edited whole in the item form, its details opened first.
+              if (entry.item !== undefined) {
+                vault.openItem(entry).then(
+                  (item) => {
+                    setItemForm({ editing: { entry, item } });
+                  },
+                  () => {
+                    setDetailsError(DECRYPT_FAILED_MESSAGE);
+                  },
+                );
+                return;
+              }
               // A sealed entry's details are opened before the form shows them.
               if (entry.sealedDetails === undefined) {
                 setForm({ entry });
@@ -214,6 +235,7 @@ export function VaultPanel({
               );
             }}
             onOpenDetails={vault.withDetails}
+            onOpenItem={vault.openItem}
             onDelete={vault.remove}
             show={shownEntry}
             loading={!ready}
@@ -230,6 +252,16 @@ export function VaultPanel({
         onSubmit={(draft, base) => vault.save(draft, base)}
         onClose={() => {
           setForm(null);
+        }}
+      />
+
+      <ItemFormDialog
+        open={itemForm !== null}
+        editing={itemForm?.editing ?? null}
+        groups={vault.groups}
+        onSubmit={vault.saveItem}
+        onClose={() => {
+          setItemForm(null);
         }}
       />
 
@@ -255,6 +287,7 @@ export function VaultPanel({
             setCheckingHealth(false);
             // The entry is shown whatever the group filter: a report covers the whole vault.
             if (!shown.some((entry) => entry.id === id)) setGroupFilter(ALL);
+            itemFilter.onFilter('all');
             setShownEntry({ id });
           }}
           onClose={() => {

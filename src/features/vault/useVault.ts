@@ -15,9 +15,9 @@ export function useVault(deps: VaultDeps) {
   // the key they were sealed under, and every write goes to the vault as it is now.
   const shown = useShownSession(session);
   const { entries, groups, load, sealing } = useVaultState(shown);
-  const { withDetails } = shown;
-  const { retry, save, remove, addGroup, editGroup, removeGroup } = session;
-  return { entries, groups, load, sealing, retry, withDetails, save, remove, addGroup, editGroup, removeGroup };
+  const { withDetails, openItem } = shown;
+  const { retry, save, saveItem, remove, addGroup, editGroup, removeGroup } = session;
+  return { entries, groups, load, sealing, retry, withDetails, openItem, save, saveItem, remove, addGroup, editGroup, removeGroup };
 }
 
 export type VaultController = ReturnType<typeof useVault>;

@@ -3,6 +3,7 @@ import { JoinedTeams, MyTeams, offersTeamSearch, TeamListNotices, TeamSearch, ty
 import { vaultCount, type VaultCount, type VaultState } from '../../../features/vault';
 import { LayersIcon, UserIcon } from '../../../ui/icons';
 import { ALL_ITEMS, personalScope, teamScope, type VaultScope } from '../scope';
+import { ItemFilters } from './ItemFilters';
 import { ScopeGroups } from './ScopeGroups';
 import { Count } from './SidebarCount';
 import './sidebar.css';
@@ -54,7 +55,8 @@ function ScopeButton({ icon, current, count, onClick, children }: ScopeButtonPro
  * The vault screen's sidebar (issue #21) and its only navigation (issue #43): All items, Personal
  * Passwords with its groups, then SPEC.md's My Teams and Joined Teams sections (empty texts, Owner
  * badge, each team's menu of actions), each team with its count and, while on screen, its groups; a
- * team search once there are enough teams to need one; the tools that work on any vault.
+ * team search once there are enough teams to need one; Favourites and the kinds of item (issue #44),
+ * which narrow whatever list is on screen; the tools that work on any vault.
  */
 export function VaultSidebar({ id, scope, onScope, personal, teamStates, openingTeams, total, teams, planId, locked, onManageMembers, open, deletedTeams, tools }: VaultSidebarProps) {
   const [teamQuery, setTeamQuery] = useState('');
@@ -119,6 +121,7 @@ export function VaultSidebar({ id, scope, onScope, personal, teamStates, opening
             />
           </div>
         )}
+        {!locked && <ItemFilters />}
         <TeamListNotices teams={teams} />
         {searchable && <TeamSearch teams={allTeams} query={teamQuery} onQuery={setTeamQuery} />}
         {!locked && <MyTeams planId={planId} {...teamProps} />}

@@ -3,6 +3,8 @@ import { LoadFailed } from '../../../ui/LoadFailed';
 import { formatCount } from '../../../ui/format';
 import { PasswordFormDialog } from '../form/PasswordFormDialog';
 import { useNewerVersion } from '../form/useNewerVersion';
+import { ItemFormDialog } from '../itemForm/ItemFormDialog';
+import type { Item } from '../items/kinds';
 import { PasswordList, type EntryPlace } from '../list';
 import type { PasswordEntry } from '../model';
 import type { VaultSession } from '../session/vaultSession';
@@ -82,6 +84,10 @@ export function AllItemsPanel({ sources, opening = false, show = null }: AllItem
     latestSessionOf.current = sessionOf;
   });
   const openDetails = useCallback((entry: PasswordEntry) => latestSessionOf.current(entry).withDetails(entry), []);
+  const openItem = useCallback((entry: PasswordEntry) => latestSessionOf.current(entry).openItem(entry), []);
+  // An item (format 3, issue #44) is edited in the item form, in its own vault.
+  const [itemForm, setItemForm] = useState<{ readonly entry: PasswordEntry; readonly item: Item; readonly source: number } | null>(null);
+  const itemSource = itemForm === null ? undefined : sources[itemForm.source];
 
   return (
     <section className="vault-section" aria-labelledby={headingId}>
@@ -119,6 +125,19 @@ export function AllItemsPanel({ sources, opening = false, show = null }: AllItem
             setDetailsError(null);
             const index = spanned.sourceOf.get(entry.id);
             if (index === undefined) return;
+            if (entry.item !== undefined) {
+              sessionOf(entry)
+                .openItem(entry)
+                .then(
+                  (item) => {
+                    setItemForm({ entry, item, source: index });
+                  },
+                  () => {
+                    setDetailsError(DECRYPT_FAILED_MESSAGE);
+                  },
+                );
+              return;
+            }
             sessionOf(entry)
               .withDetails(entry)
               .then(
@@ -131,6 +150,7 @@ export function AllItemsPanel({ sources, opening = false, show = null }: AllItem
               );
           }}
           onOpenDetails={openDetails}
+          onOpenItem={openItem}
           onDelete={(entry) => sessionOf(entry).remove(entry)}
           toolbarAction={home >= 0 && <AddPasswordButton onClick={() => { setForm({ entry: null, source: home }); }} />}
           show={show}
@@ -147,6 +167,18 @@ export function AllItemsPanel({ sources, opening = false, show = null }: AllItem
         }}
         onClose={() => {
           setForm(null);
+        }}
+      />
+      <ItemFormDialog
+        open={itemForm !== null && itemSource !== undefined}
+        editing={itemForm}
+        groups={itemForm === null ? [] : (states[itemForm.source]?.groups ?? [])}
+        onSubmit={(item, groupId, existing) => {
+          if (itemSource === undefined) return Promise.reject(new Error('The vault of this item is no longer open'));
+          return itemSource.session.saveItem(item, groupId, existing);
+        }}
+        onClose={() => {
+          setItemForm(null);
         }}
       />
     </section>

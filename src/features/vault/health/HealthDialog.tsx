@@ -6,6 +6,9 @@ import { countOf, formatCount } from '../../../ui/format';
 import type { PasswordEntry } from '../model';
 import { reusedEntryCount, type EntryRef, type EstimateStrength, type HealthReport, type StrengthScore } from './healthReport';
 import { HealthScanStoppedError, scanHealth, type HealthScope } from './scanHealth';
+import { formatCardExpiry } from '../items/cardExpiry';
+import { cardSummary } from '../list/itemSummary';
+import { expiringCards, type ExpiringCard } from './expiringCards';
 import './health.css';
 
 // The health report of one vault (issue #23): weak, reused and old passwords, counted and listed,
@@ -31,6 +34,12 @@ export const HEALTH_TEXTS = {
   usedBy: (count: number) => `The same password in ${formatCount(count)} entries`,
   weakLabel: (score: StrengthScore) => (score === 0 ? 'Very weak' : 'Weak'),
   empty: 'There are no passwords to check yet.',
+  /** Issue #44: the checks judge logins' passwords; the cards are listed by their expiry. */
+  covers: 'These checks cover logins, the items with a password. Secure notes, cards, identities and SSH keys are not judged.',
+  cards: 'Expiring cards',
+  noCards: 'No card has expired or expires within 60 days.',
+  expired: (expiry: string) => `Expired ${expiry}`,
+  expires: (expiry: string) => `Expires ${expiry}`,
 } as const;
 
 export interface HealthDialogProps {
@@ -57,6 +66,7 @@ type ScanState =
 export function HealthDialog({ subject, entries, openDetails, loadEstimator, scope, onOpenEntry, onClose, now = Date.now }: HealthDialogProps) {
   // The entries as the dialog opened: a change meanwhile reaches the next report, not this one.
   const [scanned] = useState(entries);
+  const [cards] = useState(() => expiringCards(entries, now()));
   const [state, setState] = useState<ScanState>({ status: 'loading' });
   useEffect(() => {
     // An object, not a let: the cleanup sets it while the scan's closures read it.
@@ -100,7 +110,33 @@ export function HealthDialog({ subject, entries, openDetails, loadEstimator, sco
         </p>
       )}
       {state.status === 'done' && <Report report={state.report} onOpenEntry={onOpenEntry} />}
+      <p className="health__covers">{HEALTH_TEXTS.covers}</p>
+      <CardsSection cards={cards} onOpenEntry={onOpenEntry} />
     </Dialog>
+  );
+}
+
+/** The cards expired or expiring within 60 days, each a button that opens it (expiringCards.ts). */
+function CardsSection({ cards, onOpenEntry }: { readonly cards: readonly ExpiringCard[]; readonly onOpenEntry: (id: string) => void }) {
+  return (
+    <section className="health__section" aria-label={HEALTH_TEXTS.cards}>
+      <h3>{HEALTH_TEXTS.cards}</h3>
+      {cards.length === 0 ? (
+        <p>{HEALTH_TEXTS.noCards}</p>
+      ) : (
+        <ul className="health__list">
+          {cards.map((card) => (
+            <li key={card.id} className="health__entry">
+              <Button variant="ghost" size="sm" onClick={() => { onOpenEntry(card.id); }} aria-label={`Open ${card.title}`}>
+                {card.title}
+              </Button>
+              <span className="health__username">{cardSummary(card.brand, card.last4)}</span>
+              <span className="health__tag">{(card.standing === 'expired' ? HEALTH_TEXTS.expired : HEALTH_TEXTS.expires)(formatCardExpiry(card.expiry))}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -26,6 +26,14 @@ export type UrlMatch = 'origin' | 'site' | 'prefix' | 'never';
 
 export const URL_MATCHES: readonly UrlMatch[] = ['origin', 'site', 'prefix', 'never'];
 
+/** What the form and the pane call each rule. */
+export const URL_MATCH_NAMES: Readonly<Record<UrlMatch, string>> = {
+  origin: 'Exact origin',
+  site: 'Same site',
+  prefix: 'Starts with',
+  never: 'Never',
+};
+
 export interface ItemUrl {
   readonly url: string;
   readonly match: UrlMatch;

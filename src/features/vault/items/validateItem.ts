@@ -10,6 +10,7 @@ import { SshKeyError, parseSshPublicKey, readSshPrivateKey, type SshPublicKey } 
 import { PASSWORD_FORM_MESSAGES } from '../form/validatePasswordDraft';
 import { OneTimeCodeError, canonicalOneTimeCode } from '../otp/oneTimeCode';
 import { parseCardExpiry } from './cardExpiry';
+import { IDENTITY_FIELD_LABELS } from './identityLabels';
 import { isCardNumber } from './cardNumber';
 import type { CardFields, CardItem, CustomField, IdentityFields, Item } from './kinds';
 import { normaliseSavedUrl } from './urlMatch';
@@ -95,29 +96,9 @@ function checkCard(errors: Errors, { fields }: Extract<ItemDraft, { kind: 'card'
   checkText(errors, 'cardholder', 'Cardholder', cardholder, FIELD_LIMITS.entryTitle);
 }
 
-const IDENTITY_LABELS: Readonly<Record<keyof IdentityFields, string>> = {
-  honorific: 'Title',
-  firstName: 'First name',
-  middleName: 'Middle name',
-  lastName: 'Last name',
-  company: 'Company',
-  email: 'Email',
-  phone: 'Phone',
-  address1: 'Address line 1',
-  address2: 'Address line 2',
-  address3: 'Address line 3',
-  city: 'City',
-  region: 'State or region',
-  postalCode: 'Postal code',
-  country: 'Country',
-  passportNumber: 'Passport number',
-  licenceNumber: 'Licence number',
-  nationalId: 'National ID',
-};
-
 function checkIdentity(errors: Errors, { fields }: Extract<ItemDraft, { kind: 'identity' }>): void {
-  for (const field of Object.keys(IDENTITY_LABELS) as (keyof IdentityFields)[]) {
-    checkText(errors, field, IDENTITY_LABELS[field], fields[field].trim(), FIELD_LIMITS.entryTitle);
+  for (const field of Object.keys(IDENTITY_FIELD_LABELS) as (keyof IdentityFields)[]) {
+    checkText(errors, field, IDENTITY_FIELD_LABELS[field], fields[field].trim(), FIELD_LIMITS.entryTitle);
   }
 }
 

@@ -3,6 +3,7 @@ import type { PasswordEntry } from '../model';
 import { avatarColour, avatarLetter } from './avatar';
 import { CheckIcon, CopyIcon } from '../../../ui/icons';
 import { EntryLabels } from './EntryLabels';
+import { itemSummary } from './itemSummary';
 import { openedPassword } from './openedPassword';
 import { copyAnnouncement, useCopyFeedback } from './useCopyFeedback';
 
@@ -63,6 +64,9 @@ export const EntryRow = memo(function EntryRow({
     [measure, id],
   );
   const tabIndex = tabbable ? 0 : -1;
+  // A login shows its username; another kind what its overview says of it (itemSummary.ts).
+  const summary = entry.item === undefined ? entry.username : itemSummary(entry.item);
+  const isLogin = entry.item === undefined || entry.item.kind === 'login';
 
   return (
     <li
@@ -98,11 +102,11 @@ export const EntryRow = memo(function EntryRow({
         </span>
       </button>
       <span id={detailsId} className="pw-row__meta">
-        {entry.username !== '' && damaged === null && <span className="pw-row__username">{entry.username}</span>}
+        {summary !== '' && damaged === null && <span className="pw-row__username">{summary}</span>}
         <EntryLabels entry={entry} placeLabel={placeLabel} groupName={groupName} />
       </span>
       {/* It says what it copies: 'Copy password', an icon with that tooltip on a phone (list.css). */}
-      {damaged === null && (
+      {damaged === null && isLogin && (
         <button
           type="button"
           className="btn btn--ghost btn--sm pw-row__copy"

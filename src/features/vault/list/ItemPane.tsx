@@ -10,6 +10,9 @@ import { EntryLabels } from './EntryLabels';
 import { LIST_MESSAGES } from './listMessages';
 import { OneTimeCodeValue } from './OneTimeCodeValue';
 import { EntryUrl, PasswordValue, UsernameValue } from './PaneFields';
+import { ItemFields } from './ItemFields';
+import { ItemUrls } from './ItemUrls';
+import { useOpenedItem, type OpenItem } from './useOpenedItem';
 import { PasswordHistory } from './PasswordHistory';
 import { copyAnnouncement, useCopyFeedback, type CopyField } from './useCopyFeedback';
 import { ChevronLeftIcon, PencilIcon, TrashIcon } from '../../../ui/icons';
@@ -36,6 +39,8 @@ export interface ItemPaneProps {
   readonly onEdit: (entry: PasswordEntry) => void;
   /** Opens a sealed entry's details (password, notes) for Show and Copy; see PasswordListProps. */
   readonly onOpenDetails?: ((entry: PasswordEntry) => Promise<PasswordEntry>) | undefined;
+  /** Opens a format-3 item's details (issue #44): its fields, custom fields and notes; see PasswordListProps. */
+  readonly onOpenItem?: OpenItem | undefined;
   readonly onDelete: (entry: PasswordEntry) => Promise<void>;
   /** Back to the list (the pane's button on a phone, and Escape in the pane). */
   readonly onBack: () => void;
@@ -78,11 +83,17 @@ function PaneBody({
   canDelete,
   onEdit,
   onOpenDetails,
+  onOpenItem,
   onDelete,
   headingRef,
   handleRef,
 }: ItemPaneProps & { readonly entry: PasswordEntry }) {
   const headingId = useId();
+  const opened = useOpenedItem(entry, onOpenItem);
+  // An item of another kind than login shows its own fields (ItemFields.tsx); a login, these.
+  const other = entry.item !== undefined && entry.item.kind !== 'login' ? entry.item : null;
+  // A format-3 login's notes are in the item opened for the pane, before Show or Copy opens them here.
+  const notes = entry.notes ?? opened.item?.notes ?? '';
   const [revealed, setRevealed] = useState(false);
   const { feedback, copy } = useCopyFeedback();
   const [confirming, setConfirming] = useState(false);
@@ -165,7 +176,7 @@ function PaneBody({
   }
 
   function copyField(field: CopyField) {
-    if (damaged !== null) return;
+    if (damaged !== null || other !== null) return;
     if (field === 'username') void copy(field, () => entry.username);
     else if (field === 'otp') void copy(field, async () => currentCode(await withDetails()));
     else if (field === 'password') void copy(field, async () => (await withDetails()).password);
@@ -190,7 +201,7 @@ function PaneBody({
         <h3 id={headingId} ref={headingRef} tabIndex={-1} className="pw-pane__title">
           {title}
         </h3>
-        {(placeLabel !== null || groupName !== null || entry.undecryptable) && (
+        {(placeLabel !== null || groupName !== null || entry.undecryptable || (entry.item !== undefined && (entry.item.kind !== 'login' || entry.item.favourite))) && (
           <p className="pw-pane__labels">
             <EntryLabels entry={entry} placeLabel={placeLabel} groupName={groupName} />
           </p>
@@ -202,60 +213,74 @@ function PaneBody({
         </p>
       )}
 
-      {entry.url !== null && entry.url !== '' && <EntryUrl url={entry.url} />}
+      {other !== null ? (
+        <>
+          <ItemFields title={title} overview={other} item={opened.item} feedback={feedback} copy={copy} />
+        </>
+      ) : (
+        <>
+          {entry.item?.kind === 'login' ? <ItemUrls urls={entry.item.urls} /> : entry.url !== null && entry.url !== '' && <EntryUrl url={entry.url} />}
 
-      {damaged !== null && <p className="pw-item__damage">{LIST_MESSAGES.damagedDetail(damaged)}</p>}
+          {damaged !== null && <p className="pw-item__damage">{LIST_MESSAGES.damagedDetail(damaged)}</p>}
 
-      {damaged === null && (
-        <dl className="pw-item__fields">
-          <UsernameValue title={title} username={entry.username} feedback={feedback} onCopy={() => { copyField('username'); }} />
-          <PasswordValue
-            title={title}
-            password={entry.password}
-            revealed={revealed && entry.sealedDetails === undefined}
-            feedback={feedback}
-            onToggle={() => {
-              void toggleReveal();
-            }}
-            onCopy={() => {
-              copyField('password');
-            }}
-          />
-          {hasCode && (
-            <OneTimeCodeValue
+          {damaged === null && (
+            <dl className="pw-item__fields">
+              <UsernameValue title={title} username={entry.username} feedback={feedback} onCopy={() => { copyField('username'); }} />
+              <PasswordValue
+                title={title}
+                password={entry.password}
+                revealed={revealed && entry.sealedDetails === undefined}
+                feedback={feedback}
+                onToggle={() => {
+                  void toggleReveal();
+                }}
+                onCopy={() => {
+                  copyField('password');
+                }}
+              />
+              {hasCode && (
+                <OneTimeCodeValue
+                  title={title}
+                  link={entry.otp}
+                  feedback={feedback}
+                  onShow={() => {
+                    void showDetails();
+                  }}
+                  onCopy={() => {
+                    copyField('otp');
+                  }}
+                />
+              )}
+            </dl>
+          )}
+          {detailsError !== null && (
+            <p role="alert" className="notice notice--error">
+              {detailsError}
+            </p>
+          )}
+
+          {notes !== '' && <EntryNotes title={title} notes={notes} />}
+          {entry.item !== undefined && damaged === null && <ItemFields title={title} overview={entry.item} item={opened.item} feedback={feedback} copy={copy} customOnly />}
+
+          {damaged === null && entry.passwordHistory !== undefined && entry.passwordHistory.length > 0 && (
+            <PasswordHistory
               title={title}
-              link={entry.otp}
+              history={entry.passwordHistory}
               feedback={feedback}
-              onShow={() => {
-                void showDetails();
-              }}
-              onCopy={() => {
-                copyField('otp');
+              onCopy={(field, password) => {
+                void copy(field, () => password);
               }}
             />
           )}
-        </dl>
-      )}
-      {detailsError !== null && (
-        <p role="alert" className="notice notice--error">
-          {detailsError}
-        </p>
+        </>
       )}
       <span role="status" className="visually-hidden">
         {copyAnnouncement(feedback)}
       </span>
-
-      {entry.notes !== null && entry.notes !== '' && <EntryNotes title={title} notes={entry.notes} />}
-
-      {damaged === null && entry.passwordHistory !== undefined && entry.passwordHistory.length > 0 && (
-        <PasswordHistory
-          title={title}
-          history={entry.passwordHistory}
-          feedback={feedback}
-          onCopy={(field, password) => {
-            void copy(field, () => password);
-          }}
-        />
+      {opened.failed && (
+        <p role="alert" className="notice notice--error">
+          {DECRYPT_FAILED_MESSAGE}
+        </p>
       )}
 
       <p className="pw-item__dates">

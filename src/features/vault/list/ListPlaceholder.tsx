@@ -1,8 +1,8 @@
 import './list.css';
 import { EMPTY_TEXTS } from './listMessages';
 
-/** Why the list has no row to show: vaults still to answer, none stored, or none matching the search. */
-export type ListShowing = 'loading' | 'noEntries' | 'noMatches';
+/** Why the list has no row to show: vaults still to answer, none stored, none the sidebar's kind filter shows, or none matching the search. */
+export type ListShowing = 'loading' | 'noEntries' | 'noneOfKind' | 'noMatches';
 
 /** Rows the skeleton draws: about a screenful at 1280 × 800, and more than a phone shows. */
 const SKELETON_ROWS = [0, 1, 2, 3, 4, 5, 6, 7] as const;
@@ -31,5 +31,5 @@ export function ListSkeleton() {
 /** What the list shows in place of rows. */
 export function ListPlaceholder({ showing }: { readonly showing: ListShowing }) {
   if (showing === 'loading') return <ListSkeleton />;
-  return <p className="pw-list__empty">{showing === 'noEntries' ? EMPTY_TEXTS.noEntries : EMPTY_TEXTS.noMatches}</p>;
+  return <p className="pw-list__empty">{EMPTY_TEXTS[showing]}</p>;
 }

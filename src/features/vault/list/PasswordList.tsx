@@ -1,10 +1,10 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { countOf } from '../../../ui/format';
-import type { Group, PasswordEntry } from '../model';
+import type { PasswordEntry } from '../model';
 import { EntryRow } from './EntryRow';
-import type { PlaceOf } from './entryPlace';
 import { filterEntries } from './filterEntries';
 import { ItemPane, type PaneHandle } from './ItemPane';
+import { filterByItem, ItemFilterContext } from './itemFilter';
 import { ListPlaceholder } from './ListPlaceholder';
 import { LIST_MESSAGES } from './listMessages';
 import { phoneLayout } from './phoneLayout';
@@ -12,9 +12,11 @@ import { ListToolbar } from './ListToolbar';
 import { useFullScreenPane } from './useFullScreenPane';
 import { useListKeyboard } from './useListKeyboard';
 import { useVirtualRows } from './useVirtualRows';
+import type { PasswordListProps } from './passwordListProps';
 import './list.css';
 
 export { EMPTY_TEXTS } from './listMessages';
+export type { PasswordListProps } from './passwordListProps';
 
 /** Height in px counted for a row until it is measured (a one-line title at 1280 wide). */
 export const DEFAULT_ESTIMATED_ROW_HEIGHT = 56;
@@ -26,41 +28,6 @@ function selectButtonOf(rows: ReadonlyMap<string, HTMLLIElement>, id: string): H
   return rows.get(id)?.querySelector<HTMLButtonElement>('.pw-row__select') ?? null;
 }
 
-export interface PasswordListProps {
-  entries: readonly PasswordEntry[];
-  groups?: readonly Group[];
-  canEdit: boolean;
-  canDelete: boolean;
-  onEdit: (entry: PasswordEntry) => void;
-  /**
-   * Opens the details (password, notes) of a sealed entry listed with its overview only
-   * (entry.sealedDetails): Show and Copy ask for them first, and the list then holds the opened
-   * entry, notes included. Resolves the opened entry; rejects when they do not decrypt.
-   */
-  onOpenDetails?: (entry: PasswordEntry) => Promise<PasswordEntry>;
-  /** Resolves 'already-deleted' when someone else had deleted the entry: the list says so. */
-  onDelete: (entry: PasswordEntry) => Promise<unknown>;
-  /** Accessible name of the list, e.g. "Personal passwords". */
-  label: string;
-  /** For a list spanning vaults: where each entry lives, and its own Edit/Delete rights (replacing canEdit/canDelete). */
-  placeOf?: PlaceOf;
-  /** The name of an entry's group, instead of looking it up in `groups` (groups of several vaults). */
-  groupNameOf?: (entry: PasswordEntry) => string | null;
-  estimatedRowHeight?: number;
-  overscan?: number;
-  /**
-   * An entry to show, asked from outside the list (the health report's "open it to fix it"): each
-   * new object selects the entry, clears a search that hides it, opens its pane and focuses its heading.
-   */
-  show?: { readonly id: string } | null;
-  /**
-   * Some vault the list shows has yet to answer (issue #43): more entries may come, so the list is
-   * busy, and where it has no rows to show it shows a skeleton of them, never that there are none.
-   */
-  loading?: boolean;
-  /** The vault's Add Password, shown in the search's bar. */
-  toolbarAction?: ReactNode;
-}
 
 /** The last confirmed delete: the entry and where it was in the list. */
 interface Deletion {
@@ -79,12 +46,13 @@ type FocusRequest = { readonly to: 'row' | 'reveal'; readonly id: string } | { r
  * between rows). On a phone the list and the pane take turns (`paneOpen`, list.css).
  */
 export function PasswordList({
-  entries,
+  entries: allEntries,
   groups = [],
   canEdit,
   canDelete,
   onEdit,
   onOpenDetails,
+  onOpenItem,
   onDelete,
   label,
   placeOf,
@@ -115,14 +83,19 @@ export function PasswordList({
   // Shown, not only announced: a delete that found the entry already gone must say so (docs/vault.md).
   const [alreadyDeleted, setAlreadyDeleted] = useState('');
 
+  // The sidebar's kind filter (issue #44) narrows the list before the search.
+  // A caller that asks to show an entry (`show`) clears the filter first when it hides the entry.
+  const itemFilter = useContext(ItemFilterContext).filter;
+  const entries = useMemo(() => filterByItem(allEntries, itemFilter), [allEntries, itemFilter]);
+
   // Asked to show an entry: handled while rendering, once per request (not in an effect: no render
   // of the list without it), and its heading focused once the pane is there.
   const [shownRequest, setShownRequest] = useState(show);
   const [focusHeadingFor, setFocusHeadingFor] = useState<{ readonly id: string } | null>(null);
   if (show !== shownRequest) {
     setShownRequest(show);
-    if (show !== null && entries.some((entry) => entry.id === show.id)) {
-      if (!filterEntries(entries, query).some((entry) => entry.id === show.id)) setQuery('');
+    if (show !== null && allEntries.some((entry) => entry.id === show.id)) {
+      if (!filterEntries(allEntries, query).some((entry) => entry.id === show.id)) setQuery('');
       setSelectedId(show.id);
       setDeletion(null);
       setPaneOpen(true);
@@ -135,6 +108,7 @@ export function PasswordList({
   }, [focusHeadingFor]);
 
   const filtered = useMemo(() => filterEntries(entries, query), [entries, query]);
+
   const groupNames = useMemo(() => new Map(groups.map((group) => [group.id, group.name])), [groups]);
   const groupNameFor = (entry: PasswordEntry) =>
     groupNameOf !== undefined ? groupNameOf(entry) : entry.groupId === null ? null : (groupNames.get(entry.groupId) ?? null);
@@ -295,7 +269,7 @@ export function PasswordList({
       <div className="pw-list__layout">
         <div className="pw-list__main" aria-busy={loading || undefined}>
           {total === 0 ? (
-            <ListPlaceholder showing={loading ? 'loading' : entries.length === 0 ? 'noEntries' : 'noMatches'} />
+            <ListPlaceholder showing={loading ? 'loading' : allEntries.length === 0 ? 'noEntries' : entries.length === 0 ? 'noneOfKind' : 'noMatches'} />
           ) : (
             <ul ref={listRef} id={listId} role="list" aria-label={label} className="pw-list__rows" style={{ paddingBottom: after }}>
               {placed.map(({ index, gap }) => {
@@ -324,7 +298,7 @@ export function PasswordList({
             </ul>
           )}
         </div>
-        {entries.length > 0 && (
+        {allEntries.length > 0 && (
           <ItemPane
             entry={selected}
             groupName={selected === null ? null : groupNameFor(selected)}
@@ -333,6 +307,7 @@ export function PasswordList({
             canDelete={place?.canDelete ?? canDelete}
             onEdit={onEdit}
             onOpenDetails={onOpenDetails}
+            onOpenItem={onOpenItem}
             onDelete={handleDelete}
             onBack={backToList}
             headingRef={headingRef}

@@ -2,6 +2,8 @@
 export const EMPTY_TEXTS = {
   noEntries: 'No passwords yet. Add your first password!',
   noMatches: 'No passwords match your search.',
+  /** The sidebar's kind filter (issue #44) shows none of the list's items. */
+  noneOfKind: 'No items of this kind here.',
 } as const;
 
 export const LIST_MESSAGES = {

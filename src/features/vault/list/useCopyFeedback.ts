@@ -2,11 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { CLIPBOARD_CLEAR_MS, COPIED_INDICATOR_MS, copyToClipboard } from '../../../ui/clipboard';
 
 /** What can be copied from an entry: an earlier password is `history-N`, N its place in the history. */
-export type CopyField = 'username' | 'password' | 'otp' | `history-${number}`;
+export type CopyField = 'username' | 'password' | 'otp' | `history-${number}` | ItemCopyField;
 
-/** Everything but the username is a secret: cleared from the clipboard again. */
-function isSecret(field: CopyField): boolean {
-  return field !== 'username';
+/** A field of an item of another kind (issue #44), by its key in the pane: `field-number`, `field-custom-2`. */
+export type ItemCopyField = `field-${string}`;
+
+/** How an item's field is named and kept: a hidden field is cleared from the clipboard like a password. */
+export interface CopyOptions {
+  readonly label: string;
+  readonly secret: boolean;
+}
+
+/** Everything but the username is a secret: cleared from the clipboard again. An item's field says itself. */
+function isSecret(field: CopyField, options?: CopyOptions): boolean {
+  return options?.secret ?? field !== 'username';
 }
 
 const WHAT: Readonly<Record<'username' | 'password' | 'otp' | 'history', string>> = {
@@ -19,14 +28,16 @@ const WHAT: Readonly<Record<'username' | 'password' | 'otp' | 'history', string>
 export interface CopyFeedback {
   readonly field: CopyField;
   readonly ok: boolean;
+  /** An item's field: its name and whether it is hidden (absent for a login's own fields). */
+  readonly options?: CopyOptions;
 }
 
 /** What a screen reader hears after a copy. */
 export function copyAnnouncement(feedback: CopyFeedback | null): string {
   if (feedback === null) return '';
-  const what = WHAT[feedback.field.startsWith('history-') ? 'history' : (feedback.field as keyof typeof WHAT)];
+  const what = feedback.options?.label ?? WHAT[feedback.field.startsWith('history-') ? 'history' : (feedback.field as keyof typeof WHAT)];
   if (!feedback.ok) return `${what} could not be copied.`;
-  return isSecret(feedback.field) ? `${what} copied. Clipboard clears in ${CLIPBOARD_CLEAR_MS / 1000} s.` : `${what} copied.`;
+  return isSecret(feedback.field, feedback.options) ? `${what} copied. Clipboard clears in ${CLIPBOARD_CLEAR_MS / 1000} s.` : `${what} copied.`;
 }
 
 /**
@@ -52,20 +63,20 @@ export function useCopyFeedback() {
    * Copies what `read` gives; a throw from it or from the clipboard is a failed copy. Resolves
    * what the feedback now says, or null when a later copy overtook this one.
    */
-  async function copy(field: CopyField, read: () => string | Promise<string>): Promise<CopyFeedback | null> {
+  async function copy(field: CopyField, read: () => string | Promise<string>, options?: CopyOptions): Promise<CopyFeedback | null> {
     serial.current += 1;
     const mine = serial.current;
     let ok = true;
     try {
       const text = await read();
-      await (isSecret(field) ? copyToClipboard(text, { clearAfterMs: CLIPBOARD_CLEAR_MS }) : copyToClipboard(text));
+      await (isSecret(field, options) ? copyToClipboard(text, { clearAfterMs: CLIPBOARD_CLEAR_MS }) : copyToClipboard(text));
     } catch {
       ok = false;
     }
     // A slower, earlier copy must not overwrite the feedback of a later one.
     // A new object each time, so a second copy within 2 s restarts the tick's timer.
     if (mine !== serial.current) return null;
-    const said = { field, ok };
+    const said = options === undefined ? { field, ok } : { field, ok, options };
     setFeedback(said);
     return said;
   }

@@ -4,12 +4,15 @@ import { sealInBackground, withSealed, type SealingProgress } from './background
 import { upgradeHealthInBackground, withUpgraded } from '../health/upgradeHealth';
 import { watchVault, withEntryChanges, withGroupChanges, type LiveVaultRead } from './liveVault';
 import { refusedForGoneTeam } from './goneTeam';
+import type { Item } from '../items/kinds';
 import type { Group, GroupDraft, PasswordEntry } from '../model';
 import {
   createGroup,
   deleteGroup,
   deletePassword,
   openDetails,
+  openItem,
+  saveItem,
   savePassword,
   updateGroup,
   GroupConflictError,
@@ -259,6 +262,21 @@ export class VaultSession {
         throw error;
       }
     });
+
+  /** An item of any kind (issue #44), saved as `save` saves a draft: on `existing.revision`, a conflict or deletion rejecting. */
+  readonly saveItem = (item: Item, groupId: string | null, existing: PasswordEntry | null): Promise<void> =>
+    this.writingTo(existing === null ? [] : [existing.id], async () => {
+      try {
+        const saved = await saveItem(this.deps, item, { groupId }, existing ?? undefined);
+        this.setEntries((list) => [...list.filter((entry) => entry.id !== saved.id), saved].sort(compareEntries));
+      } catch (error) {
+        if (existing !== null) this.learn(error, existing.id);
+        throw error;
+      }
+    });
+
+  /** The whole item of an entry (its details opened; a format-1 or -2 entry read as a login). */
+  readonly openItem = (entry: PasswordEntry): Promise<Item> => openItem(this.deps, entry);
 
   /**
    * Deletes the entry as shown. Changed meanwhile: rejects with PasswordConflictError and the

@@ -1,0 +1,39 @@
+import { useContext } from 'react';
+import { ITEM_FILTER_NAMES, ITEM_FILTERS, ItemFilterContext } from '../../../features/vault';
+import { CreditCardIcon, FileTextIcon, IdCardIcon, KeyRoundIcon, LockIcon, StarIcon } from '../../../ui/icons';
+
+const ICONS = {
+  favourites: <StarIcon />,
+  login: <LockIcon />,
+  note: <FileTextIcon />,
+  card: <CreditCardIcon />,
+  identity: <IdCardIcon />,
+  ssh: <KeyRoundIcon />,
+} as const;
+
+/**
+ * Favourites and the kinds of item (issue #44) in the sidebar: each narrows the list on screen,
+ * whichever vault or group it shows, to its items; chosen again, it shows every item again.
+ */
+export function ItemFilters() {
+  const { filter, onFilter } = useContext(ItemFilterContext);
+  return (
+    <ul className="vault-sidebar__groups vault-sidebar__kinds" aria-label="Kinds of item">
+      {ITEM_FILTERS.map((kind) => (
+        <li key={kind}>
+          <button
+            type="button"
+            className="row-button vault-sidebar__group"
+            aria-current={filter === kind ? 'page' : undefined}
+            onClick={() => {
+              onFilter(filter === kind ? 'all' : kind);
+            }}
+          >
+            {ICONS[kind]}
+            <span className="vault-sidebar__label">{ITEM_FILTER_NAMES[kind]}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
