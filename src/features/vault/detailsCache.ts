@@ -1,15 +1,18 @@
-import type { OpenedEntryDetails } from '../../crypto';
+import type { ItemDetails, OpenedEntryDetails } from '../../crypto';
 
 // Details (password, notes) of sealed entries opened on demand (issue #18, docs/vault.md "Reading
 // entries"): each opened once while the vault is open, then served from memory. The cache holds
 // plaintext, so it lives exactly as long as the keys: the app clears it when the session forgets
 // them (lock, logout), as the vault's keys are forgotten.
 
+/** A sealed entry's details opened: a format-3 item's whole details too (what openItem needs once the list holds the opened entry). */
+export type CachedDetails = OpenedEntryDetails & { readonly item?: ItemDetails };
+
 export interface DetailsCache {
   // Properties rather than methods: `clear` is handed to the session unbound.
   /** The opening (or opened) details under `key`, if any. */
-  readonly get: (key: string) => Promise<OpenedEntryDetails> | undefined;
-  readonly set: (key: string, details: Promise<OpenedEntryDetails>) => void;
+  readonly get: (key: string) => Promise<CachedDetails> | undefined;
+  readonly set: (key: string, details: Promise<CachedDetails>) => void;
   readonly delete: (key: string) => void;
   /** Forgets every opened details: called when the vault locks or the user logs out. */
   readonly clear: () => void;
@@ -17,7 +20,7 @@ export interface DetailsCache {
 }
 
 export function createDetailsCache(): DetailsCache {
-  const opened = new Map<string, Promise<OpenedEntryDetails>>();
+  const opened = new Map<string, Promise<CachedDetails>>();
   return {
     get: (key) => opened.get(key),
     set: (key, details) => {

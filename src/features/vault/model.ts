@@ -1,6 +1,6 @@
 // Decrypted shapes: what the vault screens show and edit. They exist only in memory; the stored
 // shapes (ciphertext) are in src/data/vault/storedEntries.ts.
-import type { EntryHealth, ItemOverview, ReplacedPassword, Sealed } from '../../crypto';
+import type { EntryHealth, ItemDetails, ItemOverview, ReplacedPassword, Sealed } from '../../crypto';
 
 export interface PasswordEntry {
   readonly id: string;
@@ -57,6 +57,11 @@ export interface PasswordEntry {
    * it keeps everything the password form does not show.
    */
   readonly item?: ItemOverview;
+  /**
+   * A format-3 entry's whole details once opened (openDetails): the list may then hold the opened
+   * entry, without `sealedDetails`, and the item service opens the item from these.
+   */
+  readonly itemDetails?: ItemDetails;
 }
 
 /** What opening a sealed entry's details needs: the part as stored and the key version it is bound to. */

@@ -303,8 +303,10 @@ describe('the extension’s session key (unlockVaultKeyBytes, importVaultKeyByte
     expect(key.kind).toBe('vault');
     expect(key.key.extractable).toBe(false);
     expect(await decryptText(key, entry, entryFieldContext('e1', 'password'))).toBe('hunter2');
-    // The same key as the node oracle unwraps from the stored wrap with the master key.
-    const masterKey = nodeMasterKey(PASSWORD, account.stored.kdf.salt, account.stored.kdf.iterations);
+    // The same key as the node oracle unwraps from the stored wrap with the master key (Argon2id by @noble/hashes).
+    const { kdf } = account.stored;
+    if (kdf.algorithm !== 'Argon2id') throw new Error('not on Argon2id');
+    const masterKey = nobleArgon2idMasterKey(PASSWORD, kdf);
     expect(nodeOpen(masterKey, account.stored.wrappedVaultKey, VAULT_KEY_AD)).toEqual(Buffer.from(copy));
   });
 

@@ -49,8 +49,14 @@ export async function loadItems(deps: VaultDeps, onPage?: (page: readonly Listed
  * Rejects with the crypto error when the details do not open (logged).
  */
 export async function openItem(deps: VaultDeps, entry: PasswordEntry): Promise<Item> {
-  const { item, sealedDetails } = entry;
-  if (item === undefined || sealedDetails === undefined) return loginFromEntry(await openDetails(deps, entry));
+  const { item, sealedDetails, itemDetails } = entry;
+  if (item === undefined) return loginFromEntry(await openDetails(deps, entry));
+  // Opened before (openDetails): the whole details came with it. Never read as a login's fields:
+  // a card, or a login's further URLs and custom fields, would be lost at the next save.
+  if (sealedDetails === undefined) {
+    if (itemDetails === undefined) throw new Error(`Entry ${entry.id} is an item whose details are neither sealed nor opened.`);
+    return itemFromParts(item, itemDetails);
+  }
   const key = keyFor(deps, sealedDetails.keyVersion);
   try {
     if (typeof key === 'string') throw new Error(key);

@@ -193,7 +193,7 @@ export async function openDetails(deps: VaultDeps, entry: PasswordEntry): Promis
       typeof key === 'string'
         ? Promise.reject(new Error(key))
         : sealedDetails.format === ITEM_ENTRY_FORMAT
-          ? openItemDetails(key, binding, sealedDetails.sealed).then(entryDetailsOf)
+          ? openItemDetails(key, binding, sealedDetails.sealed).then((item) => ({ ...entryDetailsOf(item), item }))
           : openEntryDetails(key, binding, sealedDetails.sealed);
     cache.set(cacheKey, opening);
     opening.catch((error: unknown) => {
@@ -208,6 +208,7 @@ export async function openDetails(deps: VaultDeps, entry: PasswordEntry): Promis
     notes: details.notes,
     ...(details.otp === null ? {} : { otp: details.otp }),
     ...(details.history.length === 0 ? {} : { passwordHistory: details.history }),
+    ...(details.item === undefined ? {} : { itemDetails: details.item }),
   };
 }
 

@@ -268,7 +268,7 @@ export class VaultSession {
     this.writingTo(existing === null ? [] : [existing.id], async () => {
       try {
         const saved = await saveItem(this.deps, item, { groupId }, existing ?? undefined);
-        this.setEntries((list) => [...list.filter((entry) => entry.id !== saved.id), saved].sort(compareEntries));
+        this.setEntries((list) => sortEntries([...list.filter((entry) => entry.id !== saved.id), saved]));
       } catch (error) {
         if (existing !== null) this.learn(error, existing.id);
         throw error;

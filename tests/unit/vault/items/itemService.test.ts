@@ -147,6 +147,19 @@ describe('items through the vault service', () => {
     expect(await openItem(deps, saved)).toEqual(card);
   });
 
+  it('opens an item the list holds opened (its password shown or copied) whole, so a save after keeps every field', async () => {
+    const deps = personal();
+    for (const template of EVERY_KIND) {
+      const saved = await saveItem(deps, template, { groupId: null });
+      // What the list holds once the pane showed a password: the entry with its details opened.
+      const opened = await openDetails(deps, saved);
+      expect(opened.sealedDetails).toBeUndefined();
+      expect(await openItem(deps, opened)).toEqual(template);
+      const renamed = await saveItem(deps, { ...template, title: `${template.title} 2` }, { groupId: null }, opened);
+      expect(await openItem(deps, renamed)).toEqual({ ...template, title: `${template.title} 2` });
+    }
+  });
+
   it('shows a non-login item in the list of entries by its title, with no password', async () => {
     const deps = personal();
     const card = EVERY_KIND[2];
