@@ -3,13 +3,11 @@
 // notes, cards, identities, SSH keys), made through the app's own saveItem and listed with
 // loadItems (one decryption of each item's overview), against the same floor and target as the
 // sealed 10,000-entry load in vault.ts: 2 × size bare AES-GCM decryptions, measured in the same run.
-import { createAccountKeys } from '../src/crypto';
 import type { Item } from '../src/features/vault/items/kinds';
-import { loadItems, saveItem, type PersonalVaultDeps } from '../src/features/vault/vaultService';
-import { MemoryGroupRepository, MemoryPasswordRepository } from '../tests/doubles/memoryVaultRepositories';
+import { loadItems, saveItem } from '../src/features/vault/vaultService';
 import { EVERY_KIND } from '../tests/support/itemFixtures';
 import { compare, row, target } from './measure';
-import { bareDecrypt, LOAD_RUNS, LOAD_TARGET, rawCiphertexts } from './vault';
+import { bareDecryptAll, benchVaultDeps, LOAD_RUNS, LOAD_TARGET, rawCiphertexts } from './vault';
 
 /** The i-th item: the fixture of kind i mod 5, with its own title (the list sorts and searches by it). */
 function nthItem(i: number): Item {
@@ -18,15 +16,7 @@ function nthItem(i: number): Item {
 }
 
 export async function mixedVaultBench(size: number): Promise<string[]> {
-  const { vaultKey } = await createAccountKeys('bench master password');
-  const deps: PersonalVaultDeps = {
-    passwords: new MemoryPasswordRepository(),
-    groups: new MemoryGroupRepository(),
-    vaultKey,
-    userId: 'bench',
-    now: () => Date.now(),
-    sealedFormat: true,
-  };
+  const deps = await benchVaultDeps();
   for (let i = 0; i < size; i += 1) await saveItem(deps, nthItem(i), { groupId: null });
   const listed = await loadItems(deps);
   const kinds = new Set(listed.map(({ overview }) => overview?.kind));
@@ -37,11 +27,7 @@ export async function mixedVaultBench(size: number): Promise<string[]> {
   const load = await compare(
     LOAD_RUNS,
     () => loadItems(deps),
-    async () => {
-      for (let start = 0; start < raw.length; start += 500) {
-        await Promise.all(raw.slice(start, start + 500).map((ciphertext) => bareDecrypt(rawKey, ciphertext)));
-      }
-    },
+    () => bareDecryptAll(rawKey, raw),
   );
   return [`${row(`load ${size.toLocaleString('en-US')} items of 5 kinds (vs ${(size * 2).toLocaleString('en-US')} decrypts)`, load)}   ${target(load, LOAD_TARGET)}`];
 }

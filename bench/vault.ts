@@ -51,16 +51,21 @@ export async function rawCiphertexts(key: CryptoKey, count: number): Promise<Raw
 export const bareDecrypt = async (key: CryptoKey, { iv, additionalData, body }: RawCiphertext) =>
   decoder.decode(await subtle.decrypt({ name: 'AES-GCM', iv, additionalData }, key, body));
 
-export async function vaultBench(size: number): Promise<string[]> {
+/** An empty personal vault of sealed entries over the in-memory repositories, with a fresh account's key. */
+export async function benchVaultDeps(): Promise<PersonalVaultDeps> {
   const { vaultKey } = await createAccountKeys('bench master password');
-  const deps: PersonalVaultDeps = {
-    passwords: new MemoryPasswordRepository(),
-    groups: new MemoryGroupRepository(),
-    vaultKey,
-    userId: 'bench',
-    now: () => Date.now(),
-    sealedFormat: true,
-  };
+  return { passwords: new MemoryPasswordRepository(), groups: new MemoryGroupRepository(), vaultKey, userId: 'bench', now: () => Date.now(), sealedFormat: true };
+}
+
+/** The load's floor: every raw ciphertext decrypted bare, 500 at a time. */
+export async function bareDecryptAll(key: CryptoKey, raw: readonly RawCiphertext[]): Promise<void> {
+  for (let start = 0; start < raw.length; start += 500) {
+    await Promise.all(raw.slice(start, start + 500).map((ciphertext) => bareDecrypt(key, ciphertext)));
+  }
+}
+
+export async function vaultBench(size: number): Promise<string[]> {
+  const deps = await benchVaultDeps();
   for (let i = 0; i < size; i += 1) {
     await savePassword(deps, {
       title: `Entry ${String(i).padStart(5, '0')} ${i % 7 === 0 ? 'bank' : 'site'}`,
@@ -78,11 +83,7 @@ export async function vaultBench(size: number): Promise<string[]> {
   const load = await compare(
     LOAD_RUNS,
     () => loadEntries(deps),
-    async () => {
-      for (let start = 0; start < raw.length; start += 500) {
-        await Promise.all(raw.slice(start, start + 500).map((ciphertext) => bareDecrypt(rawKey, ciphertext)));
-      }
-    },
+    () => bareDecryptAll(rawKey, raw),
   );
 
   const entries = await loadEntries(deps);
