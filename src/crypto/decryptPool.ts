@@ -1,6 +1,6 @@
 import { openEntryOverviewsHere, type AnyOverview, type SealedOverview } from './entryParts';
 import { assertKeyKind, type SymmetricDataKey } from './keys';
-import { isErrorRecord, reviveError, type ErrorRecord, type OverviewReply, type OverviewRequest } from './overviewProtocol';
+import { batchWire, isErrorRecord, reviveError, type ErrorRecord, type OverviewReply, type OverviewRequest } from './overviewProtocol';
 
 // Opening a vault is one AES-GCM decryption per entry, and what costs is not the AES but each
 // WebCrypto call's dispatch on the calling thread (issue #18's bench: about half the floor for
@@ -145,7 +145,7 @@ export function createDecryptPool({
         },
       });
       try {
-        lane.worker.postMessage({ id, kind: key.kind, key: key.key, items: chunk });
+        lane.worker.postMessage({ id, kind: key.kind, key: key.key, items: batchWire(chunk) });
       } catch (error) {
         lane.waiting.delete(id);
         clearTimeout(silent);

@@ -59,4 +59,4 @@ export function cloningWorker(behave: (request: OverviewRequest, reply: (message
 }
 
 /** How many items were posted to a worker in all. */
-export const itemsPosted = (posted: readonly OverviewRequest[]) => posted.reduce((sum, request) => sum + request.items.length, 0);
+export const itemsPosted = (posted: readonly OverviewRequest[]) => posted.reduce((sum, request) => sum + request.items.entryIds.length, 0);
