@@ -282,14 +282,14 @@ export function openPart<P extends EntryPart, T>(
 }
 
 function readOverview(value: Record<string, unknown>): EntryOverview {
-  const overview = { title: text(value, 'title'), url: textOrNull(value, 'url'), username: text(value, 'username') };
-  if (value.otp === undefined && value.health === undefined) return overview;
-  if (value.otp !== undefined && value.otp !== true) throw new InvalidCiphertextError('The sealed entry part has an otp mark that is not true.');
-  return {
-    ...overview,
-    ...(value.otp === true ? { hasOneTimeCode: true as const } : {}),
-    ...(value.health === undefined ? {} : { health: readHealth(value.health) }),
-  };
+  // One literal, the optional fields set after, no spreads: every entry of a vault's load passes here.
+  const overview: { -readonly [K in keyof EntryOverview]: EntryOverview[K] } = { title: text(value, 'title'), url: textOrNull(value, 'url'), username: text(value, 'username') };
+  if (value.otp !== undefined) {
+    if (value.otp !== true) throw new InvalidCiphertextError('The sealed entry part has an otp mark that is not true.');
+    overview.hasOneTimeCode = true;
+  }
+  if (value.health !== undefined) overview.health = readHealth(value.health);
+  return overview;
 }
 
 // Format 3's parts are items (itemParts.ts): format 2's readers and writers would misread them.
