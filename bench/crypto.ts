@@ -14,7 +14,17 @@ import {
   entryFieldContext,
   newKdfParams,
 } from '../src/crypto';
-import { compare, row } from './measure';
+import { compare, row, target } from './measure';
+
+/**
+ * Pairs of each Argon2id figure: one derivation is half a second of 64 MiB. Medians of five pairs
+ * read the unlock 1.12 in one full run, where the two sides take the same CPU time (eleven pairs
+ * on a busy machine, 2026-12-07: 1.00, by CPU 1.01); issue #46 asks it within 1.1. Eleven pairs
+ * cost about ten seconds.
+ */
+const ARGON2_RUNS = 11;
+/** Issue #46: unlock with Argon2id within 1.1 × the same library's bare derivation. */
+const UNLOCK_TARGET = 1.1;
 
 const subtle = globalThis.crypto.subtle;
 const encoder = new TextEncoder();
@@ -41,7 +51,7 @@ export async function cryptoBench(decrypts: number): Promise<string[]> {
   globalThis.crypto.getRandomValues(salt);
 
   const derive = await compare(
-    5,
+    ARGON2_RUNS,
     () => deriveMasterKey(password, params),
     () => floorArgon2id(password, salt),
   );
@@ -51,14 +61,14 @@ export async function cryptoBench(decrypts: number): Promise<string[]> {
   // private key. Against the bare Argon2id derivation, the work no implementation can skip.
   const account = await createAccountKeys(password);
   const unlock = await compare(
-    5,
+    ARGON2_RUNS,
     async () => {
       const { vaultKey } = await unlockVault(password, account.stored);
       await unlockPrivateKey(vaultKey, account.stored.encryptedPrivateKey);
     },
     () => floorArgon2id(password, salt),
   );
-  lines.push(row('unlock (derive + check + unwrap + private key)', unlock));
+  lines.push(`${row('unlock (derive + check + unwrap + private key)', unlock)}   ${target(unlock, UNLOCK_TARGET)}`);
 
   // N entries' password fields: our format (base64, bound context) against raw AES-GCM on bytes.
   const { vaultKey } = account;
