@@ -29,6 +29,13 @@ export const FIELD_LIMITS = {
   entryOneTimeCode: 2048,
   /** Not a rule of its own: the passwords an entry's history keeps (issue #23), each at most ENTRY_SECRET_MAX_BYTES. */
   entryPasswordHistory: 10,
+  /**
+   * Not rules of their own: the URLs a login keeps and the custom fields any item keeps (issue #44,
+   * src/features/vault/items/itemLimits.ts). The sealed size is what the rules bound; these keep an
+   * item usable, and the form and the import enforce both.
+   */
+  itemUrls: 20,
+  itemCustomFields: 50,
   /** isGroupContent (personal and team groups): name 1–100, description up to 500. */
   groupName: 100,
   groupDescription: 500,

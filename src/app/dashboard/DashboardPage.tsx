@@ -8,7 +8,7 @@ import { planOf } from '../../features/billing';
 import { offerRemovalAfterSignOut } from '../../features/deviceCopy';
 import { useMyInvitationsApi } from '../../features/invitations';
 import { ManageMembersDialog, useLiveTeams, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, type TeamSummary } from '../../features/teams';
-import { createDetailsCache, ItemFilterContext, totalCount, useSessionStates, vaultCount, VaultSessions, VaultSessionsContext, type ItemFilter, type VaultState } from '../../features/vault';
+import { createDetailsCache, ItemFilterContext, totalCount, useSessionStates, vaultCount, VaultSessions, VaultSessionsContext, type ItemCounts, type ItemFilter, type VaultState } from '../../features/vault';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { ServerStateProvider } from '../../session/serverState/ServerStateProvider';
 import { useAccountRecord } from '../../session/serverState/useAccountRecord';
@@ -175,6 +175,7 @@ function Dashboard({ user }: { user: AuthUser }) {
   const onManageMembers = members === null ? undefined : setManagingTeamId;
   // The sidebar's Favourites and kinds (issue #44), over whichever list is on screen.
   const [filter, setFilter] = useState<ItemFilter>('all');
+  const [itemCounts, setItemCounts] = useState<ItemCounts | null>(null);
   const closeDrawer = drawer.close;
   const itemFilter = useMemo(
     () => ({
@@ -183,8 +184,10 @@ function Dashboard({ user }: { user: AuthUser }) {
         setFilter(next);
         closeDrawer();
       },
+      counts: itemCounts,
+      onCounts: setItemCounts,
     }),
-    [filter, closeDrawer],
+    [filter, closeDrawer, itemCounts],
   );
   const choose = (next: VaultScope) => {
     setScope(next);

@@ -90,10 +90,11 @@ export interface ImportItem {
  * Kinds of things an item cannot hold: passkeys, attached files (their names are custom fields, the
  * files are not imported), a master-password re-prompt, an expiry date, earlier passwords without a
  * date they were replaced (the history needs one) and, decided by the plan, earlier passwords
- * beyond the ten a login keeps and a kind Keyloft does not have (imported as a login or a secure
- * note). The preview counts and lists them by item before anything is written.
+ * beyond the ten a login keeps, a kind Keyloft does not have (imported as a login or a secure
+ * note), and web addresses and custom fields beyond the number an item keeps (items/itemLimits.ts).
+ * The preview counts and lists them by item before anything is written.
  */
-export type NotCarriedKind = 'passkey' | 'attachment' | 'reprompt' | 'expiry' | 'undated-history' | 'older-history' | 'kind';
+export type NotCarriedKind = 'passkey' | 'attachment' | 'reprompt' | 'expiry' | 'undated-history' | 'older-history' | 'kind' | 'extra-url' | 'extra-field';
 
 export interface NotCarried {
   readonly kind: NotCarriedKind;

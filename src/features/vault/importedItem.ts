@@ -37,7 +37,10 @@ async function fingerprintOf(publicKey: string): Promise<string> {
   }
 }
 
-export async function importedItem(entry: ImportedEntry): Promise<Item> {
+/** 'SHA256:' and 43 base64 characters, as sshFingerprint writes one: what sizedImportedItem counts. */
+const FINGERPRINT_SIZED = `SHA256:${'x'.repeat(43)}`;
+
+function itemOf(entry: ImportedEntry, fingerprint: string): Item {
   const parts = entry.item;
   const common = { title: entry.title, notes: entry.notes ?? '', favourite: parts?.favourite ?? false, customFields: parts?.customFields ?? [] };
   const field = (name: string): string => parts?.fields[name] ?? '';
@@ -56,9 +59,16 @@ export async function importedItem(entry: ImportedEntry): Promise<Item> {
       const fields = Object.fromEntries(Object.keys(empty).map((name) => [name, field(name)])) as unknown as IdentityFields;
       return { kind: 'identity', ...common, fields };
     }
-    case 'ssh': {
-      const publicKey = field('publicKey');
-      return { kind: 'ssh', ...common, fields: { privateKey: field('privateKey'), publicKey, fingerprint: await fingerprintOf(publicKey) } };
-    }
+    case 'ssh':
+      return { kind: 'ssh', ...common, fields: { privateKey: field('privateKey'), publicKey: field('publicKey'), fingerprint } };
   }
+}
+
+/** The item an imported entry becomes, for its size (items/itemLimits.ts): an SSH key's fingerprint counted at its length, not computed. */
+export function sizedImportedItem(entry: ImportedEntry): Item {
+  return itemOf(entry, entry.item?.kind === 'ssh' && (entry.item.fields.publicKey ?? '').trim() !== '' ? FINGERPRINT_SIZED : '');
+}
+
+export async function importedItem(entry: ImportedEntry): Promise<Item> {
+  return itemOf(entry, entry.item?.kind === 'ssh' ? await fingerprintOf(entry.item.fields.publicKey ?? '') : '');
 }

@@ -5,7 +5,8 @@ import type { ReplacedPassword } from '../../crypto';
 import { vaultImportWriter, type VaultImportWriter } from './importWriter';
 import { oneTimeCodeIdentity, readOneTimeCode, type OneTimeCodeOwner } from './otp/oneTimeCode';
 import type { Group, PasswordEntry } from './model';
-import type { ImportedItemParts } from './importedItem';
+import { sizedImportedItem, type ImportedEntry, type ImportedItemParts } from './importedItem';
+import { tooLargeReason } from './items/itemLimits';
 import type { Item } from './items/kinds';
 import { openItem } from './service/itemService';
 import { openDetails } from './service/openEntries';
@@ -45,6 +46,8 @@ export interface ImportTargetSource {
     readonly oneTimeCode: (value: string, owner: OneTimeCodeOwner) => string | null;
     /** What makes two stored codes the same code, whatever their labels (issue #44). */
     readonly sameCode: (link: string) => string;
+    /** Why an entry is too large to store as the item it becomes (items/itemLimits.ts); null when it fits (issue #44). */
+    readonly tooLarge: (entry: ImportedEntry) => string | null;
   };
   readonly writer: VaultImportWriter;
 }
@@ -108,6 +111,7 @@ export function importTargetOf({ deps, vault }: LoadedVault): ImportTargetSource
       groups: readableGroups(vault.groups).map(({ id, name }) => ({ id, name })),
       oneTimeCode: readOneTimeCode,
       sameCode: oneTimeCodeIdentity,
+      tooLarge: (entry) => tooLargeReason(sizedImportedItem(entry)),
     }),
     writer: vaultImportWriter(deps),
   };

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../../src/features/vault/items/kinds';
 import { saveItem, savePassword } from '../../../src/features/vault/vaultService';
 import type { MemoryRepositories } from '../../doubles/memoryRepositories';
-import { createTeamWorld, draft, personalWriter, renderTeamDashboard, type TeamWorld } from './teamDashboard';
+import { createTeamWorld, draft, personalWriter, renderTeamDashboard, UID, type TeamWorld } from './teamDashboard';
 
 let world: TeamWorld;
 beforeAll(async () => {
@@ -55,13 +55,17 @@ describe('items on the vault screen', () => {
     expect(await within(screen.getByRole('region', { name: 'Item details' })).findByText('Ana Lima Jr')).toBeInTheDocument();
   });
 
-  it('the sidebar’s Cards and Favourites show the card alone', async () => {
+  it('the sidebar’s Cards and Favourites, each with its count, show the card alone', async () => {
     const user = userEvent.setup();
     await renderTeamDashboard(world, seed);
     const list = await within(screen.getByRole('main')).findByRole('list', { name: 'All items' });
     await within(list).findByRole('listitem', { name: 'Travel card' });
     const kinds = screen.getByRole('list', { name: 'Kinds of item' });
-    for (const name of ['Cards', 'Favourites']) {
+    // Counted over the list on screen: the login and the card.
+    await waitFor(() => {
+      expect(within(kinds).getAllByRole('button').map((button) => button.textContent)).toEqual(['Favourites1', 'Logins1', 'Secure notes0', 'Cards1', 'Identities0', 'SSH keys0']);
+    });
+    for (const name of ['Cards1', 'Favourites1']) {
       await tabTo(user, within(kinds).getByRole('button', { name }));
       await user.keyboard('{Enter}');
       await waitFor(() => {
@@ -69,5 +73,30 @@ describe('items on the vault screen', () => {
       });
       await user.keyboard('{Enter}');
     }
+  });
+
+  it('All items offers New item, which makes an item of any kind in the personal vault', { timeout: 40_000 }, async () => {
+    const user = userEvent.setup();
+    const { repositories } = await renderTeamDashboard(world, seed);
+    const main = screen.getByRole('main');
+    await within(main).findByRole('listitem', { name: 'Travel card' });
+    await tabTo(user, within(main).getByRole('button', { name: 'New item' }));
+    await user.keyboard('{Enter}');
+    const form = await screen.findByRole('dialog', { name: 'New item' });
+    // The kinds are one radio group: the arrows move from Login to Secure note.
+    await tabTo(user, within(form).getByRole('radio', { name: 'Login' }));
+    await user.keyboard('{ArrowDown}');
+    expect(within(form).getByRole('radio', { name: 'Secure note' })).toBeChecked();
+    await tabTo(user, within(form).getByLabelText('Title'));
+    await user.keyboard('Door codes');
+    await tabTo(user, within(form).getByRole('button', { name: 'Save' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    const row = await within(within(main).getByRole('list', { name: 'All items' })).findByRole('listitem', { name: 'Door codes' });
+    expect(row).toBeInTheDocument();
+    // Written in the personal vault, beside the login and the card seeded there.
+    expect((await repositories.passwords.scanPersonal(UID)).items).toHaveLength(3);
   });
 });

@@ -196,16 +196,33 @@ describe('ExportDialog: the file', () => {
     expect(await downloads[0]!.blob.text()).toBe(exportKeyloftJson(withNote, { now: NOW }));
   });
 
-  it('says how many items a CSV left out for not being logins', async () => {
+  it('says what a CSV left out, by count: items not logins, a login’s further URLs, custom fields, earlier passwords, one-time codes', async () => {
     catchDownloads();
     const card = { kind: 'card' as const, favourite: false, urls: [], customFields: [], fields: { cardholder: 'A', number: '4111111111111111', code: '1' }, expiry: null };
-    const withCard: ExportedVault = { ...VAULT, entries: [...VAULT.entries, { title: 'Visa', url: null, username: '', password: '', notes: null, group: null, item: card }] };
+    const login = {
+      kind: 'login' as const,
+      favourite: false,
+      urls: [{ url: 'https://a.example', match: 'origin' as const }, { url: 'https://b.example', match: 'origin' as const }, { url: 'https://c.example', match: 'site' as const }],
+      customFields: [{ name: 'PIN', type: 'hidden' as const, value: '1' }],
+      fields: {},
+      expiry: null,
+    };
+    const withCard: ExportedVault = {
+      ...VAULT,
+      entries: [
+        ...VAULT.entries,
+        { title: 'Visa', url: null, username: '', password: '', notes: null, group: null, item: card },
+        { title: 'Many', url: 'https://a.example', username: 'u', password: 'p', notes: null, group: null, otp: 'otpauth://totp/Many?secret=JBSWY3DPEHPK3PXP', passwordHistory: [{ password: 'old', replacedAt: 1 }], item: login },
+      ],
+    };
     const { user } = setup(() => Promise.resolve(withCard));
     await choosePlain(user, 'CSV, logins only (unencrypted)');
     await user.type(screen.getByLabelText('Master password'), MASTER);
     await user.click(screen.getByRole('checkbox', { name: 'I understand' }));
     await user.click(screen.getByRole('button', { name: 'Export' }));
-    expect(await screen.findByText('1 item is not a login and is not in the CSV, which holds logins only. Export a JSON file to keep it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Not in the CSV, which holds one row per login with its first web address: 1 item that is not a login, 2 further web addresses of logins, 1 custom field, 1 earlier password and 1 one-time code. Export a JSON file to keep everything.'),
+    ).toBeInTheDocument();
   });
 
   it('saves the Bitwarden JSON the writer builds, with no note about escaped values', async () => {

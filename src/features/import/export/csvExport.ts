@@ -40,12 +40,24 @@ export interface EscapedCell {
   readonly column: CsvExportColumn;
 }
 
+/**
+ * What a CSV has no column for (issue #44), counted so the export screen can say it: items that are
+ * not logins (a row has no place for their fields), and of the logins their web addresses after the
+ * first, custom fields, earlier passwords and one-time codes.
+ */
+export interface CsvLeftOut {
+  readonly notLogins: number;
+  readonly furtherUrls: number;
+  readonly customFields: number;
+  readonly earlierPasswords: number;
+  readonly oneTimeCodes: number;
+}
+
 export interface CsvExport {
   readonly text: string;
   /** Listed so the export screen can say which values another manager will import with a leading '. */
   readonly escaped: readonly EscapedCell[];
-  /** Items that are not logins (issue #44): a CSV row has no place for their fields, so they are not in the file. */
-  readonly notLogins: number;
+  readonly leftOut: CsvLeftOut;
 }
 
 /** A CSV is for logins: one row per login, its first URL in the url column. */
@@ -61,7 +73,21 @@ export function exportCsv(vault: ExportedVault): CsvExport {
     });
     return cells;
   });
-  return { text: csvText(CSV_EXPORT_COLUMNS, rows), escaped, notLogins: vault.entries.length - logins.length };
+  return { text: csvText(CSV_EXPORT_COLUMNS, rows), escaped, leftOut: leftOutOf(logins, vault.entries.length - logins.length) };
+}
+
+function leftOutOf(logins: readonly ExportedEntry[], notLogins: number): CsvLeftOut {
+  let furtherUrls = 0;
+  let customFields = 0;
+  let earlierPasswords = 0;
+  let oneTimeCodes = 0;
+  for (const entry of logins) {
+    furtherUrls += Math.max(0, (entry.item?.urls.length ?? 0) - 1);
+    customFields += entry.item?.customFields.length ?? 0;
+    earlierPasswords += entry.passwordHistory?.length ?? 0;
+    if ((entry.otp ?? '') !== '') oneTimeCodes += 1;
+  }
+  return { notLogins, furtherUrls, customFields, earlierPasswords, oneTimeCodes };
 }
 
 /**

@@ -4,6 +4,6 @@ export type { ExportedEntry, ExportedGroup, ExportedItemParts, ExportedVault } f
 export { exportKeyloftEncrypted, exportKeyloftJson } from './keyloftExport';
 export type { KeyloftEncryptedOptions } from './keyloftExport';
 export { CSV_EXPORT_COLUMNS, exportCsv } from './csvExport';
-export type { CsvExport, CsvExportColumn, EscapedCell } from './csvExport';
+export type { CsvExport, CsvExportColumn, CsvLeftOut, EscapedCell } from './csvExport';
 export { bitwardenExport, exportBitwardenJson } from './bitwardenExport';
 export type { BitwardenExport, BitwardenExportOptions } from './bitwardenExport';

@@ -18,7 +18,7 @@ export async function planImport(parsed: ParsedImport, target: ImportTargetConte
   for (const item of parsed.items) {
     kinds[item.kind] += 1;
     const path = folderPath(item.folder);
-    const outcome = toEntry(item, path === null ? null : groups.nameFor(path), target.oneTimeCode);
+    const outcome = toEntry(item, path === null ? null : groups.nameFor(path), target.oneTimeCode, target.tooLarge);
     if ('skippedBecause' in outcome) {
       skipped.push({ at: item.at, title: item.title, reason: outcome.skippedBecause });
     } else {

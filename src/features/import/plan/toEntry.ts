@@ -8,9 +8,10 @@ import type { ReplacedPassword } from '../../../crypto';
 import { TOTP_LABEL } from '../formats/values';
 import type { ImportItem, LabelledValue, NotCarried } from '../model';
 import { kindFieldReasons, kindParts, plannedKind } from './kindFields';
+import { sizeReason, withinCounts } from './itemLimits';
 import { shortenText } from './shorten';
 import { brokenTextReason, limitReasons, overByteLimit, tooLongReason, tooManyBytesReason } from './storedLimits';
-import type { OneTimeCodeReader, PlannedEntry } from './types';
+import type { ItemSizeCheck, OneTimeCodeReader, PlannedCustomField, PlannedEntry } from './types';
 import { urlHost } from './urlHost';
 
 export const UNTITLED = 'Untitled item';
@@ -38,7 +39,7 @@ function extraValue(extra: LabelledValue): string {
  * item's own (a Keyloft export's) or the first TOTP extra it takes becomes the entry's code; one it
  * does not take stays a hidden custom field under its label, so nothing is lost.
  */
-export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?: OneTimeCodeReader): EntryOutcome {
+export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?: OneTimeCodeReader, tooLarge?: ItemSizeCheck): EntryOutcome {
   const title = item.title.trim();
   const url = (item.urls?.[0]?.url ?? item.url).trim();
   const username = item.username.trim();
@@ -56,10 +57,16 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
   const readCode = oneTimeCode === undefined ? undefined : (value: string) => oneTimeCode(value, { title: entryTitle, username });
   // Only a login has a one-time code of its own; another kind keeps one as a hidden custom field.
   const { otp, extras } = takeOneTimeCode(item.otp?.trim() ?? '', read, isLogin ? readCode : undefined);
-  const { parts, notCarried: kindLosses } = kindParts(item.kind, { url, username, password }, extras, item);
+  const { parts: ofKind, notCarried: kindLosses } = kindParts(item.kind, { url, username, password }, extras, item);
   const passwordHistory = trimmedHistory(item.passwordHistory ?? []);
   const olderHistory = Math.max(0, (item.passwordHistory?.length ?? 0) - passwordHistory.length);
-  const notCarried: NotCarried[] = kindLosses.length === 0 && olderHistory === 0 ? [...(item.notCarried ?? [])] : [...(item.notCarried ?? []), ...kindLosses, ...Array.from({ length: olderHistory }, () => ({ kind: 'older-history' as const }))];
+  // Only a login has a password history: another kind keeps its earlier passwords as hidden custom
+  // fields, each named with the day it was replaced, so none is dropped (issue #44).
+  const keepsHistory = ofKind.kind === 'login';
+  const withHistory = keepsHistory || passwordHistory.length === 0 ? ofKind : { ...ofKind, customFields: [...ofKind.customFields, ...passwordHistory.map(historyField)] };
+  const { parts, notCarried: overCounts } = withinCounts(withHistory);
+  const losses = [...kindLosses, ...Array.from({ length: olderHistory }, () => ({ kind: 'older-history' as const })), ...overCounts];
+  const notCarried: NotCarried[] = [...(item.notCarried ?? []), ...losses];
   if (title === '' && url === '' && username === '' && password.trim() === '' && notes === '' && extras.length === 0) {
     return { skippedBecause: EMPTY_ITEM_REASON };
   }
@@ -87,23 +94,28 @@ export function toEntry(item: ImportItem, groupName: string | null, oneTimeCode?
     ...historyReasons(passwordHistory),
   ];
   if (reasons.length > 0) return { skippedBecause: reasons.join(' ') };
-  return {
-    entry: {
-      at: item.at,
-      kind: item.kind,
-      title: entryTitle,
-      // Only a login has these; another kind keeps them as custom fields (kindParts).
-      url: url === '' || parts.kind !== 'login' ? null : url,
-      username: parts.kind === 'login' ? username : '',
-      password: parts.kind === 'login' ? password : '',
-      notes: notes === '' ? null : notes,
-      groupName,
-      ...(otp === null ? {} : { otp }),
-      ...(passwordHistory.length === 0 ? {} : { passwordHistory }),
-      ...(notCarried.length === 0 ? {} : { notCarried }),
-      item: parts,
-    },
+  const entry: PlannedEntry = {
+    at: item.at,
+    kind: item.kind,
+    title: entryTitle,
+    // Only a login has these; another kind keeps them as custom fields (kindParts).
+    url: url === '' || parts.kind !== 'login' ? null : url,
+    username: parts.kind === 'login' ? username : '',
+    password: parts.kind === 'login' ? password : '',
+    notes: notes === '' ? null : notes,
+    groupName,
+    ...(otp === null ? {} : { otp }),
+    ...(passwordHistory.length === 0 || !keepsHistory ? {} : { passwordHistory }),
+    ...(notCarried.length === 0 ? {} : { notCarried }),
+    item: parts,
   };
+  const sizeProblem = sizeReason(entry, tooLarge);
+  return sizeProblem === null ? { entry } : { skippedBecause: sizeProblem };
+}
+
+/** An earlier password of an item that is not a login, as a hidden custom field: 'Earlier password (replaced 2024-05-01)'. */
+function historyField({ password, replacedAt }: ReplacedPassword): PlannedCustomField {
+  return { name: `Earlier password (replaced ${new Date(replacedAt).toISOString().slice(0, 10)})`, type: 'hidden', value: password };
 }
 
 /**

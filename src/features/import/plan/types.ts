@@ -107,6 +107,9 @@ export interface ImportPlan {
   readonly kinds: Readonly<Record<ImportItemKind, number>>;
 }
 
+/** Why an entry is too large for the target to store as sealed, one sentence; null when it fits. */
+export type ItemSizeCheck = (entry: PlannedEntry) => string | null;
+
 export type OneTimeCodeReader = (value: string, owner: { readonly title: string; readonly username: string }) => string | null;
 
 /** What the duplicate check knows of an entry already in the target (the list's overview). */
@@ -155,4 +158,9 @@ export interface ImportTargetContents {
    * #44 labelled 'Keyloft', the same code imported as Title:username). Absent: links compare as text.
    */
   readonly sameCode?: (link: string) => string;
+  /**
+   * The target's measure of an item as it would be sealed (issue #44): an entry it cannot store is
+   * skipped with this reason. Absent: no size is checked beyond each field's own limit.
+   */
+  readonly tooLarge?: ItemSizeCheck;
 }

@@ -15,6 +15,8 @@ const NOT_CARRIED: Readonly<Record<NotCarriedKind, true>> = {
   expiry: true,
   'undated-history': true,
   'older-history': true,
+  'extra-url': true,
+  'extra-field': true,
   kind: true,
 };
 

@@ -1,4 +1,5 @@
 import { countOf, formatCount } from '../../../ui/format';
+import type { CsvLeftOut } from '../export';
 import type { BuiltExport } from './buildExport';
 import { Button } from '../../../ui/Button';
 import { useFocusOnMount } from './useFocusOnMount';
@@ -31,6 +32,25 @@ export function escapedNote(escaped: number): string | null {
   return `${values} ${escaped === 1 ? 'looks like a spreadsheet formula' : 'look like spreadsheet formulas'} and ${escaped === 1 ? 'was' : 'were'} written with a leading ' so that spreadsheets do not run ${escaped === 1 ? 'it' : 'them'}. Remove the ' if you import the file into another password manager.`;
 }
 
+/** 'a, b and c'. */
+function listed(parts: readonly string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${String(parts.at(-1))}`;
+}
+
+/** What a CSV left out, counted by what it is (issue #44); null when it left out nothing. */
+export function leftOutNote(leftOut: CsvLeftOut | null): string | null {
+  if (leftOut === null) return null;
+  const parts = [
+    leftOut.notLogins === 0 ? null : countOf(leftOut.notLogins, 'item that is not a login', 'items that are not logins'),
+    leftOut.furtherUrls === 0 ? null : countOf(leftOut.furtherUrls, 'further web address of a login', 'further web addresses of logins'),
+    leftOut.customFields === 0 ? null : countOf(leftOut.customFields, 'custom field', 'custom fields'),
+    leftOut.earlierPasswords === 0 ? null : countOf(leftOut.earlierPasswords, 'earlier password', 'earlier passwords'),
+    leftOut.oneTimeCodes === 0 ? null : countOf(leftOut.oneTimeCodes, 'one-time code', 'one-time codes'),
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return null;
+  return `Not in the CSV, which holds one row per login with its first web address: ${listed(parts)}. Export a JSON file to keep everything.`;
+}
+
 /** A saved file, and how many entries were left out of it because they do not decrypt. */
 export type SavedExport = BuiltExport & { readonly unreadable: number };
 
@@ -44,6 +64,7 @@ export interface ExportDoneProps {
 export function ExportDone({ saved, plain, onClose }: ExportDoneProps) {
   const closeRef = useFocusOnMount<HTMLButtonElement>();
   const note = escapedNote(saved.escaped);
+  const leftOut = leftOutNote(saved.leftOut);
   return (
     <div className="import-progress">
       <p role="status" className="notice notice--success">
@@ -51,11 +72,7 @@ export function ExportDone({ saved, plain, onClose }: ExportDoneProps) {
         {plain && ' Delete it once you have imported it elsewhere.'}
       </p>
       {note !== null && <p className="notice notice--warning">{note}</p>}
-      {saved.notLogins > 0 && (
-        <p className="notice notice--warning">
-          {`${countOf(saved.notLogins, 'item')} ${saved.notLogins === 1 ? 'is not a login and is' : 'are not logins and are'} not in the CSV, which holds logins only. Export a JSON file to keep ${saved.notLogins === 1 ? 'it' : 'them'}.`}
-        </p>
-      )}
+      {leftOut !== null && <p className="notice notice--warning">{leftOut}</p>}
       {saved.unreadable > 0 && (
         <p className="notice notice--warning">
           {`${formatCount(saved.unreadable)} ${saved.unreadable === 1 ? 'entry does' : 'entries do'} not decrypt and ${saved.unreadable === 1 ? 'is' : 'are'} not in the file.`}

@@ -1,6 +1,6 @@
 // The export file for the format the user chose (issue #20, item 5), built from the collected
 // vault by the writers in ../export, with the name it is saved under.
-import { exportBitwardenJson, exportCsv, exportKeyloftEncrypted, exportKeyloftJson, type ExportedVault } from '../export';
+import { exportBitwardenJson, exportCsv, exportKeyloftEncrypted, exportKeyloftJson, type CsvLeftOut, type ExportedVault } from '../export';
 
 export type ExportChoice = 'keyloft-encrypted' | 'keyloft-json' | 'csv' | 'bitwarden-json';
 
@@ -10,8 +10,8 @@ export interface BuiltExport {
   readonly type: string;
   /** CSV only: how many values were written with a leading ' so that spreadsheets do not run them. */
   readonly escaped: number;
-  /** CSV only: items that are not logins, left out of the file (issue #44). */
-  readonly notLogins: number;
+  /** CSV only: what the file has no column for, counted (issue #44); null for the JSON formats, which keep everything. */
+  readonly leftOut: CsvLeftOut | null;
 }
 
 export interface BuildOptions {
@@ -38,15 +38,15 @@ export async function buildExport(vault: ExportedVault, choice: ExportChoice, op
         iterations: options.iterations,
         now: options.now,
       });
-      return { fileName: exportFileName(options.now, 'json'), text, type: JSON_TYPE, escaped: 0, notLogins: 0 };
+      return { fileName: exportFileName(options.now, 'json'), text, type: JSON_TYPE, escaped: 0, leftOut: null };
     }
     case 'keyloft-json':
-      return { fileName: exportFileName(options.now, 'json'), text: exportKeyloftJson(vault, { now: options.now }), type: JSON_TYPE, escaped: 0, notLogins: 0 };
+      return { fileName: exportFileName(options.now, 'json'), text: exportKeyloftJson(vault, { now: options.now }), type: JSON_TYPE, escaped: 0, leftOut: null };
     case 'csv': {
-      const { text, escaped, notLogins } = exportCsv(vault);
-      return { fileName: exportFileName(options.now, 'csv'), text, type: 'text/csv;charset=utf-8', escaped: escaped.length, notLogins };
+      const { text, escaped, leftOut } = exportCsv(vault);
+      return { fileName: exportFileName(options.now, 'csv'), text, type: 'text/csv;charset=utf-8', escaped: escaped.length, leftOut };
     }
     case 'bitwarden-json':
-      return { fileName: exportFileName(options.now, 'json'), text: exportBitwardenJson(vault), type: JSON_TYPE, escaped: 0, notLogins: 0 };
+      return { fileName: exportFileName(options.now, 'json'), text: exportBitwardenJson(vault), type: JSON_TYPE, escaped: 0, leftOut: null };
   }
 }

@@ -2,6 +2,7 @@
 // things an entry cannot hold yet, counted in words, in all and for each item. Pure.
 import { countOf } from '../../../ui/format';
 import type { NotCarried, NotCarriedKind } from '../model';
+import { FIELD_LIMITS } from '@keyloft/contract/fieldLimits';
 import type { PlannedEntry } from '../plan/types';
 
 const WORDS: Readonly<Record<NotCarriedKind, readonly [string, string]>> = {
@@ -12,9 +13,11 @@ const WORDS: Readonly<Record<NotCarriedKind, readonly [string, string]>> = {
   'undated-history': ['earlier password without the date it was replaced', 'earlier passwords without the date they were replaced'],
   'older-history': ['earlier password beyond the ten an entry keeps', 'earlier passwords beyond the ten an entry keeps'],
   kind: ['kind Keyloft does not have (it comes in as a login or a secure note)', 'kinds Keyloft does not have (they come in as logins or secure notes)'],
+  'extra-url': [`web address beyond the ${String(FIELD_LIMITS.itemUrls)} a login keeps`, `web addresses beyond the ${String(FIELD_LIMITS.itemUrls)} a login keeps`],
+  'extra-field': [`custom field beyond the ${String(FIELD_LIMITS.itemCustomFields)} an item keeps`, `custom fields beyond the ${String(FIELD_LIMITS.itemCustomFields)} an item keeps`],
 };
 
-const ORDER: readonly NotCarriedKind[] = ['passkey', 'attachment', 'reprompt', 'expiry', 'undated-history', 'older-history', 'kind'];
+const ORDER: readonly NotCarriedKind[] = ['passkey', 'attachment', 'reprompt', 'expiry', 'undated-history', 'older-history', 'kind', 'extra-url', 'extra-field'];
 
 /** 'a, b and c'. */
 function listed(parts: readonly string[]): string {

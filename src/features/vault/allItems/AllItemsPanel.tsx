@@ -1,4 +1,6 @@
 import { useCallback, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { PlusIcon } from '../../../ui/icons';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { formatCount } from '../../../ui/format';
 import { PasswordFormDialog } from '../form/PasswordFormDialog';
@@ -11,7 +13,7 @@ import type { VaultSession } from '../session/vaultSession';
 import { useSessionStates } from '../session/useSessionStates';
 import { allAnswered } from '../session/vaultCounts';
 import { DECRYPT_FAILED_MESSAGE } from '../vaultErrors';
-import { AddPasswordButton } from '../VaultHeaderActions';
+import { AddPasswordButton, NEW_ITEM_BUTTON } from '../VaultHeaderActions';
 import { spannedLoad, spanVaults, type ItemsSource } from './allItemsSources';
 import '../vault.css';
 
@@ -86,13 +88,21 @@ export function AllItemsPanel({ sources, opening = false, show = null }: AllItem
   const openDetails = useCallback((entry: PasswordEntry) => latestSessionOf.current(entry).withDetails(entry), []);
   const openItem = useCallback((entry: PasswordEntry) => latestSessionOf.current(entry).openItem(entry), []);
   // An item (format 3, issue #44) is edited in the item form, in its own vault.
-  const [itemForm, setItemForm] = useState<{ readonly entry: PasswordEntry; readonly item: Item; readonly source: number } | null>(null);
+  // 'New item' makes one in the personal vault, where Add Password writes (issue #44).
+  const [itemForm, setItemForm] = useState<{ readonly editing: { readonly entry: PasswordEntry; readonly item: Item } | null; readonly source: number } | null>(null);
   const itemSource = itemForm === null ? undefined : sources[itemForm.source];
 
   return (
     <section className="vault-section" aria-labelledby={headingId}>
       <div className="vault-section__header">
         <h2 id={headingId}>All items</h2>
+        {home >= 0 && (
+          <div className="vault-section__actions">
+            <Button variant="secondary" icon={<PlusIcon />} onClick={() => { setItemForm({ editing: null, source: home }); }} disabled={!ready}>
+              {NEW_ITEM_BUTTON}
+            </Button>
+          </div>
+        )}
       </div>
       {!ready && (
         <p role="status" className="vault-section__status">
@@ -130,7 +140,7 @@ export function AllItemsPanel({ sources, opening = false, show = null }: AllItem
                 .openItem(entry)
                 .then(
                   (item) => {
-                    setItemForm({ entry, item, source: index });
+                    setItemForm({ editing: { entry, item }, source: index });
                   },
                   () => {
                     setDetailsError(DECRYPT_FAILED_MESSAGE);
@@ -171,7 +181,7 @@ export function AllItemsPanel({ sources, opening = false, show = null }: AllItem
       />
       <ItemFormDialog
         open={itemForm !== null && itemSource !== undefined}
-        editing={itemForm}
+        editing={itemForm?.editing ?? null}
         groups={itemForm === null ? [] : (states[itemForm.source]?.groups ?? [])}
         onSubmit={(item, groupId, existing) => {
           if (itemSource === undefined) return Promise.reject(new Error('The vault of this item is no longer open'));

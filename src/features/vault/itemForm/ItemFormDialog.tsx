@@ -3,12 +3,13 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Field, TextField } from '../../../ui/TextField';
 import { useSubmit } from '../../../ui/useSubmit';
+import { tooLargeReason } from '../items/itemLimits';
 import { ITEM_KIND_NAMES, ITEM_KINDS, type Item, type ItemKind } from '../items/kinds';
 import { validateItem, type ItemDraft, type ItemErrors } from '../items/validateItem';
 import type { Group, PasswordEntry } from '../model';
 import { failureText } from '../vaultErrors';
 import { CustomFieldsEditor } from './CustomFieldsEditor';
-import { draftOf, itemOfDraft, newDraft, withKind } from './itemDraft';
+import { draftOf, itemOfDraft, newDraft, sizedItemOfDraft, withKind } from './itemDraft';
 import { CardFieldsEditor, IdentityFieldsEditor, optional, SshFieldsEditor, NOT_MINE } from './KindFields';
 import { LoginFieldsEditor } from './LoginFields';
 import '../form/form.css';
@@ -65,7 +66,10 @@ function ItemForm({ editing, groups, onSubmit, onClose }: ItemFormDialogProps) {
     event.preventDefault();
     if (saving.busy) return;
     const checked = withoutEmptyUrls(draft);
-    const found = validateItem(checked);
+    const invalid = validateItem(checked);
+    // The size once every field is valid: the item as it would be sealed must fit the stored limits.
+    const tooLarge = Object.keys(invalid).length === 0 ? tooLargeReason(sizedItemOfDraft(checked)) : null;
+    const found = tooLarge === null ? invalid : { item: tooLarge };
     setDraft(checked);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -94,6 +98,11 @@ function ItemForm({ editing, groups, onSubmit, onClose }: ItemFormDialogProps) {
         {saving.error !== null && (
           <p role="alert" className="notice notice--error pw-form__notice">
             {saving.error}
+          </p>
+        )}
+        {errors.item !== undefined && (
+          <p role="alert" className="notice notice--error pw-form__notice">
+            {errors.item}
           </p>
         )}
         {editing === null && (

@@ -5,6 +5,7 @@ import { Field, TextField } from '../../../ui/TextField';
 import { PlusIcon, TrashIcon } from '../../../ui/icons';
 import { quickGenerate } from '../generator';
 import { OneTimeCodeField } from '../form/OneTimeCodeField';
+import { ITEM_LIMIT_MESSAGES, ITEM_LIMITS } from '../items/itemLimits';
 import { URL_MATCH_NAMES, URL_MATCHES, type LoginFields, type UrlMatch } from '../items/kinds';
 import type { ItemErrors } from '../items/validateItem';
 import { NOT_MINE } from './KindFields';
@@ -21,6 +22,9 @@ export interface LoginFieldsEditorProps {
 export function LoginFieldsEditor({ fields, errors, onChange }: LoginFieldsEditorProps) {
   const { urls } = fields;
   const [generated, setGenerated] = useState('');
+  // Add URL at the limit says so and adds nothing (issue #44, itemLimits.ts).
+  const [full, setFull] = useState(false);
+  const limitError = errors.urls ?? (full && urls.length >= ITEM_LIMITS.urls ? ITEM_LIMIT_MESSAGES.urls : undefined);
   const setUrl = (index: number, url: Partial<LoginFields['urls'][number]>) => {
     onChange({ ...fields, urls: urls.map((current, at) => (at === index ? { ...current, ...url } : current)) });
   };
@@ -44,13 +48,26 @@ export function LoginFieldsEditor({ fields, errors, onChange }: LoginFieldsEdito
                   </select>
                 )}
               </Field>
-              <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={`Remove URL ${n}`} onClick={() => { onChange({ ...fields, urls: urls.filter((_, at) => at !== index) }); }}>
+              <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={`Remove URL ${n}`} onClick={() => { setFull(false); onChange({ ...fields, urls: urls.filter((_, at) => at !== index) }); }}>
                 Remove
               </Button>
             </div>
           );
         })}
-        <Button variant="secondary" size="sm" icon={<PlusIcon />} onClick={() => { onChange({ ...fields, urls: [...urls, { url: '', match: 'origin' }] }); }}>
+        {limitError !== undefined && (
+          <p role="alert" className="field__error">
+            {limitError}
+          </p>
+        )}
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<PlusIcon />}
+          onClick={() => {
+            if (urls.length >= ITEM_LIMITS.urls) setFull(true);
+            else onChange({ ...fields, urls: [...urls, { url: '', match: 'origin' }] });
+          }}
+        >
           Add URL
         </Button>
       </fieldset>

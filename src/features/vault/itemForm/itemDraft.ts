@@ -42,18 +42,16 @@ function trimmedIdentity(fields: IdentityFields): IdentityFields {
   return Object.fromEntries(Object.entries(fields).map(([name, value]: [string, string]) => [name, value.trim()])) as unknown as IdentityFields;
 }
 
-/**
- * The SSH key's public line and fingerprint: the line given, else the one an OpenSSH private key
- * file carries; no fingerprint without one. Only for a draft validateItem passed.
- */
-async function sshPublic(privateKey: string, publicKey: string): Promise<{ publicKey: string; fingerprint: string }> {
-  const key = publicKey !== '' ? parseSshPublicKey(publicKey) : privateKey === '' ? null : readSshPrivateKey(privateKey).publicKey;
-  if (key === null) return { publicKey: '', fingerprint: '' };
-  return { publicKey: publicKey !== '' ? publicKey : key.line, fingerprint: await sshFingerprint(key) };
+/** The public key line a save keeps: the line given, else the one an OpenSSH private key file carries; null for none. */
+function sshPublicKey(privateKey: string, publicKey: string) {
+  return publicKey !== '' ? parseSshPublicKey(publicKey) : privateKey === '' ? null : readSshPrivateKey(privateKey).publicKey;
 }
 
-/** The item a valid draft saves (validateItem gave no errors): trimmed, parsed, the fingerprint computed. */
-export async function itemOfDraft(draft: ItemDraft): Promise<Item> {
+/** 'SHA256:' and 43 base64 characters, as sshFingerprint writes one: what the size check counts before the save computes it. */
+const FINGERPRINT_SIZED = `SHA256:${'x'.repeat(43)}`;
+
+/** The item a valid draft saves, an SSH key's fingerprint given by `fingerprintOf`. */
+function itemOf(draft: ItemDraft, fingerprintOf: (key: NonNullable<ReturnType<typeof sshPublicKey>>) => string): Item {
   const common = { title: draft.title.trim(), notes: draft.notes.trim(), favourite: draft.favourite, customFields: draft.customFields.map(trimmedField) };
   switch (draft.kind) {
     case 'login': {
@@ -78,7 +76,26 @@ export async function itemOfDraft(draft: ItemDraft): Promise<Item> {
       return { kind: 'identity', ...common, fields: trimmedIdentity(draft.fields) };
     case 'ssh': {
       const privateKey = draft.fields.privateKey.trim();
-      return { kind: 'ssh', ...common, fields: { privateKey, ...(await sshPublic(privateKey, draft.fields.publicKey.trim())) } };
+      const given = draft.fields.publicKey.trim();
+      const key = sshPublicKey(privateKey, given);
+      const publicKey = key === null ? '' : given !== '' ? given : key.line;
+      return { kind: 'ssh', ...common, fields: { privateKey, publicKey, fingerprint: key === null ? '' : fingerprintOf(key) } };
     }
   }
+}
+
+/**
+ * The item a valid draft (validateItem gave no errors) would save, for its size (itemLimits.ts):
+ * as itemOfDraft, with an SSH key's fingerprint counted at its length rather than computed.
+ */
+export function sizedItemOfDraft(draft: ItemDraft): Item {
+  return itemOf(draft, () => FINGERPRINT_SIZED);
+}
+
+/** The item a valid draft saves (validateItem gave no errors): trimmed, parsed, the fingerprint computed. */
+export async function itemOfDraft(draft: ItemDraft): Promise<Item> {
+  if (draft.kind !== 'ssh') return itemOf(draft, () => '');
+  const key = sshPublicKey(draft.fields.privateKey.trim(), draft.fields.publicKey.trim());
+  const fingerprint = key === null ? '' : await sshFingerprint(key);
+  return itemOf(draft, () => fingerprint);
 }

@@ -11,6 +11,7 @@ import { PASSWORD_FORM_MESSAGES } from '../form/validatePasswordDraft';
 import { OneTimeCodeError, canonicalOneTimeCode } from '../otp/oneTimeCode';
 import { parseCardExpiry } from './cardExpiry';
 import { IDENTITY_FIELD_LABELS } from './identityLabels';
+import { ITEM_LIMIT_MESSAGES, ITEM_LIMITS } from './itemLimits';
 import { isCardNumber } from './cardNumber';
 import type { CardFields, CardItem, CustomField, IdentityFields, Item } from './kinds';
 import { normaliseSavedUrl } from './urlMatch';
@@ -46,7 +47,9 @@ export type ItemDraft = Exclude<Item, CardItem> | (Omit<CardItem, 'fields'> & { 
 /**
  * Field → message, for the fields that have a problem; empty when the draft can be saved. Keys
  * are the fields' names ('title', 'number', 'publicKey'), 'urls.N' for a login's URLs, and
- * 'customFields.N.name' / 'customFields.N.value' for custom fields (N counts from 0).
+ * 'customFields.N.name' / 'customFields.N.value' for custom fields (N counts from 0), 'urls' and
+ * 'customFields' for more of them than an item keeps (itemLimits.ts), and 'item' for an item too
+ * large to store (the form's own check, tooLargeReason, once every field is valid).
  */
 export type ItemErrors = Readonly<Record<string, string>>;
 
@@ -172,5 +175,7 @@ export function validateItem(draft: ItemDraft): ItemErrors {
   draft.customFields.forEach((field, index) => {
     checkCustomField(errors, field, index);
   });
+  if (draft.kind === 'login' && draft.fields.urls.length > ITEM_LIMITS.urls) errors.urls = ITEM_LIMIT_MESSAGES.urls;
+  if (draft.customFields.length > ITEM_LIMITS.customFields) errors.customFields = ITEM_LIMIT_MESSAGES.customFields;
   return errors;
 }

@@ -10,6 +10,7 @@ import { LIST_MESSAGES } from './listMessages';
 import { phoneLayout } from './phoneLayout';
 import { ListToolbar } from './ListToolbar';
 import { useFullScreenPane } from './useFullScreenPane';
+import { usePublishedItemCounts } from './useItemCounts';
 import { useListKeyboard } from './useListKeyboard';
 import { useVirtualRows } from './useVirtualRows';
 import type { PasswordListProps } from './passwordListProps';
@@ -87,6 +88,7 @@ export function PasswordList({
   // A caller that asks to show an entry (`show`) clears the filter first when it hides the entry.
   const itemFilter = useContext(ItemFilterContext).filter;
   const entries = useMemo(() => filterByItem(allEntries, itemFilter), [allEntries, itemFilter]);
+  usePublishedItemCounts(allEntries, loading);
 
   // Asked to show an entry: handled while rendering, once per request (not in an effect: no render
   // of the list without it), and its heading focused once the pane is there.

@@ -48,9 +48,31 @@ export function filterByItem(entries: readonly PasswordEntry[], filter: ItemFilt
   return shown;
 }
 
+/** How many items of the list on screen each of the sidebar's filters shows. */
+export type ItemCounts = Readonly<Record<Exclude<ItemFilter, 'all'>, number>>;
+
+const counted = new WeakMap<readonly PasswordEntry[], ItemCounts>();
+
+/** The favourites and the items of each kind in a list, counted once per list (the sidebar renders on every page of a load). */
+export function countItems(entries: readonly PasswordEntry[]): ItemCounts {
+  const known = counted.get(entries);
+  if (known !== undefined) return known;
+  const counts = { favourites: 0, login: 0, note: 0, card: 0, identity: 0, ssh: 0 };
+  for (const entry of entries) {
+    counts[kindOf(entry)] += 1;
+    if (entry.item?.favourite === true) counts.favourites += 1;
+  }
+  counted.set(entries, counts);
+  return counts;
+}
+
 export interface ItemFilterState {
   readonly filter: ItemFilter;
   readonly onFilter: (filter: ItemFilter) => void;
+  /** The counts of the list on screen, shown beside each filter; null or absent while no list is (or it is still loading). */
+  readonly counts?: ItemCounts | null;
+  /** A list on screen says its counts (null as it goes); absent, nobody shows them. */
+  readonly onCounts?: (counts: ItemCounts | null) => void;
 }
 
 /** Outside a provider (a list on its own, in tests) every item shows. */

@@ -275,3 +275,43 @@ describe('Edit', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 });
+
+describe('Limits (itemLimits.ts)', () => {
+  const urls = Array.from({ length: 20 }, (_, at) => ({ url: `https://site-${String(at + 1)}.example`, match: 'origin' as const }));
+  const login: Item = { kind: 'login', title: 'Many', notes: '', favourite: false, customFields: [], fields: { urls, username: 'ana', password: 'pw', otp: null, history: [] } };
+  const fields = (count: number, value: string) => Array.from({ length: count }, (_, at) => ({ name: `Field ${String(at + 1)}`, type: 'text' as const, value }));
+
+  /** Presses a button from the keyboard (focused directly: tabbing past a hundred fields proves nothing more). */
+  async function press(user: UserEvent, name: string) {
+    screen.getByRole('button', { name }).focus();
+    await user.keyboard('{Enter}');
+  }
+
+  it('Add URL at twenty says a login keeps no more, and adds none', async () => {
+    const { user } = renderForm({ entry: makeEntry('l1', { title: 'Many' }), item: login });
+    await press(user, 'Add URL');
+    expect(screen.getByRole('alert')).toHaveTextContent('A login keeps at most 20 web addresses');
+    expect(screen.queryByLabelText('URL 21')).toBeNull();
+    await press(user, 'Remove URL 20');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await press(user, 'Add URL');
+    expect(input('URL 20')).toHaveValue('');
+  });
+
+  it('Add field at fifty says an item keeps no more, and adds none', async () => {
+    const note: Item = { kind: 'note', title: 'Codes', notes: '', favourite: false, customFields: fields(50, 'v'), fields: {} };
+    const { user } = renderForm({ entry: makeEntry('n1', { title: 'Codes' }), item: note });
+    await press(user, 'Add field');
+    expect(screen.getByRole('alert')).toHaveTextContent('An item keeps at most 50 custom fields');
+    expect(screen.queryByLabelText('Name of field 51')).toBeNull();
+  });
+
+  it('refuses to save an item too large to store, saying so, and saves nothing', async () => {
+    const note: Item = { kind: 'note', title: 'Archive', notes: '', favourite: false, customFields: fields(50, 'é'.repeat(10_000)), fields: {} };
+    const { user, onSubmit, onClose } = renderForm({ entry: makeEntry('n2', { title: 'Archive' }), item: note });
+    await press(user, 'Save');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^This item is too large to store: its notes, custom fields and other hidden values take \d+ KB of the 512 KB an item may hold\.$/);
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ItemFilters } from '../../../../src/app/dashboard/sidebar/ItemFilters';
 import { asStoredCiphertext } from '../../../../src/crypto';
-import { ItemFilterContext, type ItemFilter } from '../../../../src/features/vault';
+import { ItemFilterContext, type ItemCounts, type ItemFilter } from '../../../../src/features/vault';
 import { PasswordList } from '../../../../src/features/vault/list';
 import { itemToParts } from '../../../../src/features/vault/items/sealedItem';
 import type { Item } from '../../../../src/features/vault/items/kinds';
@@ -90,6 +90,41 @@ function PasswordListWith({ entries }: { readonly entries: readonly PasswordEntr
     </ItemFilterContext.Provider>
   );
 }
+
+function CountingScreen({ entries, loading = false, listed = true }: { readonly entries: readonly PasswordEntry[]; readonly loading?: boolean; readonly listed?: boolean }) {
+  const [filter, setFilter] = useState<ItemFilter>('all');
+  const [counts, setCounts] = useState<ItemCounts | null>(null);
+  const value = useMemo(() => ({ filter, onFilter: setFilter, counts, onCounts: setCounts }), [filter, counts]);
+  return (
+    <ItemFilterContext.Provider value={value}>
+      <ItemFilters />
+      {listed && <PasswordList entries={entries} loading={loading} canEdit canDelete onEdit={() => undefined} onDelete={() => Promise.resolve()} label="Personal passwords" />}
+    </ItemFilterContext.Provider>
+  );
+}
+
+const filterTexts = () => within(screen.getByRole('list', { name: 'Kinds of item' })).getAllByRole('button').map((button) => button.textContent);
+
+describe('the kind filter’s counts', () => {
+  it('says how many items of the list on screen each filter shows, the whole list’s whichever filter is chosen', async () => {
+    const user = userEvent.setup();
+    render(<CountingScreen entries={ENTRIES} />);
+    // Two favourites; two logins (the item and the format-2 entry); one of every other kind.
+    expect(filterTexts()).toEqual(['Favourites2', 'Logins2', 'Secure notes1', 'Cards1', 'Identities1', 'SSH keys1']);
+    await user.click(screen.getByRole('button', { name: 'Cards1' }));
+    expect(titles()).toEqual(['Zx-card-title']);
+    expect(filterTexts()).toEqual(['Favourites2', 'Logins2', 'Secure notes1', 'Cards1', 'Identities1', 'SSH keys1']);
+  });
+
+  it('counts nothing while the list is loading (never a part counted as the whole), nor once it is gone', () => {
+    const { rerender } = render(<CountingScreen entries={ENTRIES} loading />);
+    expect(filterTexts()).toEqual(['Favourites', 'Logins', 'Secure notes', 'Cards', 'Identities', 'SSH keys']);
+    rerender(<CountingScreen entries={ENTRIES.slice(0, 2)} />);
+    expect(filterTexts()).toEqual(['Favourites1', 'Logins1', 'Secure notes1', 'Cards0', 'Identities0', 'SSH keys0']);
+    rerender(<CountingScreen entries={ENTRIES} listed={false} />);
+    expect(filterTexts()).toEqual(['Favourites', 'Logins', 'Secure notes', 'Cards', 'Identities', 'SSH keys']);
+  });
+});
 
 describe('search over every kind', () => {
   it.each([

@@ -139,9 +139,14 @@ describe('Bitwarden-compatible JSON of every kind', () => {
 });
 
 describe('CSV of every kind', () => {
-  it('holds the logins only, and counts the items it left out', () => {
-    const { text, notLogins } = exportCsv(VAULT);
-    expect(notLogins).toBe(4);
+  it('holds the logins only, and counts what it left out: items not logins, further URLs, custom fields, earlier passwords, codes', () => {
+    const { text, leftOut } = exportCsv(VAULT);
+    expect(leftOut).toEqual({ notLogins: 4, furtherUrls: 3, customFields: 3, earlierPasswords: 0, oneTimeCodes: 0 });
+    const withHistory: ExportedVault = {
+      ...VAULT,
+      entries: VAULT.entries.map((entry) => (entry.title === 'Plain' ? { ...entry, otp: 'otpauth://totp/Plain?secret=JBSWY3DPEHPK3PXP', passwordHistory: [{ password: 'a', replacedAt: 1 }, { password: 'b', replacedAt: 2 }] } : entry)),
+    };
+    expect(exportCsv(withHistory).leftOut).toEqual({ notLogins: 4, furtherUrls: 3, customFields: 3, earlierPasswords: 2, oneTimeCodes: 1 });
     expect(text.split('\r\n').slice(1, -1)).toEqual(['Home,Mail,https://mail.example.com,ana,pw,', ',Plain,https://plain.example,me,p,n']);
   });
 });
