@@ -47,3 +47,11 @@ export const RSA_PUBLIC_EXPONENT = 65_537;
 
 /** Invitation link secret. Used directly as an AES-256 key, so it must be exactly this long. */
 export const SHARED_SECRET_BYTES = 32;
+
+/** A WebAuthn PRF output (hmac-secret): 32 bytes. */
+export const PASSKEY_PRF_BYTES = 32;
+/** The PRF input stored per passkey (its "salt" in WebAuthn's terms): 32 random bytes. */
+export const PASSKEY_PRF_SALT_BYTES = 32;
+/** HKDF-SHA256 from the PRF output to the AES-256-GCM key that wraps the vault key: fixed salt and info, versioned. */
+export const PASSKEY_HKDF_SALT = 'keyloft/passkey-unlock/hkdf-salt/v1';
+export const PASSKEY_HKDF_INFO = 'keyloft/passkey-unlock/v1/vault-key-wrap';
