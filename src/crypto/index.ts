@@ -37,7 +37,7 @@ export { ARGON2_LIMITS, argon2 } from './argon2';
 export type { Argon2Params, Argon2Variant } from './argon2';
 export { openBitwardenProtectedExport } from './bitwardenExport';
 export type { BitwardenExportKdf, BitwardenProtectedExport } from './bitwardenExport';
-export { KNOWN_KEYS_CONTEXT, entryFieldContext, passkeyVaultKeyContext, knownKeyContext, memberKeyLabel, inviteTeamKeyContext, previousTeamKeyContext, teamKeyCheckLabel, teamKeyLabel } from './contexts';
+export { KNOWN_KEYS_CONTEXT, PASSKEY_HKDF_INFO, PASSKEY_HKDF_SALT, entryFieldContext, passkeyVaultKeyContext, knownKeyContext, memberKeyLabel, inviteTeamKeyContext, previousTeamKeyContext, teamKeyCheckLabel, teamKeyLabel } from './contexts';
 export { teamKeyCheck, teamKeyMatchesCheck } from './teamKeyCheck';
 export { memberKeyCheck, memberKeyMatchesCheck, openKnownKey, sealKnownKey } from './memberKeyCheck';
 export type { EntryField, TeamKeyBinding } from './contexts';

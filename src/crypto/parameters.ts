@@ -52,6 +52,4 @@ export const SHARED_SECRET_BYTES = 32;
 export const PASSKEY_PRF_BYTES = 32;
 /** The PRF input stored per passkey (its "salt" in WebAuthn's terms): 32 random bytes. */
 export const PASSKEY_PRF_SALT_BYTES = 32;
-/** HKDF-SHA256 from the PRF output to the AES-256-GCM key that wraps the vault key: fixed salt and info, versioned. */
-export const PASSKEY_HKDF_SALT = 'keyloft/passkey-unlock/hkdf-salt/v1';
-export const PASSKEY_HKDF_INFO = 'keyloft/passkey-unlock/v1/vault-key-wrap';
+/** The HKDF-SHA256 from a PRF output to the key that wraps the vault key: its salt and info are labels, in contexts.ts. */

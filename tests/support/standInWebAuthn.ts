@@ -48,20 +48,17 @@ export class StandInAuthenticator implements CredentialsPort {
 
   constructor(private readonly options: StandInOptions = {}) {}
 
-  private refuse(): void {
-    if (this.cancelNext) {
-      this.cancelNext = false;
-      throw new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError');
-    }
+  /** The user's refusal, when the next call is to be cancelled. */
+  private refusal(): DOMException | null {
+    if (!this.cancelNext) return null;
+    this.cancelNext = false;
+    return new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError');
   }
 
   create(options: CredentialCreationOptions): Promise<Credential | null> {
     this.calls.push({ kind: 'create', options });
-    try {
-      this.refuse();
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+    const refused = this.refusal();
+    if (refused !== null) return Promise.reject(refused);
     const excluded = (options.publicKey?.excludeCredentials ?? []).map((each) => b64url(bytesOf(each.id)));
     if (this.held.some((each) => excluded.includes(b64url(each.id)))) return Promise.reject(new DOMException('Already registered', 'InvalidStateError'));
     const held = { id: new Uint8Array(randomBytes(16)), secret: randomBytes(32) };
@@ -72,15 +69,12 @@ export class StandInAuthenticator implements CredentialsPort {
 
   get(options: CredentialRequestOptions): Promise<Credential | null> {
     this.calls.push({ kind: 'get', options });
-    try {
-      this.refuse();
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+    const refused = this.refusal();
+    if (refused !== null) return Promise.reject(refused);
     const allowed = (options.publicKey?.allowCredentials ?? []).map((each) => b64url(bytesOf(each.id)));
     const held = this.held.find((each) => allowed.includes(b64url(each.id)));
     if (held === undefined) return Promise.reject(new DOMException('No credential', 'NotAllowedError'));
-    const request = (options.publicKey?.extensions as { prf?: { eval?: { first: BufferSource }; evalByCredential?: Record<string, { first: BufferSource }> } } | undefined)?.prf;
+    const request = (options.publicKey?.extensions)?.prf;
     const input = request?.evalByCredential?.[b64url(held.id)]?.first ?? request?.eval?.first;
     const extensions = this.options.prf === false || input === undefined ? {} : { prf: { results: { first: prf(held.secret, input) } } };
     return Promise.resolve(answer(held.id, extensions));

@@ -1,5 +1,6 @@
-import { collection, deleteDoc, doc, getDocsFromServer, orderBy, query, runTransaction, updateDoc, type Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, doc, orderBy, query, runTransaction, updateDoc, type Firestore } from 'firebase/firestore';
 import type { PasskeyRepository, StoredPasskey } from '../passkeys/storedPasskeys';
+import { getDocsFromServer } from './serverReads';
 import { passkeyFrom } from './storedDocuments';
 
 /**

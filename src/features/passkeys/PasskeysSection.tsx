@@ -40,11 +40,19 @@ export function PasskeysSection({ api }: { readonly api: PasskeySettingsApi }) {
     void api.support().then((value) => {
       if (current) setSupport(value);
     });
-    void reload();
+    api.list().then(
+      (passkeys) => {
+        if (current) setListing({ kind: 'ready', passkeys });
+      },
+      (error: unknown) => {
+        console.warn(PASSKEY_SECTION_MESSAGES.loadFailed, error);
+        if (current) setListing({ kind: 'failed' });
+      },
+    );
     return () => {
       current = false;
     };
-  }, [api, reload]);
+  }, [api]);
 
   function closeAdding(message: string | null) {
     setAdding({ step: 'closed' });
@@ -112,7 +120,7 @@ export function PasskeysSection({ api }: { readonly api: PasskeySettingsApi }) {
           onConfirmed={(enrolment) => {
             setAdding({ step: 'create', enrolment });
           }}
-          onCancel={() => closeAdding(null)}
+          onCancel={() => { closeAdding(null); }}
         />
       )}
       {adding.step === 'create' && (
@@ -123,7 +131,7 @@ export function PasskeysSection({ api }: { readonly api: PasskeySettingsApi }) {
             closeAdding(PASSKEY_SECTION_MESSAGES.added);
             void reload();
           }}
-          onCancel={() => closeAdding(null)}
+          onCancel={() => { closeAdding(null); }}
         />
       )}
     </section>

@@ -50,7 +50,7 @@ export function passkeysOnDevice(storage: KeyValueStorage | null): PasskeysOnDev
 /** This browser's localStorage, or none where it cannot be reached. */
 export function browserStorage(): KeyValueStorage | null {
   try {
-    return globalThis.localStorage ?? null;
+    return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
     return null;
   }

@@ -100,7 +100,7 @@ export async function createPasskey(
         ],
         authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
         excludeCredentials: existingIds.map((id) => ({ type: 'public-key', id: base64UrlToBytes(id) })),
-        extensions: { prf: { eval: { first: prfSalt } } } as AuthenticationExtensionsClientInputs,
+        extensions: { prf: { eval: { first: prfSalt } } },
         timeout: TIMEOUT_MS,
       },
     }),
@@ -123,7 +123,7 @@ export async function evaluatePrf(
         challenge: randomBytes(32),
         allowCredentials: passkeys.map(({ credentialId }) => ({ type: 'public-key', id: base64UrlToBytes(credentialId) })),
         userVerification: 'required',
-        extensions: { prf: { evalByCredential } } as AuthenticationExtensionsClientInputs,
+        extensions: { prf: { evalByCredential } },
         timeout: TIMEOUT_MS,
       },
     }),
@@ -145,7 +145,7 @@ async function ask(call: () => Promise<Credential | null>): Promise<PublicKeyCre
   try {
     answer = await call();
   } catch (cause) {
-    const name = cause instanceof Error || (typeof cause === 'object' && cause !== null && 'name' in cause) ? (cause as { name: unknown }).name : '';
+    const name = cause instanceof Error || (typeof cause === 'object' && cause !== null && 'name' in cause) ? (cause).name : '';
     if (name === 'NotAllowedError' || name === 'AbortError') throw new PasskeyError(PASSKEY_MESSAGES.cancelled, { cause });
     if (name === 'InvalidStateError') throw new PasskeyError(PASSKEY_MESSAGES.alreadyRegistered, { cause });
     throw new PasskeyError(PASSKEY_MESSAGES.failed, { cause });
