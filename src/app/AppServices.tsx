@@ -6,6 +6,7 @@ import type { Repositories } from '../data/repositories';
 import type { TeamFunctions } from '../data/teams/storedTeams';
 import type { BillingService } from '../features/billing';
 import type { DeviceCopyService } from '../features/deviceCopy';
+import type { BrowserWebAuthn, PasskeysOnDevice } from '../features/passkeys';
 import type { AutoLockPreferences } from '../session/autoLock';
 import type { AuthServices } from './authServices';
 
@@ -26,6 +27,11 @@ export interface AppServices {
   readonly deviceCopy: DeviceCopyService;
   /** Whether the server answers the live reads (the data layer's, loaded on first use). */
   readonly connection: () => Promise<Connection>;
+  /**
+   * Unlock with a passkey (issue #46): the browser's WebAuthn and this browser's record of the
+   * user's passkeys; absent, the page's own (navigator.credentials, localStorage). Component tests give a stand-in.
+   */
+  readonly passkeys?: { readonly browser: BrowserWebAuthn; readonly device: PasskeysOnDevice };
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);

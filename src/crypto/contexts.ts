@@ -10,6 +10,23 @@ export const VAULT_KEY_CONTEXT = bindingAs<'vault-key'>('keyloft/vault-key/v1');
 export const MASTER_PASSWORD_TEST_CONTEXT = bindingAs<'master-password-test'>('keyloft/master-password-test/v1');
 export const PRIVATE_KEY_CONTEXT = bindingAs<'private-key'>('keyloft/private-key/v1');
 
+/**
+ * HKDF-SHA256 from a passkey's PRF output to the AES-256-GCM key that wraps the vault key
+ * (passkeyUnlock.ts): a fixed salt and info naming passkey unlock, versioned.
+ */
+export const PASSKEY_HKDF_SALT = 'keyloft/passkey-unlock/hkdf-salt/v1';
+export const PASSKEY_HKDF_INFO = 'keyloft/passkey-unlock/v1/vault-key-wrap';
+
+/**
+ * Additional data of the vault key wrapped under one passkey's PRF key (docs/crypto.md, "Unlock
+ * with a passkey"): names the credential, so a wrap moved to another passkey's record fails.
+ * Credential ids are base64url, which has no '/'.
+ */
+export function passkeyVaultKeyContext(credentialId: string): Binding<'passkey-vault-key'> {
+  requireSegment(credentialId, 'credential id');
+  return bindingAs(`keyloft/passkey-vault-key/v1/${credentialId}`);
+}
+
 export type EntryField = 'username' | 'password';
 // Checked at runtime as well: a field name from untyped code must not create a new context.
 const ENTRY_FIELDS: ReadonlySet<string> = new Set<EntryField>(['username', 'password']);

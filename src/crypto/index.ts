@@ -37,7 +37,7 @@ export { ARGON2_LIMITS, argon2 } from './argon2';
 export type { Argon2Params, Argon2Variant } from './argon2';
 export { openBitwardenProtectedExport } from './bitwardenExport';
 export type { BitwardenExportKdf, BitwardenProtectedExport } from './bitwardenExport';
-export { KNOWN_KEYS_CONTEXT, entryFieldContext, knownKeyContext, memberKeyLabel, inviteTeamKeyContext, previousTeamKeyContext, teamKeyCheckLabel, teamKeyLabel } from './contexts';
+export { KNOWN_KEYS_CONTEXT, PASSKEY_HKDF_INFO, PASSKEY_HKDF_SALT, entryFieldContext, passkeyVaultKeyContext, knownKeyContext, memberKeyLabel, inviteTeamKeyContext, previousTeamKeyContext, teamKeyCheckLabel, teamKeyLabel } from './contexts';
 export { teamKeyCheck, teamKeyMatchesCheck } from './teamKeyCheck';
 export { memberKeyCheck, memberKeyMatchesCheck, openKnownKey, sealKnownKey } from './memberKeyCheck';
 export type { EntryField, TeamKeyBinding } from './contexts';
@@ -107,6 +107,8 @@ export {
   unlockVaultKeyBytes,
 } from './vault';
 export type { StoredMasterKeyMaterial, StoredVaultKeys } from './vault';
+export { newPrfSalt, prfSaltBytes, startPasskeyEnrolment, unlockVaultWithPasskey } from './passkeyUnlock';
+export type { PasskeyEnrolment } from './passkeyUnlock';
 export { sha256Base64 } from './hash';
 export { SshKeyError } from './sshWire';
 export { SSH_KEY_TYPES, parseSshPublicKey, sshFingerprint } from './sshKeys';

@@ -47,3 +47,9 @@ export const RSA_PUBLIC_EXPONENT = 65_537;
 
 /** Invitation link secret. Used directly as an AES-256 key, so it must be exactly this long. */
 export const SHARED_SECRET_BYTES = 32;
+
+/** A WebAuthn PRF output (hmac-secret): 32 bytes. */
+export const PASSKEY_PRF_BYTES = 32;
+/** The PRF input stored per passkey (its "salt" in WebAuthn's terms): 32 random bytes. */
+export const PASSKEY_PRF_SALT_BYTES = 32;
+/** The HKDF-SHA256 from a PRF output to the key that wraps the vault key: its salt and info are labels, in contexts.ts. */

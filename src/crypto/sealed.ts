@@ -39,6 +39,8 @@ export type SealPurpose =
   | 'invite-team-key'
   /** The vault key wrapped by the master key (VAULT_KEY_CONTEXT). */
   | 'vault-key'
+  /** The vault key wrapped by a passkey's PRF key (passkeyVaultKeyContext). */
+  | 'passkey-vault-key'
   /** The master password's check value (MASTER_PASSWORD_TEST_CONTEXT). */
   | 'master-password-test'
   /** The RSA private key under the vault key (PRIVATE_KEY_CONTEXT). */

@@ -141,6 +141,14 @@ export async function rewrapForCurrentKdf(
   return wrapUnderNewMasterKey(vaultKey, masterPassword);
 }
 
+/**
+ * Internal (passkeyUnlock.ts): the vault key, extractable so that it can be wrapped again, from the
+ * master password. Throws WrongMasterPasswordError as unlockVault does.
+ */
+export async function openVaultKeyForWrap(masterPassword: string, stored: StoredMasterKeyMaterial): Promise<CryptoKey> {
+  return (await openVault(masterPassword, stored, true)).vaultKey;
+}
+
 async function wrapUnderNewMasterKey(vaultKey: CryptoKey, password: string): Promise<StoredMasterKeyMaterial> {
   const kdf = newKdfParams();
   const newMasterKey = await deriveMasterKey(password, kdf);

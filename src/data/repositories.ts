@@ -1,4 +1,5 @@
 import type { AuditLogRepository } from './audit/auditLog';
+import type { PasskeyRepository } from './passkeys/storedPasskeys';
 import type { InvitationRepository } from './invitations/storedInvitations';
 import type { KnownKeysRepository, PublicKeyRepository, TeamRepository } from './teams/storedTeams';
 import type { UserRepository } from './users/userRecord';
@@ -10,6 +11,8 @@ import type { GroupRepository, PasswordRepository } from './vault/storedEntries'
 
 export interface Repositories {
   readonly users: UserRepository;
+  /** The user's passkeys for unlocking (issue #46). */
+  readonly passkeys: PasskeyRepository;
   readonly passwords: PasswordRepository;
   readonly groups: GroupRepository;
   readonly teams: TeamRepository;

@@ -4,6 +4,7 @@ import { FakeInvitationFunctions, type InvitationAccount } from './fakeInvitatio
 import { FakeTeamFunctions, type FakeAccount } from './fakeTeamFunctions';
 import { MemoryInvitationRepository } from './memoryInvitationRepository';
 import { MemoryKnownKeysRepository, MemoryPublicKeyRepository, MemoryTeamRepository } from './memoryTeamRepositories';
+import { MemoryPasskeyRepository } from './memoryPasskeyRepository';
 import { MemoryUserRepository } from './memoryUserRepository';
 import { MemoryGroupRepository, MemoryPasswordRepository, type RecordedEvent } from './memoryVaultRepositories';
 
@@ -14,6 +15,7 @@ export interface MemoryRepositories extends Repositories {
   readonly teams: MemoryTeamRepository;
   readonly publicKeys: MemoryPublicKeyRepository;
   readonly users: MemoryUserRepository;
+  readonly passkeys: MemoryPasskeyRepository;
   readonly invitations: MemoryInvitationRepository;
   readonly auditLog: MemoryAuditLogRepository;
 }
@@ -25,6 +27,7 @@ export function memoryRepositories(): MemoryRepositories {
   const events: RecordedEvent[] = [];
   return {
     users,
+    passkeys: new MemoryPasskeyRepository(),
     passwords: new MemoryPasswordRepository(events),
     groups: new MemoryGroupRepository(events),
     teams,

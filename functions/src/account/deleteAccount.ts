@@ -150,8 +150,9 @@ async function applyStep(deps: AccountDeps, actor: AuditActor, emails: readonly 
       await deleteMatching(db, emailChangesOf(db).where('uid', '==', uid), batchSize);
       return;
     case 'userRecord':
-      // pendingTeamKeys, teamIds and the wrapped keys go with it.
-      await userRef(db, uid).delete();
+      // pendingTeamKeys, teamIds and the wrapped keys go with it; recursiveDelete: the passkeys
+      // (users/{uid}/passkeys, each a wrap of the vault key) are documents of their own.
+      await db.recursiveDelete(userRef(db, uid));
       return;
     case 'billingRecords':
       // After the user record: from then on the webhook records events without the uid.

@@ -23,6 +23,8 @@ import type { AuthUser } from '../../data/auth/authGateway';
 import { useSessionStore } from '../../session/SessionContext';
 import { resourceKeys } from '../../session/serverState/keys';
 import { useAppServices } from '../AppServices';
+import { passkeyDepsOf } from '../passkeyServices';
+import { createPasskeySettingsApi, PasskeysSection } from '../../features/passkeys';
 import { TwoFactorSection } from '../../features/mfa';
 import { useMfaEnrolmentApi } from '../mfa/useMfaEnrolmentApi';
 import { useMfaEnrolmentFlag } from '../mfa/MfaEnrolmentFlag';
@@ -34,7 +36,8 @@ type Open = 'changeEmail' | 'changeAccountPassword' | 'changeMasterPassword' | '
  * over the app's services for the signed-in user (null: none).
  */
 export function useAccountDialogs(user: AuthUser | null): { readonly actions: AccountActions; readonly dialogs: ReactNode } {
-  const { auth, repositories, deviceCopy } = useAppServices();
+  const services = useAppServices();
+  const { auth, repositories, deviceCopy } = services;
   const [open, setOpen] = useState<Open>(null);
   const navigate = useNavigate();
   const mfaFlag = useMfaEnrolmentFlag();
@@ -72,6 +75,11 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
           }),
     [uid, repositories],
   );
+  const email = user?.email ?? null;
+  const passkeys = useMemo(
+    () => (uid === null ? null : createPasskeySettingsApi(passkeyDepsOf(services), { uid, email })),
+    [uid, email, services],
+  );
   const deletion = useMemo((): AccountDeletionApi | null => {
     if (uid === null) return null;
     // The repositories load on first use; the dialog asks for its team list when it opens.
@@ -85,7 +93,7 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
       deleteAccount: async (masterPassword) => (await service).deleteAccount(masterPassword),
     };
   }, [uid, repositories, auth]);
-  if (user === null || masterPassword === null || deletion === null || loadFingerprint === null) return { actions: {}, dialogs: null };
+  if (user === null || masterPassword === null || deletion === null || loadFingerprint === null || passkeys === null) return { actions: {}, dialogs: null };
 
   const close = () => {
     setOpen(null);
@@ -100,6 +108,7 @@ export function useAccountDialogs(user: AuthUser | null): { readonly actions: Ac
     deleteAccount: opener('deleteAccount'),
     twoFactor: mfaApi === null ? undefined : <TwoFactorSection api={mfaApi} onAdd={mfaFlag.show} />,
     keyFingerprint: <KeyFingerprintSection load={loadFingerprint} />,
+    passkeys: <PasskeysSection api={passkeys} />,
     deviceCopy: <DeviceCopySection service={deviceCopy} />,
     sendEmailVerification: (
       <SendVerificationButton

@@ -13,13 +13,15 @@ export function makeRepositories(): Promise<Repositories> {
     import('./firestoreTeamRepositories'),
     import('./firestoreInvitationRepository'),
     import('./firestoreAuditLogRepository'),
-  ]).then(([db, lite, litePages, users, vault, teams, invitations, auditLog]) => {
+    import('./firestorePasskeyRepository'),
+  ]).then(([db, lite, litePages, users, vault, teams, invitations, auditLog, passkeys]) => {
     // With the device copy, what the server answered is kept there and opens first next time
     // (docs/vault.md, "The device copy").
     const copy = pageDeviceCopy() ?? undefined;
     const live = copy === undefined ? {} : { copy };
     return {
     users: users.createFirestoreUserRepository(db, copy),
+    passkeys: passkeys.createFirestorePasskeyRepository(db),
     passwords: vault.createFirestorePasswordRepository(db, litePages.litePageReader(lite), live),
     groups: vault.createFirestoreGroupRepository(db, live),
     teams: teams.createFirestoreTeamRepository(db, copy),

@@ -2,6 +2,8 @@ import { storedInvitationSchema } from '../invitations/invitationSchema';
 import type { StoredInvitation } from '../invitations/storedInvitations';
 import type { StoredTeam } from '../teams/storedTeams';
 import { storedTeamSchema } from '../teams/teamSchema';
+import { storedPasskeySchema } from '../passkeys/passkeySchema';
+import type { StoredPasskey } from '../passkeys/storedPasskeys';
 import type { StoredUserRecord } from '../users/userRecord';
 import { storedUserRecordSchema } from '../users/userRecordSchema';
 import { storedGroupSchema, storedPasswordEntrySchema } from '../vault/entrySchemas';
@@ -12,6 +14,7 @@ import { readStored, type Data } from './fieldChecks';
 
 export { MalformedRecordError } from './fieldChecks';
 
+export const passkeyFrom = (path: string, data: Data): StoredPasskey => readStored(path, storedPasskeySchema, data);
 export const teamFrom = (path: string, data: Data): StoredTeam => readStored(path, storedTeamSchema, data);
 export const invitationFrom = (path: string, data: Data): StoredInvitation => readStored(path, storedInvitationSchema, data);
 export const userRecordFrom = (path: string, data: Data): StoredUserRecord => readStored(path, storedUserRecordSchema, data);

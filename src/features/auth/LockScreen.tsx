@@ -22,6 +22,8 @@ export interface LockScreenProps {
   readonly logo?: ReactNode;
   /** Signs out, with whatever else the app does at a logout; the session then leaves this screen. */
   readonly onLogOut: () => Promise<void>;
+  /** Unlock with a passkey, under the master password's form (the app layer fills it; none in tests that leave it out). */
+  readonly passkeyUnlock?: ReactNode;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface LockScreenProps {
  * changes the session, not the address, so the route asked for shows next. A user who signed in
  * with a provider and never set a master password (the tab closed before) sets one here instead.
  */
-export default function LockScreen({ user, deps, logo, onLogOut }: LockScreenProps) {
+export default function LockScreen({ user, deps, logo, onLogOut, passkeyUnlock }: LockScreenProps) {
   const headingId = useId();
   const setting = useHasRecord(deps, user.uid) === false;
   const heading = setting ? 'Set Master Password' : LOCK_SCREEN_HEADING;
@@ -64,10 +66,10 @@ export default function LockScreen({ user, deps, logo, onLogOut }: LockScreenPro
                 </p>
               )}
               <UnlockForm labelledBy={headingId} onUnlock={(masterPassword) => unlockSignedInUser(deps, user, masterPassword)} />
+              {passkeyUnlock}
             </>
           )}
         </div>
-        {/* A passkey's Unlock goes here, under the master password's, once passkeys exist. */}
         <div className="lock-screen__switch">
           <span>{user.email === null ? 'Not you?' : `Not ${user.email}?`}</span>
           <Button

@@ -48,6 +48,12 @@ export function SecurityPage() {
             password is correct. Changing your master password re-wraps the vault key; your entries are not
             re-encrypted.
           </li>
+          <li>
+            You can also unlock with a passkey you add in Settings, on a device and browser that support the WebAuthn
+            PRF extension. The passkey derives a secret in its authenticator; through HKDF-SHA-256 it becomes a key
+            that wraps the same vault key. That wrap is useless without the passkey itself, removing the passkey deletes
+            it, and your master password keeps working everywhere.
+          </li>
           <li>Unlocked keys are held in memory only and are cleared when you log out.</li>
         </ul>
       </StaticSection>
@@ -161,8 +167,8 @@ export function SecurityPage() {
 
       <StaticSection title="If you forget your master password">
         <p>
-          The master password cannot be recovered. Nobody, including us, can decrypt your vault without it: if you
-          forget it, your encrypted data is lost. Resetting your account password lets you sign in again but does not
+          The master password cannot be recovered. Nobody, including us, can decrypt your vault without it or a
+          passkey you added for unlocking: if you forget it and have no such passkey, your encrypted data is lost. Resetting your account password lets you sign in again but does not
           unlock your vault.
         </p>
       </StaticSection>

@@ -21,6 +21,8 @@ export interface AccountActions {
   /** A ready-made control (it shows its own progress and result). */
   readonly sendEmailVerification?: ReactNode;
   readonly deleteAccount?: () => void;
+  /** Unlock with a passkey (add, list, remove), beside the master password. */
+  readonly passkeys?: ReactNode;
   /** The two-factor section (factors, remove, add), for email-and-password accounts. */
   readonly twoFactor?: ReactNode;
   /** The user's own key fingerprint, for teammates to compare. */
@@ -97,6 +99,8 @@ export function AccountSettingsDialog({ open, onClose, user, planName, autoLock,
           {!user.emailVerified && actions.sendEmailVerification}
         </div>
       </section>
+
+      {actions.passkeys}
 
       {!thirdParty && actions.twoFactor}
 

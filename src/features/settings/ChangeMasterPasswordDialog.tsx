@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { KdfMemoryError } from '../../crypto';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PasswordField } from '../../ui/PasswordField';
@@ -51,6 +52,9 @@ function ChangeMasterPasswordForm({ onClose, api }: Omit<ChangeMasterPasswordDia
       busyRef.current = false;
       if (error instanceof InvalidCurrentMasterPasswordError) {
         setPhase({ kind: 'editing', error: MASTER_PASSWORD_CHANGE_MESSAGES.invalidCurrent });
+      } else if (error instanceof KdfMemoryError) {
+        // A device without Argon2id's memory: the same clear message as the unlock's, never a weaker key.
+        setPhase({ kind: 'editing', error: error.message });
       } else {
         console.error(MASTER_PASSWORD_CHANGE_MESSAGES.failed, error);
         setPhase({ kind: 'editing', error: MASTER_PASSWORD_CHANGE_MESSAGES.failed });

@@ -3,6 +3,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PasswordField } from '../../ui/PasswordField';
 import { useSubmit } from '../../ui/useSubmit';
+import { KdfMemoryError } from '../../crypto';
 import { ACCOUNT_DELETION_MESSAGES as MESSAGES, InvalidMasterPasswordError, type AccountDeletionApi, type TeamToDelete } from './accountDeletion';
 import './settings.css';
 
@@ -33,6 +34,8 @@ function DeleteAccountForm({ onClose, api, onDeleted }: DeleteAccountDialogProps
   const [teams, setTeams] = useState<Teams>({ state: 'loading' });
   const [masterPassword, setMasterPassword] = useState('');
   const deleting = useSubmit((failure) => {
+    // A device without Argon2id's memory: the crypto layer's own message says what to do.
+    if (failure instanceof KdfMemoryError) return failure.message;
     console.error(MESSAGES.failed, failure);
     return failure instanceof Error && failure.message !== '' ? failure.message : MESSAGES.failed;
   });

@@ -30,6 +30,8 @@ export interface FakeAppServicesOptions {
   readonly deviceCopy?: DeviceCopyService;
   /** Default: a server that always answers. */
   readonly connection?: Connection;
+  /** Passkey unlock's WebAuthn and this browser's passkeys; default: the page's (none in jsdom). */
+  readonly passkeys?: AppServices['passkeys'];
 }
 
 /** The auth flows over `gateway` and `store`, reading user records from `repositories`. */
@@ -62,5 +64,6 @@ export function fakeAppServices(options: FakeAppServicesOptions): AppServices {
     autoLock: createAutoLockPreferences(new MemoryStorage()),
     deviceCopy: options.deviceCopy ?? fakeDeviceCopy(),
     connection: () => Promise.resolve(connection),
+    ...(options.passkeys === undefined ? {} : { passkeys: options.passkeys }),
   };
 }

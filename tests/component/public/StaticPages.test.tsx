@@ -187,7 +187,14 @@ describe('/security content', () => {
   it('warns that the master password cannot be recovered', () => {
     const main = mainText();
     expect(main).toHaveTextContent('The master password cannot be recovered.');
-    expect(main).toHaveTextContent('if you forget it, your encrypted data is lost');
+    expect(main).toHaveTextContent('if you forget it and have no such passkey, your encrypted data is lost');
+  });
+
+  it('says how a passkey unlocks, and that the master password keeps working (issue #46)', () => {
+    const main = mainText();
+    expect(main).toHaveTextContent('You can also unlock with a passkey you add in Settings');
+    expect(main).toHaveTextContent('through HKDF-SHA-256 it becomes a key that wraps the same vault key');
+    expect(main).toHaveTextContent('removing the passkey deletes it, and your master password keeps working everywhere');
   });
 
   it('gives the master password advice and mentions optional two-factor sign-in', () => {

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { unlockVault } from '../../../src/crypto';
+import { KdfMemoryError, unlockVault } from '../../../src/crypto';
 import { ChangeMasterPasswordDialog } from '../../../src/features/settings/ChangeMasterPasswordDialog';
 import { InvalidCurrentMasterPasswordError } from '../../../src/features/settings/masterPasswordChange';
 import { createMasterPasswordApi, NOTIFY_FAILED_LOG, type MasterPasswordApi } from '../../../src/features/settings/masterPasswordService';
@@ -93,6 +93,17 @@ describe('ChangeMasterPasswordDialog', () => {
     expectTyped('wrong password', NEW, NEW);
     expect(screen.getByLabelText('Current master password')).toHaveFocus();
     expect(api.change).toHaveBeenCalledWith('wrong password', NEW);
+  });
+
+  it('a device without Argon2id’s memory: the unlock’s clear message, not the retry one, input kept (issue #46)', async () => {
+    const user = userEvent.setup();
+    render(<Harness api={fakeApi(() => Promise.reject(new KdfMemoryError(65_536)))} />);
+    await fill(user, OLD, NEW, NEW);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This device could not set aside the 64 MiB of memory that unlocking needs. Close other tabs or apps and try again.',
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Could not change the master password');
+    expectTyped(OLD, NEW, NEW);
   });
 
   it('any other failure: a retry message, input kept', async () => {

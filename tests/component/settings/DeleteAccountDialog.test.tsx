@@ -3,6 +3,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { KdfMemoryError } from '../../../src/crypto';
 import type { AccountDeletionApi } from '../../../src/features/settings/accountDeletion';
 import { DeleteAccountDialog } from '../../../src/features/settings/DeleteAccountDialog';
 import { MASTER, accountWorld } from '../../doubles/accountWorld';
@@ -95,6 +96,21 @@ describe('DeleteAccountDialog', () => {
     expect(functions.deleteCalls).toBe(1);
     expect(signedOut.count).toBe(1);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('a device without Argon2id’s memory: the unlock’s clear message, nothing deleted, the input kept (issue #46)', async () => {
+    const { api, signedOut } = await accountWorld();
+    const deleteAccount = vi.fn(() => Promise.reject(new KdfMemoryError(65_536)));
+    const { user, onDeleted } = renderDialog({ ...api, deleteAccount });
+    await screen.findByRole('list');
+    await user.type(field(), MASTER);
+    await user.click(confirmButton());
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'This device could not set aside the 64 MiB of memory that unlocking needs. Close other tabs or apps and try again.',
+    );
+    expect(field()).toHaveValue(MASTER);
+    expect(signedOut.count).toBe(0);
+    expect(onDeleted).not.toHaveBeenCalled();
   });
 
   it('a server failure shows the error, keeps the input and lets the user try again', async () => {

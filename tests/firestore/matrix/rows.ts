@@ -5,6 +5,7 @@ import { groupsTable } from './groups.rows';
 import { invitationsTable } from './invitations.rows';
 import { knownKeyRecordsTable, knownKeysTable } from './knownKeys.rows';
 import { memberKeysTable } from './memberKeys.rows';
+import { passkeysTable } from './passkeys.rows';
 import { passwordsTable } from './passwords.rows';
 import { publicKeysTable } from './publicKeys.rows';
 import { removalWindowTable } from './removalWindow.rows';
@@ -26,6 +27,7 @@ export const CLOSED = ['rateLimits', 'emailChanges', 'billingCustomers', 'stripe
 
 export const TABLES: readonly CollectionTable[] = [
   usersTable,
+  passkeysTable,
   passwordsTable,
   groupsTable,
   teamsTable,
