@@ -1,5 +1,6 @@
 import type { ItemUrl } from '../../src/features/vault/items/kinds';
 import { matchesUrl } from '../../src/features/vault/items/urlMatch';
+import { codeAt, parseOneTimeCode } from '../../src/features/vault/otp/oneTimeCode';
 import type { FillAnswer } from './messages';
 
 // The service worker's guards on who sent a message and on what a content script receives
@@ -60,6 +61,8 @@ export interface ChosenFill {
   /** What is filled: held by the worker, in memory, only until the choice is used or lapses. */
   readonly username: string;
   readonly password: string;
+  /** The item's one-time code setup (its otpauth:// link), or null: the code is computed at the fill. */
+  readonly otp: string | null;
   /** The choice lapses: a request long after the user asked is not the one they asked for. */
   readonly expiresAt: number;
 }
@@ -67,7 +70,7 @@ export interface ChosenFill {
 export type FillRefusal = 'not-chosen' | 'wrong-frame' | 'expired' | 'wrong-origin';
 
 export type FillDecision =
-  | { readonly kind: 'fill'; readonly itemId: string; readonly username: string; readonly password: string }
+  | { readonly kind: 'fill'; readonly itemId: string; readonly username: string; readonly password: string; readonly otp: string | null }
   | { readonly kind: 'refused'; readonly reason: FillRefusal };
 
 /** How long a choice waits for its frame's content script to ask. */
@@ -85,11 +88,24 @@ export function decideFill(chosen: ChosenFill | undefined, sender: ContentSender
   }
   if (now > chosen.expiresAt) return { kind: 'refused', reason: 'expired' };
   if (!chosen.urls.some((saved) => matchesUrl(saved, sender.url))) return { kind: 'refused', reason: 'wrong-origin' };
-  return { kind: 'fill', itemId: chosen.itemId, username: chosen.username, password: chosen.password };
+  return { kind: 'fill', itemId: chosen.itemId, username: chosen.username, password: chosen.password, otp: currentCode(chosen.otp, now) };
+}
+
+/**
+ * The item's one-time code at `now` (the app's TOTP module), or null when it has none or its setup
+ * does not read: the content script gets the code, never the secret.
+ */
+export function currentCode(link: string | null, now: number): string | null {
+  if (link === null) return null;
+  try {
+    return codeAt(parseOneTimeCode(link), now).code;
+  } catch {
+    return null;
+  }
 }
 
 /** What the content script is told: the item on a fill, and on a refusal not even why. */
 export function fillAnswer(decision: FillDecision): FillAnswer {
   if (decision.kind !== 'fill') return { kind: 'keyloft/no-fill' };
-  return { kind: 'keyloft/fill', itemId: decision.itemId, username: decision.username, password: decision.password };
+  return { kind: 'keyloft/fill', itemId: decision.itemId, username: decision.username, password: decision.password, otp: decision.otp };
 }

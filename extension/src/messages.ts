@@ -17,11 +17,11 @@ export interface FillRequest {
 export const FILL_REQUEST: FillRequest = { kind: 'keyloft/fill-request', v: 1 };
 
 /**
- * The worker's answer to a fill request: the one item the user chose, only its username and
- * password, or no fill.
+ * The worker's answer to a fill request: the one item the user chose, only its username, password
+ * and current one-time code (computed by the worker; null when the item has none), or no fill.
  */
 export type FillAnswer =
-  | { readonly kind: 'keyloft/fill'; readonly itemId: string; readonly username: string; readonly password: string }
+  | { readonly kind: 'keyloft/fill'; readonly itemId: string; readonly username: string; readonly password: string; readonly otp: string | null }
   | { readonly kind: 'keyloft/no-fill' };
 
 export function hasExactly(raw: unknown, keys: readonly string[]): raw is Record<string, unknown> {

@@ -14,6 +14,8 @@ export interface ChooseFill {
   readonly urls: readonly ItemUrl[];
   readonly username: string;
   readonly password: string;
+  /** The item's one-time code setup (otpauth:// link) or null; the worker computes the code at the fill. */
+  readonly otp: string | null;
 }
 
 /** The worker's answer: the content script was sent to a frame that matches, or why not. */
@@ -28,10 +30,11 @@ function isItemUrl(raw: unknown): raw is ItemUrl {
 }
 
 export function parseChooseFill(raw: unknown): ChooseFill | null {
-  if (!hasExactly(raw, ['kind', 'v', 'tabId', 'itemId', 'urls', 'username', 'password'])) return null;
-  const { kind, v, tabId, itemId, urls, username, password } = raw;
+  if (!hasExactly(raw, ['kind', 'v', 'tabId', 'itemId', 'urls', 'username', 'password', 'otp'])) return null;
+  const { kind, v, tabId, itemId, urls, username, password, otp } = raw;
   if (kind !== 'keyloft/choose-fill' || v !== 1 || typeof tabId !== 'number' || !Number.isSafeInteger(tabId)) return null;
   if (typeof itemId !== 'string' || typeof username !== 'string' || typeof password !== 'string') return null;
+  if (otp !== null && typeof otp !== 'string') return null;
   if (!Array.isArray(urls) || !urls.every(isItemUrl)) return null;
-  return { kind, v, tabId, itemId, urls: urls.map(({ url, match }) => ({ url, match })), username, password };
+  return { kind, v, tabId, itemId, urls: urls.map(({ url, match }) => ({ url, match })), username, password, otp };
 }

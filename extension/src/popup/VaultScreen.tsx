@@ -125,7 +125,7 @@ export function VaultScreen({ email, session, tab, onLocked }: { email: string; 
       .open(item.entry)
       .then(async (opened) => {
         if (opened.kind !== 'login') throw new Error('not a login');
-        const message: ChooseFill = { kind: 'keyloft/choose-fill', v: 1, tabId: target.tabId, itemId: item.entry.id, urls: opened.fields.urls, username: opened.fields.username, password: opened.fields.password };
+        const message: ChooseFill = { kind: 'keyloft/choose-fill', v: 1, tabId: target.tabId, itemId: item.entry.id, urls: opened.fields.urls, username: opened.fields.username, password: opened.fields.password, otp: opened.fields.otp };
         const answer = await chrome.runtime.sendMessage<ChooseFill, ChooseFillAnswer | undefined>(message);
         if (answer?.kind === 'keyloft/fill-started') {
           setStatus('Filled.');

@@ -18,6 +18,8 @@ export interface CorpusEntry {
     readonly urls: readonly { readonly url: string; readonly match: string }[];
     readonly username: string;
     readonly password: string;
+    /** The item's one-time code setup (otpauth:// link), for pages that ask for a code. */
+    readonly otp?: string;
   };
   readonly expect: readonly { readonly frame?: string; readonly selector: string; readonly value: 'username' | 'password' | 'otp' }[];
 }

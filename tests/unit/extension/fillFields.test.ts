@@ -1,50 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fillField, findLoginFields, isVisibleField, type Viewport } from '../../../extension/src/fillFields';
-
-// jsdom lays nothing out, so each field is given its box, and the document its topmost element at
-// a point, as a browser would compute them; the rules the checks apply are what is tested here
-// (Chromium lays out the corpus pages in tests/browser/extension/).
-
-interface Box {
-  readonly left: number;
-  readonly top: number;
-  readonly width: number;
-  readonly height: number;
-}
-
-const VIEW = { innerWidth: 800, innerHeight: 600 };
-
-function viewport(styles: Map<Element, Partial<CSSStyleDeclaration>> = new Map()): Viewport {
-  return {
-    ...VIEW,
-    getComputedStyle: (element) => Object.assign({ display: 'block', visibility: 'visible', opacity: '1' }, styles.get(element)),
-  };
-}
-
-function place(element: Element, box: Box): void {
-  vi.spyOn(element, 'getBoundingClientRect').mockReturnValue({ ...box, right: box.left + box.width, bottom: box.top + box.height, x: box.left, y: box.top, toJSON: () => box });
-}
-
-/** The topmost element at a point: the field whose box holds it, unless `cover` lies over it. */
-function stack(fields: readonly Element[], cover?: { element: Element; box: Box }) {
-  const inside = (box: DOMRect | Box, x: number, y: number) => x >= box.left && x <= box.left + box.width && y >= box.top && y <= box.top + box.height;
-  return {
-    elementFromPoint: (x: number, y: number) => {
-      if (cover !== undefined && inside(cover.box, x, y)) return cover.element;
-      return fields.find((field) => inside(field.getBoundingClientRect(), x, y)) ?? document.body;
-    },
-  };
-}
-
-function form(html: string): HTMLInputElement[] {
-  document.body.innerHTML = html;
-  const inputs = [...document.querySelectorAll('input')];
-  inputs.forEach((input, index) => { place(input, { left: 10, top: 10 + index * 40, width: 200, height: 30 }); });
-  // findLoginFields asks the document itself (jsdom has no elementFromPoint).
-  document.elementFromPoint = stack(inputs).elementFromPoint;
-  return inputs;
-}
+import { fillField, isVisibleField } from '../../../extension/src/fillFields';
+import { findLoginFields } from '../../../extension/src/loginFields';
+import { form, place, stack, viewport } from './layout';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -103,24 +61,24 @@ describe('the login fields of a page', () => {
   it('finds the username before the password', () => {
     const [search, user, password] = form('<input type="search" name="q"><input type="email" name="email"><input type="password" name="pw">');
     const found = findLoginFields(document, viewport());
-    expect(found).toEqual({ username: user, password });
+    expect(found).toEqual({ username: user, password, otp: null });
     expect(found.username).not.toBe(search);
   });
 
   it('prefers autocomplete="username", and leaves a new-password field alone', () => {
     const [user, , password] = form('<input autocomplete="username" name="a"><input name="b"><input type="password" autocomplete="current-password"><input type="password" autocomplete="new-password">');
-    expect(findLoginFields(document, viewport())).toEqual({ username: user, password });
+    expect(findLoginFields(document, viewport())).toEqual({ username: user, password, otp: null });
   });
 
   it('finds a username-only page by its label, in other languages too', () => {
     const [, user] = form('<input name="q"><label for="u">Identifiant</label><input id="u">');
-    expect(findLoginFields(document, viewport())).toEqual({ username: user, password: null });
+    expect(findLoginFields(document, viewport())).toEqual({ username: user, password: null, otp: null });
   });
 
   it('never picks a hidden password field over a visible one', () => {
     const [hidden, user, password] = form('<input type="password" name="trap"><input name="user"><input type="password" name="pw">');
     place(hidden!, { left: 10, top: 10, width: 0, height: 0 });
-    expect(findLoginFields(document, viewport())).toEqual({ username: user, password });
+    expect(findLoginFields(document, viewport())).toEqual({ username: user, password, otp: null });
   });
 });
 
@@ -130,8 +88,54 @@ describe('filling a field', () => {
     const seen: string[] = [];
     document.body.addEventListener('input', (event) => seen.push(`${event.type}:${(event.target as HTMLInputElement).value}`));
     document.body.addEventListener('change', (event) => seen.push(`${event.type}:${(event.target as HTMLInputElement).value}`));
-    fillField(input!, 'ana@example.test');
+    expect(fillField(input!, 'ana@example.test', viewport(), document)).toBe(true);
     expect(input!.value).toBe('ana@example.test');
     expect(seen).toEqual(['input:ana@example.test', 'change:ana@example.test']);
+  });
+});
+
+describe('checked again at the moment of filling', () => {
+  it('fills nothing into a field the page hides when it gets the focus', () => {
+    const [input] = form('<input name="user">');
+    const styles = new Map<Element, Partial<CSSStyleDeclaration>>();
+    input!.addEventListener('focus', () => styles.set(input!, { opacity: '0' }));
+    expect(fillField(input!, 'ana', viewport(styles), document)).toBe(false);
+    expect(input!.value).toBe('');
+  });
+
+  it('fills nothing into a field the page covers when it gets the focus, nor into one removed', () => {
+    const [input, other] = form('<input name="user"><input name="other">');
+    const overlay = document.createElement('div');
+    input!.addEventListener('focus', () => { document.elementFromPoint = stack([input!], { element: overlay, box: { left: 0, top: 0, width: 800, height: 600 } }).elementFromPoint; });
+    expect(fillField(input!, 'ana', viewport(), document)).toBe(false);
+    expect(input!.value).toBe('');
+    other!.remove();
+    expect(fillField(other!, 'ana', viewport(), document)).toBe(false);
+  });
+
+  it('finds the field inside an open shadow root topmost through its host', () => {
+    document.body.innerHTML = '<div id="host"></div>';
+    const host = document.getElementById('host')!;
+    const shadow = host.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<input name="user">';
+    const input = shadow.querySelector('input')!;
+    place(input, { left: 10, top: 10, width: 200, height: 30 });
+    // The document's hit test stops at the host; the shadow root's own finds the field.
+    const hitTest = { elementFromPoint: () => host };
+    let inner: Element = input;
+    Object.defineProperty(shadow, 'elementFromPoint', { value: () => inner });
+    expect(isVisibleField(input, viewport(), hitTest)).toBe(true);
+    // Something else of the shadow tree over the field covers it.
+    inner = shadow.appendChild(document.createElement('div'));
+    expect(isVisibleField(input, viewport(), hitTest)).toBe(false);
+  });
+
+  it('reads a transparent shadow host as making its field transparent', () => {
+    document.body.innerHTML = '<div id="host"></div>';
+    const host = document.getElementById('host')!;
+    host.attachShadow({ mode: 'open' }).innerHTML = '<input name="user">';
+    const input = host.shadowRoot!.querySelector('input')!;
+    place(input, { left: 10, top: 10, width: 200, height: 30 });
+    expect(isVisibleField(input, viewport(new Map([[host, { opacity: '0' }]])), stack([input]))).toBe(false);
   });
 });

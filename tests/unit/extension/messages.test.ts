@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHOSEN_FILL_LIFETIME_MS,
   classifySender,
+  currentCode,
   decideFill,
   fillAnswer,
   type ChosenFill,
@@ -22,6 +23,7 @@ const chosen: ChosenFill = {
   urls: [{ url: 'https://bank.test/login', match: 'origin' }],
   username: 'ana',
   password: 'pw-bank',
+  otp: null,
   expiresAt: NOW + CHOSEN_FILL_LIFETIME_MS,
 };
 
@@ -73,11 +75,14 @@ const choice: ChooseFill = {
   urls: [{ url: 'https://bank.test/login', match: 'origin' }],
   username: 'ana',
   password: 'pw-bank',
+  otp: null,
 };
 
 describe('the popup’s choice of a fill', () => {
   it('is accepted exactly as the popup sends it', () => {
     expect(parseChooseFill(JSON.parse(JSON.stringify(choice)))).toEqual(choice);
+    const withCode = { ...choice, otp: 'otpauth://totp/Bank:ana?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' };
+    expect(parseChooseFill(withCode)).toEqual(withCode);
   });
 
   it('is refused with an extra key, a missing one, or a value of the wrong type', () => {
@@ -91,6 +96,8 @@ describe('the popup’s choice of a fill', () => {
       { ...choice, urls: [{ url: 'https://bank.test/', match: 'origin', extra: true }] },
       { ...choice, urls: 'https://bank.test/' },
       { ...choice, v: 2 },
+      { ...choice, otp: 42 },
+      { ...choice, otp: undefined },
     ];
     for (const message of wrong) expect(parseChooseFill(message), JSON.stringify(message)).toBeNull();
   });
@@ -132,8 +139,8 @@ describe('who sent a message, as Chrome says', () => {
 
 describe('what a content script receives', () => {
   it('the item the user chose, in the frame and document it was chosen for', () => {
-    expect(decideFill(chosen, topFrame, NOW)).toEqual({ kind: 'fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank' });
-    expect(fillAnswer(decideFill(chosen, topFrame, NOW))).toEqual({ kind: 'keyloft/fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank' });
+    expect(decideFill(chosen, topFrame, NOW)).toEqual({ kind: 'fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank', otp: null });
+    expect(fillAnswer(decideFill(chosen, topFrame, NOW))).toEqual({ kind: 'keyloft/fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank', otp: null });
   });
 
   it('nothing where the user chose nothing', () => {
@@ -147,7 +154,7 @@ describe('what a content script receives', () => {
   });
 
   it('nothing once the choice has lapsed', () => {
-    expect(decideFill(chosen, topFrame, chosen.expiresAt)).toEqual({ kind: 'fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank' });
+    expect(decideFill(chosen, topFrame, chosen.expiresAt)).toEqual({ kind: 'fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank', otp: null });
     expect(decideFill(chosen, topFrame, chosen.expiresAt + 1)).toEqual({ kind: 'refused', reason: 'expired' });
   });
 
@@ -169,11 +176,21 @@ describe('what a content script receives', () => {
 
   it('follows the item’s own match rule: a same-site item fills a sub-domain page', () => {
     const siteWide: ChosenFill = { ...chosen, urls: [{ url: 'https://bank.test/', match: 'site' }] };
-    expect(decideFill(siteWide, { ...topFrame, url: 'https://login.bank.test/' }, NOW)).toEqual({ kind: 'fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank' });
+    expect(decideFill(siteWide, { ...topFrame, url: 'https://login.bank.test/' }, NOW)).toEqual({ kind: 'fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank', otp: null });
     expect(decideFill({ ...chosen, urls: [{ url: 'https://bank.test/', match: 'never' }] }, topFrame, NOW)).toEqual({
       kind: 'refused',
       reason: 'wrong-origin',
     });
+  });
+
+  it('the item’s current one-time code, computed by the worker, never its secret', () => {
+    // RFC 6238's SHA1 test key ("12345678901234567890" in base32): at 59 s its 8-digit code is 94287082.
+    const link = 'otpauth://totp/Bank:ana?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&digits=8&period=30&algorithm=SHA1&issuer=Bank';
+    const decision = decideFill({ ...chosen, otp: link, expiresAt: 59_000 + 1 }, topFrame, 59_000);
+    expect(decision).toEqual({ kind: 'fill', itemId: 'item-bank', username: 'ana', password: 'pw-bank', otp: '94287082' });
+    expect(JSON.stringify(fillAnswer(decision))).not.toContain('GEZDGNBV');
+    expect(currentCode('not a link', NOW)).toBeNull();
+    expect(currentCode(null, NOW)).toBeNull();
   });
 
   it('tells a refused content script nothing, not even why', () => {
