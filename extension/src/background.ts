@@ -4,6 +4,10 @@ import { matchesUrl } from '../../src/features/vault/items/urlMatch';
 import { CHOSEN_FILL_LIFETIME_MS, classifySender, decideFill, fillAnswer, type ChosenFill } from './fillGuard';
 import { parseFillRequest } from './messages';
 import { parseChooseFill, type ChooseFill, type ChooseFillAnswer } from './popupMessages';
+import { installSessionWorker } from './worker/sessionWorker';
+
+// The session's duties (clipboard clear, auto-lock, locking with the web vault): ./worker/.
+installSessionWorker();
 
 // One chosen fill per tab at most, set when the user clicks Fill in the popup.
 const chosenFills = new Map<number, ChosenFill>();

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ListedItem } from '../../../src/features/vault/service/itemService';
 import { Button } from '../../../src/ui/Button';
-import { CLIPBOARD_CLEAR_MS, copyToClipboard } from '../../../src/ui/clipboard';
 import { TextField } from '../../../src/ui/TextField';
 import type { ChooseFill, ChooseFillAnswer } from '../popupMessages';
 import type { ReadOnlyVault } from '../session/readOnlyVault';
 import type { ExtensionSession } from '../session/session';
 import { itemsForTab, searchItems } from '../tabItems';
+import { ItemRow } from './ItemRow';
+import type { PopupWorker } from './popupWorker';
 import { Brand } from './screens';
 
 /** The tab the popup acts on. */
@@ -26,53 +27,8 @@ const FILL_REFUSALS: Readonly<Record<Extract<ChooseFillAnswer, { kind: 'keyloft/
   'no-access': 'Keyloft cannot fill in this tab. Open the popup from the toolbar on the page itself.',
 };
 
-function ItemRow({ item, fill, vault, onStatus }: { item: ListedItem; fill: ((item: ListedItem) => void) | null; vault: ReadOnlyVault; onStatus: (message: string) => void }) {
-  const overview = item.overview;
-  if (overview === null) return null;
-  const username = overview.kind === 'login' ? overview.username : '';
-  const copy = (what: string, text: () => Promise<string>, clear: boolean) => {
-    text()
-      .then((value) => copyToClipboard(value, clear ? { clearAfterMs: CLIPBOARD_CLEAR_MS } : {}))
-      .then(
-        () => { onStatus(`${what} copied${clear ? '; the clipboard is cleared in 30 seconds' : ''}.`); },
-        (error: unknown) => {
-          console.error('Keyloft: copy failed', error);
-          onStatus(`${what} could not be copied.`);
-        },
-      );
-  };
-  const password = async () => {
-    const opened = await vault.open(item.entry);
-    if (opened.kind !== 'login') throw new Error('not a login');
-    return opened.fields.password;
-  };
-  return (
-    <li className="popup__item">
-      <span className="popup__item-title">{overview.title}</span>
-      {username === '' ? null : <span className="popup__muted">{username}</span>}
-      <span className="popup__item-actions">
-        {fill === null ? null : (
-          <Button size="sm" onClick={() => { fill(item); }} aria-label={`Fill ${overview.title}`}>
-            Fill
-          </Button>
-        )}
-        {overview.kind === 'login' ? (
-          <>
-            <Button size="sm" variant="secondary" onClick={() => { copy('Username', () => Promise.resolve(username), false); }} aria-label={`Copy username of ${overview.title}`}>
-              Copy username
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => { copy('Password', password, true); }} aria-label={`Copy password of ${overview.title}`}>
-              Copy password
-            </Button>
-          </>
-        ) : null}
-      </span>
-    </li>
-  );
-}
-
 /** Unlocked: the logins for the current tab first, then search over the personal vault. */
-export function VaultScreen({ email, session, tab, onLocked }: { email: string; session: ExtensionSession; tab: () => Promise<TabTarget | null>; onLocked: () => void }) {
+export function VaultScreen({ email, session, worker, tab, onLocked }: { email: string; session: ExtensionSession; worker: PopupWorker; tab: () => Promise<TabTarget | null>; onLocked: () => void }) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<string | null>(null);
@@ -138,7 +94,7 @@ export function VaultScreen({ email, session, tab, onLocked }: { email: string; 
         setStatus('Keyloft could not fill this page.');
       });
   };
-  const row = (item: ListedItem, canFill: boolean) => <ItemRow key={item.entry.id} item={item} vault={vault} fill={canFill && target !== null ? fill : null} onStatus={setStatus} />;
+  const row = (item: ListedItem, canFill: boolean) => <ItemRow key={item.entry.id} item={item} vault={vault} worker={worker} fill={canFill && target !== null ? fill : null} onStatus={setStatus} />;
   return (
     <main className="popup">
       {header}

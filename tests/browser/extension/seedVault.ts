@@ -16,6 +16,8 @@ export interface SeedLogin {
   readonly urls: readonly ItemUrl[];
   readonly username: string;
   readonly password: string;
+  /** A one-time code's otpauth:// link. */
+  readonly otp?: string;
 }
 
 export interface SeededAccount {
@@ -40,7 +42,7 @@ export async function seedAccount(logins: readonly SeedLogin[]): Promise<SeededA
   for (const login of logins) {
     await saveItem(
       deps,
-      { kind: 'login', title: login.title, notes: '', favourite: false, customFields: [], fields: { urls: login.urls, username: login.username, password: login.password, otp: null, history: [] } },
+      { kind: 'login', title: login.title, notes: '', favourite: false, customFields: [], fields: { urls: login.urls, username: login.username, password: login.password, otp: login.otp ?? null, history: [] } },
       { groupId: null },
     );
   }
