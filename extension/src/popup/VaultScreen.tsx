@@ -38,6 +38,10 @@ export function VaultScreen({ email, session, worker, tab, onLocked }: { email: 
     Promise.all([session.vault(), tab().catch(() => null)])
       .then(async ([vault, target]) => {
         if (vault === null) { onLocked(); return; }
+        // Opening the popup unlocked is the use that moves the auto-lock on (docs/extension.md, "Auto-lock").
+        worker.active().catch((error: unknown) => {
+          console.warn('Keyloft: could not move the auto-lock on', error);
+        });
         const items = await vault.items();
         if (current) setLoaded({ kind: 'ready', vault, items, tab: target });
       })
@@ -48,7 +52,7 @@ export function VaultScreen({ email, session, worker, tab, onLocked }: { email: 
     return () => {
       current = false;
     };
-  }, [session, tab, onLocked]);
+  }, [session, worker, tab, onLocked]);
 
   const forTab = useMemo(() => (loaded.kind === 'ready' ? itemsForTab(loaded.items, loaded.tab?.url ?? null) : null), [loaded]);
   const found = useMemo(() => (loaded.kind === 'ready' && query.trim() !== '' ? searchItems(loaded.items, query) : null), [loaded, query]);

@@ -11,6 +11,14 @@ export interface Copied {
   readonly secret: boolean;
 }
 
+/** The popup was used, unlocked: the auto-lock's idle time starts again. */
+export interface Active {
+  readonly kind: 'keyloft/active';
+  readonly v: 1;
+}
+
+export const ACTIVE: Active = { kind: 'keyloft/active', v: 1 };
+
 /** The worker asks the offscreen document to clear the clipboard now; it answers `cleared`. */
 export interface ClearClipboard {
   readonly kind: 'keyloft/clear-clipboard';
@@ -26,4 +34,8 @@ export function parseCopied(raw: unknown): Copied | null {
 
 export function parseClearClipboard(raw: unknown): ClearClipboard | null {
   return hasExactly(raw, ['kind', 'v']) && raw.kind === CLEAR_CLIPBOARD.kind && raw.v === 1 ? CLEAR_CLIPBOARD : null;
+}
+
+export function parseActive(raw: unknown): Active | null {
+  return hasExactly(raw, ['kind', 'v']) && raw.kind === ACTIVE.kind && raw.v === 1 ? ACTIVE : null;
 }

@@ -1,6 +1,6 @@
 // The popup's session duties in Chromium, on the Auth and Firestore emulators: a copied password
 // is cleared from the clipboard by the worker (through the offscreen document) after the popup
-// has closed; the one-time code is copied.
+// has closed; the one-time code is copied; the auto-lock's alarm forgets the key.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
@@ -11,6 +11,7 @@ import { launchWithExtension, type ExtensionBrowser } from './extensionBrowser';
 import { seedAccount, type SeededAccount } from './seedVault';
 
 interface WorkerChrome {
+  storage: { session: { get(keys: null): Promise<Record<string, unknown>> } };
   alarms: {
     get(name: string): Promise<{ scheduledTime: number } | undefined>;
     create(name: string, info: { when: number }): Promise<void>;
@@ -119,6 +120,25 @@ describe('the popup’s copies', () => {
     await popup.getByText('Username copied.').waitFor();
     expect(await pending()).toBeUndefined();
     expect(await clipboardText()).toBe('ana@mail.test');
+    await popup.close();
+  });
+});
+
+describe('the auto-lock', () => {
+  it('forgets the key when the alarm the popup’s last use set rings, and the popup asks for the master password again', async () => {
+    const popup = await unlockedPopup();
+    const usedAt = Date.now();
+    const alarm = await browser().worker.evaluate(() => (globalThis as unknown as { chrome: WorkerChrome }).chrome.alarms.get('keyloft.autoLock'));
+    // The web vault's default: 15 minutes after the popup was last used.
+    expect(alarm?.scheduledTime).toBeGreaterThan(usedAt + 14 * 60_000);
+    expect(alarm?.scheduledTime).toBeLessThan(usedAt + 15 * 60_000 + 5_000);
+    const sessionKeys = () => browser().worker.evaluate(async () => Object.keys(await (globalThis as unknown as { chrome: WorkerChrome }).chrome.storage.session.get(null)));
+    expect(await sessionKeys()).toEqual(['keyloft.vaultKey']);
+    // Rung now rather than waited for.
+    await browser().worker.evaluate(() => (globalThis as unknown as { chrome: WorkerChrome }).chrome.alarms.create('keyloft.autoLock', { when: Date.now() }));
+    await expect.poll(sessionKeys, { timeout: 10_000 }).toEqual([]);
+    await popup.reload();
+    await popup.getByRole('heading', { level: 1, name: 'Keyloft is locked' }).waitFor({ timeout: 20_000 });
     await popup.close();
   });
 });

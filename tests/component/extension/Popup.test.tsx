@@ -63,7 +63,8 @@ describe('the extension popup', () => {
     const user = userEvent.setup();
     const session = standIn({ screen: 'signed-out' });
     const { signIn, lock } = session;
-    render(<Popup config={config} session={session} tab={onBank} />);
+    const active = vi.fn(() => Promise.resolve());
+    render(<Popup config={config} session={session} tab={onBank} worker={{ copied: () => Promise.resolve(), active }} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Keyloft' })).toBeInTheDocument();
     expect(screen.getByText(/^Project demo-keyloft on the local emulators/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'ana@example.test');
@@ -82,6 +83,8 @@ describe('the extension popup', () => {
     // The tab's login first, the same site's other address apart, the rest only through search.
     const forSite = await screen.findByRole('region', { name: 'For this site' });
     expect(forSite).toHaveTextContent('Bank');
+    // The popup used unlocked moves the auto-lock on; the locked screens did not.
+    expect(active).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Fill Bank' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Same site, other address' })).toHaveTextContent('Bank www');
     expect(screen.queryByRole('button', { name: 'Fill Bank www' })).toBeNull();
@@ -133,7 +136,7 @@ describe('the extension popup', () => {
       vault: () => Promise.resolve({ items: () => Promise.resolve([mail, login('bank', 'Bank', 'https://bank.test/')]), open: () => Promise.resolve(opened) }),
     });
     const copied = vi.fn<PopupWorker['copied']>(() => Promise.resolve());
-    render(<Popup config={config} session={session} tab={() => Promise.resolve({ tabId: 7, url: 'https://mail.test/' })} worker={{ copied }} />);
+    render(<Popup config={config} session={session} tab={() => Promise.resolve({ tabId: 7, url: 'https://mail.test/' })} worker={{ copied, active: () => Promise.resolve() }} />);
     // Only a login with a code offers it.
     await screen.findByRole('button', { name: 'Copy one-time code of Mail' });
     await user.type(screen.getByLabelText('Search the vault'), 'bank');
@@ -161,7 +164,7 @@ describe('the extension popup', () => {
       vault: () => Promise.resolve({ items: () => Promise.resolve([login('mail', 'Mail', 'https://mail.test/', true)]), open: () => Promise.resolve(broken) }),
     });
     const copied = vi.fn<PopupWorker['copied']>(() => Promise.resolve());
-    render(<Popup config={config} session={session} tab={() => Promise.resolve({ tabId: 7, url: 'https://mail.test/' })} worker={{ copied }} />);
+    render(<Popup config={config} session={session} tab={() => Promise.resolve({ tabId: 7, url: 'https://mail.test/' })} worker={{ copied, active: () => Promise.resolve() }} />);
     await user.click(await screen.findByRole('button', { name: 'Copy one-time code of Mail' }));
     expect(await screen.findByText('One-time code could not be copied.')).toBeInTheDocument();
     expect(copied).not.toHaveBeenCalled();

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CLIPBOARD_CLEAR_MS } from '../../../src/ui/clipboard';
 import { planClear } from '../../../extension/src/worker/clipboardClear';
-import { CLEAR_CLIPBOARD, parseClearClipboard, parseCopied } from '../../../extension/src/worker/sessionMessages';
+import { ACTIVE, CLEAR_CLIPBOARD, parseActive, parseClearClipboard, parseCopied } from '../../../extension/src/worker/sessionMessages';
+import { autoLockAt, EXTENSION_AUTO_LOCK, locksOnIdleState } from '../../../extension/src/worker/autoLockPlan';
+import { DEFAULT_AUTO_LOCK } from '../../../src/session/autoLock';
 
 describe('the clipboard clear after a copy in the popup', () => {
   it('clears a secret 30 s after its copy, as the web vault does', () => {
@@ -21,5 +23,25 @@ describe('the clipboard clear after a copy in the popup', () => {
     expect(parseCopied(null)).toBeNull();
     expect(parseClearClipboard(CLEAR_CLIPBOARD)).toBe(CLEAR_CLIPBOARD);
     expect(parseClearClipboard({ ...CLEAR_CLIPBOARD, text: '' })).toBeNull();
+  });
+});
+
+describe('the extension’s auto-lock', () => {
+  it('forgets the key the web vault’s default idle time after the popup was last used', () => {
+    expect(EXTENSION_AUTO_LOCK).toEqual(DEFAULT_AUTO_LOCK);
+    expect(autoLockAt(1_000)).toBe(1_000 + 15 * 60_000);
+    expect(autoLockAt(1_000, { idleMinutes: 1, lockWhenHidden: false })).toBe(61_000);
+  });
+
+  it('locks when the screen locks, not when the computer is merely idle or active', () => {
+    expect(locksOnIdleState('locked')).toBe(true);
+    expect(locksOnIdleState('idle')).toBe(false);
+    expect(locksOnIdleState('active')).toBe(false);
+  });
+
+  it('reads the activity message only in its exact shape', () => {
+    expect(parseActive(ACTIVE)).toBe(ACTIVE);
+    expect(parseActive({ ...ACTIVE, idleMinutes: 240 })).toBeNull();
+    expect(parseActive({ kind: 'keyloft/active', v: 2 })).toBeNull();
   });
 });
