@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { DEFAULT_OPTIONS, GeneratorPanel, type GeneratorOptions } from '../../../src/features/vault/generator';
 import type { ListedItem } from '../../../src/features/vault/service/itemService';
 import { Button } from '../../../src/ui/Button';
 import { TextField } from '../../../src/ui/TextField';
@@ -32,6 +33,8 @@ export function VaultScreen({ email, session, worker, tab, onLocked }: { email: 
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<string | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const [generatorOptions, setGeneratorOptions] = useState<GeneratorOptions>({ ...DEFAULT_OPTIONS });
 
   useEffect(() => {
     let current = true;
@@ -65,8 +68,18 @@ export function VaultScreen({ email, session, worker, tab, onLocked }: { email: 
         {email}{' '}
         <Button size="sm" variant="secondary" onClick={lock}>
           Lock
+        </Button>{' '}
+        <Button size="sm" variant="secondary" aria-expanded={generating} onClick={() => { setGenerating((shown) => !shown); }}>
+          Password generator
         </Button>
       </p>
+      {generating ? (
+        <section aria-label="Password generator">
+          <h2 className="popup__heading">Password generator</h2>
+          {/* The app's own generator; a copy is cleared by the worker 30 s later, also after the popup closed. */}
+          <GeneratorPanel options={generatorOptions} onOptionsChange={setGeneratorOptions} onCopied={() => { void worker.copied(true).catch(() => undefined); }} />
+        </section>
+      ) : null}
     </>
   );
   if (loaded.kind === 'loading') return <main className="popup" aria-busy="true">{header}</main>;

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WrongMasterPasswordError } from '../../../src/crypto';
@@ -6,6 +6,7 @@ import { AuthServiceError } from '../../../src/data/auth/authGateway';
 import { readConfig } from '../../../src/data/config';
 import type { PasswordEntry } from '../../../src/features/vault/model';
 import type { ListedItem } from '../../../src/features/vault/service/itemService';
+import { DEFAULT_OPTIONS } from '../../../src/features/vault/generator';
 import { codeAt, parseOneTimeCode } from '../../../src/features/vault/otp/oneTimeCode';
 import { Popup } from '../../../extension/src/popup/Popup';
 import type { PopupWorker } from '../../../extension/src/popup/popupWorker';
@@ -168,5 +169,25 @@ describe('the extension popup', () => {
     await user.click(await screen.findByRole('button', { name: 'Copy one-time code of Mail' }));
     expect(await screen.findByText('One-time code could not be copied.')).toBeInTheDocument();
     expect(copied).not.toHaveBeenCalled();
+  });
+
+  it('offers the app’s password generator; its copy is cleared by the worker', async () => {
+    const user = userEvent.setup();
+    const copied = vi.fn<PopupWorker['copied']>(() => Promise.resolve());
+    render(<Popup config={config} session={standIn({ screen: 'unlocked', email: 'ana@example.test' })} tab={onBank} worker={{ copied, active: () => Promise.resolve() }} />);
+    await screen.findByLabelText('Search the vault');
+    const open = screen.getByRole('button', { name: 'Password generator' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    const generator = screen.getByRole('region', { name: 'Password generator' });
+    const shown = within(generator).getByRole('status', { name: 'Generated password' }).textContent;
+    expect(shown).toHaveLength(DEFAULT_OPTIONS.length);
+    // No form to hand it to: no "Use this password" here.
+    expect(within(generator).queryByRole('button', { name: 'Use this password' })).toBeNull();
+    await user.click(within(generator).getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(shown);
+    expect(copied).toHaveBeenCalledWith(true);
+    await user.click(open);
+    expect(screen.queryByRole('region', { name: 'Password generator' })).toBeNull();
   });
 });
