@@ -82,7 +82,9 @@ export function VaultScreen({ email, session, worker, tab, onLocked }: { email: 
       ) : null}
     </>
   );
-  if (loaded.kind === 'loading') return <main className="popup" aria-busy="true">{header}</main>;
+  // The header in the same place as once loaded (a fragment alone would be unwrapped), so its
+  // buttons are not made again when the vault arrives: a button in use keeps focus and its click.
+  if (loaded.kind === 'loading') return <main className="popup" aria-busy="true">{header}{null}</main>;
   if (loaded.kind === 'failed') {
     return (
       <main className="popup">
