@@ -43,7 +43,7 @@ export default defineConfig((): UserConfig => {
             output: { format: 'iife', entryFileNames: 'content.js' },
           }
         : {
-            input: { popup: here('src/popup.html'), background: here('src/background.ts') },
+            input: { popup: here('src/popup.html'), offscreen: here('src/offscreen.html'), background: here('src/background.ts') },
             output: {
               entryFileNames: '[name].js',
               chunkFileNames: 'chunks/[name]-[hash].js',

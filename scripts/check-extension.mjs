@@ -37,7 +37,8 @@ for (const key of ['host_permissions', 'optional_host_permissions', 'optional_pe
   if (manifest[key] !== undefined) failures.push(`the manifest declares ${key}: the extension asks for no host access (${DOC}, "Permissions")`);
 }
 
-const named = [manifest.background?.service_worker, manifest.action?.default_popup, 'content.js'].filter(Boolean);
+// offscreen.html is named by the worker's chrome.offscreen.createDocument, not by the manifest.
+const named = [manifest.background?.service_worker, manifest.action?.default_popup, 'content.js', 'offscreen.html'].filter(Boolean);
 for (const file of named) {
   if (!existsSync(join(dir, file))) failures.push(`${file} is named but not built`);
 }

@@ -7,6 +7,10 @@ import { fillByCommand, FILL_MENU_ID, FILL_MENU_TITLE } from './commandFillWorke
 import { parseFillRequest } from './messages';
 import { parseChooseFill } from './popupMessages';
 import { chosenFills, startFill } from './startFill';
+import { installSessionWorker } from './worker/sessionWorker';
+
+// The session's duties (clipboard clear, auto-lock): ./worker/.
+installSessionWorker();
 
 chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
   const from = classifySender(sender, chrome.runtime.id);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AppConfig } from '../../../src/data/config';
 import type { ExtensionSession, SessionState } from '../session/session';
+import { chromePopupWorker, type PopupWorker } from './popupWorker';
 import { LockedScreen, SignInScreen } from './screens';
 import { VaultScreen, type TabTarget } from './VaultScreen';
 
@@ -11,10 +12,12 @@ export interface PopupProps {
   readonly session: ExtensionSession;
   /** The tab the popup was opened on: its id and URL (null where Chrome gives none). */
   readonly tab: () => Promise<TabTarget | null>;
+  /** The service worker, as the popup tells it of copies and locks (a stand-in in component tests). */
+  readonly worker?: PopupWorker;
 }
 
 /** The toolbar popup: the screen the session calls for. */
-export function Popup({ config, session, tab }: PopupProps) {
+export function Popup({ config, session, tab, worker = chromePopupWorker }: PopupProps) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
 
   const refresh = useCallback(() => {
@@ -42,5 +45,5 @@ export function Popup({ config, session, tab }: PopupProps) {
   const { state } = loaded;
   if (state.screen === 'signed-out') return <SignInScreen config={config} session={session} onSignedIn={refresh} />;
   if (state.screen === 'locked') return <LockedScreen email={state.email} session={session} onChange={refresh} />;
-  return <VaultScreen email={state.email} session={session} tab={tab} onLocked={refresh} />;
+  return <VaultScreen email={state.email} session={session} worker={worker} tab={tab} onLocked={refresh} />;
 }

@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
+import { DEFAULT_OPTIONS, GeneratorPanel, type GeneratorOptions } from '../../../src/features/vault/generator';
 import type { ListedItem } from '../../../src/features/vault/service/itemService';
 import { Button } from '../../../src/ui/Button';
-import { CLIPBOARD_CLEAR_MS, copyToClipboard } from '../../../src/ui/clipboard';
 import { TextField } from '../../../src/ui/TextField';
 import type { ChooseFill, ChooseFillAnswer } from '../popupMessages';
 import type { ReadOnlyVault } from '../session/readOnlyVault';
 import type { ExtensionSession } from '../session/session';
 import { itemsForTab, searchItems } from '../tabItems';
+import { ItemRow } from './ItemRow';
+import type { PopupWorker } from './popupWorker';
 import { Brand } from './screens';
 
 /** The tab the popup acts on. */
@@ -26,62 +28,23 @@ const FILL_REFUSALS: Readonly<Record<Extract<ChooseFillAnswer, { kind: 'keyloft/
   'no-access': 'Keyloft cannot fill in this tab. Open the popup from the toolbar on the page itself.',
 };
 
-function ItemRow({ item, fill, vault, onStatus }: { item: ListedItem; fill: ((item: ListedItem) => void) | null; vault: ReadOnlyVault; onStatus: (message: string) => void }) {
-  const overview = item.overview;
-  if (overview === null) return null;
-  const username = overview.kind === 'login' ? overview.username : '';
-  const copy = (what: string, text: () => Promise<string>, clear: boolean) => {
-    text()
-      .then((value) => copyToClipboard(value, clear ? { clearAfterMs: CLIPBOARD_CLEAR_MS } : {}))
-      .then(
-        () => { onStatus(`${what} copied${clear ? '; the clipboard is cleared in 30 seconds' : ''}.`); },
-        (error: unknown) => {
-          console.error('Keyloft: copy failed', error);
-          onStatus(`${what} could not be copied.`);
-        },
-      );
-  };
-  const password = async () => {
-    const opened = await vault.open(item.entry);
-    if (opened.kind !== 'login') throw new Error('not a login');
-    return opened.fields.password;
-  };
-  return (
-    <li className="popup__item">
-      <span className="popup__item-title">{overview.title}</span>
-      {username === '' ? null : <span className="popup__muted">{username}</span>}
-      <span className="popup__item-actions">
-        {fill === null ? null : (
-          <Button size="sm" onClick={() => { fill(item); }} aria-label={`Fill ${overview.title}`}>
-            Fill
-          </Button>
-        )}
-        {overview.kind === 'login' ? (
-          <>
-            <Button size="sm" variant="secondary" onClick={() => { copy('Username', () => Promise.resolve(username), false); }} aria-label={`Copy username of ${overview.title}`}>
-              Copy username
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => { copy('Password', password, true); }} aria-label={`Copy password of ${overview.title}`}>
-              Copy password
-            </Button>
-          </>
-        ) : null}
-      </span>
-    </li>
-  );
-}
-
 /** Unlocked: the logins for the current tab first, then search over the personal vault. */
-export function VaultScreen({ email, session, tab, onLocked }: { email: string; session: ExtensionSession; tab: () => Promise<TabTarget | null>; onLocked: () => void }) {
+export function VaultScreen({ email, session, worker, tab, onLocked }: { email: string; session: ExtensionSession; worker: PopupWorker; tab: () => Promise<TabTarget | null>; onLocked: () => void }) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<string | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const [generatorOptions, setGeneratorOptions] = useState<GeneratorOptions>({ ...DEFAULT_OPTIONS });
 
   useEffect(() => {
     let current = true;
     Promise.all([session.vault(), tab().catch(() => null)])
       .then(async ([vault, target]) => {
         if (vault === null) { onLocked(); return; }
+        // Opening the popup unlocked is the use that moves the auto-lock on (docs/extension.md, "Auto-lock").
+        worker.active().catch((error: unknown) => {
+          console.warn('Keyloft: could not move the auto-lock on', error);
+        });
         const items = await vault.items();
         if (current) setLoaded({ kind: 'ready', vault, items, tab: target });
       })
@@ -92,7 +55,7 @@ export function VaultScreen({ email, session, tab, onLocked }: { email: string; 
     return () => {
       current = false;
     };
-  }, [session, tab, onLocked]);
+  }, [session, worker, tab, onLocked]);
 
   const forTab = useMemo(() => (loaded.kind === 'ready' ? itemsForTab(loaded.items, loaded.tab?.url ?? null) : null), [loaded]);
   const found = useMemo(() => (loaded.kind === 'ready' && query.trim() !== '' ? searchItems(loaded.items, query) : null), [loaded, query]);
@@ -105,11 +68,23 @@ export function VaultScreen({ email, session, tab, onLocked }: { email: string; 
         {email}{' '}
         <Button size="sm" variant="secondary" onClick={lock}>
           Lock
+        </Button>{' '}
+        <Button size="sm" variant="secondary" aria-expanded={generating} onClick={() => { setGenerating((shown) => !shown); }}>
+          Password generator
         </Button>
       </p>
+      {generating ? (
+        <section aria-label="Password generator">
+          <h2 className="popup__heading">Password generator</h2>
+          {/* The app's own generator; a copy is cleared by the worker 30 s later, also after the popup closed. */}
+          <GeneratorPanel options={generatorOptions} onOptionsChange={setGeneratorOptions} onCopied={() => { void worker.copied(true).catch(() => undefined); }} />
+        </section>
+      ) : null}
     </>
   );
-  if (loaded.kind === 'loading') return <main className="popup" aria-busy="true">{header}</main>;
+  // The header in the same place as once loaded (a fragment alone would be unwrapped), so its
+  // buttons are not made again when the vault arrives: a button in use keeps focus and its click.
+  if (loaded.kind === 'loading') return <main className="popup" aria-busy="true">{header}{null}</main>;
   if (loaded.kind === 'failed') {
     return (
       <main className="popup">
@@ -138,7 +113,7 @@ export function VaultScreen({ email, session, tab, onLocked }: { email: string; 
         setStatus('Keyloft could not fill this page.');
       });
   };
-  const row = (item: ListedItem, canFill: boolean) => <ItemRow key={item.entry.id} item={item} vault={vault} fill={canFill && target !== null ? fill : null} onStatus={setStatus} />;
+  const row = (item: ListedItem, canFill: boolean) => <ItemRow key={item.entry.id} item={item} vault={vault} worker={worker} fill={canFill && target !== null ? fill : null} onStatus={setStatus} />;
   return (
     <main className="popup">
       {header}

@@ -16,6 +16,7 @@ export interface SeedLogin {
   readonly urls: readonly ItemUrl[];
   readonly username: string;
   readonly password: string;
+  /** A one-time code's otpauth:// link. */
   readonly otp?: string | undefined;
 }
 

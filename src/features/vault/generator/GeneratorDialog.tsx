@@ -66,13 +66,17 @@ type CopyState = { readonly status: 'idle' } | { readonly status: 'copied' } | {
 
 const IDLE: CopyState = { status: 'idle' };
 
-type GeneratorPanelProps = {
+export type GeneratorPanelProps = {
   options: GeneratorOptions;
   onOptionsChange: (options: GeneratorOptions) => void;
-  onUse: (password: string) => void;
+  /** "Use this password" hands it on; without it (the browser extension's popup) there is no such button. */
+  onUse?: (password: string) => void;
+  /** After a copy that landed: the extension has its worker clear the clipboard, as its popup may close first. */
+  onCopied?: () => void;
 };
 
-function GeneratorPanel({ options, onOptionsChange, onUse }: GeneratorPanelProps) {
+/** The generator itself, without its dialog: the web vault's dialog and the extension's popup show it. */
+export function GeneratorPanel({ options, onOptionsChange, onUse, onCopied }: GeneratorPanelProps) {
   const lengthLabelId = useId();
   const lengthInputId = useId();
   const outputLabelId = useId();
@@ -134,6 +138,7 @@ function GeneratorPanel({ options, onOptionsChange, onUse }: GeneratorPanelProps
       // Wiped from the clipboard later, like a password copied from the list.
       await copyToClipboard(password, { clearAfterMs: CLIPBOARD_CLEAR_MS });
       next = { status: 'copied' };
+      onCopied?.();
     } catch {
       next = { status: 'failed' };
     }
@@ -259,16 +264,18 @@ function GeneratorPanel({ options, onOptionsChange, onUse }: GeneratorPanelProps
             'Copy'
           )}
         </Button>
-        <Button
-          variant="primary"
-          className="generator__use"
-          disabled={blocked}
-          onClick={() => {
-            onUse(password);
-          }}
-        >
-          Use this password
-        </Button>
+        {onUse === undefined ? null : (
+          <Button
+            variant="primary"
+            className="generator__use"
+            disabled={blocked}
+            onClick={() => {
+              onUse(password);
+            }}
+          >
+            Use this password
+          </Button>
+        )}
       </div>
     </div>
   );

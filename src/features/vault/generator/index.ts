@@ -11,5 +11,5 @@ export {
   validateOptions,
 } from './generate';
 export type { GeneratorErrorCode, GeneratorOptions, RandomInt } from './generate';
-export { GeneratorDialog } from './GeneratorDialog';
-export type { GeneratorDialogProps } from './GeneratorDialog';
+export { GeneratorDialog, GeneratorPanel } from './GeneratorDialog';
+export type { GeneratorDialogProps, GeneratorPanelProps } from './GeneratorDialog';
