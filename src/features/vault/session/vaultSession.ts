@@ -55,6 +55,8 @@ function byName(a: Group, b: Group): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
+/** Lookups into one list that scan it before a map of it is built (entryById). */
+const SCANS_BEFORE_INDEX = 8;
 const INITIAL: VaultState = { entries: [], groups: [], load: { status: 'loading', loaded: 0 }, sealing: null };
 
 /**
@@ -192,15 +194,26 @@ export class VaultSession {
     }
   }
 
-  /** The entry shown under `id`, through an index rebuilt when the list changes. */
+  /**
+   * The entry shown under `id`. A remote change is most often one entry, and a map of a 10,000-entry
+   * list costs more than scanning it a few times (issue #42's remote-change figure: the map's
+   * rebuild at each change was most of the time past the decryption), so the first few lookups
+   * into a list scan it and a map is built only when more follow.
+   */
   private entryById(id: string): PasswordEntry | undefined {
-    if (this.index.list !== this.current.entries) {
-      this.index = { list: this.current.entries, byId: new Map(this.current.entries.map((entry) => [entry.id, entry])) };
+    const list = this.current.entries;
+    if (this.index.list !== list) this.index = { list, byId: null, scans: 0 };
+    if (this.index.byId === null) {
+      if (this.index.scans < SCANS_BEFORE_INDEX) {
+        this.index.scans += 1;
+        return list.find((entry) => entry.id === id);
+      }
+      this.index.byId = new Map(list.map((entry) => [entry.id, entry]));
     }
     return this.index.byId.get(id);
   }
 
-  private index: { list: readonly PasswordEntry[]; byId: ReadonlyMap<string, PasswordEntry> } = { list: [], byId: new Map() };
+  private index: { list: readonly PasswordEntry[]; byId: ReadonlyMap<string, PasswordEntry> | null; scans: number } = { list: [], byId: null, scans: 0 };
 
   /** Seals the format-1 items just loaded (backgroundSealing.ts), each shown sealed as it is written. */
   private seal(live: () => boolean): void {
