@@ -13,6 +13,7 @@ import { importBench } from './import';
 import { liveVaultBench } from './liveVault';
 import { masterPasswordBench } from './masterPassword';
 import { mixedVaultBench } from './mixedVault';
+import { passkeyBench } from './passkey';
 import { removalWindowBench } from './removalWindow';
 import { teamsBench } from './teams';
 import { vaultBench } from './vault';
@@ -39,6 +40,7 @@ console.log(`Keyloft benchmarks — node ${process.version}, ${cpus().length} co
 if (wanted('crypto')) {
   console.log('\n-- crypto (median of runs) --');
   for (const line of await cryptoBench(DECRYPTS)) console.log(line);
+  for (const line of await passkeyBench()) console.log(line);
 }
 if (wanted('vault')) {
   console.log('\n-- vault --');
