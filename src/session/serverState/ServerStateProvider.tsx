@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { clearSession, createServerStateClient } from './client';
+import { clearSession, createServerStateClient, markSessionShown } from './client';
 
 export interface ServerStateProviderProps {
   /**
@@ -25,5 +25,12 @@ export function ServerStateProvider({ clearOn, children }: ServerStateProviderPr
       }),
     [clearOn, client],
   );
+  // Set again at each mount (React's strict mode mounts twice), cleared when the screens go.
+  useEffect(() => {
+    markSessionShown(client, true);
+    return () => {
+      markSessionShown(client, false);
+    };
+  }, [client]);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

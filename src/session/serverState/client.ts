@@ -31,3 +31,21 @@ export function clearSession(client: QueryClient): void {
   clears.set(client, clearsOf(client) + 1);
   client.clear();
 }
+
+const retired = new WeakSet<QueryClient>();
+
+/**
+ * Whether the screens of `client`'s session are shown (its provider mounted). At a logout the
+ * screens still mounted for a moment after the cache was emptied read again, and Firestore then
+ * sends those reads without the user's token: their refusals are nobody's to hear once the
+ * screens are gone (tests/browser/invitations.test.ts (d) logged them).
+ */
+export function markSessionShown(client: QueryClient, shown: boolean): void {
+  if (shown) retired.delete(client);
+  else retired.add(client);
+}
+
+/** Whether a read started in `session` (a `clearsOf` count) belongs to a session that has ended since, or whose screens are gone. */
+export function sessionEnded(client: QueryClient, session: number): boolean {
+  return clearsOf(client) !== session || retired.has(client);
+}

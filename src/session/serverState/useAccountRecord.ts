@@ -13,21 +13,14 @@ export interface AccountRecord {
 
 /**
  * The signed-in user's record (`resourceKeys.account`), read once for every screen that needs it
- * (the plan, the public key). A failed read is logged and answers null: each reader has its
- * fallback (SPEC.md §4: the free plan).
+ * (the plan, the public key). A failed read is logged (as any resource's, not once its session has
+ * ended) and answers null: each reader has its fallback (SPEC.md §4: the free plan).
  */
 export function useAccountRecord(users: UserRepository | null, uid: string): AccountRecord {
   const { status, data, readAt } = useResource<StoredUserRecord | null>({
     key: resourceKeys.account(),
-    read:
-      users === null
-        ? null
-        : () =>
-            users.get(uid).catch((error: unknown) => {
-              console.error('Could not read the subscription', error);
-              return null;
-            }),
-    failure: 'Could not read the account',
+    read: users === null ? null : () => users.get(uid),
+    failure: 'Could not read the subscription',
   });
-  return { settled: status !== 'loading', record: data ?? null, readAt };
+  return { settled: status !== 'loading', record: status === 'failed' ? null : (data ?? null), readAt };
 }

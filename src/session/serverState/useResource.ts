@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { clearsOf } from './client';
+import { clearsOf, sessionEnded } from './client';
 
 export type ResourceStatus = 'loading' | 'ready' | 'failed';
 
@@ -52,9 +52,10 @@ export function useResource<T>({ key, read, failure, readAgainAfter }: ResourceO
       try {
         return await read();
       } catch (error) {
-        // Not a read of a session that has ended meanwhile (its keys forgotten: a lock, a logout).
+        // Not a read of a session that has ended meanwhile (its keys forgotten: a lock, a logout),
+        // nor one its screens, gone since, asked for as the session ended.
         const report = () => {
-          if (clearsOf(client) === session) console.error(failure, error);
+          if (!sessionEnded(client, session)) console.error(failure, error);
         };
         // A refusal may be a logout in another tab: it takes this tab's token, and so fails its
         // reads, a moment before the session here hears of it and ends. Judged after that moment.

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { useTeams } from '../../../src/features/teams';
 import type { TeamSummary, TeamsApi, TeamsListing } from '../../../src/features/teams/model';
 import { clearSession } from '../../../src/session/serverState/client';
+import { ServerStateProvider } from '../../../src/session/serverState/ServerStateProvider';
 import { REFUSAL_GRACE_MS, useResource } from '../../../src/session/serverState/useResource';
 import { deferred } from '../../support/async';
 import { testServerState } from '../../support/serverState';
@@ -169,6 +170,55 @@ describe('useResource', () => {
         await vi.advanceTimersByTimeAsync(REFUSAL_GRACE_MS);
       });
       expect(logged).toHaveBeenCalledWith('Failed to load things', refused);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a read its screen asks for again as the session ends, refused once signed out, is not reported when the screen is gone; while it stays, it is', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const refusal = () => Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
+      for (const screenGoes of [true, false]) {
+        logged.mockClear();
+        const { read, requests } = manualRead();
+        let forget = () => {};
+        const clearOn = (clear: () => void) => {
+          forget = clear;
+          return () => {};
+        };
+        const { result, unmount } = renderHook(() => useResource({ key: ['things'], read, failure: 'Failed to load things' }), {
+          wrapper: ({ children }: { children: ReactNode }) => <ServerStateProvider clearOn={clearOn}>{children}</ServerStateProvider>,
+        });
+        requests[0]!.resolve(['a']);
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(10);
+        });
+        // A logout empties the cache; the screen, still mounted a moment, reads again under the new count.
+        act(() => {
+          forget();
+        });
+        act(() => {
+          result.current.retry();
+        });
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(10);
+        });
+        const refused = refusal();
+        requests.at(-1)!.reject(refused);
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(REFUSAL_GRACE_MS / 2);
+        });
+        if (screenGoes) unmount();
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(REFUSAL_GRACE_MS);
+        });
+        if (screenGoes) expect(logged).not.toHaveBeenCalled();
+        else {
+          expect(logged).toHaveBeenCalledWith('Failed to load things', refused);
+          unmount();
+        }
+      }
     } finally {
       vi.useRealTimers();
     }
