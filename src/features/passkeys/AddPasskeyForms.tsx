@@ -17,17 +17,13 @@ function messageOf(error: unknown): string {
   return PASSKEY_SECTION_MESSAGES.failed;
 }
 
-export function ConfirmMasterPassword({
-  api,
-  onConfirmed,
-  onCancel,
-}: {
-  readonly api: PasskeySettingsApi;
-  readonly onConfirmed: (enrolment: PasskeyEnrolment) => void;
-  readonly onCancel: () => void;
-}) {
+/**
+ * One step's form: `work` runs on submit (once at a time) unless `invalid` names what is missing;
+ * a failure is shown and the field gets the focus back for another try. On success the step is
+ * left busy: the next step replaces it.
+ */
+function useStep(work: () => Promise<void>, invalid: () => string | null = () => null) {
   const alertId = useId();
-  const [masterPassword, setMasterPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -38,27 +34,50 @@ export function ConfirmMasterPassword({
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (masterPassword === '') {
-      setError('Enter your master password.');
+    const missing = invalid();
+    if (missing !== null) {
+      setError(missing);
       return;
     }
     setBusy(true);
     try {
-      onConfirmed(await api.confirmMasterPassword(masterPassword));
+      await work();
     } catch (cause) {
       setError(messageOf(cause));
       setBusy(false);
     }
   }
 
+  const notice =
+    error === null ? null : (
+      <p id={alertId} role="alert" className="notice notice--error">
+        {error}
+      </p>
+    );
+  return { alertId, busy, error, input, notice, submit };
+}
+
+export function ConfirmMasterPassword({
+  api,
+  onConfirmed,
+  onCancel,
+}: {
+  readonly api: PasskeySettingsApi;
+  readonly onConfirmed: (enrolment: PasskeyEnrolment) => void;
+  readonly onCancel: () => void;
+}) {
+  const [masterPassword, setMasterPassword] = useState('');
+  const { alertId, busy, error, input, notice, submit } = useStep(
+    async () => {
+      onConfirmed(await api.confirmMasterPassword(masterPassword));
+    },
+    () => (masterPassword === '' ? 'Enter your master password.' : null),
+  );
+
   return (
     <form className="passkey-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy} aria-label="Add a passkey">
       <p className="settings-section__note">{PASSKEY_SECTION_MESSAGES.confirmStep}</p>
-      {error !== null && (
-        <p id={alertId} role="alert" className="notice notice--error">
-          {error}
-        </p>
-      )}
+      {notice}
       <PasswordField
         label="Master password"
         toggleName="master password"
@@ -95,36 +114,16 @@ export function CreatePasskey({
   readonly onCancel: () => void;
 }) {
   const nameId = useId();
-  const alertId = useId();
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (!busy) input.current?.focus();
-  }, [busy, error]);
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      await api.register(enrolment, name);
-      onAdded();
-    } catch (cause) {
-      setError(messageOf(cause));
-      setBusy(false);
-    }
-  }
+  const { alertId, busy, error, input, notice, submit } = useStep(async () => {
+    await api.register(enrolment, name);
+    onAdded();
+  });
 
   return (
     <form className="passkey-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy} aria-label="Create the passkey">
       <p className="settings-section__note">{PASSKEY_SECTION_MESSAGES.createStep}</p>
-      {error !== null && (
-        <p id={alertId} role="alert" className="notice notice--error">
-          {error}
-        </p>
-      )}
+      {notice}
       <div className="field">
         <label htmlFor={nameId} className="field__label">
           Passkey name

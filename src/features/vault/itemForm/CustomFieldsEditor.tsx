@@ -1,11 +1,11 @@
 import { Button } from '../../../ui/Button';
 import { PasswordField } from '../../../ui/PasswordField';
 import { Field, TextField } from '../../../ui/TextField';
-import { PlusIcon, TrashIcon } from '../../../ui/icons';
-import { useState } from 'react';
+import { TrashIcon } from '../../../ui/icons';
 import { ITEM_LIMIT_MESSAGES, ITEM_LIMITS } from '../items/itemLimits';
 import type { CustomField, CustomFieldType } from '../items/kinds';
 import type { ItemErrors } from '../items/validateItem';
+import { AddToList, useListLimit } from './AddToList';
 import { NOT_MINE } from './KindFields';
 
 // The custom fields every kind of item takes (issue #44): a name and a value of one of three
@@ -32,9 +32,7 @@ export interface CustomFieldsEditorProps {
 }
 
 export function CustomFieldsEditor({ fields, errors, onChange }: CustomFieldsEditorProps) {
-  // Add field at the limit says so and adds nothing (issue #44, itemLimits.ts).
-  const [full, setFull] = useState(false);
-  const limitError = errors.customFields ?? (full && fields.length >= ITEM_LIMITS.customFields ? ITEM_LIMIT_MESSAGES.customFields : undefined);
+  const limit = useListLimit(fields.length, ITEM_LIMITS.customFields, ITEM_LIMIT_MESSAGES.customFields, errors.customFields);
   const set = (index: number, field: CustomField) => {
     onChange(fields.map((current, at) => (at === index ? field : current)));
   };
@@ -69,28 +67,13 @@ export function CustomFieldsEditor({ fields, errors, onChange }: CustomFieldsEdi
             ) : (
               <TextField label={valueLabel} value={field.value} error={valueError} onChange={(event) => { set(index, { ...field, value: event.target.value }); }} {...NOT_MINE} />
             )}
-            <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={`Remove field ${n}`} onClick={() => { setFull(false); onChange(fields.filter((_, at) => at !== index)); }}>
+            <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={`Remove field ${n}`} onClick={() => { limit.removed(); onChange(fields.filter((_, at) => at !== index)); }}>
               Remove
             </Button>
           </div>
         );
       })}
-      {limitError !== undefined && (
-        <p role="alert" className="field__error">
-          {limitError}
-        </p>
-      )}
-      <Button
-        variant="secondary"
-        size="sm"
-        icon={<PlusIcon />}
-        onClick={() => {
-          if (fields.length >= ITEM_LIMITS.customFields) setFull(true);
-          else onChange([...fields, { name: '', type: 'text', value: '' }]);
-        }}
-      >
-        Add field
-      </Button>
+      <AddToList label="Add field" limit={limit} append={() => { onChange([...fields, { name: '', type: 'text', value: '' }]); }} />
     </fieldset>
   );
 }

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { PasswordField } from '../../../ui/PasswordField';
 import { Field, TextField } from '../../../ui/TextField';
-import { PlusIcon, TrashIcon } from '../../../ui/icons';
+import { TrashIcon } from '../../../ui/icons';
 import { quickGenerate } from '../generator';
 import { OneTimeCodeField } from '../form/OneTimeCodeField';
 import { ITEM_LIMIT_MESSAGES, ITEM_LIMITS } from '../items/itemLimits';
 import { URL_MATCH_NAMES, URL_MATCHES, type LoginFields, type UrlMatch } from '../items/kinds';
 import type { ItemErrors } from '../items/validateItem';
+import { AddToList, useListLimit } from './AddToList';
 import { NOT_MINE } from './KindFields';
 
 // A login's fields in the item form (issue #44): several URLs, each with its match rule (the
@@ -22,9 +23,7 @@ export interface LoginFieldsEditorProps {
 export function LoginFieldsEditor({ fields, errors, onChange }: LoginFieldsEditorProps) {
   const { urls } = fields;
   const [generated, setGenerated] = useState('');
-  // Add URL at the limit says so and adds nothing (issue #44, itemLimits.ts).
-  const [full, setFull] = useState(false);
-  const limitError = errors.urls ?? (full && urls.length >= ITEM_LIMITS.urls ? ITEM_LIMIT_MESSAGES.urls : undefined);
+  const limit = useListLimit(urls.length, ITEM_LIMITS.urls, ITEM_LIMIT_MESSAGES.urls, errors.urls);
   const setUrl = (index: number, url: Partial<LoginFields['urls'][number]>) => {
     onChange({ ...fields, urls: urls.map((current, at) => (at === index ? { ...current, ...url } : current)) });
   };
@@ -48,28 +47,13 @@ export function LoginFieldsEditor({ fields, errors, onChange }: LoginFieldsEdito
                   </select>
                 )}
               </Field>
-              <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={`Remove URL ${n}`} onClick={() => { setFull(false); onChange({ ...fields, urls: urls.filter((_, at) => at !== index) }); }}>
+              <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={`Remove URL ${n}`} onClick={() => { limit.removed(); onChange({ ...fields, urls: urls.filter((_, at) => at !== index) }); }}>
                 Remove
               </Button>
             </div>
           );
         })}
-        {limitError !== undefined && (
-          <p role="alert" className="field__error">
-            {limitError}
-          </p>
-        )}
-        <Button
-          variant="secondary"
-          size="sm"
-          icon={<PlusIcon />}
-          onClick={() => {
-            if (urls.length >= ITEM_LIMITS.urls) setFull(true);
-            else onChange({ ...fields, urls: [...urls, { url: '', match: 'origin' }] });
-          }}
-        >
-          Add URL
-        </Button>
+        <AddToList label="Add URL" limit={limit} append={() => { onChange({ ...fields, urls: [...urls, { url: '', match: 'origin' }] }); }} />
       </fieldset>
       <TextField label="Username" value={fields.username} error={errors.username} required onChange={(event) => { onChange({ ...fields, username: event.target.value }); }} {...NOT_MINE} />
       <PasswordField label="Password" toggleName="password" value={fields.password} error={errors.password} required autoComplete="off" onChange={(password) => { onChange({ ...fields, password }); }} />
