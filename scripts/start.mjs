@@ -1,10 +1,12 @@
 // `npm start`: the app on the local Firebase Emulator Suite — Auth, Functions and Firestore
 // emulators plus the Vite dev server, on the production data layer. Emailed links are printed
-// as links to the app's own pages. The browser extension is built too, and its folder printed.
+// as links to the app's own pages. The browser extension is built too, and its folder printed,
+// with a demo login page to try it on (scripts/lib/demoLoginPage.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ID, ROOT, assertEmulatorPortsFree, emulatorPorts, loadRules, provideFirestore } from './lib/firestoreEmulator.mjs';
+import { DEMO_LOGIN_PORT, startDemoLoginPage } from './lib/demoLoginPage.mjs';
 import { relayEmailedLinks } from './lib/emailedLinks.mjs';
 import { FAKE_PUBLISHABLE_KEY, startFakeStripe } from './lib/fakeStripe.mjs';
 
@@ -30,13 +32,19 @@ let firestore;
 // Billing calls go to the local fake Stripe server (docs/billing.md): checkout and portal links
 // open its placeholder pages.
 let stripe = null;
+// The demo login page, a site of its own on loopback, for the extension's Fill.
+let demo = null;
 try {
-  await assertEmulatorPortsFree(['auth', 'functions', 'firestore'], [{ host: '127.0.0.1', port: 5173, what: 'Vite dev server' }]);
+  await assertEmulatorPortsFree(['auth', 'functions', 'firestore'], [
+    { host: '127.0.0.1', port: 5173, what: 'Vite dev server' },
+    { host: '127.0.0.1', port: DEMO_LOGIN_PORT, what: 'demo login page' },
+  ]);
   stripe = await startFakeStripe();
+  demo = await startDemoLoginPage();
   firestore = await provideFirestore();
 } catch (error) {
   console.error(`\nstart: ${error.message}.`);
-  await stripe?.stop();
+  await Promise.all([stripe?.stop(), demo?.stop()]);
   process.exit(1);
 }
 
@@ -44,7 +52,7 @@ let shuttingDown = false;
 async function shutDown(code) {
   if (shuttingDown) return;
   shuttingDown = true;
-  await Promise.all([firestore.stop(), stripe.stop()]);
+  await Promise.all([firestore.stop(), stripe.stop(), demo.stop()]);
   process.exit(code);
 }
 
@@ -67,6 +75,7 @@ console.log(`\nEmulators: ${only}${firestore.hostPort ? `, firestore (Cloud CLI 
 console.log(`Fake Stripe (billing): http://127.0.0.1:${stripe.port}/`);
 console.log(`App: ${APP_URL}/  (Ctrl-C stops everything)`);
 console.log(extensionLine);
+console.log(`Demo login page: ${demo.url}  (save a login for this address in the app, then fill it from the extension)`);
 console.log('Emailed links appear below as "Email link" lines; custom emails are also written to functions/outbox/.\n');
 
 // Its own process group, so that a signal reaches firebase-tools, every emulator and Vite alike

@@ -2,9 +2,10 @@ import { codeAt, parseOneTimeCode } from '../../../src/features/vault/otp/oneTim
 import { copyAnnouncement } from '../../../src/features/vault/list/useCopyFeedback';
 import type { Item } from '../../../src/features/vault/items/kinds';
 import type { ListedItem } from '../../../src/features/vault/service/itemService';
-import { Button } from '../../../src/ui/Button';
+import { Button, buttonClassName } from '../../../src/ui/Button';
 import { copyToClipboard } from '../../../src/ui/clipboard';
 import type { ReadOnlyVault } from '../session/readOnlyVault';
+import { webVaultItemUrl } from '../webVault';
 import type { PopupWorker } from './popupWorker';
 
 type Copyable = 'username' | 'password' | 'otp';
@@ -26,6 +27,8 @@ export interface ItemRowProps {
   readonly vault: ReadOnlyVault;
   readonly worker: PopupWorker;
   readonly onStatus: (message: string) => void;
+  /** The web app's origin: the row links to the item there, in a new tab. */
+  readonly webVault?: string | null;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface ItemRowProps {
  * cleared 30 s later by the worker (through the offscreen document), so also after the popup
  * closed; the words are the web vault's (copyAnnouncement).
  */
-export function ItemRow({ item, fill, vault, worker, onStatus }: ItemRowProps) {
+export function ItemRow({ item, fill, vault, worker, onStatus, webVault = null }: ItemRowProps) {
   const overview = item.overview;
   if (overview === null) return null;
   const username = overview.kind === 'login' ? overview.username : '';
@@ -86,6 +89,12 @@ export function ItemRow({ item, fill, vault, worker, onStatus }: ItemRowProps) {
             ) : null}
           </>
         ) : null}
+        {webVault === null ? null : (
+          // A link, so a new tab opens as for any link (keyboard: Enter); the app asks for its own unlock.
+          <a className={buttonClassName({ variant: 'secondary', size: 'sm' })} href={webVaultItemUrl(webVault, item.entry.id)} target="_blank" rel="noopener noreferrer" aria-label={`Open ${title} in the web vault`}>
+            Open in web vault
+          </a>
+        )}
       </span>
     </li>
   );

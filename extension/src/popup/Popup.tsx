@@ -12,12 +12,14 @@ export interface PopupProps {
   readonly session: ExtensionSession;
   /** The tab the popup was opened on: its id and URL (null where Chrome gives none). */
   readonly tab: () => Promise<TabTarget | null>;
+  /** The web app's origin, for each item's "Open in the web vault" (extension/src/webVault.ts); none: not offered. */
+  readonly webVault?: string | null;
   /** The service worker, as the popup tells it of copies and locks (a stand-in in component tests). */
   readonly worker?: PopupWorker;
 }
 
 /** The toolbar popup: the screen the session calls for. */
-export function Popup({ config, session, tab, worker = chromePopupWorker }: PopupProps) {
+export function Popup({ config, session, tab, webVault = null, worker = chromePopupWorker }: PopupProps) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
 
   const refresh = useCallback(() => {
@@ -45,5 +47,5 @@ export function Popup({ config, session, tab, worker = chromePopupWorker }: Popu
   const { state } = loaded;
   if (state.screen === 'signed-out') return <SignInScreen config={config} session={session} onSignedIn={refresh} />;
   if (state.screen === 'locked') return <LockedScreen email={state.email} session={session} onChange={refresh} />;
-  return <VaultScreen email={state.email} session={session} worker={worker} tab={tab} onLocked={refresh} />;
+  return <VaultScreen email={state.email} session={session} worker={worker} tab={tab} webVault={webVault} onLocked={refresh} />;
 }

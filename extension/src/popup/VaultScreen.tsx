@@ -29,7 +29,7 @@ const FILL_REFUSALS: Readonly<Record<Extract<ChooseFillAnswer, { kind: 'keyloft/
 };
 
 /** Unlocked: the logins for the current tab first, then search over the personal vault. */
-export function VaultScreen({ email, session, worker, tab, onLocked }: { email: string; session: ExtensionSession; worker: PopupWorker; tab: () => Promise<TabTarget | null>; onLocked: () => void }) {
+export function VaultScreen({ email, session, worker, tab, webVault = null, onLocked }: { email: string; session: ExtensionSession; worker: PopupWorker; tab: () => Promise<TabTarget | null>; webVault?: string | null; onLocked: () => void }) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<string | null>(null);
@@ -113,7 +113,7 @@ export function VaultScreen({ email, session, worker, tab, onLocked }: { email: 
         setStatus('Keyloft could not fill this page.');
       });
   };
-  const row = (item: ListedItem, canFill: boolean) => <ItemRow key={item.entry.id} item={item} vault={vault} worker={worker} fill={canFill && target !== null ? fill : null} onStatus={setStatus} />;
+  const row = (item: ListedItem, canFill: boolean) => <ItemRow key={item.entry.id} item={item} vault={vault} worker={worker} fill={canFill && target !== null ? fill : null} onStatus={setStatus} webVault={webVault} />;
   return (
     <main className="popup">
       {header}

@@ -5,6 +5,7 @@ import { ConfigError, type AppConfig } from '../../../src/data/config';
 import { extensionFirebase } from '../../../src/data/extension/extensionFirebase';
 import { firebaseSession } from '../session/firebaseSession';
 import { sessionArea } from '../session/vaultKeyStore';
+import { webVaultOrigin } from '../webVault';
 import { Popup } from './Popup';
 import type { TabTarget } from './VaultScreen';
 import '../../../src/ui/styles.css';
@@ -13,9 +14,10 @@ import './popup.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('popup.html has no #root element');
 
-function buildConfig(): AppConfig | ConfigError {
+function buildConfig(): { readonly config: AppConfig; readonly webVault: string } | ConfigError {
   try {
-    return appConfig();
+    const config = appConfig();
+    return { config, webVault: webVaultOrigin(config, import.meta.env) };
   } catch (error) {
     if (error instanceof ConfigError) return error;
     throw error;
@@ -34,15 +36,15 @@ async function currentTab(): Promise<TabTarget | null> {
   return { tabId: tab.id, url: tab.url ?? null };
 }
 
-const config = buildConfig();
+const built = buildConfig();
 createRoot(container).render(
   <StrictMode>
-    {config instanceof ConfigError ? (
+    {built instanceof ConfigError ? (
       <main className="popup" role="alert">
-        <p>This build of Keyloft is misconfigured: {config.message}</p>
+        <p>This build of Keyloft is misconfigured: {built.message}</p>
       </main>
     ) : (
-      <Popup config={config} session={firebaseSession(extensionFirebase(config), sessionArea())} tab={currentTab} />
+      <Popup config={built.config} webVault={built.webVault} session={firebaseSession(extensionFirebase(built.config), sessionArea())} tab={currentTab} />
     )}
   </StrictMode>,
 );

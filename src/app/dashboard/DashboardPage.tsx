@@ -8,7 +8,7 @@ import { planOf } from '../../features/billing';
 import { offerRemovalAfterSignOut } from '../../features/deviceCopy';
 import { useMyInvitationsApi } from '../../features/invitations';
 import { ManageMembersDialog, useLiveTeams, usePublishOwnKey, useRotationResume, useTeamAccesses, useTeams, useTeamServices, type TeamSummary } from '../../features/teams';
-import { createDetailsCache, ItemFilterContext, totalCount, useSessionStates, vaultCount, VaultSessions, VaultSessionsContext, type ItemCounts, type ItemFilter, type VaultState } from '../../features/vault';
+import { createDetailsCache, ItemFilterContext, itemToShow, totalCount, useSessionStates, vaultCount, VaultSessions, VaultSessionsContext, type ItemCounts, type ItemFilter, type VaultState } from '../../features/vault';
 import { useSession, useSessionStore } from '../../session/SessionContext';
 import { ServerStateProvider } from '../../session/serverState/ServerStateProvider';
 import { useAccountRecord } from '../../session/serverState/useAccountRecord';
@@ -91,7 +91,8 @@ function Dashboard({ user }: { user: AuthUser }) {
   // An entry the sidebar's health report asked to open, shown on All items (a new object each time)
   // once All items is on screen: a list asked at its first render would take it as already shown.
   const [shownEntry, setShownEntry] = useState<{ readonly id: string } | null>(null);
-  const [entryToShow, setEntryToShow] = useState<string | null>(null);
+  // Or the item a link asked for (`/dashboard?item=<id>`, the extension's "Open in the web vault").
+  const [entryToShow, setEntryToShow] = useState<string | null>(() => itemToShow(location.search));
   const drawerId = useId();
   const drawerToggle = useRef<HTMLButtonElement>(null);
   const drawer = useDrawer(drawerId, drawerToggle);
@@ -162,12 +163,14 @@ function Dashboard({ user }: { user: AuthUser }) {
   // A team that went (left, deleted) leaves the screen on All items.
   const shownScope = teamList?.status === 'ready' ? withoutTeam(scope, new Set(teams.map((team) => team.id))) : scope;
 
+  // All items is on screen once the personal vault can open (VaultMain): not under the plan's overlay.
+  const allItemsShown = shownScope.kind === 'all' && repositories !== null && vaultDeps !== null && !plan.locked;
   useEffect(() => {
-    if (entryToShow === null || shownScope.kind !== 'all') return;
+    if (entryToShow === null || !allItemsShown) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- after All items has rendered its list (see above)
     setShownEntry({ id: entryToShow });
     setEntryToShow(null);
-  }, [entryToShow, shownScope.kind]);
+  }, [entryToShow, allItemsShown]);
 
   const transfer = useVaultTransfer(account.record);
   const autoLockSettings = useAutoLockSettings(autoLock, uid);

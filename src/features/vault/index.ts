@@ -21,3 +21,4 @@ export { HealthDialog, HEALTH_TEXTS } from './health/HealthDialog';
 export { healthScopeOf } from './health/entryHealth';
 export { openDetails, isTeamVault } from './vaultService';
 export { ITEM_FILTERS, ITEM_FILTER_NAMES, ItemFilterContext, filterByItem, type ItemCounts, type ItemFilter, type ItemFilterState } from './list/itemFilter';
+export { itemLinkPath, itemToShow } from './itemLink';

@@ -66,7 +66,7 @@ export async function storedTeam(
 export async function renderTeamDashboard(
   world: TeamWorld,
   seed: (repositories: MemoryRepositories) => Promise<void>,
-  options: { repositories?: MemoryRepositories; teamFunctions?: TeamFunctions; trialEndedDaysAgo?: number } = {},
+  options: { repositories?: MemoryRepositories; teamFunctions?: TeamFunctions; trialEndedDaysAgo?: number; initialEntry?: string } = {},
 ) {
   const repositories = options.repositories ?? memoryRepositories();
   const now = Date.now();
@@ -80,6 +80,7 @@ export async function renderTeamDashboard(
     keys: { vaultKey: world.account.vaultKey, privateKey: world.account.privateKey },
     repositories,
     ...(options.teamFunctions === undefined ? {} : { teamFunctions: options.teamFunctions }),
+    ...(options.initialEntry === undefined ? {} : { initialEntry: options.initialEntry }),
   });
   return { user, repositories };
 }

@@ -91,12 +91,13 @@ export function PasswordList({
   usePublishedItemCounts(allEntries, loading);
 
   // Asked to show an entry: handled while rendering, once per request (not in an effect: no render
-  // of the list without it), and its heading focused once the pane is there.
+  // of the list without it), and its heading focused once the pane is there. A request for an entry
+  // not loaded yet (a link to an item, opened before its vault) waits for it.
   const [shownRequest, setShownRequest] = useState(show);
   const [focusHeadingFor, setFocusHeadingFor] = useState<{ readonly id: string } | null>(null);
-  if (show !== shownRequest) {
+  if (show !== shownRequest && (show === null || allEntries.some((entry) => entry.id === show.id))) {
     setShownRequest(show);
-    if (show !== null && allEntries.some((entry) => entry.id === show.id)) {
+    if (show !== null) {
       if (!filterEntries(allEntries, query).some((entry) => entry.id === show.id)) setQuery('');
       setSelectedId(show.id);
       setDeletion(null);
