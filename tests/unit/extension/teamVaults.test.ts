@@ -56,7 +56,7 @@ describe('opening a team key in the extension', () => {
     const { data, key } = await team('t1', 'Engineering');
     const previous = await generateTeamKey();
     const sealed = await sealPreviousTeamKey(previous, key, { teamId: 't1', keyVersion: 1 });
-    const opened = await openTeam('t1', { ...data, previousKey: { version: 1, sealed } } as StoredTeam, UID, keys());
+    const opened = await openTeam('t1', { ...data, previousKey: { version: 1, sealed } }, UID, keys());
     expect(opened?.scope.previousKey).toBeTruthy();
   });
 
