@@ -1,20 +1,20 @@
-import type { ListedItem } from '../../src/features/vault/service/itemService';
 import { itemsForTab } from './tabItems';
+import type { VaultItem } from './vaultItems';
 
 // What the fill shortcut (Ctrl+Shift+L) and the context menu's "Fill login with Keyloft" do
 // (docs/extension.md, "Filling by the shortcut and the context menu"), decided apart from Chrome
-// and Firebase. The user asked for a fill on this tab without choosing a login: exactly one login
-// whose URL matches the page by its own rule is filled; in every other case nothing is filled and
+// and Firebase. The user asked for a fill on this tab without choosing a login: exactly one login,
+// personal or of a team, whose URL matches the page by its own rule is filled; in every other case nothing is filled and
 // the popup (or the badge) asks the user to choose.
 
 export type CommandFillInput =
   | { readonly screen: 'signed-out' | 'locked' }
-  | { readonly screen: 'unlocked'; readonly items: readonly ListedItem[] };
+  | { readonly screen: 'unlocked'; readonly items: readonly VaultItem[] };
 
 export type CommandAskReason = 'signed-out' | 'locked' | 'no-page' | 'no-login' | 'several-logins';
 
 export type CommandFillDecision =
-  | { readonly kind: 'fill'; readonly item: ListedItem }
+  | { readonly kind: 'fill'; readonly item: VaultItem }
   | { readonly kind: 'ask'; readonly reason: CommandAskReason };
 
 /** `pageUrl` is the tab's URL as Chrome gives it under the user's grant (undefined without one). */

@@ -3,11 +3,12 @@
 // chrome.storage.session, the app's item service over Firestore Lite: ./session/), decides with
 // ./commandFill.ts, and fills the one matching login through the same path as the popup's Fill
 // (./startFill.ts, then the guard when the content script asks). Otherwise it fills nothing, sets
-// the tab's badge and opens the popup where Chrome allows it.
+// the tab's badge and opens the popup where Chrome allows it. Team logins count as personal ones do.
 import { appConfig } from '../../src/data/appConfig';
 import { extensionFirebase } from '../../src/data/extension/extensionFirebase';
 import { COMMAND_BADGES, decideCommandFill, type CommandAskReason, type CommandFillInput } from './commandFill';
 import { firebaseSession } from './session/firebaseSession';
+import type { ReadOnlyVault } from './session/readOnlyVault';
 import type { ExtensionSession } from './session/session';
 import { sessionArea } from './session/vaultKeyStore';
 import { startFill } from './startFill';
@@ -35,11 +36,12 @@ async function ask(tabId: number, reason: CommandAskReason | 'failed'): Promise<
   }
 }
 
-async function input(current: ExtensionSession): Promise<CommandFillInput> {
+/** The session's state and, unlocked, the whole vault (personal and team) the decision is made on, which then opens the item. */
+async function input(current: ExtensionSession): Promise<{ input: CommandFillInput; vault: ReadOnlyVault | null }> {
   const state = await current.state();
-  if (state.screen !== 'unlocked') return { screen: state.screen };
+  if (state.screen !== 'unlocked') return { input: { screen: state.screen }, vault: null };
   const vault = await current.vault();
-  return vault === null ? { screen: 'locked' } : { screen: 'unlocked', items: await vault.items() };
+  return vault === null ? { input: { screen: 'locked' }, vault } : { input: { screen: 'unlocked', items: await vault.items() }, vault };
 }
 
 /**
@@ -51,13 +53,14 @@ export async function fillByCommand(tab: chrome.tabs.Tab): Promise<void> {
   if (tabId === undefined) return;
   try {
     const current = workerSession();
-    const decision = decideCommandFill(await input(current), tab.url);
+    const { input: read, vault } = await input(current);
+    const decision = decideCommandFill(read, tab.url);
     if (decision.kind === 'ask') {
       await ask(tabId, decision.reason);
       return;
     }
-    const vault = await current.vault();
-    const opened = vault === null ? null : await vault.open(decision.item.entry);
+    // The same vault that listed it: a team item opens with its team's key, read there.
+    const opened = vault === null ? null : await vault.open(decision.item);
     if (opened?.kind !== 'login') {
       await ask(tabId, 'locked');
       return;

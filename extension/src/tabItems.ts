@@ -1,17 +1,18 @@
 import type { SealedItemUrl } from '../../src/crypto';
 import { matchesUrl } from '../../src/features/vault/items/urlMatch';
 import type { ListedItem } from '../../src/features/vault/service/itemService';
+import type { VaultItem } from './vaultItems';
 
 // Which logins the popup offers for the current tab (docs/extension.md, "The popup"): those a
 // saved URL matches by its own rule (urlMatch.ts: exact origin by default) come first, and are the
 // only ones Fill is offered for; logins of the same site under another address are listed apart,
 // labelled, to copy from but never filled (the worker would refuse them: fillGuard.ts).
 
-export interface TabItems {
+export interface TabItems<T extends ListedItem = VaultItem> {
   /** Logins one of whose URLs matches the page by its rule: Fill is offered. */
-  readonly matching: readonly ListedItem[];
+  readonly matching: readonly T[];
   /** Logins of the page's site that no URL's rule matches (another subdomain, port or scheme). */
-  readonly sameSite: readonly ListedItem[];
+  readonly sameSite: readonly T[];
 }
 
 function loginUrls(item: ListedItem): readonly SealedItemUrl[] {
@@ -37,10 +38,11 @@ function sameSiteAs(item: ListedItem, pageUrl: string): boolean {
   });
 }
 
-export function itemsForTab(items: readonly ListedItem[], pageUrl: string | null): TabItems {
+/** Personal and team logins alike (./vaultItems.ts): each by its own URLs' rules. */
+export function itemsForTab<T extends ListedItem>(items: readonly T[], pageUrl: string | null): TabItems<T> {
   if (pageUrl === null) return { matching: [], sameSite: [] };
-  const matching: ListedItem[] = [];
-  const sameSite: ListedItem[] = [];
+  const matching: T[] = [];
+  const sameSite: T[] = [];
   for (const item of items) {
     if (item.entry.undecryptable) continue;
     if (matchesPage(item, pageUrl)) matching.push(item);
@@ -49,14 +51,17 @@ export function itemsForTab(items: readonly ListedItem[], pageUrl: string | null
   return { matching, sameSite };
 }
 
-/** Search over the whole vault: title, username and URLs, ignoring case; every word must appear. */
-export function searchItems(items: readonly ListedItem[], query: string): readonly ListedItem[] {
+/**
+ * Search over the whole vault, personal and team: title, username, URLs and a team item's team
+ * name, ignoring case; every word must appear.
+ */
+export function searchItems<T extends VaultItem>(items: readonly T[], query: string): readonly T[] {
   const words = query.toLowerCase().split(/\s+/).filter((word) => word !== '');
   if (words.length === 0) return items;
   return items.filter((item) => {
     const overview = item.overview;
     if (overview === null) return false;
-    const text = [overview.title, ...(overview.kind === 'login' ? [overview.username, ...overview.urls.map((saved) => saved.url)] : [])]
+    const text = [overview.title, item.team?.name ?? '', ...(overview.kind === 'login' ? [overview.username, ...overview.urls.map((saved) => saved.url)] : [])]
       .join('\n')
       .toLowerCase();
     return words.every((word) => text.includes(word));

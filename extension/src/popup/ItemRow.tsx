@@ -1,10 +1,10 @@
 import { codeAt, parseOneTimeCode } from '../../../src/features/vault/otp/oneTimeCode';
 import { copyAnnouncement } from '../../../src/features/vault/list/useCopyFeedback';
 import type { Item } from '../../../src/features/vault/items/kinds';
-import type { ListedItem } from '../../../src/features/vault/service/itemService';
 import { Button, buttonClassName } from '../../../src/ui/Button';
 import { copyToClipboard } from '../../../src/ui/clipboard';
 import type { ReadOnlyVault } from '../session/readOnlyVault';
+import { accessibleTitle, type VaultItem } from '../vaultItems';
 import { webVaultItemUrl } from '../webVault';
 import type { PopupWorker } from './popupWorker';
 
@@ -22,8 +22,8 @@ function currentCode(otp: string | null): string {
 }
 
 export interface ItemRowProps {
-  readonly item: ListedItem;
-  readonly fill: ((item: ListedItem) => void) | null;
+  readonly item: VaultItem;
+  readonly fill: ((item: VaultItem) => void) | null;
   readonly vault: ReadOnlyVault;
   readonly worker: PopupWorker;
   readonly onStatus: (message: string) => void;
@@ -44,7 +44,7 @@ export function ItemRow({ item, fill, vault, worker, onStatus, webVault = null }
     const secret = field !== 'username';
     const text = async () => {
       if (field === 'username') return username;
-      const fields = loginOf(await vault.open(item.entry));
+      const fields = loginOf(await vault.open(item));
       return field === 'password' ? fields.password : currentCode(fields.otp);
     };
     text()
@@ -63,10 +63,12 @@ export function ItemRow({ item, fill, vault, worker, onStatus, webVault = null }
         },
       );
   };
-  const title = overview.title;
+  // A team item's buttons name its team too (accessibleTitle), as its visible label does.
+  const title = accessibleTitle(item, overview.title);
   return (
     <li className="popup__item">
-      <span className="popup__item-title">{title}</span>
+      <span className="popup__item-title">{overview.title}</span>
+      {item.team === undefined ? null : <span className="popup__team">{`Team: ${item.team.name}`}</span>}
       {username === '' ? null : <span className="popup__muted">{username}</span>}
       <span className="popup__item-actions">
         {fill === null ? null : (

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_OPTIONS, GeneratorPanel, type GeneratorOptions } from '../../../src/features/vault/generator';
-import type { ListedItem } from '../../../src/features/vault/service/itemService';
 import { Button } from '../../../src/ui/Button';
 import { TextField } from '../../../src/ui/TextField';
 import type { ChooseFill, ChooseFillAnswer } from '../popupMessages';
 import type { ReadOnlyVault } from '../session/readOnlyVault';
 import type { ExtensionSession } from '../session/session';
 import { itemsForTab, searchItems } from '../tabItems';
+import type { VaultItem } from '../vaultItems';
 import { ItemRow } from './ItemRow';
 import type { PopupWorker } from './popupWorker';
 import { Brand } from './screens';
@@ -20,7 +20,7 @@ export interface TabTarget {
 
 type Loaded =
   | { readonly kind: 'loading' }
-  | { readonly kind: 'ready'; readonly vault: ReadOnlyVault; readonly items: readonly ListedItem[]; readonly tab: TabTarget | null }
+  | { readonly kind: 'ready'; readonly vault: ReadOnlyVault; readonly items: readonly VaultItem[]; readonly tab: TabTarget | null }
   | { readonly kind: 'failed'; readonly message: string };
 
 const FILL_REFUSALS: Readonly<Record<Extract<ChooseFillAnswer, { kind: 'keyloft/fill-refused' }>['reason'], string>> = {
@@ -28,7 +28,7 @@ const FILL_REFUSALS: Readonly<Record<Extract<ChooseFillAnswer, { kind: 'keyloft/
   'no-access': 'Keyloft cannot fill in this tab. Open the popup from the toolbar on the page itself.',
 };
 
-/** Unlocked: the logins for the current tab first, then search over the personal vault. */
+/** Unlocked: the logins for the current tab first, then search over the whole vault, personal and team. */
 export function VaultScreen({ email, session, worker, tab, webVault = null, onLocked }: { email: string; session: ExtensionSession; worker: PopupWorker; tab: () => Promise<TabTarget | null>; webVault?: string | null; onLocked: () => void }) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [query, setQuery] = useState('');
@@ -94,10 +94,10 @@ export function VaultScreen({ email, session, worker, tab, webVault = null, onLo
     );
   }
   const { vault, tab: target } = loaded;
-  const fill = (item: ListedItem) => {
+  const fill = (item: VaultItem) => {
     if (target === null) return;
     vault
-      .open(item.entry)
+      .open(item)
       .then(async (opened) => {
         if (opened.kind !== 'login') throw new Error('not a login');
         const message: ChooseFill = { kind: 'keyloft/choose-fill', v: 1, tabId: target.tabId, itemId: item.entry.id, urls: opened.fields.urls, username: opened.fields.username, password: opened.fields.password, otp: opened.fields.otp };
@@ -113,7 +113,7 @@ export function VaultScreen({ email, session, worker, tab, webVault = null, onLo
         setStatus('Keyloft could not fill this page.');
       });
   };
-  const row = (item: ListedItem, canFill: boolean) => <ItemRow key={item.entry.id} item={item} vault={vault} worker={worker} fill={canFill && target !== null ? fill : null} onStatus={setStatus} webVault={webVault} />;
+  const row = (item: VaultItem, canFill: boolean) => <ItemRow key={item.entry.id} item={item} vault={vault} worker={worker} fill={canFill && target !== null ? fill : null} onStatus={setStatus} webVault={webVault} />;
   return (
     <main className="popup">
       {header}

@@ -3,12 +3,14 @@ import { AuthServiceError } from '../../../src/data/auth/authGateway';
 import type { ExtensionFirebase, ExtensionSignIn } from '../../../src/data/extension/extensionFirebase';
 import { masterKeyMaterialOf } from '../../../src/data/users/userRecord';
 import { readOnlyVault } from './readOnlyVault';
+import { openTeams } from './teamVaults';
 import type { ExtensionSession, SignInOutcome } from './session';
 import { forgetVaultKey, hasVaultKey, keepVaultKey, keptVaultKey, type SessionArea } from './vaultKeyStore';
 
 // The extension's session (docs/extension.md, "Session"): the account on Firebase
 // (src/data/extension/extensionFirebase.ts), the vault key in chrome.storage.session
-// (./vaultKeyStore.ts), the vault read through the app's own service (./readOnlyVault.ts).
+// (./vaultKeyStore.ts), the vault read through the app's own service (./readOnlyVault.ts), the
+// team vaults with the keys the user's private key opens (./teamVaults.ts).
 
 function outcome(signIn: ExtensionSignIn): SignInOutcome {
   if (signIn.kind === 'signed-in') return { kind: 'signed-in', email: signIn.user.email };
@@ -43,7 +45,8 @@ export function firebaseSession(firebase: ExtensionFirebase, area: SessionArea):
     async vault() {
       const user = await requireUser();
       const vaultKey = await keptVaultKey(area, user.uid);
-      return vaultKey === null ? null : readOnlyVault({ pages: firebase.pages, userId: user.uid, vaultKey });
+      if (vaultKey === null) return null;
+      return readOnlyVault({ pages: firebase.pages, userId: user.uid, vaultKey, teams: () => openTeams(firebase, user.uid, vaultKey) });
     },
   };
 }

@@ -2,7 +2,7 @@
 // SDK entry points that work in an extension. Auth through `firebase/auth/web-extension`, which
 // persists the signed-in user in the extension's IndexedDB and loads no remote script (no
 // reCAPTCHA, no sign-in popup helpers: Manifest V3 forbids remote code). Firestore through the lite
-// SDK: the popup only reads (the user record, the vault's pages), one REST request each, with no
+// SDK: the popup only reads (the user record, the team list, the vaults' pages), one REST request each, with no
 // listen stream, cache or persistence to keep.
 import { FirebaseError, initializeApp } from 'firebase/app';
 import {
@@ -15,12 +15,15 @@ import {
   type MultiFactorError,
   type User,
 } from 'firebase/auth/web-extension';
-import { connectFirestoreEmulator, doc, getDoc, getFirestore } from 'firebase/firestore/lite';
+import { collection, connectFirestoreEmulator, doc, getDoc, getDocs, getFirestore, orderBy, query, where } from 'firebase/firestore/lite';
 import { AuthServiceError } from '../auth/authGateway';
 import type { AppConfig } from '../config';
 import { litePageReader, type PageReader } from '../firestore/litePages';
-import { userRecordFrom } from '../firestore/storedDocuments';
+import { teamFrom, userRecordFrom } from '../firestore/storedDocuments';
+import { MalformedRecordError } from '../malformedRecord';
+import type { StoredTeam } from '../teams/storedTeams';
 import type { StoredUserRecord } from '../users/userRecord';
+import type { WithId } from '../vault/storedEntries';
 
 export interface ExtensionUser {
   readonly uid: string;
@@ -42,8 +45,25 @@ export interface ExtensionFirebase {
   signOut(): Promise<void>;
   /** The user's record, or null when the account has none (no vault set up yet). */
   userRecord(uid: string): Promise<StoredUserRecord | null>;
+  /**
+   * The teams `uid` is a member of, by name: the web vault's team list query (memberIds, deleting
+   * teams left out). A team document of the wrong shape is left out (the web vault flags it).
+   */
+  teams(uid: string): Promise<WithId<StoredTeam>[]>;
   /** Whole-vault reads in pages, as the app's lite reader. */
   readonly pages: PageReader;
+}
+
+function wellFormedTeams(documents: readonly (readonly [string, unknown])[]): WithId<StoredTeam>[] {
+  const teams: WithId<StoredTeam>[] = [];
+  for (const [id, data] of documents) {
+    try {
+      teams.push({ id, data: teamFrom(`teams/${id}`, data as Record<string, unknown>) });
+    } catch (error) {
+      if (!(error instanceof MalformedRecordError)) throw error;
+    }
+  }
+  return teams;
 }
 
 /** Firebase's errors leave as the app's AuthServiceError, with the service's code. */
@@ -97,6 +117,10 @@ export function extensionFirebase(config: AppConfig): ExtensionFirebase {
       const path = `users/${uid}`;
       const snapshot = await getDoc(doc(db, path));
       return snapshot.exists() ? userRecordFrom(path, snapshot.data()) : null;
+    },
+    async teams(uid) {
+      const found = await getDocs(query(collection(db, 'teams'), where('memberIds', 'array-contains', uid), where('deleting', '==', false), orderBy('name')));
+      return wellFormedTeams(found.docs.map((snapshot) => [snapshot.id, snapshot.data()] as const));
     },
     pages: litePageReader(db),
   };

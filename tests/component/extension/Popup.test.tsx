@@ -157,6 +157,29 @@ describe('the extension popup', () => {
     expect(copied).toHaveBeenLastCalledWith(false);
   });
 
+  it('lists a team login for its site labelled with its team, names the team in its buttons, and opens it as the team’s item', async () => {
+    const user = userEvent.setup();
+    const deploy = { ...login('deploy', 'Deploy', 'https://bank.test/'), team: { id: 'team-eng', name: 'Engineering' } };
+    const opened = { kind: 'login' as const, title: 'Deploy', notes: '', favourite: false, customFields: [], fields: { urls: [{ url: 'https://bank.test/', match: 'origin' as const }], username: 'deploy@example.test', password: 'team pw', otp: null, history: [] } };
+    const open = vi.fn(() => Promise.resolve(opened));
+    const session = standIn({ screen: 'unlocked', email: 'ana@example.test' }, {
+      vault: () => Promise.resolve({ items: () => Promise.resolve([login('bank', 'Bank', 'https://bank.test/'), deploy]), open }),
+    });
+    render(<Popup config={config} session={session} tab={onBank} worker={{ copied: () => Promise.resolve(), active: () => Promise.resolve() }} />);
+    const forSite = within(await screen.findByRole('region', { name: 'For this site' }));
+    expect(await forSite.findByRole('button', { name: 'Fill Deploy (team Engineering)' })).toBeInTheDocument();
+    expect(forSite.getByRole('button', { name: 'Fill Bank' })).toBeInTheDocument();
+    expect(forSite.getByText('Team: Engineering')).toBeInTheDocument();
+    await user.click(forSite.getByRole('button', { name: 'Copy password of Deploy (team Engineering)' }));
+    expect(await screen.findByText('Password copied. Clipboard clears in 30 s.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('team pw');
+    expect(open).toHaveBeenCalledWith(deploy);
+    await user.type(screen.getByLabelText('Search the vault'), 'engineering');
+    const results = within(await screen.findByRole('region', { name: 'Search results' }));
+    expect(results.getByRole('button', { name: 'Copy username of Deploy (team Engineering)' })).toBeInTheDocument();
+    expect(results.queryByRole('button', { name: 'Copy username of Bank' })).toBeNull();
+  });
+
   it('says a one-time code could not be copied when the login’s code does not read, and plans no clear', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
