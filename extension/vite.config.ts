@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite';
+import { connectableMatches, webVaultOrigins } from './src/webVaultOrigins.ts';
 
 // The extension's build (docs/extension.md, "Build"): plain Vite, run twice by
 // scripts/build-extension.mjs. The pages part builds the popup and the service worker as ES
@@ -21,15 +22,31 @@ const emulatorPorts = {
   functions: firebaseJson.emulators.functions?.port ?? 5001,
 };
 
-export default defineConfig((): UserConfig => {
+// The manifest is public/manifest.json plus the one part read from the build's settings: the web
+// vault's origins, the only pages that may connect (docs/extension.md, "Locking with the web vault").
+function manifest(origins: readonly string[]): Plugin {
+  return {
+    name: 'keyloft-manifest',
+    generateBundle() {
+      const base = JSON.parse(readFileSync(here('public/manifest.json'), 'utf8')) as Record<string, unknown>;
+      const built = { ...base, externally_connectable: { matches: connectableMatches(origins) } };
+      this.emitFile({ type: 'asset', fileName: 'manifest.json', source: `${JSON.stringify(built, null, 2)}\n` });
+    },
+  };
+}
+
+export default defineConfig(({ mode }): UserConfig => {
   const contentPart = process.env.KEYLOFT_EXTENSION_PART === 'content';
+  const origins = webVaultOrigins(loadEnv(mode, here('..'), 'VITE_'));
   return {
     root: here('src'),
     envDir: here('..'),
-    publicDir: contentPart ? false : here('public'),
-    plugins: [react()],
+    // The manifest, public/'s only file, is written by the plugin above.
+    publicDir: false,
+    plugins: contentPart ? [react()] : [react(), manifest(origins)],
     define: {
       __EMULATOR_PORTS__: JSON.stringify(emulatorPorts),
+      __WEB_VAULT_ORIGINS__: JSON.stringify(origins),
     },
     build: {
       outDir: here('dist'),

@@ -14,6 +14,7 @@ interface ImportMetaEnv {
   readonly VITE_HCAPTCHA_SITE_KEY?: string;
   readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_EXTENSION_ID?: string;
 }
 
 interface ImportMeta {

@@ -2,10 +2,12 @@ import { classifySender } from '../fillGuard';
 import { CLIPBOARD_ALARM } from './clipboardClear';
 import { clearClipboardNow, onCopied } from './clipboardWorker';
 import { installAutoLock, noteActivity } from './autoLockWorker';
+import { installExternalLock } from './externalLockWorker';
 import { parseActive, parseCopied } from './sessionMessages';
 
 // The worker's session duties (docs/extension.md, "Session", "Copying"), apart from the fill path
-// in background.ts: clearing the clipboard after the popup closed, the auto-lock.
+// in background.ts: clearing the clipboard after the popup closed, the auto-lock, locking with the
+// web vault.
 
 export function installSessionWorker(): void {
   chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
@@ -34,6 +36,7 @@ export function installSessionWorker(): void {
   });
 
   installAutoLock();
+  installExternalLock();
   chrome.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === CLIPBOARD_ALARM) {
       clearClipboardNow().catch((error: unknown) => {

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CLIPBOARD_CLEAR_MS } from '../../../src/ui/clipboard';
 import { planClear } from '../../../extension/src/worker/clipboardClear';
 import { ACTIVE, CLEAR_CLIPBOARD, parseActive, parseClearClipboard, parseCopied } from '../../../extension/src/worker/sessionMessages';
-import { autoLockAt, EXTENSION_AUTO_LOCK, locksOnIdleState } from '../../../extension/src/worker/autoLockPlan';
-import { DEFAULT_AUTO_LOCK } from '../../../src/session/autoLock';
+import { autoLockAt, locksOnIdleState } from '../../../extension/src/worker/autoLockPlan';
+import { keepIdleMinutes, keptIdleMinutes } from '../../../extension/src/worker/autoLockChoice';
+import type { SessionArea } from '../../../extension/src/session/vaultKeyStore';
 
 describe('the clipboard clear after a copy in the popup', () => {
   it('clears a secret 30 s after its copy, as the web vault does', () => {
@@ -27,10 +28,31 @@ describe('the clipboard clear after a copy in the popup', () => {
 });
 
 describe('the extension’s auto-lock', () => {
-  it('forgets the key the web vault’s default idle time after the popup was last used', () => {
-    expect(EXTENSION_AUTO_LOCK).toEqual(DEFAULT_AUTO_LOCK);
+  it('forgets the key the idle time after the popup was last used: the web vault’s default, or the choice given', () => {
     expect(autoLockAt(1_000)).toBe(1_000 + 15 * 60_000);
-    expect(autoLockAt(1_000, { idleMinutes: 1, lockWhenHidden: false })).toBe(61_000);
+    expect(autoLockAt(1_000, 1)).toBe(61_000);
+    expect(autoLockAt(1_000, 240)).toBe(1_000 + 240 * 60_000);
+  });
+
+  it('follows the idle time the web vault sent, kept in session storage; the default until then', async () => {
+    const held = new Map<string, unknown>();
+    const area = {
+      get: (key: string) => Promise.resolve(held.has(key) ? { [key]: held.get(key) } : {}),
+      set: (items: Record<string, unknown>) => {
+        for (const [key, value] of Object.entries(items)) held.set(key, value);
+        return Promise.resolve();
+      },
+      remove: (key: string) => Promise.resolve(held.delete(key)),
+    } as unknown as SessionArea;
+    expect(await keptIdleMinutes(area)).toBe(15);
+    await keepIdleMinutes(area, 60);
+    expect(await keptIdleMinutes(area)).toBe(60);
+    // Not a choice of the web vault's: refused, and the kept one stays.
+    await expect(keepIdleMinutes(area, 7)).rejects.toThrow('Not an auto-lock choice: 7');
+    expect(await keptIdleMinutes(area)).toBe(60);
+    // Whatever else sits under the key reads as the default.
+    held.set('keyloft.autoLockMinutes', '60');
+    expect(await keptIdleMinutes(area)).toBe(15);
   });
 
   it('locks when the screen locks, not when the computer is merely idle or active', () => {

@@ -14,17 +14,17 @@ describe('the web vault the extension links to', () => {
     expect(LOCAL_APP_ORIGIN).toBe('http://127.0.0.1:5173');
   });
 
-  it('is the project’s Hosting address for a real project, or VITE_APP_URL when set', () => {
+  it('is the project’s Hosting address for a real project, or VITE_WEB_VAULT_URL when set', () => {
     expect(webVaultOrigin(real, {})).toBe('https://keyloft-prod.firebaseapp.com');
-    expect(webVaultOrigin(real, { VITE_APP_URL: ' https://vault.example.com/ ' })).toBe('https://vault.example.com');
-    expect(webVaultOrigin(emulators, { VITE_APP_URL: '' })).toBe(LOCAL_APP_ORIGIN);
+    expect(webVaultOrigin(real, { VITE_WEB_VAULT_URL: ' https://vault.example.com/ ' })).toBe('https://vault.example.com');
+    expect(webVaultOrigin(emulators, { VITE_WEB_VAULT_URL: '' })).toBe(LOCAL_APP_ORIGIN);
   });
 
   it.each(['vault.example.com', 'ftp://vault.example.com', 'https://vault.example.com/app', 'https://u:p@vault.example.com', 'https://vault.example.com/?x=1', 'javascript:alert(1)'])(
-    'refuses a VITE_APP_URL that is not an http(s) origin: %s',
+    'refuses a VITE_WEB_VAULT_URL that is not an http(s) origin: %s',
     (setting) => {
-      expect(() => webVaultOrigin(real, { VITE_APP_URL: setting })).toThrow(ConfigError);
-      expect(() => webVaultOrigin(real, { VITE_APP_URL: setting })).toThrow(/^VITE_APP_URL: /);
+      expect(() => webVaultOrigin(real, { VITE_WEB_VAULT_URL: setting })).toThrow(ConfigError);
+      expect(() => webVaultOrigin(real, { VITE_WEB_VAULT_URL: setting })).toThrow(/^VITE_WEB_VAULT_URL: /);
     },
   );
 
